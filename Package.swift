@@ -1,0 +1,37 @@
+// swift-tools-version: 6.1
+
+import PackageDescription
+
+let strictSettings: [SwiftSetting] = [
+    .swiftLanguageMode(.v6),
+    .enableUpcomingFeature("ExistentialAny"),
+    .enableUpcomingFeature("InternalImportsByDefault"),
+]
+
+let package = Package(
+    name: "Prefs",
+    platforms: [.macOS(.v15)],
+    products: [
+        .library(name: "PrefsKit", targets: ["PrefsKit"]),
+        .library(name: "PrefsTestSupport", targets: ["PrefsTestSupport"]),
+        .executable(name: "theme-demo", targets: ["theme-demo"]),
+    ],
+    dependencies: [
+        .package(url: "https://github.com/x-sheep/swift-property-based.git", from: "2.0.1")
+    ],
+    targets: [
+        .target(name: "PrefsKit", swiftSettings: strictSettings),
+        .target(name: "PrefsTestSupport", dependencies: ["PrefsKit"], swiftSettings: strictSettings),
+        .executableTarget(name: "theme-demo", dependencies: ["PrefsKit"], swiftSettings: strictSettings),
+        .testTarget(
+            name: "PrefsKitTests",
+            dependencies: [
+                "PrefsKit",
+                "PrefsTestSupport",
+                "theme-demo",
+                .product(name: "PropertyBased", package: "swift-property-based"),
+            ],
+            swiftSettings: strictSettings
+        ),
+    ]
+)

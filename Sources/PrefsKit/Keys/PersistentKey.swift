@@ -1,0 +1,130 @@
+/// A key that maps a unique identifier to a strongly typed value that persists between launches.
+///
+/// ```swift
+/// extension PersistentKeyProtocol where Self == PersistentKey<RuntimeColorScheme> {
+///     static var runtimeColorScheme: Self {
+///         Self("RuntimeColorScheme", defaultValue: .system)
+///     }
+/// }
+///
+/// userDefaults.set(.runtimeColorScheme, to: .dark)
+/// ```
+///
+/// Every key has an explicit default; use an Optional value type when "unset" must be told apart from every value.
+public struct PersistentKey<Value: Sendable>: PersistentKeyProtocol {
+    public let id: String
+    public let defaultValue: Value
+    public let representation: any PersistentKeyValueRepresentation<Value>
+    public let metadata: PersistentKeyMetadata
+
+    /// Creates a key with a custom representation, for a type that is not persistible or to store one key
+    /// differently from its type's default.
+    ///
+    /// - Parameters:
+    ///   - id: The identifier the value is stored under.
+    ///   - defaultValue: The value read when the key is unset or unreadable.
+    ///   - representation: How values are stored.
+    ///   - summary: A one-line summary for the schema.
+    ///   - description: A longer description for the schema.
+    public init(
+        _ id: String, defaultValue: Value, representation: some PersistentKeyValueRepresentation<Value>,
+        summary: String? = nil, description: String? = nil
+    ) {
+        self.id = id
+        self.defaultValue = defaultValue
+        self.representation = representation
+        self.metadata = PersistentKeyMetadata(summary: summary, description: description)
+    }
+
+    /// Creates an Optional key whose wrapped value is stored through a custom representation.
+    ///
+    /// ```swift
+    /// Self(
+    ///     "MostRecentAppStoreReviewRequestDate",
+    ///     defaultValue: nil,
+    ///     representation: ProxyPersistentKeyValueRepresentation(
+    ///         to: { date in date.ISO8601Format() },
+    ///         from: { string in try? Date.ISO8601FormatStyle().parse(string) }
+    ///     )
+    /// )
+    /// ```
+    ///
+    /// - Parameters:
+    ///   - id: The identifier the value is stored under.
+    ///   - defaultValue: The value read when the key is unset or unreadable.
+    ///   - representation: How non-`nil` values are stored; `nil` is stored as absence.
+    ///   - summary: A one-line summary for the schema.
+    ///   - description: A longer description for the schema.
+    public init<Wrapped>(
+        _ id: String, defaultValue: Value, representation: some PersistentKeyValueRepresentation<Wrapped>,
+        summary: String? = nil, description: String? = nil
+    ) where Value == Wrapped? {
+        self.init(
+            id, defaultValue: defaultValue, representation: OptionalPersistentKeyValueRepresentation(representation),
+            summary: summary, description: description)
+    }
+
+    init(id: String, defaultValue: Value, representation: any PersistentKeyValueRepresentation<Value>,
+        metadata: PersistentKeyMetadata)
+    {
+        self.id = id
+        self.defaultValue = defaultValue
+        self.representation = representation
+        self.metadata = metadata
+    }
+}
+
+extension PersistentKey where Value: KeyValuePersistible {
+    /// Creates a key stored through its value type's representation.
+    ///
+    /// - Parameters:
+    ///   - id: The identifier the value is stored under.
+    ///   - defaultValue: The value read when the key is unset or unreadable.
+    ///   - summary: A one-line summary for the schema.
+    ///   - description: A longer description for the schema.
+    public init(_ id: String, defaultValue: Value, summary: String? = nil, description: String? = nil) {
+        self.init(
+            id, defaultValue: defaultValue, representation: Value.persistentKeyValueRepresentation, summary: summary,
+            description: description)
+    }
+}
+
+extension PersistentKey where Value: KeyValuePersistible & BinaryInteger {
+    /// Creates an integer key whose values must lie in a range when typed in through the schema.
+    ///
+    /// - Parameters:
+    ///   - id: The identifier the value is stored under.
+    ///   - defaultValue: The value read when the key is unset or unreadable.
+    ///   - range: The allowed values.
+    ///   - summary: A one-line summary for the schema.
+    ///   - description: A longer description for the schema.
+    public init(
+        _ id: String, defaultValue: Value, range: ClosedRange<Value>, summary: String? = nil,
+        description: String? = nil
+    ) {
+        let bounds = PreferenceValueRange.integer(Int(clamping: range.lowerBound)...Int(clamping: range.upperBound))
+        self.init(
+            id: id, defaultValue: defaultValue, representation: Value.persistentKeyValueRepresentation,
+            metadata: PersistentKeyMetadata(summary: summary, description: description, range: bounds))
+    }
+}
+
+extension PersistentKey where Value: KeyValuePersistible & BinaryFloatingPoint {
+    /// Creates a real-valued key whose values must lie in a range when typed in through the schema.
+    ///
+    /// - Parameters:
+    ///   - id: The identifier the value is stored under.
+    ///   - defaultValue: The value read when the key is unset or unreadable.
+    ///   - range: The allowed values.
+    ///   - summary: A one-line summary for the schema.
+    ///   - description: A longer description for the schema.
+    public init(
+        _ id: String, defaultValue: Value, range: ClosedRange<Value>, summary: String? = nil,
+        description: String? = nil
+    ) {
+        let bounds = PreferenceValueRange.real(Double(range.lowerBound)...Double(range.upperBound))
+        self.init(
+            id: id, defaultValue: defaultValue, representation: Value.persistentKeyValueRepresentation,
+            metadata: PersistentKeyMetadata(summary: summary, description: description, range: bounds))
+    }
+}

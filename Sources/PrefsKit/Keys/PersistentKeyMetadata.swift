@@ -1,0 +1,22 @@
+/// What a key declares about itself beyond its type and default: for people reading the schema, and for the checks the
+/// schema applies to typed-in values.
+public struct PersistentKeyMetadata: Sendable, Hashable {
+    /// A one-line summary, such as "Colour theme".
+    public var summary: String?
+    /// A longer description of what the preference does.
+    public var description: String?
+    /// The allowed numeric range, when there is one.
+    public var range: PreferenceValueRange?
+
+    /// Creates metadata.
+    ///
+    /// - Parameters:
+    ///   - summary: A one-line summary.
+    ///   - description: A longer description.
+    ///   - range: The allowed numeric range.
+    public init(summary: String? = nil, description: String? = nil, range: PreferenceValueRange? = nil) {
+        self.summary = summary
+        self.description = description
+        self.range = range
+    }
+}

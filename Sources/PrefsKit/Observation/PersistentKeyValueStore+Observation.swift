@@ -1,0 +1,107 @@
+import Synchronization
+
+// MARK: - API
+
+extension PersistentKeyValueStore {
+    /// The values of a key: the current value first, then the new value after each change in this process.
+    ///
+    /// A change that leaves both the stored form and the status alone yields nothing, so two writes of an unreadable
+    /// value yield once. With the default policy a slow consumer skips to the latest value, which suits state such as a
+    /// theme; pass `.unbounded` to see every value.
+    ///
+    /// - Parameters:
+    ///   - key: The key.
+    ///   - bufferingPolicy: What to keep when the consumer falls behind. The default keeps the newest value only.
+    /// - Returns: A stream that ends when the consumer stops iterating.
+    public func values<Key: PersistentKeyProtocol>(
+        for key: Key, bufferingPolicy: AsyncStream<Key.Value>.Continuation.BufferingPolicy = .bufferingNewest(1)
+    ) -> AsyncStream<Key.Value> {
+        let (stream, continuation) = AsyncStream.makeStream(of: Key.Value.self, bufferingPolicy: bufferingPolicy)
+        // The observer is added before the current value is read, so that no write falls between the two; the lock
+        // orders the first yield against any change that beats it.
+        let last = Mutex<Snapshot?>(nil)
+        let arguments = launchArguments
+        let observation = changeNotifier.addObserver(keys: [key.id]) { changes in
+            for change in changes {
+                let resolved = key.resolve(stored: change.newValue, launchArgument: arguments[key.id])
+                last.withLock { last in
+                    guard last != Snapshot(resolved) else { return }
+                    last = Snapshot(resolved)
+                    continuation.yield(resolved.value)
+                }
+            }
+        }
+        let current = inspect(key)
+        last.withLock { last in
+            guard last == nil else { return }
+            last = Snapshot(current)
+            continuation.yield(current.value)
+        }
+        continuation.onTermination = { _ in observation.cancel() }
+        return stream
+    }
+
+    /// The changes to a key in this process, as typed old and new values.
+    ///
+    /// Nothing is yielded for the current value. By default every change is kept until the consumer takes it, in the
+    /// order the writes took effect.
+    ///
+    /// - Parameters:
+    ///   - key: The key.
+    ///   - bufferingPolicy: What to keep when the consumer falls behind. The default keeps everything.
+    /// - Returns: A stream that ends when the consumer stops iterating.
+    public func changes<Key: PersistentKeyProtocol>(
+        for key: Key,
+        bufferingPolicy: AsyncStream<PersistentKeyChange<Key.Value>>.Continuation.BufferingPolicy = .unbounded
+    ) -> AsyncStream<PersistentKeyChange<Key.Value>> {
+        let (stream, continuation) = AsyncStream.makeStream(
+            of: PersistentKeyChange<Key.Value>.self, bufferingPolicy: bufferingPolicy)
+        let arguments = launchArguments
+        let observation = changeNotifier.addObserver(keys: [key.id]) { changes in
+            for change in changes {
+                let old = key.resolve(stored: change.oldValue, launchArgument: arguments[key.id])
+                let new = key.resolve(stored: change.newValue, launchArgument: arguments[key.id])
+                guard Snapshot(old) != Snapshot(new) else { continue }
+                continuation.yield(
+                    PersistentKeyChange(key: key.id, oldValue: old.value, newValue: new.value, status: new.status))
+            }
+        }
+        continuation.onTermination = { _ in observation.cancel() }
+        return stream
+    }
+
+    /// The changes to several keys, or to every key, in stored form and in the order they took effect.
+    ///
+    /// - Parameters:
+    ///   - keys: The keys to observe; `nil` observes every key.
+    ///   - bufferingPolicy: What to keep when the consumer falls behind. The default keeps everything.
+    /// - Returns: A stream that ends when the consumer stops iterating.
+    public func changes(
+        forKeys keys: [any PersistentKeyProtocol]?,
+        bufferingPolicy: AsyncStream<PersistentKeyValueChange>.Continuation.BufferingPolicy = .unbounded
+    ) -> AsyncStream<PersistentKeyValueChange> {
+        let (stream, continuation) = AsyncStream.makeStream(
+            of: PersistentKeyValueChange.self, bufferingPolicy: bufferingPolicy)
+        let observation = changeNotifier.addObserver(keys: keys.map { Set($0.map(\.id)) }) { changes in
+            for change in changes { continuation.yield(change) }
+        }
+        continuation.onTermination = { _ in observation.cancel() }
+        return stream
+    }
+}
+
+/// What decides whether a read changed: the source of the value and the primitive it came from, since values need not
+/// be `Equatable`.
+private struct Snapshot: Hashable {
+    let status: PersistentValueStatus
+    let stored: PropertyListValue?
+
+    init<Value>(_ inspection: PersistentValueInspection<Value>) {
+        status = inspection.status
+        // A launch argument or a fixed release value does not depend on what is stored.
+        switch inspection.status {
+        case .launchArgument, .fixedInRelease: stored = nil
+        default: stored = inspection.stored
+        }
+    }
+}

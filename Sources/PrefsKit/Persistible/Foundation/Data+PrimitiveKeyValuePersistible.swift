@@ -1,0 +1,12 @@
+public import Foundation
+
+extension Data: PrimitiveKeyValuePersistible {
+    public static var primitiveKind: PrimitiveKind { .data }
+
+    public func primitiveValue() -> PropertyListValue { .data(self) }
+
+    public init(primitiveValue: PropertyListValue) throws(PersistentValueDecodingError) {
+        guard case .data(let value) = primitiveValue else { throw .wrongType(expected: .data, found: primitiveValue) }
+        self = value
+    }
+}

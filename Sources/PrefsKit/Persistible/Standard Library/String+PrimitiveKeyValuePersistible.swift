@@ -1,0 +1,12 @@
+extension String: PrimitiveKeyValuePersistible {
+    public static var primitiveKind: PrimitiveKind { .string }
+
+    public func primitiveValue() -> PropertyListValue { .string(self) }
+
+    public init(primitiveValue: PropertyListValue) throws(PersistentValueDecodingError) {
+        guard case .string(let value) = primitiveValue else {
+            throw .wrongType(expected: .string, found: primitiveValue)
+        }
+        self = value
+    }
+}

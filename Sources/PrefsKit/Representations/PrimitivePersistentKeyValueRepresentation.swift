@@ -1,0 +1,22 @@
+/// The representation of a ``PrimitiveKeyValuePersistible`` type: the value is stored as itself.
+public struct PrimitivePersistentKeyValueRepresentation<Value: PrimitiveKeyValuePersistible>:
+    PersistentKeyValueRepresentation
+{
+    /// Creates the representation.
+    public init() {}
+
+    public var descriptor: PersistentValueDescriptor {
+        PersistentValueDescriptor(
+            kind: PreferenceValueKind(storage: Value.primitiveKind), storage: Value.primitiveKind,
+            typeName: String(describing: Value.self))
+    }
+
+    public func encode(_ value: Value) throws(PersistentValueEncodingError) -> PropertyListValue? {
+        try value.primitiveValue()
+    }
+
+    public func decode(_ stored: PropertyListValue) throws(PersistentValueDecodingError) -> Value {
+        try checkingKind(of: stored)
+        return try Value(primitiveValue: stored)
+    }
+}

@@ -1,0 +1,82 @@
+// MARK: - API
+
+extension PersistentKeyValueStore {
+    /// The value of a key: a launch-argument override, else the stored value, else the key's default.
+    ///
+    /// A stored value of the wrong type, or one that does not decode, reads as the default; ``inspect(_:)`` says
+    /// which case applied.
+    ///
+    /// - Parameter key: The key.
+    public func get<Key: PersistentKeyProtocol>(_ key: Key) -> Key.Value {
+        inspect(key).value
+    }
+
+    /// The value of a key together with where it came from and what is stored.
+    ///
+    /// - Parameter key: The key.
+    public func inspect<Key: PersistentKeyProtocol>(_ key: Key) -> PersistentValueInspection<Key.Value> {
+        key.resolve(stored: primitiveValue(forKey: key.id), launchArgument: launchArguments[key.id])
+    }
+
+    /// Stores a value for a key. Writing a key's Optional `nil` removes it.
+    ///
+    /// A write to a debug key in a release build is ignored. A failure is passed to ``reportWriteFailure(_:)``; use
+    /// ``update(_:to:)`` to handle it yourself.
+    ///
+    /// - Parameters:
+    ///   - key: The key.
+    ///   - value: The new value.
+    public func set<Key: PersistentKeyProtocol>(_ key: Key, to value: Key.Value) {
+        do {
+            try update(key, to: value)
+        } catch {
+            reportWriteFailure(error)
+        }
+    }
+
+    /// Removes a key's stored value, so that it reads as its default again.
+    ///
+    /// - Parameter key: The key.
+    public func remove<Key: PersistentKeyProtocol>(_ key: Key) {
+        do {
+            try reset(key)
+        } catch {
+            reportWriteFailure(error)
+        }
+    }
+
+    /// Stores a value for a key, throwing when the store cannot be written.
+    ///
+    /// - Parameters:
+    ///   - key: The key.
+    ///   - value: The new value.
+    /// - Throws: ``PersistentKeyValueStoreError`` when the value cannot be encoded or the store cannot be written;
+    ///   nothing is changed then.
+    public func update<Key: PersistentKeyProtocol>(_ key: Key, to value: Key.Value) throws(PersistentKeyValueStoreError) {
+        guard key.isMutable else { return }
+        let primitive: PropertyListValue?
+        do {
+            primitive = try key.encode(value)
+        } catch {
+            throw PersistentKeyValueStoreError(.encoding, key: key.id, message: error.description)
+        }
+        try setPrimitiveValue(primitive, forKey: key.id)
+    }
+
+    /// Removes a key's stored value, throwing when the store cannot be written.
+    ///
+    /// - Parameter key: The key.
+    /// - Throws: ``PersistentKeyValueStoreError`` when the store cannot be written.
+    public func reset<Key: PersistentKeyProtocol>(_ key: Key) throws(PersistentKeyValueStoreError) {
+        guard key.isMutable else { return }
+        try setPrimitiveValue(nil, forKey: key.id)
+    }
+
+    /// Reads or writes a key's value, as ``get(_:)`` and ``set(_:to:)`` do.
+    ///
+    /// - Parameter key: The key.
+    public subscript<Key: PersistentKeyProtocol>(_ key: Key) -> Key.Value {
+        get { get(key) }
+        set { set(key, to: newValue) }
+    }
+}

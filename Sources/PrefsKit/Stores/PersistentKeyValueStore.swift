@@ -1,0 +1,58 @@
+/// A place where preferences are kept: UserDefaults, a file, memory, a database.
+///
+/// A store deals only in ``PropertyListValue``s keyed by string; the typed API (`get`, `set`, `remove`, the subscript,
+/// `inspect`, observation) is built on these requirements for every store alike, so a new backend needs nothing but
+/// them.
+///
+/// - Important: The protocol does not require `Sendable`, because Foundation marks `UserDefaults` non-Sendable on
+///   Linux. Stores that are thread-safe, which all of PrefsKit's are, say so with their own conformance.
+public protocol PersistentKeyValueStore: AnyObject {
+    /// The primitive stored under a key, or `nil` when nothing is.
+    ///
+    /// - Parameter key: The key's identifier.
+    func primitiveValue(forKey key: String) -> PropertyListValue?
+
+    /// Stores a primitive under a key, or removes the key when `value` is `nil`, and posts the change to
+    /// ``changeNotifier``.
+    ///
+    /// - Parameters:
+    ///   - value: The primitive to store, or `nil` to remove the key.
+    ///   - key: The key's identifier.
+    /// - Throws: ``PersistentKeyValueStoreError`` when the store cannot be written; nothing is changed then.
+    func setPrimitiveValue(_ value: PropertyListValue?, forKey key: String) throws(PersistentKeyValueStoreError)
+
+    /// Applies several changes at once; a store that can commit them atomically does so.
+    ///
+    /// - Parameter changes: The primitive to store for each key, or `nil` to remove it.
+    /// - Throws: ``PersistentKeyValueStoreError`` when the store cannot be written.
+    func setPrimitiveValues(_ changes: [String: PropertyListValue?]) throws(PersistentKeyValueStoreError)
+
+    /// Everything the store holds, by key.
+    func primitiveValues() -> [String: PropertyListValue]
+
+    /// Where this store posts its changes, for observers in this process.
+    var changeNotifier: PersistentKeyValueChangeNotifier { get }
+
+    /// The launch arguments that override this store's values when read through a key.
+    var launchArguments: LaunchArguments { get }
+
+    /// Called when a non-throwing write such as ``set(_:to:)`` fails, so that the failure is never silent.
+    ///
+    /// - Parameter error: The failure.
+    func reportWriteFailure(_ error: PersistentKeyValueStoreError)
+}
+
+// MARK: - Default implementations
+
+extension PersistentKeyValueStore {
+    public func setPrimitiveValues(_ changes: [String: PropertyListValue?]) throws(PersistentKeyValueStoreError) {
+        for (key, value) in changes.sorted(by: { $0.key < $1.key }) {
+            try setPrimitiveValue(value, forKey: key)
+        }
+    }
+
+    /// Writes the failure to standard error, as one line.
+    public func reportWriteFailure(_ error: PersistentKeyValueStoreError) {
+        StandardError.write("PrefsKit: \(error)")
+    }
+}

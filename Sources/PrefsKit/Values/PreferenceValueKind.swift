@@ -1,0 +1,32 @@
+/// The kind of value a preference holds, as a user sees and edits it.
+///
+/// This is coarser than the Swift type and finer than the stored ``PrimitiveKind``: an enumeration stores a string but
+/// is edited by picking a choice, and a Codable value stores data but is edited as JSON.
+public enum PreferenceValueKind: String, Sendable, Hashable, Codable, CaseIterable {
+    case bool
+    case int
+    case double
+    case string
+    case date
+    case data
+    case array
+    case dictionary
+    case codable
+    case `enum`
+
+    /// The kind a user edits for a primitive of the given shape.
+    ///
+    /// - Parameter storage: The stored shape.
+    public init(storage: PrimitiveKind) {
+        switch storage {
+        case .bool: self = .bool
+        case .int: self = .int
+        case .double: self = .double
+        case .string: self = .string
+        case .date: self = .date
+        case .data: self = .data
+        case .array: self = .array
+        case .dictionary: self = .dictionary
+        }
+    }
+}

@@ -1,0 +1,93 @@
+import Foundation
+
+extension PropertyListValue {
+    /// Converts a Foundation property-list object, as `UserDefaults` or `PropertyListSerialization` returns it.
+    ///
+    /// It accepts Swift values, `NSNumber`s and the `[Any?]` arrays that swift-corelibs-foundation returns. Booleans
+    /// are told apart from integers by their Swift type, or for an `NSNumber` by its Objective-C type code.
+    ///
+    /// - Parameter object: The object to convert.
+    /// - Returns: `nil` when `object`, or anything inside it, is not a property-list type.
+    public init?(propertyListObject object: Any) {
+        switch object {
+        case let value as Bool where !(object is NSNumber) || Self.isBoolean(object):
+            self = .bool(value)
+        case let value as String:
+            self = .string(value)
+        case let value as Date:
+            self = .date(value)
+        case let value as Data:
+            self = .data(value)
+        case let value as URL:
+            self = .string(value.absoluteString)
+        case let value as NSNumber:
+            self = Self.number(value)
+        case let value as [Any?]:
+            var elements: [PropertyListValue] = []
+            elements.reserveCapacity(value.count)
+            for element in value {
+                guard let element, let converted = PropertyListValue(propertyListObject: element) else { return nil }
+                elements.append(converted)
+            }
+            self = .array(elements)
+        case let value as [String: Any?]:
+            var elements: [String: PropertyListValue] = [:]
+            elements.reserveCapacity(value.count)
+            for (key, element) in value {
+                guard let element, let converted = PropertyListValue(propertyListObject: element) else { return nil }
+                elements[key] = converted
+            }
+            self = .dictionary(elements)
+        default:
+            guard let number = Self.swiftNumber(object) else { return nil }
+            self = number
+        }
+    }
+
+    /// The value as a Foundation property-list object, ready for `UserDefaults.set(_:forKey:)` or
+    /// `PropertyListSerialization`.
+    public var propertyListObject: Any {
+        switch self {
+        case .bool(let value): value
+        case .int(let value): value
+        case .double(let value): value
+        case .string(let value): value
+        case .data(let value): value
+        case .date(let value): value
+        case .array(let elements): elements.map(\.propertyListObject)
+        case .dictionary(let elements): elements.mapValues(\.propertyListObject)
+        }
+    }
+
+    // MARK: - Numbers
+
+    private static func isBoolean(_ object: Any) -> Bool {
+        guard let number = object as? NSNumber else { return object is Bool }
+        // "c" is the type code of a C `char`, which is how NSNumber records a Boolean; integers never use it.
+        return String(cString: number.objCType) == "c"
+    }
+
+    private static func number(_ number: NSNumber) -> PropertyListValue {
+        switch String(cString: number.objCType) {
+        case "c": .bool(number.boolValue)
+        case "f", "d": .double(number.doubleValue)
+        default: .int(number.intValue)
+        }
+    }
+
+    private static func swiftNumber(_ object: Any) -> PropertyListValue? {
+        switch object {
+        case let value as Int: .int(value)
+        case let value as Double: .double(value)
+        case let value as Float: .double(Double(value))
+        case let value as Int8: .int(Int(value))
+        case let value as Int16: .int(Int(value))
+        case let value as Int32: .int(Int(value))
+        case let value as Int64: .int(Int(value))
+        case let value as UInt8: .int(Int(value))
+        case let value as UInt16: .int(Int(value))
+        case let value as UInt32: .int(Int(value))
+        default: nil
+        }
+    }
+}

@@ -1,0 +1,46 @@
+/// Makes untrusted text safe to show on one line of a terminal.
+///
+/// Stored values come from other processes and hand edits, so they may hold escape sequences that would take over a
+/// terminal. Everything PrefsKit puts in an error message passes through here.
+public enum TextEscaping {
+    /// Escapes control characters so that the result holds none: `\n`, `\t`, `\r`, `\e`, `\\` and `\u{XX}`.
+    ///
+    /// Printable Unicode, including wide characters, is kept as it is.
+    ///
+    /// - Parameter text: The text to escape.
+    /// - Returns: Text without any C0, C1 or DEL control character.
+    public static func escaped(_ text: String) -> String {
+        var result = ""
+        result.reserveCapacity(text.utf8.count)
+        for scalar in text.unicodeScalars {
+            switch scalar {
+            case "\n": result += "\\n"
+            case "\t": result += "\\t"
+            case "\r": result += "\\r"
+            case "\u{1B}": result += "\\e"
+            case "\\": result += "\\\\"
+            case _ where isControl(scalar): result += "\\u{\(String(scalar.value, radix: 16, uppercase: true))}"
+            default: result.unicodeScalars.append(scalar)
+            }
+        }
+        return result
+    }
+
+    /// Escapes `text`, shortens it to `limit` characters with an ellipsis, and puts it in double quotes.
+    ///
+    /// - Parameters:
+    ///   - text: The text to quote.
+    ///   - limit: The most characters kept before the ellipsis.
+    public static func quoted(_ text: String, limit: Int = .max) -> String {
+        let escaped = escaped(text)
+        guard escaped.count > limit else { return "\"\(escaped)\"" }
+        return "\"\(escaped.prefix(limit))…\""
+    }
+
+    /// Whether a scalar is a C0 or C1 control character, or DEL.
+    ///
+    /// - Parameter scalar: The scalar to test.
+    public static func isControl(_ scalar: Unicode.Scalar) -> Bool {
+        scalar.value < 0x20 || (0x7F...0x9F).contains(scalar.value)
+    }
+}
