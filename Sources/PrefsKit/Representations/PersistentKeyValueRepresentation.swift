@@ -42,4 +42,14 @@ extension PersistentKeyValueRepresentation {
             throw .wrongType(expected: expected, found: stored)
         }
     }
+
+    /// The error decoding a primitive would throw, or `nil` when it decodes.
+    func failure(decoding stored: PropertyListValue) -> PersistentValueDecodingError? {
+        do throws(PersistentValueDecodingError) {
+            _ = try decode(stored)
+            return nil
+        } catch {
+            return error
+        }
+    }
 }

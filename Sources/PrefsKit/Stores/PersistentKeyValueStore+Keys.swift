@@ -80,3 +80,23 @@ extension PersistentKeyValueStore {
         set { set(key, to: newValue) }
     }
 }
+
+extension PersistentKeyValueStore {
+    /// What a read of a key finds, with the value in stored form, for code that holds keys of many types, such as a
+    /// settings screen listing a schema.
+    ///
+    /// - Parameter key: The key.
+    /// - Returns: The value a read returns, encoded, or `nil` when that value is stored as absence (an Optional's
+    ///   `nil`); with its status and what is stored.
+    public func inspectPrimitive(_ key: any PersistentKeyProtocol) -> PersistentValueInspection<PropertyListValue?> {
+        primitiveInspection(key)
+    }
+
+    private func primitiveInspection<Key: PersistentKeyProtocol>(_ key: Key)
+        -> PersistentValueInspection<PropertyListValue?>
+    {
+        let inspection = inspect(key)
+        let value = (try? key.encode(inspection.value)) ?? nil
+        return PersistentValueInspection(value: value, status: inspection.status, stored: inspection.stored)
+    }
+}

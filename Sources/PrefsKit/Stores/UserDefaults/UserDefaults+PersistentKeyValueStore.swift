@@ -3,22 +3,36 @@ public import Foundation
 /// `UserDefaults` as a store: the standard defaults, or a suite from `UserDefaults(suiteName:)`.
 ///
 /// Values are stored in the primitive form plain `UserDefaults` code reads: an enumeration as its raw value, a date as
-/// a `Date`. Foundation on Linux posts no change notifications, so observers in this process hear about the writes
-/// made through PrefsKit on this same object.
+/// a `Date`.
+///
+/// Two behaviours of Foundation on Linux shape this conformance:
+/// - It does not write pending changes to disk when the process exits, so every write through PrefsKit calls
+///   `synchronize()`; otherwise a short-lived tool would lose its writes.
+/// - It posts no change notifications, so observers in this process hear about the writes made through PrefsKit on
+///   this same object.
+///
+/// Reads see what `UserDefaults` reports, which includes its argument domain: while `-theme purple` is on the command
+/// line, the "stored" value of `theme` is `purple`, and an override that does not decode reads as the default.
 extension UserDefaults: PersistentKeyValueStore {
     public func primitiveValue(forKey key: String) -> PropertyListValue? {
         object(forKey: key).flatMap(PropertyListValue.init(propertyListObject:))
     }
 
     public func setPrimitiveValue(_ value: PropertyListValue?, forKey key: String) {
-        let old = primitiveValue(forKey: key)
-        if let value {
-            set(value.propertyListObject, forKey: key)
-        } else {
-            removeObject(forKey: key)
+        setPrimitiveValues([key: value])
+    }
+
+    /// Applies the changes, then writes them to disk once.
+    public func setPrimitiveValues(_ changes: [String: PropertyListValue?]) {
+        var applied: [PersistentKeyValueChange] = []
+        for (key, value) in changes.sorted(by: { $0.key < $1.key }) {
+            let old = primitiveValue(forKey: key)
+            if let value { set(value.propertyListObject, forKey: key) } else { removeObject(forKey: key) }
+            // Read back rather than assume: after a removal a registered default or an argument may show through.
+            applied.append(PersistentKeyValueChange(key: key, oldValue: old, newValue: primitiveValue(forKey: key)))
         }
-        // Read back rather than assume: after a removal a registered default or an argument may show through.
-        changeNotifier.post([PersistentKeyValueChange(key: key, oldValue: old, newValue: primitiveValue(forKey: key))])
+        synchronize()
+        changeNotifier.post(applied)
     }
 
     public func primitiveValues() -> [String: PropertyListValue] {

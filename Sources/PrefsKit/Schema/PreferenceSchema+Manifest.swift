@@ -1,0 +1,141 @@
+public import Foundation
+
+// MARK: - API
+
+extension PreferenceSchema {
+    /// The manifest format's name, recorded in every manifest.
+    public static let manifestFormat = "prefs-schema"
+    /// The manifest format's version.
+    public static let manifestVersion = 1
+
+    /// The schema as a JSON manifest, in the format the README documents.
+    ///
+    /// - Returns: Pretty-printed UTF-8 JSON with sorted keys, so that equal schemas give equal bytes.
+    public func manifest() -> Data {
+        var document: [String: Any] = [
+            "format": Self.manifestFormat,
+            "version": Self.manifestVersion,
+            "keys": entries.map(Self.manifestObject),
+        ]
+        document["suite"] = suite
+        let options: JSONSerialization.WritingOptions = [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes]
+        // Every value in the document comes from `jsonObject`, which is always serializable.
+        return (try? JSONSerialization.data(withJSONObject: document, options: options)) ?? Data()
+    }
+
+    /// Loads a schema from a JSON manifest.
+    ///
+    /// - Parameter manifest: The manifest's bytes.
+    /// - Throws: ``PreferenceSchemaError/invalidManifest(_:)`` naming the first thing wrong, or the errors building a
+    ///   schema throws.
+    public init(manifest: Data) throws(PreferenceSchemaError) {
+        guard let object = try? JSONSerialization.jsonObject(with: manifest),
+            let document = object as? [String: Any]
+        else { throw .invalidManifest("not a JSON object") }
+        guard document["format"] as? String == Self.manifestFormat else {
+            throw .invalidManifest("\"format\" must be \"\(Self.manifestFormat)\"")
+        }
+        guard let version = document["version"] as? Int, version == Self.manifestVersion else {
+            throw .invalidManifest("unsupported \"version\"; this build reads version \(Self.manifestVersion)")
+        }
+        guard let keys = document["keys"] as? [Any] else { throw .invalidManifest("\"keys\" must be an array") }
+        var entries: [PreferenceSchemaEntry] = []
+        for (index, key) in keys.enumerated() {
+            guard let key = key as? [String: Any] else { throw .invalidManifest("keys[\(index)] is not an object") }
+            entries.append(try Self.entry(from: key, at: index))
+        }
+        try self.init(suite: document["suite"] as? String, entries: entries)
+    }
+
+    // MARK: - Writing
+
+    private static func manifestObject(_ entry: PreferenceSchemaEntry) -> [String: Any] {
+        var object: [String: Any] = [
+            "id": entry.id,
+            "type": entry.typeName,
+            "kind": entry.kind.rawValue,
+            "storage": entry.storage.description,
+            "optional": entry.isOptional,
+            "debug": entry.isDebug,
+        ]
+        object["default"] = entry.defaultValue.map { manifestValue($0, for: entry) }
+        object["summary"] = entry.summary
+        object["description"] = entry.description
+        if !entry.choices.isEmpty { object["choices"] = entry.choices.map { manifestValue($0, for: entry) } }
+        if let range = entry.range { object["range"] = ["min": range.lowerBound.jsonObject, "max": range.upperBound.jsonObject] }
+        return object
+    }
+
+    /// A value as the manifest records it: JSON itself for a Codable value stored as JSON data, so that the manifest
+    /// stays readable, and otherwise ``PropertyListValue/jsonObject``.
+    private static func manifestValue(_ value: PropertyListValue, for entry: PreferenceSchemaEntry) -> Any {
+        if entry.kind == .codable, case .data(let data) = value,
+            let object = try? JSONSerialization.jsonObject(with: data, options: .fragmentsAllowed)
+        {
+            return object
+        }
+        return value.jsonObject
+    }
+
+    // MARK: - Reading
+
+    private static func entry(from object: [String: Any], at index: Int) throws(PreferenceSchemaError)
+        -> PreferenceSchemaEntry
+    {
+        guard let id = object["id"] as? String, !id.isEmpty else {
+            throw .invalidManifest("keys[\(index)] has no \"id\"")
+        }
+        let place = "key \(TextEscaping.quoted(id, limit: 80))"
+        guard let kindName = object["kind"] as? String, let kind = PreferenceValueKind(rawValue: kindName) else {
+            throw .invalidManifest("\(place) has no valid \"kind\"")
+        }
+        guard let storageName = object["storage"] as? String, let storage = PrimitiveKind(storageName) else {
+            throw .invalidManifest("\(place) has no valid \"storage\"")
+        }
+        let isOptional = object["optional"] as? Bool ?? false
+        let read = { (value: Any, field: String) throws(PreferenceSchemaError) -> PropertyListValue in
+            do {
+                return try manifestValue(value, kind: kind, storage: storage)
+            } catch {
+                throw .invalidManifest("\(place) has an invalid \"\(field)\": \(error)")
+            }
+        }
+        let defaultValue = try object["default"].map { value throws(PreferenceSchemaError) in try read(value, "default") }
+        if defaultValue == nil && !isOptional { throw .invalidManifest("\(place) has no \"default\"") }
+        var choices: [PropertyListValue] = []
+        for choice in object["choices"] as? [Any] ?? [] { choices.append(try read(choice, "choices")) }
+        return PreferenceSchemaEntry(
+            id: id, typeName: object["type"] as? String ?? storage.description, kind: kind, storage: storage,
+            isOptional: isOptional, defaultValue: defaultValue, summary: object["summary"] as? String,
+            description: object["description"] as? String, choices: choices,
+            range: try range(object["range"], storage: storage, place: place), isDebug: object["debug"] as? Bool ?? false)
+    }
+
+    private static func manifestValue(_ value: Any, kind: PreferenceValueKind, storage: PrimitiveKind)
+        throws(PropertyListValueParseError) -> PropertyListValue
+    {
+        if kind == .codable, storage == .data, !(value is String) {
+            let json = try PropertyListValue(jsonObject: value, as: nil)
+            return .data(Data(json.jsonText().utf8))
+        }
+        return try PropertyListValue(jsonObject: value, as: storage)
+    }
+
+    private static func range(_ object: Any?, storage: PrimitiveKind, place: String) throws(PreferenceSchemaError)
+        -> PreferenceValueRange?
+    {
+        guard let object else { return nil }
+        let invalid = PreferenceSchemaError.invalidManifest(
+            "\(place) has an invalid \"range\"; expected {\"min\": …, \"max\": …} with min <= max")
+        guard let bounds = object as? [String: Any], let low = bounds["min"], let high = bounds["max"] else {
+            throw invalid
+        }
+        // Integer bounds are read as integers, so that a bound such as Int.max survives the trip.
+        let boundKind: PrimitiveKind = storage == .int ? .int : .double
+        switch (try? PropertyListValue(jsonObject: low, as: boundKind), try? PropertyListValue(jsonObject: high, as: boundKind)) {
+        case (.int(let lower)?, .int(let upper)?) where lower <= upper: return .integer(lower...upper)
+        case (.double(let lower)?, .double(let upper)?) where lower <= upper: return .real(lower...upper)
+        default: throw invalid
+        }
+    }
+}

@@ -1,0 +1,86 @@
+import Foundation
+
+// MARK: - API
+
+extension PreferenceSchemaEntry {
+    /// Parses text typed by a user into the stored form of a value for this key, checking its kind, choices, range
+    /// and, for an entry built from a Swift key, that it decodes as the key's type.
+    ///
+    /// Codable values and collections are typed as JSON, dates as ISO 8601, data as base64, enumerations as their
+    /// raw value. This reads back what ``render(_:)`` writes.
+    ///
+    /// - Parameter text: The text.
+    /// - Returns: The value to store.
+    /// - Throws: ``PreferenceSchemaError`` naming the key and what is wrong.
+    public func parse(_ text: String) throws(PreferenceSchemaError) -> PropertyListValue {
+        let value: PropertyListValue
+        do {
+            value = try parsePrimitive(text)
+        } catch {
+            throw .invalidValue(key: id, error)
+        }
+        try validate(value)
+        return value
+    }
+
+    /// Checks that a stored-form value is allowed for this key.
+    ///
+    /// - Parameter value: The value.
+    /// - Throws: ``PreferenceSchemaError`` naming the key and what is wrong.
+    public func validate(_ value: PropertyListValue) throws(PreferenceSchemaError) {
+        guard storage.accepts(value.kind) else {
+            let error = PropertyListValueParseError(expected: storage, input: value.text, reason: "is not \(storage.article)")
+            throw .invalidValue(key: id, error)
+        }
+        if !choices.isEmpty, !choices.contains(value) {
+            throw .notAChoice(key: id, value: value.text, choices: choices.map(\.text))
+        }
+        if let range, !range.contains(value) {
+            throw .outOfRange(key: id, value: value.text, range: range)
+        }
+        if let failure = decoder?(value) {
+            throw .undecodable(key: id, reason: failure.description)
+        }
+    }
+
+    /// The text a user reads and edits for a stored value: JSON for a Codable value stored as JSON data, and
+    /// otherwise ``PropertyListValue/text``.
+    ///
+    /// - Parameter value: The stored value.
+    public func render(_ value: PropertyListValue) -> String {
+        if kind == .codable, case .data(let data) = value, let json = Self.jsonText(data) { return json }
+        return value.text
+    }
+
+    /// Why a stored value reads as it does for this key, as the editor's status mark shows it.
+    ///
+    /// - Parameter stored: What the store holds, if anything.
+    public func status(of stored: PropertyListValue?) -> PersistentValueStatus {
+        guard let stored else { return .absent }
+        guard storage.accepts(stored.kind) else { return .wrongType(expected: storage, found: stored) }
+        if let failure = decoder?(stored) { return PersistentValueStatus(failure) }
+        if !choices.isEmpty, !choices.contains(stored) {
+            let allowed = choices.map(\.text).joined(separator: ", ")
+            return .undecodable(stored: stored, reason: "\(stored.text) is not one of \(allowed)")
+        }
+        return .ok
+    }
+
+    private func parsePrimitive(_ text: String) throws(PropertyListValueParseError) -> PropertyListValue {
+        guard kind == .codable else { return try PropertyListValue(parsing: text, as: storage) }
+        // A Codable value is typed as JSON whatever its stored form; JSON data and JSON strings are stored compactly.
+        let json = try PropertyListValue(jsonText: text.trimmingCharacters(in: .whitespacesAndNewlines), as: nil)
+        switch storage {
+        case .data: return .data(Data(json.jsonText().utf8))
+        case .string: return .string(json.jsonText())
+        default: return try json.coerced(to: storage)
+        }
+    }
+
+    private static func jsonText(_ data: Data) -> String? {
+        guard let object = try? JSONSerialization.jsonObject(with: data, options: .fragmentsAllowed),
+            let value = try? PropertyListValue(jsonObject: object, as: nil)
+        else { return nil }
+        return value.jsonText()
+    }
+}

@@ -1,0 +1,107 @@
+/// Everything the schema knows about one key, in a form that survives a trip through a JSON manifest.
+///
+/// An entry built from a Swift key also keeps the key's representation, so that values typed in for a Codable or
+/// enumeration key are checked by decoding them; an entry loaded from a manifest checks what the manifest records.
+public struct PreferenceSchemaEntry: Sendable {
+    /// The identifier the value is stored under.
+    public let id: String
+    /// The Swift type's name, such as `Theme`.
+    public let typeName: String
+    /// The kind of value a user edits.
+    public let kind: PreferenceValueKind
+    /// The primitive shape stored.
+    public let storage: PrimitiveKind
+    /// Whether the value may be absent (an Optional key).
+    public let isOptional: Bool
+    /// The default in stored form, or `nil` when the default is absence.
+    public let defaultValue: PropertyListValue?
+    /// A one-line summary.
+    public let summary: String?
+    /// A longer description.
+    public let description: String?
+    /// The stored forms of the allowed values; empty when any value of the storage kind is allowed.
+    public let choices: [PropertyListValue]
+    /// The allowed numeric range.
+    public let range: PreferenceValueRange?
+    /// Whether this is a debug key.
+    public let isDebug: Bool
+    let decoder: (@Sendable (PropertyListValue) -> PersistentValueDecodingError?)?
+
+    /// Creates an entry, as a manifest describes one.
+    ///
+    /// - Parameters:
+    ///   - id: The identifier the value is stored under.
+    ///   - typeName: The Swift type's name.
+    ///   - kind: The kind of value a user edits.
+    ///   - storage: The primitive shape stored.
+    ///   - isOptional: Whether the value may be absent.
+    ///   - defaultValue: The default in stored form.
+    ///   - summary: A one-line summary.
+    ///   - description: A longer description.
+    ///   - choices: The stored forms of the allowed values.
+    ///   - range: The allowed numeric range.
+    ///   - isDebug: Whether this is a debug key.
+    public init(
+        id: String, typeName: String, kind: PreferenceValueKind, storage: PrimitiveKind, isOptional: Bool = false,
+        defaultValue: PropertyListValue?, summary: String? = nil, description: String? = nil,
+        choices: [PropertyListValue] = [], range: PreferenceValueRange? = nil, isDebug: Bool = false
+    ) {
+        self.init(
+            id: id, typeName: typeName, kind: kind, storage: storage, isOptional: isOptional,
+            defaultValue: defaultValue, summary: summary, description: description, choices: choices, range: range,
+            isDebug: isDebug, decoder: nil)
+    }
+
+    /// Creates the entry for a Swift key.
+    ///
+    /// - Parameter key: The key.
+    public init<Key: PersistentKeyProtocol>(_ key: Key) {
+        let descriptor = key.representation.descriptor
+        let representation = key.representation
+        self.init(
+            id: key.id, typeName: descriptor.typeName, kind: descriptor.kind, storage: descriptor.storage,
+            isOptional: descriptor.isOptional, defaultValue: key.encodedDefaultValue, summary: key.metadata.summary,
+            description: key.metadata.description, choices: descriptor.choices, range: key.metadata.range,
+            isDebug: key.isDebug,
+            decoder: { stored in representation.failure(decoding: stored) })
+    }
+
+    private init(
+        id: String, typeName: String, kind: PreferenceValueKind, storage: PrimitiveKind, isOptional: Bool,
+        defaultValue: PropertyListValue?, summary: String?, description: String?, choices: [PropertyListValue],
+        range: PreferenceValueRange?, isDebug: Bool,
+        decoder: (@Sendable (PropertyListValue) -> PersistentValueDecodingError?)?
+    ) {
+        self.id = id
+        self.typeName = typeName
+        self.kind = kind
+        self.storage = storage
+        self.isOptional = isOptional
+        self.defaultValue = defaultValue
+        self.summary = summary
+        self.description = description
+        self.choices = choices
+        self.range = range
+        self.isDebug = isDebug
+        self.decoder = decoder
+    }
+
+    /// Whether the entry can decode values itself, which is so for one built from a Swift key.
+    public var decodesValues: Bool { decoder != nil }
+}
+
+extension PreferenceSchemaEntry: Hashable {
+    /// Entries are equal when everything a manifest records is equal; how they check values is not compared.
+    public static func == (lhs: Self, rhs: Self) -> Bool {
+        lhs.id == rhs.id && lhs.typeName == rhs.typeName && lhs.kind == rhs.kind && lhs.storage == rhs.storage
+            && lhs.isOptional == rhs.isOptional && lhs.defaultValue == rhs.defaultValue && lhs.summary == rhs.summary
+            && lhs.description == rhs.description && lhs.choices == rhs.choices && lhs.range == rhs.range
+            && lhs.isDebug == rhs.isDebug
+    }
+
+    public func hash(into hasher: inout Hasher) {
+        hasher.combine(id)
+        hasher.combine(typeName)
+        hasher.combine(storage)
+    }
+}

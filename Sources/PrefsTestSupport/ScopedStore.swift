@@ -1,0 +1,59 @@
+import Foundation
+public import PrefsKit
+
+/// A store that lives for one test, with whatever it needs removed afterwards.
+///
+/// The conformance suite creates one per test from a ``StoreFixture``, so that every store is held to the same
+/// behaviour on fresh state.
+public final class ScopedStore: @unchecked Sendable {
+    /// The store under test.
+    public let store: any PersistentKeyValueStore
+    /// Opens a second handle on the same underlying data, as another part of the app (or, for file stores, another
+    /// process) would; `nil` for stores whose data lives in one object only.
+    public let reopen: (() -> any PersistentKeyValueStore)?
+    private let resources: [AnyObject]
+
+    /// Creates a scope.
+    ///
+    /// - Parameters:
+    ///   - store: The store under test.
+    ///   - reopen: Opens a second handle on the same data.
+    ///   - resources: Objects to keep alive for the scope's lifetime and release, which cleans them up, afterwards.
+    public init(
+        store: any PersistentKeyValueStore, reopen: (() -> any PersistentKeyValueStore)? = nil,
+        resources: [AnyObject] = []
+    ) {
+        self.store = store
+        self.reopen = reopen
+        self.resources = resources
+    }
+}
+
+/// The stores PrefsKit provides, each able to make a fresh scoped instance: the parameter of the conformance suite.
+public enum StoreFixture: String, CaseIterable, Sendable {
+    case inMemory
+    case userDefaults
+    case combined
+
+    /// Makes a fresh, empty store of this kind.
+    ///
+    /// - Parameters:
+    ///   - function: The test's name, used to name suites.
+    ///   - fileID: The test's file.
+    /// - Throws: ``ScopedStoreError`` when the store cannot be set up.
+    public func make(function: String = #function, fileID: String = #fileID) throws -> ScopedStore {
+        switch self {
+        case .inMemory:
+            return ScopedStore(store: InMemoryPersistentKeyValueStore())
+        case .userDefaults:
+            let scope = try ScopedUserDefaults(function: function, fileID: fileID)
+            let name = scope.suiteName
+            return ScopedStore(
+                store: scope.defaults, reopen: { UserDefaults(suiteName: name) ?? scope.defaults }, resources: [scope])
+        case .combined:
+            let front = InMemoryPersistentKeyValueStore()
+            let back = try ScopedUserDefaults(function: function, fileID: fileID)
+            return ScopedStore(store: CombinedPersistentKeyValueStore([front, back.defaults]), resources: [back])
+        }
+    }
+}

@@ -1,0 +1,60 @@
+import Foundation
+import PrefsKit
+
+/// Runs the demo: counts the launch, then prints every setting with where its value came from.
+@main
+enum ThemeDemo {
+    static func main() {
+        do {
+            let command = try DemoCommand(arguments: Array(CommandLine.arguments.dropFirst()))
+            print(try run(command), terminator: "")
+        } catch {
+            FileHandle.standardError.write(Data("theme-demo: \(error)\n".utf8))
+            exit(error is DemoError ? 64 : 1)
+        }
+    }
+
+    static func run(_ command: DemoCommand) throws -> String {
+        guard let defaults = UserDefaults(suiteName: command.suite) else {
+            throw DemoError("cannot open suite \(TextEscaping.quoted(command.suite))")
+        }
+        let schema = try ThemeSettings.schema()
+        switch command.action {
+        case .help:
+            return DemoCommand.usage + "\n"
+        case .schema:
+            return String(decoding: schema.manifest(), as: UTF8.self) + "\n"
+        case .reset:
+            defaults.removePersistentDomain(forName: command.suite)
+            return "reset \(command.suite)\n"
+        case .setTheme(let name):
+            let value = try schema.parse(name, forKey: PersistentKey.theme.id)
+            guard case .string(let raw) = value, let theme = Theme(rawValue: raw) else { throw DemoError("bad theme") }
+            ThemeController(store: defaults).changeTheme(to: theme)
+            return "theme = \(theme.rawValue)\n"
+        case .show:
+            defaults.set(.launchCount, to: defaults.get(.launchCount) + 1)
+            defaults.set(.lastLaunchDate, to: Date())
+            return report(defaults, schema: schema)
+        }
+    }
+
+    /// One `key = value` line per setting, with a note when the value is not simply the stored one.
+    static func report(_ store: any PersistentKeyValueStore, schema: PreferenceSchema) -> String {
+        var lines: [String] = []
+        for key in ThemeSettings.keys {
+            let inspection = store.inspectPrimitive(key)
+            let value = inspection.value.map { schema.render($0, forKey: key.id) } ?? "nil"
+            let note: String? =
+                switch inspection.status {
+                case .ok: nil
+                case .absent: "default"
+                case .launchArgument: "launch argument"
+                case .wrongType, .undecodable: "default; stored value unreadable"
+                case .fixedInRelease: "fixed in release builds"
+                }
+            lines.append("\(key.id) = \(TextEscaping.escaped(value))\(note.map { " (\($0))" } ?? "")")
+        }
+        return lines.joined(separator: "\n") + "\n"
+    }
+}
