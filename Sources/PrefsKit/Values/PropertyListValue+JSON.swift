@@ -87,7 +87,7 @@ extension PropertyListValue {
             for (key, value) in elements { converted[key] = try value.coerced(to: element) }
             return .dictionary(converted)
         default:
-            throw PropertyListValueParseError(expected: kind, input: jsonText(), reason: "is not \(kind.article)")
+            throw PropertyListValueParseError(expected: kind, input: text, reason: "is not \(kind.article)")
         }
     }
 }
