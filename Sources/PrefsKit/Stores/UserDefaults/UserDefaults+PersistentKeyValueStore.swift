@@ -24,15 +24,18 @@ extension UserDefaults: PersistentKeyValueStore {
 
     /// Applies the changes, then writes them to disk once.
     public func setPrimitiveValues(_ changes: [String: PropertyListValue?]) {
-        var applied: [PersistentKeyValueChange] = []
-        for (key, value) in changes.sorted(by: { $0.key < $1.key }) {
-            let old = primitiveValue(forKey: key)
-            if let value { set(value.propertyListObject, forKey: key) } else { removeObject(forKey: key) }
-            // Read back rather than assume: after a removal a registered default or an argument may show through.
-            applied.append(PersistentKeyValueChange(key: key, oldValue: old, newValue: primitiveValue(forKey: key)))
+        let keys = changes.keys.sorted()
+        let old = keys.map(primitiveValue(forKey:))
+        for key in keys {
+            if let value = changes[key] ?? nil { set(value.propertyListObject, forKey: key) } else { removeObject(forKey: key) }
         }
         synchronize()
-        changeNotifier.post(applied)
+        // Read back only after synchronizing: Foundation on Linux keeps returning a removed value until the next
+        // synchronize, and after a removal a registered default or an argument may show through.
+        changeNotifier.post(
+            zip(keys, old).map { key, old in
+                PersistentKeyValueChange(key: key, oldValue: old, newValue: primitiveValue(forKey: key))
+            })
     }
 
     public func primitiveValues() -> [String: PropertyListValue] {
