@@ -60,16 +60,19 @@ where Encoder.Output: KeyValuePersistible, Encoder.Output == Decoder.Input {
         }
     }
 
-    /// A one-line account of a decoding error, naming the coding path where there is one.
+    /// A one-line account of a decoding error that names the path to the offending value.
     private static func describe(_ error: any Error) -> String {
         guard let error = error as? DecodingError else { return "\(error)" }
+        func path(_ context: DecodingError.Context, _ last: (any CodingKey)? = nil) -> String {
+            let keys = context.codingPath + (last.map { [$0] } ?? [])
+            return keys.isEmpty ? "value" : keys.map { $0.intValue.map(String.init) ?? $0.stringValue }.joined(separator: ".")
+        }
         switch error {
-        case .typeMismatch(_, let context), .valueNotFound(_, let context), .keyNotFound(_, let context),
-            .dataCorrupted(let context):
-            let path = context.codingPath.map(\.stringValue).joined(separator: ".")
-            return path.isEmpty ? context.debugDescription : "\(path): \(context.debugDescription)"
-        @unknown default:
-            return "\(error)"
+        case .keyNotFound(let key, let context): return "missing \"\(path(context, key))\""
+        case .valueNotFound(let type, let context): return "\(path(context)): expected \(type), found null"
+        case .typeMismatch(let type, let context): return "\(path(context)): expected \(type)"
+        case .dataCorrupted(let context): return "\(path(context)): \(context.debugDescription)"
+        @unknown default: return "\(error)"
         }
     }
 }

@@ -69,9 +69,15 @@ extension PropertyListValue {
 
     private static func number(_ number: NSNumber) -> PropertyListValue {
         switch String(cString: number.objCType) {
-        case "c": .bool(number.boolValue)
-        case "f", "d": .double(number.doubleValue)
-        default: .int(number.intValue)
+        case "c":
+            return .bool(number.boolValue)
+        case "f", "d":
+            // JSONSerialization returns integers beyond Int64's positive range, and Int.min, as decimal numbers typed
+            // as doubles; an integral one that fits is still an integer.
+            if number is NSDecimalNumber, let integer = Int(number.stringValue) { return .int(integer) }
+            return .double(number.doubleValue)
+        default:
+            return .int(number.intValue)
         }
     }
 

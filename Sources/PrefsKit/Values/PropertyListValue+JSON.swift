@@ -72,7 +72,7 @@ extension PropertyListValue {
             return self
         case (.double, .int(let value)):
             return .double(Double(value))
-        case (.int, .double(let value)) where value.rounded() == value && abs(value) < 0x1p63:
+        case (.int, .double(let value)) where value.rounded() == value && value >= -0x1p63 && value < 0x1p63:
             return .int(Int(value))
         case (.date, .string(let text)), (.data, .string(let text)):
             return try PropertyListValue(parsing: text, as: kind)
