@@ -1,0 +1,83 @@
+import Foundation
+import PrefsKit
+import PrefsTestSupport
+import Testing
+
+@Suite struct LaunchArgumentTests {
+    @Test func parsesDashKeyValuePairsAndLeavesDoubleDashOptions() {
+        let arguments = LaunchArguments(["-theme", "dark", "--verbose", "-n", "-5", "positional", "-last"])
+        #expect(arguments.values == ["theme": "dark", "n": "-5"])
+        #expect(arguments["verbose"] == nil)
+        #expect(arguments["last"] == nil)
+    }
+
+    @Test func overridesAreConvertedToTheKeysTypeAndNeverWritten() throws {
+        let arguments = LaunchArguments(values: [
+            "volume": "7", "isEnabled": "NO", "flavor": "chocolate", "ratio": "0.125", "recents": #"["a","b"]"#,
+            "started": "2024-05-01T12:00:00Z",
+        ])
+        let store = InMemoryPersistentKeyValueStore(["volume": .int(2)], launchArguments: arguments)
+        #expect(store.get(.volume) == 7)
+        #expect(store.inspect(.volume).status == .launchArgument("7"))
+        #expect(store.get(.isEnabled) == false)
+        #expect(store.get(.flavor) == .chocolate)
+        #expect(store.get(.ratio) == 0.125)
+        #expect(store.get(.recents) == ["a", "b"])
+        #expect(store.get(.started) == Date(timeIntervalSince1970: 1_714_564_800))
+        #expect(store.primitiveValues() == ["volume": .int(2)])
+        store.set(.volume, to: 3)
+        #expect(store.get(.volume) == 7)
+        #expect(store.primitiveValue(forKey: "volume") == .int(3))
+    }
+
+    @Test func anOverrideThatDoesNotFitTheTypeIsIgnored() {
+        let store = InMemoryPersistentKeyValueStore(
+            ["volume": .int(2)], launchArguments: LaunchArguments(values: ["volume": "loud", "flavor": "mint"]))
+        #expect(store.get(.volume) == 2)
+        #expect(store.inspect(.volume).status == .ok)
+        #expect(store.get(.flavor) == .vanilla)
+    }
+
+    @Test func aChildProcessLaunchedWithArgumentsReadsThemAsTypedValues() throws {
+        let directory = try TemporaryDirectory()
+        let suite = directory.url.appendingPathComponent("demo").path
+        let environment = ["XDG_CONFIG_HOME": directory.path]
+        let stored = try ChildProcess.run("theme-demo", ["--suite", suite, "set-theme", "black"], environment: environment)
+        #expect(stored.status == 0)
+        let run = try ChildProcess.run(
+            "theme-demo", ["--suite", suite, "-theme", "dark", "-showsWelcomeTips", "NO", "-fontScale", "2.5"],
+            environment: environment)
+        #expect(run.status == 0, "\(run.standardError)")
+        let lines = Set(run.standardOutput.split(separator: "\n").map(String.init))
+        #expect(lines.contains("theme = dark (launch argument)"))
+        #expect(lines.contains("showsWelcomeTips = false (launch argument)"))
+        #expect(lines.contains("fontScale = 2.5 (launch argument)"))
+        #expect(lines.contains("launchCount = 1"))
+
+        // The overrides were never written: the suite on disk still holds the stored theme.
+        let plist = try Data(contentsOf: URL(fileURLWithPath: suite + ".plist"))
+        let object = try PropertyListSerialization.propertyList(from: plist, format: nil)
+        let values = try #require(PropertyListValue(propertyListObject: object))
+        guard case .dictionary(let dictionary) = values else { throw CocoaError(.propertyListReadCorrupt) }
+        #expect(dictionary["theme"] == .string("black"))
+        #expect(dictionary["showsWelcomeTips"] == nil)
+        #expect(dictionary["fontScale"] == nil)
+        #expect(dictionary["launchCount"] == .int(1))
+
+        let plain = try ChildProcess.run("theme-demo", ["--suite", suite], environment: environment)
+        #expect(plain.standardOutput.contains("theme = black\n"))
+        #expect(plain.standardOutput.contains("launchCount = 2\n"))
+    }
+
+    @Test func aBadCommandLineGetsAOneLineErrorAndAUsageStatus() throws {
+        let directory = try TemporaryDirectory()
+        let suite = directory.url.appendingPathComponent("demo").path
+        let run = try ChildProcess.run("theme-demo", ["--suite", suite, "set-theme", "purple"])
+        #expect(run.status == 1)
+        #expect(run.standardError == "theme-demo: invalid value for \"theme\": \"purple\" is not one of \"light\", \"dark\", \"black\"\n")
+        #expect(!FileManager.default.fileExists(atPath: suite + ".plist"))
+        let usage = try ChildProcess.run("theme-demo", ["--suite", suite, "frobnicate"])
+        #expect(usage.status == 64)
+        #expect(usage.standardError == "theme-demo: unknown command \"frobnicate\"\n")
+    }
+}
