@@ -2,11 +2,13 @@
 
 import PackageDescription
 
-let strictSettings: [SwiftSetting] = [
+let languageSettings: [SwiftSetting] = [
     .swiftLanguageMode(.v6),
     .enableUpcomingFeature("ExistentialAny"),
-    .enableUpcomingFeature("InternalImportsByDefault"),
 ]
+
+/// Libraries also make every import internal unless marked `public`, so their API never leaks a dependency.
+let strictSettings = languageSettings + [.enableUpcomingFeature("InternalImportsByDefault")]
 
 let package = Package(
     name: "Prefs",
@@ -31,7 +33,7 @@ let package = Package(
                 "theme-demo",
                 .product(name: "PropertyBased", package: "swift-property-based"),
             ],
-            swiftSettings: strictSettings
+            swiftSettings: languageSettings
         ),
     ]
 )

@@ -30,7 +30,7 @@ extension InMemoryPersistentKeyValueStore {
         #expect(store.greeting.value == "hello")
         store.greeting.value = "bonjour"
         #expect(store.greeting.value == "bonjour")
-        try store.setPrimitiveValue(.int(4), forKey: "greeting")
+        store.setPrimitiveValue(.int(4), forKey: "greeting")
         #expect(store.greeting.value == "hello")
         #expect(store.greeting.inspect().status == .wrongType(expected: .string, found: .int(4)))
     }

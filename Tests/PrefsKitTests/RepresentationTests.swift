@@ -16,41 +16,41 @@ private let anyString = Gen<UnicodeScalar>.unicodeScalar(in: "\u{0}"..."\u{D7FF}
 
 @Suite struct RepresentationTests {
     @Test func primitivesRoundTrip() async throws {
-        try await propertyCheck(input: Gen.int(in: Int.min...Int.max)) { value throws in
+        await propertyCheck(input: Gen.int(in: Int.min...Int.max)) { value throws in
             #expect(try roundTrip(value) == value)
         }
-        try await propertyCheck(input: Gen.double(in: -1e300...1e300)) { value throws in
+        await propertyCheck(input: Gen.double(in: -1e300...1e300)) { value throws in
             #expect(try roundTrip(value) == value)
         }
-        try await propertyCheck(input: Gen.float(in: -1e30...1e30)) { value throws in
+        await propertyCheck(input: Gen.float(in: -1e30...1e30)) { value throws in
             #expect(try roundTrip(value) == value)
         }
-        try await propertyCheck(input: Gen.bool) { value throws in
+        await propertyCheck(input: Gen.bool) { value throws in
             #expect(try roundTrip(value) == value)
         }
-        try await propertyCheck(input: anyString) { value throws in
+        await propertyCheck(input: anyString) { value throws in
             #expect(try roundTrip(value) == value)
         }
-        try await propertyCheck(input: Gen<UInt8>.value(in: 0...255).array(of: 0...40)) { bytes throws in
+        await propertyCheck(input: Gen<UInt8>.value(in: 0...255).array(of: 0...40)) { bytes throws in
             #expect(try roundTrip(Data(bytes)) == Data(bytes))
         }
-        try await propertyCheck(input: Gen.dateTime(inYear: 1900...2200)) { date throws in
+        await propertyCheck(input: Gen.dateTime(inYear: 1900...2200)) { date throws in
             #expect(try roundTrip(date) == date)
         }
     }
 
     @Test func collectionsAndOptionalsRoundTrip() async throws {
-        try await propertyCheck(input: anyString.array(of: 0...8)) { value throws in
+        await propertyCheck(input: anyString.array(of: 0...8)) { value throws in
             #expect(try roundTrip(value) == value)
         }
-        try await propertyCheck(input: Gen.int(in: -1000...1000).array(of: 0...5).array(of: 0...4)) { value throws in
+        await propertyCheck(input: Gen.int(in: -1000...1000).array(of: 0...5).array(of: 0...4)) { value throws in
             #expect(try roundTrip(value) == value)
         }
-        try await propertyCheck(input: zip(Gen.letterOrNumber.string(of: 1...6).array(of: 0...6), Gen.int(in: -9...9).array(of: 6))) { keys, numbers throws in
+        await propertyCheck(input: zip(Gen.letterOrNumber.string(of: 1...6).array(of: 0...6), Gen.int(in: -9...9).array(of: 6))) { keys, numbers throws in
             let value = Dictionary(zip(keys, numbers), uniquingKeysWith: { first, _ in first })
             #expect(try roundTrip(value) == value)
         }
-        try await propertyCheck(input: Gen.int(in: -5...5).optional) { value throws in
+        await propertyCheck(input: Gen.int(in: -5...5).optional) { value throws in
             let representation = Int?.persistentKeyValueRepresentation
             let stored = try representation.encode(value)
             #expect((stored == nil) == (value == nil))
@@ -59,7 +59,7 @@ private let anyString = Gen<UnicodeScalar>.unicodeScalar(in: "\u{0}"..."\u{D7FF}
     }
 
     @Test func enumerationsRoundTripAsTheirRawValues() async throws {
-        try await propertyCheck(input: Gen<Flavor>.case) { flavor throws in
+        await propertyCheck(input: Gen<Flavor>.case) { flavor throws in
             #expect(try roundTrip(flavor) == flavor)
             #expect(try Flavor.persistentKeyValueRepresentation.encode(flavor) == .string(flavor.rawValue))
         }
@@ -73,7 +73,7 @@ private let anyString = Gen<UnicodeScalar>.unicodeScalar(in: "\u{0}"..."\u{D7FF}
     @Test func codableValuesRoundTripAsSortedJSONData() async throws {
         let profiles = zip(anyString, Gen.int(in: 0...150), Gen.letterOrNumber.string(of: 0...5).array(of: 0...3))
             .map { Profile(name: $0, age: $1, tags: $2) }
-        try await propertyCheck(input: profiles) { profile throws in
+        await propertyCheck(input: profiles) { profile throws in
             #expect(try roundTrip(profile) == profile)
         }
         let stored = try Profile.persistentKeyValueRepresentation.encode(Profile(name: "Ada", age: 36, tags: ["x"]))
@@ -92,11 +92,11 @@ private let anyString = Gen<UnicodeScalar>.unicodeScalar(in: "\u{0}"..."\u{D7FF}
     }
 
     @Test func proxiesAndLosslessStringsRoundTrip() async throws {
-        try await propertyCheck(input: Gen.double(in: -273...1000)) { celsius throws in
+        await propertyCheck(input: Gen.double(in: -273...1000)) { celsius throws in
             #expect(try roundTrip(Temperature(celsius: celsius)) == Temperature(celsius: celsius))
             #expect(try Temperature.persistentKeyValueRepresentation.encode(Temperature(celsius: celsius)) == .double(celsius))
         }
-        try await propertyCheck(input: Gen.int(in: 0...99), Gen.int(in: 0...99)) { major, minor throws in
+        await propertyCheck(input: Gen.int(in: 0...99), Gen.int(in: 0...99)) { major, minor throws in
             let version = Version(major: major, minor: minor)
             #expect(try roundTrip(version) == version)
             #expect(try Version.persistentKeyValueRepresentation.encode(version) == .string("\(major).\(minor)"))
