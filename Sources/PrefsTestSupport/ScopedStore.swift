@@ -40,6 +40,7 @@ public enum StoreFixture: String, CaseIterable, Sendable {
     /// - Parameters:
     ///   - function: The test's name, used to name suites.
     ///   - fileID: The test's file.
+    /// - Returns: The store in its scope.
     /// - Throws: ``ScopedStoreError`` when the store cannot be set up.
     public func make(function: String = #function, fileID: String = #fileID) throws -> ScopedStore {
         switch self {

@@ -17,7 +17,9 @@ public import Foundation
 /// absolute path as the suite name, so nothing touches the user's `~/.config`. Where that is not possible (Apple
 /// platforms) the suite gets a unique name and its persistent domain is removed afterwards.
 public final class ScopedUserDefaults: @unchecked Sendable {
-    /// The suite. `UserDefaults` is thread-safe, which is why the scope can be shared with child tasks.
+    /// The suite.
+    ///
+    /// `UserDefaults` is thread-safe, which is why the scope can be shared with child tasks.
     public let defaults: UserDefaults
     /// The name the suite was opened with.
     public let suiteName: String
@@ -34,9 +36,9 @@ public final class ScopedUserDefaults: @unchecked Sendable {
         directory = try TemporaryDirectory()
         let testName = Self.sanitized("\(fileID).\(function)")
         #if os(Linux)
-            suiteName = directory.url.appendingPathComponent(testName).path
+        suiteName = directory.url.appendingPathComponent(testName).path
         #else
-            suiteName = "prefs.test.\(testName).\(UUID().uuidString)"
+        suiteName = "prefs.test.\(testName).\(UUID().uuidString)"
         #endif
         guard let defaults = UserDefaults(suiteName: suiteName) else {
             throw ScopedStoreError(message: "cannot open suite \(suiteName)")

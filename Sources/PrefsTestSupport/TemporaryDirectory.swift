@@ -19,7 +19,9 @@ public final class TemporaryDirectory: Sendable {
     /// The path of the directory.
     public var path: String { url.path }
 
-    /// Removes the directory now rather than when released. Calling it again does nothing.
+    /// Removes the directory now rather than when released.
+    ///
+    /// Calling it again does nothing.
     public func remove() {
         try? FileManager.default.removeItem(at: url)
     }

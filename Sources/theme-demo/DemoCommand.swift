@@ -1,7 +1,9 @@
 import Foundation
 import PrefsKit
 
-/// What the command line asked for. Launch arguments (`-theme dark`) are left to PrefsKit.
+/// What the command line asked for.
+///
+/// Launch arguments (`-theme dark`) are left to PrefsKit.
 struct DemoCommand {
     enum Action: Equatable {
         case show

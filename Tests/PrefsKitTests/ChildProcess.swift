@@ -25,6 +25,8 @@ struct ChildProcess {
     ///   - name: The executable's name.
     ///   - arguments: Its arguments.
     ///   - environment: Variables to set on top of this process's environment.
+    /// - Returns: The exit status and everything the process printed.
+    /// - Throws: When the executable cannot be found or started.
     static func run(_ name: String, _ arguments: [String], environment: [String: String] = [:]) throws -> Result {
         let process = Process()
         process.executableURL = try executable(named: name)

@@ -42,7 +42,8 @@ import Testing
         let directory = try TemporaryDirectory()
         let suite = directory.url.appendingPathComponent("demo").path
         let environment = ["XDG_CONFIG_HOME": directory.path]
-        let stored = try ChildProcess.run("theme-demo", ["--suite", suite, "set-theme", "black"], environment: environment)
+        let stored = try ChildProcess.run(
+            "theme-demo", ["--suite", suite, "set-theme", "black"], environment: environment)
         #expect(stored.status == 0)
         let run = try ChildProcess.run(
             "theme-demo", ["--suite", suite, "-theme", "dark", "-showsWelcomeTips", "NO", "-fontScale", "2.5"],
@@ -74,7 +75,9 @@ import Testing
         let suite = directory.url.appendingPathComponent("demo").path
         let run = try ChildProcess.run("theme-demo", ["--suite", suite, "set-theme", "purple"])
         #expect(run.status == 1)
-        #expect(run.standardError == "theme-demo: invalid value for \"theme\": \"purple\" is not one of \"light\", \"dark\", \"black\"\n")
+        #expect(
+            run.standardError
+                == "theme-demo: invalid value for \"theme\": \"purple\" is not one of \"light\", \"dark\", \"black\"\n")
         #expect(!FileManager.default.fileExists(atPath: suite + ".plist"))
         let usage = try ChildProcess.run("theme-demo", ["--suite", suite, "frobnicate"])
         #expect(usage.status == 64)

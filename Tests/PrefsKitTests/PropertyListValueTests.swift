@@ -14,7 +14,8 @@ import Testing
         #expect(
             PropertyListValue(propertyListObject: nested)
                 == .dictionary([
-                    "a": .array([.int(1), .string("x")]), "b": .dictionary(["c": .date(Date(timeIntervalSince1970: 5))]),
+                    "a": .array([.int(1), .string("x")]),
+                    "b": .dictionary(["c": .date(Date(timeIntervalSince1970: 5))]),
                 ]))
         #expect(PropertyListValue(propertyListObject: NSObject()) == nil)
     }
@@ -90,7 +91,9 @@ import Testing
     }
 
     @Test func primitiveKindsSpellAndParseTheirManifestForm() {
-        let kinds: [PrimitiveKind] = [.bool, .int, .double, .string, .data, .date, .array(nil), .array(.dictionary(.int))]
+        let kinds: [PrimitiveKind] = [
+            .bool, .int, .double, .string, .data, .date, .array(nil), .array(.dictionary(.int)),
+        ]
         for kind in kinds {
             #expect(PrimitiveKind(kind.description) == kind)
         }

@@ -12,7 +12,8 @@ private func roundTrip<Value: KeyValuePersistible>(_ value: Value) throws -> Val
 }
 
 /// Strings of arbitrary Unicode scalars, control characters included.
-private let anyString = Gen<UnicodeScalar>.unicodeScalar(in: "\u{0}"..."\u{D7FF}").map(Character.init).string(of: 0...24)
+private let anyString = Gen<UnicodeScalar>.unicodeScalar(in: "\u{0}"..."\u{D7FF}").map(Character.init).string(
+    of: 0...24)
 
 @Suite struct RepresentationTests {
     @Test func primitivesRoundTrip() async throws {
@@ -46,7 +47,9 @@ private let anyString = Gen<UnicodeScalar>.unicodeScalar(in: "\u{0}"..."\u{D7FF}
         await propertyCheck(input: Gen.int(in: -1000...1000).array(of: 0...5).array(of: 0...4)) { value throws in
             #expect(try roundTrip(value) == value)
         }
-        await propertyCheck(input: zip(Gen.letterOrNumber.string(of: 1...6).array(of: 0...6), Gen.int(in: -9...9).array(of: 6))) { keys, numbers throws in
+        await propertyCheck(
+            input: zip(Gen.letterOrNumber.string(of: 1...6).array(of: 0...6), Gen.int(in: -9...9).array(of: 6))
+        ) { keys, numbers throws in
             let value = Dictionary(zip(keys, numbers), uniquingKeysWith: { first, _ in first })
             #expect(try roundTrip(value) == value)
         }
@@ -94,7 +97,9 @@ private let anyString = Gen<UnicodeScalar>.unicodeScalar(in: "\u{0}"..."\u{D7FF}
     @Test func proxiesAndLosslessStringsRoundTrip() async throws {
         await propertyCheck(input: Gen.double(in: -273...1000)) { celsius throws in
             #expect(try roundTrip(Temperature(celsius: celsius)) == Temperature(celsius: celsius))
-            #expect(try Temperature.persistentKeyValueRepresentation.encode(Temperature(celsius: celsius)) == .double(celsius))
+            #expect(
+                try Temperature.persistentKeyValueRepresentation.encode(Temperature(celsius: celsius))
+                    == .double(celsius))
         }
         await propertyCheck(input: Gen.int(in: 0...99), Gen.int(in: 0...99)) { major, minor throws in
             let version = Version(major: major, minor: minor)

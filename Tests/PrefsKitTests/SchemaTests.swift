@@ -19,7 +19,10 @@ import Testing
         let schema = try schema()
         #expect(schema.entries.map(\.id).first == "flavor")
         let kinds = schema.entries.map(\.kind)
-        #expect(kinds == [.enum, .int, .double, .bool, .bool, .string, .codable, .array, .dictionary, .date, .bool, .enum, .data])
+        #expect(
+            kinds == [
+                .enum, .int, .double, .bool, .bool, .string, .codable, .array, .dictionary, .date, .bool, .enum, .data,
+            ])
         let flavor = try #require(schema["flavor"])
         #expect(flavor.choices == [.string("vanilla"), .string("chocolate"), .string("strawberry")])
         #expect(flavor.defaultValue == .string("vanilla"))
@@ -66,26 +69,33 @@ import Testing
         ("recents", #"["a", "b"]"#, .array([.string("a"), .string("b")])),
         ("scores", #"{"x": 3}"#, .dictionary(["x": .int(3)])),
         ("started", "2024-05-01T12:00:00Z", .date(Date(timeIntervalSince1970: 1_714_564_800))),
-        ("profile", #"{"tags": [], "name": "Ada", "age": 36}"#, .data(Data(#"{"age":36,"name":"Ada","tags":[]}"#.utf8))),
+        (
+            "profile", #"{"tags": [], "name": "Ada", "age": 36}"#,
+            .data(Data(#"{"age":36,"name":"Ada","tags":[]}"#.utf8))
+        ),
         ("blob", "AQID", .data(Data([1, 2, 3]))),
     ])
     func parsesTextIntoTheStoredForm(key: String, text: String, expected: PropertyListValue) throws {
         #expect(try schema().parse(text, forKey: key) == expected)
     }
 
-    @Test(arguments: [
-        ("volume", "abc", #"invalid value for "volume": "abc" is not an integer (expected an integer)"#),
-        ("volume", "11", #"invalid value for "volume": 11 is out of range 0...10"#),
-        ("volume", "-1", #"invalid value for "volume": -1 is out of range 0...10"#),
-        ("ratio", "1.5", #"invalid value for "ratio": 1.5 is out of range 0.0...1.0"#),
-        ("flavor", "pistachio", #"invalid value for "flavor": "pistachio" is not one of "vanilla", "chocolate", "strawberry""#),
-        ("priority", "3", #"invalid value for "priority": "3" is not one of "1", "5""#),
-        ("recents", "[1]", #"invalid value for "recents": "1" is not a string (expected a string)"#),
-        ("profile", #"{"name": "Ada"}"#, #"invalid value for "profile": cannot decode: missing "age""#),
-        ("profile", "{", #"invalid value for "profile": "{" is not valid JSON (expected a string)"#),
-        ("missing", "1", #"unknown key "missing""#),
-        ("name", "x", nil),
-    ] as [(String, String, String?)])
+    @Test(
+        arguments: [
+            ("volume", "abc", #"invalid value for "volume": "abc" is not an integer (expected an integer)"#),
+            ("volume", "11", #"invalid value for "volume": 11 is out of range 0...10"#),
+            ("volume", "-1", #"invalid value for "volume": -1 is out of range 0...10"#),
+            ("ratio", "1.5", #"invalid value for "ratio": 1.5 is out of range 0.0...1.0"#),
+            (
+                "flavor", "pistachio",
+                #"invalid value for "flavor": "pistachio" is not one of "vanilla", "chocolate", "strawberry""#
+            ),
+            ("priority", "3", #"invalid value for "priority": "3" is not one of "1", "5""#),
+            ("recents", "[1]", #"invalid value for "recents": "1" is not a string (expected a string)"#),
+            ("profile", #"{"name": "Ada"}"#, #"invalid value for "profile": cannot decode: missing "age""#),
+            ("profile", "{", #"invalid value for "profile": "{" is not valid JSON (expected a string)"#),
+            ("missing", "1", #"unknown key "missing""#),
+            ("name", "x", nil),
+        ] as [(String, String, String?)])
     func rejectsBadTextWithAClearMessage(key: String, text: String, message: String?) throws {
         let schema = try schema()
         guard let message else {
@@ -110,7 +120,9 @@ import Testing
             let text = schema.render(value, forKey: key)
             #expect(try schema.parse(text, forKey: key) == value, "\(key): \(text)")
         }
-        #expect(schema.render(.data(Data(#"{"age":1,"name":"B","tags":[]}"#.utf8)), forKey: "profile") == #"{"age":1,"name":"B","tags":[]}"#)
+        #expect(
+            schema.render(.data(Data(#"{"age":1,"name":"B","tags":[]}"#.utf8)), forKey: "profile")
+                == #"{"age":1,"name":"B","tags":[]}"#)
     }
 
     @Test func reportsTheStatusOfStoredValues() throws {
@@ -120,7 +132,9 @@ import Testing
         #expect(volume.status(of: .int(3)) == .ok)
         #expect(volume.status(of: .string("x")) == .wrongType(expected: .int, found: .string("x")))
         let flavor = try #require(schema["flavor"])
-        #expect(flavor.status(of: .string("mint")) == .undecodable(stored: .string("mint"), reason: "mint is not a valid Flavor"))
+        #expect(
+            flavor.status(of: .string("mint"))
+                == .undecodable(stored: .string("mint"), reason: "mint is not a valid Flavor"))
     }
 
     @Test func manifestRoundTripsEveryEntry() throws {
@@ -132,7 +146,9 @@ import Testing
         // A schema loaded from a manifest still checks kinds, choices and ranges.
         #expect(throws: PreferenceSchemaError.self) { try loaded.parse("11", forKey: "volume") }
         #expect(throws: PreferenceSchemaError.self) { try loaded.parse("mint", forKey: "flavor") }
-        #expect(try loaded.parse(#"{"age": 2, "name": "C", "tags": []}"#, forKey: "profile") == .data(Data(#"{"age":2,"name":"C","tags":[]}"#.utf8)))
+        #expect(
+            try loaded.parse(#"{"age": 2, "name": "C", "tags": []}"#, forKey: "profile")
+                == .data(Data(#"{"age":2,"name":"C","tags":[]}"#.utf8)))
         // Extreme integer bounds survive.
         let wide = try PreferenceSchema(keys: [PersistentKey<Int>("n", defaultValue: 0, range: Int.min...Int.max)])
         #expect(try PreferenceSchema(manifest: wide.manifest()) == wide)
@@ -150,12 +166,30 @@ import Testing
 
     @Test(arguments: [
         ("[]", "invalid schema manifest: not a JSON object"),
-        (#"{"format": "other", "version": 1, "keys": []}"#, #"invalid schema manifest: "format" must be "prefs-schema""#),
-        (#"{"format": "prefs-schema", "version": 9, "keys": []}"#, #"invalid schema manifest: unsupported "version"; this build reads version 1"#),
-        (#"{"format": "prefs-schema", "version": 1, "keys": [{"id": "a", "kind": "int", "storage": "int"}]}"#, #"invalid schema manifest: key "a" has no "default""#),
-        (#"{"format": "prefs-schema", "version": 1, "keys": [{"id": "a", "kind": "int", "storage": "int", "default": "x"}]}"#, #"invalid schema manifest: key "a" has an invalid "default": "x" is not an integer"#),
-        (#"{"format": "prefs-schema", "version": 1, "keys": [{"id": "a", "kind": "colour", "storage": "int", "default": 1}]}"#, #"invalid schema manifest: key "a" has no valid "kind""#),
-        (#"{"format": "prefs-schema", "version": 1, "keys": [{"id": "a", "kind": "int", "storage": "int", "default": 1, "range": {"min": 5, "max": 1}}]}"#, #"invalid schema manifest: key "a" has an invalid "range"; expected {"min": …, "max": …} with min <= max"#),
+        (
+            #"{"format": "other", "version": 1, "keys": []}"#,
+            #"invalid schema manifest: "format" must be "prefs-schema""#
+        ),
+        (
+            #"{"format": "prefs-schema", "version": 9, "keys": []}"#,
+            #"invalid schema manifest: unsupported "version"; this build reads version 1"#
+        ),
+        (
+            #"{"format": "prefs-schema", "version": 1, "keys": [{"id": "a", "kind": "int", "storage": "int"}]}"#,
+            #"invalid schema manifest: key "a" has no "default""#
+        ),
+        (
+            #"{"format": "prefs-schema", "version": 1, "keys": [{"id": "a", "kind": "int", "storage": "int", "default": "x"}]}"#,
+            #"invalid schema manifest: key "a" has an invalid "default": "x" is not an integer"#
+        ),
+        (
+            #"{"format": "prefs-schema", "version": 1, "keys": [{"id": "a", "kind": "colour", "storage": "int", "default": 1}]}"#,
+            #"invalid schema manifest: key "a" has no valid "kind""#
+        ),
+        (
+            #"{"format": "prefs-schema", "version": 1, "keys": [{"id": "a", "kind": "int", "storage": "int", "default": 1, "range": {"min": 5, "max": 1}}]}"#,
+            #"invalid schema manifest: key "a" has an invalid "range"; expected {"min": …, "max": …} with min <= max"#
+        ),
     ])
     func rejectsABadManifestNamingTheProblem(json: String, message: String) {
         #expect {

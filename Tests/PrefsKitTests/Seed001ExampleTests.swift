@@ -35,9 +35,9 @@ import Testing
         let userDefaults = try ScopedUserDefaults().defaults
         userDefaults.set(.isAppStoreRatingEnabled, to: false)
         #if DEBUG
-            #expect(userDefaults.get(.isAppStoreRatingEnabled) == false)
+        #expect(userDefaults.get(.isAppStoreRatingEnabled) == false)
         #else
-            #expect(userDefaults.get(.isAppStoreRatingEnabled) == true)
+        #expect(userDefaults.get(.isAppStoreRatingEnabled) == true)
         #endif
         #expect(RatingSettings().isAppStoreRatingEnabled == UserDefaults.standard.get(.isAppStoreRatingEnabled))
     }
@@ -46,7 +46,9 @@ import Testing
         let store = InMemoryPersistentKeyValueStore()
         let contact = Contact(nickname: "Kyle", dateOfBirth: Date(timeIntervalSince1970: 0))
         store.set(PersistentKey("contact", defaultValue: contact), to: contact)
-        #expect(store.get(PersistentKey("contact", defaultValue: Contact(nickname: "", dateOfBirth: .now))).nickname == "Kyle")
+        #expect(
+            store.get(PersistentKey("contact", defaultValue: Contact(nickname: "", dateOfBirth: .now))).nickname
+                == "Kyle")
         guard case .data = store.primitiveValue(forKey: "contact") else {
             Issue.record("a Contact is persisted as Data")
             return
@@ -57,7 +59,9 @@ import Testing
         #expect(store.primitiveValue(forKey: "initial") == .string("é"))
         store.set(PersistentKey("size", defaultValue: UIContentSizeCategory.large), to: .large)
         #expect(store.primitiveValue(forKey: "size") == .string("UICTContentSizeCategoryL"))
-        store.set(PersistentKey("stamp", defaultValue: TimeStamp(timeIntervalSinceReferenceDate: 0)), to: TimeStamp(timeIntervalSinceReferenceDate: 12.5))
+        store.set(
+            PersistentKey("stamp", defaultValue: TimeStamp(timeIntervalSinceReferenceDate: 0)),
+            to: TimeStamp(timeIntervalSinceReferenceDate: 12.5))
         #expect(store.primitiveValue(forKey: "stamp") == .double(12.5))
         let reviewed = Date(timeIntervalSince1970: 1_600_000_000)
         store.set(.mostRecentAppStoreReviewRequestDate, to: reviewed)

@@ -86,7 +86,9 @@ import Testing
         let store = try fixture.make().store
         try store.setPrimitiveValue(.string("pistachio"), forKey: "flavor")
         #expect(store.get(.flavor) == .vanilla)
-        #expect(store.inspect(.flavor).status == .undecodable(stored: .string("pistachio"), reason: "pistachio is not a valid Flavor"))
+        #expect(
+            store.inspect(.flavor).status
+                == .undecodable(stored: .string("pistachio"), reason: "pistachio is not a valid Flavor"))
         try store.setPrimitiveValue(.data(Data(#"{"name":"x"}"#.utf8)), forKey: "profile")
         #expect(store.get(.profile) == Profile(name: "none", age: 0, tags: []))
         guard case .undecodable(_, let reason) = store.inspect(.profile).status else {
@@ -120,8 +122,10 @@ import Testing
     @Test(arguments: StoreFixture.allCases)
     func debugKeysIgnoreStoredValuesAndWritesInRelease(fixture: StoreFixture) throws {
         let store = try fixture.make().store
-        let debug = PersistentDebugKey("beta", debugDefaultValue: true, releaseDefaultValue: false, configuration: .debug)
-        let release = PersistentDebugKey("beta", debugDefaultValue: true, releaseDefaultValue: false, configuration: .release)
+        let debug = PersistentDebugKey(
+            "beta", debugDefaultValue: true, releaseDefaultValue: false, configuration: .debug)
+        let release = PersistentDebugKey(
+            "beta", debugDefaultValue: true, releaseDefaultValue: false, configuration: .release)
         #expect(store.get(debug) == true)
         #expect(store.get(release) == false)
         store.set(debug, to: false)
@@ -168,7 +172,9 @@ import Testing
         let change = try #require(await typed.next())
         #expect(change.oldValue == .vanilla)
         #expect(change.newValue == .chocolate)
-        #expect(await several.next() == PersistentKeyValueChange(key: "flavor", oldValue: nil, newValue: .string("chocolate")))
+        #expect(
+            await several.next()
+                == PersistentKeyValueChange(key: "flavor", oldValue: nil, newValue: .string("chocolate")))
         #expect(await several.next() == PersistentKeyValueChange(key: "counter", oldValue: nil, newValue: .int(5)))
     }
 

@@ -13,8 +13,8 @@ import Testing
             file = scope.fileURL
             directory = scope.directory.url
             #if os(Linux)
-                #expect(FileManager.default.fileExists(atPath: file.path))
-                #expect(file.path.hasPrefix(directory.path))
+            #expect(FileManager.default.fileExists(atPath: file.path))
+            #expect(file.path.hasPrefix(directory.path))
             #endif
         }
         #expect(!FileManager.default.fileExists(atPath: file.path))

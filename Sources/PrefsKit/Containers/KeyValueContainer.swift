@@ -31,7 +31,9 @@ public struct KeyValueContainer<Value: KeyValuePersistible> {
         self.defaultValue = defaultValue
     }
 
-    /// The stored value, or the default when nothing readable is stored. Setting `nil` removes the value.
+    /// The stored value, or the default when nothing readable is stored.
+    ///
+    /// Setting `nil` removes the value.
     public var value: Value? {
         get { store.get(persistentKey) }
         nonmutating set { store.set(persistentKey, to: newValue) }

@@ -7,6 +7,7 @@ extension PersistentKeyValueStore {
     ///   - key: The identifier to store under. It defaults to the calling declaration's name, so a computed property
     ///     `var foobar` stores under `"foobar"`.
     ///   - defaultValue: The value read when nothing readable is stored.
+    /// - Returns: A container bound to this store.
     public func makeContainer<Value: KeyValuePersistible>(
         key: String = #function, defaultValue: Value? = nil
     ) -> KeyValueContainer<Value> {

@@ -6,9 +6,9 @@ public enum BuildConfiguration: String, Sendable, Hashable {
     /// The configuration of this build of PrefsKit.
     public static var current: BuildConfiguration {
         #if DEBUG
-            .debug
+        .debug
         #else
-            .release
+        .release
         #endif
     }
 }

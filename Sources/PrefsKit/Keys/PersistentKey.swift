@@ -64,9 +64,10 @@ public struct PersistentKey<Value: Sendable>: PersistentKeyProtocol {
             summary: summary, description: description)
     }
 
-    init(id: String, defaultValue: Value, representation: any PersistentKeyValueRepresentation<Value>,
-        metadata: PersistentKeyMetadata)
-    {
+    init(
+        id: String, defaultValue: Value, representation: any PersistentKeyValueRepresentation<Value>,
+        metadata: PersistentKeyMetadata
+    ) {
         self.id = id
         self.defaultValue = defaultValue
         self.representation = representation

@@ -5,9 +5,10 @@ public enum PreferenceValueRange: Sendable, Hashable {
     /// A range of reals.
     case real(ClosedRange<Double>)
 
-    /// Whether a stored primitive lies in the range. Values that are not numbers are not in any range.
+    /// Whether a stored primitive lies in the range.
     ///
     /// - Parameter value: The primitive to test.
+    /// - Returns: `true` for a number within the bounds; values that are not numbers are in no range.
     public func contains(_ value: PropertyListValue) -> Bool {
         switch (self, value) {
         case (.integer(let range), .int(let number)): range.contains(number)

@@ -41,7 +41,9 @@ public final class PersistentKeyValueChangeNotifier: Sendable {
         }
     }
 
-    /// Delivers changes to every observer interested in them. Changes whose old and new values are equal are dropped.
+    /// Delivers changes to every observer interested in them.
+    ///
+    /// Changes whose old and new values are equal are dropped.
     ///
     /// - Parameter changes: The changes, in the order they were made.
     public func post(_ changes: [PersistentKeyValueChange]) {
@@ -66,7 +68,9 @@ public final class PersistentKeyValueObservation: Sendable {
         self.onCancel = Mutex(onCancel)
     }
 
-    /// Removes the observer. Calling it again does nothing.
+    /// Removes the observer.
+    ///
+    /// Calling it again does nothing.
     public func cancel() {
         let action = onCancel.withLock { action in
             defer { action = nil }

@@ -32,7 +32,9 @@ public struct PersistentValue<Value: Sendable> {
         self.store = store
     }
 
-    /// The key's current value. Setting it writes to the store.
+    /// The key's current value.
+    ///
+    /// Setting it writes to the store.
     public var wrappedValue: Value {
         get { store.get(key) }
         nonmutating set { store.set(key, to: newValue) }

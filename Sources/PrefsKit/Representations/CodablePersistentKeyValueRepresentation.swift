@@ -17,7 +17,9 @@ public import Foundation
 ///
 /// Any encoder and decoder pair whose output is persistible works, such as `PropertyListEncoder` or a coder of your
 /// own that conforms to ``PersistentValueEncoder`` and ``PersistentValueDecoder``.
-public struct CodablePersistentKeyValueRepresentation<Value: Codable, Encoder: PersistentValueEncoder, Decoder: PersistentValueDecoder>:
+public struct CodablePersistentKeyValueRepresentation<
+    Value: Codable, Encoder: PersistentValueEncoder, Decoder: PersistentValueDecoder
+>:
     PersistentKeyValueRepresentation
 where Encoder.Output: KeyValuePersistible, Encoder.Output == Decoder.Input {
     /// The encoder that produces the stored form.
@@ -65,7 +67,8 @@ where Encoder.Output: KeyValuePersistible, Encoder.Output == Decoder.Input {
         guard let error = error as? DecodingError else { return "\(error)" }
         func path(_ context: DecodingError.Context, _ last: (any CodingKey)? = nil) -> String {
             let keys = context.codingPath + (last.map { [$0] } ?? [])
-            return keys.isEmpty ? "value" : keys.map { $0.intValue.map(String.init) ?? $0.stringValue }.joined(separator: ".")
+            return keys.isEmpty
+                ? "value" : keys.map { $0.intValue.map(String.init) ?? $0.stringValue }.joined(separator: ".")
         }
         switch error {
         case .keyNotFound(let key, let context): return "missing \"\(path(context, key))\""

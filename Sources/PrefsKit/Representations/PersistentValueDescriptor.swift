@@ -4,8 +4,9 @@ public struct PersistentValueDescriptor: Sendable, Hashable {
     public var kind: PreferenceValueKind
     /// The primitive shape actually stored.
     public var storage: PrimitiveKind
-    /// The stored forms of the allowed values, when only some are allowed; empty when any value of the storage kind
-    /// is allowed. A `CaseIterable` enumeration fills this in automatically.
+    /// The stored forms of the allowed values, or empty when any value of the storage kind is allowed.
+    ///
+    /// A `CaseIterable` enumeration fills this in automatically.
     public var choices: [PropertyListValue]
     /// Whether the value may be absent, which is how an Optional's `nil` is stored.
     public var isOptional: Bool

@@ -10,6 +10,7 @@ public protocol PersistentValueEncoder: Sendable {
     /// Encodes a value.
     ///
     /// - Parameter value: The value to encode.
+    /// - Returns: The encoded output.
     /// - Throws: The encoder's own error when the value cannot be encoded.
     func encode<Value: Encodable>(_ value: Value) throws -> Output
 }
@@ -24,6 +25,7 @@ public protocol PersistentValueDecoder: Sendable {
     /// - Parameters:
     ///   - type: The type to decode.
     ///   - input: The encoded value.
+    /// - Returns: The decoded value.
     /// - Throws: The decoder's own error when the input does not decode.
     func decode<Value: Decodable>(_ type: Value.Type, from input: Input) throws -> Value
 }

@@ -13,7 +13,8 @@
 ///     }
 /// }
 /// ```
-public struct ProxyPersistentKeyValueRepresentation<Value, Proxy: KeyValuePersistible>: PersistentKeyValueRepresentation {
+public struct ProxyPersistentKeyValueRepresentation<Value, Proxy: KeyValuePersistible>: PersistentKeyValueRepresentation
+{
     private let toProxy: @Sendable (Value) -> Proxy
     private let fromProxy: @Sendable (Proxy) -> Value?
 

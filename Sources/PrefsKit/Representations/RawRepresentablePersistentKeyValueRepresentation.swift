@@ -2,7 +2,8 @@
 ///
 /// An enumeration with `String` raw values is stored as the string, which plain `UserDefaults` code reads with
 /// `string(forKey:)`. When the type is also `CaseIterable`, its cases become the key's allowed choices.
-public struct RawRepresentablePersistentKeyValueRepresentation<Value: RawRepresentable>: PersistentKeyValueRepresentation
+public struct RawRepresentablePersistentKeyValueRepresentation<Value: RawRepresentable>:
+    PersistentKeyValueRepresentation
 where Value.RawValue: KeyValuePersistible {
     /// Creates the representation.
     public init() {}

@@ -62,7 +62,9 @@ extension PreferenceSchema {
         object["summary"] = entry.summary
         object["description"] = entry.description
         if !entry.choices.isEmpty { object["choices"] = entry.choices.map { manifestValue($0, for: entry) } }
-        if let range = entry.range { object["range"] = ["min": range.lowerBound.jsonObject, "max": range.upperBound.jsonObject] }
+        if let range = entry.range {
+            object["range"] = ["min": range.lowerBound.jsonObject, "max": range.upperBound.jsonObject]
+        }
         return object
     }
 
@@ -100,7 +102,8 @@ extension PreferenceSchema {
                 throw .invalidManifest("\(place) has an invalid \"\(field)\": \(error)")
             }
         }
-        let defaultValue = try object["default"].map { value throws(PreferenceSchemaError) in try read(value, "default") }
+        let defaultValue = try object["default"].map { value throws(PreferenceSchemaError) in try read(value, "default")
+        }
         if defaultValue == nil && !isOptional { throw .invalidManifest("\(place) has no \"default\"") }
         var choices: [PropertyListValue] = []
         for choice in object["choices"] as? [Any] ?? [] { choices.append(try read(choice, "choices")) }
@@ -108,7 +111,8 @@ extension PreferenceSchema {
             id: id, typeName: object["type"] as? String ?? storage.description, kind: kind, storage: storage,
             isOptional: isOptional, defaultValue: defaultValue, summary: object["summary"] as? String,
             description: object["description"] as? String, choices: choices,
-            range: try range(object["range"], storage: storage, place: place), isDebug: object["debug"] as? Bool ?? false)
+            range: try range(object["range"], storage: storage, place: place),
+            isDebug: object["debug"] as? Bool ?? false)
     }
 
     private static func manifestValue(_ value: Any, kind: PreferenceValueKind, storage: PrimitiveKind)
@@ -132,7 +136,10 @@ extension PreferenceSchema {
         }
         // Integer bounds are read as integers, so that a bound such as Int.max survives the trip.
         let boundKind: PrimitiveKind = storage == .int ? .int : .double
-        switch (try? PropertyListValue(jsonObject: low, as: boundKind), try? PropertyListValue(jsonObject: high, as: boundKind)) {
+        switch (
+            try? PropertyListValue(jsonObject: low, as: boundKind),
+            try? PropertyListValue(jsonObject: high, as: boundKind)
+        ) {
         case (.int(let lower)?, .int(let upper)?) where lower <= upper: return .integer(lower...upper)
         case (.double(let lower)?, .double(let upper)?) where lower <= upper: return .real(lower...upper)
         default: throw invalid

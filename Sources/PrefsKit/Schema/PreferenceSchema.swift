@@ -58,6 +58,7 @@ public struct PreferenceSchema: Sendable, Hashable {
     /// The entry for a key, or an error naming the unknown key.
     ///
     /// - Parameter id: The key's identifier.
+    /// - Returns: The entry.
     /// - Throws: ``PreferenceSchemaError/unknownKey(_:)``.
     public func entry(forKey id: String) throws(PreferenceSchemaError) -> PreferenceSchemaEntry {
         guard let entry = self[id] else { throw .unknownKey(id) }
@@ -81,6 +82,7 @@ public struct PreferenceSchema: Sendable, Hashable {
     /// - Parameters:
     ///   - value: The stored value.
     ///   - id: The key's identifier.
+    /// - Returns: The text.
     public func render(_ value: PropertyListValue, forKey id: String) -> String {
         self[id]?.render(value) ?? value.text
     }

@@ -29,7 +29,8 @@ extension PreferenceSchemaEntry {
     /// - Throws: ``PreferenceSchemaError`` naming the key and what is wrong.
     public func validate(_ value: PropertyListValue) throws(PreferenceSchemaError) {
         guard storage.accepts(value.kind) else {
-            let error = PropertyListValueParseError(expected: storage, input: value.text, reason: "is not \(storage.article)")
+            let error = PropertyListValueParseError(
+                expected: storage, input: value.text, reason: "is not \(storage.article)")
             throw .invalidValue(key: id, error)
         }
         if !choices.isEmpty, !choices.contains(value) {
@@ -47,6 +48,7 @@ extension PreferenceSchemaEntry {
     /// otherwise ``PropertyListValue/text``.
     ///
     /// - Parameter value: The stored value.
+    /// - Returns: The text.
     public func render(_ value: PropertyListValue) -> String {
         if kind == .codable, case .data(let data) = value, let json = Self.jsonText(data) { return json }
         return value.text
@@ -55,6 +57,7 @@ extension PreferenceSchemaEntry {
     /// Why a stored value reads as it does for this key, as the editor's status mark shows it.
     ///
     /// - Parameter stored: What the store holds, if anything.
+    /// - Returns: The status a read through this key would report.
     public func status(of stored: PropertyListValue?) -> PersistentValueStatus {
         guard let stored else { return .absent }
         guard storage.accepts(stored.kind) else { return .wrongType(expected: storage, found: stored) }

@@ -7,6 +7,7 @@ extension PersistentKeyValueStore {
     /// which case applied.
     ///
     /// - Parameter key: The key.
+    /// - Returns: The value a read returns.
     public func get<Key: PersistentKeyProtocol>(_ key: Key) -> Key.Value {
         inspect(key).value
     }
@@ -14,11 +15,14 @@ extension PersistentKeyValueStore {
     /// The value of a key together with where it came from and what is stored.
     ///
     /// - Parameter key: The key.
+    /// - Returns: The value, its status and the stored primitive.
     public func inspect<Key: PersistentKeyProtocol>(_ key: Key) -> PersistentValueInspection<Key.Value> {
         key.resolve(stored: primitiveValue(forKey: key.id), launchArgument: launchArguments[key.id])
     }
 
-    /// Stores a value for a key. Writing a key's Optional `nil` removes it.
+    /// Stores a value for a key.
+    ///
+    /// Writing a key's Optional `nil` removes it.
     ///
     /// A write to a debug key in a release build is ignored. A failure is passed to ``reportWriteFailure(_:)``; use
     /// ``update(_:to:)`` to handle it yourself.
@@ -52,7 +56,8 @@ extension PersistentKeyValueStore {
     ///   - value: The new value.
     /// - Throws: ``PersistentKeyValueStoreError`` when the value cannot be encoded or the store cannot be written;
     ///   nothing is changed then.
-    public func update<Key: PersistentKeyProtocol>(_ key: Key, to value: Key.Value) throws(PersistentKeyValueStoreError) {
+    public func update<Key: PersistentKeyProtocol>(_ key: Key, to value: Key.Value) throws(PersistentKeyValueStoreError)
+    {
         guard key.isMutable else { return }
         let primitive: PropertyListValue?
         do {

@@ -10,6 +10,7 @@ public protocol PersistentKeyValueStore: AnyObject {
     /// The primitive stored under a key, or `nil` when nothing is.
     ///
     /// - Parameter key: The key's identifier.
+    /// - Returns: The stored primitive.
     func primitiveValue(forKey key: String) -> PropertyListValue?
 
     /// Stores a primitive under a key, or removes the key when `value` is `nil`, and posts the change to

@@ -6,8 +6,9 @@ extension PropertyListValue {
     /// It accepts Swift values, `NSNumber`s and the `[Any?]` arrays that swift-corelibs-foundation returns. Booleans
     /// are told apart from integers by their Swift type, or for an `NSNumber` by its Objective-C type code.
     ///
+    /// The initializer fails when `object`, or anything inside it, is not a property-list type.
+    ///
     /// - Parameter object: The object to convert.
-    /// - Returns: `nil` when `object`, or anything inside it, is not a property-list type.
     public init?(propertyListObject object: Any) {
         switch object {
         case let value as Bool where !(object is NSNumber) || Self.isBoolean(object):

@@ -18,6 +18,7 @@ extension PropertyListValue {
     /// The value as JSON text, with sorted keys and unescaped slashes.
     ///
     /// - Parameter pretty: Whether to indent the text over several lines.
+    /// - Returns: The JSON text.
     public func jsonText(pretty: Bool = false) -> String {
         var options: JSONSerialization.WritingOptions = [.sortedKeys, .withoutEscapingSlashes, .fragmentsAllowed]
         if pretty { options.insert(.prettyPrinted) }

@@ -35,7 +35,9 @@ extension PropertyListValue {
             switch trimmed.lowercased() {
             case "true", "yes", "on", "1": self = .bool(true)
             case "false", "no", "off", "0": self = .bool(false)
-            default: throw PropertyListValueParseError(expected: kind, input: text, reason: "is not a Boolean (true or false)")
+            default:
+                throw PropertyListValueParseError(
+                    expected: kind, input: text, reason: "is not a Boolean (true or false)")
             }
         case .int:
             guard let value = Int(trimmed) else {

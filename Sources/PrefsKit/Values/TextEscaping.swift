@@ -31,6 +31,7 @@ public enum TextEscaping {
     /// - Parameters:
     ///   - text: The text to quote.
     ///   - limit: The most characters kept before the ellipsis.
+    /// - Returns: The quoted text.
     public static func quoted(_ text: String, limit: Int = .max) -> String {
         let escaped = escaped(text)
         guard escaped.count > limit else { return "\"\(escaped)\"" }
@@ -40,6 +41,7 @@ public enum TextEscaping {
     /// Whether a scalar is a C0 or C1 control character, or DEL.
     ///
     /// - Parameter scalar: The scalar to test.
+    /// - Returns: `true` for a control character.
     public static func isControl(_ scalar: Unicode.Scalar) -> Bool {
         scalar.value < 0x20 || (0x7F...0x9F).contains(scalar.value)
     }

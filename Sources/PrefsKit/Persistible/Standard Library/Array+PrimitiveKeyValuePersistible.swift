@@ -1,6 +1,8 @@
 extension Array: KeyValuePersistible, PrimitiveKeyValuePersistible where Element: KeyValuePersistible {
     /// An array of the element's stored kind: `[Theme]` is stored as an array of strings.
-    public static var primitiveKind: PrimitiveKind { .array(Element.persistentKeyValueRepresentation.descriptor.storage) }
+    public static var primitiveKind: PrimitiveKind {
+        .array(Element.persistentKeyValueRepresentation.descriptor.storage)
+    }
 
     public func primitiveValue() throws(PersistentValueEncodingError) -> PropertyListValue {
         let representation = Element.persistentKeyValueRepresentation

@@ -37,9 +37,11 @@ public final class CombinedPersistentKeyValueStore: PersistentKeyValueStore, @un
         primitiveValue(forKey: key, from: 0)
     }
 
-    public func setPrimitiveValue(_ value: PropertyListValue?, forKey key: String) throws(PersistentKeyValueStoreError) {
+    public func setPrimitiveValue(_ value: PropertyListValue?, forKey key: String) throws(PersistentKeyValueStoreError)
+    {
         guard let primary = stores.first else {
-            throw PersistentKeyValueStoreError(.refused, key: key, message: "a combined store with no stores is read-only")
+            throw PersistentKeyValueStoreError(
+                .refused, key: key, message: "a combined store with no stores is read-only")
         }
         try primary.setPrimitiveValue(value, forKey: key)
     }

@@ -27,7 +27,11 @@ extension UserDefaults: PersistentKeyValueStore {
         let keys = changes.keys.sorted()
         let old = keys.map(primitiveValue(forKey:))
         for key in keys {
-            if let value = changes[key] ?? nil { set(value.propertyListObject, forKey: key) } else { removeObject(forKey: key) }
+            if let value = changes[key] ?? nil {
+                set(value.propertyListObject, forKey: key)
+            } else {
+                removeObject(forKey: key)
+            }
         }
         synchronize()
         // Read back only after synchronizing: Foundation on Linux keeps returning a removed value until the next
