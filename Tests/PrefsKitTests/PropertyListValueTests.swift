@@ -103,3 +103,11 @@ import Testing
         #expect(PrimitiveKind.array(.string).accepts(.array(nil)))
     }
 }
+
+@Suite struct PropertyListValueDescriptionTests {
+    @Test func printsStringsQuotedAndEscapedAndEverythingElseAsText() {
+        #expect("\(PropertyListValue.string("a\u{1B}[2J"))" == #""a\e[2J""#)
+        #expect("\(PropertyListValue.int(3))" == "3")
+        #expect("\(PropertyListValue.array([.string("x\ny")]))" == #"["x\ny"]"#)
+    }
+}
