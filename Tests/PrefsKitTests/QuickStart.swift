@@ -41,7 +41,8 @@ func quickStart(defaults: UserDefaults) async throws {
     }
 
     // 5. Describe the preferences so that other tools can check typed-in values.
-    let schema = try PreferenceSchema(suite: "com.example.editor", keys: [PersistentKey.appearance, PersistentKey.fontSize])
+    let schema = try PreferenceSchema(
+        suite: "com.example.editor", keys: [PersistentKey.appearance, PersistentKey.fontSize])
     do {
         _ = try schema.parse("200", forKey: "fontSize")
     } catch {

@@ -12,8 +12,10 @@ import Testing
 
     @Test func theQuickStartInTheReadmeIsTheCodeThisTargetCompiles() throws {
         let readme = try String(contentsOf: Self.root.appendingPathComponent("README.md"), encoding: .utf8)
-        let source = try String(contentsOf: Self.root.appendingPathComponent("Tests/PrefsKitTests/QuickStart.swift"), encoding: .utf8)
-        let compiled = try #require(Self.between("// README quick start: begin\n", "// README quick start: end", in: source))
+        let source = try String(
+            contentsOf: Self.root.appendingPathComponent("Tests/PrefsKitTests/QuickStart.swift"), encoding: .utf8)
+        let compiled = try #require(
+            Self.between("// README quick start: begin\n", "// README quick start: end", in: source))
         let section = try #require(Self.between("## Quick start", "\n## ", in: readme))
         let shown = try #require(Self.between("```swift\n", "```", in: section))
         #expect(shown == compiled)
@@ -33,11 +35,15 @@ import Testing
     @Test func theDemoManifestInAssetsIsWhatTheDemoExports() throws {
         let asset = try Data(contentsOf: Self.root.appendingPathComponent("Assets/theme-demo.schema.json"))
         #expect(try PreferenceSchema(manifest: asset) == ThemeSettings.schema())
-        #expect(String(decoding: asset, as: UTF8.self) == String(decoding: try ThemeSettings.schema().manifest(), as: UTF8.self) + "\n")
+        #expect(
+            String(decoding: asset, as: UTF8.self) == String(
+                decoding: try ThemeSettings.schema().manifest(), as: UTF8.self) + "\n")
     }
 
     private static func between(_ start: String, _ end: String, in text: String) -> String? {
-        guard let lower = text.range(of: start), let upper = text.range(of: end, range: lower.upperBound..<text.endIndex) else {
+        guard let lower = text.range(of: start),
+            let upper = text.range(of: end, range: lower.upperBound..<text.endIndex)
+        else {
             return nil
         }
         return String(text[lower.upperBound..<upper.lowerBound])
