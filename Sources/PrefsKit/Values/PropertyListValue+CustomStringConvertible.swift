@@ -4,7 +4,10 @@ extension PropertyListValue: CustomStringConvertible {
     /// This is what `print` and string interpolation show, so a status prints as
     /// `wrongType(expected: double, found: "huge")`.
     public var description: String {
-        if case .string(let value) = self { return TextEscaping.quoted(value) }
-        return TextEscaping.escaped(text)
+        switch self {
+        case .string(let value): TextEscaping.quoted(value)
+        case .array, .dictionary: TextEscaping.escaped(text, escapingBackslashes: false)
+        default: TextEscaping.escaped(text)
+        }
     }
 }

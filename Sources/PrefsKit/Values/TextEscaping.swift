@@ -7,9 +7,12 @@ public enum TextEscaping {
     ///
     /// Printable Unicode, including wide characters, is kept as it is.
     ///
-    /// - Parameter text: The text to escape.
+    /// - Parameters:
+    ///   - text: The text to escape.
+    ///   - escapingBackslashes: Whether to double backslashes, which keeps the escaping reversible; text that is
+    ///     already escaped, such as JSON, passes `false` so that its escapes are not doubled.
     /// - Returns: Text without any C0, C1 or DEL control character.
-    public static func escaped(_ text: String) -> String {
+    public static func escaped(_ text: String, escapingBackslashes: Bool = true) -> String {
         var result = ""
         result.reserveCapacity(text.utf8.count)
         for scalar in text.unicodeScalars {
@@ -18,7 +21,7 @@ public enum TextEscaping {
             case "\t": result += "\\t"
             case "\r": result += "\\r"
             case "\u{1B}": result += "\\e"
-            case "\\": result += "\\\\"
+            case "\\" where escapingBackslashes: result += "\\\\"
             case _ where isControl(scalar): result += "\\u{\(String(scalar.value, radix: 16, uppercase: true))}"
             default: result.unicodeScalars.append(scalar)
             }
