@@ -25,7 +25,7 @@ public struct PreferenceSchemaEntry: Sendable {
     public let range: PreferenceValueRange?
     /// Whether this is a debug key.
     public let isDebug: Bool
-    let decoder: (@Sendable (PropertyListValue) -> PersistentValueDecodingError?)?
+    private(set) var decoder: (@Sendable (PropertyListValue) -> PersistentValueDecodingError?)?
 
     /// Creates an entry, as a manifest describes one.
     ///
@@ -46,10 +46,18 @@ public struct PreferenceSchemaEntry: Sendable {
         defaultValue: PropertyListValue?, summary: String? = nil, description: String? = nil,
         choices: [PropertyListValue] = [], range: PreferenceValueRange? = nil, isDebug: Bool = false
     ) {
-        self.init(
-            id: id, typeName: typeName, kind: kind, storage: storage, isOptional: isOptional,
-            defaultValue: defaultValue, summary: summary, description: description, choices: choices, range: range,
-            isDebug: isDebug, decoder: nil)
+        self.id = id
+        self.typeName = typeName
+        self.kind = kind
+        self.storage = storage
+        self.isOptional = isOptional
+        self.defaultValue = defaultValue
+        self.summary = summary
+        self.description = description
+        self.choices = choices
+        self.range = range
+        self.isDebug = isDebug
+        self.decoder = nil
     }
 
     /// Creates the entry for a Swift key.
@@ -62,28 +70,8 @@ public struct PreferenceSchemaEntry: Sendable {
             id: key.id, typeName: descriptor.typeName, kind: descriptor.kind, storage: descriptor.storage,
             isOptional: descriptor.isOptional, defaultValue: key.encodedDefaultValue, summary: key.metadata.summary,
             description: key.metadata.description, choices: descriptor.choices, range: key.metadata.range,
-            isDebug: key.isDebug,
-            decoder: { stored in representation.failure(decoding: stored) })
-    }
-
-    private init(
-        id: String, typeName: String, kind: PreferenceValueKind, storage: PrimitiveKind, isOptional: Bool,
-        defaultValue: PropertyListValue?, summary: String?, description: String?, choices: [PropertyListValue],
-        range: PreferenceValueRange?, isDebug: Bool,
-        decoder: (@Sendable (PropertyListValue) -> PersistentValueDecodingError?)?
-    ) {
-        self.id = id
-        self.typeName = typeName
-        self.kind = kind
-        self.storage = storage
-        self.isOptional = isOptional
-        self.defaultValue = defaultValue
-        self.summary = summary
-        self.description = description
-        self.choices = choices
-        self.range = range
-        self.isDebug = isDebug
-        self.decoder = decoder
+            isDebug: key.isDebug)
+        decoder = { stored in representation.failure(decoding: stored) }
     }
 
     /// Whether the entry can decode values itself, which is so for one built from a Swift key.
