@@ -14,23 +14,36 @@ let package = Package(
     name: "Prefs",
     platforms: [.macOS(.v15)],
     products: [
-        .library(name: "PrefsKit", targets: ["PrefsKit"]),
+        .library(name: "PrefsKit", targets: ["PrefsKit", "PrefsFileStore"]),
         .library(name: "PrefsTestSupport", targets: ["PrefsTestSupport"]),
         .executable(name: "theme-demo", targets: ["theme-demo"]),
     ],
     dependencies: [
-        .package(url: "https://github.com/x-sheep/swift-property-based.git", from: "2.0.1")
+        .package(url: "https://github.com/apple/swift-system.git", from: "1.8.1"),
+        .package(url: "https://github.com/x-sheep/swift-property-based.git", from: "2.0.1"),
     ],
     targets: [
         .target(name: "PrefsKit", swiftSettings: strictSettings),
-        .target(name: "PrefsTestSupport", dependencies: ["PrefsKit"], swiftSettings: strictSettings),
+        .target(
+            name: "PrefsFileStore",
+            dependencies: ["PrefsKit", .product(name: "SystemPackage", package: "swift-system")],
+            swiftSettings: strictSettings
+        ),
+        .target(
+            name: "PrefsTestSupport", dependencies: ["PrefsKit", "PrefsFileStore"], swiftSettings: strictSettings),
+        .executableTarget(
+            name: "prefs-test-helper", dependencies: ["PrefsKit", "PrefsFileStore"],
+            path: "Tests/Helpers/prefs-test-helper",
+            swiftSettings: strictSettings),
         .executableTarget(name: "theme-demo", dependencies: ["PrefsKit"], swiftSettings: strictSettings),
         .testTarget(
             name: "PrefsKitTests",
             dependencies: [
                 "PrefsKit",
+                "PrefsFileStore",
                 "PrefsTestSupport",
                 "theme-demo",
+                "prefs-test-helper",
                 .product(name: "PropertyBased", package: "swift-property-based"),
             ],
             swiftSettings: languageSettings

@@ -1,22 +1,79 @@
-/// A change to one key of a store, in stored form.
+public import Foundation
+
+/// A change to one key of a store, in stored form, with who made it when the store can tell.
 public struct PersistentKeyValueChange: Sendable, Hashable {
+    /// Whether this process made the change.
+    public enum Origin: String, Sendable, Hashable, Codable {
+        /// A write made by this process.
+        case thisProcess
+        /// A write made by another process, or a hand edit.
+        case otherProcess
+    }
+
+    /// The process that made a change, as far as it is known.
+    public struct Writer: Sendable, Hashable, Codable {
+        /// The writer's process id.
+        public var pid: Int32?
+        /// The writer's process name.
+        public var processName: String?
+        /// The writer's host, for stores shared across machines.
+        public var host: String?
+        /// When the write was made.
+        public var time: Date?
+
+        /// Creates a writer.
+        ///
+        /// - Parameters:
+        ///   - pid: The process id.
+        ///   - processName: The process name.
+        ///   - host: The host name.
+        ///   - time: When the write was made.
+        public init(pid: Int32? = nil, processName: String? = nil, host: String? = nil, time: Date? = nil) {
+            self.pid = pid
+            self.processName = processName
+            self.host = host
+            self.time = time
+        }
+
+        /// This process, now.
+        public static var current: Writer {
+            let info = ProcessInfo.processInfo
+            return Writer(pid: info.processIdentifier, processName: info.processName, host: nil, time: Date())
+        }
+    }
+
+    /// The suite the key belongs to, when the store has suites.
+    public let suite: String?
     /// The key's identifier.
     public let key: String
     /// What the store held before, or `nil` when the key was absent.
     public let oldValue: PropertyListValue?
     /// What the store holds now, or `nil` when the key was removed.
     public let newValue: PropertyListValue?
+    /// Whether this process made the change.
+    public let origin: Origin
+    /// Who made the change, when known.
+    public let writer: Writer?
 
     /// Creates a change.
     ///
     /// - Parameters:
+    ///   - suite: The suite the key belongs to.
     ///   - key: The key's identifier.
     ///   - oldValue: What the store held before.
     ///   - newValue: What it holds now.
-    public init(key: String, oldValue: PropertyListValue?, newValue: PropertyListValue?) {
+    ///   - origin: Whether this process made the change.
+    ///   - writer: Who made it.
+    public init(
+        suite: String? = nil, key: String, oldValue: PropertyListValue?, newValue: PropertyListValue?,
+        origin: Origin = .thisProcess, writer: Writer? = nil
+    ) {
+        self.suite = suite
         self.key = key
         self.oldValue = oldValue
         self.newValue = newValue
+        self.origin = origin
+        self.writer = writer
     }
 }
 

@@ -64,7 +64,10 @@ public final class PersistentKeyValueChangeNotifier: Sendable {
 public final class PersistentKeyValueObservation: Sendable {
     private let onCancel: Mutex<(@Sendable () -> Void)?>
 
-    init(onCancel: @escaping @Sendable () -> Void) {
+    /// Creates a registration that runs `onCancel` once, when cancelled or released.
+    ///
+    /// - Parameter onCancel: Removes the observer.
+    public init(onCancel: @escaping @Sendable () -> Void) {
         self.onCancel = Mutex(onCancel)
     }
 

@@ -1,0 +1,36 @@
+import SystemPackage
+
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
+/// Which version of a file is on disk: its inode with its size and modification time.
+///
+/// Every write through PrefsKit renames a new inode into place, so an unchanged identity means unchanged content and
+/// the file need not be read again. Size and time guard against an inode number being reused.
+struct FileIdentity: Hashable, Sendable {
+    let device: UInt64
+    let inode: UInt64
+    let size: Int64
+    let modifiedSeconds: Int
+    let modifiedNanoseconds: Int
+
+    init(_ stat: Stat) {
+        device = UInt64(stat.deviceID.rawValue)
+        inode = UInt64(stat.inode.rawValue)
+        size = stat.size
+        modifiedSeconds = Int(stat.st_mtim.tv_sec)
+        modifiedNanoseconds = Int(stat.st_mtim.tv_nsec)
+    }
+
+    /// The identity of the file at a path, or `nil` when there is none.
+    static func of(_ path: FilePath) throws(Errno) -> FileIdentity? {
+        do {
+            return FileIdentity(try Stat(path))
+        } catch .noSuchFileOrDirectory {
+            return nil
+        }
+    }
+}

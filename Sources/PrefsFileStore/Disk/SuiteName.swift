@@ -1,0 +1,48 @@
+import PrefsKit
+
+/// A suite's name, checked to be safe to use as a file name.
+///
+/// Names become `<name>.plist` in the configuration directory, and the store keeps hidden `.<name>.plist.lock` and
+/// temporary files beside them, so a name must not reach outside the directory or collide with those.
+public struct SuiteName: RawRepresentable, Hashable, Sendable, CustomStringConvertible {
+    /// The most bytes a name may have, so that the lock file's name fits in the file system's 255.
+    public static let maximumLength = 255 - ".".utf8.count - ".plist.lock".utf8.count
+
+    public let rawValue: String
+
+    /// Checks a name.
+    ///
+    /// - Parameter rawValue: The name.
+    /// - Throws: ``FileStoreError/invalidSuiteName(_:reason:)`` when it is empty, contains `/`, `..`, NUL or a
+    ///   control character, starts with a dot, or is too long.
+    public init(validating rawValue: String) throws(FileStoreError) {
+        let reason: String? =
+            if rawValue.isEmpty {
+                "it is empty"
+            } else if rawValue.contains("/") {
+                "it contains \"/\""
+            } else if rawValue.contains("..") {
+                "it contains \"..\""
+            } else if rawValue.unicodeScalars.contains(where: { $0 == "\0" || TextEscaping.isControl($0) }) {
+                "it contains a control character"
+            } else if rawValue.hasPrefix(".") {
+                "it starts with \".\""
+            } else if rawValue.utf8.count > Self.maximumLength {
+                "it is longer than \(Self.maximumLength) bytes"
+            } else {
+                nil
+            }
+        if let reason { throw .invalidSuiteName(rawValue, reason: reason) }
+        self.rawValue = rawValue
+    }
+
+    /// Checks a name, as ``init(validating:)`` does.
+    ///
+    /// - Parameter rawValue: The name.
+    public init?(rawValue: String) {
+        guard let name = try? SuiteName(validating: rawValue) else { return nil }
+        self = name
+    }
+
+    public var description: String { rawValue }
+}

@@ -1,0 +1,205 @@
+public import Foundation
+public import PrefsKit
+import Synchronization
+import SystemPackage
+
+/// A directory of suites, as Foundation's `UserDefaults` keeps them on Linux: `<directory>/<suite>.plist`.
+///
+/// ```swift
+/// let store = try FileStore()                   // $XDG_CONFIG_HOME, else ~/.config
+/// let suite = try store.suite("com.example.app")
+/// suite.set(.theme, to: .dark)                  // locked, atomic, journaled
+/// for await change in store.changes() { … }     // every suite, whoever writes
+/// ```
+///
+/// The store watches its directory (with inotify on Linux; watching the file itself would stop at the first rename)
+/// and keeps each open suite's snapshot current. A suite stays live while it, or the store, is referenced.
+public final class FileStore: Sendable {
+    /// How hard a write tries to survive a crash.
+    public enum Durability: Sendable, Hashable {
+        /// The rename is atomic, so a writer killed at any moment leaves the old file or the new one. The default.
+        case processCrash
+        /// Also flushes the new file to the disk before renaming it, to survive a power loss, at the cost of an
+        /// `fsync` per write.
+        case powerLoss
+    }
+
+    /// The directory holding the suites.
+    public let directory: URL
+    /// The directory holding this store's change journals, one file per suite.
+    public let journalDirectory: URL
+    /// The overrides applied when a suite is read through a key; never written.
+    public let launchArguments: LaunchArguments
+    /// How hard writes try to survive a crash.
+    public let durability: Durability
+    /// Where every suite's changes are posted: the callbacks and the stream for all suites build on it.
+    public let changeNotifier = PersistentKeyValueChangeNotifier()
+
+    let directoryPath: FilePath
+    let journal: ChangeJournal
+    private let suites = Mutex<[String: WeakSuite]>([:])
+    private let observation = Mutex(ObservationState())
+    private let watcher = Mutex<DirectoryWatcher?>(nil)
+
+    private final class WeakSuite: Sendable {
+        weak let suite: FileSuite?
+
+        init(_ suite: FileSuite) {
+            self.suite = suite
+        }
+    }
+
+    private struct ObservationState {
+        var observers = 0
+        var retained: [String: FileSuite] = [:]
+    }
+
+    /// Opens a directory of suites, creating it if needed, and starts watching it.
+    ///
+    /// - Parameters:
+    ///   - directory: The directory; `$XDG_CONFIG_HOME`, else `~/.config`, when `nil`.
+    ///   - journalDirectory: Where to keep the change journals; when `nil`, a folder under
+    ///     `$XDG_STATE_HOME/prefs/journal/` (else `~/.local/state/…`) that belongs to this directory alone, so two
+    ///     configuration directories never mix their histories.
+    ///   - launchArguments: The overrides to apply when reading; this process's by default.
+    ///   - durability: How hard writes try to survive a crash.
+    /// - Throws: ``FileStoreError/io(path:operation:reason:)`` when the directory cannot be created or watched.
+    public init(
+        directory: URL? = nil, journalDirectory: URL? = nil, launchArguments: LaunchArguments = .process,
+        durability: Durability = .processCrash
+    ) throws(FileStoreError) {
+        let directory = (directory ?? XDGDirectories.configHome()).standardizedFileURL
+        self.directory = directory
+        self.journalDirectory = journalDirectory ?? XDGDirectories.journalDirectory(forConfigDirectory: directory)
+        self.launchArguments = launchArguments
+        self.durability = durability
+        directoryPath = FilePath(directory.path)
+        journal = ChangeJournal(directory: FilePath(self.journalDirectory.path))
+        do {
+            try FileSystem.createDirectory(directoryPath)
+        } catch {
+            throw FileStoreError.io(path: directory.path, operation: "create the directory", reason: "\(error)")
+        }
+        do {
+            let watcher = try DirectoryWatcher(directory: directoryPath) { [weak self] names, overflowed in
+                self?.directoryChanged(names: names, overflowed: overflowed)
+            }
+            self.watcher.withLock { $0 = watcher }
+        } catch {
+            throw FileStoreError.io(path: directory.path, operation: "watch", reason: "\(error)")
+        }
+    }
+
+    /// The suite with a name, opened on first use and shared afterwards.
+    ///
+    /// - Parameter name: The suite's name, such as `com.example.app`.
+    /// - Returns: The live suite.
+    /// - Throws: ``FileStoreError/invalidSuiteName(_:reason:)`` for a name that cannot be a file name.
+    public func suite(_ name: String) throws(FileStoreError) -> FileSuite {
+        try openSuite(SuiteName(validating: name), loadingNow: true)
+    }
+
+    /// The names of the suites in the directory, sorted.
+    public func suiteNames() -> [String] {
+        let entries = (try? FileManager.default.contentsOfDirectory(atPath: directory.path)) ?? []
+        return entries.compactMap { entry in
+            guard entry.hasSuffix(".plist") else { return nil }
+            return SuiteName(rawValue: String(entry.dropLast(".plist".count)))?.rawValue
+        }.sorted()
+    }
+
+    /// Calls `handler` with the changes to every suite in the directory, whoever makes them, until the returned
+    /// token is released.
+    ///
+    /// Each change carries its suite, key, old and new values, whether this process made it, and the writer's pid and
+    /// name when the journal knows them. Handlers run on the writing thread for this process's writes and on the
+    /// store's watcher thread for others'.
+    ///
+    /// - Parameter handler: Called with each batch of changes.
+    /// - Returns: The registration.
+    public func addObserver(_ handler: @escaping @Sendable ([PersistentKeyValueChange]) -> Void)
+        -> PersistentKeyValueObservation
+    {
+        let registration = changeNotifier.addObserver(handler)
+        beginObservingAll()
+        return PersistentKeyValueObservation { [weak self] in
+            registration.cancel()
+            self?.endObservingAll()
+        }
+    }
+
+    /// The changes to every suite in the directory, whoever makes them, in the order they are seen.
+    ///
+    /// - Parameter bufferingPolicy: What to keep when the consumer falls behind; everything by default.
+    /// - Returns: A stream that ends when the consumer stops iterating.
+    public func changes(
+        bufferingPolicy: AsyncStream<PersistentKeyValueChange>.Continuation.BufferingPolicy = .unbounded
+    ) -> AsyncStream<PersistentKeyValueChange> {
+        let (stream, continuation) = AsyncStream.makeStream(
+            of: PersistentKeyValueChange.self, bufferingPolicy: bufferingPolicy)
+        let registration = addObserver { changes in
+            for change in changes { continuation.yield(change) }
+        }
+        continuation.onTermination = { _ in registration.cancel() }
+        return stream
+    }
+
+    // MARK: - Suites
+
+    private func openSuite(_ name: SuiteName, loadingNow: Bool) -> FileSuite {
+        let (suite, created) = suites.withLock { suites in
+            if let existing = suites[name.rawValue]?.suite { return (existing, false) }
+            let suite = FileSuite(name: name, store: self, loadingNow: false)
+            suites[name.rawValue] = WeakSuite(suite)
+            return (suite, true)
+        }
+        if created {
+            // Loaded outside the registry's lock, because loading takes the suite's file lock.
+            suite.reload(posting: !loadingNow)
+            observation.withLock { state in
+                if state.observers > 0 { state.retained[name.rawValue] = suite }
+            }
+        }
+        return suite
+    }
+
+    private func liveSuites() -> [FileSuite] {
+        suites.withLock { $0.values.compactMap(\.suite) }
+    }
+
+    private func beginObservingAll() {
+        let first = observation.withLock { state in
+            state.observers += 1
+            return state.observers == 1
+        }
+        guard first else { return }
+        let opened = suiteNames().compactMap(SuiteName.init(rawValue:)).map { openSuite($0, loadingNow: true) }
+        observation.withLock { state in
+            for suite in opened where state.observers > 0 { state.retained[suite.name] = suite }
+        }
+    }
+
+    private func endObservingAll() {
+        observation.withLock { state in
+            state.observers -= 1
+            if state.observers == 0 { state.retained = [:] }
+        }
+    }
+
+    /// Reloads the suites whose files changed. A suite nobody has opened is opened only while someone observes every
+    /// suite; it then starts empty, so all its keys are delivered as new.
+    private func directoryChanged(names: Set<String>, overflowed: Bool) {
+        let observingAll = observation.withLock { $0.observers > 0 }
+        var targets = Set(overflowed ? suiteNames() + liveSuites().map(\.name) : Array(names))
+        if !observingAll { targets.formIntersection(liveSuites().map(\.name)) }
+        for name in targets.sorted() {
+            guard let suiteName = SuiteName(rawValue: name) else { continue }
+            let live = suites.withLock { $0[name]?.suite }
+            if let live {
+                live.reload(posting: true)
+            } else {
+                _ = openSuite(suiteName, loadingNow: false)
+            }
+        }
+    }
+}

@@ -1,0 +1,107 @@
+import Foundation
+import PrefsKit
+
+extension FileSuite {
+    /// Brings the snapshot up to date with the file and delivers the differences, attributed to their writers.
+    ///
+    /// The shared lock keeps PrefsKit writers out while the file and the journal are read, so a change and the
+    /// journal record of its writer are seen together. A file that no longer decodes empties the snapshot, so reads
+    /// return defaults, and sets ``problem``.
+    ///
+    /// - Parameter posting: Whether to deliver the differences; the first load of a suite delivers nothing.
+    func reload(posting: Bool) {
+        var events: [PersistentKeyValueChange] = []
+        var unknown: [JournalRecord] = []
+        do throws(FileStoreError) {
+            try files.withLock(exclusive: false) { () throws(FileStoreError) in
+                let snapshot = withState { $0 }
+                let onDisk = try identityOnDisk()
+                if onDisk == snapshot.identity && snapshot.problem == nil && (onDisk != nil || snapshot.values.isEmpty)
+                {
+                    return
+                }
+                var next = State()
+                do throws(FileStoreError) {
+                    if let (values, identity) = try files.read() {
+                        next = State(values: values, identity: identity, problem: nil)
+                    }
+                } catch .corrupt(let suite, let path, let reason) {
+                    next = State(
+                        values: [:], identity: onDisk, problem: .corrupt(suite: suite, path: path, reason: reason))
+                } catch {
+                    throw error
+                }
+                if posting {
+                    (events, unknown) = attribute(differences(from: snapshot.values, to: next.values))
+                }
+                withState { $0 = next }
+            }
+        } catch {
+            // The snapshot stays as it was; the next event retries.
+            reportWriteFailure(error.storeError)
+            return
+        }
+        post(events)
+        recordUnknownWriters(unknown)
+    }
+
+    /// The keys whose values differ between two versions of the suite.
+    func differences(from old: [String: PropertyListValue], to new: [String: PropertyListValue])
+        -> [(key: String, old: PropertyListValue?, new: PropertyListValue?)]
+    {
+        Set(old.keys).union(new.keys).sorted().compactMap { key in
+            old[key] == new[key] ? nil : (key, old[key], new[key])
+        }
+    }
+
+    /// Finds the writer of each change in the end of the journal, newest record first.
+    ///
+    /// A record matches when it moved the key between the same values; failing that, when it left the key at the
+    /// value now seen, which covers several quick writes that arrive as one change. A change no record explains was
+    /// made by an unknown process, and is returned as a record to add to the journal.
+    func attribute(_ differences: [(key: String, old: PropertyListValue?, new: PropertyListValue?)])
+        -> (events: [PersistentKeyValueChange], unknown: [JournalRecord])
+    {
+        guard !differences.isEmpty else { return ([], []) }
+        let records = store.journal.recentRecords(of: files.name).reversed()
+        let ownPID = ProcessInfo.processInfo.processIdentifier
+        var events: [PersistentKeyValueChange] = []
+        var unknown: [JournalRecord] = []
+        for difference in differences {
+            let match =
+                records.first { $0.describes(key: difference.key, old: difference.old, new: difference.new) }
+                ?? records.first { $0.key == difference.key && $0.new == difference.new }
+            if let match, !match.isUnknownWriter {
+                let origin: PersistentKeyValueChange.Origin = match.pid == ownPID ? .thisProcess : .otherProcess
+                events.append(
+                    PersistentKeyValueChange(
+                        suite: name, key: difference.key, oldValue: difference.old, newValue: difference.new,
+                        origin: origin, writer: match.writer))
+            } else {
+                events.append(
+                    PersistentKeyValueChange(
+                        suite: name, key: difference.key, oldValue: difference.old, newValue: difference.new,
+                        origin: .otherProcess, writer: nil))
+                if match == nil {
+                    unknown.append(
+                        JournalRecord(
+                            time: Date(), pid: nil, process: nil, suite: name, key: difference.key,
+                            old: difference.old, new: difference.new))
+                }
+            }
+        }
+        return (events, unknown)
+    }
+
+    /// Adds records for changes no journal entry explains, unless another watcher already has.
+    private func recordUnknownWriters(_ records: [JournalRecord]) {
+        guard !records.isEmpty else { return }
+        try? files.withLock(exclusive: true) { () throws(FileStoreError) in
+            let recent = store.journal.recentRecords(of: files.name)
+            let missing = records.filter { record in
+                !recent.contains { $0.describes(key: record.key, old: record.old, new: record.new) }
+            }
+            try store.journal.append(missing, to: files.name)
+        }
+    }
+}

@@ -1,0 +1,89 @@
+import SystemPackage
+
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
+/// One thin wrapper per system call that swift-system does not cover, each turning `-1` and `errno` into a typed
+/// `Errno` and retrying when interrupted.
+enum Syscall {
+    /// The corresponding C function is `flock`.
+    static func flock(_ descriptor: FileDescriptor, _ operation: CInt) throws(Errno) {
+        try retrying { system_flock(descriptor.rawValue, operation) }
+    }
+
+    /// The corresponding C function is `rename`.
+    static func rename(_ source: FilePath, _ destination: FilePath) throws(Errno) {
+        try retrying {
+            source.withPlatformString { from in destination.withPlatformString { to in system_rename(from, to) } }
+        }
+    }
+
+    /// The corresponding C function is `unlink`.
+    static func unlink(_ path: FilePath) throws(Errno) {
+        try retrying { path.withPlatformString { system_unlink($0) } }
+    }
+
+    /// The corresponding C function is `mkdir`.
+    static func mkdir(_ path: FilePath, permissions: FilePermissions) throws(Errno) {
+        try retrying { path.withPlatformString { system_mkdir($0, mode_t(permissions.rawValue)) } }
+    }
+
+    /// The corresponding C function is `fsync`.
+    static func fsync(_ descriptor: FileDescriptor) throws(Errno) {
+        try retrying { system_fsync(descriptor.rawValue) }
+    }
+
+    /// The corresponding C function is `pipe`.
+    static func pipe() throws(Errno) -> (read: FileDescriptor, write: FileDescriptor) {
+        var fds: [CInt] = [-1, -1]
+        try retrying { system_pipe(&fds) }
+        return (FileDescriptor(rawValue: fds[0]), FileDescriptor(rawValue: fds[1]))
+    }
+
+    /// The corresponding C function is `poll`. Returns which of the descriptors are readable.
+    static func pollReadable(_ descriptors: [FileDescriptor], timeoutMilliseconds: CInt) throws(Errno) -> [Bool] {
+        var entries = descriptors.map { pollfd(fd: $0.rawValue, events: Int16(POLLIN), revents: 0) }
+        let count = entries.count
+        try retrying { system_poll(&entries, nfds_t(count), timeoutMilliseconds) }
+        return entries.map { $0.revents & Int16(POLLIN | POLLHUP | POLLERR) != 0 }
+    }
+
+    #if os(Linux)
+    /// The corresponding C function is `inotify_init1`.
+    static func inotifyInit() throws(Errno) -> FileDescriptor {
+        FileDescriptor(rawValue: try retrying { system_inotify_init1(CInt(IN_CLOEXEC | IN_NONBLOCK)) })
+    }
+
+    /// The corresponding C function is `inotify_add_watch`.
+    static func inotifyAddWatch(_ descriptor: FileDescriptor, _ path: FilePath, mask: UInt32) throws(Errno) -> CInt {
+        try retrying { path.withPlatformString { system_inotify_add_watch(descriptor.rawValue, $0, mask) } }
+    }
+    #endif
+
+    /// Calls `body` until it succeeds or fails with something other than `EINTR`.
+    @discardableResult
+    private static func retrying<Result: FixedWidthInteger>(_ body: () -> Result) throws(Errno) -> Result {
+        while true {
+            let result = body()
+            if result != -1 { return result }
+            let error = Errno(rawValue: errno)
+            if error != .interrupted { throw error }
+        }
+    }
+}
+
+// The C functions, renamed so that the wrappers above can use the plain names.
+private let system_flock = flock
+private let system_rename = rename
+private let system_unlink = unlink
+private let system_mkdir = mkdir
+private let system_fsync = fsync
+private let system_pipe = pipe
+private let system_poll = poll
+#if os(Linux)
+private let system_inotify_init1 = inotify_init1
+private let system_inotify_add_watch = inotify_add_watch
+#endif

@@ -1,0 +1,109 @@
+import Foundation
+import SystemPackage
+
+#if canImport(Glibc)
+import Glibc
+#endif
+
+/// Watches a directory on a thread of its own and reports which files changed, in coalesced batches.
+///
+/// On Linux it uses inotify on the directory, not on the files: a watch on a file follows its inode, which the first
+/// atomic rename replaces. After the first event of a burst it drains every queued event before reporting, so a burst
+/// of writes costs one reload per file. A queue overflow is reported as such, and the owner then reloads everything.
+final class DirectoryWatcher: Sendable {
+    private let stopWriter: FileDescriptor
+
+    /// Starts watching.
+    ///
+    /// - Parameters:
+    ///   - directory: The directory.
+    ///   - onChange: Called on the watcher's thread with the names (without `.plist`) of the suites whose files
+    ///     changed, and whether the event queue overflowed.
+    init(directory: FilePath, onChange: @escaping @Sendable (Set<String>, Bool) -> Void) throws(Errno) {
+        let (stopReader, stopWriter) = try Syscall.pipe()
+        self.stopWriter = stopWriter
+        #if os(Linux)
+        let inotify = try Syscall.inotifyInit()
+        let mask = UInt32(IN_CLOSE_WRITE | IN_MOVED_TO | IN_MOVED_FROM | IN_DELETE | IN_DELETE_SELF)
+        _ = try Syscall.inotifyAddWatch(inotify, directory, mask: mask)
+        let thread = Thread {
+            Self.run(inotify: inotify, stop: stopReader, onChange: onChange)
+        }
+        #else
+        let thread = Thread {
+            Self.poll(directory: directory, stop: stopReader, onChange: onChange)
+        }
+        #endif
+        thread.name = "PrefsKit directory watcher"
+        thread.start()
+    }
+
+    deinit {
+        _ = try? stopWriter.writeAll([1])
+        try? stopWriter.close()
+    }
+
+    #if os(Linux)
+    private static func run(
+        inotify: FileDescriptor, stop: FileDescriptor, onChange: @Sendable (Set<String>, Bool) -> Void
+    ) {
+        defer {
+            try? inotify.close()
+            try? stop.close()
+        }
+        var buffer = [UInt8](repeating: 0, count: 64 * 1024)
+        while true {
+            guard let ready = try? Syscall.pollReadable([inotify, stop], timeoutMilliseconds: -1), !ready[1] else {
+                return
+            }
+            var names = Set<String>()
+            var overflowed = false
+            // Drain everything queued, so that a burst becomes one batch.
+            while let count = try? buffer.withUnsafeMutableBytes({ try inotify.read(into: $0) }), count > 0 {
+                parse(buffer[..<count], names: &names, overflowed: &overflowed)
+            }
+            if !names.isEmpty || overflowed { onChange(names, overflowed) }
+        }
+    }
+
+    /// Reads `struct inotify_event` records: a fixed header, then `len` bytes of NUL-padded name.
+    private static func parse(_ bytes: ArraySlice<UInt8>, names: inout Set<String>, overflowed: inout Bool) {
+        let headerSize = MemoryLayout<inotify_event>.size
+        var offset = bytes.startIndex
+        while offset + headerSize <= bytes.endIndex {
+            let event = bytes.withUnsafeBytes { raw in
+                raw.loadUnaligned(fromByteOffset: offset - bytes.startIndex, as: inotify_event.self)
+            }
+            let nameStart = offset + headerSize
+            let nameEnd = min(nameStart + Int(event.len), bytes.endIndex)
+            if event.mask & UInt32(IN_Q_OVERFLOW) != 0 || event.mask & UInt32(IN_DELETE_SELF) != 0 {
+                overflowed = true
+            } else {
+                let nameBytes = bytes[nameStart..<nameEnd].prefix { $0 != 0 }
+                let name = String(decoding: nameBytes, as: UTF8.self)
+                if name.hasSuffix(".plist") && !name.hasPrefix(".") {
+                    names.insert(String(name.dropLast(".plist".count)))
+                }
+            }
+            offset = nameEnd
+        }
+    }
+    #else
+    /// Where inotify does not exist, checks the directory's modification time every 50 ms and reports a change of
+    /// it as an overflow, which reloads every open suite.
+    private static func poll(
+        directory: FilePath, stop: FileDescriptor, onChange: @Sendable (Set<String>, Bool) -> Void
+    ) {
+        defer { try? stop.close() }
+        var last = try? FileIdentity.of(directory)
+        while true {
+            if let ready = try? Syscall.pollReadable([stop], timeoutMilliseconds: 50), ready[0] { return }
+            let now = try? FileIdentity.of(directory)
+            if now != last {
+                last = now
+                onChange([], true)
+            }
+        }
+    }
+    #endif
+}

@@ -1,0 +1,60 @@
+public import Foundation
+
+/// The XDG base directories PrefsKit uses, as Foundation's `UserDefaults` does on Linux.
+public enum XDGDirectories {
+    /// `$XDG_CONFIG_HOME` when it is an absolute path, else `~/.config`: where suites live.
+    ///
+    /// - Parameter environment: The environment to read; this process's by default.
+    /// - Returns: The directory.
+    public static func configHome(environment: [String: String] = ProcessInfo.processInfo.environment) -> URL {
+        directory(environment["XDG_CONFIG_HOME"], fallback: ".config", environment: environment)
+    }
+
+    /// `$XDG_STATE_HOME` when it is an absolute path, else `~/.local/state`: where journals live.
+    ///
+    /// - Parameter environment: The environment to read; this process's by default.
+    /// - Returns: The directory.
+    public static func stateHome(environment: [String: String] = ProcessInfo.processInfo.environment) -> URL {
+        directory(environment["XDG_STATE_HOME"], fallback: ".local/state", environment: environment)
+    }
+
+    /// `$XDG_DATA_HOME` when it is an absolute path, else `~/.local/share`: where schema manifests are installed.
+    ///
+    /// - Parameter environment: The environment to read; this process's by default.
+    /// - Returns: The directory.
+    public static func dataHome(environment: [String: String] = ProcessInfo.processInfo.environment) -> URL {
+        directory(environment["XDG_DATA_HOME"], fallback: ".local/share", environment: environment)
+    }
+
+    /// The journal folder that belongs to one configuration directory, named by a hash of its path so that two
+    /// directories holding suites of the same name never share a history.
+    ///
+    /// - Parameters:
+    ///   - configDirectory: The configuration directory.
+    ///   - environment: The environment to read; this process's by default.
+    /// - Returns: `<state home>/prefs/journal/<hash>`.
+    public static func journalDirectory(
+        forConfigDirectory configDirectory: URL, environment: [String: String] = ProcessInfo.processInfo.environment
+    ) -> URL {
+        stateHome(environment: environment).appendingPathComponent("prefs/journal", isDirectory: true)
+            .appendingPathComponent(stableHash(configDirectory.standardizedFileURL.path), isDirectory: true)
+    }
+
+    /// FNV-1a, 64 bits, in hexadecimal: stable across runs and machines, unlike `Hasher`.
+    static func stableHash(_ text: String) -> String {
+        var hash: UInt64 = 0xcbf2_9ce4_8422_2325
+        for byte in text.utf8 {
+            hash ^= UInt64(byte)
+            hash = hash &* 0x100_0000_01b3
+        }
+        return String(hash, radix: 16)
+    }
+
+    private static func directory(_ value: String?, fallback: String, environment: [String: String]) -> URL {
+        if let value, value.hasPrefix("/") { return URL(fileURLWithPath: value, isDirectory: true) }
+        let home =
+            environment["HOME"].map { URL(fileURLWithPath: $0, isDirectory: true) }
+            ?? FileManager.default.homeDirectoryForCurrentUser
+        return home.appendingPathComponent(fallback, isDirectory: true)
+    }
+}
