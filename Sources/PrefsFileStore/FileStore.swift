@@ -186,7 +186,9 @@ public final class FileStore: Sendable {
         }
     }
 
-    /// Reloads the suites whose files changed. A suite nobody has opened is opened only while someone observes every
+    /// Reloads the suites whose files changed.
+    ///
+    /// A suite nobody has opened is opened only while someone observes every
     /// suite; it then starts empty, so all its keys are delivered as new.
     private func directoryChanged(names: Set<String>, overflowed: Bool) {
         let observingAll = observation.withLock { $0.observers > 0 }

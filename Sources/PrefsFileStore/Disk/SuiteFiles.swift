@@ -27,6 +27,8 @@ struct SuiteFiles: Sendable {
     /// - Parameters:
     ///   - exclusive: `true` for a writer; `false` for a reader that needs the file and the journal to agree.
     ///   - body: The work to do under the lock.
+    /// - Returns: What `body` returns.
+    /// - Throws: ``FileStoreError/io(path:operation:reason:)`` when the lock cannot be taken, or what `body` throws.
     func withLock<Result>(exclusive: Bool, _ body: () throws(FileStoreError) -> Result) throws(FileStoreError) -> Result
     {
         let descriptor: FileDescriptor
@@ -84,6 +86,7 @@ struct SuiteFiles: Sendable {
     ///   - values: The suite's new contents.
     ///   - durability: Whether to flush to the disk before the rename.
     /// - Returns: The identity of the file now in place.
+    /// - Throws: ``FileStoreError/io(path:operation:reason:)``; the temporary file is removed and the suite is unchanged.
     func replace(with values: [String: PropertyListValue], durability: FileStore.Durability) throws(FileStoreError)
         -> FileIdentity
     {

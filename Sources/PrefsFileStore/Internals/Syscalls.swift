@@ -11,55 +11,57 @@ import Darwin
 enum Syscall {
     /// The corresponding C function is `flock`.
     static func flock(_ descriptor: FileDescriptor, _ operation: CInt) throws(Errno) {
-        try retrying { system_flock(descriptor.rawValue, operation) }
+        try retrying { cFlock(descriptor.rawValue, operation) }
     }
 
     /// The corresponding C function is `rename`.
     static func rename(_ source: FilePath, _ destination: FilePath) throws(Errno) {
         try retrying {
-            source.withPlatformString { from in destination.withPlatformString { to in system_rename(from, to) } }
+            source.withPlatformString { from in destination.withPlatformString { to in cRename(from, to) } }
         }
     }
 
     /// The corresponding C function is `unlink`.
     static func unlink(_ path: FilePath) throws(Errno) {
-        try retrying { path.withPlatformString { system_unlink($0) } }
+        try retrying { path.withPlatformString { cUnlink($0) } }
     }
 
     /// The corresponding C function is `mkdir`.
     static func mkdir(_ path: FilePath, permissions: FilePermissions) throws(Errno) {
-        try retrying { path.withPlatformString { system_mkdir($0, mode_t(permissions.rawValue)) } }
+        try retrying { path.withPlatformString { cMkdir($0, mode_t(permissions.rawValue)) } }
     }
 
     /// The corresponding C function is `fsync`.
     static func fsync(_ descriptor: FileDescriptor) throws(Errno) {
-        try retrying { system_fsync(descriptor.rawValue) }
+        try retrying { cFsync(descriptor.rawValue) }
     }
 
     /// The corresponding C function is `pipe`.
     static func pipe() throws(Errno) -> (read: FileDescriptor, write: FileDescriptor) {
         var fds: [CInt] = [-1, -1]
-        try retrying { system_pipe(&fds) }
+        try retrying { cPipe(&fds) }
         return (FileDescriptor(rawValue: fds[0]), FileDescriptor(rawValue: fds[1]))
     }
 
-    /// The corresponding C function is `poll`. Returns which of the descriptors are readable.
+    /// Waits until one of the descriptors is readable, and says which.
+    ///
+    /// The corresponding C function is `poll`.
     static func pollReadable(_ descriptors: [FileDescriptor], timeoutMilliseconds: CInt) throws(Errno) -> [Bool] {
         var entries = descriptors.map { pollfd(fd: $0.rawValue, events: Int16(POLLIN), revents: 0) }
         let count = entries.count
-        try retrying { system_poll(&entries, nfds_t(count), timeoutMilliseconds) }
+        try retrying { cPoll(&entries, nfds_t(count), timeoutMilliseconds) }
         return entries.map { $0.revents & Int16(POLLIN | POLLHUP | POLLERR) != 0 }
     }
 
     #if os(Linux)
     /// The corresponding C function is `inotify_init1`.
     static func inotifyInit() throws(Errno) -> FileDescriptor {
-        FileDescriptor(rawValue: try retrying { system_inotify_init1(CInt(IN_CLOEXEC | IN_NONBLOCK)) })
+        FileDescriptor(rawValue: try retrying { cInotifyInit1(CInt(IN_CLOEXEC | IN_NONBLOCK)) })
     }
 
     /// The corresponding C function is `inotify_add_watch`.
     static func inotifyAddWatch(_ descriptor: FileDescriptor, _ path: FilePath, mask: UInt32) throws(Errno) -> CInt {
-        try retrying { path.withPlatformString { system_inotify_add_watch(descriptor.rawValue, $0, mask) } }
+        try retrying { path.withPlatformString { cInotifyAddWatch(descriptor.rawValue, $0, mask) } }
     }
     #endif
 
@@ -76,14 +78,14 @@ enum Syscall {
 }
 
 // The C functions, renamed so that the wrappers above can use the plain names.
-private let system_flock = flock
-private let system_rename = rename
-private let system_unlink = unlink
-private let system_mkdir = mkdir
-private let system_fsync = fsync
-private let system_pipe = pipe
-private let system_poll = poll
+private let cFlock = flock
+private let cRename = rename
+private let cUnlink = unlink
+private let cMkdir = mkdir
+private let cFsync = fsync
+private let cPipe = pipe
+private let cPoll = poll
 #if os(Linux)
-private let system_inotify_init1 = inotify_init1
-private let system_inotify_add_watch = inotify_add_watch
+private let cInotifyInit1 = inotify_init1
+private let cInotifyAddWatch = inotify_add_watch
 #endif

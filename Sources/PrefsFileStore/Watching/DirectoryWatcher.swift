@@ -19,6 +19,7 @@ final class DirectoryWatcher: Sendable {
     ///   - directory: The directory.
     ///   - onChange: Called on the watcher's thread with the names (without `.plist`) of the suites whose files
     ///     changed, and whether the event queue overflowed.
+    /// - Throws: The `Errno` of the system call that failed to set the watch up.
     init(directory: FilePath, onChange: @escaping @Sendable (Set<String>, Bool) -> Void) throws(Errno) {
         let (stopReader, stopWriter) = try Syscall.pipe()
         self.stopWriter = stopWriter
