@@ -1,4 +1,5 @@
 import Foundation
+import PrefsFileStore
 public import PrefsKit
 
 /// A store that lives for one test, with whatever it needs removed afterwards.
@@ -34,6 +35,7 @@ public enum StoreFixture: String, CaseIterable, Sendable {
     case inMemory
     case userDefaults
     case combined
+    case file
 
     /// Makes a fresh, empty store of this kind.
     ///
@@ -55,6 +57,16 @@ public enum StoreFixture: String, CaseIterable, Sendable {
             let front = InMemoryPersistentKeyValueStore()
             let back = try ScopedUserDefaults(function: function, fileID: fileID)
             return ScopedStore(store: CombinedPersistentKeyValueStore([front, back.defaults]), resources: [back])
+        case .file:
+            let scope = try ScopedFileStore()
+            let name = Self.sanitized("\(fileID).\(function)")
+            let suite = try scope.store.suite(name)
+            return ScopedStore(
+                store: suite, reopen: { (try? scope.reopen().suite(name)) ?? suite }, resources: [scope])
         }
+    }
+
+    private static func sanitized(_ name: String) -> String {
+        String(name.map { $0.isLetter || $0.isNumber || $0 == "-" ? $0 : "_" })
     }
 }

@@ -1,0 +1,39 @@
+public import Foundation
+public import PrefsFileStore
+public import PrefsKit
+
+/// A file store on a fresh temporary directory, with its journal beside it, removed when released.
+///
+/// ```swift
+/// let scope = try ScopedFileStore()
+/// let suite = try scope.store.suite("com.example.app")
+/// ```
+public final class ScopedFileStore: Sendable {
+    /// The directory holding `config/` (the suites) and `journal/`.
+    public let directory: TemporaryDirectory
+    /// The store.
+    public let store: FileStore
+
+    /// Creates a store on a fresh directory.
+    ///
+    /// - Parameter launchArguments: The overrides the store applies; none by default, so that tests do not depend on
+    ///   how they were launched.
+    /// - Throws: When the directory or the store cannot be created.
+    public init(launchArguments: LaunchArguments = .none) throws {
+        directory = try TemporaryDirectory(prefix: "prefs-files")
+        store = try FileStore(
+            directory: directory.url.appendingPathComponent("config", isDirectory: true), journalDirectory: directory.url.appendingPathComponent("journal"),
+            launchArguments: launchArguments)
+    }
+
+    /// The directory holding the suites.
+    public var configDirectory: URL { store.directory }
+
+    /// Opens a second, independent store on the same directory, as another process would.
+    ///
+    /// - Returns: A new store sharing this one's files.
+    /// - Throws: When the store cannot be created.
+    public func reopen() throws -> FileStore {
+        try FileStore(directory: store.directory, journalDirectory: store.journalDirectory, launchArguments: .none)
+    }
+}
