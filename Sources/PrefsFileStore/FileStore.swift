@@ -17,10 +17,12 @@ import SystemPackage
 public final class FileStore: Sendable {
     /// How hard a write tries to survive a crash.
     public enum Durability: Sendable, Hashable {
-        /// The rename is atomic, so a writer killed at any moment leaves the old file or the new one. The default.
+        /// The new file is renamed over the old one, so a writer killed at any moment leaves the old file or the new
+        /// one. The default. On ext4, renaming over a file also makes the kernel write the new file's data first,
+        /// which protects against a power loss too; on other file systems that protection needs ``powerLoss``.
         case processCrash
-        /// Also flushes the new file to the disk before renaming it, to survive a power loss, at the cost of an
-        /// `fsync` per write.
+        /// Also flushes the new file to the disk before renaming it, to survive a power loss on any file system, at
+        /// the cost of an `fsync` per write.
         case powerLoss
     }
 

@@ -10,12 +10,20 @@ extension FileSuite {
     ///
     /// - Parameter posting: Whether to deliver the differences; the first load of a suite delivers nothing.
     func reload(posting: Bool) {
+        // Most events are this process's own renames: recognise them without taking the lock, so that the watcher
+        // never makes the next write wait.
+        if let onDisk = try? identityOnDisk(),
+            withState({ ($0.identity == onDisk || $0.expected == onDisk) && $0.problem == nil })
+        {
+            return
+        }
         var events: [PersistentKeyValueChange] = []
         var unknown: [JournalRecord] = []
         do throws(FileStoreError) {
             try files.withLock(exclusive: false) { () throws(FileStoreError) in
                 let snapshot = withState { $0 }
                 let onDisk = try identityOnDisk()
+                if onDisk == snapshot.expected && onDisk != nil { return }
                 if onDisk == snapshot.identity && snapshot.problem == nil && (onDisk != nil || snapshot.values.isEmpty)
                 {
                     return

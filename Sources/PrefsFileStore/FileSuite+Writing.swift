@@ -41,7 +41,9 @@ extension FileSuite {
                     throw error
                 }
             }
-            let unseen = attribute(differences(from: snapshot.values, to: current))
+            let unchanged = onDisk == snapshot.identity && snapshot.problem == nil
+            let unseen: (events: [PersistentKeyValueChange], unknown: [JournalRecord]) =
+                unchanged ? ([], []) : attribute(differences(from: snapshot.values, to: current))
             var next = current
             var applied: [PersistentKeyValueChange] = []
             for key in changes.keys.sorted() {
@@ -54,10 +56,12 @@ extension FileSuite {
                         writer: writer))
             }
             guard !applied.isEmpty else {
-                withState { $0 = State(values: current, identity: onDisk, problem: nil) }
+                withState { $0 = State(values: current, identity: onDisk, problem: nil, expected: nil) }
                 return (unseen.events, [])
             }
-            let identity = try files.replace(with: next, durability: store.durability)
+            let identity = try files.replace(with: next, durability: store.durability) { identity in
+                withState { $0.expected = identity }
+            }
             let records = applied.map {
                 JournalRecord(
                     time: writer.time ?? Date(), pid: writer.pid, process: writer.processName, suite: name, key: $0.key,
@@ -69,7 +73,7 @@ extension FileSuite {
                 // The write itself is committed; a journal that cannot be written loses only the history.
                 reportWriteFailure(error.storeError)
             }
-            withState { $0 = State(values: next, identity: identity, problem: nil) }
+            withState { $0 = State(values: next, identity: identity, problem: nil, expected: nil) }
             return (unseen.events, applied)
         }
         post(outcome.missed + outcome.applied)

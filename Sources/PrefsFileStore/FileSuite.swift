@@ -24,6 +24,8 @@ public final class FileSuite: PersistentKeyValueStore, Sendable {
         var values: [String: PropertyListValue] = [:]
         var identity: FileIdentity?
         var problem: FileStoreError?
+        /// The identity of a file this process is renaming into place, whose contents it applies itself.
+        var expected: FileIdentity?
     }
 
     init(name: SuiteName, store: FileStore, loadingNow: Bool) {

@@ -22,12 +22,22 @@ public final class ScopedFileStore: Sendable {
     public init(launchArguments: LaunchArguments = .none) throws {
         directory = try TemporaryDirectory(prefix: "prefs-files")
         store = try FileStore(
-            directory: directory.url.appendingPathComponent("config", isDirectory: true), journalDirectory: directory.url.appendingPathComponent("journal"),
+            directory: directory.url.appendingPathComponent("config", isDirectory: true),
+            journalDirectory: directory.url.appendingPathComponent("journal"),
             launchArguments: launchArguments)
     }
 
     /// The directory holding the suites.
     public var configDirectory: URL { store.directory }
+
+    /// Environment variables that point a child process's state directory into this scope, so that nothing it
+    /// journals lands in the user's `~/.local/state`; the test helper also reads `PREFS_TEST_JOURNAL`.
+    public var environment: [String: String] {
+        [
+            "XDG_STATE_HOME": directory.url.appendingPathComponent("state").path,
+            "PREFS_TEST_JOURNAL": store.journalDirectory.path,
+        ]
+    }
 
     /// Opens a second, independent store on the same directory, as another process would.
     ///

@@ -29,9 +29,8 @@ enum PropertyListCodec {
     }
 
     /// Encodes a suite's contents as an XML property list.
-    static func encode(_ values: [String: PropertyListValue]) throws -> Data {
-        try PropertyListSerialization.data(
-            fromPropertyList: values.mapValues(\.propertyListObject), format: .xml, options: 0)
+    static func encode(_ values: [String: PropertyListValue]) -> Data {
+        XMLPropertyListWriter.encode(values)
     }
 
     struct DecodeFailure: Error {

@@ -85,37 +85,33 @@ struct SuiteFiles: Sendable {
     /// - Parameters:
     ///   - values: The suite's new contents.
     ///   - durability: Whether to flush to the disk before the rename.
+    ///   - beforeRename: Told the identity the new file will have, just before it appears, so that a watcher can
+    ///     recognise it as already applied.
     /// - Returns: The identity of the file now in place.
     /// - Throws: ``FileStoreError/io(path:operation:reason:)``; the temporary file is removed and the suite is unchanged.
-    func replace(with values: [String: PropertyListValue], durability: FileStore.Durability) throws(FileStoreError)
-        -> FileIdentity
-    {
-        let data: Data
-        do {
-            data = try PropertyListCodec.encode(values)
-        } catch {
-            throw FileStoreError.io(path: plist.string, operation: "encode", reason: "\(error)")
-        }
-        let temporary = directory.appending(
-            ".\(name.rawValue).plist.\(getpid()).\(UInt32.random(in: 0...UInt32.max)).tmp")
+    func replace(
+        with values: [String: PropertyListValue], durability: FileStore.Durability,
+        beforeRename: (FileIdentity) -> Void
+    ) throws(FileStoreError) -> FileIdentity {
+        let data = PropertyListCodec.encode(values)
+        // Hidden, so that watchers skip it, and short, so that it fits whatever the suite's name.
+        let temporary = directory.appending(".prefs-\(getpid())-\(UInt32.random(in: 0...UInt32.max)).tmp")
         do {
             let descriptor = try FileDescriptor.open(
                 temporary, .writeOnly, options: [.create, .exclusiveCreate, .noFollow, .closeOnExec],
                 permissions: [.ownerReadWrite])
-            try descriptor.closeAfter {
+            let identity = try descriptor.closeAfter {
                 _ = try descriptor.writeAll(data)
                 if durability == .powerLoss { try Syscall.fsync(descriptor) }
+                return FileIdentity(try descriptor.stat())
             }
+            // A rename keeps the inode and the modification time, so this is the identity the file will have.
+            beforeRename(identity)
             try Syscall.rename(temporary, plist)
+            return identity
         } catch {
             try? Syscall.unlink(temporary)
             throw FileStoreError.io(path: plist.string, operation: "write", reason: "\(error)")
-        }
-        do {
-            guard let identity = try FileIdentity.of(plist) else { throw Errno.noSuchFileOrDirectory }
-            return identity
-        } catch {
-            throw FileStoreError.io(path: plist.string, operation: "stat", reason: "\(error)")
         }
     }
 
@@ -125,7 +121,11 @@ struct SuiteFiles: Sendable {
     func moveAside() throws(FileStoreError) -> FilePath {
         let stamp = ISO8601DateFormatter.string(
             from: Date(), timeZone: .gmt, formatOptions: [.withYear, .withMonth, .withDay, .withTime])
-        let destination = directory.appending("\(name.rawValue).plist.corrupt-\(stamp)-\(getpid())")
+        let suffix = ".plist.corrupt-\(stamp)-\(getpid())"
+        // The suite's name is shortened when needed, so that the whole name fits in the file system's 255 bytes.
+        var base = name.rawValue
+        while base.utf8.count + suffix.utf8.count > 255 { base.removeLast() }
+        let destination = directory.appending(base + suffix)
         do {
             try Syscall.rename(plist, destination)
         } catch {

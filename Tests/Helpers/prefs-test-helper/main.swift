@@ -14,9 +14,12 @@ func fail(_ message: String) -> Never {
     exit(2)
 }
 
+/// Opens a suite; the journal directory comes from `PREFS_TEST_JOURNAL` so that a test's children share its journal.
 func suite(_ directory: String, _ name: String) -> FileSuite {
     do {
-        let store = try FileStore(directory: URL(fileURLWithPath: directory), launchArguments: .none)
+        let journal = ProcessInfo.processInfo.environment["PREFS_TEST_JOURNAL"].map { URL(fileURLWithPath: $0) }
+        let store = try FileStore(
+            directory: URL(fileURLWithPath: directory), journalDirectory: journal, launchArguments: .none)
         return try store.suite(name)
     } catch {
         fail("\(error)")
@@ -44,7 +47,7 @@ case "write-forever":
     var index = 0
     while true {
         do {
-            try target.commit(["\(arguments[3])-\(index)": .string(String(repeating: "x", count: index % 97))])
+            try target.commit(["\(arguments[3])-\(index)": .string(String(repeating: "x", count: index % 7))])
         } catch {
             fail("\(error)")
         }
@@ -75,6 +78,35 @@ case "ud-read":
     }
     defaults.synchronize()
     say(defaults.object(forKey: arguments[2]).map { "\($0)" } ?? "<absent>")
+case "time-writes":
+    // time-writes DIR SUITE KEYS COUNT: fills a suite with KEYS keys, then prints the mean time of COUNT one-key writes.
+    guard arguments.count == 5, let keys = Int(arguments[3]), let count = Int(arguments[4]) else {
+        fail("usage: time-writes DIR SUITE KEYS COUNT")
+    }
+    let target = suite(arguments[1], arguments[2])
+    do {
+        try target.commit(
+            Dictionary(uniqueKeysWithValues: (0..<keys).map { ("fill-\($0)", PropertyListValue?.some(.int($0))) }))
+        let clock = ContinuousClock()
+        let elapsed = try clock.measure {
+            for index in 0..<count { try target.commit(["timed": .int(index)]) }
+        }
+        say("mean \(elapsed / count)")
+    } catch {
+        fail("\(error)")
+    }
+case "watch":
+    // watch DIR SUITE: prints "ready", then one line per change: "change KEY NEW-VALUE ORIGIN PID".
+    guard arguments.count == 3 else { fail("usage: watch DIR SUITE") }
+    let target = suite(arguments[1], arguments[2])
+    let observation = target.changeNotifier.addObserver { changes in  // kept until the process is killed
+        for change in changes {
+            let pid = change.writer?.pid.map(String.init) ?? "unknown"
+            say("change \(change.key) \(change.newValue?.description ?? "nil") \(change.origin.rawValue) \(pid)")
+        }
+    }
+    say("ready")
+    while true { _ = withExtendedLifetime(observation) { sleep(60) } }
 default:
     fail("unknown command; see the source for the list")
 }

@@ -1,0 +1,99 @@
+import Foundation
+import PrefsFileStore
+import PrefsKit
+import PrefsTestSupport
+import Testing
+
+/// Multi-process behaviour, with real child processes from the prefs-test-helper executable.
+@Suite struct FileStoreProcessTests {
+    @Test func anotherProcesssWriteArrivesAttributedToIt() throws {
+        let scope = try ScopedFileStore()
+        let suite = try scope.store.suite("live")
+        let recorder = ChangeRecorder()
+        let observation = scope.store.addObserver { recorder.record($0) }
+        defer { observation.cancel() }
+        let child = try RunningChild(
+            "prefs-test-helper", ["set", scope.configDirectory.path, "live", "volume", "7"],
+            environment: scope.environment)
+        #expect(child.wait() == 0)
+        #expect(eventually { recorder.all.contains { $0.key == "volume" } })
+        let change = try #require(recorder.all.first { $0.key == "volume" })
+        #expect(change.suite == "live")
+        #expect(change.oldValue == nil)
+        #expect(change.newValue == .int(7))
+        #expect(change.origin == .otherProcess)
+        #expect(change.writer?.pid == child.pid)
+        #expect(change.writer?.processName == "prefs-test-helper")
+        #expect(suite.get(.volume) == 7)
+    }
+
+    @Test func aProcesssOwnWriteIsDeliveredOnce() throws {
+        let scope = try ScopedFileStore()
+        let suite = try scope.store.suite("own")
+        let recorder = ChangeRecorder()
+        let observation = scope.store.addObserver { recorder.record($0) }
+        defer { observation.cancel() }
+        suite.set(.volume, to: 3)
+        // Give the watcher time to see the rename; it must recognise the file as already applied.
+        Thread.sleep(forTimeInterval: 0.3)
+        let changes = recorder.all.filter { $0.key == "volume" }
+        #expect(changes.count == 1)
+        #expect(changes.first?.origin == .thisProcess)
+    }
+
+    @Test func aHandEditIsSeenAndJournaledAsAnUnknownWriter() throws {
+        let scope = try ScopedFileStore()
+        let suite = try scope.store.suite("hand")
+        suite.set(.volume, to: 1)
+        let recorder = ChangeRecorder()
+        let observation = suite.changeNotifier.addObserver { recorder.record($0) }
+        defer { observation.cancel() }
+        let edited = try String(contentsOf: suite.fileURL, encoding: .utf8)
+            .replacingOccurrences(of: "<integer>1</integer>", with: "<integer>4</integer>")
+        try Data(edited.utf8).write(to: suite.fileURL)
+        #expect(eventually { recorder.all.contains { $0.newValue == .int(4) } })
+        let change = try #require(recorder.all.first { $0.newValue == .int(4) })
+        #expect(change.origin == .otherProcess)
+        #expect(change.writer == nil)
+        #expect(eventually { suite.history(key: "volume").last?.isUnknownWriter == true })
+        #expect(suite.history(key: "volume").last?.old == .int(1))
+    }
+
+    @Test func concurrentWriterProcessesLoseNoUpdate() throws {
+        let scope = try ScopedFileStore()
+        let writers = 4
+        let keys = 100
+        let children = try (0..<writers).map { index in
+            try RunningChild(
+                "prefs-test-helper", ["write", scope.configDirectory.path, "contended", "w\(index)", "\(keys)"],
+                environment: scope.environment)
+        }
+        #expect(children.map { $0.wait() } == Array(repeating: 0, count: writers))
+        let suite = try scope.reopen().suite("contended")
+        #expect(suite.primitiveValues().count == writers * keys)
+        for writer in 0..<writers {
+            #expect(suite.primitiveValue(forKey: "w\(writer)-\(keys - 1)") == .int(keys - 1))
+        }
+    }
+
+    @Test func aWriterKilledAtAnyMomentLeavesAParseableSuiteWithEveryCommittedKey() throws {
+        let scope = try ScopedFileStore()
+        for round in 0..<5 {
+            let child = try RunningChild(
+                "prefs-test-helper", ["write-forever", scope.configDirectory.path, "crash", "r\(round)"],
+                environment: scope.environment)
+            let stopAfter = Int.random(in: 3...60)
+            #expect(child.waitForLine { $0 == "committed \(stopAfter)" })
+            child.kill()
+            let committed = child.output.compactMap { $0.split(separator: " ").last.flatMap { Int($0) } }
+            let suite = try scope.reopen().suite("crash")
+            #expect(suite.problem == nil)
+            for index in committed {
+                #expect(suite.primitiveValue(forKey: "r\(round)-\(index)") != nil, "round \(round) lost key \(index)")
+            }
+            let leftovers = try FileManager.default.contentsOfDirectory(atPath: scope.configDirectory.path)
+                .filter { $0.hasSuffix(".tmp") }
+            #expect(leftovers.count <= 1)  // at most the one temporary file the killed writer was filling
+        }
+    }
+}

@@ -1,0 +1,103 @@
+import Foundation
+import PrefsKit
+import Synchronization
+
+/// A child process running in the background, whose output lines can be awaited and which can be killed.
+final class RunningChild: Sendable {
+    private let process: Process
+    private let buffer = LineBuffer()
+
+    private final class LineBuffer: Sendable {
+        private let state = Mutex<(lines: [String], partial: String, finished: Bool)>(([], "", false))
+
+        func append(_ text: String) {
+            state.withLock { state in
+                state.partial += text
+                var parts = state.partial.split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
+                state.partial = parts.removeLast()
+                state.lines += parts
+            }
+        }
+
+        var lines: [String] { state.withLock { $0.lines } }
+
+        /// Marks the end of output.
+        func finish() {
+            state.withLock { $0.finished = true }
+        }
+
+        var isFinished: Bool { state.withLock { $0.finished } }
+    }
+
+    /// Starts one of the package's executables.
+    init(_ name: String, _ arguments: [String], environment: [String: String] = [:]) throws {
+        process = Process()
+        process.executableURL = try ChildProcess.executable(named: name)
+        process.arguments = arguments
+        process.environment = ProcessInfo.processInfo.environment.merging(environment) { $1 }
+        let output = Pipe()
+        process.standardOutput = output
+        process.standardError = FileHandle.standardError
+        try process.run()
+        // A plain thread with blocking reads, rather than a readability handler: Foundation's dispatch source for a
+        // handler can outlive the pipe and crash the test runner.
+        let reader = output.fileHandleForReading
+        Thread.detachNewThread { [buffer] in
+            while let data = try? reader.read(upToCount: 4096), !data.isEmpty {
+                buffer.append(String(decoding: data, as: UTF8.self))
+            }
+            buffer.finish()
+        }
+    }
+
+    var pid: Int32 { process.processIdentifier }
+
+    /// Every complete line printed so far.
+    var output: [String] { buffer.lines }
+
+    /// Waits until a printed line satisfies `predicate`, or the process exits, or the time runs out.
+    @discardableResult
+    func waitForLine(timeout: Duration = .seconds(20), where predicate: (String) -> Bool) -> Bool {
+        let deadline = ContinuousClock.now + timeout
+        while ContinuousClock.now < deadline {
+            if output.contains(where: predicate) { return true }
+            if !process.isRunning { return output.contains(where: predicate) }
+            Thread.sleep(forTimeInterval: 0.002)
+        }
+        return false
+    }
+
+    /// Kills the process with SIGKILL and waits for it and for the rest of its output.
+    func kill() {
+        Foundation.kill(process.processIdentifier, SIGKILL)
+        _ = wait()
+    }
+
+    /// Waits for the process to exit and for all of its output, and returns its exit status.
+    func wait() -> Int32 {
+        process.waitUntilExit()
+        _ = eventually(timeout: .seconds(5)) { buffer.isFinished }
+        return process.terminationStatus
+    }
+}
+
+/// Polls until `condition` holds or the time runs out.
+func eventually(timeout: Duration = .seconds(10), _ condition: () -> Bool) -> Bool {
+    let deadline = ContinuousClock.now + timeout
+    while ContinuousClock.now < deadline {
+        if condition() { return true }
+        Thread.sleep(forTimeInterval: 0.002)
+    }
+    return condition()
+}
+
+/// Collects what a store's observers receive.
+final class ChangeRecorder: Sendable {
+    private let changes = Mutex<[PersistentKeyValueChange]>([])
+
+    func record(_ batch: [PersistentKeyValueChange]) {
+        changes.withLock { $0 += batch }
+    }
+
+    var all: [PersistentKeyValueChange] { changes.withLock { $0 } }
+}
