@@ -62,40 +62,32 @@ extension FileSuite {
         }
     }
 
-    /// Finds the writer of each change in the end of the journal, newest record first.
+    /// Finds the writer of each change in the end of the journal.
     ///
-    /// A record matches when it moved the key between the same values; failing that, when it left the key at the
-    /// value now seen, which covers several quick writes that arrive as one change. A change no record explains was
-    /// made by an unknown process, and is returned as a record to add to the journal.
+    /// The caller holds the suite's lock, so the file and the journal agree: the newest record of a key is the write
+    /// that produced the value now seen, if PrefsKit made it. When that record left another value, or there is none,
+    /// the change was made by an unknown process (a plain UserDefaults program, a hand edit) and is returned as a record
+    /// to add to the journal. Records are read newest first, and only until every changed key has been seen.
     func attribute(_ differences: [(key: String, old: PropertyListValue?, new: PropertyListValue?)])
         -> (events: [PersistentKeyValueChange], unknown: [JournalRecord])
     {
         guard !differences.isEmpty else { return ([], []) }
-        let records = store.journal.recentRecords(of: files.name).reversed()
+        let newest = store.journal.newestRecords(of: files.name, forKeys: Set(differences.map(\.key)))
         let ownPID = ProcessInfo.processInfo.processIdentifier
         var events: [PersistentKeyValueChange] = []
         var unknown: [JournalRecord] = []
         for difference in differences {
-            let match =
-                records.first { $0.describes(key: difference.key, old: difference.old, new: difference.new) }
-                ?? records.first { $0.key == difference.key && $0.new == difference.new }
-            if let match, !match.isUnknownWriter {
-                let origin: PersistentKeyValueChange.Origin = match.pid == ownPID ? .thisProcess : .otherProcess
-                events.append(
-                    PersistentKeyValueChange(
-                        suite: name, key: difference.key, oldValue: difference.old, newValue: difference.new,
-                        origin: origin, writer: match.writer))
-            } else {
-                events.append(
-                    PersistentKeyValueChange(
-                        suite: name, key: difference.key, oldValue: difference.old, newValue: difference.new,
-                        origin: .otherProcess, writer: nil))
-                if match == nil {
-                    unknown.append(
-                        JournalRecord(
-                            time: Date(), pid: nil, process: nil, suite: name, key: difference.key,
-                            old: difference.old, new: difference.new))
-                }
+            let record = newest[difference.key].flatMap { $0.new == difference.new ? $0 : nil }
+            let writer = record.flatMap { $0.isUnknownWriter ? nil : $0 }
+            events.append(
+                PersistentKeyValueChange(
+                    suite: name, key: difference.key, oldValue: difference.old, newValue: difference.new,
+                    origin: writer?.pid == ownPID ? .thisProcess : .otherProcess, writer: writer?.writer))
+            if record == nil {
+                unknown.append(
+                    JournalRecord(
+                        time: Date(), pid: nil, process: nil, suite: name, key: difference.key, old: difference.old,
+                        new: difference.new))
             }
         }
         return (events, unknown)

@@ -33,8 +33,9 @@ struct SuiteFiles: Sendable {
     {
         let descriptor: FileDescriptor
         do {
+            // Read-only is enough for flock, and closing a read-only descriptor wakes no directory watcher.
             descriptor = try FileDescriptor.open(
-                lock, .readWrite, options: [.create, .noFollow, .closeOnExec], permissions: [.ownerReadWrite])
+                lock, .readOnly, options: [.create, .noFollow, .closeOnExec], permissions: [.ownerReadWrite])
         } catch {
             throw FileStoreError.io(path: lock.string, operation: "open the lock file", reason: "\(error)")
         }

@@ -26,8 +26,9 @@ struct ChangeJournal: Sendable {
         guard !records.isEmpty else { return }
         let path = path(for: suite)
         var lines = Data()
+        let encoder = Self.makeEncoder()
         for record in records {
-            guard let line = try? Self.encoder.encode(record) else { continue }
+            guard let line = try? encoder.encode(record) else { continue }
             lines.append(line)
             lines.append(0x0A)
         }
@@ -51,15 +52,80 @@ struct ChangeJournal: Sendable {
         return Self.decode(data[...])
     }
 
-    /// The newest records of a suite, oldest first, read from the end of its journal only.
+    /// The newest record of each of some keys, read from the end of the journal and only until every key is found.
+    ///
+    /// The end of the journal is read in a small window first, widened only when a key is not found in it, and a line
+    /// is decoded only when a byte search says it names one of the keys.
+    func newestRecords(of suite: SuiteName, forKeys keys: Set<String>) -> [String: JournalRecord] {
+        let encoder = Self.makeEncoder()
+        let needles = keys.compactMap { key in
+            (try? encoder.encode([key])).map { Data("\"key\":".utf8) + $0.dropFirst().dropLast() }
+        }
+        let decoder = Self.makeDecoder()
+        var found: [String: JournalRecord] = [:]
+        for window in [4096, Self.attributionWindow] {
+            found = [:]
+            guard let (data, isWholeFile) = tail(of: suite, bytes: window) else { return [:] }
+            for line in Self.linesNewestFirst(data) where found.count < keys.count {
+                let bytes = data[line]
+                guard needles.contains(where: { bytes.firstRange(of: $0) != nil }),
+                    let record = try? decoder.decode(JournalRecord.self, from: bytes),
+                    keys.contains(record.key), found[record.key] == nil
+                else { continue }
+                found[record.key] = record
+            }
+            if found.count == keys.count || isWholeFile { break }
+        }
+        return found
+    }
+
+    /// The newest records of a suite, newest first.
     func recentRecords(of suite: SuiteName) -> [JournalRecord] {
-        guard let handle = FileHandle(forReadingAtPath: path(for: suite).string) else { return [] }
-        defer { try? handle.close() }
-        guard let end = try? handle.seekToEnd() else { return [] }
-        let start = end > UInt64(Self.attributionWindow) ? end - UInt64(Self.attributionWindow) : 0
-        guard (try? handle.seek(toOffset: start)) != nil, let data = try? handle.readToEnd() else { return [] }
-        // A window that starts mid-line has a partial first line, which the decoder skips.
-        return Self.decode(data[...])
+        guard let (data, _) = tail(of: suite, bytes: Self.attributionWindow) else { return [] }
+        let decoder = Self.makeDecoder()
+        return Self.linesNewestFirst(data).compactMap { try? decoder.decode(JournalRecord.self, from: data[$0]) }
+    }
+
+    /// The last `bytes` bytes of a suite's journal, and whether that is the whole file.
+    private func tail(of suite: SuiteName, bytes: Int) -> (Data, Bool)? {
+        guard let descriptor = try? FileDescriptor.open(path(for: suite), .readOnly, options: [.closeOnExec]) else {
+            return nil
+        }
+        defer { try? descriptor.close() }
+        guard let size = try? descriptor.stat().size else { return nil }
+        let start = max(0, size - Int64(bytes))
+        var buffer = [UInt8](repeating: 0, count: Int(size - start))
+        var filled = 0
+        while filled < buffer.count {
+            let count = buffer.withUnsafeMutableBytes { raw in
+                try? descriptor.read(
+                    fromAbsoluteOffset: start + Int64(filled),
+                    into: UnsafeMutableRawBufferPointer(rebasing: raw[filled...]))
+            }
+            guard let count, count > 0 else { break }
+            filled += count
+        }
+        return (Data(buffer[..<filled]), start == 0)
+    }
+
+    /// The byte ranges of the lines in `data`, newest (last) first.
+    ///
+    /// A window that starts mid-line yields a partial first line, which fails to decode and is skipped.
+    private static func linesNewestFirst(_ data: Data) -> [Range<Int>] {
+        data.withUnsafeBytes { bytes in
+            var lines: [Range<Int>] = []
+            var end = bytes.count
+            var index = bytes.count
+            while index > 0 {
+                index -= 1
+                if bytes[index] == 0x0A {
+                    if index + 1 < end { lines.append((index + 1)..<end) }
+                    end = index
+                }
+            }
+            if end > 0 { lines.append(0..<end) }
+            return lines
+        }
     }
 
     /// Rewrites a journal keeping its newer half, through a temporary file renamed into place.
@@ -82,10 +148,11 @@ struct ChangeJournal: Sendable {
     }
 
     private static func decode(_ data: Data.SubSequence) -> [JournalRecord] {
-        data.split(separator: 0x0A).compactMap { try? decoder.decode(JournalRecord.self, from: Data($0)) }
+        let decoder = makeDecoder()
+        return data.split(separator: 0x0A).compactMap { try? decoder.decode(JournalRecord.self, from: Data($0)) }
     }
 
-    private static var encoder: JSONEncoder {
+    private static func makeEncoder() -> JSONEncoder {
         let encoder = JSONEncoder()
         encoder.outputFormatting = [.sortedKeys, .withoutEscapingSlashes]
         encoder.dateEncodingStrategy = .custom { date, encoder in
@@ -95,7 +162,7 @@ struct ChangeJournal: Sendable {
         return encoder
     }
 
-    private static var decoder: JSONDecoder {
+    private static func makeDecoder() -> JSONDecoder {
         let decoder = JSONDecoder()
         decoder.dateDecodingStrategy = .custom { decoder in
             let container = try decoder.singleValueContainer()

@@ -95,6 +95,35 @@ case "time-writes":
     } catch {
         fail("\(error)")
     }
+case "ping":
+    // ping DIR SUITE COUNT INTERVAL-MS: writes the wall-clock time in nanoseconds to "ping", COUNT times.
+    guard arguments.count == 5, let count = Int(arguments[3]), let interval = Int(arguments[4]) else {
+        fail("usage: ping DIR SUITE COUNT INTERVAL-MS")
+    }
+    let target = suite(arguments[1], arguments[2])
+    for _ in 0..<count {
+        do {
+            try target.commit(["ping": .int(wallClockNanoseconds())])
+        } catch {
+            fail("\(error)")
+        }
+        usleep(useconds_t(interval * 1000))
+    }
+    say("done")
+case "pong":
+    // pong DIR SUITE COUNT: waits for COUNT changes of "ping" and prints the p50 and p99 delay in microseconds.
+    guard arguments.count == 4, let count = Int(arguments[3]) else { fail("usage: pong DIR SUITE COUNT") }
+    let target = suite(arguments[1], arguments[2])
+    let delays = Delays()
+    let observation = target.changeNotifier.addObserver(keys: ["ping"]) { changes in
+        let now = wallClockNanoseconds()
+        if case .int(let sent)? = changes.last?.newValue { delays.add(Double(now - sent) / 1000) }
+    }
+    say("ready")
+    while delays.count < count { usleep(1000) }
+    withExtendedLifetime(observation) {}
+    let sorted = delays.sorted
+    say("p50 \(sorted[sorted.count / 2]) p99 \(sorted[min(sorted.count - 1, sorted.count * 99 / 100)])")
 case "watch":
     // watch DIR SUITE: prints "ready", then one line per change: "change KEY NEW-VALUE ORIGIN PID".
     guard arguments.count == 3 else { fail("usage: watch DIR SUITE") }
@@ -109,4 +138,23 @@ case "watch":
     while true { _ = withExtendedLifetime(observation) { sleep(60) } }
 default:
     fail("unknown command; see the source for the list")
+}
+
+func wallClockNanoseconds() -> Int {
+    var now = timespec()
+    clock_gettime(CLOCK_REALTIME, &now)
+    return now.tv_sec * 1_000_000_000 + now.tv_nsec
+}
+
+/// Delays collected on the watcher's thread and read on the main one.
+final class Delays: @unchecked Sendable {
+    private let lock = NSLock()
+    private var values: [Double] = []
+
+    func add(_ value: Double) {
+        lock.withLock { values.append(value) }
+    }
+
+    var count: Int { lock.withLock { values.count } }
+    var sorted: [Double] { lock.withLock { values.sorted() } }
 }
