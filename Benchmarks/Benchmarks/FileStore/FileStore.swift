@@ -1,0 +1,84 @@
+import Benchmark
+import Foundation
+import PrefsFileStore
+import PrefsKit
+import Synchronization
+
+// Each pair measures PrefsKit and the thing it is compared with, in the same run; Benchmarks/run prints the ratios.
+let benchmarks: @Sendable () -> Void = {
+    Benchmark.defaultConfiguration = .init(
+        metrics: [.wallClock, .throughput], warmupIterations: 5, maxDuration: .seconds(3), maxIterations: 100_000)
+
+    for (label, fetch) in [
+        ("PrefsKit FileSuite.get", { (side: SideBySide) in blackHole(side.suite.get(.benchmarkName)) }),
+        ("UserDefaults.string(forKey:)", { (side: SideBySide) in blackHole(side.defaults.string(forKey: "key-50")) }),
+    ] {
+        Benchmark("Typed read, 100 keys: \(label)", configuration: .init(scalingFactor: .kilo)) { benchmark, side in
+            for _ in benchmark.scaledIterations { fetch(side) }
+        } setup: {
+            try SideBySide(keys: 100)
+        }
+    }
+
+    for keys in [100, 10_000] {
+        Benchmark("Single-key write, \(keys) keys: PrefsKit FileSuite.set") { benchmark, side in
+            for iteration in benchmark.scaledIterations { side.suite.set(.benchmarkName, to: "\(iteration)") }
+        } setup: {
+            try SideBySide(keys: keys)
+        }
+        Benchmark("Single-key write, \(keys) keys: UserDefaults set + synchronize") { benchmark, side in
+            for iteration in benchmark.scaledIterations {
+                side.defaults.set("\(iteration)", forKey: "key-50")
+                side.defaults.synchronize()
+            }
+        } setup: {
+            try SideBySide(keys: keys)
+        }
+    }
+
+    Benchmark(
+        "Write in one process until the event in another: PrefsKit",
+        configuration: .init(metrics: [.custom("latency (µs)")], maxIterations: 1)
+    ) { benchmark, side in
+        let delays = Mutex<[Int]>([])
+        let observation = side.suite.changeNotifier.addObserver(keys: ["ping"]) { changes in
+            let now = Peer.wallClockNanoseconds()
+            if case .int(let sent)? = changes.last?.newValue { delays.withLock { $0.append((now - sent) / 1000) } }
+        }
+        let peer = try Peer.start(["ping", side.directory.path, "bench", "500", "4"])
+        peer.waitUntilExit()
+        Thread.sleep(forTimeInterval: 0.2)
+        observation.cancel()
+        for delay in delays.withLock({ $0 }) { benchmark.measurement(.custom("latency (µs)"), delay) }
+    } setup: {
+        try SideBySide(keys: 100)
+    }
+
+    for (label, plain) in [("PrefsKit", false), ("UserDefaults", true)] {
+        Benchmark(
+            "8 writer processes × 500 keys: \(label)",
+            configuration: .init(
+                metrics: [.wallClock, .custom("keys kept", polarity: .prefersLarger, useScalingFactor: false)],
+                maxIterations: 1)
+        ) { benchmark, side in
+            let peers = try (0..<8).map { writer in
+                try Peer.start(
+                    plain
+                        ? ["ud-write", side.defaultsPath + "-contended", "w\(writer)", "500"]
+                        : ["write", side.directory.path, "contended", "w\(writer)", "500"])
+            }
+            for peer in peers { peer.waitUntilExit() }
+            let kept: Int
+            if plain {
+                let data = try Data(contentsOf: URL(fileURLWithPath: side.defaultsPath + "-contended.plist"))
+                let object = try PropertyListSerialization.propertyList(from: data, format: nil)
+                kept = (object as? [String: Any])?.count ?? 0
+            } else {
+                kept = try FileStore(directory: side.directory, launchArguments: .none).suite("contended").primitiveValues().count
+            }
+            benchmark.measurement(.custom("keys kept", polarity: .prefersLarger, useScalingFactor: false), kept)
+        } setup: {
+            try SideBySide(keys: 0)
+        }
+    }
+}

@@ -1,0 +1,56 @@
+import Foundation
+import PrefsFileStore
+import PrefsKit
+
+extension PersistentKeyProtocol where Self == PersistentKey<String> {
+    static var benchmarkName: Self { Self("key-50", defaultValue: "") }
+}
+
+/// A file-store suite and a UserDefaults suite holding the same keys, in a fresh temporary directory.
+final class SideBySide: @unchecked Sendable {
+    let directory: URL
+    let store: FileStore
+    let suite: FileSuite
+    let defaults: UserDefaults
+    let defaultsPath: String
+
+    init(keys: Int) throws {
+        directory = FileManager.default.temporaryDirectory.appendingPathComponent("prefs-bench-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+        store = try FileStore(
+            directory: directory, journalDirectory: directory.appendingPathComponent("journal"), launchArguments: .none)
+        suite = try store.suite("bench")
+        defaultsPath = directory.appendingPathComponent("defaults").path
+        guard let defaults = UserDefaults(suiteName: defaultsPath) else { throw CocoaError(.fileNoSuchFile) }
+        self.defaults = defaults
+        var values: [String: PropertyListValue?] = [:]
+        for index in 0..<keys {
+            values["key-\(index)"] = .string("value \(index)")
+            defaults.set("value \(index)", forKey: "key-\(index)")
+        }
+        try suite.commit(values)
+        defaults.synchronize()
+    }
+
+    deinit {
+        try? FileManager.default.removeItem(at: directory)
+    }
+}
+
+/// Runs the peer executable, which is built beside the benchmarks (see Benchmarks/run).
+enum Peer {
+    static func start(_ arguments: [String]) throws -> Process {
+        let process = Process()
+        let binary = URL(fileURLWithPath: CommandLine.arguments[0]).deletingLastPathComponent()
+        process.executableURL = binary.appendingPathComponent("prefs-bench-peer")
+        process.arguments = arguments
+        try process.run()
+        return process
+    }
+
+    static func wallClockNanoseconds() -> Int {
+        var now = timespec()
+        clock_gettime(CLOCK_REALTIME, &now)
+        return now.tv_sec * 1_000_000_000 + now.tv_nsec
+    }
+}

@@ -1,0 +1,33 @@
+// swift-tools-version: 6.1
+
+import Foundation
+import PackageDescription
+
+// A path dependency is named after its directory, whatever the clone is called.
+let prefs = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().lastPathComponent
+
+let package = Package(
+    name: "PrefsBenchmarks",
+    platforms: [.macOS(.v15)],
+    dependencies: [
+        .package(path: ".."),
+        .package(url: "https://github.com/ordo-one/benchmark.git", from: "1.38.1", traits: ["MallocInterposer"]),
+    ],
+    targets: [
+        .executableTarget(
+            name: "prefs-bench-peer",
+            dependencies: [.product(name: "PrefsKit", package: prefs)],
+            swiftSettings: [.swiftLanguageMode(.v6)]
+        ),
+        .executableTarget(
+            name: "FileStore",
+            dependencies: [
+                .product(name: "Benchmark", package: "benchmark"),
+                .product(name: "PrefsKit", package: prefs),
+            ],
+            path: "Benchmarks/FileStore",
+            swiftSettings: [.swiftLanguageMode(.v6)],
+            plugins: [.plugin(name: "BenchmarkPlugin", package: "benchmark")]
+        ),
+    ]
+)

@@ -1,0 +1,49 @@
+// The other process of the cross-process benchmarks: a writer through PrefsKit, or through plain UserDefaults.
+import Foundation
+import PrefsFileStore
+import PrefsKit
+
+func fail(_ message: String) -> Never {
+    FileHandle.standardError.write(Data("prefs-bench-peer: \(message)\n".utf8))
+    exit(2)
+}
+
+func suite(_ directory: String, _ name: String) -> FileSuite {
+    do {
+        return try FileStore(directory: URL(fileURLWithPath: directory), launchArguments: .none).suite(name)
+    } catch {
+        fail("\(error)")
+    }
+}
+
+func wallClockNanoseconds() -> Int {
+    var now = timespec()
+    clock_gettime(CLOCK_REALTIME, &now)
+    return now.tv_sec * 1_000_000_000 + now.tv_nsec
+}
+
+let arguments = Array(CommandLine.arguments.dropFirst())
+switch (arguments.first, arguments.count) {
+case ("ping", 5):
+    // ping DIR SUITE COUNT INTERVAL-MS: writes the wall-clock time in nanoseconds to "ping", COUNT times.
+    let target = suite(arguments[1], arguments[2])
+    for _ in 0..<(Int(arguments[3]) ?? 0) {
+        do { try target.commit(["ping": .int(wallClockNanoseconds())]) } catch { fail("\(error)") }
+        usleep(useconds_t((Int(arguments[4]) ?? 5) * 1000))
+    }
+case ("write", 5):
+    // write DIR SUITE PREFIX COUNT: one PrefsKit write per key.
+    let target = suite(arguments[1], arguments[2])
+    for index in 0..<(Int(arguments[4]) ?? 0) {
+        do { try target.commit(["\(arguments[3])-\(index)": .int(index)]) } catch { fail("\(error)") }
+    }
+case ("ud-write", 4):
+    // ud-write SUITE-PATH PREFIX COUNT: one UserDefaults set and synchronize per key.
+    guard let defaults = UserDefaults(suiteName: arguments[1]) else { fail("cannot open \(arguments[1])") }
+    for index in 0..<(Int(arguments[3]) ?? 0) {
+        defaults.set(index, forKey: "\(arguments[2])-\(index)")
+        defaults.synchronize()
+    }
+default:
+    fail("usage: ping DIR SUITE COUNT INTERVAL-MS | write DIR SUITE PREFIX COUNT | ud-write SUITE-PATH PREFIX COUNT")
+}
