@@ -21,6 +21,17 @@ import Testing
         #expect(shown == compiled)
     }
 
+    @Test func theFileStoreExampleInTheReadmeIsTheCodeThisTargetCompiles() throws {
+        let readme = try String(contentsOf: Self.root.appendingPathComponent("README.md"), encoding: .utf8)
+        let source = try String(
+            contentsOf: Self.root.appendingPathComponent("Tests/PrefsKitTests/FileStoreExample.swift"), encoding: .utf8)
+        let compiled = try #require(
+            Self.between("// README file store example: begin\n", "// README file store example: end", in: source))
+        let section = try #require(Self.between("## The file store", "\n## ", in: readme))
+        let shown = try #require(Self.between("```swift\n", "```", in: section))
+        #expect(shown == compiled)
+    }
+
     @Test func theQuickStartRunsAsItsCommentsSay() async throws {
         let scope = try ScopedUserDefaults()
         try await quickStart(defaults: scope.defaults)

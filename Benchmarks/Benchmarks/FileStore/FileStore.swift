@@ -22,13 +22,17 @@ let benchmarks: @Sendable () -> Void = {
 
     for keys in [100, 10_000] {
         Benchmark("Single-key write, \(keys) keys: PrefsKit FileSuite.set") { benchmark, side in
-            for iteration in benchmark.scaledIterations { side.suite.set(.benchmarkName, to: "\(iteration)") }
+            for _ in benchmark.scaledIterations {
+                side.counter += 1
+                side.suite.set(.benchmarkName, to: "\(side.counter)")
+            }
         } setup: {
             try SideBySide(keys: keys)
         }
         Benchmark("Single-key write, \(keys) keys: UserDefaults set + synchronize") { benchmark, side in
-            for iteration in benchmark.scaledIterations {
-                side.defaults.set("\(iteration)", forKey: "key-50")
+            for _ in benchmark.scaledIterations {
+                side.counter += 1
+                side.defaults.set("\(side.counter)", forKey: "key-50")
                 side.defaults.synchronize()
             }
         } setup: {
@@ -74,7 +78,8 @@ let benchmarks: @Sendable () -> Void = {
                 let object = try PropertyListSerialization.propertyList(from: data, format: nil)
                 kept = (object as? [String: Any])?.count ?? 0
             } else {
-                kept = try FileStore(directory: side.directory, launchArguments: .none).suite("contended").primitiveValues().count
+                kept = try FileStore(directory: side.directory, launchArguments: .none).suite("contended")
+                    .primitiveValues().count
             }
             benchmark.measurement(.custom("keys kept", polarity: .prefersLarger, useScalingFactor: false), kept)
         } setup: {

@@ -13,6 +13,8 @@ final class SideBySide: @unchecked Sendable {
     let suite: FileSuite
     let defaults: UserDefaults
     let defaultsPath: String
+    /// A value that changes at every write, so that no write is skipped as a no-op.
+    var counter = 0
 
     init(keys: Int) throws {
         directory = FileManager.default.temporaryDirectory.appendingPathComponent("prefs-bench-\(UUID().uuidString)")
@@ -41,7 +43,9 @@ final class SideBySide: @unchecked Sendable {
 enum Peer {
     static func start(_ arguments: [String]) throws -> Process {
         let process = Process()
-        let binary = URL(fileURLWithPath: CommandLine.arguments[0]).deletingLastPathComponent()
+        guard let binary = Bundle.main.executableURL?.resolvingSymlinksInPath().deletingLastPathComponent() else {
+            throw CocoaError(.fileNoSuchFile)
+        }
         process.executableURL = binary.appendingPathComponent("prefs-bench-peer")
         process.arguments = arguments
         try process.run()

@@ -34,15 +34,6 @@ public protocol PersistentKeyValueRepresentation<Value>: Sendable {
 // MARK: - Default implementations
 
 extension PersistentKeyValueRepresentation {
-    /// Decodes a primitive, failing with ``PersistentValueDecodingError/wrongType(expected:found:)`` unless its kind
-    /// is one this representation's storage accepts.
-    func checkingKind(of stored: PropertyListValue) throws(PersistentValueDecodingError) {
-        let expected = descriptor.storage
-        guard expected.accepts(stored.kind) else {
-            throw .wrongType(expected: expected, found: stored)
-        }
-    }
-
     /// The error decoding a primitive would throw, or `nil` when it decodes.
     func failure(decoding stored: PropertyListValue) -> PersistentValueDecodingError? {
         do throws(PersistentValueDecodingError) {

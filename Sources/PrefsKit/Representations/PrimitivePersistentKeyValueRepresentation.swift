@@ -16,7 +16,7 @@ public struct PrimitivePersistentKeyValueRepresentation<Value: PrimitiveKeyValue
     }
 
     public func decode(_ stored: PropertyListValue) throws(PersistentValueDecodingError) -> Value {
-        try checkingKind(of: stored)
-        return try Value(primitiveValue: stored)
+        // Each primitive checks the stored kind itself, without building a descriptor on this hot path.
+        try Value(primitiveValue: stored)
     }
 }

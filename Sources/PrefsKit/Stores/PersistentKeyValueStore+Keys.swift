@@ -9,7 +9,14 @@ extension PersistentKeyValueStore {
     /// - Parameter key: The key.
     /// - Returns: The value a read returns.
     public func get<Key: PersistentKeyProtocol>(_ key: Key) -> Key.Value {
-        inspect(key).value
+        // The common case, checked without building an inspection: no override, and a stored value that decodes.
+        let arguments = launchArguments
+        if arguments.values.isEmpty, key.isMutable, let stored = primitiveValue(forKey: key.id),
+            let value = try? key.representation.decode(stored)
+        {
+            return value
+        }
+        return key.resolve(stored: primitiveValue(forKey: key.id), launchArgument: arguments[key.id]).value
     }
 
     /// The value of a key together with where it came from and what is stored.

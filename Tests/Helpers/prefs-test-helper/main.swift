@@ -124,6 +124,19 @@ case "pong":
     withExtendedLifetime(observation) {}
     let sorted = delays.sorted
     say("p50 \(sorted[sorted.count / 2]) p99 \(sorted[min(sorted.count - 1, sorted.count * 99 / 100)])")
+case "time-reads":
+    // time-reads DIR SUITE COUNT: the mean time of a typed read through PrefsKit and through UserDefaults.
+    guard arguments.count == 4, let count = Int(arguments[3]) else { fail("usage: time-reads DIR SUITE COUNT") }
+    let target = suite(arguments[1], arguments[2])
+    let key = PersistentKey<String>("key", defaultValue: "")
+    target.set(key, to: "value")
+    guard let defaults = UserDefaults(suiteName: arguments[1] + "/defaults") else { fail("cannot open defaults") }
+    defaults.set("value", forKey: "key")
+    let clock = ContinuousClock()
+    var sink = 0
+    let prefs = clock.measure { for _ in 0..<count { sink &+= target.get(key).utf8.count } }
+    let plain = clock.measure { for _ in 0..<count { sink &+= defaults.string(forKey: "key")?.utf8.count ?? 0 } }
+    say("PrefsKit \(prefs / count) UserDefaults \(plain / count) (\(sink))")
 case "watch":
     // watch DIR SUITE: prints "ready", then one line per change: "change KEY NEW-VALUE ORIGIN PID".
     guard arguments.count == 3 else { fail("usage: watch DIR SUITE") }
