@@ -17,6 +17,7 @@ extension FileSuite {
         {
             return
         }
+        if posting && reloadWithoutLock() { return }
         var events: [PersistentKeyValueChange] = []
         var unknown: [JournalRecord] = []
         do throws(FileStoreError) {
@@ -53,13 +54,39 @@ extension FileSuite {
         recordUnknownWriters(unknown)
     }
 
-    /// The keys whose values differ between two versions of the suite.
+    /// Reloads without taking the suite's lock, which is what every watcher does for every change, so that watchers in
+    /// many processes do not hold up writers.
+    ///
+    /// It succeeds only when the journal explains every change and the snapshot is still the one compared against; a
+    /// change no record explains may be a writer between its rename and its journal append, and a snapshot that moved
+    /// on was updated by this process's own writer. In both cases the locked reload decides.
+    ///
+    /// - Returns: Whether the reload was done.
+    private func reloadWithoutLock() -> Bool {
+        let snapshot = withState { $0 }
+        guard snapshot.problem == nil, let (values, identity) = try? files.read() else { return false }
+        if identity == snapshot.identity || identity == snapshot.expected { return true }
+        let (events, unknown) = attribute(differences(from: snapshot.values, to: values))
+        guard unknown.isEmpty else { return false }
+        let applied = withState { state in
+            guard state.identity == snapshot.identity, state.expected == snapshot.expected, state.problem == nil else {
+                return false
+            }
+            state = State(values: values, identity: identity, problem: nil, expected: nil)
+            return true
+        }
+        if applied { post(events) }
+        return applied
+    }
+
+    /// The keys whose values differ between two versions of the suite, in key order.
     func differences(from old: [String: PropertyListValue], to new: [String: PropertyListValue])
         -> [(key: String, old: PropertyListValue?, new: PropertyListValue?)]
     {
-        Set(old.keys).union(new.keys).sorted().compactMap { key in
-            old[key] == new[key] ? nil : (key, old[key], new[key])
-        }
+        var changed: [String] = []
+        for (key, value) in new where old[key] != value { changed.append(key) }
+        for key in old.keys where new[key] == nil { changed.append(key) }
+        return changed.sorted().map { ($0, old[$0], new[$0]) }
     }
 
     /// Finds the writer of each change in the end of the journal.

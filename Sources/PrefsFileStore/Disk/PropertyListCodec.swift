@@ -8,6 +8,12 @@ enum PropertyListCodec {
     /// - Throws: A one-line reason when the data is not a property list whose root is a dictionary of property-list
     ///   values.
     static func decode(_ data: Data) throws(DecodeFailure) -> [String: PropertyListValue] {
+        if let values = XMLPropertyListReader.decode(data) { return values }
+        return try decodeWithFoundation(data)
+    }
+
+    /// Decodes with Foundation's parser, the authority on anything the fast reader does not cover.
+    static func decodeWithFoundation(_ data: Data) throws(DecodeFailure) -> [String: PropertyListValue] {
         let object: Any
         do {
             object = try PropertyListSerialization.propertyList(from: data, options: [], format: nil)

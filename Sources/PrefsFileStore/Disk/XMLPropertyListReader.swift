@@ -1,0 +1,225 @@
+import Foundation
+import PrefsKit
+
+/// Reads the XML property lists that `UserDefaults` and ``XMLPropertyListWriter`` write, about 50 times faster than
+/// Foundation's parser, which spends 0.8 ms on 100 keys and 35 ms on 4,000 on Linux — on every reload and every
+/// contended write.
+///
+/// It reads the plain subset those writers produce: the prolog, a doctype, comments, `dict`, `array`, `key`, `string`,
+/// `integer`, `real`, `true`, `false`, `date` and `data`, with the five XML entities and numeric character references.
+/// Anything else — a binary property list, CDATA, an unknown element, or a file that is simply broken — makes it give
+/// up, and Foundation's parser decides instead, so this reader never rejects a file Foundation accepts.
+struct XMLPropertyListReader {
+    private struct Unsupported: Error {}
+
+    private let bytes: UnsafeBufferPointer<UInt8>
+    private var index = 0
+
+    /// The suite's contents, or `nil` when the data is outside the subset read here.
+    static func decode(_ data: Data) -> [String: PropertyListValue]? {
+        data.withUnsafeBytes { raw in
+            var reader = XMLPropertyListReader(bytes: raw.bindMemory(to: UInt8.self))
+            return try? reader.document()
+        }
+    }
+
+    private init(bytes: UnsafeBufferPointer<UInt8>) {
+        self.bytes = bytes
+    }
+
+    private mutating func document() throws -> [String: PropertyListValue] {
+        skipMarkup()
+        let (name, _) = try openTag()
+        guard name == "plist" else { throw Unsupported() }
+        guard case .dictionary(let values) = try value() else { throw Unsupported() }
+        skipMarkup()
+        try closeTag("plist")
+        skipMarkup()
+        guard index == bytes.count else { throw Unsupported() }
+        return values
+    }
+
+    private mutating func value() throws -> PropertyListValue {
+        skipMarkup()
+        let (name, empty) = try openTag()
+        switch name {
+        case "dict":
+            var elements: [String: PropertyListValue] = [:]
+            if empty { return .dictionary(elements) }
+            while true {
+                skipMarkup()
+                if peekClose("dict") { break }
+                let (keyName, keyEmpty) = try openTag()
+                guard keyName == "key" else { throw Unsupported() }
+                let key = keyEmpty ? "" : try text(closing: "key")
+                elements[key] = try value()
+            }
+            try closeTag("dict")
+            return .dictionary(elements)
+        case "array":
+            var elements: [PropertyListValue] = []
+            if empty { return .array(elements) }
+            while true {
+                skipMarkup()
+                if peekClose("array") { break }
+                elements.append(try value())
+            }
+            try closeTag("array")
+            return .array(elements)
+        case "true", "false":
+            if !empty { try closeTag(name) }
+            return .bool(name == "true")
+        case "string":
+            return .string(empty ? "" : try text(closing: "string"))
+        // Numbers and dates with white space around them are left to Foundation, which refuses some of them.
+        case "integer":
+            guard !empty, let number = Int(try bareText(closing: "integer")) else { throw Unsupported() }
+            return .int(number)
+        case "real":
+            guard !empty else { throw Unsupported() }
+            return .double(try real(try bareText(closing: "real")))
+        case "date":
+            guard !empty,
+                case .date(let date)? = try? PropertyListValue(parsing: try bareText(closing: "date"), as: .date)
+            else { throw Unsupported() }
+            return .date(date)
+        case "data":
+            let encoded = empty ? "" : try text(closing: "data").filter { !$0.isWhitespace }
+            guard let data = Data(base64Encoded: encoded) else { throw Unsupported() }
+            return .data(data)
+        default:
+            throw Unsupported()
+        }
+    }
+
+    private func real(_ text: String) throws -> Double {
+        switch text.lowercased() {
+        case "nan": return .nan
+        case "inf", "+inf", "infinity", "+infinity": return .infinity
+        case "-inf", "-infinity": return -.infinity
+        default:
+            guard let number = Double(text) else { throw Unsupported() }
+            return number
+        }
+    }
+
+    // MARK: - Lexing
+
+    /// Skips white space, `<?…?>`, `<!DOCTYPE …>` and `<!-- … -->`.
+    private mutating func skipMarkup() {
+        while index < bytes.count {
+            let byte = bytes[index]
+            if byte == 0x20 || byte == 0x09 || byte == 0x0A || byte == 0x0D {
+                index += 1
+            } else if starts(with: "<!--") {
+                index = end(of: "-->", from: index + 4) ?? bytes.count
+            } else if starts(with: "<?") || starts(with: "<!DOCTYPE") {
+                index = end(of: ">", from: index + 2) ?? bytes.count
+            } else {
+                return
+            }
+        }
+    }
+
+    /// Reads `<name …>` or `<name …/>`, ignoring attributes.
+    private mutating func openTag() throws -> (name: String, empty: Bool) {
+        guard index < bytes.count, bytes[index] == 0x3C, !starts(with: "</"), !starts(with: "<!") else {
+            throw Unsupported()
+        }
+        let nameStart = index + 1
+        var cursor = nameStart
+        while cursor < bytes.count, bytes[cursor] != 0x3E, bytes[cursor] != 0x2F, bytes[cursor] != 0x20 { cursor += 1 }
+        let name = String(decoding: UnsafeBufferPointer(rebasing: bytes[nameStart..<cursor]), as: UTF8.self)
+        guard let close = end(of: ">", from: cursor) else { throw Unsupported() }
+        index = close
+        return (name, bytes[close - 2] == 0x2F)
+    }
+
+    private mutating func closeTag(_ name: String) throws {
+        guard peekClose(name) else { throw Unsupported() }
+        index += name.utf8.count + 3
+    }
+
+    private func peekClose(_ name: String) -> Bool {
+        starts(with: "</\(name)>")
+    }
+
+    /// Reads character data that must not have white space in it, as numbers and dates.
+    private mutating func bareText(closing name: String) throws -> String {
+        let text = try text(closing: name)
+        guard !text.contains(where: \.isWhitespace) else { throw Unsupported() }
+        return text
+    }
+
+    /// Reads character data up to `</name>`, decoding entities.
+    private mutating func text(closing name: String) throws -> String {
+        let start = index
+        while index < bytes.count, bytes[index] != 0x3C { index += 1 }
+        let raw = UnsafeBufferPointer(rebasing: bytes[start..<index])
+        try closeTag(name)
+        guard raw.contains(0x26) else { return String(decoding: raw, as: UTF8.self) }
+        return try decodeEntities(String(decoding: raw, as: UTF8.self))
+    }
+
+    private func decodeEntities(_ text: String) throws -> String {
+        var result = ""
+        var rest = Substring(text)
+        while let ampersand = rest.firstIndex(of: "&") {
+            result += rest[..<ampersand]
+            guard let semicolon = rest[ampersand...].firstIndex(of: ";") else { throw Unsupported() }
+            let entity = rest[rest.index(after: ampersand)..<semicolon]
+            switch entity {
+            case "amp": result += "&"
+            case "lt": result += "<"
+            case "gt": result += ">"
+            case "quot": result += "\""
+            case "apos": result += "'"
+            default:
+                let value: UInt32? =
+                    entity.hasPrefix("#x")
+                    ? UInt32(entity.dropFirst(2), radix: 16)
+                    : entity.hasPrefix("#") ? UInt32(entity.dropFirst(), radix: 10) : nil
+                guard let value, let scalar = Unicode.Scalar(value) else { throw Unsupported() }
+                result.unicodeScalars.append(scalar)
+            }
+            rest = rest[rest.index(after: semicolon)...]
+        }
+        return result + rest
+    }
+
+    private func starts(with prefix: StaticString) -> Bool {
+        let count = prefix.utf8CodeUnitCount
+        guard index + count <= bytes.count else { return false }
+        return prefix.withUTF8Buffer { expected in
+            for offset in 0..<count where bytes[index + offset] != expected[offset] { return false }
+            return true
+        }
+    }
+
+    private func starts(with prefix: String) -> Bool {
+        var prefix = prefix
+        return prefix.withUTF8 { expected in
+            guard index + expected.count <= bytes.count else { return false }
+            for offset in 0..<expected.count where bytes[index + offset] != expected[offset] { return false }
+            return true
+        }
+    }
+
+    /// The index just past the next `terminator` at or after `start`.
+    private func end(of terminator: StaticString, from start: Int) -> Int? {
+        let count = terminator.utf8CodeUnitCount
+        return terminator.withUTF8Buffer { needle in
+            var cursor = start
+            while cursor + count <= bytes.count {
+                var matched = true
+                for offset in 0..<count where bytes[cursor + offset] != needle[offset] {
+                    matched = false
+                    break
+                }
+                if matched { return cursor + count }
+                cursor += 1
+            }
+            return nil
+        }
+    }
+}
