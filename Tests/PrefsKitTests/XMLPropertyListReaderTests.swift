@@ -15,7 +15,7 @@ import Testing
     }
 
     @Test func agreesWithFoundationOnWhatTheWriterWrites() async {
-        await propertyCheck(input: Self.anyString, Self.anyString, Gen.int(in: Int.min...Int.max)) {
+        await propertyCheck(count: 300, input: Self.anyString, Self.anyString, Gen.int(in: Int.min...Int.max)) {
             key, text, number throws in
             let values: [String: PropertyListValue] = [
                 key: .string(text), "n": .int(number),
@@ -26,6 +26,12 @@ import Testing
             #expect(fast == (try Self.foundation(data)))
             #expect(fast == values)
         }
+    }
+
+    @Test func decodesAReferenceFollowedByACombiningMark() throws {
+        let values: [String: PropertyListValue] = ["": .string("\u{07}\u{1CF9}"), "b": .string("&\u{301}")]
+        let data = XMLPropertyListWriter.encode(values)
+        #expect(XMLPropertyListReader.decode(data) == values)
     }
 
     @Test func agreesWithFoundationOnWhatFoundationWrites() throws {

@@ -161,30 +161,33 @@ struct XMLPropertyListReader {
         return try decodeEntities(String(decoding: raw, as: UTF8.self))
     }
 
+    /// Decodes entities scalar by scalar: searching by `Character` would miss a `;` that a following combining mark
+    /// joins into one grapheme.
     private func decodeEntities(_ text: String) throws -> String {
-        var result = ""
-        var rest = Substring(text)
-        while let ampersand = rest.firstIndex(of: "&") {
-            result += rest[..<ampersand]
-            guard let semicolon = rest[ampersand...].firstIndex(of: ";") else { throw Unsupported() }
-            let entity = rest[rest.index(after: ampersand)..<semicolon]
+        var result = String.UnicodeScalarView()
+        var scalars = text.unicodeScalars[...]
+        while let ampersand = scalars.firstIndex(of: "&") {
+            result.append(contentsOf: scalars[..<ampersand])
+            guard let semicolon = scalars[ampersand...].firstIndex(of: ";") else { throw Unsupported() }
+            let entity = String(String.UnicodeScalarView(scalars[scalars.index(after: ampersand)..<semicolon]))
             switch entity {
-            case "amp": result += "&"
-            case "lt": result += "<"
-            case "gt": result += ">"
-            case "quot": result += "\""
-            case "apos": result += "'"
+            case "amp": result.append("&")
+            case "lt": result.append("<")
+            case "gt": result.append(">")
+            case "quot": result.append("\"")
+            case "apos": result.append("'")
             default:
                 let value: UInt32? =
                     entity.hasPrefix("#x")
                     ? UInt32(entity.dropFirst(2), radix: 16)
                     : entity.hasPrefix("#") ? UInt32(entity.dropFirst(), radix: 10) : nil
                 guard let value, let scalar = Unicode.Scalar(value) else { throw Unsupported() }
-                result.unicodeScalars.append(scalar)
+                result.append(scalar)
             }
-            rest = rest[rest.index(after: semicolon)...]
+            scalars = scalars[scalars.index(after: semicolon)...]
         }
-        return result + rest
+        result.append(contentsOf: scalars)
+        return String(result)
     }
 
     private func starts(with prefix: StaticString) -> Bool {
