@@ -11,25 +11,28 @@ import Testing
         .deletingLastPathComponent()
 
     @Test func theQuickStartInTheReadmeIsTheCodeThisTargetCompiles() throws {
-        let readme = try String(contentsOf: Self.root.appendingPathComponent("README.md"), encoding: .utf8)
-        let source = try String(
-            contentsOf: Self.root.appendingPathComponent("Tests/PrefsKitTests/QuickStart.swift"), encoding: .utf8)
-        let compiled = try #require(
-            Self.between("// README quick start: begin\n", "// README quick start: end", in: source))
-        let section = try #require(Self.between("## Quick start", "\n## ", in: readme))
-        let shown = try #require(Self.between("```swift\n", "```", in: section))
+        let (shown, compiled) = try Self.example(
+            section: "## Quick start", file: "QuickStart.swift", marker: "quick start")
         #expect(shown == compiled)
     }
 
     @Test func theFileStoreExampleInTheReadmeIsTheCodeThisTargetCompiles() throws {
-        let readme = try String(contentsOf: Self.root.appendingPathComponent("README.md"), encoding: .utf8)
-        let source = try String(
-            contentsOf: Self.root.appendingPathComponent("Tests/PrefsKitTests/FileStoreExample.swift"), encoding: .utf8)
-        let compiled = try #require(
-            Self.between("// README file store example: begin\n", "// README file store example: end", in: source))
-        let section = try #require(Self.between("## The file store", "\n## ", in: readme))
-        let shown = try #require(Self.between("```swift\n", "```", in: section))
+        let (shown, compiled) = try Self.example(
+            section: "## The file store", file: "FileStoreExample.swift", marker: "file store example")
         #expect(shown == compiled)
+    }
+
+    /// The first Swift block of a README section, and the code between `// README <marker>: begin` and `…: end` in a
+    /// file of this target.
+    private static func example(section: String, file: String, marker: String) throws -> (
+        shown: String, compiled: String
+    ) {
+        let readme = try String(contentsOf: root.appendingPathComponent("README.md"), encoding: .utf8)
+        let source = try String(contentsOf: root.appendingPathComponent("Tests/PrefsKitTests/\(file)"), encoding: .utf8)
+        let compiled = try #require(between("// README \(marker): begin\n", "// README \(marker): end", in: source))
+        let text = try #require(between(section, "\n## ", in: readme))
+        let shown = try #require(between("```swift\n", "```", in: text))
+        return (shown, compiled)
     }
 
     @Test func theQuickStartRunsAsItsCommentsSay() async throws {
