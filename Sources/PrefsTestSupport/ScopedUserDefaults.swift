@@ -13,6 +13,9 @@ public import Foundation
 /// }
 /// ```
 ///
+/// - Important: Keep the scope, not just its `defaults`, for the whole test: releasing it removes the suite, and a
+///   later write through the still-living `UserDefaults` would recreate the file outside any scope.
+///
 /// On Linux the suite is a property list in a fresh temporary directory, which Foundation supports by taking an
 /// absolute path as the suite name, so nothing touches the user's `~/.config`. Where that is not possible (Apple
 /// platforms) the suite gets a unique name and its persistent domain is removed afterwards.

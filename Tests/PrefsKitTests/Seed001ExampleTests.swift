@@ -6,7 +6,9 @@ import Testing
 /// The behaviour seed 001's README promises for its examples.
 @Suite struct Seed001ExampleTests {
     @Test func quickStart() throws {
-        let userDefaults = try ScopedUserDefaults().defaults
+        let scope = try ScopedUserDefaults()
+        defer { withExtendedLifetime(scope) {} }
+        let userDefaults = scope.defaults
         #expect(userDefaults.get(.runtimeColorScheme) == .system)
         userDefaults.set(.runtimeColorScheme, to: .dark)
         #expect(userDefaults.get(.runtimeColorScheme) == .dark)
@@ -16,7 +18,9 @@ import Testing
     }
 
     @Test func staticAndDynamicKeys() throws {
-        let userDefaults = try ScopedUserDefaults().defaults
+        let scope = try ScopedUserDefaults()
+        defer { withExtendedLifetime(scope) {} }
+        let userDefaults = scope.defaults
         let listID = "inbox"
         #expect(userDefaults.get(.mostRecentLaunchDate) == .distantPast)
         userDefaults.set(.mostRecentLaunchDate, to: .now)
@@ -32,7 +36,9 @@ import Testing
     }
 
     @Test func debugKeys() throws {
-        let userDefaults = try ScopedUserDefaults().defaults
+        let scope = try ScopedUserDefaults()
+        defer { withExtendedLifetime(scope) {} }
+        let userDefaults = scope.defaults
         userDefaults.set(.isAppStoreRatingEnabled, to: false)
         #if DEBUG
         #expect(userDefaults.get(.isAppStoreRatingEnabled) == false)
@@ -70,7 +76,9 @@ import Testing
     }
 
     @Test func registrationServesPlainUserDefaultsCode() throws {
-        let userDefaults = try ScopedUserDefaults().defaults
+        let scope = try ScopedUserDefaults()
+        defer { withExtendedLifetime(scope) {} }
+        let userDefaults = scope.defaults
         #expect(userDefaults.object(forKey: "LaunchCount") == nil)
         userDefaults.register(.launchCount)
         #expect(userDefaults.integer(forKey: "LaunchCount") == 1)
@@ -78,7 +86,9 @@ import Testing
     }
 
     @Test func noImplicitDefaults() throws {
-        let userDefaults = try ScopedUserDefaults().defaults
+        let scope = try ScopedUserDefaults()
+        defer { withExtendedLifetime(scope) {} }
+        let userDefaults = scope.defaults
         #expect(userDefaults.get(OptionalPushNotifications.key) == nil)
         #expect(userDefaults.get(RequiredPushNotifications.key) == true)
         userDefaults.set(OptionalPushNotifications.key, to: false)

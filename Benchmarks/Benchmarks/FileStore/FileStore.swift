@@ -78,7 +78,9 @@ let benchmarks: @Sendable () -> Void = {
                 let object = try PropertyListSerialization.propertyList(from: data, format: nil)
                 kept = (object as? [String: Any])?.count ?? 0
             } else {
-                kept = try FileStore(directory: side.directory, launchArguments: .none).suite("contended")
+                kept = try FileStore(
+                    directory: side.directory, journalDirectory: side.store.journalDirectory, launchArguments: .none
+                ).suite("contended")
                     .primitiveValues().count
             }
             benchmark.measurement(.custom("keys kept", polarity: .prefersLarger, useScalingFactor: false), kept)

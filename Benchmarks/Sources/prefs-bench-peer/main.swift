@@ -10,7 +10,11 @@ func fail(_ message: String) -> Never {
 
 func suite(_ directory: String, _ name: String) -> FileSuite {
     do {
-        return try FileStore(directory: URL(fileURLWithPath: directory), launchArguments: .none).suite(name)
+        // The journal sits beside the suites, where the benchmark's own store keeps it, so that changes are attributed.
+        let directory = URL(fileURLWithPath: directory)
+        return try FileStore(
+            directory: directory, journalDirectory: directory.appendingPathComponent("journal"), launchArguments: .none
+        ).suite(name)
     } catch {
         fail("\(error)")
     }
