@@ -8,7 +8,9 @@ extension PersistentKeyValueStore {
     ///
     /// - Parameter key: The key.
     /// - Returns: The value a read returns.
+    @inlinable
     public func get<Key: PersistentKeyProtocol>(_ key: Key) -> Key.Value {
+        // Inlinable so that callers specialize it: unspecialized, a third of a read went to generic metadata lookups.
         // The common case, checked without building an inspection: no override, and a stored value that decodes.
         let arguments = launchArguments
         if arguments.values.isEmpty, key.isMutable, let stored = primitiveValue(forKey: key.id),
