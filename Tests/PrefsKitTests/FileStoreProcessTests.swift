@@ -27,6 +27,25 @@ import Testing
         #expect(suite.get(.volume) == 7)
     }
 
+    @Test func observingAllSuitesPicksUpASuiteAnotherProcessCreates() throws {
+        let scope = try ScopedFileStore()
+        let recorder = ChangeRecorder()
+        let observation = scope.store.addObserver { recorder.record($0) }
+        defer { observation.cancel() }
+        let child = try RunningChild(
+            "prefs-test-helper", ["set", scope.configDirectory.path, "brand-new", "volume", "4"],
+            environment: scope.environment)
+        #expect(child.wait() == 0)
+        #expect(eventually { !recorder.all.isEmpty })
+        let change = try #require(recorder.all.first)
+        #expect(change.suite == "brand-new")
+        #expect(change.key == "volume")
+        #expect(change.oldValue == nil)
+        #expect(change.newValue == .int(4))
+        #expect(change.writer?.pid == child.pid)
+        #expect(scope.store.suiteNames() == ["brand-new"])
+    }
+
     @Test func aProcesssOwnWriteIsDeliveredOnce() throws {
         let scope = try ScopedFileStore()
         let suite = try scope.store.suite("own")
