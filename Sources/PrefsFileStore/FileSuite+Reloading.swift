@@ -91,10 +91,11 @@ extension FileSuite {
 
     /// Finds the writer of each change in the end of the journal.
     ///
-    /// The caller holds the suite's lock, so the file and the journal agree: the newest record of a key is the write
-    /// that produced the value now seen, if PrefsKit made it. When that record left another value, or there is none,
-    /// the change was made by an unknown process (a plain UserDefaults program, a hand edit) and is returned as a record
-    /// to add to the journal. Records are read newest first, and only until every changed key has been seen.
+    /// The newest record of a key is the write that produced the value now seen, if PrefsKit made it. When that record
+    /// left another value, or there is none, the change was made by an unknown process (a plain UserDefaults program,
+    /// a hand edit) and is returned as a record to add to the journal — or, read without the lock, by a writer that has
+    /// not appended its record yet, which is why the lock-free reload hands unexplained changes to the locked one.
+    /// Records are read newest first, and only until every changed key has been seen.
     func attribute(_ differences: [(key: String, old: PropertyListValue?, new: PropertyListValue?)])
         -> (events: [PersistentKeyValueChange], unknown: [JournalRecord])
     {

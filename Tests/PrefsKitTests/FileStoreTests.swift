@@ -74,12 +74,13 @@ import Testing
         #expect(suite.history(key: "other").isEmpty)
     }
 
-    @Test func theJournalStaysBounded() throws {
+    @Test(arguments: ["bounded", String(repeating: "j", count: SuiteName.maximumLength)])
+    func theJournalStaysBounded(name: String) throws {
         let scope = try ScopedFileStore()
-        let suite = try scope.store.suite("bounded")
+        let suite = try scope.store.suite(name)
         let big = String(repeating: "x", count: 4000)
         for index in 0..<300 { try suite.commit(["k": .string("\(index)\(big)")]) }
-        let journal = scope.store.journalDirectory.appendingPathComponent("bounded.jsonl")
+        let journal = scope.store.journalDirectory.appendingPathComponent("\(name).jsonl")
         let size = try FileManager.default.attributesOfItem(atPath: journal.path)[.size] as? Int ?? 0
         #expect(size <= 512 * 1024)
         let records = suite.history()

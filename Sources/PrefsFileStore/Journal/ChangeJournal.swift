@@ -49,7 +49,10 @@ struct ChangeJournal: Sendable {
     /// Every record of a suite that can be read, oldest first; lines that do not decode are skipped.
     func records(of suite: SuiteName) -> [JournalRecord] {
         guard let data = try? Data(contentsOf: URL(fileURLWithPath: path(for: suite).string)) else { return [] }
-        return Self.decode(data[...])
+        let decoder = Self.makeDecoder()
+        return Self.linesNewestFirst(data).reversed().compactMap {
+            try? decoder.decode(JournalRecord.self, from: data[$0])
+        }
     }
 
     /// The newest record of each of some keys, read from the end of the journal and only until every key is found.
@@ -132,24 +135,19 @@ struct ChangeJournal: Sendable {
     private func compact(_ path: FilePath) throws {
         let url = URL(fileURLWithPath: path.string)
         let data = try Data(contentsOf: url)
-        let lines = data.split(separator: 0x0A)
-        let kept = lines.suffix(lines.count / 2)
+        let lines = Self.linesNewestFirst(data)
         var compacted = Data()
-        for line in kept {
-            compacted.append(line)
+        for line in lines.prefix(lines.count / 2).reversed() {
+            compacted.append(data[line])
             compacted.append(0x0A)
         }
-        let temporary = FilePath(path.string + ".\(getpid()).tmp")
+        // Hidden and short, so that it fits whatever the suite's name.
+        let temporary = directory.appending(".prefs-journal-\(getpid())-\(UInt32.random(in: 0...UInt32.max)).tmp")
         let descriptor = try FileDescriptor.open(
             temporary, .writeOnly, options: [.create, .truncate, .noFollow, .closeOnExec],
             permissions: [.ownerReadWrite])
         try descriptor.closeAfter { _ = try descriptor.writeAll(compacted) }
         try Syscall.rename(temporary, path)
-    }
-
-    private static func decode(_ data: Data.SubSequence) -> [JournalRecord] {
-        let decoder = makeDecoder()
-        return data.split(separator: 0x0A).compactMap { try? decoder.decode(JournalRecord.self, from: Data($0)) }
     }
 
     private static func makeEncoder() -> JSONEncoder {
