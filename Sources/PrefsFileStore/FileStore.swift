@@ -148,21 +148,30 @@ public final class FileStore: Sendable {
 
     // MARK: - Suites
 
+    /// The registered suite with a name, or a new one, loaded before anyone else can see it.
+    ///
+    /// - Parameters:
+    ///   - name: The suite's name.
+    ///   - loadingNow: `true` to load the file silently, as for a suite someone asked for; `false` to start empty, so
+    ///     that all the keys of a suite discovered while observing every suite are delivered as new.
+    /// - Returns: The suite everyone shares.
     private func openSuite(_ name: SuiteName, loadingNow: Bool) -> FileSuite {
-        let (suite, created) = suites.withLock { suites in
-            if let existing = suites[name.rawValue]?.suite { return (existing, false) }
-            let suite = FileSuite(name: name, store: self, loadingNow: false)
-            suites[name.rawValue] = WeakSuite(suite)
-            return (suite, true)
+        if let existing = suites.withLock({ $0[name.rawValue]?.suite }) { return existing }
+        // Loaded outside the registry's lock, because loading takes the suite's file lock.
+        let fresh = FileSuite(name: name, store: self, loadingNow: loadingNow)
+        let suite = suites.withLock { suites in
+            if let existing = suites[name.rawValue]?.suite { return existing }
+            suites[name.rawValue] = WeakSuite(fresh)
+            return fresh
         }
-        if created {
-            // Loaded outside the registry's lock, because loading takes the suite's file lock.
-            suite.reload(posting: !loadingNow)
-            observation.withLock { state in
-                if state.observers > 0 { state.retained[name.rawValue] = suite }
-            }
+        guard suite === fresh else { return suite }
+        // Delivers what changed between the load and the registration, when the watcher could not see this suite;
+        // when nothing did, this returns at the identity check.
+        fresh.reload(posting: true)
+        observation.withLock { state in
+            if state.observers > 0 { state.retained[name.rawValue] = fresh }
         }
-        return suite
+        return fresh
     }
 
     private func liveSuites() -> [FileSuite] {
