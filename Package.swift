@@ -24,9 +24,10 @@ let package = Package(
     ],
     targets: [
         .target(name: "PrefsKit", swiftSettings: strictSettings),
+        .target(name: "CPrefsSystem"),
         .target(
             name: "PrefsFileStore",
-            dependencies: ["PrefsKit", .product(name: "SystemPackage", package: "swift-system")],
+            dependencies: ["PrefsKit", "CPrefsSystem", .product(name: "SystemPackage", package: "swift-system")],
             swiftSettings: strictSettings
         ),
         .target(

@@ -31,7 +31,7 @@ extension FileSuite {
                 }
                 var next = State()
                 do throws(FileStoreError) {
-                    if let (values, identity) = try files.read() {
+                    if let (values, identity) = try files.read(restoring: true) {
                         next = State(values: values, identity: identity, problem: nil)
                     }
                 } catch .corrupt(let suite, let path, let reason) {
@@ -65,6 +65,8 @@ extension FileSuite {
     private func reloadWithoutLock() -> Bool {
         let snapshot = withState { $0 }
         guard snapshot.problem == nil, let (values, identity) = try? files.read() else { return false }
+        // An empty file beside a staged one may be what a power loss left; the locked read can bring back the last one.
+        if values.isEmpty && files.hasStagedFile { return false }
         if identity == snapshot.identity || identity == snapshot.expected { return true }
         let (events, unknown) = attribute(differences(from: snapshot.values, to: values))
         guard unknown.isEmpty else { return false }

@@ -33,7 +33,7 @@ extension FileSuite {
                 current = snapshot.values
             } else {
                 do throws(FileStoreError) {
-                    current = try files.read()?.values ?? [:]
+                    current = try files.read(restoring: true)?.values ?? [:]
                 } catch .corrupt where recoveringCorruptFile {
                     _ = try files.moveAside()
                     current = [:]
@@ -59,19 +59,21 @@ extension FileSuite {
                 withState { $0 = State(values: current, identity: onDisk, problem: nil, expected: nil) }
                 return (unseen.events, [])
             }
-            let identity = try files.replace(with: next, durability: store.durability) { identity in
-                withState { $0.expected = identity }
-            }
             let records = applied.map {
                 JournalRecord(
                     time: writer.time ?? Date(), pid: writer.pid, process: writer.processName, suite: name, key: $0.key,
                     old: $0.oldValue, new: $0.newValue)
             }
-            do throws(FileStoreError) {
-                try store.journal.append(unseen.unknown + records, to: files.name)
-            } catch {
-                // The write itself is committed; a journal that cannot be written loses only the history.
-                reportWriteFailure(error.storeError)
+            let identity = try files.replace(with: next, durability: store.durability) { identity in
+                withState { $0.expected = identity }
+                // Before the swap, so that a watcher woken by it finds who wrote the change without waiting for the
+                // lock. A writer killed between the two leaves a record of a change that did not take effect.
+                do throws(FileStoreError) {
+                    try store.journal.append(unseen.unknown + records, to: files.name)
+                } catch {
+                    // A journal that cannot be written loses only the history; the write goes ahead.
+                    reportWriteFailure(error.storeError)
+                }
             }
             withState { $0 = State(values: next, identity: identity, problem: nil, expected: nil) }
             return (unseen.events, applied)

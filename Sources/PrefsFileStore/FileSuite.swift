@@ -90,7 +90,7 @@ public final class FileSuite: PersistentKeyValueStore, Sendable {
     public func recover() throws(FileStoreError) -> URL? {
         let moved = try files.withLock(exclusive: true) { () throws(FileStoreError) -> String? in
             do throws(FileStoreError) {
-                _ = try files.read()
+                _ = try files.read(restoring: true)
                 return nil
             } catch .corrupt {
                 return try files.moveAside().string

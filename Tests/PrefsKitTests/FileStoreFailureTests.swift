@@ -67,3 +67,43 @@ import Testing
         #expect(!FileManager.default.fileExists(atPath: suite.fileURL.path))
     }
 }
+
+/// What a power loss can leave after a swap: the new file empty or torn, the previous version under the staging name.
+@Suite struct FileStorePowerLossTests {
+    private static func leaveTornSuite(_ contents: Data, in scope: ScopedFileStore) throws -> (plist: URL, staged: URL)
+    {
+        let suite = try scope.store.suite("torn")
+        try suite.commit(["volume": .int(3), "theme": .string("dark")])
+        let plist = suite.fileURL
+        let staged = scope.configDirectory.appendingPathComponent(".torn.plist.new")
+        try FileManager.default.copyItem(at: plist, to: staged)
+        try contents.write(to: plist)
+        return (plist, staged)
+    }
+
+    @Test(arguments: [Data(), Data("<?xml version=\"1.0\"?><plist><dict><key>vol".utf8)])
+    func thePreviousVersionIsBroughtBackWhenTheSuiteIsEmptyOrTorn(contents: Data) throws {
+        let scope = try ScopedFileStore()
+        let (plist, staged) = try Self.leaveTornSuite(contents, in: scope)
+        let suite = try scope.reopen().suite("torn")
+        #expect(suite.problem == nil)
+        #expect(suite.primitiveValues() == ["volume": .int(3), "theme": .string("dark")])
+        #expect(!FileManager.default.fileExists(atPath: staged.path))
+        #expect(try PropertyListSerialization.propertyList(from: Data(contentsOf: plist), format: nil) is [String: Any])
+        try suite.commit(["volume": .int(4)])
+        #expect(try scope.reopen().suite("torn").primitiveValues() == ["volume": .int(4), "theme": .string("dark")])
+    }
+
+    @Test func aTornStagedFileBesideAGoodSuiteIsIgnoredAndReplacedByTheNextWrite() throws {
+        let scope = try ScopedFileStore()
+        let suite = try scope.store.suite("torn")
+        try suite.commit(["volume": .int(3)])
+        let staged = scope.configDirectory.appendingPathComponent(".torn.plist.new")
+        try Data("<?xml version=\"1.0\"?><pli".utf8).write(to: staged)
+        let reopened = try scope.reopen().suite("torn")
+        #expect(reopened.primitiveValues() == ["volume": .int(3)])
+        try reopened.commit(["volume": .int(5)])
+        #expect(!FileManager.default.fileExists(atPath: staged.path))
+        #expect(try scope.reopen().suite("torn").primitiveValues() == ["volume": .int(5)])
+    }
+}

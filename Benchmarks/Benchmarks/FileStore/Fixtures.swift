@@ -39,10 +39,30 @@ final class SideBySide: @unchecked Sendable {
     }
 }
 
+/// A fresh directory holding a 100-key suite written by a peer, for benchmarks between peer processes only: a store
+/// open in the harness would watch too, and take a CPU from the two processes measured.
+final class PeerDirectory: Sendable {
+    let path: String
+
+    init(keys: Int) throws {
+        let directory = FileManager.default.temporaryDirectory.appendingPathComponent(
+            "prefs-bench-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+        path = directory.path
+        let writer = try Peer.start(["write", path, "bench", "key", "\(keys)"])
+        writer.waitUntilExit()
+    }
+
+    deinit {
+        try? FileManager.default.removeItem(atPath: path)
+    }
+}
+
 /// Runs the peer executable, which is built beside the benchmarks (see Benchmarks/run).
 enum Peer {
-    static func start(_ arguments: [String]) throws -> Process {
+    static func start(_ arguments: [String], capturingOutput: Bool = false) throws -> Process {
         let process = Process()
+        if capturingOutput { process.standardOutput = Pipe() }
         guard let binary = Bundle.main.executableURL?.resolvingSymlinksInPath().deletingLastPathComponent() else {
             throw CocoaError(.fileNoSuchFile)
         }
@@ -50,6 +70,23 @@ enum Peer {
         process.arguments = arguments
         try process.run()
         return process
+    }
+
+    /// Reads a peer's output until a line equal to `marker`, and returns a function that reads the remaining lines.
+    static func lines(of process: Process, until marker: String) throws -> () throws -> [String] {
+        guard let handle = (process.standardOutput as? Pipe)?.fileHandleForReading else {
+            throw CocoaError(.fileReadNoPermission)
+        }
+        var buffer = Data()
+        while !String(decoding: buffer, as: UTF8.self).split(separator: "\n").contains(Substring(marker)) {
+            let chunk = handle.availableData
+            if chunk.isEmpty { throw CocoaError(.fileReadCorruptFile) }
+            buffer += chunk
+        }
+        return {
+            let rest = String(decoding: buffer + handle.readDataToEndOfFile(), as: UTF8.self)
+            return rest.split(separator: "\n").map(String.init).filter { $0 != marker }
+        }
     }
 
     static func wallClockNanoseconds() -> Int {

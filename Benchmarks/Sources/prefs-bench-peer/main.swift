@@ -2,6 +2,7 @@
 import Foundation
 import PrefsFileStore
 import PrefsKit
+import Synchronization
 
 func fail(_ message: String) -> Never {
     FileHandle.standardError.write(Data("prefs-bench-peer: \(message)\n".utf8))
@@ -35,6 +36,19 @@ case ("ping", 5):
         do { try target.commit(["ping": .int(wallClockNanoseconds())]) } catch { fail("\(error)") }
         usleep(useconds_t((Int(arguments[4]) ?? 5) * 1000))
     }
+case ("pong", 4):
+    // pong DIR SUITE COUNT: prints "ready", then, after COUNT changes of "ping", each one's delay in microseconds.
+    let target = suite(arguments[1], arguments[2])
+    let count = Int(arguments[3]) ?? 0
+    let delays = Mutex<[Int]>([])
+    let observation = target.changeNotifier.addObserver(keys: ["ping"]) { changes in
+        let now = wallClockNanoseconds()
+        if case .int(let sent)? = changes.last?.newValue { delays.withLock { $0.append((now - sent) / 1000) } }
+    }
+    FileHandle.standardOutput.write(Data("ready\n".utf8))
+    while delays.withLock({ $0.count }) < count { usleep(1000) }
+    observation.cancel()
+    FileHandle.standardOutput.write(Data(delays.withLock { $0 }.map { "\($0)\n" }.joined().utf8))
 case ("write", 5):
     // write DIR SUITE PREFIX COUNT: one PrefsKit write per key.
     let target = suite(arguments[1], arguments[2])
@@ -49,5 +63,7 @@ case ("ud-write", 4):
         defaults.synchronize()
     }
 default:
-    fail("usage: ping DIR SUITE COUNT INTERVAL-MS | write DIR SUITE PREFIX COUNT | ud-write SUITE-PATH PREFIX COUNT")
+    fail(
+        "usage: ping DIR SUITE COUNT INTERVAL-MS | pong DIR SUITE COUNT | write DIR SUITE PREFIX COUNT | ud-write SUITE-PATH PREFIX COUNT"
+    )
 }

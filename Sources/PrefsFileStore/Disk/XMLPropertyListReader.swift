@@ -141,13 +141,26 @@ struct XMLPropertyListReader {
     }
 
     private func peekClose(_ name: String) -> Bool {
-        starts(with: "</\(name)>")
+        // Compared in place: building "</name>" allocated a string for every element read.
+        let count = name.utf8.count
+        guard index + count + 3 <= bytes.count, bytes[index] == 0x3C, bytes[index + 1] == 0x2F,
+            bytes[index + count + 2] == 0x3E
+        else { return false }
+        var offset = index + 2
+        for byte in name.utf8 {
+            guard bytes[offset] == byte else { return false }
+            offset += 1
+        }
+        return true
     }
 
     /// Reads character data that must not have white space in it, as numbers and dates.
     private mutating func bareText(closing name: String) throws -> String {
         let text = try text(closing: name)
-        guard !text.contains(where: \.isWhitespace) else { throw Unsupported() }
+        // Only ASCII white space needs checking here: the number and date parsers that follow reject any other.
+        guard !text.utf8.contains(where: { $0 == 0x20 || $0 == 0x09 || $0 == 0x0A || $0 == 0x0D }) else {
+            throw Unsupported()
+        }
         return text
     }
 
@@ -195,15 +208,6 @@ struct XMLPropertyListReader {
         guard index + count <= bytes.count else { return false }
         return prefix.withUTF8Buffer { expected in
             for offset in 0..<count where bytes[index + offset] != expected[offset] { return false }
-            return true
-        }
-    }
-
-    private func starts(with prefix: String) -> Bool {
-        var prefix = prefix
-        return prefix.withUTF8 { expected in
-            guard index + expected.count <= bytes.count else { return false }
-            for offset in 0..<expected.count where bytes[index + offset] != expected[offset] { return false }
             return true
         }
     }

@@ -12,54 +12,83 @@ import PrefsKit
 /// Dates are written to the second, as Foundation does.
 enum XMLPropertyListWriter {
     static func encode(_ values: [String: PropertyListValue]) -> Data {
-        var output = """
-            <?xml version="1.0" encoding="UTF-8"?>
-            <!DOCTYPE plist PUBLIC "-//Apple//DTD PLIST 1.0//EN" "http://www.apple.com/DTDs/PropertyList-1.0.dtd">
-            <plist version="1.0">
-
-            """
-        output.reserveCapacity(output.utf8.count + values.count * 64)
+        var output: [UInt8] = []
+        output.reserveCapacity(256 + values.count * 64)
+        output.append(contentsOf: Self.header)
         write(.dictionary(values), depth: 0, into: &output)
-        output += "</plist>\n"
-        return Data(output.utf8)
+        output.append(contentsOf: "</plist>\n".utf8)
+        return Data(output)
     }
 
-    private static func write(_ value: PropertyListValue, depth: Int, into output: inout String) {
-        let indent = String(repeating: "\t", count: depth)
-        output += indent
+    private static let header = Array(
+        """
+        <?xml version="1.0" encoding="UTF-8"?>
+        <!DOCTYPE plist PUBLIC "-//Apple//DTD PLIST 1.0//EN" "http://www.apple.com/DTDs/PropertyList-1.0.dtd">
+        <plist version="1.0">
+
+        """.utf8)
+
+    // Bytes rather than a String: appending to a String re-checks its storage on every call, and this runs on every
+    // write, before the watchers can see it.
+    private static func write(_ value: PropertyListValue, depth: Int, into output: inout [UInt8]) {
+        indent(depth, &output)
         switch value {
         case .bool(let flag):
-            output += flag ? "<true/>\n" : "<false/>\n"
+            output.append(contentsOf: (flag ? "<true/>\n" : "<false/>\n").utf8)
         case .int(let number):
-            output += "<integer>\(number)</integer>\n"
+            element("integer", String(number), &output)
         case .double(let number):
-            output += "<real>\(real(number))</real>\n"
+            element("real", real(number), &output)
         case .string(let text):
-            output += "<string>"
+            output.append(contentsOf: "<string>".utf8)
             escape(text, into: &output)
-            output += "</string>\n"
+            output.append(contentsOf: "</string>\n".utf8)
         case .data(let bytes):
-            output += "<data>\n\(indent)\(bytes.base64EncodedString())\n\(indent)</data>\n"
+            output.append(contentsOf: "<data>\n".utf8)
+            indent(depth, &output)
+            output.append(contentsOf: bytes.base64EncodedString().utf8)
+            output.append(0x0A)
+            indent(depth, &output)
+            output.append(contentsOf: "</data>\n".utf8)
         case .date(let date):
-            output += "<date>\(date.formatted(Date.ISO8601FormatStyle()))</date>\n"
+            // To the second, as Foundation writes it.
+            let whole = Date(timeIntervalSinceReferenceDate: date.timeIntervalSinceReferenceDate.rounded(.down))
+            element("date", PropertyListValue.date(whole).text, &output)
         case .array(let elements) where elements.isEmpty:
-            output += "<array/>\n"
+            output.append(contentsOf: "<array/>\n".utf8)
         case .array(let elements):
-            output += "<array>\n"
+            output.append(contentsOf: "<array>\n".utf8)
             for element in elements { write(element, depth: depth + 1, into: &output) }
-            output += "\(indent)</array>\n"
+            indent(depth, &output)
+            output.append(contentsOf: "</array>\n".utf8)
         case .dictionary(let elements) where elements.isEmpty:
-            output += "<dict/>\n"
+            output.append(contentsOf: "<dict/>\n".utf8)
         case .dictionary(let elements):
-            output += "<dict>\n"
+            output.append(contentsOf: "<dict>\n".utf8)
             for key in elements.keys.sorted() {
-                output += "\(indent)\t<key>"
+                indent(depth + 1, &output)
+                output.append(contentsOf: "<key>".utf8)
                 escape(key, into: &output)
-                output += "</key>\n"
+                output.append(contentsOf: "</key>\n".utf8)
                 if let element = elements[key] { write(element, depth: depth + 1, into: &output) }
             }
-            output += "\(indent)</dict>\n"
+            indent(depth, &output)
+            output.append(contentsOf: "</dict>\n".utf8)
         }
+    }
+
+    private static func element(_ name: String, _ text: String, _ output: inout [UInt8]) {
+        output.append(UInt8(ascii: "<"))
+        output.append(contentsOf: name.utf8)
+        output.append(UInt8(ascii: ">"))
+        output.append(contentsOf: text.utf8)
+        output.append(contentsOf: "</".utf8)
+        output.append(contentsOf: name.utf8)
+        output.append(contentsOf: ">\n".utf8)
+    }
+
+    private static func indent(_ depth: Int, _ output: inout [UInt8]) {
+        output.append(contentsOf: repeatElement(0x09, count: depth))
     }
 
     /// A real as Foundation writes and reads it: the shortest text that reads back as the same number.
@@ -69,32 +98,18 @@ enum XMLPropertyListWriter {
         return String(number)
     }
 
-    private static func escape(_ text: String, into output: inout String) {
-        guard needsEscaping(text) else {
-            output += text
-            return
-        }
-        for scalar in text.unicodeScalars {
-            switch scalar {
-            case "&": output += "&amp;"
-            case "<": output += "&lt;"
-            case ">": output += "&gt;"
-            case "\t", "\n": output.unicodeScalars.append(scalar)
-            case _ where scalar.value < 0x20: output += "&#\(scalar.value);"
-            default: output.unicodeScalars.append(scalar)
+    /// Writes text with `&`, `<`, `>` and control characters other than tab and newline as entities or numeric
+    /// references, which Foundation reads back.
+    private static func escape(_ text: String, into output: inout [UInt8]) {
+        for byte in text.utf8 {
+            switch byte {
+            case UInt8(ascii: "&"): output.append(contentsOf: "&amp;".utf8)
+            case UInt8(ascii: "<"): output.append(contentsOf: "&lt;".utf8)
+            case UInt8(ascii: ">"): output.append(contentsOf: "&gt;".utf8)
+            case 0x09, 0x0A: output.append(byte)
+            case 0..<0x20: output.append(contentsOf: "&#\(byte);".utf8)
+            default: output.append(byte)
             }
-        }
-    }
-
-    /// Whether any byte of the text is `&`, `<`, `>` or a control character; most keys and values have none.
-    private static func needsEscaping(_ text: String) -> Bool {
-        var text = text
-        return text.withUTF8 { bytes in
-            for index in bytes.indices {
-                let byte = bytes[index]
-                if byte < 0x20 || byte == 0x26 || byte == 0x3C || byte == 0x3E { return true }
-            }
-            return false
         }
     }
 }

@@ -1,3 +1,4 @@
+import CPrefsSystem
 import SystemPackage
 
 #if canImport(Glibc)
@@ -19,6 +20,22 @@ enum Syscall {
         try retrying {
             source.withPlatformString { from in destination.withPlatformString { to in cRename(from, to) } }
         }
+    }
+
+    /// Atomically swaps two existing paths, so that each names the other's file.
+    ///
+    /// The corresponding C function is `renameat2` with `RENAME_EXCHANGE`; it fails with `ENOSYS` where there is none.
+    static func renameExchange(_ first: FilePath, _ second: FilePath) throws(Errno) {
+        try retrying {
+            first.withPlatformString { one in second.withPlatformString { other in cRenameExchange(one, other) } }
+        }
+    }
+
+    /// Starts writing a file's dirty pages to the disk, without waiting for them.
+    ///
+    /// The corresponding C function is `sync_file_range` with `SYNC_FILE_RANGE_WRITE`; a no-op where there is none.
+    static func startWriteback(_ descriptor: FileDescriptor) throws(Errno) {
+        try retrying { cStartWriteback(descriptor.rawValue) }
     }
 
     /// The corresponding C function is `unlink`.
@@ -80,6 +97,8 @@ enum Syscall {
 // The C functions, renamed so that the wrappers above can use the plain names.
 private let cFlock = flock
 private let cRename = rename
+private let cRenameExchange = cprefs_rename_exchange
+private let cStartWriteback = cprefs_start_writeback
 private let cUnlink = unlink
 private let cMkdir = mkdir
 private let cFsync = fsync

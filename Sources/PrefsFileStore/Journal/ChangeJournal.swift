@@ -4,7 +4,7 @@ import SystemPackage
 
 /// The bounded history of writes to the suites of one configuration directory: one JSON-lines file per suite.
 ///
-/// Writers append under the suite's exclusive lock, right after renaming the new property list into place, so a
+/// Writers append under the suite's exclusive lock, just before swapping the new property list into place, so a
 /// watcher holding the shared lock sees a file and a journal that agree. When a file grows past ``maximumBytes`` it is
 /// cut to its newer half.
 struct ChangeJournal: Sendable {
@@ -26,10 +26,9 @@ struct ChangeJournal: Sendable {
         guard !records.isEmpty else { return }
         let path = path(for: suite)
         var lines = Data()
-        let encoder = Self.makeEncoder()
         for record in records {
-            guard let line = try? encoder.encode(record) else { continue }
-            lines.append(line)
+            guard let line = JournalLineWriter.line(record) else { continue }
+            lines.append(contentsOf: line)
             lines.append(0x0A)
         }
         do {
@@ -49,10 +48,7 @@ struct ChangeJournal: Sendable {
     /// Every record of a suite that can be read, oldest first; lines that do not decode are skipped.
     func records(of suite: SuiteName) -> [JournalRecord] {
         guard let data = try? Data(contentsOf: URL(fileURLWithPath: path(for: suite).string)) else { return [] }
-        let decoder = Self.makeDecoder()
-        return Self.linesNewestFirst(data).reversed().compactMap {
-            try? decoder.decode(JournalRecord.self, from: data[$0])
-        }
+        return Self.linesNewestFirst(data).reversed().compactMap { JournalLineReader.record(data[$0]) }
     }
 
     /// The newest record of each of some keys, read from the end of the journal and only until every key is found.
@@ -60,11 +56,7 @@ struct ChangeJournal: Sendable {
     /// The end of the journal is read in a small window first, widened only when a key is not found in it, and a line
     /// is decoded only when a byte search says it names one of the keys.
     func newestRecords(of suite: SuiteName, forKeys keys: Set<String>) -> [String: JournalRecord] {
-        let encoder = Self.makeEncoder()
-        let needles = keys.compactMap { key in
-            (try? encoder.encode([key])).map { Data("\"key\":".utf8) + $0.dropFirst().dropLast() }
-        }
-        let decoder = Self.makeDecoder()
+        let needles = keys.map { Data(JournalLineWriter.keyNeedle($0)) }
         var found: [String: JournalRecord] = [:]
         for window in [4096, Self.attributionWindow] {
             found = [:]
@@ -72,7 +64,7 @@ struct ChangeJournal: Sendable {
             for line in Self.linesNewestFirst(data) where found.count < keys.count {
                 let bytes = data[line]
                 guard needles.contains(where: { bytes.firstRange(of: $0) != nil }),
-                    let record = try? decoder.decode(JournalRecord.self, from: bytes),
+                    let record = JournalLineReader.record(bytes),
                     keys.contains(record.key), found[record.key] == nil
                 else { continue }
                 found[record.key] = record
@@ -85,8 +77,7 @@ struct ChangeJournal: Sendable {
     /// The newest records of a suite, newest first.
     func recentRecords(of suite: SuiteName) -> [JournalRecord] {
         guard let (data, _) = tail(of: suite, bytes: Self.attributionWindow) else { return [] }
-        let decoder = Self.makeDecoder()
-        return Self.linesNewestFirst(data).compactMap { try? decoder.decode(JournalRecord.self, from: data[$0]) }
+        return Self.linesNewestFirst(data).compactMap { JournalLineReader.record(data[$0]) }
     }
 
     /// The last `bytes` bytes of a suite's journal, and whether that is the whole file.
@@ -150,24 +141,4 @@ struct ChangeJournal: Sendable {
         try Syscall.rename(temporary, path)
     }
 
-    private static func makeEncoder() -> JSONEncoder {
-        let encoder = JSONEncoder()
-        encoder.outputFormatting = [.sortedKeys, .withoutEscapingSlashes]
-        encoder.dateEncodingStrategy = .custom { date, encoder in
-            var container = encoder.singleValueContainer()
-            try container.encode(PropertyListValue.date(date).text)
-        }
-        return encoder
-    }
-
-    private static func makeDecoder() -> JSONDecoder {
-        let decoder = JSONDecoder()
-        decoder.dateDecodingStrategy = .custom { decoder in
-            let container = try decoder.singleValueContainer()
-            guard case .date(let date) = try PropertyListValue(parsing: try container.decode(String.self), as: .date)
-            else { throw DecodingError.dataCorruptedError(in: container, debugDescription: "not a date") }
-            return date
-        }
-        return decoder
-    }
 }

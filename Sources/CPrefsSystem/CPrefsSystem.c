@@ -1,0 +1,1 @@
+// The shim is header-only; SwiftPM needs one source file to build the module.

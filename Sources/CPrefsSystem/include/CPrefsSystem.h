@@ -1,0 +1,40 @@
+// System calls that the C library only declares under _GNU_SOURCE, which a Clang module cannot turn on for the
+// already-built Glibc module. Each is one thin function; the Swift wrappers in PrefsFileStore/Internals/Syscalls.swift
+// turn -1 and errno into typed errors.
+#ifndef CPREFS_SYSTEM_H
+#define CPREFS_SYSTEM_H
+
+#include <errno.h>
+#include <stdio.h>
+
+#if defined(__linux__)
+#include <fcntl.h>
+#include <sys/syscall.h>
+#include <unistd.h>
+#endif
+
+/// Atomically swaps two paths (Linux `renameat2` with `RENAME_EXCHANGE`). Fails with ENOSYS elsewhere, and with
+/// EINVAL on file systems that cannot do it; callers fall back to `rename`.
+static inline int cprefs_rename_exchange(const char *first, const char *second) {
+#if defined(__linux__) && defined(SYS_renameat2)
+    return (int)syscall(SYS_renameat2, AT_FDCWD, first, AT_FDCWD, second, 1u << 1 /* RENAME_EXCHANGE */);
+#else
+    (void)first;
+    (void)second;
+    errno = ENOSYS;
+    return -1;
+#endif
+}
+
+/// Starts writing a file's dirty pages to the disk without waiting for them (Linux `sync_file_range` with
+/// `SYNC_FILE_RANGE_WRITE`). A no-op that succeeds where the call does not exist.
+static inline int cprefs_start_writeback(int descriptor) {
+#if defined(__linux__) && defined(SYS_sync_file_range) && (defined(__x86_64__) || defined(__aarch64__))
+    return (int)syscall(SYS_sync_file_range, descriptor, (long long)0, (long long)0, 2u /* SYNC_FILE_RANGE_WRITE */);
+#else
+    (void)descriptor;
+    return 0;
+#endif
+}
+
+#endif

@@ -1,0 +1,44 @@
+import Foundation
+import PropertyBased
+import Testing
+
+@testable import PrefsKit
+
+/// The journal's fast date formatter must print exactly what Foundation's ISO 8601 style prints.
+@Suite struct ISO8601DatesTests {
+    @Test func theFastFormatterAgreesWithFoundation() async {
+        await propertyCheck(input: Gen.double(in: 0...253_402_300_799.999), Gen.bool) { interval, hasFraction in
+            let date = Date(timeIntervalSince1970: interval)
+            let expected = date.formatted(Date.ISO8601FormatStyle(includingFractionalSeconds: hasFraction))
+            #expect(ISO8601Dates.fastFormat(date, hasFraction: hasFraction) == expected)
+        }
+    }
+
+    @Test func theFastParserAgreesWithFoundation() async {
+        await propertyCheck(input: Gen.double(in: 0...253_402_300_799.999), Gen.bool) { interval, hasFraction in
+            let text = Date(timeIntervalSince1970: interval).formatted(
+                Date.ISO8601FormatStyle(includingFractionalSeconds: hasFraction))
+            let expected = try? Date.ISO8601FormatStyle(includingFractionalSeconds: hasFraction).parse(text)
+            #expect(ISO8601Dates.fastParse(text) == expected)
+        }
+    }
+
+    @Test(arguments: ["2026-02-29T00:00:00Z", "2026-13-01T00:00:00Z", "2026-01-01T24:00:00Z", "2026-01-01 00:00:00Z"])
+    func theFastParserLeavesWhatItCannotTellToFoundation(text: String) {
+        #expect(ISO8601Dates.fastParse(text) == nil)
+    }
+
+    @Test(arguments: [0, 951_782_400, 4_107_542_399.5, 1_700_000_000.999])
+    func leapDaysCenturiesAndFractionsAgreeWithFoundation(interval: Double) {
+        let date = Date(timeIntervalSince1970: interval)
+        for hasFraction in [false, true] {
+            let expected = date.formatted(Date.ISO8601FormatStyle(includingFractionalSeconds: hasFraction))
+            #expect(ISO8601Dates.fastFormat(date, hasFraction: hasFraction) == expected)
+        }
+    }
+
+    @Test func datesOutsideTheFastRangeAreLeftToFoundation() {
+        #expect(ISO8601Dates.fastFormat(Date(timeIntervalSince1970: -1), hasFraction: false) == nil)
+        #expect(ISO8601Dates.format(Date(timeIntervalSince1970: -86_400)) == "1969-12-31T00:00:00Z")
+    }
+}
