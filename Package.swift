@@ -16,9 +16,11 @@ let package = Package(
     products: [
         .library(name: "PrefsKit", targets: ["PrefsKit", "PrefsFileStore"]),
         .library(name: "PrefsTestSupport", targets: ["PrefsTestSupport"]),
+        .executable(name: "prefs", targets: ["prefs"]),
         .executable(name: "theme-demo", targets: ["theme-demo"]),
     ],
     dependencies: [
+        .package(url: "https://github.com/apple/swift-argument-parser.git", from: "1.8.2"),
         .package(url: "https://github.com/apple/swift-system.git", from: "1.8.1"),
         .package(url: "https://github.com/x-sheep/swift-property-based.git", from: "2.0.1"),
     ],
@@ -36,7 +38,15 @@ let package = Package(
             name: "prefs-test-helper", dependencies: ["PrefsKit", "PrefsFileStore"],
             path: "Tests/Helpers/prefs-test-helper",
             swiftSettings: strictSettings),
-        .executableTarget(name: "theme-demo", dependencies: ["PrefsKit"], swiftSettings: strictSettings),
+        .executableTarget(
+            name: "prefs",
+            dependencies: [
+                "PrefsKit", "PrefsFileStore", .product(name: "ArgumentParser", package: "swift-argument-parser"),
+            ],
+            swiftSettings: strictSettings
+        ),
+        .executableTarget(
+            name: "theme-demo", dependencies: ["PrefsKit", "PrefsFileStore"], swiftSettings: strictSettings),
         .testTarget(
             name: "PrefsKitTests",
             dependencies: [
@@ -44,6 +54,7 @@ let package = Package(
                 "PrefsFileStore",
                 "PrefsTestSupport",
                 "theme-demo",
+                "prefs",
                 "prefs-test-helper",
                 .product(name: "PropertyBased", package: "swift-property-based"),
             ],

@@ -65,10 +65,12 @@ public final class FileStore: Sendable {
     ///     configuration directories never mix their histories.
     ///   - launchArguments: The overrides to apply when reading; this process's by default.
     ///   - durability: How hard writes try to survive a crash.
+    ///   - watching: Whether to watch the directory. A short-lived writer, such as one `prefs write`, passes `false`:
+    ///     its suites then see other processes' changes only when they write, which re-reads the file under the lock.
     /// - Throws: ``FileStoreError/io(path:operation:reason:)`` when the directory cannot be created or watched.
     public init(
         directory: URL? = nil, journalDirectory: URL? = nil, launchArguments: LaunchArguments = .process,
-        durability: Durability = .processCrash
+        durability: Durability = .processCrash, watching: Bool = true
     ) throws(FileStoreError) {
         let directory = (directory ?? XDGDirectories.configHome()).standardizedFileURL
         self.directory = directory
@@ -82,6 +84,7 @@ public final class FileStore: Sendable {
         } catch {
             throw FileStoreError.io(path: directory.path, operation: "create the directory", reason: "\(error)")
         }
+        guard watching else { return }
         do {
             let watcher = try DirectoryWatcher(directory: directoryPath) { [weak self] names, overflowed in
                 self?.directoryChanged(names: names, overflowed: overflowed)

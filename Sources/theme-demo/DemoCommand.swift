@@ -9,6 +9,7 @@ struct DemoCommand {
         case show
         case setTheme(String)
         case schema
+        case installSchema
         case reset
         case help
     }
@@ -17,11 +18,14 @@ struct DemoCommand {
     var suite = ThemeSettings.suiteName
 
     static let usage = """
-        usage: theme-demo [--suite NAME] [show | set-theme light|dark|black | schema | reset] [-KEY VALUE ...]
+        usage: theme-demo [--suite NAME] [show | set-theme light|dark|black | schema | install-schema | reset]
+                          [-KEY VALUE ...]
 
           show        count this launch and print every setting (the default)
           set-theme   store a theme
           schema      print the preference schema as a JSON manifest
+          install-schema
+                      install that manifest where `prefs` and the editor find it
           reset       remove every stored setting
           -KEY VALUE  override a setting for this run only, e.g. -theme dark
         """
@@ -53,6 +57,7 @@ struct DemoCommand {
             guard positional.count == 2 else { throw DemoError("set-theme needs one theme: light, dark or black") }
             action = .setTheme(positional[1])
         case "schema": action = .schema
+        case "install-schema": action = .installSchema
         case "reset": action = .reset
         case let other?: throw DemoError("unknown command \(TextEscaping.quoted(other))")
         }

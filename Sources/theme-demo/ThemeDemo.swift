@@ -1,4 +1,5 @@
 import Foundation
+import PrefsFileStore
 import PrefsKit
 
 /// Runs the demo: counts the launch, then prints every setting with where its value came from.
@@ -24,6 +25,15 @@ enum ThemeDemo {
             return DemoCommand.usage + "\n"
         case .schema:
             return String(decoding: schema.manifest(), as: UTF8.self) + "\n"
+        case .installSchema:
+            // A suite given as a path lives in that path's directory, as UserDefaults takes it.
+            let path = URL(fileURLWithPath: command.suite)
+            let isPath = command.suite.hasPrefix("/")
+            let catalog = SchemaCatalog(
+                configDirectory: isPath ? path.deletingLastPathComponent() : XDGDirectories.configHome())
+            let installed = try catalog.install(
+                schema.manifest(), suite: isPath ? path.lastPathComponent : command.suite)
+            return "installed the schema of \(command.suite) at \(installed.file.path)\n"
         case .reset:
             defaults.removePersistentDomain(forName: command.suite)
             return "reset \(command.suite)\n"

@@ -43,7 +43,8 @@ final class RunningChild: Sendable {
         // handler can outlive the pipe and crash the test runner.
         let reader = output.fileHandleForReading
         Thread.detachNewThread { [buffer] in
-            while let data = try? reader.read(upToCount: 4096), !data.isEmpty {
+            // `availableData` returns as soon as anything arrives; `read(upToCount:)` waits for the whole count.
+            while case let data = reader.availableData, !data.isEmpty {
                 buffer.append(String(decoding: data, as: UTF8.self))
             }
             buffer.finish()

@@ -1,0 +1,55 @@
+import ArgumentParser
+import PrefsKit
+
+/// `prefs delete SUITE KEY` and `prefs delete SUITE --all`: back to the defaults.
+struct Delete: PrefsCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "delete",
+        abstract: "Remove a key, or every key, so that it reads as its default.",
+        discussion: "--all asks for confirmation on a terminal; elsewhere it needs --force.")
+
+    @OptionGroup var options: GlobalOptions
+
+    @Argument(help: "The suite.")
+    var suite: String
+
+    @Argument(help: "The key.")
+    var key: String?
+
+    @Flag(help: "Remove every key of the suite.")
+    var all = false
+
+    @Flag(help: "Do not ask before removing every key.")
+    var force = false
+
+    func validate() throws {
+        if all && key != nil { throw ValidationError("Give a key or --all, not both.") }
+        if !all && key == nil { throw ValidationError("Give the key to delete, or --all.") }
+    }
+
+    func perform() throws {
+        let context = Context(options)
+        let suite = try context.existingSuite(suite)
+        if let key {
+            guard suite.primitiveValue(forKey: key) != nil else {
+                // A declared key that is not stored already reads as its default.
+                if try context.schema(for: suite.name)?[key] != nil { return }
+                throw CLIError("key \(TextEscaping.quoted(key)) is not set in suite \(TextEscaping.quoted(suite.name))")
+            }
+            try suite.commit([key: nil])
+            return
+        }
+        let keys = suite.primitiveValues().keys
+        guard !keys.isEmpty else { return }
+        if !force {
+            guard Output.inputIsTerminal else {
+                throw CLIError(
+                    "refusing to delete every key of \(TextEscaping.quoted(suite.name)) unasked; use --force")
+            }
+            guard Output.confirm("Delete all \(keys.count) keys of suite \(TextEscaping.quoted(suite.name))?") else {
+                throw CLIError("nothing deleted")
+            }
+        }
+        try suite.commit(Dictionary(uniqueKeysWithValues: keys.map { ($0, nil) }))
+    }
+}

@@ -1,0 +1,67 @@
+import ArgumentParser
+import PrefsFileStore
+import PrefsKit
+
+/// `prefs read SUITE [KEY]`: a bare value, or the whole suite as `key = value` lines.
+struct Read: PrefsCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "read",
+        abstract: "Print a value, or every stored value of a suite.",
+        discussion: """
+            With a key, prints the bare value: strings as they are, numbers, true/false, dates in ISO 8601, data in \
+            base64, arrays and dictionaries as JSON. A key that is not stored prints its schema default. Without a \
+            key, prints `key = value` lines.
+            """)
+
+    @OptionGroup var options: GlobalOptions
+
+    @Argument(help: "The suite, such as com.example.app.")
+    var suite: String
+
+    @Argument(help: "The key; every key when omitted.")
+    var key: String?
+
+    @Flag(name: .customLong("defaults"), help: "Also list schema keys that are not stored, with their defaults.")
+    var includeDefaults = false
+
+    func perform() throws {
+        let context = Context(options)
+        let suite = try context.existingSuite(suite)
+        let schema = try context.schema(for: suite.name)
+        if let key {
+            try printValue(of: key, in: suite, schema: schema)
+        } else {
+            printSuite(suite, schema: schema)
+        }
+    }
+
+    private func printValue(of key: String, in suite: FileSuite, schema: PreferenceSchema?) throws {
+        let entry = schema?[key]
+        guard let value = suite.primitiveValue(forKey: key) ?? entry?.defaultValue else {
+            if entry != nil { throw CLIError("key \(TextEscaping.quoted(key)) has no value and no default") }
+            throw CLIError("unknown key \(TextEscaping.quoted(key)) in suite \(TextEscaping.quoted(suite.name))")
+        }
+        if options.json {
+            Output.json(ValueText.json(value))
+        } else {
+            Output.line(ValueText.bare(value, entry: entry))
+        }
+    }
+
+    private func printSuite(_ suite: FileSuite, schema: PreferenceSchema?) {
+        var values = suite.primitiveValues()
+        if includeDefaults, let schema {
+            for entry in schema.entries where values[entry.id] == nil {
+                if let value = entry.defaultValue { values[entry.id] = value }
+            }
+        }
+        if options.json {
+            Output.json(values.mapValues(\.jsonObject), pretty: true)
+        } else {
+            Output.lines(
+                values.keys.sorted().compactMap { key in
+                    values[key].map { "\(ValueText.key(key)) = \(ValueText.inline($0, entry: schema?[key]))" }
+                })
+        }
+    }
+}

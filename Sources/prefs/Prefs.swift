@@ -1,0 +1,22 @@
+import ArgumentParser
+
+/// The `prefs` command line: read, write and watch the suites of a configuration directory.
+struct Prefs: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "prefs",
+        abstract: "Read, write and watch preferences stored as UserDefaults-compatible suites.",
+        discussion: """
+            Suites are XML property lists in the configuration directory ($XDG_CONFIG_HOME, else ~/.config), \
+            shared with Foundation's UserDefaults. Writes are process-safe and journaled: `prefs log` shows who \
+            changed what. When a schema is installed for a suite (`prefs schema install`), values are checked \
+            against its types, ranges and choices.
+
+            Exit status: 0 on success, 1 on errors (with a message on standard error), 64 on usage errors.
+            """,
+        version: "0.4.0",
+        subcommands: [
+            Suites.self, Read.self, Write.self, Delete.self, Watch.self, Export.self, Import.self, Find.self,
+            Diff.self, Log.self, Undo.self, SchemaCommand.self,
+        ]
+    )
+}

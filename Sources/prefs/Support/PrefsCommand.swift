@@ -1,0 +1,36 @@
+import ArgumentParser
+import Foundation
+
+/// A subcommand whose failures become one line on standard error and exit status 1.
+///
+/// Usage errors stay with argument-parser, which prints the usage and exits with 64 (`EX_USAGE`).
+protocol PrefsCommand: ParsableCommand {
+    /// Does the command's work.
+    ///
+    /// - Throws: Anything with a one-line description; it is printed as `prefs: <description>`.
+    func perform() throws
+}
+
+extension PrefsCommand {
+    func run() throws {
+        do {
+            try perform()
+        } catch let exit as ExitCode {
+            throw exit
+        } catch let usage as ValidationError {
+            throw usage
+        } catch {
+            Output.error("\(error)")
+            throw ExitCode.failure
+        }
+    }
+}
+
+/// A failure the command line reports as it is.
+struct CLIError: Error, CustomStringConvertible {
+    let description: String
+
+    init(_ description: String) {
+        self.description = description
+    }
+}

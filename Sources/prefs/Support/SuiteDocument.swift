@@ -1,0 +1,67 @@
+import Foundation
+import PrefsKit
+
+/// A whole suite as a file: what `prefs export` writes, and what `prefs import` and `prefs diff --against` read.
+enum SuiteDocument {
+    enum Format: String, CaseIterable {
+        case plist, json
+    }
+
+    /// The suite as an XML property list, which UserDefaults reads, or as a JSON object.
+    ///
+    /// JSON has no dates or data: they become ISO 8601 and base64 strings, which an import reads back as dates and
+    /// data when the suite has a schema. The property list keeps every type.
+    static func encode(_ values: [String: PropertyListValue], as format: Format) throws -> Data {
+        switch format {
+        case .plist:
+            return try PropertyListSerialization.data(
+                fromPropertyList: values.mapValues(\.propertyListObject), format: .xml, options: 0)
+        case .json:
+            let object = values.mapValues(\.jsonObject)
+            return try JSONSerialization.data(
+                withJSONObject: object, options: [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes])
+                + Data("\n".utf8)
+        }
+    }
+
+    /// Reads a property list (XML or binary) or a JSON object.
+    ///
+    /// - Parameters:
+    ///   - data: The file's bytes.
+    ///   - name: The file's name, for messages.
+    ///   - schema: Gives each known key its type, so that JSON strings become dates or data where the schema says.
+    /// - Returns: The values, by key.
+    /// - Throws: `CLIError` naming the file and what is wrong.
+    static func decode(_ data: Data, name: String, schema: PreferenceSchema?) throws -> [String: PropertyListValue] {
+        let file = TextEscaping.escaped(name)
+        if let plist = try? PropertyListSerialization.propertyList(from: data, format: nil), !isJSONText(data) {
+            guard let dictionary = plist as? [String: Any],
+                case .dictionary(let values)? = PropertyListValue(
+                    propertyListObject: dictionary)
+            else { throw CLIError("\(file) is not a property list dictionary") }
+            return values
+        }
+        guard let object = try? JSONSerialization.jsonObject(with: data) else {
+            throw CLIError("\(file) is neither a property list nor JSON")
+        }
+        guard let dictionary = object as? [String: Any] else { throw CLIError("\(file) is not a JSON object") }
+        var values: [String: PropertyListValue] = [:]
+        for (key, element) in dictionary {
+            do {
+                values[key] = try PropertyListValue(jsonObject: element, as: schema?[key]?.storage)
+            } catch {
+                throw CLIError("\(file): key \(TextEscaping.quoted(key)): \(error)")
+            }
+        }
+        return values
+    }
+
+    /// Foundation's parser also reads OpenStep property lists, which look like JSON: JSON goes to JSON's parser.
+    private static func isJSONText(_ data: Data) -> Bool {
+        data.first { !$0.isASCIIWhitespace } == UInt8(ascii: "{")
+    }
+}
+
+extension UInt8 {
+    fileprivate var isASCIIWhitespace: Bool { self == 0x20 || self == 0x09 || self == 0x0A || self == 0x0D }
+}
