@@ -9,12 +9,13 @@ func fail(_ message: String) -> Never {
     exit(2)
 }
 
-func suite(_ directory: String, _ name: String) -> FileSuite {
+func suite(_ directory: String, _ name: String, watching: Bool = true) -> FileSuite {
     do {
         // The journal sits beside the suites, where the benchmark's own store keeps it, so that changes are attributed.
         let directory = URL(fileURLWithPath: directory)
         return try FileStore(
-            directory: directory, journalDirectory: directory.appendingPathComponent("journal"), launchArguments: .none
+            directory: directory, journalDirectory: directory.appendingPathComponent("journal"), launchArguments: .none,
+            watching: watching
         ).suite(name)
     } catch {
         fail("\(error)")
@@ -37,7 +38,8 @@ case ("ping", 5):
         usleep(useconds_t((Int(arguments[4]) ?? 5) * 1000))
     }
 case ("pong", 4):
-    // pong DIR SUITE COUNT: prints "ready", then, after COUNT changes of "ping", each one's delay in microseconds.
+    // pong DIR SUITE COUNT: prints "ready", then, after COUNT changes of "ping" (or two quiet seconds), each one's
+    // delay in microseconds.
     let target = suite(arguments[1], arguments[2])
     let count = Int(arguments[3]) ?? 0
     let delays = Mutex<[Int]>([])
@@ -46,12 +48,19 @@ case ("pong", 4):
         if case .int(let sent)? = changes.last?.newValue { delays.withLock { $0.append((now - sent) / 1000) } }
     }
     FileHandle.standardOutput.write(Data("ready\n".utf8))
-    while delays.withLock({ $0.count }) < count { usleep(1000) }
+    // Until every change arrived, or nothing came for two seconds: a burst coalesced by the watcher is one event.
+    var last = (count: 0, time: ContinuousClock.now)
+    while last.count < count && (last.count == 0 || ContinuousClock.now - last.time < .seconds(2)) {
+        usleep(1000)
+        let seen = delays.withLock { $0.count }
+        if seen != last.count { last = (seen, ContinuousClock.now) }
+    }
     observation.cancel()
     FileHandle.standardOutput.write(Data(delays.withLock { $0 }.map { "\($0)\n" }.joined().utf8))
 case ("write", 5):
-    // write DIR SUITE PREFIX COUNT: one PrefsKit write per key.
-    let target = suite(arguments[1], arguments[2])
+    // write DIR SUITE PREFIX COUNT: one PrefsKit write per key, by a writer that does not watch (as `prefs write`):
+    // with eight writers that also watch, each reloads the suite after every other's write.
+    let target = suite(arguments[1], arguments[2], watching: ProcessInfo.processInfo.environment["PEER_WATCHES"] != nil)
     for index in 0..<(Int(arguments[4]) ?? 0) {
         do { try target.commit(["\(arguments[3])-\(index)": .int(index)]) } catch { fail("\(error)") }
     }
