@@ -6,9 +6,9 @@ import Foundation
 @main
 enum Entry {
     static func main() {
-        let arguments = Array(CommandLine.arguments.dropFirst())
+        let arguments = GlobalOptions.hoisted(Array(CommandLine.arguments.dropFirst()))
         guard let write = WriteRequest(arguments: arguments) else {
-            Prefs.main()
+            Prefs.main(arguments)
             return
         }
         do {

@@ -21,4 +21,34 @@ struct GlobalOptions: ParsableArguments {
         let url = configDir.map { URL(fileURLWithPath: $0, isDirectory: true) } ?? XDGDirectories.configHome()
         return url.standardizedFileURL
     }
+
+    /// Moves global options written before the subcommand to just after it, so that `prefs --config-dir DIR read …`
+    /// works as `prefs read --config-dir DIR …` does; argument-parser only reads a subcommand's options after its name.
+    ///
+    /// - Parameter arguments: The arguments after the program's name.
+    /// - Returns: The arguments with leading `--config-dir DIR` and `--json` moved after the subcommand's path.
+    static func hoisted(_ arguments: [String]) -> [String] {
+        var leading: [String] = []
+        var index = 0
+        while index < arguments.count {
+            if arguments[index] == "--json" {
+                leading.append(arguments[index])
+                index += 1
+            } else if arguments[index] == "--config-dir", index + 1 < arguments.count {
+                leading += arguments[index...(index + 1)]
+                index += 2
+            } else if arguments[index].hasPrefix("--config-dir=") {
+                leading.append(arguments[index])
+                index += 1
+            } else {
+                break
+            }
+        }
+        guard !leading.isEmpty, index < arguments.count else { return arguments }
+        var rest = Array(arguments[index...])
+        // `schema` is the one command with subcommands; its options belong to `schema list|show|install`.
+        let path = rest.first == "schema" && rest.count > 1 && !rest[1].hasPrefix("-") ? 2 : 1
+        rest.insert(contentsOf: leading, at: path)
+        return rest
+    }
 }
