@@ -16,6 +16,7 @@ let package = Package(
     products: [
         .library(name: "PrefsKit", targets: ["PrefsKit", "PrefsFileStore"]),
         .library(name: "PrefsTestSupport", targets: ["PrefsTestSupport"]),
+        .library(name: "PrefsTUI", targets: ["PrefsTUI", "PrefsNcurses"]),
         .executable(name: "prefs", targets: ["prefs"]),
         .executable(name: "theme-demo", targets: ["theme-demo"]),
     ],
@@ -27,6 +28,9 @@ let package = Package(
     targets: [
         .target(name: "PrefsKit", swiftSettings: strictSettings),
         .target(name: "CPrefsSystem"),
+        .systemLibrary(name: "CNcurses", providers: [.apt(["libncurses-dev"])]),
+        .target(name: "PrefsTUI", dependencies: ["PrefsKit", "PrefsFileStore"], swiftSettings: strictSettings),
+        .target(name: "PrefsNcurses", dependencies: ["PrefsTUI", "CNcurses"], swiftSettings: strictSettings),
         .target(
             name: "PrefsFileStore",
             dependencies: ["PrefsKit", "CPrefsSystem", .product(name: "SystemPackage", package: "swift-system")],
@@ -41,7 +45,8 @@ let package = Package(
         .executableTarget(
             name: "prefs",
             dependencies: [
-                "PrefsKit", "PrefsFileStore", .product(name: "ArgumentParser", package: "swift-argument-parser"),
+                "PrefsKit", "PrefsFileStore", "PrefsTUI", "PrefsNcurses",
+                .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ],
             swiftSettings: strictSettings
         ),
@@ -53,11 +58,13 @@ let package = Package(
                 "PrefsKit",
                 "PrefsFileStore",
                 "PrefsTestSupport",
+                "PrefsTUI",
                 "theme-demo",
                 "prefs",
                 "prefs-test-helper",
                 .product(name: "PropertyBased", package: "swift-property-based"),
             ],
+            exclude: ["TUI/Snapshots"],
             swiftSettings: languageSettings
         ),
     ]

@@ -6,7 +6,9 @@ import Foundation
 @main
 enum Entry {
     static func main() {
-        let arguments = GlobalOptions.hoisted(Array(CommandLine.arguments.dropFirst()))
+        var arguments = GlobalOptions.hoisted(Array(CommandLine.arguments.dropFirst()))
+        // Alone on a terminal, `prefs` is the editor; elsewhere it prints its help.
+        if arguments.isEmpty && Output.inputIsTerminal && Output.isTerminal { arguments = ["tui"] }
         guard let write = WriteRequest(arguments: arguments) else {
             Prefs.main(arguments)
             return

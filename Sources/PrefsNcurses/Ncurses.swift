@@ -1,0 +1,95 @@
+import CNcurses
+
+#if canImport(Glibc)
+import Glibc
+#endif
+
+/// One thin function per ncurses call the backend makes, as swift-system wraps its system calls; each turns `ERR`
+/// into a thrown ``NcursesError`` naming the call.
+enum Ncurses {
+    static func check(_ result: CInt, _ call: String) throws(NcursesError) {
+        if result == cncurses_err() { throw NcursesError(call: call) }
+    }
+
+    /// Unblocks the signals the editor must see: a parent can start it with them blocked (libdispatch's worker
+    /// threads block them, and a blocked mask is inherited across `exec`), and then neither Ctrl-C nor a resize would
+    /// reach it.
+    ///
+    /// The corresponding C function is `pthread_sigmask`.
+    static func unblockSignals() {
+        var signals = sigset_t()
+        sigemptyset(&signals)
+        for signal in [SIGINT, SIGTERM, SIGWINCH, SIGTSTP, SIGCONT] { sigaddset(&signals, signal) }
+        _ = pthread_sigmask(SIG_UNBLOCK, &signals, nil)
+    }
+
+    /// The corresponding C function is `initscr`.
+    static func initscr() throws(NcursesError) {
+        guard CNcurses.initscr() != nil else { throw NcursesError(call: "initscr") }
+    }
+
+    /// The corresponding C function is `endwin`.
+    static func endwin() { _ = CNcurses.endwin() }
+
+    /// The corresponding C functions are `cbreak`, `noecho`, `nonl`, `keypad` and `nodelay` on `stdscr`.
+    static func configureInput() throws(NcursesError) {
+        try check(cbreak(), "cbreak")
+        try check(noecho(), "noecho")
+        try check(nonl(), "nonl")
+        try check(keypad(cncurses_stdscr(), true), "keypad")
+        try check(nodelay(cncurses_stdscr(), true), "nodelay")
+    }
+
+    /// The corresponding C function is `set_escdelay`: Esc is a key of its own after this many milliseconds.
+    static func setEscapeDelay(_ milliseconds: CInt) { _ = set_escdelay(milliseconds) }
+
+    /// The corresponding C function is `curs_set`.
+    static func hideCursor() { _ = curs_set(0) }
+
+    /// The corresponding C functions are `has_colors`, `start_color` and `use_default_colors`.
+    static func startColor() -> Bool {
+        guard has_colors() else { return false }
+        return start_color() != cncurses_err() && use_default_colors() != cncurses_err()
+    }
+
+    /// The corresponding C function is `init_pair`.
+    static func initPair(_ pair: Int16, foreground: Int16, background: Int16) {
+        _ = init_pair(pair, foreground, background)
+    }
+
+    /// The corresponding C function is `mousemask`, for clicks and the wheel.
+    static func enableMouse() {
+        _ = mousemask(cncurses_mouse_mask(), nil)
+    }
+
+    /// The corresponding C function is `getmouse`.
+    static func mouse() -> MEVENT? {
+        var event = MEVENT()
+        return getmouse(&event) == cncurses_err() ? nil : event
+    }
+
+    /// The corresponding C functions are `setcchar` and `mvadd_wch`.
+    static func put(_ text: [wchar_t], y: Int, x: Int, attributes: attr_t, pair: Int16) {
+        _ = text.withUnsafeBufferPointer { cncurses_put(CInt(y), CInt(x), $0.baseAddress, attributes, pair) }
+    }
+
+    /// The corresponding C function is `refresh`.
+    static func refresh() { _ = CNcurses.refresh() }
+
+    /// The corresponding C function is `get_wch`, without waiting.
+    static func read() -> (isKey: Bool, value: UInt32)? {
+        var value: UInt32 = 0
+        let result = cncurses_get(&value)
+        if result == cncurses_err() { return nil }
+        return (result == cncurses_key_code_yes(), value)
+    }
+
+    /// The terminal's size, from ncurses's `COLS` and `LINES`.
+    static var size: (width: Int, height: Int) { (Int(cncurses_cols()), Int(cncurses_lines())) }
+}
+
+/// An ncurses call that returned `ERR`.
+public struct NcursesError: Error, CustomStringConvertible {
+    public let call: String
+    public var description: String { "the terminal could not be set up (\(call) failed); is TERM set?" }
+}

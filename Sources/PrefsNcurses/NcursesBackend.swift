@@ -1,0 +1,186 @@
+import CNcurses
+import Foundation
+public import PrefsTUI
+import Synchronization
+
+#if canImport(Glibc)
+import Glibc
+#endif
+
+/// The terminal, through ncursesw: draws only the cells that changed, and reads keys, the mouse and resizes.
+///
+/// It must be used from one thread. ``close()`` (or releasing it) restores the terminal; ncurses's own handlers do so
+/// on SIGINT and SIGTERM.
+public final class NcursesBackend: TerminalBackend {
+    public let supportsUnicode: Bool
+    public let usesColor: Bool
+    private var shown: CellGrid?
+    private let wakePipe: (read: Int32, write: Int32)
+    private var isOpen = true
+
+    /// Takes over the terminal.
+    ///
+    /// - Parameter noColor: Draw without colours, as `--no-color` asks; `NO_COLOR` in the environment does too.
+    /// - Throws: ``NcursesError`` when the terminal cannot be set up.
+    public init(noColor: Bool = false) throws {
+        supportsUnicode = Self.setLocale()
+        var fds: [Int32] = [-1, -1]
+        guard pipe(&fds) == 0 else { throw NcursesError(call: "pipe") }
+        for fd in fds { _ = fcntl(fd, F_SETFL, O_NONBLOCK) }
+        wakePipe = (fds[0], fds[1])
+        Ncurses.unblockSignals()
+        try Ncurses.initscr()
+        try Ncurses.configureInput()
+        Ncurses.setEscapeDelay(25)
+        Ncurses.hideCursor()
+        Ncurses.enableMouse()
+        let wantsColor = !noColor && ProcessInfo.processInfo.environment["NO_COLOR"].map(\.isEmpty) ?? true
+        usesColor = wantsColor && Ncurses.startColor()
+        if usesColor { Self.initPairs() }
+    }
+
+    deinit {
+        close()
+        Glibc.close(wakePipe.read)
+        Glibc.close(wakePipe.write)
+    }
+
+    /// Gives the terminal back as it was.
+    public func close() {
+        guard isOpen else { return }
+        isOpen = false
+        Ncurses.endwin()
+    }
+
+    public var size: (width: Int, height: Int) { Ncurses.size }
+
+    public var waker: any EditorWaker { PipeWaker(fd: wakePipe.write) }
+
+    public func present(_ grid: CellGrid) {
+        let previous = shown.flatMap { $0.width == grid.width && $0.height == grid.height ? $0 : nil }
+        for y in 0..<grid.height {
+            for x in 0..<grid.width {
+                let cell = grid[x, y]
+                if cell.isContinuation || previous?[x, y] == cell { continue }
+                Ncurses.put(
+                    Array(cell.text.unicodeScalars.prefix(5).map { wchar_t(bitPattern: $0.value) }) + [0], y: y, x: x,
+                    attributes: attributes(cell.style), pair: pair(cell.style))
+            }
+        }
+        shown = grid
+        Ncurses.refresh()
+    }
+
+    public func nextEvents(timeout: Duration?) -> [InputEvent] {
+        var fds = [
+            pollfd(fd: STDIN_FILENO, events: Int16(POLLIN), revents: 0),
+            pollfd(fd: wakePipe.read, events: Int16(POLLIN), revents: 0),
+        ]
+        let milliseconds: CInt = timeout.map(Self.milliseconds) ?? -1
+        _ = poll(&fds, 2, milliseconds)
+        if fds[1].revents != 0 {
+            var buffer = [UInt8](repeating: 0, count: 64)
+            while read(wakePipe.read, &buffer, buffer.count) > 0 {}
+        }
+        var events: [InputEvent] = []
+        while let (isKey, value) = Ncurses.read() {
+            if let event = isKey ? keyEvent(Int32(value)) : characterEvent(value) { events.append(event) }
+        }
+        return events
+    }
+
+    private static func milliseconds(_ duration: Duration) -> CInt {
+        let (seconds, attoseconds) = duration.components
+        return CInt(clamping: max(0, seconds * 1000 + attoseconds / 1_000_000_000_000_000 + 1))
+    }
+
+    private func keyEvent(_ code: Int32) -> InputEvent? {
+        let event: InputEvent?
+        switch code {
+        case KEY_UP: event = .key(.up)
+        case KEY_DOWN: event = .key(.down)
+        case KEY_LEFT: event = .key(.left)
+        case KEY_RIGHT: event = .key(.right)
+        case KEY_PPAGE: event = .key(.pageUp)
+        case KEY_NPAGE: event = .key(.pageDown)
+        case KEY_HOME: event = .key(.home)
+        case KEY_END: event = .key(.end)
+        case KEY_ENTER: event = .key(.enter)
+        case KEY_BACKSPACE: event = .key(.backspace)
+        case KEY_DC: event = .key(.delete)
+        case KEY_RESIZE:
+            // The next frame is drawn whole at the new size.
+            shown = nil
+            event = .resize(width: Ncurses.size.width, height: Ncurses.size.height)
+        case KEY_MOUSE:
+            guard let mouse = Ncurses.mouse() else { return nil }
+            if cncurses_mouse_is_click(mouse.bstate) != 0 { return .click(x: Int(mouse.x), y: Int(mouse.y)) }
+            let wheel = cncurses_mouse_wheel(mouse.bstate)
+            event = wheel == 0 ? nil : .wheel(Int(wheel))
+        default: event = nil
+        }
+        return event
+    }
+
+    private func characterEvent(_ value: UInt32) -> InputEvent? {
+        switch value {
+        case 27: return .key(.escape)
+        case 10, 13: return .key(.enter)
+        case 9: return .key(.tab)
+        case 8, 127: return .key(.backspace)
+        case 1...26: return Unicode.Scalar(value + 96).map { .control(Character($0)) }
+        default: return Unicode.Scalar(value).map { .character(Character($0)) }
+        }
+    }
+
+    private func attributes(_ style: TextStyle) -> attr_t {
+        var attributes: attr_t = 0
+        if style.bold { attributes |= cncurses_attr_bold() }
+        if style.dim { attributes |= cncurses_attr_dim() }
+        if style.reverse { attributes |= cncurses_attr_reverse() }
+        if style.underline { attributes |= cncurses_attr_underline() }
+        return attributes
+    }
+
+    /// Pairs 1…81 hold every foreground and background, the terminal's default included.
+    private func pair(_ style: TextStyle) -> Int16 {
+        guard usesColor, style.foreground != nil || style.background != nil else { return 0 }
+        let foreground: Int = style.foreground?.rawValue ?? 8
+        let background: Int = style.background?.rawValue ?? 8
+        return Int16(1 + foreground * 9 + background)
+    }
+
+    private static func initPairs() {
+        for foreground in 0...8 {
+            for background in 0...8 {
+                Ncurses.initPair(
+                    Int16(1 + foreground * 9 + background), foreground: foreground == 8 ? -1 : Int16(foreground),
+                    background: background == 8 ? -1 : Int16(background))
+            }
+        }
+    }
+
+    /// Uses the environment's locale, or C.UTF-8 when none is set (the only one some images have).
+    ///
+    /// - Returns: Whether the locale's character set is UTF-8.
+    private static func setLocale() -> Bool {
+        let chosen = setlocale(LC_ALL, "").map { String(cString: $0) }
+        if chosen == nil || chosen == "C" || chosen == "POSIX" {
+            let environment = ProcessInfo.processInfo.environment
+            if environment["LANG"] == nil && environment["LC_ALL"] == nil && environment["LC_CTYPE"] == nil {
+                _ = setlocale(LC_ALL, "C.UTF-8")
+            }
+        }
+        return String(cString: nl_langinfo(nl_item(CODESET))) == "UTF-8"
+    }
+}
+
+/// Wakes the backend's poll by writing a byte to its pipe; safe from any thread.
+private struct PipeWaker: EditorWaker {
+    let fd: Int32
+
+    func wake() {
+        var byte: UInt8 = 1
+        _ = write(fd, &byte, 1)
+    }
+}

@@ -1,0 +1,72 @@
+import Foundation
+public import PrefsKit
+import Synchronization
+
+/// The editor's loop: it draws the model through a backend, and feeds it input and other processes' changes.
+///
+/// Everything runs on the calling thread. The store's watcher thread only queues changes and wakes the backend, so
+/// a change appears within one frame of its event and the terminal library is never called from two threads.
+public final class Editor {
+    public let model: EditorModel
+    public let backend: any TerminalBackend
+    private let pending = ChangeQueue()
+
+    /// An editor over a model, drawing through a backend.
+    public init(model: EditorModel, backend: any TerminalBackend) {
+        self.model = model
+        self.backend = backend
+    }
+
+    /// Runs until the user quits.
+    public func run() {
+        let waker = backend.waker
+        let observation = model.data.store.addObserver { [pending] changes in
+            pending.append(changes)
+            waker.wake()
+        }
+        defer { observation.cancel() }
+        while !model.isFinished {
+            draw()
+            let now = ContinuousClock.now
+            let timeout = model.nextHighlightEnd(after: now).map { $0 - now }
+            step(backend.nextEvents(timeout: timeout))
+        }
+    }
+
+    /// Applies queued changes and input events; the next ``draw()`` shows the result.
+    public func step(_ events: [InputEvent]) {
+        let changes = pending.takeAll()
+        model.apply(changes)
+        let pageSize = max(1, backend.size.height - 3)
+        for event in events { model.handle(event, pageSize: pageSize) }
+    }
+
+    /// Queues changes as the store's observer does; tests use it to play another process's write.
+    public func receive(_ changes: [PersistentKeyValueChange]) {
+        pending.append(changes)
+    }
+
+    /// Draws the current state.
+    public func draw() {
+        let size = backend.size
+        backend.present(
+            EditorView(model: model, unicode: backend.supportsUnicode, color: backend.usesColor)
+                .render(width: size.width, height: size.height))
+    }
+}
+
+/// Changes queued by the store's watcher thread for the editor's thread.
+private final class ChangeQueue: Sendable {
+    private let changes = Mutex<[PersistentKeyValueChange]>([])
+
+    func append(_ batch: [PersistentKeyValueChange]) {
+        changes.withLock { $0 += batch }
+    }
+
+    func takeAll() -> [PersistentKeyValueChange] {
+        changes.withLock { queued in
+            defer { queued = [] }
+            return queued
+        }
+    }
+}

@@ -1,0 +1,61 @@
+import Foundation
+import PrefsKit
+
+extension EditorModel {
+    /// Acts on one input event.
+    ///
+    /// - Parameters:
+    ///   - event: The event.
+    ///   - pageSize: How many rows one page holds, for PgUp and PgDn.
+    public func handle(_ event: InputEvent, pageSize: Int = 10) {
+        switch event {
+        case .key(.up), .character("k"), .wheel(-1): select(selectedIndex - 1)
+        case .key(.down), .character("j"), .wheel(1): select(selectedIndex + 1)
+        case .key(.pageUp): select(selectedIndex - max(1, pageSize))
+        case .key(.pageDown): select(selectedIndex + max(1, pageSize))
+        case .key(.home), .character("g"): select(0)
+        case .key(.end), .character("G"): select(rowCount - 1)
+        case .key(.enter), .key(.right), .character("l"): open()
+        case .key(.escape), .key(.left), .character("h"): back()
+        case .character("q"): if stack.count > 1 { back() } else { quit() }
+        case .character(" "): toggleSelectedBool()
+        case .character("r"): resetSelectedKey()
+        case .control("l"): reload()
+        default: break
+        }
+    }
+
+    /// Space on a Boolean key writes its opposite.
+    private func toggleSelectedBool() {
+        guard let suite = currentSuite, let row = selectedKey else { return }
+        guard row.kind == "bool", case .bool(let value)? = row.effective else {
+            say("space toggles Boolean keys; \(TextEscaping.quoted(row.key)) is \(row.kind)")
+            return
+        }
+        write(suite: suite, changes: [row.key: .bool(!value)], done: "\(row.key) = \(!value)")
+    }
+
+    /// `r` removes the stored value, so that the key reads as its default.
+    private func resetSelectedKey() {
+        guard let suite = currentSuite, let row = selectedKey else { return }
+        guard row.stored != nil else {
+            say("\(TextEscaping.quoted(row.key)) is already at its default")
+            return
+        }
+        write(suite: suite, changes: [row.key: nil], done: "\(row.key) reset to its default")
+    }
+
+    func write(suite name: String, changes: [String: PropertyListValue?], done: String) {
+        guard !readOnly else {
+            say("read-only: nothing was written")
+            return
+        }
+        do {
+            try data.store.suite(name).commit(changes)
+            say(TextEscaping.escaped(done))
+        } catch {
+            say("not written: \(error)")
+        }
+        reload()
+    }
+}

@@ -1,0 +1,151 @@
+import Foundation
+public import PrefsKit
+
+/// The editor's state: where it is, what is selected, what just changed, and what to tell the user.
+///
+/// It is driven from the editor's single thread: input through ``handle(_:)``, other processes' changes through
+/// ``apply(_:now:)``.
+public final class EditorModel {
+    public let data: EditorData
+    public let readOnly: Bool
+    /// The screens opened so far; the last is shown.
+    public private(set) var stack: [EditorScreen]
+    /// The selected row of each screen.
+    public private(set) var selection: [EditorScreen: Int] = [:]
+    /// A one-line message for the status bar: what just happened, or what went wrong.
+    public private(set) var message: String?
+    /// Keys changed by other processes, and until when their rows stay highlighted.
+    public private(set) var highlights: [String: ContinuousClock.Instant] = [:]
+    /// Whether the user asked to quit.
+    public private(set) var isFinished = false
+    /// The rows shown, refreshed after every change.
+    public private(set) var suiteRows: [SuiteRow] = []
+    public private(set) var keyRows: [KeyRow] = []
+
+    /// How long a row changed by another process stays highlighted.
+    public static let highlightDuration = Duration.seconds(1.5)
+
+    /// Opens the editor on the suites, or directly on one suite's keys.
+    public init(data: EditorData, suite: String? = nil, readOnly: Bool = false) {
+        self.data = data
+        self.readOnly = readOnly
+        stack = suite.map { [.suites, .keys(suite: $0)] } ?? [.suites]
+        reload()
+        if let suite, let index = suiteRows.firstIndex(where: { $0.name == suite }) { selection[.suites] = index }
+    }
+
+    /// The screen shown.
+    public var screen: EditorScreen { stack.last ?? .suites }
+
+    /// How many rows the screen lists.
+    public var rowCount: Int {
+        switch screen {
+        case .suites: suiteRows.count
+        case .keys: keyRows.count
+        case .details: 0
+        }
+    }
+
+    /// The selected row of the screen shown.
+    public var selectedIndex: Int { min(selection[screen] ?? 0, max(0, rowCount - 1)) }
+
+    /// The selected key's row, on the keys and details screens.
+    public var selectedKey: KeyRow? {
+        switch screen {
+        case .keys: keyRows.indices.contains(selectedIndex) ? keyRows[selectedIndex] : nil
+        case .details(_, let key): keyRows.first { $0.key == key }
+        case .suites: nil
+        }
+    }
+
+    /// Re-reads the rows, keeping the selection on the same suite or key.
+    public func reload() {
+        let selectedSuite =
+            suiteRows.indices.contains(selection[.suites] ?? 0) ? suiteRows[selection[.suites] ?? 0].name : nil
+        suiteRows = data.suiteRows()
+        if let selectedSuite, let index = suiteRows.firstIndex(where: { $0.name == selectedSuite }) {
+            selection[.suites] = index
+        }
+        guard let suite = currentSuite else {
+            keyRows = []
+            return
+        }
+        let keysScreen = EditorScreen.keys(suite: suite)
+        let selectedKey =
+            keyRows.indices.contains(selection[keysScreen] ?? 0) ? keyRows[selection[keysScreen] ?? 0].key : nil
+        keyRows = data.keyRows(suite: suite)
+        if let selectedKey, let index = keyRows.firstIndex(where: { $0.key == selectedKey }) {
+            selection[keysScreen] = index
+        }
+    }
+
+    /// The suite whose keys are open, if any.
+    public var currentSuite: String? {
+        for screen in stack.reversed() {
+            switch screen {
+            case .keys(let suite), .details(let suite, _): return suite
+            case .suites: continue
+            }
+        }
+        return nil
+    }
+
+    /// Takes in changes other processes made: the rows are re-read and the changed ones highlighted for a moment.
+    public func apply(_ changes: [PersistentKeyValueChange], now: ContinuousClock.Instant = .now) {
+        guard !changes.isEmpty else { return }
+        for change in changes where change.origin == .otherProcess {
+            highlights[Self.highlightKey(change.suite ?? "", change.key)] = now + Self.highlightDuration
+            highlights[Self.highlightKey(change.suite ?? "", nil)] = now + Self.highlightDuration
+        }
+        reload()
+    }
+
+    /// Whether a row is highlighted at an instant; `key` `nil` asks about the suite's row.
+    public func isHighlighted(suite: String, key: String?, at now: ContinuousClock.Instant = .now) -> Bool {
+        guard let until = highlights[Self.highlightKey(suite, key)] else { return false }
+        return until > now
+    }
+
+    /// When the next highlight ends, so that the loop can redraw then.
+    public func nextHighlightEnd(after now: ContinuousClock.Instant = .now) -> ContinuousClock.Instant? {
+        highlights.values.filter { $0 > now }.min()
+    }
+
+    static func highlightKey(_ suite: String, _ key: String?) -> String {
+        key.map { "\(suite)\u{0}\($0)" } ?? suite
+    }
+
+    // MARK: - Navigation
+
+    func select(_ index: Int) {
+        selection[screen] = max(0, min(index, rowCount - 1))
+    }
+
+    func open() {
+        switch screen {
+        case .suites:
+            guard suiteRows.indices.contains(selectedIndex) else { return }
+            stack.append(.keys(suite: suiteRows[selectedIndex].name))
+            reload()
+        case .keys(let suite):
+            guard let row = selectedKey else { return }
+            stack.append(.details(suite: suite, key: row.key))
+        case .details:
+            return
+        }
+        message = nil
+    }
+
+    func back() {
+        if stack.count > 1 { stack.removeLast() }
+        message = nil
+    }
+
+    func quit() {
+        isFinished = true
+    }
+
+    func say(_ text: String) {
+        message = text
+    }
+}

@@ -1,0 +1,10 @@
+/// One suite as the suites screen lists it.
+public struct SuiteRow: Hashable, Sendable {
+    public let name: String
+    /// How many keys are stored.
+    public let storedKeys: Int
+    /// Whether a schema is installed for it.
+    public let hasSchema: Bool
+    /// Why the suite cannot be read, when it cannot.
+    public let problem: String?
+}

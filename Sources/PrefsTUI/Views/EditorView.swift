@@ -1,0 +1,76 @@
+import Foundation
+import PrefsKit
+
+/// Draws the whole editor: a title line, the screen's content, a message line and the status bar.
+public struct EditorView {
+    let model: EditorModel
+    let unicode: Bool
+    let theme: Theme
+
+    /// A view of a model.
+    ///
+    /// - Parameters:
+    ///   - model: What to draw.
+    ///   - unicode: Whether the terminal shows Unicode; when not, only ASCII is drawn.
+    ///   - color: Whether to use colours.
+    public init(model: EditorModel, unicode: Bool, color: Bool) {
+        self.model = model
+        self.unicode = unicode
+        theme = Theme(color: color)
+    }
+
+    /// The frame for a terminal of a size.
+    public func render(width: Int, height: Int, now: ContinuousClock.Instant = .now) -> CellGrid {
+        var grid = CellGrid(width: width, height: height)
+        guard width > 0, height > 0 else { return grid }
+        grid.clear(row: 0, style: theme.title)
+        grid.draw(text(" prefs  \(breadcrumb)"), x: 0, y: 0, style: theme.title)
+        let content = 1..<max(1, height - 2)
+        switch model.screen {
+        case .suites: SuitesList(view: self).draw(into: &grid, rows: content, now: now)
+        case .keys(let suite): KeysList(view: self, suite: suite).draw(into: &grid, rows: content, now: now)
+        case .details(let suite, let key):
+            DetailsPane(view: self, suite: suite, key: key).draw(into: &grid, rows: content)
+        }
+        if height >= 3, let message = model.message {
+            grid.draw(
+                text(message), x: 1, y: height - 2, style: message.hasPrefix("not written") ? theme.error : .plain)
+        }
+        drawStatusBar(into: &grid, y: height - 1)
+        return grid
+    }
+
+    private var breadcrumb: String {
+        let separator = unicode ? " › " : " > "
+        switch model.screen {
+        case .suites: return model.data.store.directory.path
+        case .keys(let suite): return "suites" + separator + suite
+        case .details(let suite, let key): return "suites" + separator + suite + separator + key
+        }
+    }
+
+    private func drawStatusBar(into grid: inout CellGrid, y: Int) {
+        grid.clear(row: y, style: theme.status)
+        let position = model.rowCount == 0 ? "" : "\(model.selectedIndex + 1)/\(model.rowCount)  "
+        let arrows = unicode ? "↑↓" : "j/k"
+        let hints: String
+        switch model.screen {
+        case .suites: hints = "\(arrows) move  enter open  q quit"
+        case .keys: hints = "\(arrows) move  enter details  space toggle  r reset  esc back  q quit"
+        case .details: hints = "esc back  r reset  q back"
+        }
+        grid.draw(
+            text(" " + position + hints + (model.readOnly ? "  [read-only]" : "")), x: 0, y: y, style: theme.status)
+    }
+
+    /// Text as the terminal can show it: as is with Unicode, else with every non-ASCII character replaced.
+    func text(_ string: String) -> String {
+        guard !unicode else { return string }
+        return String(String.UnicodeScalarView(string.unicodeScalars.map { $0.isASCII ? $0 : "?" }))
+    }
+
+    /// The first row to draw so that the selected one is visible.
+    static func firstVisibleRow(selected: Int, visible: Int) -> Int {
+        selected < visible ? 0 : selected - visible + 1
+    }
+}

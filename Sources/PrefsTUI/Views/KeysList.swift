@@ -1,0 +1,41 @@
+/// A suite's keys: a status mark, the key, its type and its value; narrow terminals drop the type.
+struct KeysList {
+    let view: EditorView
+    let suite: String
+
+    /// Below this width the type column is left out.
+    static let narrowWidth = 60
+
+    func draw(into grid: inout CellGrid, rows: Range<Int>, now: ContinuousClock.Instant) {
+        let model = view.model
+        guard !model.keyRows.isEmpty else {
+            grid.draw("This suite holds no keys.", x: 2, y: rows.lowerBound, style: view.theme.dim)
+            return
+        }
+        let narrow = grid.width < Self.narrowWidth
+        let keyWidth = max(8, min(28, grid.width / 3))
+        let kindWidth = narrow ? 0 : 16
+        let first = EditorView.firstVisibleRow(selected: model.selectedIndex, visible: rows.count)
+        for (offset, index) in (first..<min(model.keyRows.count, first + rows.count)).enumerated() {
+            let row = model.keyRows[index]
+            let y = rows.lowerBound + offset
+            let mark = row.isDebug && row.status == .atDefault ? "d" : row.status.mark
+            grid.draw(mark, x: 0, y: y, style: row.status.mark == "!" ? view.theme.error : .plain)
+            let key = view.text(DisplayWidth.truncated(TextEscapingKey.escaped(row.key), toFit: keyWidth))
+            grid.draw(key, x: 2, y: y)
+            var x = 3 + keyWidth
+            if !narrow {
+                grid.draw(
+                    view.text(DisplayWidth.truncated(row.kind, toFit: kindWidth - 1)), x: x, y: y, style: view.theme.dim
+                )
+                x += kindWidth
+            }
+            let value = view.text(DisplayWidth.truncated(row.valueText, toFit: max(1, grid.width - x - 1)))
+            grid.draw(value, x: x, y: y, style: row.stored == nil ? view.theme.dim : .plain)
+            if model.isHighlighted(suite: suite, key: row.key, at: now) {
+                grid.paint(x: 0, y: y, columns: grid.width, style: view.theme.highlighted)
+            }
+            if index == model.selectedIndex { grid.paint(x: 0, y: y, columns: grid.width, style: view.theme.selected) }
+        }
+    }
+}

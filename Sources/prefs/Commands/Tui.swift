@@ -1,0 +1,36 @@
+import ArgumentParser
+import Foundation
+import PrefsNcurses
+import PrefsTUI
+
+/// `prefs tui [SUITE]`, and `prefs` alone on a terminal: the preferences editor.
+struct Tui: PrefsCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "tui",
+        abstract: "Browse and edit suites in the terminal; `prefs` alone on a terminal does the same.",
+        discussion: "Other processes' changes appear as they happen. Press ? for the keys.")
+
+    @OptionGroup var options: GlobalOptions
+
+    @Argument(help: "Open at this suite's keys.")
+    var suite: String?
+
+    @Flag(help: "Browse without writing anything.")
+    var readOnly = false
+
+    @Flag(help: "Draw without colours, as NO_COLOR also asks.")
+    var noColor = false
+
+    func perform() throws {
+        guard Output.inputIsTerminal && Output.isTerminal else {
+            throw CLIError("the editor needs a terminal; use prefs read, write and watch in scripts")
+        }
+        let context = Context(options)
+        if let suite { _ = try context.existingSuite(suite) }
+        let data = EditorData(store: try context.store(watching: true), catalog: context.catalog)
+        let model = EditorModel(data: data, suite: suite, readOnly: readOnly)
+        let backend = try NcursesBackend(noColor: noColor)
+        defer { backend.close() }
+        Editor(model: model, backend: backend).run()
+    }
+}

@@ -1,0 +1,72 @@
+import Foundation
+import PrefsFileStore
+import PrefsKit
+import PrefsTUI
+import Testing
+
+/// What the editor does with keys and with other processes' changes.
+@Suite struct EditorBehaviourTests {
+    @Test func navigationKeysMoveTheSelectionAndOpenAndClose() throws {
+        let fixture = try EditorFixture(suite: "com.example.app")
+        let model = fixture.editor.model
+        fixture.type(.character("j"), .key(.down))
+        #expect(model.selectedKey?.key == "showsTips")
+        fixture.type(.character("G"))
+        #expect(model.selectedKey?.key == "extra")
+        fixture.type(.character("g"))
+        #expect(model.selectedKey?.key == "theme")
+        fixture.type(.key(.pageDown))
+        #expect(model.selectedIndex == model.rowCount - 1)
+        fixture.type(.character("l"))
+        #expect(model.screen == .details(suite: "com.example.app", key: "extra"))
+        fixture.type(.character("q"), .character("h"))
+        #expect(model.screen == .suites)
+        fixture.type(.character("q"))
+        #expect(model.isFinished)
+    }
+
+    @Test func spaceTogglesABoolAndRResetsAKey() throws {
+        let fixture = try EditorFixture(suite: "com.example.app")
+        let suite = try fixture.store.suite("com.example.app")
+        fixture.type(.character("j"), .character("j"), .character(" "))
+        #expect(suite.primitiveValue(forKey: "showsTips") == .bool(false))
+        #expect(fixture.screen.contains("showsTips = false"))
+        fixture.type(.character("g"), .character("r"))
+        #expect(suite.primitiveValue(forKey: "theme") == nil)
+        fixture.type(.character(" "))
+        #expect(fixture.screen.contains("space toggles Boolean keys"))
+        #expect(suite.primitiveValue(forKey: "theme") == nil)
+    }
+
+    @Test func readOnlyWritesNothing() throws {
+        let fixture = try EditorFixture(suite: "com.example.app", readOnly: true)
+        fixture.type(.character("j"), .character("j"), .character(" "))
+        #expect(try fixture.store.suite("com.example.app").primitiveValue(forKey: "showsTips") == nil)
+        #expect(fixture.screen.contains("read-only: nothing was written"))
+    }
+
+    @Test func anotherProcesssChangeIsHighlightedAndKeepsTheSelection() throws {
+        let fixture = try EditorFixture(suite: "com.example.app")
+        let model = fixture.editor.model
+        fixture.type(.character("j"))
+        #expect(model.selectedKey?.key == "fontScale")
+        // Another store on the same directory plays the other process; its write adds a key before the selection.
+        let other = try FileStore(
+            directory: fixture.store.directory, journalDirectory: fixture.store.journalDirectory, launchArguments: .none
+        )
+        try other.suite("com.example.app").commit(["aaa": .int(1), "theme": .string("black")])
+        let change = PersistentKeyValueChange(
+            suite: "com.example.app", key: "theme", oldValue: .string("dark"), newValue: .string("black"),
+            origin: .otherProcess)
+        fixture.editor.receive([change])
+        let grid = fixture.type()
+        #expect(model.selectedKey?.key == "fontScale", "the selection stays on the same key")
+        #expect(fixture.screen.contains("black"))
+        let themeRow = try #require(
+            (0..<grid.height).first { y in
+                (0..<grid.width).map { grid[$0, y].text }.joined().contains("theme")
+            })
+        #expect(grid[4, themeRow].style.background == .yellow, "the changed row is highlighted")
+        #expect(model.isHighlighted(suite: "com.example.app", key: "theme", at: .now + .seconds(2)) == false)
+    }
+}

@@ -1,0 +1,61 @@
+import Foundation
+import Testing
+
+/// The editor in a real terminal: `prefs` under tmux, driven by keys, while other processes write.
+@Suite(.serialized) struct EditorTerminalTests {
+    private func launch(_ cli: PrefsCLI, _ arguments: String = "") throws -> TmuxSession {
+        let environment = cli.environment.map { "\($0.key)='\($0.value)'" }.sorted().joined(separator: " ")
+        let prefs = try ChildProcess.executable(named: "prefs").path
+        // The shell reports how prefs exited, and stays so that the screen after it can be read.
+        return try TmuxSession("env \(environment) LANG=C.UTF-8 \(prefs) \(arguments); echo EXITED $?; sleep 60")
+    }
+
+    @Test func browseToggleSeeAnotherProcesssWriteResizeAndQuit() throws {
+        let cli = try PrefsCLI()
+        let manifest = cli.home.url.appendingPathComponent("app.json")
+        try Data(EditorFixture.manifest.utf8).write(to: manifest)
+        try cli.run("schema", "install", manifest.path)
+        try cli.run("write", "com.example.app", "theme", "dark")
+        try cli.run("write", "notes", "greeting", "hello")
+        let terminal = try launch(cli)
+        #expect(try terminal.waitFor { $0.contains("com.example.app") && $0.contains("notes") && $0.contains("1/2") })
+
+        try terminal.send("Enter")
+        #expect(try terminal.waitFor { $0.contains("suites › com.example.app") && $0.contains("showsTips") })
+        try terminal.send("j", "j", "Space")
+        #expect(try terminal.waitFor { $0.contains("showsTips = false") })
+        #expect(try cli.run("read", "com.example.app", "showsTips").output == "false\n")
+
+        try cli.run("write", "com.example.app", "theme", "black")
+        #expect(try terminal.waitFor { $0.contains("black") }, "another process's write appears")
+        #expect(try terminal.capture().contains("3/4"), "the selection stays on showsTips")
+
+        try terminal.resize(width: 44, height: 20)
+        #expect(try terminal.waitFor { screen in screen.contains("showsTips") && !screen.contains("string") })
+        try terminal.resize(width: 100, height: 24)
+        #expect(try terminal.waitFor { $0.contains("string") })
+
+        try terminal.send("Escape")
+        #expect(try terminal.waitFor { $0.contains("enter open") })
+        try terminal.send("q")
+        #expect(try terminal.waitFor { $0.contains("EXITED 0") })
+        #expect(try !terminal.capture().contains("enter open"), "the editor's screen is gone: the terminal is restored")
+    }
+
+    @Test func anInterruptRestoresTheTerminal() throws {
+        let cli = try PrefsCLI()
+        try cli.run("write", "notes", "greeting", "hello")
+        let terminal = try launch(cli, "tui notes")
+        #expect(try terminal.waitFor { $0.contains("greeting") })
+        try terminal.send("C-c")
+        #expect(try terminal.waitFor { $0.contains("EXITED") })
+        #expect(try !terminal.capture().contains("greeting"))
+    }
+
+    @Test func theEditorRefusesToRunWithoutATerminal() throws {
+        let cli = try PrefsCLI()
+        let result = try cli.run("tui")
+        #expect(result.status == 1)
+        #expect(result.error.contains("needs a terminal"))
+    }
+}
