@@ -45,12 +45,7 @@ struct Diff: PrefsCommand {
         let stored = suite.primitiveValues()
         let differences: [Difference]
         if let against {
-            let data: Data
-            do {
-                data = try Data(contentsOf: URL(fileURLWithPath: against))
-            } catch {
-                throw CLIError("cannot read \(TextEscaping.escaped(against)): \(error.localizedDescription)")
-            }
+            let data = try readInputFile(against)
             differences = compare(stored, with: try SuiteDocument.decode(data, name: against, schema: schema))
         } else {
             guard let schema else {

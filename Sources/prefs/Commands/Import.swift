@@ -31,14 +31,7 @@ struct Import: PrefsCommand {
         let context = Context(options)
         try context.checkName(suite)
         let schema = try context.schema(for: suite)
-        let data: Data
-        do {
-            data =
-                file == "-"
-                ? FileHandle.standardInput.readDataToEndOfFile() : try Data(contentsOf: URL(fileURLWithPath: file))
-        } catch {
-            throw CLIError("cannot read \(TextEscaping.escaped(file)): \(error.localizedDescription)")
-        }
+        let data = try readInputFile(file)
         let values = try SuiteDocument.decode(data, name: file, schema: schema)
         for (key, value) in values {
             try ValueText.checkPrintable(key, what: "key")
@@ -46,9 +39,7 @@ struct Import: PrefsCommand {
             guard let schema else { continue }
             guard let entry = schema[key] else {
                 if force { continue }
-                throw CLIError(
-                    "key \(TextEscaping.quoted(key)) is not in the schema of suite \(TextEscaping.quoted(suite)); "
-                        + "use --force to import it anyway; nothing was written")
+                throw CLIError.notInSchema(key: key, suite: suite, action: "import")
             }
             try entry.validate(value)
         }

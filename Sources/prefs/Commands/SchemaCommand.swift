@@ -73,12 +73,7 @@ struct SchemaCommand: ParsableCommand {
         var suite: String?
 
         func perform() throws {
-            let data: Data
-            do {
-                data = try Data(contentsOf: URL(fileURLWithPath: file))
-            } catch {
-                throw CLIError("cannot read \(TextEscaping.escaped(file)): \(error.localizedDescription)")
-            }
+            let data = try readInputFile(file)
             let (schema, installed) = try Context(options).catalog.install(data, suite: suite)
             Output.note("installed a schema of \(schema.entries.count) keys at \(installed.path)")
         }

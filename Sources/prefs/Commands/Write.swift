@@ -61,9 +61,7 @@ struct WriteRequest {
         guard let schema else { return try ValueText.parse(value, as: type ?? .string) }
         guard let entry = schema[key] else {
             guard force else {
-                throw CLIError(
-                    "key \(TextEscaping.quoted(key)) is not in the schema of suite \(TextEscaping.quoted(suite)); "
-                        + "use --force to write it anyway")
+                throw CLIError.notInSchema(key: key, suite: suite, action: "write")
             }
             return try ValueText.parse(value, as: type ?? .string)
         }

@@ -1,5 +1,6 @@
 import ArgumentParser
 import Foundation
+import PrefsKit
 
 /// A subcommand whose failures become one line on standard error and exit status 1.
 ///
@@ -32,5 +33,24 @@ struct CLIError: Error, CustomStringConvertible {
 
     init(_ description: String) {
         self.description = description
+    }
+
+    /// A key the suite's schema does not declare, which `write` and `import` take only with `--force`.
+    static func notInSchema(key: String, suite: String, action: String) -> CLIError {
+        CLIError(
+            "key \(TextEscaping.quoted(key)) is not in the schema of suite \(TextEscaping.quoted(suite)); "
+                + "use --force to \(action) it anyway")
+    }
+}
+
+/// Reads a file named on the command line; `-` reads standard input.
+///
+/// - Throws: `CLIError` naming the file and why it cannot be read.
+func readInputFile(_ path: String) throws -> Data {
+    if path == "-" { return FileHandle.standardInput.readDataToEndOfFile() }
+    do {
+        return try Data(contentsOf: URL(fileURLWithPath: path))
+    } catch {
+        throw CLIError("cannot read \(TextEscaping.escaped(path)): \(error.localizedDescription)")
     }
 }
