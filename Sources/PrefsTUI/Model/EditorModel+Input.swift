@@ -21,6 +21,8 @@ extension EditorModel {
         case .character(" "): toggleSelectedBool()
         case .character("r"): resetSelectedKey()
         case .control("l"): reload()
+        case .character("?"): toggle(.help)
+        case .character("w"): toggle(.changeLog)
         default: break
         }
     }

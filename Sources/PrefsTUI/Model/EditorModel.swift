@@ -1,4 +1,4 @@
-import Foundation
+public import Foundation
 public import PrefsKit
 
 /// The editor's state: where it is, what is selected, what just changed, and what to tell the user.
@@ -22,6 +22,11 @@ public final class EditorModel {
     public private(set) var suiteRows: [SuiteRow] = []
     public private(set) var keyRows: [KeyRow] = []
 
+    /// The changes other processes made while the editor ran, with when they were made (or seen, when the writer is
+    /// unknown), newest last, at most ``changeLogLimit``.
+    public private(set) var changeLog: [(change: PersistentKeyValueChange, time: Date)] = []
+    public static let changeLogLimit = 500
+
     /// How long a row changed by another process stays highlighted.
     public static let highlightDuration = Duration.seconds(1.5)
 
@@ -42,7 +47,8 @@ public final class EditorModel {
         switch screen {
         case .suites: suiteRows.count
         case .keys: keyRows.count
-        case .details: 0
+        case .details, .help: 0
+        case .changeLog: changeLog.count
         }
     }
 
@@ -54,7 +60,7 @@ public final class EditorModel {
         switch screen {
         case .keys: keyRows.indices.contains(selectedIndex) ? keyRows[selectedIndex] : nil
         case .details(_, let key): keyRows.first { $0.key == key }
-        case .suites: nil
+        case .suites, .help, .changeLog: nil
         }
     }
 
@@ -84,7 +90,7 @@ public final class EditorModel {
         for screen in stack.reversed() {
             switch screen {
             case .keys(let suite), .details(let suite, _): return suite
-            case .suites: continue
+            case .suites, .help, .changeLog: continue
             }
         }
         return nil
@@ -93,6 +99,9 @@ public final class EditorModel {
     /// Takes in changes other processes made: the rows are re-read and the changed ones highlighted for a moment.
     public func apply(_ changes: [PersistentKeyValueChange], now: ContinuousClock.Instant = .now) {
         guard !changes.isEmpty else { return }
+        let seen = Date()
+        changeLog += changes.filter { $0.origin == .otherProcess }.map { ($0, $0.writer?.time ?? seen) }
+        if changeLog.count > Self.changeLogLimit { changeLog.removeFirst(changeLog.count - Self.changeLogLimit) }
         for change in changes where change.origin == .otherProcess {
             highlights[Self.highlightKey(change.suite ?? "", change.key)] = now + Self.highlightDuration
             highlights[Self.highlightKey(change.suite ?? "", nil)] = now + Self.highlightDuration
@@ -130,10 +139,19 @@ public final class EditorModel {
         case .keys(let suite):
             guard let row = selectedKey else { return }
             stack.append(.details(suite: suite, key: row.key))
-        case .details:
+        case .details, .help, .changeLog:
             return
         }
         message = nil
+    }
+
+    /// Opens a screen over the current one, or closes it when it is already shown.
+    func toggle(_ overlay: EditorScreen) {
+        if screen == overlay {
+            back()
+        } else {
+            stack.append(overlay)
+        }
     }
 
     func back() {

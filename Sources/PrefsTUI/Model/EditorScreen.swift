@@ -1,6 +1,10 @@
-/// Where the editor is: the list of suites, one suite's keys, or one key's details.
+/// Where the editor is: the list of suites, one suite's keys, one key's details, the help or the change log.
 public enum EditorScreen: Hashable, Sendable {
     case suites
     case keys(suite: String)
     case details(suite: String, key: String)
+    /// Every key binding.
+    case help
+    /// The changes other processes made while the editor ran, newest first.
+    case changeLog
 }

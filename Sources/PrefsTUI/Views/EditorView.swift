@@ -31,6 +31,8 @@ public struct EditorView {
         case .keys(let suite): KeysList(view: self, suite: suite).draw(into: &grid, rows: content, now: now)
         case .details(let suite, let key):
             DetailsPane(view: self, suite: suite, key: key).draw(into: &grid, rows: content)
+        case .help: HelpPane(view: self).draw(into: &grid, rows: content)
+        case .changeLog: ChangeLogList(view: self).draw(into: &grid, rows: content)
         }
         if height >= 3, let message = model.message {
             grid.draw(
@@ -46,6 +48,8 @@ public struct EditorView {
         case .suites: return model.data.store.directory.path
         case .keys(let suite): return "suites" + separator + suite
         case .details(let suite, let key): return "suites" + separator + suite + separator + key
+        case .help: return "keys"
+        case .changeLog: return "changes made by other processes"
         }
     }
 
@@ -55,9 +59,10 @@ public struct EditorView {
         let arrows = unicode ? "↑↓" : "j/k"
         let hints: String
         switch model.screen {
-        case .suites: hints = "\(arrows) move  enter open  q quit"
-        case .keys: hints = "\(arrows) move  enter details  space toggle  r reset  esc back  q quit"
+        case .suites: hints = "\(arrows) move  enter open  w changes  ? help  q quit"
+        case .keys: hints = "\(arrows) move  enter details  space toggle  r reset  esc back  ? help"
         case .details: hints = "esc back  r reset  q back"
+        case .help, .changeLog: hints = "esc back"
         }
         grid.draw(
             text(" " + position + hints + (model.readOnly ? "  [read-only]" : "")), x: 0, y: y, style: theme.status)

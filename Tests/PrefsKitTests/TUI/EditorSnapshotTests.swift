@@ -46,3 +46,33 @@ import Testing
         #expect(fixture.screen.contains("suites > notes"))
     }
 }
+
+/// The help and the change-log pane.
+@Suite struct EditorPaneSnapshotTests {
+    @Test func questionMarkShowsEveryKey() throws {
+        let fixture = try EditorFixture(height: 16)
+        fixture.type(.character("?"))
+        try expectSnapshot(fixture.screen, named: "help")
+        fixture.type(.character("?"))
+        #expect(fixture.editor.model.screen == .suites)
+    }
+
+    @Test func theChangeLogListsOtherProcessesChangesNewestFirstWithTheirWriter() throws {
+        let fixture = try EditorFixture()
+        let time = try #require(ISO8601DateFormatter().date(from: "2026-11-22T10:00:00Z"))
+        let writer = PersistentKeyValueChange.Writer(pid: 4242, processName: "daemon", time: time)
+        fixture.editor.receive([
+            PersistentKeyValueChange(
+                suite: "notes", key: "greeting", oldValue: nil, newValue: .string("x\u{1B}y"), origin: .otherProcess,
+                writer: writer),
+            PersistentKeyValueChange(
+                suite: "com.example.app", key: "theme", oldValue: .string("dark"), newValue: .string("black"),
+                origin: .otherProcess, writer: nil),
+            PersistentKeyValueChange(
+                suite: "notes", key: "own", oldValue: nil, newValue: .int(1), origin: .thisProcess, writer: writer),
+        ])
+        fixture.type(.character("w"))
+        try expectSnapshot(fixture.screen, named: "change-log")
+        #expect(!fixture.screen.contains("notes own"), "this process's own writes are not listed")
+    }
+}

@@ -1,0 +1,26 @@
+import PrefsKit
+
+/// The changes other processes made while the editor ran, newest first: time, suite, key, value and writer.
+struct ChangeLogList {
+    let view: EditorView
+
+    func draw(into grid: inout CellGrid, rows: Range<Int>) {
+        let changes = Array(view.model.changeLog.reversed())
+        guard !changes.isEmpty else {
+            grid.draw("No other process has changed anything yet.", x: 2, y: rows.lowerBound, style: view.theme.dim)
+            return
+        }
+        for (offset, (change, seen)) in changes.prefix(rows.count).enumerated() {
+            let time = PropertyListValue.date(seen).text
+            let value = change.newValue.map { TextEscaping.escaped($0.text, escapingBackslashes: false) } ?? "removed"
+            let writer =
+                change.writer?.pid.map { "\(TextEscaping.escaped(change.writer?.processName ?? "?")) pid \($0)" }
+                ?? "unknown writer"
+            let line =
+                "\(time)  \(TextEscaping.escaped(change.suite ?? "")) \(TextEscaping.escaped(change.key)) = \(value)"
+            let y = rows.lowerBound + offset
+            let end = grid.draw(view.text(DisplayWidth.truncated(line, toFit: grid.width - 24)), x: 1, y: y)
+            grid.draw(view.text("(\(writer))"), x: end + 2, y: y, style: view.theme.dim)
+        }
+    }
+}
