@@ -8,6 +8,10 @@ extension EditorModel {
     ///   - event: The event.
     ///   - pageSize: How many rows one page holds, for PgUp and PgDn.
     public func handle(_ event: InputEvent, pageSize: Int = 10) {
+        if isEditingFilter {
+            handleFilter(event)
+            return
+        }
         switch event {
         case .key(.up), .character("k"), .wheel(-1): select(selectedIndex - 1)
         case .key(.down), .character("j"), .wheel(1): select(selectedIndex + 1)
@@ -21,8 +25,33 @@ extension EditorModel {
         case .character(" "): toggleSelectedBool()
         case .character("r"): resetSelectedKey()
         case .control("l"): reload()
+        case .character("/") where isList:
+            setEditingFilter(true)
         case .character("?"): toggle(.help)
         case .character("w"): toggle(.changeLog)
+        default: break
+        }
+    }
+
+    private var isList: Bool {
+        switch screen {
+        case .suites, .keys: true
+        default: false
+        }
+    }
+
+    /// Typing after `/`: characters narrow the list, Backspace widens it, Enter keeps it, Esc clears it.
+    private func handleFilter(_ event: InputEvent) {
+        switch event {
+        case .character(let character): editFilter { $0.append(character) }
+        case .key(.backspace): editFilter { if !$0.isEmpty { $0.removeLast() } }
+        case .key(.enter): setEditingFilter(false)
+        case .key(.escape):
+            setEditingFilter(false)
+            editFilter { $0 = "" }
+        case .key(.up), .key(.down), .key(.pageUp), .key(.pageDown):
+            setEditingFilter(false)
+            handle(event)
         default: break
         }
     }

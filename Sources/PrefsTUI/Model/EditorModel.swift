@@ -16,6 +16,11 @@ public final class EditorModel {
     public private(set) var message: String?
     /// Keys changed by other processes, and until when their rows stay highlighted.
     public private(set) var highlights: [String: ContinuousClock.Instant] = [:]
+    /// The filter typed after `/`, applied to the list shown: suites by name, keys by key, value, summary and
+    /// description.
+    public private(set) var filter = ""
+    /// Whether keys typed go to the filter.
+    public private(set) var isEditingFilter = false
     /// Whether the user asked to quit.
     public private(set) var isFinished = false
     /// The rows shown, refreshed after every change.
@@ -68,7 +73,7 @@ public final class EditorModel {
     public func reload() {
         let selectedSuite =
             suiteRows.indices.contains(selection[.suites] ?? 0) ? suiteRows[selection[.suites] ?? 0].name : nil
-        suiteRows = data.suiteRows()
+        suiteRows = data.suiteRows().filter { FuzzyFilter.matches(filter, [$0.name]) }
         if let selectedSuite, let index = suiteRows.firstIndex(where: { $0.name == selectedSuite }) {
             selection[.suites] = index
         }
@@ -79,7 +84,9 @@ public final class EditorModel {
         let keysScreen = EditorScreen.keys(suite: suite)
         let selectedKey =
             keyRows.indices.contains(selection[keysScreen] ?? 0) ? keyRows[selection[keysScreen] ?? 0].key : nil
-        keyRows = data.keyRows(suite: suite)
+        keyRows = data.keyRows(suite: suite).filter { row in
+            FuzzyFilter.matches(filter, [row.key, row.valueText, row.entry?.summary, row.entry?.description])
+        }
         if let selectedKey, let index = keyRows.firstIndex(where: { $0.key == selectedKey }) {
             selection[keysScreen] = index
         }
@@ -157,6 +164,18 @@ public final class EditorModel {
     func back() {
         if stack.count > 1 { stack.removeLast() }
         message = nil
+        // A filter belongs to the list it was typed in.
+        if !filter.isEmpty { editFilter { $0 = "" } }
+    }
+
+    func editFilter(_ edit: (inout String) -> Void) {
+        edit(&filter)
+        selection[screen] = 0
+        reload()
+    }
+
+    func setEditingFilter(_ editing: Bool) {
+        isEditingFilter = editing
     }
 
     func quit() {

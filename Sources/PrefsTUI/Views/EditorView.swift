@@ -34,7 +34,10 @@ public struct EditorView {
         case .help: HelpPane(view: self).draw(into: &grid, rows: content)
         case .changeLog: ChangeLogList(view: self).draw(into: &grid, rows: content)
         }
-        if height >= 3, let message = model.message {
+        if height >= 3, model.isEditingFilter || !model.filter.isEmpty {
+            let cursor = model.isEditingFilter ? (unicode ? "▏" : "_") : ""
+            grid.draw(text("/" + TextEscaping.escaped(model.filter) + cursor), x: 1, y: height - 2, style: theme.label)
+        } else if height >= 3, let message = model.message {
             grid.draw(
                 text(message), x: 1, y: height - 2, style: message.hasPrefix("not written") ? theme.error : .plain)
         }
@@ -59,8 +62,9 @@ public struct EditorView {
         let arrows = unicode ? "↑↓" : "j/k"
         let hints: String
         switch model.screen {
-        case .suites: hints = "\(arrows) move  enter open  w changes  ? help  q quit"
-        case .keys: hints = "\(arrows) move  enter details  space toggle  r reset  esc back  ? help"
+        case _ where model.isEditingFilter: hints = "type to filter  enter keep  esc clear"
+        case .suites: hints = "\(arrows) move  enter open  / filter  w changes  ? help  q quit"
+        case .keys: hints = "\(arrows) move  enter details  space toggle  r reset  / filter  esc back  ? help"
         case .details: hints = "esc back  r reset  q back"
         case .help, .changeLog: hints = "esc back"
         }

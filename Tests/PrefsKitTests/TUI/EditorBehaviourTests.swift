@@ -70,3 +70,42 @@ import Testing
         #expect(model.isHighlighted(suite: "com.example.app", key: "theme", at: .now + .seconds(2)) == false)
     }
 }
+
+/// `/` narrows the list fuzzily on key, value, summary and description.
+@Suite struct EditorFilterTests {
+    private func type(_ text: String) -> [InputEvent] {
+        text.map { .character($0) }
+    }
+
+    @Test func theFilterMatchesKeysValuesAndDocumentationFuzzily() throws {
+        let fixture = try EditorFixture(suite: "com.example.app")
+        let model = fixture.editor.model
+        fixture.editor.step([.character("/")] + type("fscl"))
+        #expect(model.keyRows.map(\.key) == ["fontScale"])
+        fixture.editor.step([.key(.backspace), .key(.backspace), .key(.backspace), .key(.backspace)] + type("colour"))
+        #expect(model.keyRows.map(\.key) == ["theme"], "the summary matches")
+        fixture.editor.step(Array(repeating: .key(.backspace), count: 6) + type("window is drawn"))
+        #expect(model.keyRows.map(\.key) == ["theme"], "the description matches")
+        fixture.editor.step(Array(repeating: .key(.backspace), count: 30) + type("DARK"))
+        #expect(model.keyRows.map(\.key) == ["theme"], "the value matches, ignoring case")
+        fixture.type(.key(.enter))
+        #expect(!model.isEditingFilter)
+        #expect(fixture.screen.contains("/DARK"))
+        fixture.type(.character("j"))
+        #expect(model.selectedKey?.key == "theme", "keys act on the filtered list again")
+    }
+
+    @Test func escapeClearsTheFilterAndGoingBackDropsIt() throws {
+        let fixture = try EditorFixture()
+        let model = fixture.editor.model
+        fixture.editor.step([.character("/")] + type("nts"))
+        #expect(model.suiteRows.map(\.name) == ["notes"])
+        fixture.type(.key(.escape))
+        #expect(model.suiteRows.count == 2)
+        fixture.editor.step([.character("/")] + type("nts") + [.key(.enter), .key(.enter)])
+        #expect(model.screen == .keys(suite: "notes"))
+        fixture.type(.key(.escape))
+        #expect(model.filter.isEmpty)
+        #expect(model.suiteRows.count == 2)
+    }
+}
