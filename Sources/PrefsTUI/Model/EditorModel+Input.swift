@@ -12,6 +12,10 @@ extension EditorModel {
             handleFilter(event)
             return
         }
+        if editing != nil {
+            handleEditing(event)
+            return
+        }
         switch event {
         case .key(.up), .character("k"), .wheel(-1): select(selectedIndex - 1)
         case .key(.down), .character("j"), .wheel(1): select(selectedIndex + 1)
@@ -19,6 +23,7 @@ extension EditorModel {
         case .key(.pageDown): select(selectedIndex + max(1, pageSize))
         case .key(.home), .character("g"): select(0)
         case .key(.end), .character("G"): select(rowCount - 1)
+        case .key(.enter) where isKeysScreen: beginEditing()
         case .key(.enter), .key(.right), .character("l"): open()
         case .key(.escape), .key(.left), .character("h"): back()
         case .character("q"): if stack.count > 1 { back() } else { quit() }
@@ -31,6 +36,11 @@ extension EditorModel {
         case .character("w"): toggle(.changeLog)
         default: break
         }
+    }
+
+    private var isKeysScreen: Bool {
+        if case .keys = screen { return true }
+        return false
     }
 
     private var isList: Bool {

@@ -21,6 +21,8 @@ public final class EditorModel {
     public private(set) var filter = ""
     /// Whether keys typed go to the filter.
     public private(set) var isEditingFilter = false
+    /// The value being edited, if any.
+    public internal(set) var editing: EditSession?
     /// Whether the user asked to quit.
     public private(set) var isFinished = false
     /// The rows shown, refreshed after every change.
@@ -107,6 +109,7 @@ public final class EditorModel {
     public func apply(_ changes: [PersistentKeyValueChange], now: ContinuousClock.Instant = .now) {
         guard !changes.isEmpty else { return }
         let seen = Date()
+        noticeChangeWhileEditing(changes.filter { $0.origin == .otherProcess })
         changeLog += changes.filter { $0.origin == .otherProcess }.map { ($0, $0.writer?.time ?? seen) }
         if changeLog.count > Self.changeLogLimit { changeLog.removeFirst(changeLog.count - Self.changeLogLimit) }
         for change in changes where change.origin == .otherProcess {

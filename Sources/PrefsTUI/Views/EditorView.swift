@@ -34,7 +34,16 @@ public struct EditorView {
         case .help: HelpPane(view: self).draw(into: &grid, rows: content)
         case .changeLog: ChangeLogList(view: self).draw(into: &grid, rows: content)
         }
-        if height >= 3, model.isEditingFilter || !model.filter.isEmpty {
+        if height >= 3, let session = model.editing {
+            drawEditLine(session, into: &grid, y: height - 2)
+            if let error = session.error, height >= 4, error != "changed underneath" {
+                grid.clear(row: height - 3)
+                grid.draw(text(TextEscaping.escaped(error)), x: 1, y: height - 3, style: theme.error)
+            } else if let message = model.message, height >= 4, session.error == "changed underneath" {
+                grid.clear(row: height - 3)
+                grid.draw(text(message), x: 1, y: height - 3, style: theme.error)
+            }
+        } else if height >= 3, model.isEditingFilter || !model.filter.isEmpty {
             let cursor = model.isEditingFilter ? (unicode ? "▏" : "_") : ""
             grid.draw(text("/" + TextEscaping.escaped(model.filter) + cursor), x: 1, y: height - 2, style: theme.label)
         } else if height >= 3, let message = model.message {
@@ -63,13 +72,32 @@ public struct EditorView {
         let hints: String
         switch model.screen {
         case _ where model.isEditingFilter: hints = "type to filter  enter keep  esc clear"
+        case _ where model.editing != nil: hints = "enter save  esc cancel  \(unicode ? "←→" : "left/right") move"
         case .suites: hints = "\(arrows) move  enter open  / filter  w changes  ? help  q quit"
-        case .keys: hints = "\(arrows) move  enter details  space toggle  r reset  / filter  esc back  ? help"
+        case .keys: hints = "\(arrows) move  enter edit  l details  space toggle  r reset  / filter  esc back  ? help"
         case .details: hints = "esc back  r reset  q back"
         case .help, .changeLog: hints = "esc back"
         }
         grid.draw(
             text(" " + position + hints + (model.readOnly ? "  [read-only]" : "")), x: 0, y: y, style: theme.status)
+    }
+
+    /// The line being edited, with the cursor shown as a reversed cell.
+    private func drawEditLine(_ session: EditSession, into grid: inout CellGrid, y: Int) {
+        grid.clear(row: y)
+        let label = text(TextEscaping.escaped(session.key) + ": ")
+        let start = grid.draw(label, x: 1, y: y, style: theme.label)
+        // Control characters typed into the line are shown escaped too; the cursor sits after what precedes it.
+        let before = text(TextEscaping.escaped(String(session.line.characters.prefix(session.line.cursor))))
+        let after = text(TextEscaping.escaped(String(session.line.characters.dropFirst(session.line.cursor))))
+        let cursorX = grid.draw(before, x: start, y: y)
+        grid.draw(after, x: cursorX, y: y)
+        if cursorX < grid.width {
+            var cell = grid[cursorX, y]
+            if cell.isContinuation { cell.text = " " }
+            cell.style = TextStyle(reverse: true)
+            grid[cursorX, y] = cell
+        }
     }
 
     /// Text as the terminal can show it: as is with Unicode, else with every non-ASCII character replaced.

@@ -109,3 +109,67 @@ import Testing
         #expect(model.suiteRows.count == 2)
     }
 }
+
+/// Enter edits a value through the key's schema; bad values are refused inline and write nothing.
+@Suite struct EditorEditingTests {
+    private func type(_ text: String) -> [InputEvent] {
+        text.map { .character($0) }
+    }
+
+    private func clear() -> [InputEvent] {
+        [.control("u"), .key(.end), .control("u")]
+    }
+
+    @Test func aNumberIsCheckedAgainstItsRange() throws {
+        let fixture = try EditorFixture(suite: "com.example.app")
+        let suite = try fixture.store.suite("com.example.app")
+        fixture.editor.step([.character("j"), .key(.enter)] + clear() + type("9"))
+        fixture.type(.key(.enter))
+        #expect(fixture.screen.contains("out of range 0.5...3.0"))
+        #expect(suite.primitiveValue(forKey: "fontScale") == .int(7), "nothing was written")
+        fixture.editor.step([.key(.backspace)] + type("2.5"))
+        fixture.type(.key(.enter))
+        #expect(suite.primitiveValue(forKey: "fontScale") == .double(2.5))
+        #expect(fixture.editor.model.editing == nil)
+    }
+
+    @Test func anEnumOnlyTakesItsChoicesAndEscCancels() throws {
+        let fixture = try EditorFixture(suite: "com.example.app")
+        let suite = try fixture.store.suite("com.example.app")
+        fixture.editor.step([.key(.enter)] + clear() + type("purple") + [.key(.enter)])
+        fixture.type()
+        #expect(fixture.screen.contains(#""purple" is not one of "light", "dark", "black""#))
+        fixture.type(.key(.escape))
+        #expect(suite.primitiveValue(forKey: "theme") == .string("dark"))
+        fixture.editor.step([.key(.enter)] + clear() + type("black") + [.key(.enter)])
+        #expect(suite.primitiveValue(forKey: "theme") == .string("black"))
+    }
+
+    @Test func aStringTakesWideCharactersAndTheCursorMovesByCharacter() throws {
+        let fixture = try EditorFixture(suite: "notes")
+        let suite = try fixture.store.suite("notes")
+        fixture.editor.step([.character("j"), .key(.enter)] + clear() + type("漢字"))
+        fixture.editor.step([.key(.left), .character("x"), .key(.home), .character("<"), .key(.end), .character(">")])
+        let grid = fixture.type()
+        #expect(fixture.screen.contains("wide: <漢x字>"))
+        #expect(grid.text.contains("enter save"))
+        fixture.type(.key(.enter))
+        #expect(suite.primitiveValue(forKey: "wide") == .string("<漢x字>"))
+    }
+
+    @Test func aChangeUnderneathIsReportedInsteadOfOverwritten() throws {
+        let fixture = try EditorFixture(suite: "com.example.app")
+        let suite = try fixture.store.suite("com.example.app")
+        fixture.editor.step([.key(.enter)] + clear() + type("light"))
+        let change = PersistentKeyValueChange(
+            suite: "com.example.app", key: "theme", oldValue: .string("dark"), newValue: .string("black"),
+            origin: .otherProcess)
+        fixture.editor.receive([change])
+        fixture.editor.step([])
+        fixture.type(.key(.enter))
+        #expect(fixture.screen.contains("theme was changed by another process to black"))
+        #expect(suite.primitiveValue(forKey: "theme") == .string("dark"), "not overwritten silently")
+        fixture.type(.key(.enter))
+        #expect(suite.primitiveValue(forKey: "theme") == .string("light"), "a second Enter overwrites knowingly")
+    }
+}

@@ -12,7 +12,7 @@ import Testing
         try expectSnapshot(fixture.screen, named: "suites")
         fixture.type(.key(.enter))
         try expectSnapshot(fixture.screen, named: "keys")
-        fixture.type(.key(.enter))
+        fixture.type(.key(.right))
         try expectSnapshot(fixture.screen, named: "details")
         fixture.type(.key(.escape), .key(.escape))
         #expect(fixture.editor.model.screen == .suites)
