@@ -7,7 +7,7 @@ import Testing
         let environment = cli.environment.map { "\($0.key)='\($0.value)'" }.sorted().joined(separator: " ")
         let prefs = try ChildProcess.executable(named: "prefs").path
         // The shell reports how prefs exited, and stays so that the screen after it can be read.
-        return try TmuxSession("env \(environment) LANG=C.UTF-8 \(prefs) \(arguments); echo EXITED $?; sleep 60")
+        return try TmuxSession("env \(environment) LANG=C.UTF-8 \(prefs) \(arguments); echo EXITED $?; sleep 30")
     }
 
     @Test func browseToggleSeeAnotherProcesssWriteResizeAndQuit() throws {
@@ -18,6 +18,7 @@ import Testing
         try cli.run("write", "com.example.app", "theme", "dark")
         try cli.run("write", "notes", "greeting", "hello")
         let terminal = try launch(cli)
+        defer { terminal.close() }
         #expect(try terminal.waitFor { $0.contains("com.example.app") && $0.contains("notes") && $0.contains("1/2") })
 
         try terminal.send("Enter")
@@ -46,6 +47,7 @@ import Testing
         let cli = try PrefsCLI()
         try cli.run("write", "notes", "greeting", "hello")
         let terminal = try launch(cli, "tui notes")
+        defer { terminal.close() }
         #expect(try terminal.waitFor { $0.contains("greeting") })
         try terminal.send("C-c")
         #expect(try terminal.waitFor { $0.contains("EXITED") })

@@ -1,5 +1,9 @@
 import Foundation
 
+#if canImport(Glibc)
+import Glibc
+#endif
+
 /// A real terminal for end-to-end tests: a detached tmux server of its own, driven with send-keys and read with
 /// capture-pane.
 final class TmuxSession {
@@ -7,17 +11,12 @@ final class TmuxSession {
 
     /// Starts `command` in a new session of a size.
     init(_ command: String, width: Int = 100, height: Int = 24) throws {
-        // Started without waiting for it: the server it forks keeps what it inherited, which made Foundation's
-        // `waitUntilExit` hang. The session is there once `has-session` says so.
-        let starter = Process()
-        starter.executableURL = URL(fileURLWithPath: "/usr/bin/env")
-        starter.arguments = [
+        // Started with posix_spawn, signals unblocked and at their defaults: Foundation's Process passes on the
+        // calling thread's mask, and a test runs on a libdispatch thread that blocks them, which left tmux unable to
+        // notice its panes exit or to honour kill-server.
+        try Self.spawn([
             "tmux", "-L", socket, "-f", "/dev/null", "new-session", "-d", "-x", "\(width)", "-y", "\(height)", command,
-        ]
-        starter.standardInput = FileHandle.nullDevice
-        starter.standardOutput = FileHandle.nullDevice
-        starter.standardError = FileHandle.nullDevice
-        try starter.run()
+        ])
         let deadline = ContinuousClock.now + .seconds(10)
         while try Self.tmux(["-L", socket, "has-session"]).status != 0 {
             guard ContinuousClock.now < deadline else { throw CocoaError(.executableLoad) }
@@ -26,6 +25,14 @@ final class TmuxSession {
     }
 
     deinit {
+        close()
+    }
+
+    /// Ends the session and its server, with whatever still runs in it.
+    ///
+    /// Tests call it in a `defer`, because the test runner may exit before releasing the session, and a failed test
+    /// would otherwise leave the editor running in a detached terminal.
+    func close() {
         _ = try? Self.tmux(["-L", socket, "kill-server"])
     }
 
@@ -52,6 +59,35 @@ final class TmuxSession {
             Thread.sleep(forTimeInterval: 0.02)
         }
         return false
+    }
+
+    /// Starts a program found on `PATH` with an empty signal mask and default signal handling, without waiting.
+    static func spawn(_ arguments: [String]) throws {
+        var attributes = posix_spawnattr_t()
+        posix_spawnattr_init(&attributes)
+        defer { posix_spawnattr_destroy(&attributes) }
+        var empty = sigset_t()
+        sigemptyset(&empty)
+        var defaults = sigset_t()
+        sigemptyset(&defaults)
+        for signal in [SIGINT, SIGTERM, SIGHUP, SIGCHLD, SIGPIPE, SIGWINCH, SIGQUIT] { sigaddset(&defaults, signal) }
+        posix_spawnattr_setsigmask(&attributes, &empty)
+        posix_spawnattr_setsigdefault(&attributes, &defaults)
+        posix_spawnattr_setflags(&attributes, Int16(POSIX_SPAWN_SETSIGMASK | POSIX_SPAWN_SETSIGDEF))
+        var files = posix_spawn_file_actions_t()
+        posix_spawn_file_actions_init(&files)
+        defer { posix_spawn_file_actions_destroy(&files) }
+        for descriptor in [STDIN_FILENO, STDOUT_FILENO, STDERR_FILENO] {
+            posix_spawn_file_actions_addopen(&files, descriptor, "/dev/null", O_RDWR, 0)
+        }
+        let argv = arguments.map { strdup($0) } + [nil]
+        defer { for argument in argv { free(argument) } }
+        var pid: pid_t = 0
+        let result = posix_spawnp(&pid, arguments[0], &files, &attributes, argv, environ)
+        guard result == 0 else { throw CocoaError(.executableLoad) }
+        // The client exits once the server it forked holds the session; reaping it leaves no zombie behind.
+        var status: Int32 = 0
+        _ = waitpid(pid, &status, 0)
     }
 
     static func tmux(_ arguments: [String]) throws -> (status: Int32, output: String) {
