@@ -160,8 +160,11 @@ public final class FileStore: Sendable {
     /// - Returns: The suite everyone shares.
     private func openSuite(_ name: SuiteName, loadingNow: Bool) -> FileSuite {
         if let existing = suites.withLock({ $0[name.rawValue]?.suite }) { return existing }
-        // Loaded outside the registry's lock, because loading takes the suite's file lock.
+        // Loaded outside the registry's lock, because loading takes the suite's file lock, and before it is
+        // registered, so that no caller is ever handed a suite that has not read its file yet. A suite the watcher
+        // discovers starts empty and posts what it holds as new.
         let fresh = FileSuite(name: name, store: self, loadingNow: loadingNow)
+        if !loadingNow { fresh.reload(posting: true) }
         let suite = suites.withLock { suites in
             if let existing = suites[name.rawValue]?.suite { return existing }
             suites[name.rawValue] = WeakSuite(fresh)
@@ -213,7 +216,8 @@ public final class FileStore: Sendable {
             let live = suites.withLock { $0[name]?.suite }
             if let live {
                 live.reload(posting: true)
-            } else {
+            } else if observingAll {
+                // A suite nobody holds needs no reload; only observing every suite discovers new ones.
                 _ = openSuite(suiteName, loadingNow: false)
             }
         }
