@@ -54,10 +54,13 @@ extension PreferenceSchemaEntry {
         return value.text
     }
 
-    /// Why a stored value reads as it does for this key, as the editor's status mark shows it.
+    /// Why a stored value reads as it does for this key, as the editor's status mark and `prefs diff` show it.
+    ///
+    /// A value outside the key's choices or range is reported as undecodable although a read returns it: no write
+    /// through the schema could have stored it.
     ///
     /// - Parameter stored: What the store holds, if anything.
-    /// - Returns: The status a read through this key would report.
+    /// - Returns: The status.
     public func status(of stored: PropertyListValue?) -> PersistentValueStatus {
         guard let stored else { return .absent }
         guard storage.accepts(stored.kind) else { return .wrongType(expected: storage, found: stored) }
@@ -65,6 +68,11 @@ extension PreferenceSchemaEntry {
         if !choices.isEmpty, !choices.contains(stored) {
             let allowed = choices.map(\.text).joined(separator: ", ")
             return .undecodable(stored: stored, reason: "\(stored.text) is not one of \(allowed)")
+        }
+        // Like a value outside the choices, one outside the range is read back, but no write through the schema
+        // could have stored it.
+        if let range, !range.contains(stored) {
+            return .undecodable(stored: stored, reason: "\(stored.text) is out of range \(range)")
         }
         return .ok
     }

@@ -50,13 +50,7 @@ public struct KeyRow: Hashable, Sendable {
         if let entry {
             switch entry.status(of: stored) {
             case .absent: status = .atDefault
-            case .ok:
-                if let stored, let range = entry.range, !range.contains(stored) {
-                    // A read still returns it, but no write through the schema could have stored it.
-                    status = .invalid("\(stored.text) is out of range \(range)")
-                } else {
-                    status = stored == entry.defaultValue ? .atDefault : .modified
-                }
+            case .ok: status = stored == entry.defaultValue ? .atDefault : .modified
             case let other: status = .invalid("\(other)")
             }
         } else {
