@@ -92,7 +92,7 @@ extension EditorModel {
             return
         }
         do {
-            try data.store.suite(name).commit(changes)
+            try data.suite(name).commit(changes)
             say(TextEscaping.escaped(done))
         } catch {
             say("not written: \(error)")

@@ -1,4 +1,5 @@
 public import Foundation
+public import PrefsFileStore
 public import PrefsKit
 
 /// The editor's state: where it is, what is selected, what just changed, and what to tell the user.
@@ -23,6 +24,9 @@ public final class EditorModel {
     public private(set) var isEditingFilter = false
     /// The value being edited, if any.
     public internal(set) var editing: EditSession?
+    /// The newest journal record of the key whose details are shown, read when they open and after changes rather
+    /// than at every frame.
+    public private(set) var lastChange: JournalRecord?
     /// Whether the user asked to quit.
     public private(set) var isFinished = false
     /// The rows shown, refreshed after every change.
@@ -86,6 +90,7 @@ public final class EditorModel {
         let keysScreen = EditorScreen.keys(suite: suite)
         let selectedKey =
             keyRows.indices.contains(selection[keysScreen] ?? 0) ? keyRows[selection[keysScreen] ?? 0].key : nil
+        if case .details(let suite, let key) = screen { lastChange = data.lastChange(suite: suite, key: key) }
         keyRows = data.keyRows(suite: suite).filter { row in
             FuzzyFilter.matches(filter, [row.key, row.valueText, row.entry?.summary, row.entry?.description])
         }
@@ -149,6 +154,7 @@ public final class EditorModel {
         case .keys(let suite):
             guard let row = selectedKey else { return }
             stack.append(.details(suite: suite, key: row.key))
+            lastChange = data.lastChange(suite: suite, key: row.key)
         case .details, .help, .changeLog:
             return
         }

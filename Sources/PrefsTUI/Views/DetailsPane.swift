@@ -12,7 +12,7 @@ struct DetailsPane {
             grid.draw("This key no longer exists.", x: 2, y: rows.lowerBound, style: view.theme.dim)
             return
         }
-        var lines: [(String, String)] = [("Key", TextEscapingKey.escaped(row.key)), ("Type", row.kind)]
+        var lines: [(String, String)] = [("Key", TextEscaping.escaped(row.key)), ("Type", row.kind)]
         if let entry = row.entry {
             if let summary = entry.summary { lines.append(("Summary", TextEscaping.escaped(summary))) }
             if let description = entry.description { lines.append(("Description", TextEscaping.escaped(description))) }
@@ -32,7 +32,7 @@ struct DetailsPane {
                 "File",
                 TextEscaping.escaped(view.model.data.store.directory.appendingPathComponent("\(suite).plist").path)
             ))
-        if let record = view.model.data.lastChange(suite: suite, key: key) {
+        if let record = view.model.lastChange {
             let who =
                 record.pid.map { "\(TextEscaping.escaped(record.process ?? "?")) (pid \($0))" } ?? "an unknown process"
             lines.append(("Last change", "\(PropertyListValue.date(record.time).text) by \(who)"))
@@ -43,9 +43,4 @@ struct DetailsPane {
             grid.draw(view.text(line.1), x: 16, y: y)
         }
     }
-}
-
-/// Keys escaped for one line of the screen.
-enum TextEscapingKey {
-    static func escaped(_ key: String) -> String { TextEscaping.escaped(key) }
 }

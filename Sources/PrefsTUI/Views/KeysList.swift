@@ -1,3 +1,5 @@
+import PrefsKit
+
 /// A suite's keys: a status mark, the key, its type and its value; narrow terminals drop the type.
 struct KeysList {
     let view: EditorView
@@ -21,7 +23,7 @@ struct KeysList {
             let y = rows.lowerBound + offset
             let mark = row.isDebug && row.status == .atDefault ? "d" : row.status.mark
             grid.draw(mark, x: 0, y: y, style: row.status.mark == "!" ? view.theme.error : .plain)
-            let key = view.text(DisplayWidth.truncated(TextEscapingKey.escaped(row.key), toFit: keyWidth))
+            let key = view.text(DisplayWidth.truncated(TextEscaping.escaped(row.key), toFit: keyWidth))
             grid.draw(key, x: 2, y: y)
             var x = 3 + keyWidth
             if !narrow {

@@ -55,6 +55,9 @@ import Testing
             directory: fixture.store.directory, journalDirectory: fixture.store.journalDirectory, launchArguments: .none
         )
         try other.suite("com.example.app").commit(["aaa": .int(1), "theme": .string("black")])
+        // The watcher updates the suite before it posts the event, which the test plays itself.
+        let watched = try fixture.store.suite("com.example.app")
+        #expect(eventually { watched.primitiveValue(forKey: "theme") == .string("black") })
         let change = PersistentKeyValueChange(
             suite: "com.example.app", key: "theme", oldValue: .string("dark"), newValue: .string("black"),
             origin: .otherProcess)
