@@ -24,13 +24,13 @@ struct Find: PrefsCommand {
 
     func perform() throws {
         let context = Context(options)
-        let storeNames =
-            FileManager.default.fileExists(atPath: context.directory.path)
-            ? try context.store(watching: false).suiteNames() : []
-        let names = Set(storeNames).union(context.catalog.suites()).sorted()
+        // Searching never creates the directory: a missing one holds no suites, though schemas may be installed.
+        let store =
+            FileManager.default.fileExists(atPath: context.directory.path) ? try context.store(watching: false) : nil
+        let names = Set(store?.suiteNames() ?? []).union(context.catalog.suites()).sorted()
         var matches: [Match] = []
         for name in names {
-            let suite = try? context.store(watching: false).suite(name)
+            let suite = try? store?.suite(name)
             let values = suite?.primitiveValues() ?? [:]
             let schema = try? context.schema(for: name)
             let keys = Set(values.keys).union(schema?.entries.map(\.id) ?? [])
