@@ -30,18 +30,21 @@ extension FileSuite {
                     return
                 }
                 var next = State()
+                var touched: [String]?
                 do throws(FileStoreError) {
-                    if let (values, identity) = try files.read(restoring: true) {
-                        next = State(values: values, identity: identity, problem: nil)
+                    let previous = snapshot.problem == nil ? snapshot.image : nil
+                    if let read = try files.read(restoring: true, previous: previous) {
+                        next = State(image: read.image, identity: read.identity, problem: nil)
+                        touched = read.touched
                     }
                 } catch .corrupt(let suite, let path, let reason) {
-                    next = State(
-                        values: [:], identity: onDisk, problem: .corrupt(suite: suite, path: path, reason: reason))
+                    next = State(identity: onDisk, problem: .corrupt(suite: suite, path: path, reason: reason))
                 } catch {
                     throw error
                 }
                 if posting {
-                    (events, unknown) = attribute(differences(from: snapshot.values, to: next.values))
+                    (events, unknown) = attribute(
+                        differences(from: snapshot.values, to: next.values, among: touched))
                 }
                 withState { $0 = next }
             }
@@ -64,17 +67,18 @@ extension FileSuite {
     /// - Returns: Whether the reload was done.
     private func reloadWithoutLock() -> Bool {
         let snapshot = withState { $0 }
-        guard snapshot.problem == nil, let (values, identity) = try? files.read() else { return false }
+        guard snapshot.problem == nil, let read = try? files.read(previous: snapshot.image) else { return false }
         // An empty file beside a staged one may be what a power loss left; the locked read can bring back the last one.
-        if values.isEmpty && files.hasStagedFile { return false }
-        if identity == snapshot.identity || identity == snapshot.expected { return true }
-        let (events, unknown) = attribute(differences(from: snapshot.values, to: values))
+        if read.image.values.isEmpty && files.hasStagedFile { return false }
+        if read.identity == snapshot.identity || read.identity == snapshot.expected { return true }
+        let diff = differences(from: snapshot.values, to: read.image.values, among: read.touched)
+        let (events, unknown) = attribute(diff)
         guard unknown.isEmpty else { return false }
         let applied = withState { state in
             guard state.identity == snapshot.identity, state.expected == snapshot.expected, state.problem == nil else {
                 return false
             }
-            state = State(values: values, identity: identity, problem: nil, expected: nil)
+            state = State(image: read.image, identity: read.identity, problem: nil, expected: nil)
             return true
         }
         if applied { post(events) }
@@ -82,12 +86,22 @@ extension FileSuite {
     }
 
     /// The keys whose values differ between two versions of the suite, in key order.
-    func differences(from old: [String: PropertyListValue], to new: [String: PropertyListValue])
-        -> [(key: String, old: PropertyListValue?, new: PropertyListValue?)]
-    {
+    ///
+    /// - Parameters:
+    ///   - old: The values before.
+    ///   - new: The values after.
+    ///   - candidates: The only keys that can differ, when known (see ``SuiteFiles/read(restoring:previous:)``).
+    /// - Returns: Each changed key with its old and new value.
+    func differences(
+        from old: [String: PropertyListValue], to new: [String: PropertyListValue], among candidates: [String]? = nil
+    ) -> [(key: String, old: PropertyListValue?, new: PropertyListValue?)] {
         var changed: [String] = []
-        for (key, value) in new where old[key] != value { changed.append(key) }
-        for key in old.keys where new[key] == nil { changed.append(key) }
+        if let candidates {
+            changed = candidates.filter { old[$0] != new[$0] }
+        } else {
+            for (key, value) in new where old[key] != value { changed.append(key) }
+            for key in old.keys where new[key] == nil { changed.append(key) }
+        }
         return changed.sorted().map { ($0, old[$0], new[$0]) }
     }
 

@@ -27,36 +27,41 @@ extension FileSuite {
         ) {
             () throws(FileStoreError) -> ([PersistentKeyValueChange], [PersistentKeyValueChange]) in
             let snapshot = withState { $0 }
-            let current: [String: PropertyListValue]
+            let currentImage: SuiteImage
+            var touched: [String]?
             let onDisk = try identityOnDisk()
-            if onDisk == snapshot.identity && snapshot.problem == nil {
-                current = snapshot.values
+            let unchanged = onDisk == snapshot.identity && snapshot.problem == nil
+            if unchanged {
+                currentImage = snapshot.image
             } else {
                 do throws(FileStoreError) {
-                    current = try files.read(restoring: true)?.values ?? [:]
+                    let previous = snapshot.problem == nil ? snapshot.image : nil
+                    let read = try files.read(restoring: true, previous: previous)
+                    currentImage = read?.image ?? .empty
+                    touched = read?.touched
                 } catch .corrupt where recoveringCorruptFile {
                     _ = try files.moveAside()
-                    current = [:]
+                    currentImage = .empty
                 } catch {
                     throw error
                 }
             }
-            let unchanged = onDisk == snapshot.identity && snapshot.problem == nil
+            let current = currentImage.values
             let unseen: (events: [PersistentKeyValueChange], unknown: [JournalRecord]) =
-                unchanged ? ([], []) : attribute(differences(from: snapshot.values, to: current))
-            var next = current
+                unchanged ? ([], []) : attribute(differences(from: snapshot.values, to: current, among: touched))
+            var effective: [String: PropertyListValue?] = [:]
             var applied: [PersistentKeyValueChange] = []
             for key in changes.keys.sorted() {
                 let new = changes[key] ?? nil
                 guard current[key] != new else { continue }
-                next[key] = new
+                effective[key] = .some(new)
                 applied.append(
                     PersistentKeyValueChange(
                         suite: name, key: key, oldValue: current[key], newValue: new, origin: .thisProcess,
                         writer: writer))
             }
             guard !applied.isEmpty else {
-                withState { $0 = State(values: current, identity: onDisk, problem: nil, expected: nil) }
+                withState { $0 = State(image: currentImage, identity: onDisk, problem: nil, expected: nil) }
                 return (unseen.events, [])
             }
             let records = applied.map {
@@ -64,6 +69,7 @@ extension FileSuite {
                     time: writer.time ?? Date(), pid: writer.pid, process: writer.processName, suite: name, key: $0.key,
                     old: $0.oldValue, new: $0.newValue)
             }
+            let next = currentImage.applying(effective)
             let identity = try files.replace(with: next, durability: store.durability) { identity in
                 withState { $0.expected = identity }
                 // Before the swap, so that a watcher woken by it finds who wrote the change without waiting for the
@@ -75,7 +81,7 @@ extension FileSuite {
                     reportWriteFailure(error.storeError)
                 }
             }
-            withState { $0 = State(values: next, identity: identity, problem: nil, expected: nil) }
+            withState { $0 = State(image: next, identity: identity, problem: nil, expected: nil) }
             return (unseen.events, applied)
         }
         post(outcome.missed + outcome.applied)

@@ -21,11 +21,14 @@ public final class FileSuite: PersistentKeyValueStore, Sendable {
     private let state = Mutex(State())
 
     struct State {
-        var values: [String: PropertyListValue] = [:]
+        /// The file as last read or written; empty when there is none or it does not decode.
+        var image = SuiteImage.empty
         var identity: FileIdentity?
         var problem: FileStoreError?
         /// The identity of a file this process is renaming into place, whose contents it applies itself.
         var expected: FileIdentity?
+
+        var values: [String: PropertyListValue] { image.values }
     }
 
     init(name: SuiteName, store: FileStore, loadingNow: Bool) {

@@ -103,7 +103,8 @@ import Testing
         let reopened = try scope.reopen().suite("torn")
         #expect(reopened.primitiveValues() == ["volume": .int(3)])
         try reopened.commit(["volume": .int(5)])
-        #expect(!FileManager.default.fileExists(atPath: staged.path))
+        // The write leaves the staging file prepared for the next one: empty, so never taken for a previous version.
+        #expect((try? Data(contentsOf: staged))?.isEmpty ?? true)
         #expect(try scope.reopen().suite("torn").primitiveValues() == ["volume": .int(5)])
     }
 }

@@ -14,6 +14,14 @@ struct SuiteFiles: Sendable {
     /// Where a writer prepares the next version, and where a swap leaves the previous one until it is removed.
     let staging: FilePath
 
+    /// A version of the property list as read.
+    struct Version {
+        let image: SuiteImage
+        let identity: FileIdentity
+        /// The keys whose entries were decoded, or `nil` when all were.
+        let touched: [String]?
+    }
+
     init(directory: FilePath, name: SuiteName) {
         self.directory = directory
         self.name = name
@@ -53,23 +61,23 @@ struct SuiteFiles: Sendable {
 
     /// Reads and decodes the property list.
     ///
-    /// - Parameter restoring: Whether the caller holds the lock and the previous version may be brought back (see
-    ///   ``replace(with:durability:beforeSwap:)``) when the property list is empty or does not decode.
-    /// - Returns: The contents and the identity of the version read, or `nil` when there is no file.
+    /// - Parameters:
+    ///   - restoring: Whether the caller holds the lock and the previous version may be brought back (see
+    ///     ``replace(with:durability:beforeSwap:)``) when the property list is empty or does not decode.
+    ///   - previous: The version last read, so that only the entries that differ from it are decoded.
+    /// - Returns: The version read, or `nil` when there is no file.
     /// - Throws: ``FileStoreError/corrupt(suite:path:reason:)`` when the file does not decode.
-    func read(restoring: Bool = false) throws(FileStoreError) -> (
-        values: [String: PropertyListValue], identity: FileIdentity
-    )? {
-        let result: (values: [String: PropertyListValue], identity: FileIdentity)?
+    func read(restoring: Bool = false, previous: SuiteImage? = nil) throws(FileStoreError) -> Version? {
+        let result: Version?
         do throws(FileStoreError) {
-            result = try decode(plist)
+            result = try decode(plist, previous: previous)
         } catch .corrupt(let suite, let path, let reason) where restoring {
             if let restored = restorePrevious() { return restored }
             throw .corrupt(suite: suite, path: path, reason: reason)
         } catch {
             throw error
         }
-        if restoring, let result, result.values.isEmpty, let restored = restorePrevious() { return restored }
+        if restoring, let result, result.image.values.isEmpty, let restored = restorePrevious() { return restored }
         return result
     }
 
@@ -86,7 +94,7 @@ struct SuiteFiles: Sendable {
     /// makes it write the new file's data first, which delays every watcher by a millisecond or two.
     ///
     /// - Parameters:
-    ///   - values: The suite's new contents.
+    ///   - image: The suite's new contents.
     ///   - durability: Whether to flush to the disk before the swap.
     ///   - beforeSwap: Told the identity the new file will have, just before it appears, so that a watcher can
     ///     recognise it as already applied.
@@ -94,29 +102,28 @@ struct SuiteFiles: Sendable {
     /// - Throws: ``FileStoreError/io(path:operation:reason:)``; the suite is unchanged then.
     /// - Precondition: The caller holds the suite's exclusive lock, since every writer stages under the same name.
     func replace(
-        with values: [String: PropertyListValue], durability: FileStore.Durability,
-        beforeSwap: (FileIdentity) -> Void
+        with image: SuiteImage, durability: FileStore.Durability, beforeSwap: (FileIdentity) -> Void
     ) throws(FileStoreError) -> FileIdentity {
-        let data = PropertyListCodec.encode(values)
-        let identity: FileIdentity
-        let reader: FileDescriptor?
+        let descriptor: FileDescriptor
         do {
-            let descriptor = try FileDescriptor.open(
+            descriptor = try FileDescriptor.open(
                 staging, .writeOnly, options: [.create, .truncate, .noFollow, .closeOnExec],
                 permissions: [.ownerReadWrite])
-            identity = try descriptor.closeAfter {
-                _ = try descriptor.writeAll(data)
-                if durability == .powerLoss { try Syscall.fsync(descriptor) }
-                return FileIdentity(try descriptor.stat())
-            }
-            // Closing the written descriptor now, rather than after the swap, reports the staging file, which watchers
-            // skip, instead of the property list. A read-only one serves the writeback.
-            reader = try? FileDescriptor.open(staging, .readOnly, options: [.noFollow, .closeOnExec])
+        } catch {
+            throw FileStoreError.io(path: plist.string, operation: "write", reason: "\(error)")
+        }
+        // Closed after the swap: closing a written file wakes every watcher of the directory, and before the swap
+        // that would take the processor from this writer when the watchers have nothing to read yet.
+        defer { try? descriptor.close() }
+        let identity: FileIdentity
+        do {
+            _ = try image.bytes.withUnsafeBytes { try descriptor.writeAll($0) }
+            if durability == .powerLoss { try Syscall.fsync(descriptor) }
+            identity = FileIdentity(try descriptor.stat())
         } catch {
             try? Syscall.unlink(staging)
             throw FileStoreError.io(path: plist.string, operation: "write", reason: "\(error)")
         }
-        defer { try? reader?.close() }
         // A swap or a rename keeps the inode and the modification time, so this is the identity the file will have.
         beforeSwap(identity)
         let swapped: Bool
@@ -128,10 +135,22 @@ struct SuiteFiles: Sendable {
         }
         if swapped {
             // What a rename over the old file would have done first: the data is written before the old version goes.
-            if durability == .processCrash, let reader { try? Syscall.startWriteback(reader) }
+            if durability == .processCrash { try? Syscall.startWriteback(descriptor) }
             try? Syscall.unlink(staging)
+            prepareStagingFile()
         }
         return identity
+    }
+
+    /// Creates the next write's staging file, empty, now rather than when that write is waited for.
+    ///
+    /// Creating a file is most of the cost of writing a small one. It is opened read-only, so that closing it wakes no watcher, and
+    /// being empty it is never taken for a previous version to restore.
+    private func prepareStagingFile() {
+        let descriptor = try? FileDescriptor.open(
+            staging, .readOnly, options: [.create, .exclusiveCreate, .noFollow, .closeOnExec],
+            permissions: [.ownerReadWrite])
+        try? descriptor?.close()
     }
 
     /// Puts the staging file in place of the property list.
@@ -152,8 +171,10 @@ struct SuiteFiles: Sendable {
     /// Brings back the version a swap left under the staging name, when it decodes and is not empty.
     ///
     /// - Returns: That version, now the property list again, or `nil`.
-    private func restorePrevious() -> (values: [String: PropertyListValue], identity: FileIdentity)? {
-        guard hasStagedFile, let previous = try? decode(staging), !previous.values.isEmpty else { return nil }
+    private func restorePrevious() -> Version? {
+        guard hasStagedFile, let previous = try? decode(staging, previous: nil), !previous.image.values.isEmpty else {
+            return nil
+        }
         do {
             try Syscall.rename(staging, plist)
         } catch {
@@ -162,9 +183,7 @@ struct SuiteFiles: Sendable {
         return previous
     }
 
-    private func decode(_ path: FilePath) throws(FileStoreError) -> (
-        values: [String: PropertyListValue], identity: FileIdentity
-    )? {
+    private func decode(_ path: FilePath, previous: SuiteImage?) throws(FileStoreError) -> Version? {
         let descriptor: FileDescriptor
         do {
             descriptor = try FileDescriptor.open(path, .readOnly, options: [.closeOnExec])
@@ -175,18 +194,20 @@ struct SuiteFiles: Sendable {
         }
         defer { try? descriptor.close() }
         let identity: FileIdentity
-        let data: Data
+        let bytes: [UInt8]
         do {
             let stat = try descriptor.stat()
             identity = FileIdentity(stat)
-            data = try Self.readAll(descriptor, sizeHint: Int(stat.size))
+            bytes = try Self.readAll(descriptor, sizeHint: Int(stat.size))
         } catch {
             throw FileStoreError.io(path: path.string, operation: "read", reason: "\(error)")
         }
-        // An empty file is how a suite looks while a plain UserDefaults program creates it.
-        if data.isEmpty { return ([:], identity) }
         do throws(PropertyListCodec.DecodeFailure) {
-            return (try PropertyListCodec.decode(data), identity)
+            if let previous {
+                let (image, touched) = try previous.reading(bytes)
+                return Version(image: image, identity: identity, touched: touched)
+            }
+            return Version(image: try SuiteImage(decoding: bytes), identity: identity, touched: nil)
         } catch {
             throw FileStoreError.corrupt(suite: name.rawValue, path: plist.string, reason: error.reason)
         }
@@ -211,13 +232,19 @@ struct SuiteFiles: Sendable {
         return destination
     }
 
-    private static func readAll(_ descriptor: FileDescriptor, sizeHint: Int) throws -> Data {
-        var data = Data()
-        var chunk = [UInt8](repeating: 0, count: max(4096, sizeHint + 1))
+    private static func readAll(_ descriptor: FileDescriptor, sizeHint: Int) throws -> [UInt8] {
+        // One byte more than the size, so that a file that has not grown is read in one call and seen to end.
+        var bytes = [UInt8](repeating: 0, count: max(4096, sizeHint + 1))
+        var count = 0
         while true {
-            let count = try chunk.withUnsafeMutableBytes { try descriptor.read(into: $0) }
-            if count == 0 { return data }
-            data.append(contentsOf: chunk[..<count])
+            if count == bytes.count { bytes.append(contentsOf: repeatElement(0, count: bytes.count)) }
+            let read = try bytes.withUnsafeMutableBytes { raw in
+                try descriptor.read(into: UnsafeMutableRawBufferPointer(rebasing: raw[count...]))
+            }
+            if read == 0 { break }
+            count += read
         }
+        bytes.removeSubrange(count...)
+        return bytes
     }
 }

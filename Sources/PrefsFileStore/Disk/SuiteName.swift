@@ -19,9 +19,11 @@ public struct SuiteName: RawRepresentable, Hashable, Sendable, CustomStringConve
         let reason: String? =
             if rawValue.isEmpty {
                 "it is empty"
-            } else if rawValue.contains("/") {
+                // Byte checks rather than `contains(_: String)`, which goes through NSString: the watcher checks the name
+                // of every file that changes.
+            } else if rawValue.utf8.contains(UInt8(ascii: "/")) {
                 "it contains \"/\""
-            } else if rawValue.contains("..") {
+            } else if zip(rawValue.utf8, rawValue.utf8.dropFirst()).contains(where: { $0 == 0x2E && $1 == 0x2E }) {
                 "it contains \"..\""
             } else if rawValue.unicodeScalars.contains(where: { $0 == "\0" || TextEscaping.isControl($0) }) {
                 "it contains a control character"

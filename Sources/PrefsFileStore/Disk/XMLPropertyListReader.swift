@@ -15,28 +15,84 @@ struct XMLPropertyListReader {
     private let bytes: UnsafeBufferPointer<UInt8>
     private var index = 0
 
+    /// A top-level entry of a suite: its key, its value, and the offset where its bytes begin, just past the end of
+    /// the previous value (or of `<dict>`), so that the entries tile the dictionary's body.
+    struct Entry {
+        let key: String
+        let value: PropertyListValue
+        let start: Int
+    }
+
     /// The suite's contents, or `nil` when the data is outside the subset read here.
     static func decode(_ data: Data) -> [String: PropertyListValue]? {
         data.withUnsafeBytes { raw in
-            var reader = XMLPropertyListReader(bytes: raw.bindMemory(to: UInt8.self))
-            return try? reader.document()
+            guard let (entries, _) = document(raw.bindMemory(to: UInt8.self)) else { return nil }
+            return Dictionary(entries.map { ($0.key, $0.value) }, uniquingKeysWith: { _, last in last })
         }
+    }
+
+    /// The suite's entries in file order, and the offset just past the last value (`nil` for `<dict/>`), or `nil`
+    /// when the bytes are outside the subset read here.
+    static func document(_ bytes: UnsafeBufferPointer<UInt8>) -> (entries: [Entry], bodyEnd: Int?)? {
+        var reader = XMLPropertyListReader(bytes: bytes)
+        return try? reader.document()
+    }
+
+    /// The entries that exactly fill `range` of a file whose other bytes are already known to hold whole entries.
+    ///
+    /// - Returns: The entries, or `nil` when the range does not hold whole entries of the subset read here.
+    static func entries(_ bytes: UnsafeBufferPointer<UInt8>, in range: Range<Int>) -> [Entry]? {
+        var reader = XMLPropertyListReader(bytes: bytes)
+        reader.index = range.lowerBound
+        var entries: [Entry] = []
+        while reader.index < range.upperBound {
+            guard let entry = try? reader.entry() else { return nil }
+            entries.append(entry)
+        }
+        return reader.index == range.upperBound ? entries : nil
     }
 
     private init(bytes: UnsafeBufferPointer<UInt8>) {
         self.bytes = bytes
     }
 
-    private mutating func document() throws -> [String: PropertyListValue] {
+    private mutating func document() throws -> (entries: [Entry], bodyEnd: Int?) {
         skipMarkup()
         let (name, _) = try openTag()
         guard name == "plist" else { throw Unsupported() }
-        guard case .dictionary(let values) = try value() else { throw Unsupported() }
+        skipMarkup()
+        let (root, empty) = try openTag()
+        guard root == "dict" else { throw Unsupported() }
+        var entries: [Entry] = []
+        var bodyEnd: Int?
+        if !empty {
+            while true {
+                let end = index
+                skipMarkup()
+                if peekClose("dict") {
+                    bodyEnd = end
+                    break
+                }
+                index = end
+                entries.append(try entry())
+            }
+            try closeTag("dict")
+        }
         skipMarkup()
         try closeTag("plist")
         skipMarkup()
         guard index == bytes.count else { throw Unsupported() }
-        return values
+        return (entries, bodyEnd)
+    }
+
+    /// Reads `<key>…</key>` and its value, from just past the previous value.
+    private mutating func entry() throws -> Entry {
+        let start = index
+        skipMarkup()
+        let (name, empty) = try openTag()
+        guard name == "key" else { throw Unsupported() }
+        let key = empty ? "" : try text(closing: "key")
+        return Entry(key: key, value: try value(), start: start)
     }
 
     private mutating func value() throws -> PropertyListValue {

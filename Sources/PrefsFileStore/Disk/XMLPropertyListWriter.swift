@@ -12,12 +12,47 @@ import PrefsKit
 /// Dates are written to the second, as Foundation does.
 enum XMLPropertyListWriter {
     static func encode(_ values: [String: PropertyListValue]) -> Data {
+        Data(document(values).bytes)
+    }
+
+    /// The whole file, with the offset where each entry begins (see ``XMLPropertyListReader/Entry``) and where the
+    /// last one ends.
+    ///
+    /// - Returns: The bytes; the sorted keys and their entries' offsets; the end of the body, or `nil` for `<dict/>`.
+    static func document(_ values: [String: PropertyListValue]) -> (
+        bytes: [UInt8], keys: [String], starts: [Int], bodyEnd: Int?
+    ) {
         var output: [UInt8] = []
         output.reserveCapacity(256 + values.count * 64)
         output.append(contentsOf: Self.header)
-        write(.dictionary(values), depth: 0, into: &output)
+        let keys = values.keys.sorted()
+        var starts: [Int] = []
+        var bodyEnd: Int?
+        if keys.isEmpty {
+            output.append(contentsOf: "<dict/>\n".utf8)
+        } else {
+            output.append(contentsOf: "<dict>".utf8)
+            starts.reserveCapacity(keys.count)
+            for key in keys {
+                starts.append(output.count)
+                if let value = values[key] { entry(key, value, into: &output) }
+            }
+            bodyEnd = output.count
+            output.append(contentsOf: "\n</dict>\n".utf8)
+        }
         output.append(contentsOf: "</plist>\n".utf8)
-        return Data(output)
+        return (output, keys, starts, bodyEnd)
+    }
+
+    /// One top-level entry as it appears in ``document(_:)``: from the end of the previous value to the end of its
+    /// own, so that an entry can be replaced, inserted or removed without touching the others.
+    static func entry(_ key: String, _ value: PropertyListValue, into output: inout [UInt8]) {
+        output.append(contentsOf: "\n\t<key>".utf8)
+        escape(key, into: &output)
+        output.append(contentsOf: "</key>\n".utf8)
+        write(value, depth: 1, into: &output)
+        // Every value ends with a newline, which belongs to the next entry or to `</dict>`.
+        output.removeLast()
     }
 
     private static let header = Array(

@@ -14,6 +14,7 @@ struct ChangeJournal: Sendable {
     static let attributionWindow = 32 * 1024
 
     let directory: FilePath
+    let descriptors = JournalDescriptors()
 
     func path(for suite: SuiteName) -> FilePath {
         directory.appending("\(suite.rawValue).jsonl")
@@ -32,16 +33,29 @@ struct ChangeJournal: Sendable {
             lines.append(0x0A)
         }
         do {
-            try FileSystem.createDirectory(directory)
-            let descriptor = try FileDescriptor.open(
-                path, .writeOnly, options: [.create, .append, .noFollow, .closeOnExec], permissions: [.ownerReadWrite])
-            let size = try descriptor.closeAfter {
-                _ = try descriptor.writeAll(lines)
-                return try descriptor.stat().size
+            let size: Int64?
+            do {
+                size = try append(lines, to: path)
+            } catch Errno.noSuchFileOrDirectory {
+                // Only the first write finds no directory: checking for it first cost every write a system call.
+                try FileSystem.createDirectory(directory)
+                size = try append(lines, to: path)
             }
-            if size > Self.maximumBytes { try compact(path) }
+            if let size, size > Self.maximumBytes { try compact(path) }
         } catch {
             throw FileStoreError.io(path: path.string, operation: "append to the journal", reason: "\(error)")
+        }
+    }
+
+    /// Appends lines, again to a fresh descriptor when the cached one's file was replaced meanwhile.
+    ///
+    /// - Returns: The journal's size after the append.
+    private func append(_ lines: Data, to path: FilePath) throws -> Int64? {
+        try descriptors.withDescriptor(path, creating: true) { descriptor in
+            _ = try descriptor.writeAll(lines)
+            let status = try descriptor.stat()
+            // Written to a journal another process compacted away: written again, to the new one.
+            return status.linkCount == 0 ? nil : status.size
         }
     }
 
@@ -56,14 +70,14 @@ struct ChangeJournal: Sendable {
     /// The end of the journal is read in a small window first, widened only when a key is not found in it, and a line
     /// is decoded only when a byte search says it names one of the keys.
     func newestRecords(of suite: SuiteName, forKeys keys: Set<String>) -> [String: JournalRecord] {
-        let needles = keys.map { Data(JournalLineWriter.keyNeedle($0)) }
+        let needles = keys.map { JournalLineWriter.keyNeedle($0) }
         var found: [String: JournalRecord] = [:]
         for window in [4096, Self.attributionWindow] {
             found = [:]
             guard let (data, isWholeFile) = tail(of: suite, bytes: window) else { return [:] }
             for line in Self.linesNewestFirst(data) where found.count < keys.count {
                 let bytes = data[line]
-                guard needles.contains(where: { bytes.firstRange(of: $0) != nil }),
+                guard needles.contains(where: { Self.contains(bytes, $0) }),
                     let record = JournalLineReader.record(bytes),
                     keys.contains(record.key), found[record.key] == nil
                 else { continue }
@@ -82,24 +96,42 @@ struct ChangeJournal: Sendable {
 
     /// The last `bytes` bytes of a suite's journal, and whether that is the whole file.
     private func tail(of suite: SuiteName, bytes: Int) -> (Data, Bool)? {
-        guard let descriptor = try? FileDescriptor.open(path(for: suite), .readOnly, options: [.closeOnExec]) else {
-            return nil
-        }
-        defer { try? descriptor.close() }
-        guard let size = try? descriptor.stat().size else { return nil }
-        let start = max(0, size - Int64(bytes))
-        var buffer = [UInt8](repeating: 0, count: Int(size - start))
-        var filled = 0
-        while filled < buffer.count {
-            let count = buffer.withUnsafeMutableBytes { raw in
-                try? descriptor.read(
-                    fromAbsoluteOffset: start + Int64(filled),
-                    into: UnsafeMutableRawBufferPointer(rebasing: raw[filled...]))
+        try? descriptors.withDescriptor(path(for: suite), creating: false) { descriptor in
+            let status = try descriptor.stat()
+            guard status.linkCount > 0 else { return nil }
+            let start = max(0, status.size - Int64(bytes))
+            var buffer = [UInt8](repeating: 0, count: Int(status.size - start))
+            var filled = 0
+            while filled < buffer.count {
+                let count = try buffer.withUnsafeMutableBytes { raw in
+                    try descriptor.read(
+                        fromAbsoluteOffset: start + Int64(filled),
+                        into: UnsafeMutableRawBufferPointer(rebasing: raw[filled...]))
+                }
+                guard count > 0 else { break }
+                filled += count
             }
-            guard let count, count > 0 else { break }
-            filled += count
+            return (Data(buffer[..<filled]), start == 0)
         }
-        return (Data(buffer[..<filled]), start == 0)
+    }
+
+    /// Whether `needle` occurs in `haystack`, found with `memchr` and `memcmp`: `Data.firstRange(of:)` compares
+    /// through generic indices, and Glibc's module does not declare `memmem`.
+    private static func contains(_ haystack: Data, _ needle: [UInt8]) -> Bool {
+        guard let head = needle.first else { return true }
+        return haystack.withUnsafeBytes { haystack in
+            needle.withUnsafeBytes { needle in
+                guard var cursor = haystack.baseAddress, let target = needle.baseAddress else { return false }
+                let end = cursor + haystack.count
+                while end - cursor >= needle.count, let found = memchr(cursor, Int32(head), end - cursor) {
+                    let candidate = UnsafeRawPointer(found)
+                    if end - candidate < needle.count { return false }
+                    if memcmp(candidate, target, needle.count) == 0 { return true }
+                    cursor = candidate + 1
+                }
+                return false
+            }
+        }
     }
 
     /// The byte ranges of the lines in `data`, newest (last) first.
@@ -139,6 +171,7 @@ struct ChangeJournal: Sendable {
             permissions: [.ownerReadWrite])
         try descriptor.closeAfter { _ = try descriptor.writeAll(compacted) }
         try Syscall.rename(temporary, path)
+        descriptors.forget(path)
     }
 
 }

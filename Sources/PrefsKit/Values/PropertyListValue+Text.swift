@@ -27,7 +27,12 @@ extension PropertyListValue {
     ///   - kind: The kind the value must have.
     /// - Throws: ``PropertyListValueParseError`` naming the text and what was expected.
     public init(parsing text: String, as kind: PrimitiveKind) throws(PropertyListValueParseError) {
-        let trimmed = text.trimmingCharacters(in: .whitespacesAndNewlines)
+        // Foundation's trimming costs microseconds even when there is nothing to trim, and journal readers parse a
+        // date for every record.
+        let padded = [text.unicodeScalars.first, text.unicodeScalars.last].contains {
+            $0.map(\.properties.isWhitespace) ?? false
+        }
+        let trimmed = padded ? text.trimmingCharacters(in: .whitespacesAndNewlines) : text
         switch kind {
         case .string:
             self = .string(text)

@@ -1,0 +1,64 @@
+import Synchronization
+import SystemPackage
+
+/// The journal files a store has open, kept between writes and attributions.
+///
+/// Opening and closing a journal for every write and for every change a watcher attributes cost two system calls and
+/// a path conversion each, on the way from a write to its watchers. A descriptor is opened for reading and appending,
+/// and is replaced when its file has been unlinked: compaction renames a new journal over the old one.
+final class JournalDescriptors: Sendable {
+    /// At most this many stay open, so that a store watching thousands of suites keeps within the descriptor limit.
+    static let limit = 32
+
+    private let descriptors = Mutex<[FilePath: FileDescriptor]>([:])
+
+    deinit {
+        descriptors.withLock { open in
+            for descriptor in open.values { try? descriptor.close() }
+        }
+    }
+
+    /// Runs `body` with the journal at `path` open, holding the cache's lock so that no other thread closes it
+    /// meanwhile.
+    ///
+    /// - Parameters:
+    ///   - path: The journal.
+    ///   - creating: Whether to create the journal when there is none.
+    ///   - body: Given the descriptor and its status; returns `nil` to ask for a fresh descriptor once, when the
+    ///     status says the file was unlinked.
+    /// - Returns: What `body` returns.
+    /// - Throws: The `Errno` of opening the file, or what `body` throws.
+    func withDescriptor<Result>(
+        _ path: FilePath, creating: Bool, _ body: (FileDescriptor) throws -> Result?
+    ) throws -> Result? {
+        try descriptors.withLock { open in
+            for attempt in 0..<2 {
+                let descriptor: FileDescriptor
+                if let cached = open[path], attempt == 0 {
+                    descriptor = cached
+                } else {
+                    if let stale = open.removeValue(forKey: path) { try? stale.close() }
+                    if open.count >= Self.limit, let (evicted, old) = open.first {
+                        open[evicted] = nil
+                        try? old.close()
+                    }
+                    descriptor = try FileDescriptor.open(
+                        path, .readWrite,
+                        options: creating
+                            ? [.create, .append, .noFollow, .closeOnExec] : [.append, .noFollow, .closeOnExec],
+                        permissions: [.ownerReadWrite])
+                    open[path] = descriptor
+                }
+                if let result = try body(descriptor) { return result }
+            }
+            return nil
+        }
+    }
+
+    /// Closes the descriptor of a journal that was just replaced.
+    func forget(_ path: FilePath) {
+        descriptors.withLock { open in
+            if let descriptor = open.removeValue(forKey: path) { try? descriptor.close() }
+        }
+    }
+}
