@@ -34,11 +34,6 @@ enum PropertyListCodec {
         return values
     }
 
-    /// Encodes a suite's contents as an XML property list.
-    static func encode(_ values: [String: PropertyListValue]) -> Data {
-        XMLPropertyListWriter.encode(values)
-    }
-
     struct DecodeFailure: Error {
         let reason: String
     }
