@@ -16,6 +16,8 @@ extension EditorModel {
             handleEditing(event)
             return
         }
+        let pending = pendingDeletion
+        pendingDeletion = nil
         switch event {
         case .key(.up), .character("k"), .wheel(-1): select(selectedIndex - 1)
         case .key(.down), .character("j"), .wheel(1): select(selectedIndex + 1)
@@ -29,6 +31,7 @@ extension EditorModel {
         case .character("q"): if stack.count > 1 { back() } else { quit() }
         case .character(" "): toggleSelectedBool()
         case .character("r"): resetSelectedKey()
+        case .character("d") where isKeysScreen: deleteSelectedKey(confirming: pending)
         case .control("l"): reload()
         case .character("/") where isList:
             setEditingFilter(true)
@@ -84,6 +87,22 @@ extension EditorModel {
             return
         }
         write(suite: suite, changes: [row.key: nil], done: "\(row.key) reset to its default")
+    }
+
+    /// `d` deletes a key the schema does not declare, once a second `d` confirms it; a declared key can only be reset.
+    private func deleteSelectedKey(confirming pending: (suite: String, key: String)?) {
+        guard let suite = currentSuite, let row = selectedKey else { return }
+        let name = TextEscaping.quoted(row.key)
+        if row.entry != nil {
+            say("\(name) is declared in the schema: r resets it to its default")
+        } else if row.stored == nil {
+            say("\(name) has no stored value to delete")
+        } else if let pending, pending.suite == suite, pending.key == row.key {
+            write(suite: suite, changes: [row.key: nil], done: "deleted \(row.key)")
+        } else {
+            pendingDeletion = (suite, row.key)
+            say("press d again to delete \(name)")
+        }
     }
 
     func write(suite name: String, changes: [String: PropertyListValue?], done: String) {

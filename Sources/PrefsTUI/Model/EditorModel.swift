@@ -27,6 +27,8 @@ public final class EditorModel {
     /// The newest journal record of the key whose details are shown, read when they open and after changes rather
     /// than at every frame.
     public private(set) var lastChange: JournalRecord?
+    /// The key a first `d` asked to delete; a second `d` on it deletes it, any other input forgets it.
+    public internal(set) var pendingDeletion: (suite: String, key: String)?
     /// Whether the user asked to quit.
     public private(set) var isFinished = false
     /// The rows shown, refreshed after every change.

@@ -11,6 +11,7 @@ struct HelpPane {
         ("esc, left, h", "go back"),
         ("space", "toggle a Boolean key"),
         ("r", "reset the key to its default"),
+        ("d d", "delete a key the schema does not declare"),
         ("/", "filter the list: key, value, summary, description"),
         ("w", "changes made by other processes"),
         ("ctrl-l", "read everything again"),

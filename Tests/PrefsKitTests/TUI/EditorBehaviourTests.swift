@@ -38,6 +38,23 @@ import Testing
         #expect(suite.primitiveValue(forKey: "theme") == nil)
     }
 
+    @Test func dTwiceDeletesAKeyTheSchemaDoesNotDeclareAndNeverADeclaredOne() throws {
+        let fixture = try EditorFixture(suite: "com.example.app")
+        let suite = try fixture.store.suite("com.example.app")
+        fixture.type(.character("g"), .character("d"))
+        #expect(fixture.screen.contains("is declared in the schema: r resets it"))
+        #expect(suite.primitiveValue(forKey: "theme") == .string("dark"))
+        fixture.type(.character("G"), .character("d"))
+        #expect(fixture.screen.contains("press d again to delete"))
+        #expect(suite.primitiveValue(forKey: "extra") == .int(1))
+        // Any other key in between forgets the request.
+        fixture.type(.character("k"), .character("j"), .character("d"))
+        #expect(suite.primitiveValue(forKey: "extra") == .int(1))
+        fixture.type(.character("d"))
+        #expect(suite.primitiveValue(forKey: "extra") == nil)
+        #expect(fixture.screen.contains("deleted extra"))
+    }
+
     @Test func readOnlyWritesNothing() throws {
         let fixture = try EditorFixture(suite: "com.example.app", readOnly: true)
         fixture.type(.character("j"), .character("j"), .character(" "))
