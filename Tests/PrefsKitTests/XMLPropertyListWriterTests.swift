@@ -12,7 +12,7 @@ import Testing
 
     private static func readBack(_ values: [String: PropertyListValue]) throws -> [String: PropertyListValue] {
         let data = XMLPropertyListWriter.encode(values)
-        return try PropertyListCodec.decode(data)
+        return try SuiteImage(decoding: Array(data)).values
     }
 
     @Test func foundationReadsBackEveryKindOfValue() throws {

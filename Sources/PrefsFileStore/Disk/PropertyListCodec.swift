@@ -1,17 +1,8 @@
 import Foundation
 import PrefsKit
 
-/// Converts a suite's contents to and from the XML property list that Foundation's `UserDefaults` writes.
+/// Decodes, with Foundation, the property lists the fast reader does not cover (see ``SuiteImage/init(decoding:)``).
 enum PropertyListCodec {
-    /// Decodes a suite file.
-    ///
-    /// - Throws: A one-line reason when the data is not a property list whose root is a dictionary of property-list
-    ///   values.
-    static func decode(_ data: Data) throws(DecodeFailure) -> [String: PropertyListValue] {
-        if let values = XMLPropertyListReader.decode(data) { return values }
-        return try decodeWithFoundation(data)
-    }
-
     /// Decodes with Foundation's parser, the authority on anything the fast reader does not cover.
     static func decodeWithFoundation(_ data: Data) throws(DecodeFailure) -> [String: PropertyListValue] {
         let object: Any
