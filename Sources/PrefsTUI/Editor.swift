@@ -37,8 +37,8 @@ public final class Editor {
     public func step(_ events: [InputEvent]) {
         let changes = pending.takeAll()
         model.apply(changes)
-        let pageSize = max(1, backend.size.height - 3)
-        for event in events { model.handle(event, pageSize: pageSize) }
+        model.viewSize = backend.size
+        for event in events { model.handle(event) }
     }
 
     /// Queues changes as the store's observer does; tests use it to play another process's write.

@@ -34,12 +34,22 @@ public struct CellGrid: Hashable, Sendable {
             guard columns > 0 else { continue }
             if column + columns > end { break }
             if column >= 0 {
+                splitWideCharacters(around: column..<column + columns, y: y)
                 self[column, y] = Cell(String(character), style: style)
                 if columns == 2 { self[column + 1, y] = Cell("", style: style) }
             }
             column += columns
         }
         return column
+    }
+
+    /// Blanks the halves of wide characters that drawing over `columns` would cut, so that no half is left to show.
+    private mutating func splitWideCharacters(around columns: Range<Int>, y: Int) {
+        if columns.lowerBound > 0, self[columns.lowerBound, y].isContinuation {
+            self[columns.lowerBound - 1, y].text = " "
+        }
+        let after = columns.upperBound
+        if after < width, self[after, y].isContinuation { self[after, y].text = " " }
     }
 
     /// Paints a run of cells with a style, keeping their text: a selection bar or a highlight.

@@ -2,12 +2,17 @@ import Foundation
 import PrefsKit
 
 extension EditorModel {
-    /// Enter on a key: a Boolean toggles, anything else opens the line editor on its current value, as text that
-    /// the key's schema (or, without one, the stored value's type) parses back.
+    /// Enter on a key: a Boolean toggles, a key with choices opens a picker, anything else opens the line editor on
+    /// its current value, as text that the key's schema (or, without one, the stored value's type) parses back.
     func beginEditing() {
         guard let suite = currentSuite, let row = selectedKey else { return }
-        if row.kind == "bool" {
-            handle(.character(" "))
+        if row.kind == "bool" { return toggleSelectedBool() }
+        if let entry = row.entry, !entry.choices.isEmpty {
+            let labels = entry.choices.map { TextEscaping.escaped(entry.render($0), escapingBackslashes: false) }
+            picker = ChoicePicker(
+                purpose: .value(suite: suite, key: row.key, values: entry.choices),
+                title: TextEscaping.escaped(row.key), labels: labels,
+                selected: row.effective.flatMap { entry.choices.firstIndex(of: $0) } ?? 0)
             return
         }
         let text = row.effective.map { row.entry?.render($0) ?? $0.text } ?? ""
@@ -20,7 +25,9 @@ extension EditorModel {
         switch event {
         case .key(.escape):
             editing = nil
-            say("not written: editing cancelled")
+            say(session.purpose == .newKeyName ? "no key was added" : "not written: editing cancelled")
+        case .key(.enter) where session.purpose == .newKeyName:
+            nameNewKey(&session)
         case .key(.enter):
             save(&session)
         default:
@@ -30,47 +37,52 @@ extension EditorModel {
         }
     }
 
-    /// Notes a change another process made to the key being edited, so that saving does not silently overwrite it.
+    /// Notes a change another process made to the key being edited or picked, so that saving does not silently
+    /// overwrite it.
     func noticeChangeWhileEditing(_ changes: [PersistentKeyValueChange]) {
-        guard var session = editing else { return }
-        for change in changes where change.suite == session.suite && change.key == session.key {
-            session.changedUnderneath = .some(change.newValue)
+        for change in changes {
+            if var session = editing, change.suite == session.suite, change.key == session.key {
+                session.changedUnderneath = .some(change.newValue)
+                editing = session
+            }
+            if var open = picker, change.suite == open.target.suite, change.key == open.target.key {
+                open.changedUnderneath = .some(change.newValue)
+                picker = open
+            }
         }
-        editing = session
+    }
+
+    /// What to say when another process changed a key that is being edited.
+    func changedUnderneathWarning(key: String, now value: PropertyListValue?) -> String {
+        let now = value.map { TextEscaping.escaped($0.text) } ?? "removed"
+        return "\(key) was changed by another process to \(now); Enter overwrites it, Esc keeps it"
     }
 
     private func save(_ session: inout EditSession) {
         let row = keyRows.first { $0.key == session.key }
         let value: PropertyListValue
         do {
-            value = try parse(session.line.text, for: row)
+            value = try parse(session.line.text, for: row, as: session.kind)
         } catch {
             session.error = "\(error)"
             editing = session
             return
         }
         if let changed = session.changedUnderneath, session.error != Self.overwriteWarning {
-            let now = changed.map { TextEscaping.escaped($0.text) } ?? "removed"
             session.error = Self.overwriteWarning
             editing = session
-            say("\(session.key) was changed by another process to \(now); Enter overwrites it, Esc keeps it")
+            say(changedUnderneathWarning(key: session.key, now: changed))
             return
         }
         editing = nil
         write(suite: session.suite, changes: [session.key: value], done: "\(session.key) = \(value.text)")
     }
 
-    private static let overwriteWarning = "changed underneath"
+    static let overwriteWarning = "changed underneath"
 
-    private func parse(_ text: String, for row: KeyRow?) throws -> PropertyListValue {
+    private func parse(_ text: String, for row: KeyRow?, as kind: PrimitiveKind?) throws -> PropertyListValue {
         if let entry = row?.entry { return try entry.parse(text) }
-        switch row?.stored?.kind {
-        case .array?, .dictionary?:
-            return try PropertyListValue(jsonText: text, as: row?.stored?.kind)
-        case let kind?:
-            return try PropertyListValue(parsing: text, as: kind)
-        case nil:
-            return .string(text)
-        }
+        guard let kind = kind ?? row?.stored?.kind else { return .string(text) }
+        return try PropertyListValue(parsing: text, as: kind)
     }
 }

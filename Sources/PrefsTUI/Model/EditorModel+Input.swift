@@ -4,25 +4,22 @@ import PrefsKit
 extension EditorModel {
     /// Acts on one input event.
     ///
-    /// - Parameters:
-    ///   - event: The event.
-    ///   - pageSize: How many rows one page holds, for PgUp and PgDn.
-    public func handle(_ event: InputEvent, pageSize: Int = 10) {
-        if isEditingFilter {
-            handleFilter(event)
-            return
-        }
-        if editing != nil {
-            handleEditing(event)
-            return
-        }
-        let pending = pendingDeletion
-        pendingDeletion = nil
+    /// What is open takes the event first: a question, the filter, the line editor, a picker. Otherwise it moves,
+    /// opens or acts on the selection; mouse clicks are measured against ``viewSize``.
+    ///
+    /// - Parameter event: The event.
+    public func handle(_ event: InputEvent) {
+        if confirmation != nil { return answerConfirmation(event) }
+        if isEditingFilter { return handleFilter(event) }
+        if editing != nil { return handleEditing(event) }
+        if picker != nil { return handlePicking(event) }
+        let pending = pendingRepeat
+        pendingRepeat = nil
         switch event {
         case .key(.up), .character("k"), .wheel(-1): select(selectedIndex - 1)
         case .key(.down), .character("j"), .wheel(1): select(selectedIndex + 1)
-        case .key(.pageUp): select(selectedIndex - max(1, pageSize))
-        case .key(.pageDown): select(selectedIndex + max(1, pageSize))
+        case .key(.pageUp): select(selectedIndex - visibleRows)
+        case .key(.pageDown): select(selectedIndex + visibleRows)
         case .key(.home), .character("g"): select(0)
         case .key(.end), .character("G"): select(rowCount - 1)
         case .key(.enter) where isKeysScreen: beginEditing()
@@ -31,17 +28,24 @@ extension EditorModel {
         case .character("q"): if stack.count > 1 { back() } else { quit() }
         case .character(" "): toggleSelectedBool()
         case .character("r"): resetSelectedKey()
+        case .character("R"): askToResetSuite()
         case .character("d") where isKeysScreen: deleteSelectedKey(confirming: pending)
+        case .character("a"): beginAddingKey()
+        case .character("u"): undo(force: pending == .undo)
+        case .control("r"): redo(force: pending == .redo)
         case .control("l"): reload()
-        case .character("/") where isList:
-            setEditingFilter(true)
+        case .character("/") where isList: setEditingFilter(true)
         case .character("?"): toggle(.help)
         case .character("w"): toggle(.changeLog)
+        case .click(let x, let y): click(x: x, y: y)
         default: break
         }
     }
 
-    private var isKeysScreen: Bool {
+    /// How many list rows the screen shows: all rows but the title, the message line and the status bar.
+    var visibleRows: Int { max(1, viewSize.height - 3) }
+
+    var isKeysScreen: Bool {
         if case .keys = screen { return true }
         return false
     }
@@ -62,60 +66,22 @@ extension EditorModel {
         case .key(.escape):
             setEditingFilter(false)
             editFilter { $0 = "" }
-        case .key(.up), .key(.down), .key(.pageUp), .key(.pageDown):
+        case .key(.up), .key(.down), .key(.pageUp), .key(.pageDown), .wheel, .click:
             setEditingFilter(false)
             handle(event)
         default: break
         }
     }
 
-    /// Space on a Boolean key writes its opposite.
-    private func toggleSelectedBool() {
-        guard let suite = currentSuite, let row = selectedKey else { return }
-        guard row.kind == "bool", case .bool(let value)? = row.effective else {
-            say("space toggles Boolean keys; \(TextEscaping.quoted(row.key)) is \(row.kind)")
-            return
+    /// A click on a row selects it, and a click on the selected row opens it; a click on the title goes back.
+    private func click(x: Int, y: Int) {
+        guard y != 0 else { return back() }
+        let row = EditorView.firstVisibleRow(selected: selectedIndex, visible: visibleRows) + y - 1
+        guard y < viewSize.height - 2, row < rowCount else { return }
+        guard row == selectedIndex else { return select(row) }
+        switch screen {
+        case .suites, .keys: open()
+        case .details, .help, .changeLog: break
         }
-        write(suite: suite, changes: [row.key: .bool(!value)], done: "\(row.key) = \(!value)")
-    }
-
-    /// `r` removes the stored value, so that the key reads as its default.
-    private func resetSelectedKey() {
-        guard let suite = currentSuite, let row = selectedKey else { return }
-        guard row.stored != nil else {
-            say("\(TextEscaping.quoted(row.key)) is already at its default")
-            return
-        }
-        write(suite: suite, changes: [row.key: nil], done: "\(row.key) reset to its default")
-    }
-
-    /// `d` deletes a key the schema does not declare, once a second `d` confirms it; a declared key can only be reset.
-    private func deleteSelectedKey(confirming pending: (suite: String, key: String)?) {
-        guard let suite = currentSuite, let row = selectedKey else { return }
-        let name = TextEscaping.quoted(row.key)
-        if row.entry != nil {
-            say("\(name) is declared in the schema: r resets it to its default")
-        } else if row.stored == nil {
-            say("\(name) has no stored value to delete")
-        } else if let pending, pending.suite == suite, pending.key == row.key {
-            write(suite: suite, changes: [row.key: nil], done: "deleted \(row.key)")
-        } else {
-            pendingDeletion = (suite, row.key)
-            say("press d again to delete \(name)")
-        }
-    }
-
-    func write(suite name: String, changes: [String: PropertyListValue?], done: String) {
-        guard !readOnly else {
-            say("read-only: nothing was written")
-            return
-        }
-        do {
-            try data.suite(name).commit(changes)
-            say(TextEscaping.escaped(done))
-        } catch {
-            say("not written: \(error)")
-        }
-        reload()
     }
 }

@@ -27,8 +27,19 @@ public final class EditorModel {
     /// The newest journal record of the key whose details are shown, read when they open and after changes rather
     /// than at every frame.
     public private(set) var lastChange: JournalRecord?
-    /// The key a first `d` asked to delete; a second `d` on it deletes it, any other input forgets it.
-    public internal(set) var pendingDeletion: (suite: String, key: String)?
+    /// The choice list open over the keys, if any.
+    public internal(set) var picker: ChoicePicker?
+    /// A question the next key answers: `y` goes ahead, anything else keeps things as they are.
+    public internal(set) var confirmation: Confirmation?
+    /// An action a first key asked for that takes the same key again to happen (`d d`, or `u` over another process's
+    /// change); any other input forgets it.
+    public internal(set) var pendingRepeat: PendingRepeat?
+    /// The writes made in this session, oldest first, that `u` undoes.
+    public internal(set) var undoStack: [HistoryStep] = []
+    /// The writes undone, most recently undone last, that Ctrl-R redoes; a new write clears them.
+    public internal(set) var redoStack: [HistoryStep] = []
+    /// The terminal's size at the last input, which mouse clicks and page moves are measured against.
+    public var viewSize = (width: 80, height: 24)
     /// Whether the user asked to quit.
     public private(set) var isFinished = false
     /// The rows shown, refreshed after every change.
@@ -60,7 +71,8 @@ public final class EditorModel {
         switch screen {
         case .suites: suiteRows.count
         case .keys: keyRows.count
-        case .details, .help: 0
+        case .details: 0
+        case .help: HelpPane.bindings.count
         case .changeLog: changeLog.count
         }
     }

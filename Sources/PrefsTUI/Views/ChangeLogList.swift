@@ -10,7 +10,10 @@ struct ChangeLogList {
             grid.draw("No other process has changed anything yet.", x: 2, y: rows.lowerBound, style: view.theme.dim)
             return
         }
-        for (offset, (change, seen)) in changes.prefix(rows.count).enumerated() {
+        let selected = view.model.selectedIndex
+        let first = EditorView.firstVisibleRow(selected: selected, visible: rows.count)
+        for (offset, index) in (first..<min(changes.count, first + rows.count)).enumerated() {
+            let (change, seen) = changes[index]
             let time = PropertyListValue.date(seen).text
             let value = change.newValue.map { TextEscaping.escaped($0.text, escapingBackslashes: false) } ?? "removed"
             let writer =
@@ -21,6 +24,7 @@ struct ChangeLogList {
             let y = rows.lowerBound + offset
             let end = grid.draw(view.text(DisplayWidth.truncated(line, toFit: grid.width - 24)), x: 1, y: y)
             grid.draw(view.text("(\(writer))"), x: end + 2, y: y, style: view.theme.dim)
+            if index == selected { grid.paint(x: 0, y: y, columns: grid.width, style: view.theme.selected) }
         }
     }
 }

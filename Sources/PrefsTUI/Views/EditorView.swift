@@ -34,12 +34,19 @@ public struct EditorView {
         case .help: HelpPane(view: self).draw(into: &grid, rows: content)
         case .changeLog: ChangeLogList(view: self).draw(into: &grid, rows: content)
         }
-        if height >= 3, let session = model.editing {
+        if let picker = model.picker, height >= 5 {
+            let frame = PickerBox.frame(for: picker, in: (width, height), anchor: model.selectedRowY)
+            PickerBox(view: self, picker: picker).draw(into: &grid, frame: frame)
+        }
+        if height >= 3, let question = model.confirmation {
+            grid.clear(row: height - 2)
+            grid.draw(text(question.question), x: 1, y: height - 2, style: theme.error)
+        } else if height >= 3, let session = model.editing {
             drawEditLine(session, into: &grid, y: height - 2)
-            if let error = session.error, height >= 4, error != "changed underneath" {
+            if let error = session.error, height >= 4, error != EditorModel.overwriteWarning {
                 grid.clear(row: height - 3)
                 grid.draw(text(TextEscaping.escaped(error)), x: 1, y: height - 3, style: theme.error)
-            } else if let message = model.message, height >= 4, session.error == "changed underneath" {
+            } else if let message = model.message, height >= 4, session.error == EditorModel.overwriteWarning {
                 grid.clear(row: height - 3)
                 grid.draw(text(message), x: 1, y: height - 3, style: theme.error)
             }
@@ -47,8 +54,10 @@ public struct EditorView {
             let cursor = model.isEditingFilter ? (unicode ? "▏" : "_") : ""
             grid.draw(text("/" + TextEscaping.escaped(model.filter) + cursor), x: 1, y: height - 2, style: theme.label)
         } else if height >= 3, let message = model.message {
-            grid.draw(
-                text(message), x: 1, y: height - 2, style: message.hasPrefix("not written") ? theme.error : .plain)
+            let warning =
+                message.hasPrefix("not written") || model.pendingRepeat != nil
+                || model.picker?.warned == true
+            grid.draw(text(message), x: 1, y: height - 2, style: warning ? theme.error : .plain)
         }
         drawStatusBar(into: &grid, y: height - 1)
         return grid
@@ -71,12 +80,16 @@ public struct EditorView {
         let arrows = unicode ? "↑↓" : "j/k"
         let hints: String
         switch model.screen {
+        case _ where model.confirmation != nil: hints = "y yes  any other key no"
         case _ where model.isEditingFilter: hints = "type to filter  enter keep  esc clear"
         case _ where model.editing != nil: hints = "enter save  esc cancel  \(unicode ? "←→" : "left/right") move"
-        case .suites: hints = "\(arrows) move  enter open  / filter  w changes  ? help  q quit"
-        case .keys: hints = "\(arrows) move  enter edit  l details  space toggle  r reset  / filter  esc back  ? help"
-        case .details: hints = "esc back  r reset  q back"
-        case .help, .changeLog: hints = "esc back"
+        case _ where model.picker != nil: hints = "\(arrows) choose  enter pick  esc cancel"
+        case .suites: hints = "\(arrows) move  enter open  / filter  R reset  w changes  ? help  q quit"
+        case .keys(let suite) where model.data.schema(for: suite) == nil:
+            hints = "\(arrows) move  enter edit  a add  d delete  u undo  / filter  ? help"
+        case .keys: hints = "\(arrows) move  enter edit  space toggle  r reset  u undo  / filter  ? help"
+        case .details: hints = "esc back  r reset  u undo"
+        case .help, .changeLog: hints = "\(arrows) scroll  esc back"
         }
         grid.draw(
             text(" " + position + hints + (model.readOnly ? "  [read-only]" : "")), x: 0, y: y, style: theme.status)
@@ -85,7 +98,8 @@ public struct EditorView {
     /// The line being edited, with the cursor shown as a reversed cell.
     private func drawEditLine(_ session: EditSession, into grid: inout CellGrid, y: Int) {
         grid.clear(row: y)
-        let label = text(TextEscaping.escaped(session.key) + ": ")
+        let name = session.purpose == .newKeyName ? "new key in \(session.suite)" : session.key
+        let label = text(TextEscaping.escaped(name) + ": ")
         let start = grid.draw(label, x: 1, y: y, style: theme.label)
         // Control characters typed into the line are shown escaped too; the cursor sits after what precedes it.
         let before = text(TextEscaping.escaped(String(session.line.characters.prefix(session.line.cursor))))

@@ -1,4 +1,4 @@
-/// Every key the editor answers to.
+/// Every key the editor answers to, as a list that scrolls when the terminal is short.
 struct HelpPane {
     let view: EditorView
 
@@ -11,19 +11,27 @@ struct HelpPane {
         ("esc, left, h", "go back"),
         ("space", "toggle a Boolean key"),
         ("r", "reset the key to its default"),
+        ("R", "reset every key of the suite, after a y"),
+        ("a", "add a key to a suite without a schema"),
         ("d d", "delete a key the schema does not declare"),
+        ("u / ctrl-r", "undo / redo this session's changes"),
         ("/", "filter the list: key, value, summary, description"),
         ("w", "changes made by other processes"),
         ("ctrl-l", "read everything again"),
+        ("mouse", "click selects, click again opens; wheel scrolls"),
         ("?", "this help"),
         ("q", "go back; quit from the suites"),
     ]
 
     func draw(into grid: inout CellGrid, rows: Range<Int>) {
-        for (offset, binding) in Self.bindings.prefix(rows.count).enumerated() {
+        let model = view.model
+        let first = EditorView.firstVisibleRow(selected: model.selectedIndex, visible: rows.count)
+        for (offset, index) in (first..<min(Self.bindings.count, first + rows.count)).enumerated() {
             let y = rows.lowerBound + offset
+            let binding = Self.bindings[index]
             grid.draw(binding.keys, x: 2, y: y, style: view.theme.label)
             grid.draw(binding.action, x: 24, y: y)
+            if index == model.selectedIndex { grid.paint(x: 0, y: y, columns: grid.width, style: view.theme.selected) }
         }
     }
 }

@@ -153,15 +153,34 @@ import Testing
         #expect(fixture.editor.model.editing == nil)
     }
 
-    @Test func anEnumOnlyTakesItsChoicesAndEscCancels() throws {
+    @Test func anEnumIsChosenInAPickerAndEscCancels() throws {
         let fixture = try EditorFixture(suite: "com.example.app")
         let suite = try fixture.store.suite("com.example.app")
-        fixture.editor.step([.key(.enter)] + clear() + type("purple") + [.key(.enter)])
-        fixture.type()
-        #expect(fixture.screen.contains(#""purple" is not one of "light", "dark", "black""#))
-        fixture.type(.key(.escape))
+        let model = fixture.editor.model
+        fixture.type(.key(.enter))
+        #expect(model.picker?.labels == ["light", "dark", "black"])
+        #expect(model.picker?.selected == 1, "the picker opens on the current value")
+        fixture.type(.character("j"), .key(.escape))
+        #expect(model.picker == nil)
+        #expect(suite.primitiveValue(forKey: "theme") == .string("dark"), "Esc writes nothing")
+        fixture.type(.key(.enter), .character("j"), .key(.enter))
+        #expect(suite.primitiveValue(forKey: "theme") == .string("black"))
+        // A letter jumps to the next choice starting with it.
+        fixture.type(.key(.enter), .character("l"), .key(.enter))
+        #expect(suite.primitiveValue(forKey: "theme") == .string("light"))
+    }
+
+    @Test func aClickOnAPickersItemChoosesItAndAClickOutsideClosesIt() throws {
+        let fixture = try EditorFixture(suite: "com.example.app")
+        let suite = try fixture.store.suite("com.example.app")
+        let grid = fixture.type(.key(.enter))
+        let blackRow = try #require((0..<grid.height).first { fixture.line(grid, $0).contains("black") })
+        let blackColumn = try #require(fixture.line(grid, blackRow).firstRange(of: "black")).lowerBound.utf16Offset(
+            in: fixture.line(grid, blackRow))
+        fixture.type(.click(x: 0, y: blackRow))
+        #expect(fixture.editor.model.picker == nil, "a click outside the picker closes it")
         #expect(suite.primitiveValue(forKey: "theme") == .string("dark"))
-        fixture.editor.step([.key(.enter)] + clear() + type("black") + [.key(.enter)])
+        fixture.type(.key(.enter), .click(x: blackColumn, y: blackRow))
         #expect(suite.primitiveValue(forKey: "theme") == .string("black"))
     }
 
@@ -177,19 +196,26 @@ import Testing
         #expect(suite.primitiveValue(forKey: "wide") == .string("<漢x字>"))
     }
 
-    @Test func aChangeUnderneathIsReportedInsteadOfOverwritten() throws {
+    @Test(arguments: [false, true])
+    func aChangeUnderneathIsReportedInsteadOfOverwritten(inPicker: Bool) throws {
         let fixture = try EditorFixture(suite: "com.example.app")
         let suite = try fixture.store.suite("com.example.app")
-        fixture.editor.step([.key(.enter)] + clear() + type("light"))
+        if inPicker {
+            fixture.editor.step([.key(.enter), .character("g")])
+        } else {
+            fixture.editor.step([.character("j"), .key(.enter)] + clear() + type("2"))
+        }
+        let key = inPicker ? "theme" : "fontScale"
+        let before = suite.primitiveValue(forKey: key)
         let change = PersistentKeyValueChange(
-            suite: "com.example.app", key: "theme", oldValue: .string("dark"), newValue: .string("black"),
-            origin: .otherProcess)
+            suite: "com.example.app", key: key, oldValue: before, newValue: .string("black"), origin: .otherProcess)
         fixture.editor.receive([change])
         fixture.editor.step([])
         fixture.type(.key(.enter))
-        #expect(fixture.screen.contains("theme was changed by another process to black"))
-        #expect(suite.primitiveValue(forKey: "theme") == .string("dark"), "not overwritten silently")
+        #expect(fixture.screen.contains("\(key) was changed by another process to black"))
+        #expect(suite.primitiveValue(forKey: key) == before, "not overwritten silently")
         fixture.type(.key(.enter))
-        #expect(suite.primitiveValue(forKey: "theme") == .string("light"), "a second Enter overwrites knowingly")
+        let chosen: PropertyListValue = inPicker ? .string("light") : .double(2)
+        #expect(suite.primitiveValue(forKey: key) == chosen, "a second Enter overwrites knowingly")
     }
 }

@@ -52,6 +52,11 @@ final class EditorFixture {
         return backend.screen ?? CellGrid(width: 0, height: 0)
     }
 
+    /// One row of a frame as text.
+    func line(_ grid: CellGrid, _ y: Int) -> String {
+        (0..<grid.width).filter { !grid[$0, y].isContinuation }.map { grid[$0, y].text }.joined()
+    }
+
     /// The screen as text, with this fixture's temporary directory, times and pids made stable.
     var screen: String {
         (backend.screen?.text ?? "")

@@ -1,0 +1,22 @@
+/// A question the editor asks before doing something that touches many keys at once.
+public struct Confirmation: Hashable, Sendable {
+    /// What a `y` does.
+    public enum Action: Hashable, Sendable {
+        /// Removes every stored value of a suite, so that each key reads as its default.
+        case resetSuite(String)
+    }
+
+    /// The question, naming what would change.
+    public let question: String
+    public let action: Action
+}
+
+/// An action that takes its key twice in a row, because it is hard to take back or overrides another process.
+public enum PendingRepeat: Hashable, Sendable {
+    /// `d` once asked to delete this key.
+    case delete(suite: String, key: String)
+    /// `u` once found that another process changed what it would undo.
+    case undo
+    /// Ctrl-R once found that another process changed what it would redo.
+    case redo
+}

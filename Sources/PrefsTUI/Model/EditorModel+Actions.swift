@@ -1,0 +1,110 @@
+import Foundation
+import PrefsKit
+
+extension EditorModel {
+    /// Space on a Boolean key writes its opposite.
+    func toggleSelectedBool() {
+        guard let suite = currentSuite, let row = selectedKey else { return }
+        guard row.kind == "bool", case .bool(let value)? = row.effective else {
+            say("space toggles Boolean keys; \(TextEscaping.quoted(row.key)) is \(row.kind)")
+            return
+        }
+        write(suite: suite, changes: [row.key: .bool(!value)], done: "\(row.key) = \(!value)")
+    }
+
+    /// `r` removes the stored value, so that the key reads as its default.
+    func resetSelectedKey() {
+        guard let suite = currentSuite, let row = selectedKey else { return }
+        guard row.stored != nil else {
+            say("\(TextEscaping.quoted(row.key)) is already at its default")
+            return
+        }
+        write(suite: suite, changes: [row.key: nil], done: "\(row.key) reset to its default")
+    }
+
+    /// `d` deletes a key the schema does not declare, once a second `d` confirms it; a declared key can only be reset.
+    func deleteSelectedKey(confirming pending: PendingRepeat?) {
+        guard let suite = currentSuite, let row = selectedKey else { return }
+        let name = TextEscaping.quoted(row.key)
+        if row.entry != nil {
+            say("\(name) is declared in the schema: r resets it to its default")
+        } else if row.stored == nil {
+            say("\(name) has no stored value to delete")
+        } else if pending == .delete(suite: suite, key: row.key) {
+            write(suite: suite, changes: [row.key: nil], done: "deleted \(row.key)")
+        } else {
+            pendingRepeat = .delete(suite: suite, key: row.key)
+            say("press d again to delete \(name)")
+        }
+    }
+
+    /// `R` asks whether to reset every key of the suite shown, or of the suite selected in the list of suites.
+    func askToResetSuite() {
+        let name: String
+        if let suite = currentSuite {
+            name = suite
+        } else if case .suites = screen, suiteRows.indices.contains(selectedIndex) {
+            name = suiteRows[selectedIndex].name
+        } else {
+            return
+        }
+        let stored = (try? data.suite(name).primitiveValues().count) ?? 0
+        guard stored > 0 else {
+            say("\(TextEscaping.quoted(name)) stores nothing: every key is at its default")
+            return
+        }
+        let keys = stored == 1 ? "the 1 stored key" : "all \(stored) stored keys"
+        confirmation = Confirmation(
+            question: "Reset \(keys) of \(TextEscaping.quoted(name)) to their defaults? (y/n)",
+            action: .resetSuite(name))
+    }
+
+    /// The answer to a question: `y` goes ahead, anything else cancels.
+    func answerConfirmation(_ event: InputEvent) {
+        guard let question = confirmation else { return }
+        confirmation = nil
+        guard event == .character("y") || event == .character("Y") else {
+            say("nothing was reset")
+            return
+        }
+        switch question.action {
+        case .resetSuite(let name):
+            let keys = (try? data.suite(name).primitiveValues().keys).map(Array.init) ?? []
+            let changes = Dictionary(uniqueKeysWithValues: keys.map { ($0, PropertyListValue?.none) })
+            write(
+                suite: name, changes: changes, done: "reset \(keys.count) key\(keys.count == 1 ? "" : "s") of \(name)")
+        }
+    }
+
+    /// Writes changes to a suite and says what happened; a write that succeeds can be undone.
+    ///
+    /// - Parameters:
+    ///   - name: The suite.
+    ///   - changes: The new stored value of each key; `nil` removes it.
+    ///   - done: What to say once written.
+    ///   - recording: Whether `u` can undo it; undo and redo themselves are not recorded.
+    /// - Returns: Whether the changes were written.
+    @discardableResult
+    func write(suite name: String, changes: [String: PropertyListValue?], done: String, recording: Bool = true) -> Bool
+    {
+        guard !readOnly else {
+            say("read-only: nothing was written")
+            return false
+        }
+        defer { reload() }
+        do {
+            let suite = try data.suite(name)
+            let before = Dictionary(uniqueKeysWithValues: changes.keys.map { ($0, suite.primitiveValue(forKey: $0)) })
+            try suite.commit(changes)
+            say(TextEscaping.escaped(done))
+            if recording {
+                undoStack.append(HistoryStep(suite: name, before: before, after: changes, label: done))
+                redoStack = []
+            }
+            return true
+        } catch {
+            say("not written: \(error)")
+            return false
+        }
+    }
+}

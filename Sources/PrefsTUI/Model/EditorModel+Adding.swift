@@ -1,0 +1,65 @@
+import Foundation
+import PrefsKit
+
+extension EditorModel {
+    /// The types a new key can take, in the order the picker lists them.
+    static let newKeyKinds: [(kind: PrimitiveKind, label: String)] = [
+        (.string, "string"), (.int, "int"), (.double, "double"), (.bool, "bool"), (.date, "date (ISO 8601)"),
+        (.data, "data (base64)"), (.array(nil), "array (JSON)"), (.dictionary(nil), "dictionary (JSON)"),
+    ]
+
+    /// `a` on a suite without a schema asks for a key's name, then its type, then its value; a schema declares the
+    /// keys of its suite, so there it explains instead.
+    func beginAddingKey() {
+        guard let suite = currentSuite else {
+            return say("open a suite to add a key to it")
+        }
+        guard data.schema(for: suite) == nil else {
+            return say(
+                "\(TextEscaping.quoted(suite)) has a schema, which declares its keys; a key can only be added to a suite without one"
+            )
+        }
+        guard !readOnly else { return say("read-only: nothing was written") }
+        editing = EditSession(suite: suite, key: "", original: nil, line: LineEditor(""), purpose: .newKeyName)
+    }
+
+    /// Enter on a new key's name: a usable name that is not taken leads to the type picker.
+    func nameNewKey(_ session: inout EditSession) {
+        let name = session.line.text
+        let stored = (try? data.suite(session.suite).primitiveValue(forKey: name)) ?? nil
+        if name.isEmpty {
+            session.error = "a key needs a name"
+        } else if name.unicodeScalars.contains(where: TextEscaping.isControl) {
+            session.error = "a key's name cannot hold control characters"
+        } else if stored != nil {
+            session.error = "\(TextEscaping.quoted(name)) already exists; Enter on it edits its value"
+        } else {
+            editing = nil
+            picker = ChoicePicker(
+                purpose: .newKeyType(suite: session.suite, key: name, kinds: Self.newKeyKinds.map(\.kind)),
+                title: "type of \(name)", labels: Self.newKeyKinds.map(\.label))
+            return
+        }
+        editing = session
+    }
+
+    /// After the type: a Boolean is picked, anything else typed, starting from an example of its form.
+    func askValueOfNewKey(suite: String, key: String, kind: PrimitiveKind) {
+        switch kind {
+        case .bool:
+            picker = ChoicePicker(
+                purpose: .value(suite: suite, key: key, values: [.bool(true), .bool(false)]), title: key,
+                labels: ["true", "false"])
+        default:
+            let template =
+                switch kind {
+                case .date: PropertyListValue.date(Date()).text
+                case .array: "[]"
+                case .dictionary: "{}"
+                default: ""
+                }
+            editing = EditSession(
+                suite: suite, key: key, original: nil, line: LineEditor(template), purpose: .value, kind: kind)
+        }
+    }
+}

@@ -1,0 +1,12 @@
+public import PrefsKit
+
+/// One write made in the editor, with what the keys held before and after, so that it can be undone and redone.
+public struct HistoryStep: Hashable, Sendable {
+    public let suite: String
+    /// The keys' stored values before the write; `nil` means not stored.
+    public let before: [String: PropertyListValue?]
+    /// The keys' stored values the write left.
+    public let after: [String: PropertyListValue?]
+    /// What the write did, as the status line said it.
+    public let label: String
+}
