@@ -43,6 +43,46 @@ import Testing
         #expect(try !terminal.capture().contains("enter open"), "the editor's screen is gone: the terminal is restored")
     }
 
+    @Test func editAnEnumANumberAndAStringRefuseBadInputAndUndo() throws {
+        let cli = try PrefsCLI()
+        let manifest = cli.home.url.appendingPathComponent("app.json")
+        try Data(EditorFixture.manifest.utf8).write(to: manifest)
+        try cli.run("schema", "install", manifest.path)
+        try cli.run("write", "notes", "greeting", "hello")
+        let terminal = try launch(cli, "tui com.example.app")
+        defer { terminal.close() }
+        #expect(try terminal.waitFor { $0.contains("fontScale") && $0.contains("1/4") })
+
+        // The enum: a picker on the current value; j then Enter writes the next choice.
+        try terminal.send("Enter")
+        #expect(try terminal.waitFor { $0.contains("─ theme ─") && $0.contains("● light") })
+        try terminal.send("j", "Enter")
+        #expect(try terminal.waitFor { $0.contains("theme = dark") })
+        #expect(try cli.run("read", "com.example.app", "theme").output == "dark\n")
+
+        // The number: out of range is refused inline and writes nothing, then a good value is written.
+        try terminal.send("j", "Enter", "C-u", "9", "Enter")
+        #expect(try terminal.waitFor { $0.contains("out of range 0.5...3.0") })
+        #expect(try cli.run("read", "com.example.app", "fontScale").output == "1.0\n")
+        try terminal.send("BSpace", "2", ".", "5", "Enter")
+        #expect(try terminal.waitFor { $0.contains("fontScale = 2.5") })
+        #expect(try cli.run("read", "com.example.app", "fontScale").output == "2.5\n")
+
+        // u undoes it.
+        try terminal.send("u")
+        #expect(try terminal.waitFor { $0.contains("undone: fontScale = 2.5") })
+        #expect(try cli.run("read", "com.example.app", "fontScale").output == "1.0\n")
+
+        // The string, in a suite without a schema: wide characters and cursor moves.
+        try terminal.send("Escape", "j", "Enter")
+        #expect(try terminal.waitFor { $0.contains("greeting") && $0.contains("suites › notes") })
+        try terminal.send("Enter", "C-u", "End", "C-u", "漢字", "Left", "x", "Enter")
+        #expect(try terminal.waitFor { $0.contains("greeting = 漢x字") })
+        #expect(try cli.run("read", "notes", "greeting").output == "漢x字\n")
+        try terminal.send("q", "q")
+        #expect(try terminal.waitFor { $0.contains("EXITED 0") })
+    }
+
     @Test func anInterruptRestoresTheTerminal() throws {
         let cli = try PrefsCLI()
         try cli.run("write", "notes", "greeting", "hello")
