@@ -52,7 +52,7 @@ extension FileSuite {
             var effective: [String: PropertyListValue?] = [:]
             var applied: [PersistentKeyValueChange] = []
             for key in changes.keys.sorted() {
-                let new = changes[key] ?? nil
+                let new = (changes[key] ?? nil)?.asStoredInFile
                 guard current[key] != new else { continue }
                 effective[key] = .some(new)
                 applied.append(

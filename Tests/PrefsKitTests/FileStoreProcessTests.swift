@@ -27,6 +27,24 @@ import Testing
         #expect(suite.get(.volume) == 7)
     }
 
+    @Test func aDateWrittenToTheSubSecondIsAttributedToItsWriter() throws {
+        let scope = try ScopedFileStore()
+        let suite = try scope.store.suite("live")
+        let recorder = ChangeRecorder()
+        let observation = scope.store.addObserver { recorder.record($0) }
+        defer { observation.cancel() }
+        let child = try RunningChild(
+            "prefs-test-helper", ["set-now", scope.configDirectory.path, "live", "lastSync"],
+            environment: scope.environment)
+        #expect(child.wait() == 0)
+        #expect(eventually { Set(recorder.all.map(\.key)) == ["lastSync", "count"] })
+        let change = try #require(recorder.all.first { $0.key == "lastSync" })
+        // The file holds whole seconds, as Foundation's does; the writer's journal record must say the same value.
+        #expect(change.writer?.pid == child.pid, "the date change is attributed, not taken for an unknown writer")
+        #expect(change.newValue == suite.primitiveValue(forKey: "lastSync"))
+        #expect(suite.history(key: "lastSync").allSatisfy { !$0.isUnknownWriter })
+    }
+
     @Test func observingAllSuitesPicksUpASuiteAnotherProcessCreates() throws {
         let scope = try ScopedFileStore()
         let recorder = ChangeRecorder()

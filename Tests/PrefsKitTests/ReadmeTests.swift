@@ -47,7 +47,8 @@ import Testing
     }
 
     @Test func theDemoManifestInAssetsIsWhatTheDemoExports() throws {
-        let asset = try Data(contentsOf: Self.root.appendingPathComponent("Assets/theme-demo.schema.json"))
+        let asset = try Data(
+            contentsOf: Self.root.appendingPathComponent("Assets/demo/schemas/com.example.theme-demo.json"))
         #expect(try PreferenceSchema(manifest: asset) == ThemeSettings.schema())
         #expect(
             String(decoding: asset, as: UTF8.self) == String(

@@ -86,9 +86,7 @@ enum XMLPropertyListWriter {
             indent(depth, &output)
             output.append(contentsOf: "</data>\n".utf8)
         case .date(let date):
-            // To the second, as Foundation writes it.
-            let whole = Date(timeIntervalSinceReferenceDate: date.timeIntervalSinceReferenceDate.rounded(.down))
-            element("date", PropertyListValue.date(whole).text, &output)
+            element("date", PropertyListValue.date(date).asStoredInFile.text, &output)
         case .array(let elements) where elements.isEmpty:
             output.append(contentsOf: "<array/>\n".utf8)
         case .array(let elements):

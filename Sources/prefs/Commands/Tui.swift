@@ -22,13 +22,22 @@ struct Tui: PrefsCommand {
     var noColor = false
 
     func perform() throws {
-        guard Output.inputIsTerminal && Output.isTerminal else {
-            throw CLIError("the editor needs a terminal; use prefs read, write and watch in scripts")
-        }
+        try Self.requireTerminal()
         let context = Context(options)
         if let suite { _ = try context.existingSuite(suite) }
         let data = EditorData(store: try context.store(watching: true), catalog: context.catalog)
-        let model = EditorModel(data: data, suite: suite, readOnly: readOnly)
+        try Self.runEditor(EditorModel(data: data, suite: suite, readOnly: readOnly), noColor: noColor)
+    }
+
+    /// Refuses to start the editor when standard input or output is not a terminal.
+    static func requireTerminal() throws {
+        guard Output.inputIsTerminal && Output.isTerminal else {
+            throw CLIError("the editor needs a terminal; use prefs read, write and watch in scripts")
+        }
+    }
+
+    /// Runs the editor on the terminal until the user quits, and gives the terminal back as it was.
+    static func runEditor(_ model: EditorModel, noColor: Bool) throws {
         let backend = try NcursesBackend(noColor: noColor)
         defer { backend.close() }
         Editor(model: model, backend: backend).run()

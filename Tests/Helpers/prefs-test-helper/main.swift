@@ -63,6 +63,15 @@ case "set":
         fail("\(error)")
     }
     say("done")
+case "set-now":
+    // set-now DIR SUITE KEY: writes the current date, to the sub-second, with one other key.
+    guard arguments.count == 4 else { fail("usage: set-now DIR SUITE KEY") }
+    do {
+        try suite(arguments[1], arguments[2]).commit([arguments[3]: .date(Date()), "count": .int(1)])
+    } catch {
+        fail("\(error)")
+    }
+    say("done")
 case "ud-write":
     // ud-write SUITE-PATH KEY STRING: a plain UserDefaults program writing a suite.
     guard arguments.count == 4, let defaults = UserDefaults(suiteName: arguments[1]) else {

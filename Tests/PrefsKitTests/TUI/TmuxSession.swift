@@ -51,6 +51,13 @@ final class TmuxSession {
         try Self.tmux(["-L", socket, "capture-pane", "-p"]).output
     }
 
+    /// The process id of what runs in the pane: the shell the session started.
+    func panePID() throws -> Int32? {
+        Int32(
+            try Self.tmux(["-L", socket, "display-message", "-p", "#{pane_pid}"]).output.trimmingCharacters(
+                in: .whitespacesAndNewlines))
+    }
+
     /// Polls the screen until `predicate` holds, or the time runs out.
     func waitFor(timeout: Duration = .seconds(10), _ predicate: (String) -> Bool) throws -> Bool {
         let deadline = ContinuousClock.now + timeout
