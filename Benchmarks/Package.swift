@@ -16,16 +16,30 @@ let package = Package(
     targets: [
         .executableTarget(
             name: "prefs-bench-peer",
-            dependencies: [.product(name: "PrefsKit", package: prefs)],
+            dependencies: [.product(name: "PrefsKit", package: prefs), .product(name: "PrefsTUI", package: prefs)],
             swiftSettings: [.swiftLanguageMode(.v6)]
         ),
+        .target(name: "BenchmarkSupport", swiftSettings: [.swiftLanguageMode(.v6)]),
         .executableTarget(
             name: "FileStore",
             dependencies: [
+                "BenchmarkSupport",
                 .product(name: "Benchmark", package: "benchmark"),
                 .product(name: "PrefsKit", package: prefs),
             ],
             path: "Benchmarks/FileStore",
+            swiftSettings: [.swiftLanguageMode(.v6)],
+            plugins: [.plugin(name: "BenchmarkPlugin", package: "benchmark")]
+        ),
+        .executableTarget(
+            name: "Editor",
+            dependencies: [
+                "BenchmarkSupport",
+                .product(name: "Benchmark", package: "benchmark"),
+                .product(name: "PrefsKit", package: prefs),
+                .product(name: "PrefsTUI", package: prefs),
+            ],
+            path: "Benchmarks/Editor",
             swiftSettings: [.swiftLanguageMode(.v6)],
             plugins: [.plugin(name: "BenchmarkPlugin", package: "benchmark")]
         ),

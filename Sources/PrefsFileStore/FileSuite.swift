@@ -58,6 +58,16 @@ public final class FileSuite: PersistentKeyValueStore, Sendable {
         state.withLock { $0.values[key] }
     }
 
+    /// The stored keys in ascending order.
+    ///
+    /// A file in the writer's layout lists its keys sorted, so this usually shares the array the suite already holds
+    /// instead of sorting: an editor listing 100,000 keys gets them without a copy or a sort.
+    ///
+    /// - Returns: The keys, sorted with `<`.
+    public func sortedKeys() -> [String] {
+        state.withLock { $0.image.sortedKeys }
+    }
+
     public func primitiveValues() -> [String: PropertyListValue] {
         state.withLock { $0.values }
     }

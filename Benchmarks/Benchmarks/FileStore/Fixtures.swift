@@ -1,3 +1,4 @@
+import BenchmarkSupport
 import Foundation
 import PrefsFileStore
 import PrefsKit
@@ -55,43 +56,5 @@ final class PeerDirectory: Sendable {
 
     deinit {
         try? FileManager.default.removeItem(atPath: path)
-    }
-}
-
-/// Runs the peer executable, which is built beside the benchmarks (see Benchmarks/run).
-enum Peer {
-    static func start(_ arguments: [String], capturingOutput: Bool = false) throws -> Process {
-        let process = Process()
-        if capturingOutput { process.standardOutput = Pipe() }
-        guard let binary = Bundle.main.executableURL?.resolvingSymlinksInPath().deletingLastPathComponent() else {
-            throw CocoaError(.fileNoSuchFile)
-        }
-        process.executableURL = binary.appendingPathComponent("prefs-bench-peer")
-        process.arguments = arguments
-        try process.run()
-        return process
-    }
-
-    /// Reads a peer's output until a line equal to `marker`, and returns a function that reads the remaining lines.
-    static func lines(of process: Process, until marker: String) throws -> () throws -> [String] {
-        guard let handle = (process.standardOutput as? Pipe)?.fileHandleForReading else {
-            throw CocoaError(.fileReadNoPermission)
-        }
-        var buffer = Data()
-        while !String(decoding: buffer, as: UTF8.self).split(separator: "\n").contains(Substring(marker)) {
-            let chunk = handle.availableData
-            if chunk.isEmpty { throw CocoaError(.fileReadCorruptFile) }
-            buffer += chunk
-        }
-        return {
-            let rest = String(decoding: buffer + handle.readDataToEndOfFile(), as: UTF8.self)
-            return rest.split(separator: "\n").map(String.init).filter { $0 != marker }
-        }
-    }
-
-    static func wallClockNanoseconds() -> Int {
-        var now = timespec()
-        clock_gettime(CLOCK_REALTIME, &now)
-        return now.tv_sec * 1_000_000_000 + now.tv_nsec
     }
 }

@@ -2,6 +2,7 @@
 import Foundation
 import PrefsFileStore
 import PrefsKit
+import PrefsTUI
 import Synchronization
 
 func fail(_ message: String) -> Never {
@@ -20,6 +21,13 @@ func suite(_ directory: String, _ name: String, watching: Bool = true) -> FileSu
     } catch {
         fail("\(error)")
     }
+}
+
+/// The process's peak resident set size (`VmHWM`), in kilobytes.
+func peakResidentKilobytes() -> Int {
+    let status = (try? String(contentsOfFile: "/proc/self/status", encoding: .utf8)) ?? ""
+    let line = status.split(separator: "\n").first { $0.hasPrefix("VmHWM:") } ?? ""
+    return Int(line.split(separator: " ").dropFirst().first ?? "") ?? 0
 }
 
 func wallClockNanoseconds() -> Int {
@@ -71,6 +79,31 @@ case ("ud-write", 4):
         defaults.set(index, forKey: "\(arguments[2])-\(index)")
         defaults.synchronize()
     }
+case ("editor-rss", 3):
+    // editor-rss DIR SUITE: opens the editor (headless) on a suite's keys, draws, filters, and prints the peak
+    // resident set in kilobytes.
+    let directory = URL(fileURLWithPath: arguments[1])
+    do {
+        let store = try FileStore(
+            directory: directory, journalDirectory: directory.appendingPathComponent("journal"), launchArguments: .none)
+        let data = EditorData(store: store, catalog: SchemaCatalog(configDirectory: directory))
+        let backend = HeadlessBackend(width: 120, height: 40, supportsUnicode: true, usesColor: true)
+        let editor = Editor(model: EditorModel(data: data, suite: arguments[2]), backend: backend)
+        editor.draw()
+        for event in [InputEvent.character("/"), .character("1"), .character("2"), .key(.enter), .character("j")] {
+            editor.step([event])
+            editor.draw()
+        }
+        print(peakResidentKilobytes())
+    } catch {
+        fail("\(error)")
+    }
+case ("foundation-rss", 2):
+    // foundation-rss FILE: decodes a property list with Foundation, lists its keys, and prints the peak resident set.
+    guard let data = FileManager.default.contents(atPath: arguments[1]),
+        let plist = try? PropertyListSerialization.propertyList(from: data, format: nil) as? [String: Any]
+    else { fail("cannot read \(arguments[1])") }
+    print(plist.keys.sorted().count > 0 ? peakResidentKilobytes() : 0)
 default:
     fail(
         "usage: ping DIR SUITE COUNT INTERVAL-MS | pong DIR SUITE COUNT | write DIR SUITE PREFIX COUNT | ud-write SUITE-PATH PREFIX COUNT"

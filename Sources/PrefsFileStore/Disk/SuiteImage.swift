@@ -54,24 +54,58 @@ struct SuiteImage: Sendable {
             index = nil
             return
         }
-        let document = bytes.withUnsafeBufferPointer { XMLPropertyListReader.document($0) }
+        // Sized up front: growing a 100,000-key dictionary doubles it, and both copies are briefly alive.
+        let estimate = Self.keyTagCount(bytes)
+        var values = [String: PropertyListValue](minimumCapacity: estimate)
+        var keys: [String] = []
+        var starts: [Int] = []
+        keys.reserveCapacity(estimate)
+        starts.reserveCapacity(estimate)
+        let document = bytes.withUnsafeBufferPointer { buffer in
+            XMLPropertyListReader.document(buffer) { entry in
+                values[entry.key] = entry.value
+                keys.append(entry.key)
+                starts.append(entry.start)
+            }
+        }
         guard let document else {
-            values = try PropertyListCodec.decodeWithFoundation(Data(bytes))
+            self.values = try PropertyListCodec.decodeWithFoundation(Data(bytes))
             index = nil
             return
         }
-        values = Dictionary(document.entries.map { ($0.key, $0.value) }, uniquingKeysWith: { _, last in last })
+        self.values = values
         // A key written twice cannot be replaced in one place, so such a file gets no index.
         index = document.bodyEnd.flatMap { bodyEnd in
-            values.count == document.entries.count
-                ? Index(
-                    keys: document.entries.map(\.key), starts: document.entries.map(\.start), bodyEnd: bodyEnd,
-                    isCanonical: false)
-                : nil
+            values.count == document.count
+                ? Index(keys: keys, starts: starts, bodyEnd: bodyEnd, isCanonical: false) : nil
         }
     }
 
     var data: Data { Data(bytes) }
+
+    /// How many `<key>` tags a file holds: the top-level entries, plus those of nested dictionaries.
+    private static func keyTagCount(_ bytes: [UInt8]) -> Int {
+        let tag = Array("<key>".utf8)
+        var count = 0
+        var position = 0
+        while position + tag.count <= bytes.count {
+            if bytes[position] == 0x3C, bytes[position..<position + tag.count].elementsEqual(tag) {
+                count += 1
+                position += tag.count
+            } else {
+                position += 1
+            }
+        }
+        return count
+    }
+
+    /// The keys in ascending order: the index's, when the file lists them in that order, as the writer does.
+    var sortedKeys: [String] {
+        if let index, index.isCanonical || zip(index.keys, index.keys.dropFirst()).allSatisfy({ $0 < $1 }) {
+            return index.keys
+        }
+        return values.keys.sorted()
+    }
 
     // MARK: - Reading a new version
 

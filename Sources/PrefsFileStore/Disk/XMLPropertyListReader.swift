@@ -26,16 +26,25 @@ struct XMLPropertyListReader {
     /// The suite's contents, or `nil` when the data is outside the subset read here.
     static func decode(_ data: Data) -> [String: PropertyListValue]? {
         data.withUnsafeBytes { raw in
-            guard let (entries, _) = document(raw.bindMemory(to: UInt8.self)) else { return nil }
-            return Dictionary(entries.map { ($0.key, $0.value) }, uniquingKeysWith: { _, last in last })
+            var values: [String: PropertyListValue] = [:]
+            let document = Self.document(raw.bindMemory(to: UInt8.self)) { values[$0.key] = $0.value }
+            return document == nil ? nil : values
         }
     }
 
-    /// The suite's entries in file order, and the offset just past the last value (`nil` for `<dict/>`), or `nil`
-    /// when the bytes are outside the subset read here.
-    static func document(_ bytes: UnsafeBufferPointer<UInt8>) -> (entries: [Entry], bodyEnd: Int?)? {
+    /// Reads the suite's entries in file order, handing each to `each` as it is read rather than collecting them, so
+    /// that a large suite is not held twice while it is decoded.
+    ///
+    /// - Parameters:
+    ///   - bytes: The file.
+    ///   - each: Called with every entry; when the result is `nil`, what it was given must be discarded.
+    /// - Returns: The number of entries and the offset just past the last value (`nil` for `<dict/>`), or `nil` when
+    ///   the bytes are outside the subset read here.
+    static func document(_ bytes: UnsafeBufferPointer<UInt8>, each: (Entry) -> Void) -> (
+        count: Int, bodyEnd: Int?
+    )? {
         var reader = XMLPropertyListReader(bytes: bytes)
-        return try? reader.document()
+        return try? reader.document(each: each)
     }
 
     /// The entries that exactly fill `range` of a file whose other bytes are already known to hold whole entries.
@@ -56,14 +65,14 @@ struct XMLPropertyListReader {
         self.bytes = bytes
     }
 
-    private mutating func document() throws -> (entries: [Entry], bodyEnd: Int?) {
+    private mutating func document(each: (Entry) -> Void) throws -> (count: Int, bodyEnd: Int?) {
         skipMarkup()
         let (name, _) = try openTag()
         guard name == "plist" else { throw Unsupported() }
         skipMarkup()
         let (root, empty) = try openTag()
         guard root == "dict" else { throw Unsupported() }
-        var entries: [Entry] = []
+        var count = 0
         var bodyEnd: Int?
         if !empty {
             while true {
@@ -74,7 +83,8 @@ struct XMLPropertyListReader {
                     break
                 }
                 index = end
-                entries.append(try entry())
+                each(try entry())
+                count += 1
             }
             try closeTag("dict")
         }
@@ -82,7 +92,7 @@ struct XMLPropertyListReader {
         try closeTag("plist")
         skipMarkup()
         guard index == bytes.count else { throw Unsupported() }
-        return (entries, bodyEnd)
+        return (count, bodyEnd)
     }
 
     /// Reads `<key>…</key>` and its value, from just past the previous value.

@@ -13,6 +13,8 @@ public enum TextEscaping {
     ///     already escaped, such as JSON, passes `false` so that its escapes are not doubled.
     /// - Returns: Text without any C0, C1 or DEL control character.
     public static func escaped(_ text: String, escapingBackslashes: Bool = true) -> String {
+        // Most text needs nothing; the editor escapes every value of a suite to search it.
+        guard needsEscaping(text.utf8, escapingBackslashes: escapingBackslashes) else { return text }
         var result = ""
         result.reserveCapacity(text.utf8.count)
         for scalar in text.unicodeScalars {
@@ -27,6 +29,21 @@ public enum TextEscaping {
             }
         }
         return result
+    }
+
+    /// Whether UTF-8 text holds a byte ``escaped(_:escapingBackslashes:)`` would change: a C0 control or DEL, a C1
+    /// control (`C2 80`–`C2 9F`), or a backslash when those are doubled.
+    private static func needsEscaping(_ utf8: String.UTF8View, escapingBackslashes: Bool) -> Bool {
+        var previous: UInt8 = 0
+        for byte in utf8 {
+            if byte < 0x20 || byte == 0x7F || (byte == 0x5C && escapingBackslashes)
+                || (previous == 0xC2 && (0x80...0x9F).contains(byte))
+            {
+                return true
+            }
+            previous = byte
+        }
+        return false
     }
 
     /// Escapes `text`, shortens it to `limit` characters with an ellipsis, and puts it in double quotes.

@@ -3,6 +3,9 @@ public import PrefsFileStore
 public import PrefsKit
 
 /// What the editor shows, read from a directory of suites and the schemas installed for it.
+///
+/// Rows are kept between frames and updated from the changes the store reports, so that a keystroke or a change in
+/// one suite costs only what it touches, whatever the number of suites and keys.
 public final class EditorData {
     public let store: FileStore
     public let catalog: SchemaCatalog
@@ -10,6 +13,9 @@ public final class EditorData {
     /// The suites opened so far, held so that the store's watcher keeps their snapshots current: the store holds
     /// suites weakly, and a suite opened afresh for every redraw would read its file every time.
     private var opened: [String: FileSuite] = [:]
+    private var suiteRowCache: [String: SuiteRow]?
+    /// The keys of the suite shown last; one at a time, since a suite may hold 100,000 keys.
+    private var keyListCache: KeyList?
 
     /// Reads a configuration directory's suites and schemas.
     public init(store: FileStore, catalog: SchemaCatalog) {
@@ -19,28 +25,36 @@ public final class EditorData {
 
     /// The suites: those on disk and those with a schema, sorted by name.
     public func suiteRows() -> [SuiteRow] {
-        let names = Set(store.suiteNames()).union(catalog.suites()).sorted()
-        return names.map { name in
-            let suite = try? self.suite(name)
-            return SuiteRow(
-                name: name, storedKeys: suite?.primitiveValues().count ?? 0, hasSchema: schema(for: name) != nil,
-                problem: suite?.problem.map { "\($0)" })
+        if let cached = suiteRowCache { return cached.values.sorted { $0.name < $1.name } }
+        let names = Set(store.suiteNames()).union(catalog.suites())
+        let rows = Dictionary(uniqueKeysWithValues: names.map { ($0, suiteRow($0)) })
+        suiteRowCache = rows
+        return rows.values.sorted { $0.name < $1.name }
+    }
+
+    /// A suite's keys, in the order the keys screen lists them.
+    func keyList(suite name: String) -> KeyList? {
+        if let cached = keyListCache, cached.suite.name == name { return cached }
+        guard let suite = try? suite(name) else { return nil }
+        let list = KeyList(suite: suite, schema: schema(for: name))
+        keyListCache = list
+        return list
+    }
+
+    /// Takes in changes to some keys of some suites: their suites' rows are read again, and the keys shown updated.
+    func update(_ changes: [(suite: String, key: String)]) {
+        let suites = Set(changes.map(\.suite))
+        for name in suites where suiteRowCache != nil { suiteRowCache?[name] = suiteRow(name) }
+        if let list = keyListCache, suites.contains(list.suite.name) {
+            list.update(changedKeys: changes.filter { $0.suite == list.suite.name }.map(\.key))
         }
     }
 
-    /// A suite's keys: the stored ones and those its schema declares, in the schema's order, then by name.
-    public func keyRows(suite name: String) -> [KeyRow] {
-        guard let suite = try? suite(name) else { return [] }
-        let stored = suite.primitiveValues()
-        let schema = schema(for: name)
-        var rows = (schema?.entries ?? []).map { entry in
-            KeyRow(key: entry.id, stored: stored[entry.id], entry: entry, suiteHasSchema: true)
-        }
-        let declared = Set(rows.map(\.key))
-        for key in stored.keys.sorted() where !declared.contains(key) {
-            rows.append(KeyRow(key: key, stored: stored[key], entry: nil, suiteHasSchema: schema != nil))
-        }
-        return rows
+    /// Forgets everything read, so that the next frame reads it all again.
+    func forget() {
+        suiteRowCache = nil
+        keyListCache = nil
+        schemas = [:]
     }
 
     /// The schema installed for a suite, read once.
@@ -66,5 +80,12 @@ public final class EditorData {
         let suite = try store.suite(name)
         opened[name] = suite
         return suite
+    }
+
+    private func suiteRow(_ name: String) -> SuiteRow {
+        let suite = try? self.suite(name)
+        return SuiteRow(
+            name: name, storedKeys: suite?.primitiveValues().count ?? 0, hasSchema: schema(for: name) != nil,
+            problem: suite?.problem.map { "\($0)" })
     }
 }

@@ -91,11 +91,12 @@ extension EditorModel {
             say("read-only: nothing was written")
             return false
         }
-        defer { reload() }
+        defer { refresh() }
         do {
             let suite = try data.suite(name)
             let before = Dictionary(uniqueKeysWithValues: changes.keys.map { ($0, suite.primitiveValue(forKey: $0)) })
-            try suite.commit(changes)
+            let applied = try suite.commit(changes)
+            data.update(applied.map { (name, $0.key) })
             say(TextEscaping.escaped(done))
             if recording {
                 undoStack.append(HistoryStep(suite: name, before: before, after: changes, label: done))

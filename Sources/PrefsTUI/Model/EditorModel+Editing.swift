@@ -59,7 +59,7 @@ extension EditorModel {
     }
 
     private func save(_ session: inout EditSession) {
-        let row = keyRows.first { $0.key == session.key }
+        let row = keyRows.row(for: session.key)
         let value: PropertyListValue
         do {
             value = try parse(session.line.text, for: row, as: session.kind)

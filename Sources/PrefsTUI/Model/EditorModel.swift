@@ -44,7 +44,10 @@ public final class EditorModel {
     public private(set) var isFinished = false
     /// The rows shown, refreshed after every change.
     public private(set) var suiteRows: [SuiteRow] = []
-    public private(set) var keyRows: [KeyRow] = []
+    public private(set) var keyRows = KeyRows.empty
+    /// The filter results for each prefix of the filter typed so far, so that a longer filter searches only what the
+    /// shorter one kept and Backspace costs nothing.
+    private var filterResults: [(pattern: String, version: Int, matches: [Int32])] = []
 
     /// The changes other processes made while the editor ran, with when they were made (or seen, when the writer is
     /// unknown), newest last, at most ``changeLogLimit``.
@@ -84,33 +87,45 @@ public final class EditorModel {
     public var selectedKey: KeyRow? {
         switch screen {
         case .keys: keyRows.indices.contains(selectedIndex) ? keyRows[selectedIndex] : nil
-        case .details(_, let key): keyRows.first { $0.key == key }
+        case .details(_, let key): keyRows.row(for: key)
         case .suites, .help, .changeLog: nil
         }
     }
 
-    /// Re-reads the rows, keeping the selection on the same suite or key.
+    /// Reads everything again, keeping the selection on the same suite or key.
     public func reload() {
+        data.forget()
+        refresh()
+    }
+
+    /// Rebuilds the rows shown from what ``data`` holds, keeping the selection on the same suite or key.
+    func refresh() {
         let selectedSuite =
             suiteRows.indices.contains(selection[.suites] ?? 0) ? suiteRows[selection[.suites] ?? 0].name : nil
-        suiteRows = data.suiteRows().filter { FuzzyFilter.matches(filter, [$0.name]) }
+        // A filter belongs to the list it was typed in: the suites', or the keys' of the suite open.
+        let pattern = FuzzyPattern(currentSuite == nil ? filter : "")
+        suiteRows = data.suiteRows().filter { pattern.matches([$0.name]) }
         if let selectedSuite, let index = suiteRows.firstIndex(where: { $0.name == selectedSuite }) {
             selection[.suites] = index
         }
-        guard let suite = currentSuite else {
-            keyRows = []
+        guard let suite = currentSuite, let list = data.keyList(suite: suite) else {
+            keyRows = .empty
             return
         }
         let keysScreen = EditorScreen.keys(suite: suite)
-        let selectedKey =
-            keyRows.indices.contains(selection[keysScreen] ?? 0) ? keyRows[selection[keysScreen] ?? 0].key : nil
+        let selectedKey = keyRows.key(at: selection[keysScreen] ?? 0)
         if case .details(let suite, let key) = screen { lastChange = data.lastChange(suite: suite, key: key) }
-        keyRows = data.keyRows(suite: suite).filter { row in
-            FuzzyFilter.matches(filter, [row.key, row.valueText, row.entry?.summary, row.entry?.description])
-        }
-        if let selectedKey, let index = keyRows.firstIndex(where: { $0.key == selectedKey }) {
-            selection[keysScreen] = index
-        }
+        keyRows = KeyRows(list: list, matches: filter.isEmpty ? nil : filtered(list))
+        if let selectedKey, let index = keyRows.position(of: selectedKey) { selection[keysScreen] = index }
+    }
+
+    /// The positions of the keys the filter keeps, searching only what a shorter filter kept when this one extends it.
+    private func filtered(_ list: KeyList) -> [Int32] {
+        filterResults.removeAll { $0.version != list.version || !filter.hasPrefix($0.pattern) }
+        if let done = filterResults.last, done.pattern == filter { return done.matches }
+        let matches = list.searchIndex.matches(FuzzyPattern(filter), among: filterResults.last?.matches)
+        filterResults.append((filter, list.version, matches))
+        return matches
     }
 
     /// The suite whose keys are open, if any.
@@ -135,7 +150,8 @@ public final class EditorModel {
             highlights[Self.highlightKey(change.suite ?? "", change.key)] = now + Self.highlightDuration
             highlights[Self.highlightKey(change.suite ?? "", nil)] = now + Self.highlightDuration
         }
-        reload()
+        data.update(changes.compactMap { change in change.suite.map { ($0, change.key) } })
+        refresh()
     }
 
     /// Whether a row is highlighted at an instant; `key` `nil` asks about the suite's row.
@@ -163,8 +179,12 @@ public final class EditorModel {
         switch screen {
         case .suites:
             guard suiteRows.indices.contains(selectedIndex) else { return }
-            stack.append(.keys(suite: suiteRows[selectedIndex].name))
-            reload()
+            let suite = suiteRows[selectedIndex].name
+            // The filter found the suite; its keys start unfiltered.
+            filter = ""
+            isEditingFilter = false
+            stack.append(.keys(suite: suite))
+            refresh()
         case .keys(let suite):
             guard let row = selectedKey else { return }
             stack.append(.details(suite: suite, key: row.key))
@@ -194,11 +214,13 @@ public final class EditorModel {
     func editFilter(_ edit: (inout String) -> Void) {
         edit(&filter)
         selection[screen] = 0
-        reload()
+        refresh()
     }
 
     func setEditingFilter(_ editing: Bool) {
         isEditingFilter = editing
+        // The index is built when `/` is pressed, so that the first character typed costs only a search.
+        if editing, let suite = currentSuite { _ = data.keyList(suite: suite)?.searchIndex }
     }
 
     func quit() {

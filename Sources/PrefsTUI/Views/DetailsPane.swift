@@ -8,7 +8,7 @@ struct DetailsPane {
     let key: String
 
     func draw(into grid: inout CellGrid, rows: Range<Int>) {
-        guard let row = view.model.keyRows.first(where: { $0.key == key }) else {
+        guard let row = view.model.keyRows.row(for: key) else {
             grid.draw("This key no longer exists.", x: 2, y: rows.lowerBound, style: view.theme.dim)
             return
         }

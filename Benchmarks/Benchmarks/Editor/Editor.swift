@@ -1,0 +1,89 @@
+import Benchmark
+import BenchmarkSupport
+import Foundation
+import PrefsFileStore
+import PrefsKit
+import PrefsTUI
+
+// The editor's targets (issue 5), each beside the least work anything showing the same data has to do.
+let benchmarks: @Sendable () -> Void = {
+    Benchmark.defaultConfiguration = .init(
+        metrics: [.wallClock], warmupIterations: 2, maxDuration: .seconds(5), maxIterations: 200)
+
+    Benchmark("First frame, 200 suites × 200 keys: PrefsTUI (open the store, list the suites, draw)") {
+        benchmark, directory in
+        for _ in benchmark.scaledIterations {
+            let store = try FileStore(
+                directory: directory.config, journalDirectory: directory.journal, launchArguments: .none)
+            let data = EditorData(store: store, catalog: SchemaCatalog(configDirectory: directory.config))
+            let view = EditorView(model: EditorModel(data: data), unicode: true, color: true)
+            blackHole(view.render(width: 120, height: 40))
+        }
+    } setup: {
+        try EditorDirectory(suites: 200, keys: 200)
+    }
+
+    Benchmark("First frame, 200 suites × 200 keys: Foundation (decode the 200 files, count their keys)") {
+        benchmark, directory in
+        for _ in benchmark.scaledIterations {
+            var count = 0
+            for file in try FileManager.default.contentsOfDirectory(atPath: directory.config.path)
+            where file.hasSuffix(".plist") {
+                let data = try Data(contentsOf: directory.config.appendingPathComponent(file))
+                count +=
+                    (try PropertyListSerialization.propertyList(from: data, format: nil) as? [String: Any])?.count
+                    ?? 0
+            }
+            blackHole(count)
+        }
+    } setup: {
+        try EditorDirectory(suites: 200, keys: 200)
+    }
+
+    // Each iteration is one keystroke: three characters typed, then three Backspaces, so that the filter narrows and
+    // widens as it does while someone types.
+    let keystrokes: [InputEvent] = [
+        .character("7"), .character("7"), .character("1"), .key(.backspace), .key(.backspace), .key(.backspace),
+    ]
+    Benchmark("Filter keystroke, 100,000 keys: PrefsTUI (fuzzy on key, value, summary, description; then draw)") {
+        benchmark, fixture in
+        for _ in benchmark.scaledIterations {
+            fixture.next += 1
+            fixture.editor.step([keystrokes[fixture.next % keystrokes.count]])
+            fixture.editor.draw()
+        }
+    } setup: {
+        try FilteringEditor(keys: 100_000)
+    }
+
+    Benchmark("Filter keystroke, 100,000 keys: Swift (substring of the lowercased key or value)") {
+        benchmark, fixture in
+        let patterns = ["7", "77", "771", "77", "7", ""]
+        for _ in benchmark.scaledIterations {
+            fixture.next += 1
+            let pattern = patterns[fixture.next % patterns.count]
+            blackHole(
+                fixture.plain.filter { pattern.isEmpty || $0.key.contains(pattern) || $0.value.contains(pattern) })
+        }
+    } setup: {
+        try FilteringEditor(keys: 100_000)
+    }
+
+    let resident = BenchmarkMetric.custom("peak resident (MB)", polarity: .prefersSmaller, useScalingFactor: false)
+    for (label, arguments) in [
+        ("PrefsTUI editor on the suite (draw, filter, move)", { (path: String) in ["editor-rss", path, "big"] }),
+        ("Foundation (decode the suite's file)", { (path: String) in ["foundation-rss", "\(path)/big.plist"] }),
+    ] {
+        Benchmark(
+            "Resident memory, 100,000 keys: \(label)", configuration: .init(metrics: [resident], maxIterations: 3)
+        ) { benchmark, directory in
+            for _ in benchmark.scaledIterations {
+                let peer = try Peer.start(arguments(directory.config.path), capturingOutput: true)
+                let output = try Peer.output(of: peer)
+                benchmark.measurement(resident, (output.compactMap { Int($0) }.first ?? 0) / 1024)
+            }
+        } setup: {
+            try EditorDirectory(suites: 0, keys: 0, bigSuite: 100_000)
+        }
+    }
+}

@@ -1,0 +1,63 @@
+import Foundation
+import PrefsFileStore
+import PrefsKit
+import PrefsTUI
+
+/// A fresh configuration directory of suites written through the file store, removed afterwards.
+final class EditorDirectory: Sendable {
+    let root: URL
+    var config: URL { root.appendingPathComponent("config") }
+    var journal: URL { root.appendingPathComponent("journal") }
+
+    /// Writes `suites` suites of `keys` keys, and a suite named `big` of `bigSuite` keys when it is not zero.
+    init(suites: Int, keys: Int, bigSuite: Int = 0) throws {
+        root = FileManager.default.temporaryDirectory.appendingPathComponent("prefs-bench-\(UUID().uuidString)")
+        let store = try FileStore(
+            directory: root.appendingPathComponent("config"), journalDirectory: root.appendingPathComponent("journal"),
+            launchArguments: .none, watching: false)
+        for suite in 0..<suites {
+            try store.suite(String(format: "org.example.app%03d", suite)).commit(Self.values(keys))
+        }
+        if bigSuite > 0 { try store.suite("big").commit(Self.values(bigSuite)) }
+    }
+
+    deinit {
+        try? FileManager.default.removeItem(at: root)
+    }
+
+    /// Keys grouped as apps name them, with strings, numbers and Booleans.
+    static func values(_ count: Int) -> [String: PropertyListValue?] {
+        var values: [String: PropertyListValue?] = [:]
+        for index in 0..<count {
+            let key = "section\(index / 100).setting\(index)"
+            switch index % 3 {
+            case 0: values[key] = .string("value number \(index)")
+            case 1: values[key] = .int(index)
+            default: values[key] = .bool(index % 2 == 0)
+            }
+        }
+        return values
+    }
+}
+
+/// The editor open on a 100,000-key suite's keys in a headless terminal, and the same keys and values as plain
+/// strings for the baseline.
+final class FilteringEditor: @unchecked Sendable {
+    let directory: EditorDirectory
+    let editor: Editor
+    let plain: [(key: String, value: String)]
+    var next = 0
+
+    init(keys: Int) throws {
+        directory = try EditorDirectory(suites: 0, keys: 0, bigSuite: keys)
+        let store = try FileStore(
+            directory: directory.config, journalDirectory: directory.journal, launchArguments: .none)
+        let data = EditorData(store: store, catalog: SchemaCatalog(configDirectory: directory.config))
+        editor = Editor(
+            model: EditorModel(data: data, suite: "big"),
+            backend: HeadlessBackend(width: 120, height: 40, supportsUnicode: true, usesColor: true))
+        editor.step([.character("/")])
+        editor.draw()
+        plain = EditorDirectory.values(keys).map { ($0.key.lowercased(), ($0.value?.text ?? "").lowercased()) }
+    }
+}

@@ -1,0 +1,92 @@
+import Foundation
+import PrefsFileStore
+import PrefsKit
+
+/// The keys of one suite in the order the editor lists them: those the schema declares, in its order, then the other
+/// stored keys by name.
+///
+/// Only the order is kept. Rows are made when they are drawn or searched, from the suite's current values, so that a
+/// suite of 100,000 keys costs the editor one array of names; changes adjust the order instead of rebuilding it.
+final class KeyList {
+    let suite: FileSuite
+    let schema: PreferenceSchema?
+    /// The keys listed, declared ones first.
+    private(set) var keys: [String]
+    /// Bumped at every change, so that filter results computed before it are not reused.
+    private(set) var version = 0
+    private let declared: [String: PreferenceSchemaEntry]
+    private let declaredCount: Int
+    private var index: KeySearchIndex?
+
+    init(suite: FileSuite, schema: PreferenceSchema?) {
+        self.suite = suite
+        self.schema = schema
+        let entries = schema?.entries ?? []
+        declared = Dictionary(entries.map { ($0.id, $0) }, uniquingKeysWith: { first, _ in first })
+        declaredCount = entries.count
+        let sorted = suite.sortedKeys()
+        if entries.isEmpty {
+            // Shared with the suite until either changes: no copy of a large suite's keys.
+            keys = sorted
+        } else {
+            let ids = Set(entries.map(\.id))
+            keys = entries.map(\.id)
+            keys.reserveCapacity(entries.count + sorted.count)
+            keys += sorted.lazy.filter { !ids.contains($0) }
+        }
+    }
+
+    /// The row of the key at a position.
+    func row(at position: Int) -> KeyRow {
+        let key = keys[position]
+        return KeyRow(
+            key: key, stored: suite.primitiveValue(forKey: key), entry: declared[key], suiteHasSchema: schema != nil)
+    }
+
+    /// The position of a key, found by a binary search among the keys the schema does not declare.
+    func position(of key: String) -> Int? {
+        if declared[key] != nil { return keys.prefix(declaredCount).firstIndex(of: key) }
+        let position = insertionPoint(of: key)
+        return position < keys.count && keys[position] == key ? position : nil
+    }
+
+    /// Takes in changed keys: a key stored for the first time is inserted in order, and an undeclared key no longer
+    /// stored is removed.
+    func update(changedKeys: some Sequence<String>) {
+        for key in changedKeys where declared[key] == nil {
+            let stored = suite.primitiveValue(forKey: key) != nil
+            let position = insertionPoint(of: key)
+            let listed = position < keys.count && keys[position] == key
+            if stored && !listed {
+                keys.insert(key, at: position)
+            } else if !stored && listed {
+                keys.remove(at: position)
+            }
+        }
+        version += 1
+        index = nil
+    }
+
+    /// The search index of the rows, built when first needed after a change.
+    var searchIndex: KeySearchIndex {
+        if let index { return index }
+        let built = KeySearchIndex(list: self)
+        index = built
+        return built
+    }
+
+    /// The entry the schema declares for a key.
+    func entry(for key: String) -> PreferenceSchemaEntry? {
+        declared[key]
+    }
+
+    private func insertionPoint(of key: String) -> Int {
+        var low = declaredCount
+        var high = keys.count
+        while low < high {
+            let middle = (low + high) / 2
+            if keys[middle] < key { low = middle + 1 } else { high = middle }
+        }
+        return low
+    }
+}
