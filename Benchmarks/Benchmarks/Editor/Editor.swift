@@ -69,7 +69,7 @@ let benchmarks: @Sendable () -> Void = {
         try FilteringEditor(keys: 100_000)
     }
 
-    let resident = BenchmarkMetric.custom("peak resident (MB)", polarity: .prefersSmaller, useScalingFactor: false)
+    let resident = BenchmarkMetric.custom("peak resident (MiB)", polarity: .prefersSmaller, useScalingFactor: false)
     for (label, arguments) in [
         ("PrefsTUI editor on the suite (draw, filter, move)", { (path: String) in ["editor-rss", path, "big"] }),
         ("Foundation (decode the suite's file)", { (path: String) in ["foundation-rss", "\(path)/big.plist"] }),
