@@ -51,7 +51,8 @@ let package = Package(
             swiftSettings: strictSettings
         ),
         .executableTarget(
-            name: "theme-demo", dependencies: ["PrefsKit", "PrefsFileStore"], swiftSettings: strictSettings),
+            name: "theme-demo", dependencies: ["PrefsKit", "PrefsFileStore", "PrefsTUI", "PrefsNcurses"],
+            swiftSettings: strictSettings),
         .testTarget(
             name: "PrefsKitTests",
             dependencies: [

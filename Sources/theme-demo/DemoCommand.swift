@@ -10,6 +10,7 @@ struct DemoCommand {
         case setTheme(String)
         case schema
         case installSchema
+        case edit
         case reset
         case help
     }
@@ -18,7 +19,7 @@ struct DemoCommand {
     var suite = ThemeSettings.suiteName
 
     static let usage = """
-        usage: theme-demo [--suite NAME] [show | set-theme light|dark|black | schema | install-schema | reset]
+        usage: theme-demo [--suite NAME] [show | set-theme light|dark|black | schema | install-schema | edit | reset]
                           [-KEY VALUE ...]
 
           show        count this launch and print every setting (the default)
@@ -26,6 +27,7 @@ struct DemoCommand {
           schema      print the preference schema as a JSON manifest
           install-schema
                       install that manifest where `prefs` and the editor find it
+          edit        open the preferences editor on this app's settings, with its schema
           reset       remove every stored setting
           -KEY VALUE  override a setting for this run only, e.g. -theme dark
         """
@@ -58,6 +60,7 @@ struct DemoCommand {
             action = .setTheme(positional[1])
         case "schema": action = .schema
         case "install-schema": action = .installSchema
+        case "edit": action = .edit
         case "reset": action = .reset
         case let other?: throw DemoError("unknown command \(TextEscaping.quoted(other))")
         }

@@ -26,14 +26,13 @@ enum ThemeDemo {
         case .schema:
             return String(decoding: schema.manifest(), as: UTF8.self) + "\n"
         case .installSchema:
-            // A suite given as a path lives in that path's directory, as UserDefaults takes it.
-            let path = URL(fileURLWithPath: command.suite)
-            let isPath = command.suite.hasPrefix("/")
-            let catalog = SchemaCatalog(
-                configDirectory: isPath ? path.deletingLastPathComponent() : XDGDirectories.configHome())
-            let installed = try catalog.install(
-                schema.manifest(), suite: isPath ? path.lastPathComponent : command.suite)
+            let (directory, name) = location(of: command.suite)
+            let installed = try SchemaCatalog(configDirectory: directory).install(schema.manifest(), suite: name)
             return "installed the schema of \(command.suite) at \(installed.file.path)\n"
+        case .edit:
+            let (directory, name) = location(of: command.suite)
+            try SettingsEditor.run(directory: directory, suite: name, schema: schema)
+            return ""
         case .reset:
             defaults.removePersistentDomain(forName: command.suite)
             return "reset \(command.suite)\n"
@@ -47,6 +46,14 @@ enum ThemeDemo {
             defaults.set(.lastLaunchDate, to: Date())
             return report(defaults, schema: schema)
         }
+    }
+
+    /// The directory and name of a suite: a suite given as a path lives in that path's directory, as UserDefaults
+    /// takes it; a plain name lives in the configuration directory.
+    static func location(of suite: String) -> (directory: URL, name: String) {
+        guard suite.hasPrefix("/") else { return (XDGDirectories.configHome(), suite) }
+        let path = URL(fileURLWithPath: suite)
+        return (path.deletingLastPathComponent(), path.lastPathComponent)
     }
 
     /// One `key = value` line per setting, with a note when the value is not simply the stored one.

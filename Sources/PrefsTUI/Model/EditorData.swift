@@ -9,6 +9,7 @@ public import PrefsKit
 public final class EditorData {
     public let store: FileStore
     public let catalog: SchemaCatalog
+    private let given: [String: PreferenceSchema]
     private var schemas: [String: PreferenceSchema?] = [:]
     /// The suites opened so far, held so that the store's watcher keeps their snapshots current: the store holds
     /// suites weakly, and a suite opened afresh for every redraw would read its file every time.
@@ -18,15 +19,22 @@ public final class EditorData {
     private var keyListCache: KeyList?
 
     /// Reads a configuration directory's suites and schemas.
-    public init(store: FileStore, catalog: SchemaCatalog) {
+    ///
+    /// - Parameters:
+    ///   - store: The directory's store.
+    ///   - catalog: The schemas installed for it.
+    ///   - schemas: Schemas an app embedding the editor passes itself, by suite; they take precedence over installed
+    ///     ones, and their suites are listed even when nothing is stored yet.
+    public init(store: FileStore, catalog: SchemaCatalog, schemas: [String: PreferenceSchema] = [:]) {
         self.store = store
         self.catalog = catalog
+        given = schemas
     }
 
     /// The suites: those on disk and those with a schema, sorted by name.
     public func suiteRows() -> [SuiteRow] {
         if let cached = suiteRowCache { return cached.values.sorted { $0.name < $1.name } }
-        let names = Set(store.suiteNames()).union(catalog.suites())
+        let names = Set(store.suiteNames()).union(catalog.suites()).union(given.keys)
         let rows = Dictionary(uniqueKeysWithValues: names.map { ($0, suiteRow($0)) })
         suiteRowCache = rows
         return rows.values.sorted { $0.name < $1.name }
@@ -60,7 +68,7 @@ public final class EditorData {
     /// The schema installed for a suite, read once.
     public func schema(for suite: String) -> PreferenceSchema? {
         if let cached = schemas[suite] { return cached }
-        let schema = (try? catalog.schema(for: suite)) ?? nil
+        let schema = given[suite] ?? (try? catalog.schema(for: suite)) ?? nil
         schemas[suite] = .some(schema)
         return schema
     }

@@ -83,6 +83,25 @@ import Testing
         #expect(try terminal.waitFor { $0.contains("EXITED 0") })
     }
 
+    @Test func anAppEmbedsTheEditorWithItsOwnSchema() throws {
+        let cli = try PrefsCLI()
+        let suite = cli.home.url.appendingPathComponent("apps/com.example.theme-demo").path
+        let environment = cli.environment.map { "\($0.key)='\($0.value)'" }.sorted().joined(separator: " ")
+        let demo = try ChildProcess.executable(named: "theme-demo").path
+        try ChildProcess.run("theme-demo", ["--suite", suite, "set-theme", "black"], environment: cli.environment)
+        let terminal = try TmuxSession(
+            "env \(environment) LANG=C.UTF-8 \(demo) --suite \(suite) edit; echo EXITED $?; sleep 30")
+        defer { terminal.close() }
+        // No schema is installed: the keys listed beyond the stored theme, and their marks, come from the app's own.
+        #expect(try terminal.waitFor { $0.contains("showsWelcomeTips") && $0.contains("* theme") })
+        try terminal.send("Enter", "g", "Enter")
+        #expect(try terminal.waitFor { $0.contains("theme = light") })
+        try terminal.send("q", "q")
+        #expect(try terminal.waitFor { $0.contains("EXITED 0") })
+        let show = try ChildProcess.run("theme-demo", ["--suite", suite], environment: cli.environment)
+        #expect(show.standardOutput.contains("theme = light"))
+    }
+
     @Test func anInterruptRestoresTheTerminal() throws {
         let cli = try PrefsCLI()
         try cli.run("write", "notes", "greeting", "hello")

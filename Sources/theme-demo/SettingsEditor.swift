@@ -1,0 +1,32 @@
+import Foundation
+import PrefsFileStore
+import PrefsKit
+import PrefsNcurses
+import PrefsTUI
+
+#if canImport(Glibc)
+import Glibc
+#endif
+
+/// `theme-demo edit`: the preferences editor embedded in an app, on the app's suite and with the app's own schema,
+/// which need not be installed.
+enum SettingsEditor {
+    /// Runs the editor until the user quits.
+    ///
+    /// - Parameters:
+    ///   - directory: The directory holding the suite.
+    ///   - suite: The suite's name.
+    ///   - schema: The app's schema for it.
+    /// - Throws: ``DemoError`` without a terminal, or the store's or the terminal's error.
+    static func run(directory: URL, suite: String, schema: PreferenceSchema) throws {
+        guard isatty(STDIN_FILENO) == 1, isatty(STDOUT_FILENO) == 1 else {
+            throw DemoError("edit needs a terminal")
+        }
+        let store = try FileStore(directory: directory, launchArguments: .none)
+        let data = EditorData(
+            store: store, catalog: SchemaCatalog(configDirectory: directory), schemas: [suite: schema])
+        let backend = try NcursesBackend()
+        defer { backend.close() }
+        Editor(model: EditorModel(data: data, suite: suite), backend: backend).run()
+    }
+}
