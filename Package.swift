@@ -17,6 +17,7 @@ let package = Package(
         .library(name: "PrefsKit", targets: ["PrefsKit", "PrefsFileStore"]),
         .library(name: "PrefsTestSupport", targets: ["PrefsTestSupport"]),
         .library(name: "PrefsTUI", targets: ["PrefsTUI", "PrefsNcurses"]),
+        .library(name: "PrefsPostgres", targets: ["PrefsPostgresStore"]),
         .executable(name: "prefs", targets: ["prefs"]),
         .executable(name: "theme-demo", targets: ["theme-demo"]),
     ],
@@ -24,6 +25,7 @@ let package = Package(
         .package(url: "https://github.com/apple/swift-argument-parser.git", from: "1.8.2"),
         .package(url: "https://github.com/apple/swift-system.git", from: "1.8.1"),
         .package(url: "https://github.com/x-sheep/swift-property-based.git", from: "2.0.1"),
+        .package(url: "https://github.com/vapor/postgres-nio.git", from: "1.33.2"),
     ],
     targets: [
         .target(name: "PrefsKit", swiftSettings: strictSettings),
@@ -34,6 +36,11 @@ let package = Package(
         .target(
             name: "PrefsFileStore",
             dependencies: ["PrefsKit", "CPrefsSystem", .product(name: "SystemPackage", package: "swift-system")],
+            swiftSettings: strictSettings
+        ),
+        .target(
+            name: "PrefsPostgresStore",
+            dependencies: ["PrefsKit", .product(name: "PostgresNIO", package: "postgres-nio")],
             swiftSettings: strictSettings
         ),
         .target(
@@ -60,6 +67,7 @@ let package = Package(
                 "PrefsFileStore",
                 "PrefsTestSupport",
                 "PrefsTUI",
+                "PrefsPostgresStore",
                 "theme-demo",
                 "prefs",
                 "prefs-test-helper",

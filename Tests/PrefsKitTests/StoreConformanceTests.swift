@@ -5,9 +5,9 @@ import Testing
 
 /// The behaviour every store must have, run against each one on a fresh scope.
 @Suite struct StoreConformanceTests {
-    @Test(arguments: StoreFixture.allCases)
-    func unsetKeysReadTheirExplicitDefaults(fixture: StoreFixture) throws {
-        let scope = try fixture.make()
+    @Test(arguments: ConformanceStore.allCases)
+    func unsetKeysReadTheirExplicitDefaults(fixture: ConformanceStore) throws {
+        guard let scope = try fixture.make() else { return }
         defer { withExtendedLifetime(scope) {} }
         let store = scope.store
         #expect(store.get(.counter) == 0)
@@ -18,9 +18,9 @@ import Testing
         #expect(store.primitiveValue(forKey: "flavor") == nil)
     }
 
-    @Test(arguments: StoreFixture.allCases)
-    func everyKindOfValueRoundTrips(fixture: StoreFixture) throws {
-        let scope = try fixture.make()
+    @Test(arguments: ConformanceStore.allCases)
+    func everyKindOfValueRoundTrips(fixture: ConformanceStore) throws {
+        guard let scope = try fixture.make() else { return }
         defer { withExtendedLifetime(scope) {} }
         let store = scope.store
         let profile = Profile(name: "Ada", age: 36, tags: ["math"])
@@ -51,9 +51,9 @@ import Testing
         #expect(store.inspect(.flavor).status == .ok)
     }
 
-    @Test(arguments: StoreFixture.allCases)
-    func removingAndWritingNilRestoreTheDefault(fixture: StoreFixture) throws {
-        let scope = try fixture.make()
+    @Test(arguments: ConformanceStore.allCases)
+    func removingAndWritingNilRestoreTheDefault(fixture: ConformanceStore) throws {
+        guard let scope = try fixture.make() else { return }
         defer { withExtendedLifetime(scope) {} }
         let store = scope.store
         store.set(.counter, to: 7)
@@ -66,9 +66,9 @@ import Testing
         #expect(store.primitiveValue(forKey: "optIn") == nil)
     }
 
-    @Test(arguments: StoreFixture.allCases)
-    func subscriptReadsAndWrites(fixture: StoreFixture) throws {
-        let scope = try fixture.make()
+    @Test(arguments: ConformanceStore.allCases)
+    func subscriptReadsAndWrites(fixture: ConformanceStore) throws {
+        guard let scope = try fixture.make() else { return }
         defer { withExtendedLifetime(scope) {} }
         let store = scope.store
         store[.flavor] = .strawberry
@@ -76,9 +76,9 @@ import Testing
         #expect(store.get(.flavor) == .strawberry)
     }
 
-    @Test(arguments: StoreFixture.allCases)
-    func valuesOfTheWrongTypeReadAsTheDefaultAndSaySo(fixture: StoreFixture) throws {
-        let scope = try fixture.make()
+    @Test(arguments: ConformanceStore.allCases)
+    func valuesOfTheWrongTypeReadAsTheDefaultAndSaySo(fixture: ConformanceStore) throws {
+        guard let scope = try fixture.make() else { return }
         defer { withExtendedLifetime(scope) {} }
         let store = scope.store
         try store.setPrimitiveValue(.string("abc"), forKey: "counter")
@@ -89,9 +89,9 @@ import Testing
         #expect(store.inspect(.recents).status.isProblem)
     }
 
-    @Test(arguments: StoreFixture.allCases)
-    func undecodableValuesReadAsTheDefaultWithTheDecodersReason(fixture: StoreFixture) throws {
-        let scope = try fixture.make()
+    @Test(arguments: ConformanceStore.allCases)
+    func undecodableValuesReadAsTheDefaultWithTheDecodersReason(fixture: ConformanceStore) throws {
+        guard let scope = try fixture.make() else { return }
         defer { withExtendedLifetime(scope) {} }
         let store = scope.store
         try store.setPrimitiveValue(.string("pistachio"), forKey: "flavor")
@@ -108,9 +108,9 @@ import Testing
         #expect(reason.contains("age"))
     }
 
-    @Test(arguments: StoreFixture.allCases)
-    func batchWritesApplyEveryChange(fixture: StoreFixture) throws {
-        let scope = try fixture.make()
+    @Test(arguments: ConformanceStore.allCases)
+    func batchWritesApplyEveryChange(fixture: ConformanceStore) throws {
+        guard let scope = try fixture.make() else { return }
         defer { withExtendedLifetime(scope) {} }
         let store = scope.store
         store.set(.name, to: "before")
@@ -123,18 +123,18 @@ import Testing
         #expect(all["name"] == nil)
     }
 
-    @Test(arguments: StoreFixture.allCases)
-    func anotherHandleOnTheSameDataSeesWrites(fixture: StoreFixture) throws {
-        let scope = try fixture.make()
+    @Test(arguments: ConformanceStore.allCases)
+    func anotherHandleOnTheSameDataSeesWrites(fixture: ConformanceStore) throws {
+        guard let scope = try fixture.make() else { return }
         defer { withExtendedLifetime(scope) {} }
         guard let reopen = scope.reopen else { return }
         scope.store.set(.flavor, to: .strawberry)
         #expect(reopen().get(.flavor) == .strawberry)
     }
 
-    @Test(arguments: StoreFixture.allCases)
-    func debugKeysIgnoreStoredValuesAndWritesInRelease(fixture: StoreFixture) throws {
-        let scope = try fixture.make()
+    @Test(arguments: ConformanceStore.allCases)
+    func debugKeysIgnoreStoredValuesAndWritesInRelease(fixture: ConformanceStore) throws {
+        guard let scope = try fixture.make() else { return }
         defer { withExtendedLifetime(scope) {} }
         let store = scope.store
         let debug = PersistentDebugKey(
@@ -151,9 +151,9 @@ import Testing
         #expect(store.inspect(release).status == .fixedInRelease)
     }
 
-    @Test(arguments: StoreFixture.allCases)
-    func containersStoreUnderTheirPropertyName(fixture: StoreFixture) throws {
-        let scope = try fixture.make()
+    @Test(arguments: ConformanceStore.allCases)
+    func containersStoreUnderTheirPropertyName(fixture: ConformanceStore) throws {
+        guard let scope = try fixture.make() else { return }
         defer { withExtendedLifetime(scope) {} }
         let store = scope.store
         let container: KeyValueContainer<Int> = store.makeContainer(key: "foobar", defaultValue: 9)
@@ -165,9 +165,9 @@ import Testing
         #expect(store.primitiveValue(forKey: "foobar") == nil)
     }
 
-    @Test(arguments: StoreFixture.allCases)
-    func valuesStreamYieldsTheCurrentValueThenEachChange(fixture: StoreFixture) async throws {
-        let scope = try fixture.make()
+    @Test(arguments: ConformanceStore.allCases)
+    func valuesStreamYieldsTheCurrentValueThenEachChange(fixture: ConformanceStore) async throws {
+        guard let scope = try fixture.make() else { return }
         defer { withExtendedLifetime(scope) {} }
         let store = scope.store
         store.set(.counter, to: 1)
@@ -180,9 +180,9 @@ import Testing
         #expect(await iterator.next() == 0)
     }
 
-    @Test(arguments: StoreFixture.allCases)
-    func changesStreamsCarryOldAndNewValues(fixture: StoreFixture) async throws {
-        let scope = try fixture.make()
+    @Test(arguments: ConformanceStore.allCases)
+    func changesStreamsCarryOldAndNewValues(fixture: ConformanceStore) async throws {
+        guard let scope = try fixture.make() else { return }
         defer { withExtendedLifetime(scope) {} }
         let store = scope.store
         var typed = store.changes(for: .flavor).makeAsyncIterator()
@@ -197,9 +197,9 @@ import Testing
         #expect(await several.next()?.essence == Essence(key: "counter", old: nil, new: .int(5)))
     }
 
-    @Test(arguments: StoreFixture.allCases)
-    func streamsStopObservingWhenTheConsumerGoesAway(fixture: StoreFixture) async throws {
-        let scope = try fixture.make()
+    @Test(arguments: ConformanceStore.allCases)
+    func streamsStopObservingWhenTheConsumerGoesAway(fixture: ConformanceStore) async throws {
+        guard let scope = try fixture.make() else { return }
         defer { withExtendedLifetime(scope) {} }
         let store = scope.store
         let before = store.changeNotifier.observerCount

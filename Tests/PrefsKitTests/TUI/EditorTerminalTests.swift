@@ -88,7 +88,7 @@ import Testing
         let suite = cli.home.url.appendingPathComponent("apps/com.example.theme-demo").path
         let environment = cli.environment.map { "\($0.key)='\($0.value)'" }.sorted().joined(separator: " ")
         let demo = try ChildProcess.executable(named: "theme-demo").path
-        try ChildProcess.run("theme-demo", ["--suite", suite, "set-theme", "black"], environment: cli.environment)
+        _ = try ChildProcess.run("theme-demo", ["--suite", suite, "set-theme", "black"], environment: cli.environment)
         let terminal = try TmuxSession(
             "env \(environment) LANG=C.UTF-8 \(demo) --suite \(suite) edit; echo EXITED $?; sleep 30")
         defer { terminal.close() }

@@ -14,7 +14,7 @@ final class TmuxSession {
         // Started with posix_spawn, signals unblocked and at their defaults: Foundation's Process passes on the
         // calling thread's mask, and a test runs on a libdispatch thread that blocks them, which left tmux unable to
         // notice its panes exit or to honour kill-server.
-        try Self.spawn([
+        _ = try CleanProcess.run([
             "tmux", "-L", socket, "-f", "/dev/null", "new-session", "-d", "-x", "\(width)", "-y", "\(height)", command,
         ])
         let deadline = ContinuousClock.now + .seconds(10)
@@ -66,35 +66,6 @@ final class TmuxSession {
             Thread.sleep(forTimeInterval: 0.02)
         }
         return false
-    }
-
-    /// Starts a program found on `PATH` with an empty signal mask and default signal handling, without waiting.
-    static func spawn(_ arguments: [String]) throws {
-        var attributes = posix_spawnattr_t()
-        posix_spawnattr_init(&attributes)
-        defer { posix_spawnattr_destroy(&attributes) }
-        var empty = sigset_t()
-        sigemptyset(&empty)
-        var defaults = sigset_t()
-        sigemptyset(&defaults)
-        for signal in [SIGINT, SIGTERM, SIGHUP, SIGCHLD, SIGPIPE, SIGWINCH, SIGQUIT] { sigaddset(&defaults, signal) }
-        posix_spawnattr_setsigmask(&attributes, &empty)
-        posix_spawnattr_setsigdefault(&attributes, &defaults)
-        posix_spawnattr_setflags(&attributes, Int16(POSIX_SPAWN_SETSIGMASK | POSIX_SPAWN_SETSIGDEF))
-        var files = posix_spawn_file_actions_t()
-        posix_spawn_file_actions_init(&files)
-        defer { posix_spawn_file_actions_destroy(&files) }
-        for descriptor in [STDIN_FILENO, STDOUT_FILENO, STDERR_FILENO] {
-            posix_spawn_file_actions_addopen(&files, descriptor, "/dev/null", O_RDWR, 0)
-        }
-        let argv = arguments.map { strdup($0) } + [nil]
-        defer { for argument in argv { free(argument) } }
-        var pid: pid_t = 0
-        let result = posix_spawnp(&pid, arguments[0], &files, &attributes, argv, environ)
-        guard result == 0 else { throw CocoaError(.executableLoad) }
-        // The client exits once the server it forked holds the session; reaping it leaves no zombie behind.
-        var status: Int32 = 0
-        _ = waitpid(pid, &status, 0)
     }
 
     static func tmux(_ arguments: [String]) throws -> (status: Int32, output: String) {

@@ -1,0 +1,80 @@
+import Foundation
+import PostgresNIO
+import PrefsKit
+import Synchronization
+
+extension PostgresSession {
+    /// Writes changes to a suite in one transaction, announces them, and applies them to the snapshot.
+    ///
+    /// - Parameters:
+    ///   - suite: The suite.
+    ///   - changes: The value to store for each key, or `nil` to remove it.
+    /// - Returns: The changes that took effect.
+    /// - Throws: ``PrefsKit/PersistentKeyValueStoreError`` with reason `io` when the store is not connected or the
+    ///   server refuses; nothing is written then, and when the connection drops during the write, the message says
+    ///   that it may not have been.
+    func commit(suite: String, changes: [String: PropertyListValue?]) throws(PersistentKeyValueStoreError)
+        -> [PersistentKeyValueChange]
+    {
+        let (connection, problem, current) = state.withLock { ($0.connection, $0.problem, $0.suites[suite] ?? [:]) }
+        let effective = changes.filter { current[$0.key] != $0.value }
+        guard !effective.isEmpty else { return [] }
+        guard let connection else {
+            throw PersistentKeyValueStoreError(
+                .io, message: "not connected to \(location) (\(problem ?? "connecting")); nothing was written")
+        }
+        var rows: [[String: Any]] = []
+        for (key, value) in effective {
+            guard let value else { continue }
+            guard let json = try? JSONEncoder().encode(value),
+                let object = try? JSONSerialization.jsonObject(with: json, options: .fragmentsAllowed)
+            else {
+                throw PersistentKeyValueStoreError(.encoding, key: key, message: "cannot be encoded as JSON")
+            }
+            rows.append(["key": key, "kind": value.kind.description, "value": object])
+        }
+        let writer = PersistentKeyValueChange.Writer(
+            pid: ProcessInfo.processInfo.processIdentifier, processName: ProcessInfo.processInfo.processName,
+            host: ProcessInfo.processInfo.hostName, time: Date())
+        let notice = ChangeNotice(suite: suite, keys: effective.keys.sorted(), instance: instance, writer: writer)
+        let removed = effective.filter { $0.value == nil }.map(\.key)
+        do {
+            let rowsJSON = String(decoding: try JSONSerialization.data(withJSONObject: rows), as: UTF8.self)
+            let query = statements.write(rows: rowsJSON, removed: removed, suite: suite, notice: notice)
+            try Self.wait { [logger] in _ = try await connection.query(query, logger: logger) }
+        } catch {
+            throw PersistentKeyValueStoreError(
+                .io, message: "the write to \(location) failed and may not have been made: \(Self.reason(error))")
+        }
+        let applied = state.withLock { state in
+            var values = state.suites[suite] ?? [:]
+            defer { state.suites[suite] = values }
+            return effective.keys.sorted().map { key in
+                let change = PersistentKeyValueChange(
+                    suite: suite, key: key, oldValue: values[key], newValue: effective[key] ?? nil,
+                    origin: .thisProcess, writer: writer)
+                values[key] = effective[key] ?? nil
+                return change
+            }
+        }
+        post(applied)
+        return applied
+    }
+
+    /// Runs async work to its end from a synchronous caller, as the store protocol's writes are.
+    static func wait(_ work: @escaping @Sendable () async throws -> Void) throws {
+        let outcome = Mutex<(any Error)??>(nil)
+        let done = DispatchSemaphore(value: 0)
+        Task.detached(executorPreference: DispatchTaskExecutor.shared) {
+            do {
+                try await work()
+                outcome.withLock { $0 = .some(nil) }
+            } catch {
+                outcome.withLock { $0 = .some(error) }
+            }
+            done.signal()
+        }
+        done.wait()
+        if let error = outcome.withLock({ $0 }) ?? nil { throw error }
+    }
+}

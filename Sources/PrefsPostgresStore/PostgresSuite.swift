@@ -1,0 +1,49 @@
+public import PrefsKit
+
+/// One suite of a ``PostgresStore``: a store of its own for PrefsKit's typed API.
+public final class PostgresSuite: PersistentKeyValueStore, Sendable {
+    public let name: String
+    public let store: PostgresStore
+    public let changeNotifier: PersistentKeyValueChangeNotifier
+    public var launchArguments: LaunchArguments { .none }
+
+    init(name: String, store: PostgresStore) {
+        self.name = name
+        self.store = store
+        changeNotifier = store.session.state.withLock { state in
+            if let notifier = state.notifiers[name] { return notifier }
+            let notifier = PersistentKeyValueChangeNotifier()
+            state.notifiers[name] = notifier
+            return notifier
+        }
+    }
+
+    public func primitiveValue(forKey key: String) -> PropertyListValue? {
+        store.session.state.withLock { $0.suites[name]?[key] }
+    }
+
+    public func primitiveValues() -> [String: PropertyListValue] {
+        store.session.state.withLock { $0.suites[name] ?? [:] }
+    }
+
+    public func setPrimitiveValue(_ value: PropertyListValue?, forKey key: String) throws(PersistentKeyValueStoreError)
+    {
+        try setPrimitiveValues([key: value])
+    }
+
+    public func setPrimitiveValues(_ changes: [String: PropertyListValue?]) throws(PersistentKeyValueStoreError) {
+        _ = try store.session.commit(suite: name, changes: changes)
+    }
+
+    /// Writes several keys in one transaction.
+    ///
+    /// - Parameter changes: The value to store for each key, or `nil` to remove it.
+    /// - Returns: The changes that took effect.
+    /// - Throws: ``PrefsKit/PersistentKeyValueStoreError`` when the store is disconnected or the write fails.
+    @discardableResult
+    public func commit(_ changes: [String: PropertyListValue?]) throws(PersistentKeyValueStoreError)
+        -> [PersistentKeyValueChange]
+    {
+        try store.session.commit(suite: name, changes: changes)
+    }
+}

@@ -1,0 +1,121 @@
+import Foundation
+import PrefsKit
+import PrefsPostgresStore
+import PrefsTestSupport
+import Synchronization
+import Testing
+
+/// The PostgreSQL store against a real server: clients seeing each other, concurrent writers, bad input, and a
+/// server restart in the middle of a session.
+@Suite struct PostgresStoreTests {
+    @Test func twoClientsSeeEachOthersWritesWithTheWritersIdentity() throws {
+        guard let server = try PostgresServer.require() else { return }
+        let url = server.url(table: PostgresServer.uniqueTable())
+        let first = try PostgresStore(url: url)
+        let second = try PostgresStore(url: url)
+        let recorder = ChangeRecorder()
+        let observation = second.suite("app").changeNotifier.addObserver { recorder.record($0) }
+        defer { observation.cancel() }
+
+        try first.suite("app").commit(["theme": .string("dark"), "fontScale": .double(1.5)])
+        #expect(eventually { second.suite("app").primitiveValue(forKey: "theme") == .string("dark") })
+        #expect(eventually { recorder.all.count == 2 })
+        let change = try #require(recorder.all.first { $0.key == "theme" })
+        #expect(change.origin == .otherProcess)
+        #expect(change.oldValue == nil)
+        #expect(change.newValue == .string("dark"))
+        #expect(change.writer?.pid == ProcessInfo.processInfo.processIdentifier)
+        #expect(change.writer?.host == ProcessInfo.processInfo.hostName)
+
+        // A removal travels too, and the writer's own store reports its write as its own.
+        let own = ChangeRecorder()
+        let ownObservation = first.addObserver { own.record($0) }
+        defer { ownObservation.cancel() }
+        try second.suite("app").commit(["theme": nil])
+        #expect(eventually { first.suite("app").primitiveValue(forKey: "theme") == nil })
+        #expect(
+            eventually { own.all.contains { $0.key == "theme" && $0.newValue == nil && $0.origin == .otherProcess } })
+        #expect(first.suite("app").primitiveValue(forKey: "fontScale") == .double(1.5))
+        #expect(second.suiteNames() == ["app"])
+    }
+
+    @Test func everyKindOfValueIsStoredWithItsTypeAndReadBackByAFreshClient() throws {
+        guard let server = try PostgresServer.require() else { return }
+        let url = server.url(table: PostgresServer.uniqueTable())
+        let values: [String: PropertyListValue] = [
+            "bool": .bool(true), "int": .int(Int.max), "double": .double(0.1), "string": .string("é 漢字 \u{1B}[31m"),
+            "data": .data(Data([0, 1, 255])), "date": .date(Date(timeIntervalSince1970: 1_700_000_000.5)),
+            "array": .array([.int(1), .string("two")]), "dictionary": .dictionary(["a": .bool(false)]),
+        ]
+        try PostgresStore(url: url).suite("kinds").commit(values)
+        #expect(try PostgresStore(url: url).suite("kinds").primitiveValues() == values)
+    }
+
+    @Test(arguments: [8])
+    func concurrentWritersLoseNothing(writers: Int) throws {
+        guard let server = try PostgresServer.require() else { return }
+        let url = server.url(table: PostgresServer.uniqueTable())
+        let stores = try (0..<writers).map { _ in try PostgresStore(url: url) }
+        let failures = Mutex<[String]>([])
+        DispatchQueue.concurrentPerform(iterations: writers) { writer in
+            for index in 0..<50 {
+                do {
+                    try stores[writer].suite("shared").commit(["w\(writer)-\(index)": .int(index)])
+                } catch {
+                    failures.withLock { $0.append("\(error)") }
+                }
+            }
+        }
+        #expect(failures.withLock { $0 }.isEmpty)
+        #expect(try PostgresStore(url: url).suite("shared").primitiveValues().count == writers * 50)
+        #expect(eventually { stores.allSatisfy { $0.suite("shared").primitiveValues().count == writers * 50 } })
+    }
+
+    @Test func aBadURLOrAnUnreachableServerIsAClearError() throws {
+        #expect(throws: PostgresStoreError.self) { try PostgresStore(url: "mysql://localhost/x") }
+        #expect(throws: PostgresStoreError.self) { try PostgresLocation("postgres://localhost/db?table=Robert');DROP") }
+        do {
+            _ = try PostgresStore(url: "postgres://postgres@127.0.0.1:1/postgres", timeout: .seconds(2))
+            Issue.record("connected to port 1")
+        } catch {
+            #expect("\(error)".hasPrefix("cannot reach the PostgreSQL store at postgres://postgres@127.0.0.1:1/"))
+        }
+    }
+}
+
+/// A server restart in the middle of a session, on a private server.
+@Suite(.serialized) struct PostgresRestartTests {
+    @Test func aStoreReconnectsAndResyncsAfterARestartAndRefusesWritesWhileDown() throws {
+        guard (try PostgresServer.require()) != nil else { return }
+        let server = try PostgresServer.startPrivate()
+        defer { server.stop() }
+        let url = server.url(table: "prefs_values")
+        let store = try PostgresStore(url: url)
+        let recorder = ChangeRecorder()
+        let observation = store.addObserver { recorder.record($0) }
+        defer { observation.cancel() }
+        try store.suite("app").commit(["before": .int(1)])
+        #expect(store.resyncCount == 1)
+
+        try server.restart()
+        // While the server restarts the store may already be back; a write now either fails saying why, or lands.
+        #expect(eventually { store.isConnected && store.resyncCount >= 2 }, "reconnected and read everything again")
+        #expect(store.suite("app").primitiveValue(forKey: "before") == .int(1), "the snapshot survived")
+
+        // Another client writes; the reconnected store hears it.
+        try PostgresStore(url: url).suite("app").commit(["after": .string("restart")])
+        #expect(eventually { store.suite("app").primitiveValue(forKey: "after") == .string("restart") })
+        #expect(eventually { recorder.all.contains { $0.key == "after" && $0.origin == .otherProcess } })
+
+        // With the server gone, a write fails at once and says so; nothing is half-written.
+        server.stop()
+        #expect(eventually { !store.isConnected })
+        do {
+            try store.suite("app").commit(["lost": .bool(true)])
+            Issue.record("a write without a server succeeded")
+        } catch {
+            #expect("\(error)".contains("not connected to postgres://postgres@127.0.0.1:"))
+        }
+        #expect(store.suite("app").primitiveValue(forKey: "lost") == nil)
+    }
+}
