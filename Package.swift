@@ -52,7 +52,7 @@ let package = Package(
         .executableTarget(
             name: "prefs",
             dependencies: [
-                "PrefsKit", "PrefsFileStore", "PrefsTUI", "PrefsNcurses",
+                "PrefsKit", "PrefsFileStore", "PrefsTUI", "PrefsNcurses", "PrefsPostgresStore",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ],
             swiftSettings: strictSettings

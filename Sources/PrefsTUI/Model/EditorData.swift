@@ -2,18 +2,19 @@ import Foundation
 public import PrefsFileStore
 public import PrefsKit
 
-/// What the editor shows, read from a directory of suites and the schemas installed for it.
+/// What the editor shows, read from a store of suites (a directory of files, a PostgreSQL table) and the schemas
+/// installed for it.
 ///
 /// Rows are kept between frames and updated from the changes the store reports, so that a keystroke or a change in
 /// one suite costs only what it touches, whatever the number of suites and keys.
 public final class EditorData {
-    public let store: FileStore
+    public let store: any SuiteStore
     public let catalog: SchemaCatalog
     private let given: [String: PreferenceSchema]
     private var schemas: [String: PreferenceSchema?] = [:]
     /// The suites opened so far, held so that the store's watcher keeps their snapshots current: the store holds
     /// suites weakly, and a suite opened afresh for every redraw would read its file every time.
-    private var opened: [String: FileSuite] = [:]
+    private var opened: [String: any PersistentKeyValueStore] = [:]
     private var suiteRowCache: [String: SuiteRow]?
     /// The keys of the suite shown last; one at a time, since a suite may hold 100,000 keys.
     private var keyListCache: KeyList?
@@ -21,11 +22,11 @@ public final class EditorData {
     /// Reads a configuration directory's suites and schemas.
     ///
     /// - Parameters:
-    ///   - store: The directory's store.
+    ///   - store: The suites: a ``PrefsFileStore/FileStore``, or any other ``PrefsKit/SuiteStore``.
     ///   - catalog: The schemas installed for it.
     ///   - schemas: Schemas an app embedding the editor passes itself, by suite; they take precedence over installed
     ///     ones, and their suites are listed even when nothing is stored yet.
-    public init(store: FileStore, catalog: SchemaCatalog, schemas: [String: PreferenceSchema] = [:]) {
+    public init(store: any SuiteStore, catalog: SchemaCatalog, schemas: [String: PreferenceSchema] = [:]) {
         self.store = store
         self.catalog = catalog
         given = schemas
@@ -42,9 +43,9 @@ public final class EditorData {
 
     /// A suite's keys, in the order the keys screen lists them.
     func keyList(suite name: String) -> KeyList? {
-        if let cached = keyListCache, cached.suite.name == name { return cached }
+        if let cached = keyListCache, cached.name == name { return cached }
         guard let suite = try? suite(name) else { return nil }
-        let list = KeyList(suite: suite, schema: schema(for: name))
+        let list = KeyList(name: name, suite: suite, schema: schema(for: name))
         keyListCache = list
         return list
     }
@@ -53,8 +54,8 @@ public final class EditorData {
     func update(_ changes: [(suite: String, key: String)]) {
         let suites = Set(changes.map(\.suite))
         for name in suites where suiteRowCache != nil { suiteRowCache?[name] = suiteRow(name) }
-        if let list = keyListCache, suites.contains(list.suite.name) {
-            list.update(changedKeys: changes.filter { $0.suite == list.suite.name }.map(\.key))
+        if let list = keyListCache, suites.contains(list.name) {
+            list.update(changedKeys: changes.filter { $0.suite == list.name }.map(\.key))
         }
     }
 
@@ -77,15 +78,15 @@ public final class EditorData {
     ///
     /// It reads the journal, so the model asks when details open or change, not at every frame.
     public func lastChange(suite: String, key: String) -> JournalRecord? {
-        (try? self.suite(suite))?.history(key: key).last
+        ((try? self.suite(suite)) as? FileSuite)?.history(key: key).last
     }
 
     /// A suite, opened once.
     ///
-    /// - Throws: ``FileStoreError`` for a name that cannot be a suite's.
-    func suite(_ name: String) throws(FileStoreError) -> FileSuite {
+    /// - Throws: The store's error for a name that cannot be a suite's.
+    func suite(_ name: String) throws -> any PersistentKeyValueStore {
         if let suite = opened[name] { return suite }
-        let suite = try store.suite(name)
+        let suite = try store.anySuite(name)
         opened[name] = suite
         return suite
     }
@@ -94,6 +95,6 @@ public final class EditorData {
         let suite = try? self.suite(name)
         return SuiteRow(
             name: name, storedKeys: suite?.primitiveValues().count ?? 0, hasSchema: schema(for: name) != nil,
-            problem: suite?.problem.map { "\($0)" })
+            problem: (suite as? FileSuite)?.problem.map { "\($0)" })
     }
 }

@@ -95,8 +95,8 @@ extension EditorModel {
         do {
             let suite = try data.suite(name)
             let before = Dictionary(uniqueKeysWithValues: changes.keys.map { ($0, suite.primitiveValue(forKey: $0)) })
-            let applied = try suite.commit(changes)
-            data.update(applied.map { (name, $0.key) })
+            try suite.setPrimitiveValues(changes)
+            data.update(changes.keys.map { (name, $0) })
             say(TextEscaping.escaped(done))
             if recording {
                 undoStack.append(HistoryStep(suite: name, before: before, after: changes, label: done))

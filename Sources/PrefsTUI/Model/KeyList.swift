@@ -8,7 +8,8 @@ import PrefsKit
 /// Only the order is kept. Rows are made when they are drawn or searched, from the suite's current values, so that a
 /// suite of 100,000 keys costs the editor one array of names; changes adjust the order instead of rebuilding it.
 final class KeyList {
-    let suite: FileSuite
+    let name: String
+    let suite: any PersistentKeyValueStore
     let schema: PreferenceSchema?
     /// The keys listed, declared ones first.
     private(set) var keys: [String]
@@ -18,13 +19,15 @@ final class KeyList {
     private let declaredCount: Int
     private var index: KeySearchIndex?
 
-    init(suite: FileSuite, schema: PreferenceSchema?) {
+    init(name: String, suite: any PersistentKeyValueStore, schema: PreferenceSchema?) {
+        self.name = name
         self.suite = suite
         self.schema = schema
         let entries = schema?.entries ?? []
         declared = Dictionary(entries.map { ($0.id, $0) }, uniquingKeysWith: { first, _ in first })
         declaredCount = entries.count
-        let sorted = suite.sortedKeys()
+        // A file suite usually hands over the sorted list it holds; other stores are sorted here.
+        let sorted = (suite as? FileSuite)?.sortedKeys() ?? suite.primitiveValues().keys.sorted()
         if entries.isEmpty {
             // Shared with the suite until either changes: no copy of a large suite's keys.
             keys = sorted

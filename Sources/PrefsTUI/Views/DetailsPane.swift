@@ -1,4 +1,5 @@
 import Foundation
+import PrefsFileStore
 import PrefsKit
 
 /// One key in full: its documentation, default, allowed values, stored value, file and last change.
@@ -27,11 +28,11 @@ struct DetailsPane {
         }
         lines.append(("Stored", row.stored.map { TextEscaping.escaped($0.jsonText()) } ?? "(not stored)"))
         if case .invalid(let reason) = row.status { lines.append(("Problem", TextEscaping.escaped(reason))) }
-        lines.append(
-            (
-                "File",
-                TextEscaping.escaped(view.model.data.store.directory.appendingPathComponent("\(suite).plist").path)
-            ))
+        if let file = (try? view.model.data.suite(suite) as? FileSuite)?.fileURL.path {
+            lines.append(("File", TextEscaping.escaped(file)))
+        } else {
+            lines.append(("Store", TextEscaping.escaped(view.model.data.store.locationDescription)))
+        }
         if let record = view.model.lastChange {
             let who =
                 record.pid.map { "\(TextEscaping.escaped(record.process ?? "?")) (pid \($0))" } ?? "an unknown process"

@@ -66,7 +66,7 @@ public struct EditorView {
     private var breadcrumb: String {
         let separator = unicode ? " › " : " > "
         switch model.screen {
-        case .suites: return model.data.store.directory.path
+        case .suites: return model.data.store.locationDescription
         case .keys(let suite): return "suites" + separator + suite
         case .details(let suite, let key): return "suites" + separator + suite + separator + key
         case .help: return "keys"

@@ -29,14 +29,15 @@ struct Delete: PrefsCommand {
 
     func perform() throws {
         let context = Context(options)
-        let suite = try context.existingSuite(suite)
+        let name = suite
+        let suite = try context.existingAnySuite(name)
         if let key {
             guard suite.primitiveValue(forKey: key) != nil else {
                 // A declared key that is not stored already reads as its default.
-                if try context.schema(for: suite.name)?[key] != nil { return }
-                throw CLIError("key \(TextEscaping.quoted(key)) is not set in suite \(TextEscaping.quoted(suite.name))")
+                if try context.schema(for: name)?[key] != nil { return }
+                throw CLIError("key \(TextEscaping.quoted(key)) is not set in suite \(TextEscaping.quoted(name))")
             }
-            try suite.commit([key: nil])
+            try suite.setPrimitiveValues([key: nil])
             return
         }
         let keys = suite.primitiveValues().keys
@@ -44,12 +45,12 @@ struct Delete: PrefsCommand {
         if !force {
             guard Output.inputIsTerminal else {
                 throw CLIError(
-                    "refusing to delete every key of \(TextEscaping.quoted(suite.name)) unasked; use --force")
+                    "refusing to delete every key of \(TextEscaping.quoted(name)) unasked; use --force")
             }
-            guard Output.confirm("Delete all \(keys.count) keys of suite \(TextEscaping.quoted(suite.name))?") else {
+            guard Output.confirm("Delete all \(keys.count) keys of suite \(TextEscaping.quoted(name))?") else {
                 throw CLIError("nothing deleted")
             }
         }
-        try suite.commit(Dictionary(uniqueKeysWithValues: keys.map { ($0, nil) }))
+        try suite.setPrimitiveValues(Dictionary(uniqueKeysWithValues: keys.map { ($0, nil) }))
     }
 }

@@ -39,6 +39,7 @@ struct Diff: PrefsCommand {
     }
 
     func perform() throws {
+        try Context(options).requireFiles(for: "diff")
         let context = Context(options)
         let suite = try context.existingSuite(suite)
         let schema = try context.schema(for: suite.name)

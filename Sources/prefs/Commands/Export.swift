@@ -24,6 +24,7 @@ struct Export: PrefsCommand {
     }
 
     func perform() throws {
+        try Context(options).requireFiles(for: "export")
         let suite = try Context(options).existingSuite(suite)
         let chosen: SuiteDocument.Format = (format ?? (options.json ? .json : .plist)) == .json ? .json : .plist
         let data = try SuiteDocument.encode(suite.primitiveValues(), as: chosen)

@@ -23,6 +23,7 @@ struct Find: PrefsCommand {
     }
 
     func perform() throws {
+        try Context(options).requireFiles(for: "find")
         let context = Context(options)
         // Searching never creates the directory: a missing one holds no suites, though schemas may be installed.
         let store =

@@ -28,6 +28,7 @@ struct Import: PrefsCommand {
     var force = false
 
     func perform() throws {
+        try Context(options).requireFiles(for: "import")
         let context = Context(options)
         try context.checkName(suite)
         let schema = try context.schema(for: suite)

@@ -29,6 +29,7 @@ struct Log: PrefsCommand {
     }
 
     func perform() throws {
+        try Context(options).requireFiles(for: "log")
         let context = Context(options)
         try context.checkName(suite)
         let suite = try context.store(watching: false).suite(suite)

@@ -26,20 +26,20 @@ struct Read: PrefsCommand {
 
     func perform() throws {
         let context = Context(options)
-        let suite = try context.existingSuite(suite)
-        let schema = try context.schema(for: suite.name)
+        let store = try context.existingAnySuite(suite)
+        let schema = try context.schema(for: suite)
         if let key {
-            try printValue(of: key, in: suite, schema: schema)
+            try printValue(of: key, in: store, schema: schema)
         } else {
-            printSuite(suite, schema: schema)
+            printSuite(store, schema: schema)
         }
     }
 
-    private func printValue(of key: String, in suite: FileSuite, schema: PreferenceSchema?) throws {
+    private func printValue(of key: String, in store: any PersistentKeyValueStore, schema: PreferenceSchema?) throws {
         let entry = schema?[key]
-        guard let value = suite.primitiveValue(forKey: key) ?? entry?.defaultValue else {
+        guard let value = store.primitiveValue(forKey: key) ?? entry?.defaultValue else {
             if entry != nil { throw CLIError("key \(TextEscaping.quoted(key)) has no value and no default") }
-            throw CLIError("unknown key \(TextEscaping.quoted(key)) in suite \(TextEscaping.quoted(suite.name))")
+            throw CLIError("unknown key \(TextEscaping.quoted(key)) in suite \(TextEscaping.quoted(suite))")
         }
         if options.json {
             Output.json(ValueText.json(value))
@@ -48,8 +48,8 @@ struct Read: PrefsCommand {
         }
     }
 
-    private func printSuite(_ suite: FileSuite, schema: PreferenceSchema?) {
-        var values = suite.primitiveValues()
+    private func printSuite(_ store: any PersistentKeyValueStore, schema: PreferenceSchema?) {
+        var values = store.primitiveValues()
         if includeDefaults, let schema {
             for entry in schema.entries where values[entry.id] == nil {
                 if let value = entry.defaultValue { values[entry.id] = value }

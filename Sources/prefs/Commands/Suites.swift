@@ -10,10 +10,16 @@ struct Suites: PrefsCommand {
 
     func perform() throws {
         let context = Context(options)
+        if let remote = try context.remoteStore() {
+            return list(remote.suiteNames())
+        }
         // Listing never creates the directory: a missing one simply holds no suites.
         var isDirectory: ObjCBool = false
         let exists = FileManager.default.fileExists(atPath: context.directory.path, isDirectory: &isDirectory)
-        let names = exists && isDirectory.boolValue ? try context.store(watching: false).suiteNames() : []
+        list(exists && isDirectory.boolValue ? try context.store(watching: false).suiteNames() : [])
+    }
+
+    private func list(_ names: [String]) {
         if options.json {
             Output.json(names)
         } else {

@@ -24,8 +24,8 @@ struct Tui: PrefsCommand {
     func perform() throws {
         try Self.requireTerminal()
         let context = Context(options)
-        if let suite { _ = try context.existingSuite(suite) }
-        let data = EditorData(store: try context.store(watching: true), catalog: context.catalog)
+        if let suite { _ = try context.existingAnySuite(suite) }
+        let data = EditorData(store: try context.suiteStore(watching: true), catalog: context.catalog)
         try Self.runEditor(EditorModel(data: data, suite: suite, readOnly: readOnly), noColor: noColor)
     }
 

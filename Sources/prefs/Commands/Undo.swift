@@ -17,6 +17,7 @@ struct Undo: PrefsCommand {
     var suite: String
 
     func perform() throws {
+        try Context(options).requireFiles(for: "undo")
         let context = Context(options)
         let suite = try context.existingSuite(suite)
         guard let last = suite.history().last else {

@@ -23,7 +23,7 @@ struct Watch: PrefsCommand {
     func perform() throws {
         let context = Context(options)
         for name in suites { try context.checkName(name) }
-        let store = try context.store(watching: true)
+        let store = try context.suiteStore(watching: true)
         let wanted = Set(suites)
         let schemas = SchemaCache(context)
         let json = options.json
@@ -37,9 +37,9 @@ struct Watch: PrefsCommand {
             Output.lines(lines)
         }
         // Opening the named suites now makes their first change a difference from what they hold at this moment.
-        for name in suites { _ = try store.suite(name) }
+        for name in suites { _ = try store.anySuite(name) }
         Output.note(
-            "watching \(suites.isEmpty ? "every suite" : "\(suites.count) suite(s)") in \(context.directory.path)")
+            "watching \(suites.isEmpty ? "every suite" : "\(suites.count) suite(s)") in \(store.locationDescription)")
         withExtendedLifetime(observation) {
             while true { sleep(3600) }
         }
@@ -54,7 +54,8 @@ struct Watch: PrefsCommand {
 
     static func writer(_ change: PersistentKeyValueChange) -> String {
         guard let writer = change.writer, let pid = writer.pid else { return "unknown writer" }
-        return "\(TextEscaping.escaped(writer.processName ?? "?")) pid \(pid)"
+        let host = writer.host.map { " on \(TextEscaping.escaped($0))" } ?? ""
+        return "\(TextEscaping.escaped(writer.processName ?? "?")) pid \(pid)\(host)"
     }
 
     private static func jsonLine(_ change: PersistentKeyValueChange) -> String {
@@ -66,6 +67,7 @@ struct Watch: PrefsCommand {
         ]
         object["pid"] = change.writer?.pid.map { Int($0) }
         object["process"] = change.writer?.processName
+        object["host"] = change.writer?.host
         return Output.jsonText(object)
     }
 }

@@ -33,7 +33,8 @@ struct Write: PrefsCommand {
 
     func perform() throws {
         try WriteRequest(
-            configDirectory: options.configDirectory, suite: suite, key: key, value: value, type: type, force: force
+            configDirectory: options.configDirectory, storeURL: options.store, suite: suite, key: key, value: value,
+            type: type, force: force
         ).perform()
     }
 }
@@ -41,6 +42,8 @@ struct Write: PrefsCommand {
 /// What `prefs write` does, apart from parsing its arguments.
 struct WriteRequest {
     var configDirectory: URL
+    /// `--store`; `nil` leaves it to `PREFS_STORE`, then the directory.
+    var storeURL: String?
     var suite: String
     var key: String
     var value: String
@@ -48,13 +51,13 @@ struct WriteRequest {
     var force = false
 
     func perform() throws {
-        let context = Context(configDirectory: configDirectory)
+        let context = Context(configDirectory: configDirectory, storeURL: storeURL)
         try context.checkName(suite)
         guard !key.isEmpty else { throw CLIError("the key is empty") }
         try ValueText.checkPrintable(key, what: "key")
         try ValueText.checkPrintable(value, what: "value")
         let parsed = try parse(schema: context.schema(for: suite))
-        try context.writableSuite(suite).commit([key: parsed])
+        try context.writableAnySuite(suite).setPrimitiveValues([key: parsed])
     }
 
     private func parse(schema: PreferenceSchema?) throws -> PropertyListValue {

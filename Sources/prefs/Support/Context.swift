@@ -1,19 +1,44 @@
 import Foundation
 import PrefsFileStore
 import PrefsKit
+import PrefsPostgresStore
 
 /// What a subcommand works on: the configuration directory, its store, and the schemas installed for it.
 struct Context: Sendable {
     let directory: URL
     let catalog: SchemaCatalog
+    /// The PostgreSQL store `--store` or `PREFS_STORE` names, if any; schemas still come from the directory's catalog.
+    let storeURL: String?
 
     init(_ options: GlobalOptions) {
-        self.init(configDirectory: options.configDirectory)
+        self.init(configDirectory: options.configDirectory, storeURL: options.store)
     }
 
-    init(configDirectory: URL) {
+    init(configDirectory: URL, storeURL: String? = nil) {
         directory = configDirectory
         catalog = SchemaCatalog(configDirectory: directory)
+        self.storeURL = storeURL ?? ProcessInfo.processInfo.environment["PREFS_STORE"].flatMap { $0.isEmpty ? nil : $0 }
+    }
+
+    /// Connects to the PostgreSQL store named, or returns `nil` when the suites are files.
+    ///
+    /// - Throws: `PostgresStoreError` for a bad URL or an unreachable server.
+    func remoteStore() throws -> PostgresStore? {
+        try storeURL.map { url throws(PostgresStoreError) in try PostgresStore(url: url) }
+    }
+
+    /// The store of suites: the PostgreSQL one named, else the directory's.
+    ///
+    /// - Parameter watching: Whether the command needs other processes' changes as they happen.
+    func suiteStore(watching: Bool) throws -> any SuiteStore {
+        try remoteStore() ?? store(watching: watching)
+    }
+
+    /// Refuses a command that works on files only when a PostgreSQL store is named.
+    func requireFiles(for command: String) throws {
+        guard storeURL == nil else {
+            throw CLIError("prefs \(command) works on the configuration directory's files; it cannot use --store")
+        }
     }
 
     /// Opens the directory's store, creating the directory when it does not exist.
@@ -38,6 +63,26 @@ struct Context: Sendable {
         let suite = try store(watching: watching).suite(name)
         try suite.checkReadable()
         return suite
+    }
+
+    /// A suite that must already exist, in the PostgreSQL store when one is named, else as a file or a schema.
+    ///
+    /// - Throws: `CLIError` naming the suite and the store when it does not exist, or the store's error.
+    func existingAnySuite(_ name: String) throws -> any PersistentKeyValueStore {
+        guard let remote = try remoteStore() else { return try existingSuite(name) }
+        try checkName(name)
+        let suite = remote.suite(name)
+        guard !suite.primitiveValues().isEmpty || catalog.suites().contains(name) else {
+            throw CLIError("no suite \(TextEscaping.quoted(name)) in \(remote.location)")
+        }
+        return suite
+    }
+
+    /// A suite to write to, in the PostgreSQL store when one is named, else as a file created on the first write.
+    func writableAnySuite(_ name: String) throws -> any PersistentKeyValueStore {
+        guard let remote = try remoteStore() else { return try writableSuite(name) }
+        try checkName(name)
+        return remote.suite(name)
     }
 
     /// A suite to write to, created on the first write when it does not exist.

@@ -10,6 +10,12 @@ struct GlobalOptions: ParsableArguments {
             "The directory holding the suites (default: $XDG_CONFIG_HOME, else ~/.config).", valueName: "dir"))
     var configDir: String?
 
+    @Option(
+        help: ArgumentHelp(
+            "A PostgreSQL store instead of the configuration directory (or set PREFS_STORE): "
+                + "postgres://user@host:port/database, optionally ?table=NAME.", valueName: "url"))
+    var store: String?
+
     @Flag(help: "Print JSON instead of text.")
     var json = false
 
