@@ -30,6 +30,8 @@ struct Context: Sendable {
     /// The store of suites: the PostgreSQL one named, else the directory's.
     ///
     /// - Parameter watching: Whether the command needs other processes' changes as they happen.
+    /// - Returns: The store.
+    /// - Throws: The PostgreSQL store's or the file store's error when it cannot be opened.
     func suiteStore(watching: Bool) throws -> any SuiteStore {
         try remoteStore() ?? store(watching: watching)
     }
