@@ -17,7 +17,7 @@ let package = Package(
         .library(name: "PrefsKit", targets: ["PrefsKit", "PrefsFileStore"]),
         .library(name: "PrefsTestSupport", targets: ["PrefsTestSupport"]),
         .library(name: "PrefsTUI", targets: ["PrefsTUI", "PrefsNcurses"]),
-        .library(name: "PrefsPostgres", targets: ["PrefsPostgresStore"]),
+        .library(name: "PrefsPostgres", targets: ["PrefsPostgres"]),
         .executable(name: "prefs", targets: ["prefs"]),
         .executable(name: "theme-demo", targets: ["theme-demo"]),
     ],
@@ -39,7 +39,7 @@ let package = Package(
             swiftSettings: strictSettings
         ),
         .target(
-            name: "PrefsPostgresStore",
+            name: "PrefsPostgres",
             dependencies: ["PrefsKit", .product(name: "PostgresNIO", package: "postgres-nio")],
             swiftSettings: strictSettings
         ),
@@ -52,7 +52,7 @@ let package = Package(
         .executableTarget(
             name: "prefs",
             dependencies: [
-                "PrefsKit", "PrefsFileStore", "PrefsTUI", "PrefsNcurses", "PrefsPostgresStore",
+                "PrefsKit", "PrefsFileStore", "PrefsTUI", "PrefsNcurses", "PrefsPostgres",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ],
             swiftSettings: strictSettings
@@ -67,7 +67,7 @@ let package = Package(
                 "PrefsFileStore",
                 "PrefsTestSupport",
                 "PrefsTUI",
-                "PrefsPostgresStore",
+                "PrefsPostgres",
                 "theme-demo",
                 "prefs",
                 "prefs-test-helper",

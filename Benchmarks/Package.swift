@@ -12,11 +12,15 @@ let package = Package(
     dependencies: [
         .package(path: ".."),
         .package(url: "https://github.com/ordo-one/benchmark.git", from: "1.38.1", traits: ["MallocInterposer"]),
+        .package(url: "https://github.com/vapor/postgres-nio.git", from: "1.33.2"),
     ],
     targets: [
         .executableTarget(
             name: "prefs-bench-peer",
-            dependencies: [.product(name: "PrefsKit", package: prefs), .product(name: "PrefsTUI", package: prefs)],
+            dependencies: [
+                .product(name: "PrefsKit", package: prefs), .product(name: "PrefsTUI", package: prefs),
+                .product(name: "PrefsPostgres", package: prefs), .product(name: "PostgresNIO", package: "postgres-nio"),
+            ],
             swiftSettings: [.swiftLanguageMode(.v6)]
         ),
         .target(name: "BenchmarkSupport", swiftSettings: [.swiftLanguageMode(.v6)]),
@@ -40,6 +44,18 @@ let package = Package(
                 .product(name: "PrefsTUI", package: prefs),
             ],
             path: "Benchmarks/Editor",
+            swiftSettings: [.swiftLanguageMode(.v6)],
+            plugins: [.plugin(name: "BenchmarkPlugin", package: "benchmark")]
+        ),
+        .executableTarget(
+            name: "Postgres",
+            dependencies: [
+                "BenchmarkSupport",
+                .product(name: "Benchmark", package: "benchmark"),
+                .product(name: "PrefsKit", package: prefs),
+                .product(name: "PrefsPostgres", package: prefs),
+            ],
+            path: "Benchmarks/Postgres",
             swiftSettings: [.swiftLanguageMode(.v6)],
             plugins: [.plugin(name: "BenchmarkPlugin", package: "benchmark")]
         ),

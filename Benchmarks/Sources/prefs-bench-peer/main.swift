@@ -104,6 +104,31 @@ case ("foundation-rss", 2):
         let plist = try? PropertyListSerialization.propertyList(from: data, format: nil) as? [String: Any]
     else { fail("cannot read \(arguments[1])") }
     print(plist.keys.sorted().count > 0 ? peakResidentKilobytes() : 0)
+case ("pg-ping", 4):
+    do { try PostgresPeer.ping(arguments[1], count: Int(arguments[2]) ?? 0, interval: Int(arguments[3]) ?? 5) } catch {
+        fail("\(error)")
+    }
+case ("pg-pong", 3):
+    do { try PostgresPeer.pong(arguments[1], count: Int(arguments[2]) ?? 0) } catch { fail("\(error)") }
+case ("pg-write", 4):
+    do { try PostgresPeer.write(arguments[1], prefix: arguments[2], count: Int(arguments[3]) ?? 0) } catch {
+        fail("\(error)")
+    }
+case ("pg-count", 3):
+    // pg-count URL store|raw: how many keys the benchmark suite holds.
+    do { print(try await PostgresPeer.count(arguments[1], raw: arguments[2] == "raw")) } catch { fail("\(error)") }
+case ("pg-raw-ping", 4):
+    do {
+        try await PostgresPeer.rawPing(arguments[1], count: Int(arguments[2]) ?? 0, interval: Int(arguments[3]) ?? 5)
+    } catch {
+        fail("\(error)")
+    }
+case ("pg-raw-pong", 3):
+    do { try await PostgresPeer.rawPong(arguments[1], count: Int(arguments[2]) ?? 0) } catch { fail("\(error)") }
+case ("pg-raw-write", 4):
+    do { try await PostgresPeer.rawWrite(arguments[1], prefix: arguments[2], count: Int(arguments[3]) ?? 0) } catch {
+        fail("\(error)")
+    }
 default:
     fail(
         "usage: ping DIR SUITE COUNT INTERVAL-MS | pong DIR SUITE COUNT | write DIR SUITE PREFIX COUNT | ud-write SUITE-PATH PREFIX COUNT"

@@ -1,7 +1,7 @@
 import Foundation
 import PrefsFileStore
 import PrefsKit
-import PrefsPostgresStore
+import PrefsPostgres
 
 /// What a subcommand works on: the configuration directory, its store, and the schemas installed for it.
 struct Context: Sendable {

@@ -1,6 +1,6 @@
 import Foundation
 import PrefsKit
-import PrefsPostgresStore
+import PrefsPostgres
 import PrefsTestSupport
 import Testing
 

@@ -1,5 +1,5 @@
 import Foundation
-import PrefsPostgresStore
+import PrefsPostgres
 import Testing
 
 #if canImport(Glibc)

@@ -29,7 +29,7 @@ final class PostgresSession: Sendable {
     let state = Mutex(State())
     private let attempted = DispatchSemaphore(value: 0)
     private let task = Mutex<Task<Void, Never>?>(nil)
-    let logger = Logger(label: "PrefsPostgresStore")
+    let logger = Logger(label: "PrefsPostgres")
 
     init(location: PostgresLocation) {
         self.location = location

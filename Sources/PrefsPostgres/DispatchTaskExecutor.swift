@@ -6,7 +6,7 @@ import Dispatch
 /// cooperative pool (a test, a server's request handler) would then hold one of its few threads, and with enough of
 /// them waiting, the work they wait for could never run. Dispatch grows its own threads as they block.
 final class DispatchTaskExecutor: TaskExecutor {
-    private let queue = DispatchQueue(label: "PrefsPostgresStore", attributes: .concurrent)
+    private let queue = DispatchQueue(label: "PrefsPostgres", attributes: .concurrent)
 
     func enqueue(_ job: consuming ExecutorJob) {
         let job = UnownedJob(job)
