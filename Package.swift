@@ -46,7 +46,7 @@ let package = Package(
         .target(
             name: "PrefsTestSupport", dependencies: ["PrefsKit", "PrefsFileStore"], swiftSettings: strictSettings),
         .executableTarget(
-            name: "prefs-test-helper", dependencies: ["PrefsKit", "PrefsFileStore"],
+            name: "prefs-test-helper", dependencies: ["PrefsKit", "PrefsFileStore", "PrefsPostgres"],
             path: "Tests/Helpers/prefs-test-helper",
             swiftSettings: strictSettings),
         .executableTarget(

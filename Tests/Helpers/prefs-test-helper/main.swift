@@ -3,6 +3,7 @@
 import Foundation
 import PrefsFileStore
 import PrefsKit
+import PrefsPostgres
 
 /// Writes a line straight to standard output, unbuffered, so that a parent sees it before any kill.
 func say(_ line: String) {
@@ -59,6 +60,16 @@ case "set":
     guard arguments.count == 5, let value = Int(arguments[4]) else { fail("usage: set DIR SUITE KEY INT") }
     do {
         try suite(arguments[1], arguments[2]).commit([arguments[3]: .int(value)])
+    } catch {
+        fail("\(error)")
+    }
+    say("done")
+case "pg-write":
+    // pg-write URL PREFIX COUNT: one PostgreSQL store write per key, then "done".
+    guard arguments.count == 4, let count = Int(arguments[3]) else { fail("usage: pg-write URL PREFIX COUNT") }
+    do {
+        let suite = try PostgresStore(url: arguments[1]).suite("shared")
+        for index in 0..<count { try suite.commit(["\(arguments[2])-\(index)": .int(index)]) }
     } catch {
         fail("\(error)")
     }

@@ -71,6 +71,16 @@ import Testing
         #expect(eventually { stores.allSatisfy { $0.suite("shared").primitiveValues().count == writers * 50 } })
     }
 
+    @Test func writerProcessesLoseNothing() throws {
+        guard let server = try PostgresServer.require() else { return }
+        let url = server.url(table: PostgresServer.uniqueTable())
+        let watcher = try PostgresStore(url: url)
+        let children = try (0..<4).map { try RunningChild("prefs-test-helper", ["pg-write", url, "p\($0)", "100"]) }
+        for child in children { #expect(child.wait() == 0) }
+        #expect(try PostgresStore(url: url).suite("shared").primitiveValues().count == 400)
+        #expect(eventually { watcher.suite("shared").primitiveValues().count == 400 }, "every write was announced")
+    }
+
     @Test func aBadURLOrAnUnreachableServerIsAClearError() throws {
         #expect(throws: PostgresStoreError.self) { try PostgresStore(url: "mysql://localhost/x") }
         #expect(throws: PostgresStoreError.self) { try PostgresLocation("postgres://localhost/db?table=Robert');DROP") }
