@@ -33,6 +33,7 @@ extension PostgresSession {
     /// Applies a notice: the keys it names are read again, and those that changed are reported.
     func apply(_ payload: String, on connection: PostgresConnection) async throws {
         guard let notice = ChangeNotice(json: payload) else { return }
+        if let values = notice.values { return apply(values, of: notice) }
         let query =
             notice.all
             ? statements.selectSuite(notice.suite) : statements.selectKeys(notice.keys, of: notice.suite)
@@ -53,6 +54,31 @@ extension PostgresSession {
                         suite: notice.suite, key: key, oldValue: values[key], newValue: read[key],
                         origin: .otherProcess, writer: own ? nil : notice.writer))
                 values[key] = read[key]
+            }
+            state.suites[notice.suite] = values
+            return changes
+        }
+        post(changes)
+    }
+
+    /// Applies the values a notice carries, in commit order: no read of the table, and every write its own event.
+    private func apply(_ written: [String: PropertyListValue?], of notice: ChangeNotice) {
+        let own = notice.instance == instance
+        let changes = state.withLock { state -> [PersistentKeyValueChange] in
+            if own, state.appliedFirst.remove(notice.sequence) != nil {
+                // The write applied itself when it returned; its values may since have been replaced by a later
+                // write whose notice is still to come, so they are not applied again.
+                return []
+            }
+            if own { state.noticedFirst.insert(notice.sequence) }
+            var values = state.suites[notice.suite] ?? [:]
+            var changes: [PersistentKeyValueChange] = []
+            for key in written.keys.sorted() where values[key] != written[key] ?? nil {
+                changes.append(
+                    PersistentKeyValueChange(
+                        suite: notice.suite, key: key, oldValue: values[key], newValue: written[key] ?? nil,
+                        origin: own ? .thisProcess : .otherProcess, writer: notice.writer))
+                values[key] = written[key] ?? nil
             }
             state.suites[notice.suite] = values
             return changes

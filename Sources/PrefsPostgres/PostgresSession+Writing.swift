@@ -36,7 +36,12 @@ extension PostgresSession {
         let writer = PersistentKeyValueChange.Writer(
             pid: ProcessInfo.processInfo.processIdentifier, processName: ProcessInfo.processInfo.processName,
             host: ProcessInfo.processInfo.hostName, time: Date())
-        let notice = ChangeNotice(suite: suite, keys: effective.keys.sorted(), instance: instance, writer: writer)
+        let sequence = state.withLock { state in
+            defer { state.nextSequence += 1 }
+            return state.nextSequence
+        }
+        let notice = ChangeNotice(
+            suite: suite, changes: effective, instance: instance, sequence: sequence, writer: writer)
         let removed = effective.filter { $0.value == nil }.map(\.key)
         do {
             let rowsJSON = String(decoding: try JSONSerialization.data(withJSONObject: rows), as: UTF8.self)
@@ -46,7 +51,10 @@ extension PostgresSession {
             throw PersistentKeyValueStoreError(
                 .io, message: "the write to \(location) failed and may not have been made: \(Self.reason(error))")
         }
-        let applied = state.withLock { state in
+        let applied = state.withLock { state -> [PersistentKeyValueChange] in
+            // If the listener has applied this write's notice already, it may have applied later ones too.
+            if state.noticedFirst.remove(sequence) != nil { return [] }
+            if notice.values != nil { state.appliedFirst.insert(sequence) }
             var values = state.suites[suite] ?? [:]
             defer { state.suites[suite] = values }
             return effective.keys.sorted().map { key in

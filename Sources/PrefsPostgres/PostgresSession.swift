@@ -17,6 +17,11 @@ final class PostgresSession: Sendable {
         var suites: [String: [String: PropertyListValue]] = [:]
         var notifiers: [String: PersistentKeyValueChangeNotifier] = [:]
         var attempts = 0
+        /// Numbers of this instance's writes: the next one, those whose notice the listener applied before the write
+        /// returned, and those the write applied before its notice came.
+        var nextSequence = 0
+        var noticedFirst: Set<Int> = []
+        var appliedFirst: Set<Int> = []
         var resyncs = 0
         var stopped = false
     }

@@ -26,7 +26,7 @@ let benchmarks: @Sendable () -> Void = {
             listener.waitUntilExit()
             for delay in try lines().compactMap({ Int($0) }) { benchmark.measurement(latency, delay) }
         } setup: {
-            try Self.table()
+            try benchmarkTable()
         }
     }
 
@@ -42,17 +42,15 @@ let benchmarks: @Sendable () -> Void = {
             let count = try Peer.start(["pg-count", url, peer == "pg-write" ? "store" : "raw"], capturingOutput: true)
             benchmark.measurement(kept, try Peer.output(of: count).compactMap { Int($0) }.first ?? 0)
         } setup: {
-            try Self.table()
+            try benchmarkTable()
         }
     }
 }
 
-extension Benchmark {
-    /// The benchmark server's URL with a table of this benchmark's own.
-    fileprivate static func table() throws -> String {
-        guard let url = ProcessInfo.processInfo.environment["PREFS_BENCH_POSTGRES_URL"] else {
-            throw CocoaError(.featureUnsupported, userInfo: [NSLocalizedDescriptionKey: "run through Benchmarks/run"])
-        }
-        return url + "?table=bench_\(UUID().uuidString.prefix(8).lowercased())"
+/// The benchmark server's URL with a table of this benchmark's own.
+private func benchmarkTable() throws -> String {
+    guard let url = ProcessInfo.processInfo.environment["PREFS_BENCH_POSTGRES_URL"] else {
+        throw CocoaError(.featureUnsupported, userInfo: [NSLocalizedDescriptionKey: "run through Benchmarks/run"])
     }
+    return url + "?table=bench_\(UUID().uuidString.prefix(8).lowercased())"
 }

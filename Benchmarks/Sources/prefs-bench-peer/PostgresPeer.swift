@@ -29,8 +29,7 @@ enum PostgresPeer {
                 if case .int(let sent)? = change.newValue { delays.withLock { $0.append((now - sent) / 1000) } }
             }
         }
-        print("ready")
-        fflush(stdout)
+        FileHandle.standardOutput.write(Data("ready\n".utf8))
         wait(for: delays, count: count)
         observation.cancel()
         print(delays.withLock { $0 }.map(String.init).joined(separator: "\n"))
@@ -58,8 +57,7 @@ enum PostgresPeer {
         let connection = try await connect(url)
         var delays: [Int] = []
         try await connection.listen(on: "raw_bench") { notifications in
-            print("ready")
-            fflush(stdout)
+            FileHandle.standardOutput.write(Data("ready\n".utf8))
             for try await notification in notifications {
                 delays.append((wallClockNanoseconds() - (Int(notification.payload) ?? 0)) / 1000)
                 if delays.count == count { break }
@@ -111,7 +109,7 @@ enum PostgresPeer {
     }
 
     /// Waits until `count` delays are in, or nothing has come for two seconds.
-    private static func wait(for delays: Mutex<[Int]>, count: Int) {
+    private static func wait(for delays: borrowing Mutex<[Int]>, count: Int) {
         var last = (seen: 0, at: ContinuousClock.now)
         while ContinuousClock.now - last.at < .seconds(2) {
             let seen = delays.withLock { $0.count }

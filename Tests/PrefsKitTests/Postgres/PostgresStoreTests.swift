@@ -39,6 +39,23 @@ import Testing
         #expect(second.suiteNames() == ["app"])
     }
 
+    @Test func everyWriteArrivesAsItsOwnEventInCommitOrder() throws {
+        guard let server = try PostgresServer.require() else { return }
+        let url = server.url(table: PostgresServer.uniqueTable())
+        let writer = try PostgresStore(url: url)
+        let listener = try PostgresStore(url: url)
+        let recorder = ChangeRecorder()
+        let observation = listener.addObserver { recorder.record($0) }
+        defer { observation.cancel() }
+        for value in 1...30 { try writer.suite("app").commit(["counter": .int(value)]) }
+        // A value too large for a notice is read from the table instead, and still arrives.
+        let large = String(repeating: "x", count: 10_000)
+        try writer.suite("app").commit(["blob": .string(large)])
+        #expect(eventually { recorder.all.count == 31 })
+        #expect(recorder.all.filter { $0.key == "counter" }.map(\.newValue) == (1...30).map { .int($0) })
+        #expect(listener.suite("app").primitiveValue(forKey: "blob") == .string(large))
+    }
+
     @Test func everyKindOfValueIsStoredWithItsTypeAndReadBackByAFreshClient() throws {
         guard let server = try PostgresServer.require() else { return }
         let url = server.url(table: PostgresServer.uniqueTable())
