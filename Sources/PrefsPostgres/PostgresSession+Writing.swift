@@ -23,15 +23,14 @@ extension PostgresSession {
             throw PersistentKeyValueStoreError(
                 .io, message: "not connected to \(location) (\(problem ?? "connecting")); nothing was written")
         }
-        var rows: [[String: Any]] = []
-        for (key, value) in effective {
-            guard let value else { continue }
-            guard let json = try? JSONEncoder().encode(value),
-                let object = try? JSONSerialization.jsonObject(with: json, options: .fragmentsAllowed)
-            else {
-                throw PersistentKeyValueStoreError(.encoding, key: key, message: "cannot be encoded as JSON")
-            }
-            rows.append(["key": key, "kind": value.kind.description, "value": object])
+        let rows = effective.compactMap { key, value in
+            value.map { Row(key: key, kind: $0.kind.description, value: $0) }
+        }
+        let rowsJSON: String
+        do {
+            rowsJSON = String(decoding: try JSONEncoder().encode(rows), as: UTF8.self)
+        } catch {
+            throw PersistentKeyValueStoreError(.encoding, message: "a value cannot be encoded as JSON: \(error)")
         }
         let writer = PersistentKeyValueChange.Writer(
             pid: ProcessInfo.processInfo.processIdentifier, processName: ProcessInfo.processInfo.processName,
@@ -44,7 +43,6 @@ extension PostgresSession {
             suite: suite, changes: effective, instance: instance, sequence: sequence, writer: writer)
         let removed = effective.filter { $0.value == nil }.map(\.key)
         do {
-            let rowsJSON = String(decoding: try JSONSerialization.data(withJSONObject: rows), as: UTF8.self)
             let query = statements.write(rows: rowsJSON, removed: removed, suite: suite, notice: notice)
             try Self.wait { [logger] in _ = try await connection.query(query, logger: logger) }
         } catch {
@@ -67,6 +65,13 @@ extension PostgresSession {
         }
         post(applied)
         return applied
+    }
+
+    /// A stored key as the write statement reads it: `jsonb_to_recordset` takes an array of these.
+    private struct Row: Encodable {
+        let key: String
+        let kind: String
+        let value: PropertyListValue
     }
 
     /// Runs async work to its end from a synchronous caller, as the store protocol's writes are.

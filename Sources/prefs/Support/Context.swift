@@ -2,6 +2,7 @@ import Foundation
 import PrefsFileStore
 import PrefsKit
 import PrefsPostgres
+import Synchronization
 
 /// What a subcommand works on: the configuration directory, its store, and the schemas installed for it.
 struct Context: Sendable {
@@ -20,11 +21,21 @@ struct Context: Sendable {
         self.storeURL = storeURL ?? ProcessInfo.processInfo.environment["PREFS_STORE"].flatMap { $0.isEmpty ? nil : $0 }
     }
 
-    /// Connects to the PostgreSQL store named, or returns `nil` when the suites are files.
+    /// The PostgreSQL store once connected, so that a command checking a suite and then opening the editor connects
+    /// and reads the table once.
+    private let connected = ConnectedStore()
+
+    /// Connects to the PostgreSQL store named (once per command), or returns `nil` when the suites are files.
     ///
     /// - Throws: `PostgresStoreError` for a bad URL or an unreachable server.
     func remoteStore() throws -> PostgresStore? {
-        try storeURL.map { url throws(PostgresStoreError) in try PostgresStore(url: url) }
+        guard let storeURL else { return nil }
+        return try connected.store.withLock { store throws(PostgresStoreError) in
+            if let store { return store }
+            let opened = try PostgresStore(url: storeURL)
+            store = opened
+            return opened
+        }
     }
 
     /// The store of suites: the PostgreSQL one named, else the directory's.
@@ -104,4 +115,9 @@ struct Context: Sendable {
     func checkName(_ name: String) throws {
         _ = try SuiteName(validating: name)
     }
+}
+
+/// The one connection a command's ``Context`` (and its copies) share.
+private final class ConnectedStore: Sendable {
+    let store = Mutex<PostgresStore?>(nil)
 }

@@ -62,10 +62,7 @@ import Testing
         let url = server.url(table: PostgresServer.uniqueTable("tui"))
         let cli = try PrefsCLI()
         try cli.run("write", "--store", url, "app", "theme", "dark")
-        let environment = cli.environment.map { "\($0.key)='\($0.value)'" }.sorted().joined(separator: " ")
-        let prefs = try ChildProcess.executable(named: "prefs").path
-        let terminal = try TmuxSession(
-            "env \(environment) LANG=C.UTF-8 \(prefs) tui --store '\(url)'; echo EXITED $?; sleep 30")
+        let terminal = try TmuxSession(running: "prefs", "tui --store '\(url)'", in: cli)
         defer { terminal.close() }
         #expect(try terminal.waitFor { $0.contains("postgres://postgres@127.0.0.1") && $0.contains("app") })
         try terminal.send("Enter")

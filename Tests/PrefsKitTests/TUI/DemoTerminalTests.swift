@@ -12,11 +12,8 @@ import Glibc
     private func launch(_ cli: PrefsCLI) throws -> (TmuxSession, URL) {
         let temporary = cli.home.url.appendingPathComponent("tmp")
         try FileManager.default.createDirectory(at: temporary, withIntermediateDirectories: true)
-        let environment = (cli.environment.map { "\($0.key)='\($0.value)'" } + ["TMPDIR='\(temporary.path)'"])
-            .sorted().joined(separator: " ")
-        let prefs = try ChildProcess.executable(named: "prefs").path
         let terminal = try TmuxSession(
-            "env \(environment) LANG=C.UTF-8 \(prefs) demo --interval 0.2; echo EXITED $?; sleep 30")
+            running: "prefs", "demo --interval 0.2", in: cli, extra: ["TMPDIR": temporary.path])
         #expect(try terminal.waitFor { $0.contains("com.example.mailer") && $0.contains("notes") })
         let demo = try FileManager.default.contentsOfDirectory(atPath: temporary.path)
         #expect(demo.count == 1 && demo.first?.hasPrefix("prefs-demo-") == true)

@@ -4,10 +4,7 @@ import Testing
 /// The editor in a real terminal: `prefs` under tmux, driven by keys, while other processes write.
 @Suite(.serialized) struct EditorTerminalTests {
     private func launch(_ cli: PrefsCLI, _ arguments: String = "") throws -> TmuxSession {
-        let environment = cli.environment.map { "\($0.key)='\($0.value)'" }.sorted().joined(separator: " ")
-        let prefs = try ChildProcess.executable(named: "prefs").path
-        // The shell reports how prefs exited, and stays so that the screen after it can be read.
-        return try TmuxSession("env \(environment) LANG=C.UTF-8 \(prefs) \(arguments); echo EXITED $?; sleep 30")
+        try TmuxSession(running: "prefs", arguments, in: cli)
     }
 
     @Test func browseToggleSeeAnotherProcesssWriteResizeAndQuit() throws {
@@ -86,11 +83,8 @@ import Testing
     @Test func anAppEmbedsTheEditorWithItsOwnSchema() throws {
         let cli = try PrefsCLI()
         let suite = cli.home.url.appendingPathComponent("apps/com.example.theme-demo").path
-        let environment = cli.environment.map { "\($0.key)='\($0.value)'" }.sorted().joined(separator: " ")
-        let demo = try ChildProcess.executable(named: "theme-demo").path
         _ = try ChildProcess.run("theme-demo", ["--suite", suite, "set-theme", "black"], environment: cli.environment)
-        let terminal = try TmuxSession(
-            "env \(environment) LANG=C.UTF-8 \(demo) --suite \(suite) edit; echo EXITED $?; sleep 30")
+        let terminal = try TmuxSession(running: "theme-demo", "--suite \(suite) edit", in: cli)
         defer { terminal.close() }
         // No schema is installed: the keys listed beyond the stored theme, and their marks, come from the app's own.
         #expect(try terminal.waitFor { $0.contains("showsWelcomeTips") && $0.contains("* theme") })

@@ -24,6 +24,26 @@ final class TmuxSession {
         }
     }
 
+    /// Runs a program built beside the tests in a new terminal, with a CLI scope's environment.
+    ///
+    /// The locale is UTF-8. The shell reports how the program exited (`EXITED <status>`) and stays, so that the
+    /// screen after it can be read.
+    ///
+    /// - Parameters:
+    ///   - program: The executable's name, such as `prefs`.
+    ///   - arguments: Its arguments, as shell text.
+    ///   - cli: The scope whose XDG directories and HOME it uses.
+    ///   - extra: More environment variables.
+    /// - Throws: When the program is not built or tmux does not start.
+    convenience init(running program: String, _ arguments: String, in cli: PrefsCLI, extra: [String: String] = [:])
+        throws
+    {
+        let environment = cli.environment.merging(extra) { _, added in added }
+            .map { "\($0.key)='\($0.value)'" }.sorted().joined(separator: " ")
+        let path = try ChildProcess.executable(named: program).path
+        try self.init("env \(environment) LANG=C.UTF-8 \(path) \(arguments); echo EXITED $?; sleep 30")
+    }
+
     deinit {
         close()
     }
