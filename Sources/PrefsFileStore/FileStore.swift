@@ -34,6 +34,11 @@ public final class FileStore: Sendable {
     public let launchArguments: LaunchArguments
     /// How hard writes try to survive a crash.
     public let durability: Durability
+    /// How long a write waits for another process to release a suite's lock; five seconds by default.
+    ///
+    /// A write that waits longer gives up with ``FileStoreError/locked(suite:path:holder:seconds:)``. Reads never
+    /// wait longer either: past this time they read the file as it is (it is always swapped in whole).
+    public let lockTimeout: Duration
     /// Where every suite's changes are posted: the callbacks and the stream for all suites build on it.
     public let changeNotifier = PersistentKeyValueChangeNotifier()
 
@@ -65,18 +70,20 @@ public final class FileStore: Sendable {
     ///     configuration directories never mix their histories.
     ///   - launchArguments: The overrides to apply when reading; this process's by default.
     ///   - durability: How hard writes try to survive a crash.
+    ///   - lockTimeout: How long a write waits for a suite's lock.
     ///   - watching: Whether to watch the directory. A short-lived writer, such as one `prefs write`, passes `false`:
     ///     its suites then see other processes' changes only when they write, which re-reads the file under the lock.
     /// - Throws: ``FileStoreError/io(path:operation:reason:)`` when the directory cannot be created or watched.
     public init(
         directory: URL? = nil, journalDirectory: URL? = nil, launchArguments: LaunchArguments = .process,
-        durability: Durability = .processCrash, watching: Bool = true
+        durability: Durability = .processCrash, lockTimeout: Duration = .seconds(5), watching: Bool = true
     ) throws(FileStoreError) {
         let directory = (directory ?? XDGDirectories.configHome()).standardizedFileURL
         self.directory = directory
         self.journalDirectory = journalDirectory ?? XDGDirectories.journalDirectory(forConfigDirectory: directory)
         self.launchArguments = launchArguments
         self.durability = durability
+        self.lockTimeout = lockTimeout
         directoryPath = FilePath(directory.path)
         journal = ChangeJournal(directory: FilePath(self.journalDirectory.path))
         do {

@@ -6,6 +6,14 @@ public enum FileStoreError: Error, Sendable, Hashable, CustomStringConvertible {
     case invalidSuiteName(String, reason: String)
     /// A suite whose file is not a property list of the expected shape.
     case corrupt(suite: String, path: String, reason: String)
+    /// A suite whose file cannot be read: permission denied, not a regular file, or too large.
+    case unreadable(suite: String, path: String, reason: String)
+    /// Another process held the suite's lock for longer than the store waits.
+    case locked(suite: String, path: String, holder: Int32?, seconds: Double)
+    /// A write refused because it would change a value nobody asked to change.
+    case unrepresentable(suite: String, key: String, reason: String)
+    /// A file the store did not create stands where it would write.
+    case unsafe(path: String, reason: String)
     /// A system call failed.
     case io(path: String, operation: String, reason: String)
 
@@ -15,18 +23,42 @@ public enum FileStoreError: Error, Sendable, Hashable, CustomStringConvertible {
             "invalid suite name \(TextEscaping.quoted(name, limit: 80)): \(reason)"
         case .corrupt(let suite, let path, let reason):
             "suite \(TextEscaping.quoted(suite, limit: 80)) is unreadable (\(TextEscaping.escaped(path))): "
-                + "\(TextEscaping.escaped(reason)); it is left untouched until recovered"
+                + "\(TextEscaping.escaped(reason)); it is left untouched until recovered (prefs recover)"
+        case .unreadable(let suite, let path, let reason):
+            "suite \(TextEscaping.quoted(suite, limit: 80)) cannot be read (\(TextEscaping.escaped(path))): "
+                + TextEscaping.escaped(reason)
+        case .locked(let suite, let path, let holder, let seconds):
+            "suite \(TextEscaping.quoted(suite, limit: 80)) stayed locked for \(Self.format(seconds)) s"
+                + (holder.map { " by process \($0)" } ?? "") + " (\(TextEscaping.escaped(path))); gave up"
+        case .unrepresentable(let suite, let key, let reason):
+            "suite \(TextEscaping.quoted(suite, limit: 80)): key \(TextEscaping.quoted(key, limit: 80)) holds "
+                + "\(TextEscaping.escaped(reason)); nothing was written and the file is unchanged"
+        case .unsafe(let path, let reason):
+            "refusing to use \(TextEscaping.escaped(path)): \(TextEscaping.escaped(reason))"
         case .io(let path, let operation, let reason):
             "cannot \(operation) \(TextEscaping.escaped(path)): \(TextEscaping.escaped(reason))"
         }
     }
 
+    /// Whether the error is a suite file that cannot be used as it is, which ``FileSuite/recover(from:)`` deals with.
+    public var isSuiteProblem: Bool {
+        switch self {
+        case .corrupt, .unreadable: true
+        default: false
+        }
+    }
+
+    private static func format(_ seconds: Double) -> String {
+        let tenths = (seconds * 10).rounded()
+        return tenths.truncatingRemainder(dividingBy: 10) == 0 ? String(Int(tenths / 10)) : String(tenths / 10)
+    }
+
     /// The error as a store error, for the generic store API.
     var storeError: PersistentKeyValueStoreError {
         switch self {
-        case .invalidSuiteName: PersistentKeyValueStoreError(.refused, message: description)
+        case .invalidSuiteName, .unsafe, .unrepresentable: PersistentKeyValueStoreError(.refused, message: description)
         case .corrupt: PersistentKeyValueStoreError(.corrupt, message: description)
-        case .io: PersistentKeyValueStoreError(.io, message: description)
+        case .unreadable, .locked, .io: PersistentKeyValueStoreError(.io, message: description)
         }
     }
 }

@@ -4,105 +4,104 @@ import PrefsKit
 extension FileSuite {
     /// Brings the snapshot up to date with the file and delivers the differences, attributed to their writers.
     ///
-    /// The shared lock keeps PrefsKit writers out while the file and the journal are read, so a change and the
-    /// journal record of its writer are seen together. A file that no longer decodes empties the snapshot, so reads
-    /// return defaults, and sets ``problem``.
+    /// The file's bytes are compared with the snapshot's, never only its inode, size and time: a program that
+    /// rewrites the file in place within one tick of the clock leaves all three as they were. Most reloads finish
+    /// without the lock. An empty or undecodable file, a change the journal cannot explain yet, and a removed file
+    /// are settled under the lock, which keeps PrefsKit writers out while the file and the journal are read, so that
+    /// a change and the journal record of its writer are seen together, and lets only one process bring back a
+    /// version a crash left. A file that cannot be used empties
+    /// the snapshot, so reads return defaults, and sets ``problem``.
     ///
     /// - Parameter posting: Whether to deliver the differences; the first load of a suite delivers nothing.
     func reload(posting: Bool) {
-        // Most events are this process's own renames: recognise them without taking the lock, so that the watcher
-        // never makes the next write wait.
-        if let onDisk = try? identityOnDisk(),
-            withState({ ($0.identity == onDisk || $0.expected == onDisk) && $0.problem == nil })
-        {
-            return
-        }
-        if posting && reloadWithoutLock() { return }
-        var events: [PersistentKeyValueChange] = []
-        var unknown: [JournalRecord] = []
+        let snapshot = withState { $0 }
         do throws(FileStoreError) {
-            try files.withLock(exclusive: false) { () throws(FileStoreError) in
-                let snapshot = withState { $0 }
-                let onDisk = try identityOnDisk()
-                if onDisk == snapshot.expected && onDisk != nil { return }
-                if onDisk == snapshot.identity && snapshot.problem == nil && (onDisk != nil || snapshot.values.isEmpty)
-                {
-                    return
-                }
-                var next = State()
-                var touched: [String]?
-                do throws(FileStoreError) {
-                    let previous = snapshot.problem == nil ? snapshot.image : nil
-                    if let read = try files.read(restoring: true, previous: previous) {
-                        next = State(image: read.image, identity: read.identity, problem: nil)
-                        touched = read.touched
+            let version = try files.read(previous: snapshot.problem == nil ? snapshot.image : nil)
+            if let version {
+                let bytes = version.image.bytes
+                // The first load settles an empty file: it may be a rewrite in progress, or what a crash left.
+                if posting && snapshot.problem == nil && bytes == snapshot.image.bytes { return }
+                if let expected = snapshot.expected, bytes == expected { return }
+                // An empty file may be a plain UserDefaults program halfway through rewriting it.
+                if !bytes.isEmpty {
+                    if !posting {
+                        withState { $0 = State(image: version.image) }
+                        return
                     }
-                } catch .corrupt(let suite, let path, let reason) {
-                    next = State(identity: onDisk, problem: .corrupt(suite: suite, path: path, reason: reason))
-                } catch {
-                    throw error
+                    if apply(version, over: snapshot) { return }
                 }
-                if posting {
-                    (events, unknown) = attribute(
-                        differences(from: snapshot.values, to: next.values, among: touched))
-                }
-                withState { $0 = next }
+            } else if snapshot.problem == nil && snapshot.image.bytes.isEmpty {
+                return
             }
         } catch {
-            // The snapshot stays as it was; the next event retries.
-            reportWriteFailure(error.storeError)
-            return
+            // Settled under the lock below: it may be a file being rewritten in place.
         }
-        post(events)
-        recordUnknownWriters(unknown)
+        reloadUnderLock(posting: posting)
     }
 
-    /// Reloads without taking the suite's lock, which is what every watcher does for every change, so that watchers in
-    /// many processes do not hold up writers.
+    /// Applies a version read without the lock, when the journal explains every change and the snapshot is still the
+    /// one compared against.
     ///
-    /// It succeeds only when the journal explains every change and the snapshot is still the one compared against; a
-    /// change no record explains may be a writer between its rename and its journal append, and a snapshot that moved
-    /// on was updated by this process's own writer. In both cases the locked reload decides.
+    /// A change no record explains may be a writer between its swap and its journal append, and a snapshot that
+    /// moved on was updated by this process's own writer: in both cases the locked reload decides.
     ///
-    /// - Returns: Whether the reload was done.
-    private func reloadWithoutLock() -> Bool {
-        let snapshot = withState { $0 }
-        guard snapshot.problem == nil, let read = try? files.read(previous: snapshot.image) else { return false }
-        // An empty file beside a staged one may be what a power loss left; the locked read can bring back the last one.
-        if read.image.values.isEmpty && files.hasStagedFile { return false }
-        if read.identity == snapshot.identity || read.identity == snapshot.expected { return true }
-        let diff = differences(from: snapshot.values, to: read.image.values, among: read.touched)
-        let (events, unknown) = attribute(diff)
+    /// - Returns: Whether the version was applied.
+    private func apply(_ version: SuiteFiles.Version, over snapshot: State) -> Bool {
+        let differences = version.image.differences(from: snapshot.image, among: version.touched)
+        let (events, unknown) = attribute(differences)
         guard unknown.isEmpty else { return false }
         let applied = withState { state in
-            guard state.identity == snapshot.identity, state.expected == snapshot.expected, state.problem == nil else {
-                return false
-            }
-            state = State(image: read.image, identity: read.identity, problem: nil, expected: nil)
+            guard state.image.bytes == snapshot.image.bytes, state.expected == snapshot.expected, state.problem == nil
+            else { return false }
+            state = State(image: version.image)
             return true
         }
         if applied { post(events) }
         return applied
     }
 
-    /// The keys whose values differ between two versions of the suite, in key order.
-    ///
-    /// - Parameters:
-    ///   - old: The values before.
-    ///   - new: The values after.
-    ///   - candidates: The only keys that can differ, when known (see ``SuiteFiles/read(restoring:previous:)``).
-    /// - Returns: Each changed key with its old and new value.
-    func differences(
-        from old: [String: PropertyListValue], to new: [String: PropertyListValue], among candidates: [String]? = nil
-    ) -> [(key: String, old: PropertyListValue?, new: PropertyListValue?)] {
-        var changed: [String] = []
-        if let candidates {
-            changed = candidates.filter { old[$0] != new[$0] }
-        } else {
-            for (key, value) in new where old[key] != value { changed.append(key) }
-            for key in old.keys where new[key] == nil { changed.append(key) }
+    private func reloadUnderLock(posting: Bool) {
+        var events: [PersistentKeyValueChange] = []
+        var unknown: [JournalRecord] = []
+        do throws(FileStoreError) {
+            try files.withLock(exclusive: true, timeout: store.lockTimeout) { () throws(FileStoreError) in
+                (events, unknown) = settle(posting: posting, restoring: true)
+            }
+        } catch {
+            // The lock stayed taken for seconds, or cannot be had at all (a read-only directory): the file is taken as
+            // it is, its changes attributed as far as the journal says, and nothing is added to the journal.
+            (events, _) = settle(posting: posting, restoring: false)
+            unknown = []
         }
-        return changed.sorted().map { ($0, old[$0], new[$0]) }
+        post(events)
+        recordUnknownWriters(unknown)
+    }
+
+    /// Reads the file until it settles and makes it the snapshot.
+    ///
+    /// - Returns: The changes to deliver, and the records to add for changes no writer's record explains.
+    private func settle(posting: Bool, restoring: Bool) -> ([PersistentKeyValueChange], [JournalRecord]) {
+        let snapshot = withState { $0 }
+        var next = State()
+        var touched: [String]?
+        do throws(FileStoreError) {
+            let previous = snapshot.problem == nil ? snapshot.image : nil
+            if let version = try files.readSettled(previous: previous, restoring: restoring) {
+                if let expected = snapshot.expected, version.image.bytes == expected { return ([], []) }
+                next = State(image: version.image)
+                touched = version.touched
+            }
+        } catch {
+            next = State(problem: error)
+        }
+        if snapshot.problem != nil { touched = nil }
+        let changes = posting ? attribute(next.image.differences(from: snapshot.image, among: touched)) : ([], [])
+        withState { state in
+            // A write of this process's that completed meanwhile already holds a newer snapshot.
+            guard state.image.bytes == snapshot.image.bytes, state.problem == snapshot.problem else { return }
+            state = next
+        }
+        return changes
     }
 
     /// Finds the writer of each change in the end of the journal.
@@ -111,6 +110,7 @@ extension FileSuite {
     /// left another value, or there is none, the change was made by an unknown process (a plain UserDefaults program,
     /// a hand edit) and is returned as a record to add to the journal — or, read without the lock, by a writer that has
     /// not appended its record yet, which is why the lock-free reload hands unexplained changes to the locked one.
+    /// When an unknown process puts back the value a PrefsKit write replaced, the change says which write it reverted.
     /// Records are read newest first, and only until every changed key has been seen.
     func attribute(_ differences: [(key: String, old: PropertyListValue?, new: PropertyListValue?)])
         -> (events: [PersistentKeyValueChange], unknown: [JournalRecord])
@@ -121,12 +121,20 @@ extension FileSuite {
         var events: [PersistentKeyValueChange] = []
         var unknown: [JournalRecord] = []
         for difference in differences {
-            let record = newest[difference.key].flatMap { $0.new == difference.new ? $0 : nil }
+            let latest = newest[difference.key]
+            let record = latest.flatMap { $0.explains(difference.new) ? $0 : nil }
             let writer = record.flatMap { $0.isUnknownWriter ? nil : $0 }
+            // An unknown writer that puts back what a known write replaced has undone that write.
+            let reverted = latest.flatMap { latest -> PersistentKeyValueChange.Writer? in
+                guard record == nil, !latest.isUnknownWriter, latest.new == difference.old, latest.old == difference.new
+                else { return nil }
+                return latest.writer
+            }
             events.append(
                 PersistentKeyValueChange(
                     suite: name, key: difference.key, oldValue: difference.old, newValue: difference.new,
-                    origin: writer?.pid == ownPID ? .thisProcess : .otherProcess, writer: writer?.writer))
+                    origin: writer?.pid == ownPID ? .thisProcess : .otherProcess, writer: writer?.writer,
+                    reverted: reverted))
             if record == nil {
                 unknown.append(
                     JournalRecord(
@@ -140,7 +148,7 @@ extension FileSuite {
     /// Adds records for changes no journal entry explains, unless another watcher already has.
     private func recordUnknownWriters(_ records: [JournalRecord]) {
         guard !records.isEmpty else { return }
-        try? files.withLock(exclusive: true) { () throws(FileStoreError) in
+        try? files.withLock(exclusive: true, timeout: store.lockTimeout) { () throws(FileStoreError) in
             let recent = store.journal.recentRecords(of: files.name)
             let missing = records.filter { record in
                 !recent.contains { $0.describes(key: record.key, old: record.old, new: record.new) }

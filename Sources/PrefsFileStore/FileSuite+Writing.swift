@@ -4,18 +4,24 @@ public import PrefsKit
 // MARK: - API
 
 extension FileSuite {
-    /// Writes several keys with one lock and one rename.
+    /// Writes several keys with one lock and one swap.
     ///
-    /// Under the suite's lock the latest file is read if another process changed it since the snapshot, only these
-    /// keys are changed, and the new file is renamed into place; each change is then recorded in the journal. Changes
-    /// another process made in the meantime are delivered to observers first, attributed to their writer.
+    /// Under the suite's lock the file is read as it is now (another program may have rewritten it in place), only
+    /// these keys are changed, every other entry is copied byte for byte, and the new file is swapped into place; each
+    /// change is recorded in the journal first. Changes another process made in the meantime are delivered to
+    /// observers first, attributed to their writer.
     ///
     /// - Parameters:
     ///   - changes: The value to store for each key, or `nil` to remove it.
-    ///   - recoveringCorruptFile: Whether to move an unreadable file aside (see ``recover()``) instead of refusing.
+    ///   - recoveringCorruptFile: Whether to move an unreadable file aside (see ``recover(from:)``) instead of
+    ///     refusing.
     /// - Returns: The changes that took effect; keys whose value was already the one given are left out.
-    /// - Throws: ``FileStoreError/corrupt(suite:path:reason:)`` when the file is unreadable and not being recovered,
-    ///   or ``FileStoreError/io(path:operation:reason:)``. Nothing is written then.
+    /// - Throws: ``FileStoreError/corrupt(suite:path:reason:)`` or ``FileStoreError/unreadable(suite:path:reason:)``
+    ///   when the file cannot be used and is not being recovered; ``FileStoreError/unrepresentable(suite:key:reason:)``
+    ///   when writing would change another key's value; ``FileStoreError/locked(suite:path:holder:seconds:)`` when
+    ///   another process holds the lock for longer than the store's ``FileStore/lockTimeout``;
+    ///   ``FileStoreError/unsafe(path:reason:)`` or ``FileStoreError/io(path:operation:reason:)``. Nothing is written
+    ///   then.
     @discardableResult
     public func commit(_ changes: [String: PropertyListValue?], recoveringCorruptFile: Bool = false)
         throws(FileStoreError) -> [PersistentKeyValueChange]
@@ -23,65 +29,65 @@ extension FileSuite {
         guard !changes.isEmpty else { return [] }
         let writer = PersistentKeyValueChange.Writer.current
         let outcome: (missed: [PersistentKeyValueChange], applied: [PersistentKeyValueChange]) = try files.withLock(
-            exclusive: true
+            exclusive: true, timeout: store.lockTimeout
         ) {
             () throws(FileStoreError) -> ([PersistentKeyValueChange], [PersistentKeyValueChange]) in
             let snapshot = withState { $0 }
-            let currentImage: SuiteImage
+            let current: SuiteImage
             var touched: [String]?
-            let onDisk = try identityOnDisk()
-            let unchanged = onDisk == snapshot.identity && snapshot.problem == nil
-            if unchanged {
-                currentImage = snapshot.image
-            } else {
-                do throws(FileStoreError) {
-                    let previous = snapshot.problem == nil ? snapshot.image : nil
-                    let read = try files.read(restoring: true, previous: previous)
-                    currentImage = read?.image ?? .empty
-                    touched = read?.touched
-                } catch .corrupt where recoveringCorruptFile {
-                    _ = try files.moveAside()
-                    currentImage = .empty
-                } catch {
-                    throw error
-                }
+            do throws(FileStoreError) {
+                let previous = snapshot.problem == nil ? snapshot.image : nil
+                let version = try files.readSettled(previous: previous, restoring: true)
+                current = version?.image ?? .empty
+                touched = snapshot.problem == nil ? version?.touched : nil
+            } catch  where error.isSuiteProblem && recoveringCorruptFile {
+                _ = try files.moveAside()
+                current = .empty
             }
-            let current = currentImage.values
-            let unseen: (events: [PersistentKeyValueChange], unknown: [JournalRecord]) =
-                unchanged ? ([], []) : attribute(differences(from: snapshot.values, to: current, among: touched))
+            let unseen = attribute(current.differences(from: snapshot.image, among: touched))
             var effective: [String: PropertyListValue?] = [:]
             var applied: [PersistentKeyValueChange] = []
             for key in changes.keys.sorted() {
                 let new = (changes[key] ?? nil)?.asStoredInFile
-                guard current[key] != new else { continue }
+                let old = current.value(forKey: key)
+                guard old != new else { continue }
                 effective[key] = .some(new)
                 applied.append(
                     PersistentKeyValueChange(
-                        suite: name, key: key, oldValue: current[key], newValue: new, origin: .thisProcess,
-                        writer: writer))
+                        suite: name, key: key, oldValue: old, newValue: new, origin: .thisProcess, writer: writer))
             }
             guard !applied.isEmpty else {
-                withState { $0 = State(image: currentImage, identity: onDisk, problem: nil, expected: nil) }
+                withState { $0 = State(image: current) }
                 return (unseen.events, [])
+            }
+            let next: SuiteImage
+            do throws(SuiteImage.Loss) {
+                next = try current.applying(effective)
+            } catch {
+                throw .unrepresentable(suite: name, key: error.key, reason: error.reason)
             }
             let records = applied.map {
                 JournalRecord(
                     time: writer.time ?? Date(), pid: writer.pid, process: writer.processName, suite: name, key: $0.key,
                     old: $0.oldValue, new: $0.newValue)
             }
-            let next = currentImage.applying(effective)
-            let identity = try files.replace(with: next, durability: store.durability) { identity in
-                withState { $0.expected = identity }
-                // Before the swap, so that a watcher woken by it finds who wrote the change without waiting for the
-                // lock. A writer killed between the two leaves a record of a change that did not take effect.
-                do throws(FileStoreError) {
-                    try store.journal.append(unseen.unknown + records, to: files.name)
-                } catch {
-                    // A journal that cannot be written loses only the history; the write goes ahead.
-                    reportWriteFailure(error.storeError)
+            do throws(FileStoreError) {
+                try files.replace(with: next.bytes, durability: store.durability) {
+                    withState { $0.expected = next.bytes }
+                    // Before the swap, so that a watcher woken by it finds who wrote the change without waiting for
+                    // the lock. A writer killed between the two leaves a record of a change that did not take effect.
+                    do throws(FileStoreError) {
+                        try store.journal.append(unseen.unknown + records, to: files.name)
+                    } catch {
+                        // A journal that cannot be written loses only the history; the write goes ahead.
+                        reportWriteFailure(error.storeError)
+                    }
                 }
+            } catch {
+                withState { $0.expected = nil }
+                throw error
             }
-            withState { $0 = State(image: next, identity: identity, problem: nil, expected: nil) }
+            withState { $0 = State(image: next) }
             return (unseen.events, applied)
         }
         post(outcome.missed + outcome.applied)
@@ -109,14 +115,6 @@ extension FileSuite {
         var transaction = FileSuiteTransaction()
         try body(&transaction)
         return try commit(transaction.changes, recoveringCorruptFile: recoveringCorruptFile)
-    }
-
-    func identityOnDisk() throws(FileStoreError) -> FileIdentity? {
-        do {
-            return try FileIdentity.of(files.plist)
-        } catch {
-            throw FileStoreError.io(path: files.plist.string, operation: "stat", reason: "\(error)")
-        }
     }
 }
 

@@ -5,8 +5,9 @@ import Synchronization
 /// One suite on disk — `<directory>/<name>.plist` — as a process-safe, live ``PersistentKeyValueStore``.
 ///
 /// Reads come from an in-memory snapshot, with no system call; the store's watcher keeps the snapshot current when
-/// any process writes the file. Writes take the suite's lock, re-read the file if another process changed it, apply
-/// only their own keys, and rename a new file into place, so no update is lost and a reader never sees half a file.
+/// any process writes the file. Writes take the suite's lock, read the file as it is now, change only their own keys
+/// and copy every other entry byte for byte, and swap a new file into place, so no update is lost, nothing else in the
+/// file changes, and a reader never sees half a file.
 ///
 /// The file is the XML property list Foundation's `UserDefaults` writes, so plain `UserDefaults` programs read and
 /// edit the same suites.
@@ -21,12 +22,11 @@ public final class FileSuite: PersistentKeyValueStore, Sendable {
     private let state = Mutex(State())
 
     struct State {
-        /// The file as last read or written; empty when there is none or it does not decode.
+        /// The file as last read or written; empty when there is none or it cannot be read.
         var image = SuiteImage.empty
-        var identity: FileIdentity?
         var problem: FileStoreError?
-        /// The identity of a file this process is renaming into place, whose contents it applies itself.
-        var expected: FileIdentity?
+        /// The bytes this process is swapping into place, whose contents it applies itself.
+        var expected: [UInt8]?
 
         var values: [String: PropertyListValue] { image.values }
     }
@@ -41,13 +41,16 @@ public final class FileSuite: PersistentKeyValueStore, Sendable {
     /// The suite's property list file.
     public var fileURL: URL { URL(fileURLWithPath: files.plist.string) }
 
-    /// Why the suite's file cannot be read, if it cannot: reads then return defaults, and writes are refused until
-    /// the file is recovered.
+    /// Why the suite's file cannot be used, if it cannot: it does not decode, or it cannot be read.
+    ///
+    /// Reads then return defaults, and writes are refused until the file is recovered (``recover(from:)``) or
+    /// readable again.
     public var problem: FileStoreError? { state.withLock { $0.problem } }
 
     /// Throws the suite's ``problem``, if it has one.
     ///
-    /// - Throws: ``FileStoreError/corrupt(suite:path:reason:)`` naming the suite and its file.
+    /// - Throws: ``FileStoreError/corrupt(suite:path:reason:)`` or ``FileStoreError/unreadable(suite:path:reason:)``
+    ///   naming the suite and its file.
     public func checkReadable() throws(FileStoreError) {
         if let problem { throw problem }
     }
@@ -55,13 +58,15 @@ public final class FileSuite: PersistentKeyValueStore, Sendable {
     public var launchArguments: LaunchArguments { store.launchArguments }
 
     public func primitiveValue(forKey key: String) -> PropertyListValue? {
-        state.withLock { $0.values[key] }
+        state.withLock { $0.image.value(forKey: key) }
     }
 
-    /// The stored keys in ascending order.
+    /// The stored keys in ascending order, each exactly as the file spells it.
     ///
     /// A file in the writer's layout lists its keys sorted, so this usually shares the array the suite already holds
-    /// instead of sorting: an editor listing 100,000 keys gets them without a copy or a sort.
+    /// instead of sorting: an editor listing 100,000 keys gets them without a copy or a sort. Keys that differ only in
+    /// Unicode normalisation are two keys here, as in the file, though ``primitiveValues()`` (a Swift dictionary)
+    /// can hold only one of them.
     ///
     /// - Returns: The keys, sorted with `<`.
     public func sortedKeys() -> [String] {
@@ -92,27 +97,7 @@ public final class FileSuite: PersistentKeyValueStore, Sendable {
     public func history(key: String? = nil) -> [JournalRecord] {
         let records = store.journal.records(of: files.name)
         guard let key else { return records }
-        return records.filter { $0.key == key }
-    }
-
-    /// Moves an unreadable file aside as `<suite>.plist.corrupt-<time>` and starts the suite afresh.
-    ///
-    /// - Returns: Where the broken file was moved, or `nil` when the suite was readable and nothing was done.
-    /// - Throws: ``FileStoreError`` when the file cannot be moved.
-    @discardableResult
-    public func recover() throws(FileStoreError) -> URL? {
-        let moved = try files.withLock(exclusive: true) { () throws(FileStoreError) -> String? in
-            do throws(FileStoreError) {
-                _ = try files.read(restoring: true)
-                return nil
-            } catch .corrupt {
-                return try files.moveAside().string
-            } catch {
-                throw error
-            }
-        }
-        reload(posting: true)
-        return moved.map { URL(fileURLWithPath: $0) }
+        return records.filter { ExactKey.same($0.key, key) }
     }
 
     // MARK: - Snapshot

@@ -60,8 +60,8 @@ import Testing
         #expect {
             try suite.commit(["k": .int(1)])
         } throws: { error in
-            guard case .io(_, let operation, _) = error as? FileStoreError else { return false }
-            return operation == "open the lock file"
+            guard case .unsafe(let path, _) = error as? FileStoreError else { return false }
+            return path.hasSuffix(".trap.plist.lock")
         }
         #expect(try Data(contentsOf: target) == Data("precious".utf8))
         #expect(!FileManager.default.fileExists(atPath: suite.fileURL.path))

@@ -48,7 +48,7 @@ import Testing
             var expected: [String: PropertyListValue] = [:]
             for _ in 0..<12 {
                 let changes = Self.changes(&random)
-                image = image.applying(changes)
+                image = try image.applying(changes)
                 expected = Self.merged(expected, changes)
                 #expect(image.values == expected)
                 #expect(image.bytes == XMLPropertyListWriter.document(expected).bytes)
@@ -63,7 +63,7 @@ import Testing
             var reader = try SuiteImage(decoding: SuiteImage(encoding: [:]).bytes)
             var writer = SuiteImage(encoding: [:])
             for _ in 0..<12 {
-                writer = writer.applying(Self.changes(&random))
+                writer = try writer.applying(Self.changes(&random))
                 let (next, touched) = try reader.reading(writer.bytes)
                 #expect(next.values == writer.values)
                 let changed = Set(Self.keys.filter { reader.values[$0] != writer.values[$0] })
@@ -71,7 +71,7 @@ import Testing
                 reader = next
                 // The reader's own write, spliced into what it re-read, is still the canonical file.
                 let own = Self.changes(&random)
-                let written = reader.applying(own)
+                let written = try reader.applying(own)
                 #expect(written.bytes == XMLPropertyListWriter.document(Self.merged(writer.values, own)).bytes)
             }
         }
@@ -96,7 +96,7 @@ import Testing
             let (next, _) = try image.reading(bytes)
             #expect(next.values == (try PropertyListCodec.decodeWithFoundation(Data(bytes))))
             // Whatever was read, the next write gives a file that reads back as its values.
-            let written = next.applying(["e": .bool(true)])
+            let written = try next.applying(["e": .bool(true)])
             #expect(try PropertyListCodec.decodeWithFoundation(written.data) == written.values)
         }
     }

@@ -22,7 +22,7 @@ import Testing
                 "list": .array([.string(text), .bool(number.isMultiple(of: 2))]),
             ]
             let data = XMLPropertyListWriter.encode(values)
-            let fast = try #require(XMLPropertyListReader.decode(data))
+            let fast = try #require(try XMLPropertyListReader.decode(data))
             #expect(fast == (try Self.foundation(data)))
             #expect(fast == values)
         }
@@ -31,7 +31,7 @@ import Testing
     @Test func decodesAReferenceFollowedByACombiningMark() throws {
         let values: [String: PropertyListValue] = ["": .string("\u{07}\u{1CF9}"), "b": .string("&\u{301}")]
         let data = XMLPropertyListWriter.encode(values)
-        #expect(XMLPropertyListReader.decode(data) == values)
+        #expect(try XMLPropertyListReader.decode(data) == values)
     }
 
     @Test func agreesWithFoundationOnWhatFoundationWrites() throws {
@@ -42,7 +42,7 @@ import Testing
             "list": [1, "two", [3.5]] as [Any],
         ]
         let data = try PropertyListSerialization.data(fromPropertyList: object, format: .xml, options: 0)
-        let fast = try #require(XMLPropertyListReader.decode(data))
+        let fast = try #require(try XMLPropertyListReader.decode(data))
         #expect(fast == (try Self.foundation(data)))
         #expect(fast["real"] == .double(0.1))
     }
@@ -65,7 +65,7 @@ import Testing
             </plist>
             """
         let data = Data(text.utf8)
-        let fast = try #require(XMLPropertyListReader.decode(data))
+        let fast = try #require(try XMLPropertyListReader.decode(data))
         #expect(fast == (try Self.foundation(data)))
         #expect(fast["theme"] == .string("dark & moody 🌙"))
         #expect(fast["count"] == .int(7))
@@ -73,14 +73,13 @@ import Testing
 
     @Test(arguments: [
         "bplist00\u{0}\u{1}",
-        #"<plist version="1.0"><dict><key>k</key><string><![CDATA[x]]></string></dict></plist>"#,
         #"<plist version="1.0"><dict><key>k</key><float>1</float></dict></plist>"#,
         #"<plist version="1.0"><dict><key>k</key><string>unterminated</dict></plist>"#,
         #"<plist version="1.0"><array><string>root is not a dictionary</string></array></plist>"#,
         "garbage",
         #"<plist version="1.0"><dict><key>k</key><integer> 7 </integer></dict></plist>"#,
     ])
-    func defersToFoundationOutsideItsSubset(text: String) {
-        #expect(XMLPropertyListReader.decode(Data(text.utf8)) == nil)
+    func defersToFoundationOutsideItsSubset(text: String) throws {
+        #expect(try XMLPropertyListReader.decode(Data(text.utf8)) == nil)
     }
 }

@@ -13,7 +13,7 @@ extension PropertyListValue {
             .date(Date(timeIntervalSinceReferenceDate: date.timeIntervalSinceReferenceDate.rounded(.down)))
         case .array(let elements): .array(elements.map(\.asStoredInFile))
         case .dictionary(let elements): .dictionary(elements.mapValues(\.asStoredInFile))
-        case .bool, .int, .double, .string, .data: self
+        case .bool, .int, .unsignedInt, .double, .string, .data: self
         }
     }
 }

@@ -2,11 +2,24 @@ import Foundation
 import PrefsKit
 import SystemPackage
 
-/// The files of one suite: the property list, and the lock file beside it that is never replaced.
+/// The files of one suite: the property list, the lock file beside it that is never replaced, and the staging file
+/// a write is prepared in.
 ///
 /// The lock is a separate file because every write renames a new property list into place: a lock held on the old
 /// inode would not exclude a writer that opens the new one.
+///
+/// Everything here assumes the directory is shared with programs that take no lock: a plain `UserDefaults` app
+/// rewrites the property list in place (truncate, then write), a person may leave a FIFO or a link under any of these
+/// names, and in a shared directory another user may have created them. Reads therefore open only regular files,
+/// without blocking, up to ``maximumFileSize``, and read an empty or torn file again until it settles (see
+/// ``readSettled(previous:restoring:)``); writes never follow a link or reuse a file they cannot prove is theirs.
 struct SuiteFiles: Sendable {
+    /// The largest suite file read; a preferences file beyond this is refused rather than read into memory.
+    static let maximumFileSize = 64 * 1024 * 1024
+    /// How long an empty or undecodable file is read again, in case another program is rewriting it in place,
+    /// before it is believed: the pauses between attempts, in milliseconds (about a quarter of a second in all).
+    static let settlingPauses: [UInt32] = [2, 4, 8, 16, 32, 64, 128]
+
     let directory: FilePath
     let name: SuiteName
     let plist: FilePath
@@ -17,7 +30,6 @@ struct SuiteFiles: Sendable {
     /// A version of the property list as read.
     struct Version {
         let image: SuiteImage
-        let identity: FileIdentity
         /// The keys whose entries were decoded, or `nil` when all were.
         let touched: [String]?
     }
@@ -30,206 +42,123 @@ struct SuiteFiles: Sendable {
         staging = directory.appending(".\(name.rawValue).plist.new")
     }
 
-    /// Takes the suite's lock, runs `body`, and releases it.
-    ///
-    /// Each call opens its own descriptor, because `flock` locks belong to an open file description: two threads
-    /// sharing one descriptor would not exclude each other. The lock file is opened without following symlinks.
-    ///
-    /// - Parameters:
-    ///   - exclusive: `true` for a writer; `false` for a reader that needs the file and the journal to agree.
-    ///   - body: The work to do under the lock.
-    /// - Returns: What `body` returns.
-    /// - Throws: ``FileStoreError/io(path:operation:reason:)`` when the lock cannot be taken, or what `body` throws.
-    func withLock<Result>(exclusive: Bool, _ body: () throws(FileStoreError) -> Result) throws(FileStoreError) -> Result
-    {
-        let descriptor: FileDescriptor
-        do {
-            // Read-only is enough for flock, and closing a read-only descriptor wakes no directory watcher.
-            descriptor = try FileDescriptor.open(
-                lock, .readOnly, options: [.create, .noFollow, .closeOnExec], permissions: [.ownerReadWrite])
-        } catch {
-            throw FileStoreError.io(path: lock.string, operation: "open the lock file", reason: "\(error)")
-        }
-        defer { try? descriptor.close() }
-        do {
-            try Syscall.flock(descriptor, exclusive ? LOCK_EX : LOCK_SH)
-        } catch {
-            throw FileStoreError.io(path: lock.string, operation: "lock", reason: "\(error)")
-        }
-        return try body()
-    }
+    // MARK: - Reading
 
-    /// Reads and decodes the property list.
+    /// Reads and decodes the property list once, as it is at this moment.
     ///
-    /// - Parameters:
-    ///   - restoring: Whether the caller holds the lock and the previous version may be brought back (see
-    ///     ``replace(with:durability:beforeSwap:)``) when the property list is empty or does not decode.
-    ///   - previous: The version last read, so that only the entries that differ from it are decoded.
+    /// - Parameter previous: The version last read, so that only the entries that differ from it are decoded.
     /// - Returns: The version read, or `nil` when there is no file.
-    /// - Throws: ``FileStoreError/corrupt(suite:path:reason:)`` when the file does not decode.
-    func read(restoring: Bool = false, previous: SuiteImage? = nil) throws(FileStoreError) -> Version? {
-        let result: Version?
-        do throws(FileStoreError) {
-            result = try decode(plist, previous: previous)
-        } catch .corrupt(let suite, let path, let reason) where restoring {
-            if let restored = restorePrevious() { return restored }
-            throw .corrupt(suite: suite, path: path, reason: reason)
-        } catch {
-            throw error
-        }
-        if restoring, let result, result.image.values.isEmpty, let restored = restorePrevious() { return restored }
-        return result
+    /// - Throws: ``FileStoreError/corrupt(suite:path:reason:)`` when the file does not decode, and
+    ///   ``FileStoreError/unreadable(suite:path:reason:)`` when it cannot be read.
+    func read(previous: SuiteImage?) throws(FileStoreError) -> Version? {
+        guard let bytes = try readBytes(plist, followingLinks: true) else { return nil }
+        return try decode(bytes, previous: previous)
     }
 
-    /// Whether a staged file sits beside the property list: a write in progress, or one a crash interrupted.
-    var hasStagedFile: Bool { (try? Stat(staging, followTargetSymlink: false)) != nil }
-
-    /// Writes new contents to a staging file and swaps it with the property list, so that a reader, or a writer
-    /// killed at any moment, only ever sees the old file or the new one.
+    /// Reads the property list, reading an empty or undecodable file again for a moment before believing it.
     ///
-    /// Where the file system can swap two names atomically (Linux's `renameat2` with `RENAME_EXCHANGE`), the new
-    /// file appears at once and the old one stays under the staging name until the new one's data is on its way to
-    /// the disk; only then is it removed. A power loss in between leaves the old version there, and the next locked
-    /// read brings it back (see ``read(restoring:)``). A plain rename over the old file would be as safe, but ext4
-    /// makes it write the new file's data first, which delays every watcher by a millisecond or two.
+    /// Foundation's `UserDefaults` on Linux rewrites a suite in place, so for a moment the file is empty or holds only
+    /// its beginning; believing that moment would make a writer drop every key, or refuse a good file as corrupt.
+    /// Only once it has stayed empty or undecodable for the settling time (``settlingPauses``) is it taken as it is:
+    /// an empty suite, or a corrupt one.
     ///
     /// - Parameters:
-    ///   - image: The suite's new contents.
-    ///   - durability: Whether to flush to the disk before the swap.
-    ///   - beforeSwap: Told the identity the new file will have, just before it appears, so that a watcher can
-    ///     recognise it as already applied.
-    /// - Returns: The identity of the file now in place.
-    /// - Throws: ``FileStoreError/io(path:operation:reason:)``; the suite is unchanged then.
-    /// - Precondition: The caller holds the suite's exclusive lock, since every writer stages under the same name.
-    func replace(
-        with image: SuiteImage, durability: FileStore.Durability, beforeSwap: (FileIdentity) -> Void
-    ) throws(FileStoreError) -> FileIdentity {
+    ///   - previous: The version last read, so that only the entries that differ from it are decoded.
+    ///   - restoring: Whether the caller holds the lock, so that the version a crash left under the staging name may
+    ///     be brought back when the property list stays empty or corrupt (see ``restorePrevious()``).
+    /// - Returns: The version read, or `nil` when there is no file.
+    /// - Throws: As ``read(previous:)`` does, once the file has settled.
+    func readSettled(previous: SuiteImage?, restoring: Bool) throws(FileStoreError) -> Version? {
+        var pauses = Self.settlingPauses[...]
+        while true {
+            let failure: FileStoreError
+            do throws(FileStoreError) {
+                let version = try read(previous: previous)
+                guard let version, version.image.bytes.isEmpty else { return version }
+                if let pause = pauses.popFirst() {
+                    usleep(pause * 1000)
+                    continue
+                }
+                return (restoring ? restorePrevious(keepingCorrupt: false) : nil) ?? version
+            } catch .corrupt(let suite, let path, let reason) {
+                failure = .corrupt(suite: suite, path: path, reason: reason)
+            } catch {
+                throw error
+            }
+            if let pause = pauses.popFirst() {
+                usleep(pause * 1000)
+                continue
+            }
+            if restoring, let restored = restorePrevious(keepingCorrupt: true) { return restored }
+            throw failure
+        }
+    }
+
+    /// A file's bytes, if it is a regular file no larger than ``maximumFileSize``.
+    ///
+    /// It is opened without blocking, so that a FIFO or a device under the name cannot hang the reader, and checked
+    /// with `fstat` before anything is read.
+    ///
+    /// - Parameters:
+    ///   - path: The file.
+    ///   - followingLinks: Whether a symbolic link may lead to it.
+    /// - Returns: The bytes, or `nil` when there is no file.
+    /// - Throws: ``FileStoreError/unreadable(suite:path:reason:)`` naming what is wrong.
+    func readBytes(_ path: FilePath, followingLinks: Bool) throws(FileStoreError) -> [UInt8]? {
         let descriptor: FileDescriptor
         do {
-            descriptor = try FileDescriptor.open(
-                staging, .writeOnly, options: [.create, .truncate, .noFollow, .closeOnExec],
-                permissions: [.ownerReadWrite])
-        } catch {
-            throw FileStoreError.io(path: plist.string, operation: "write", reason: "\(error)")
-        }
-        // Closed after the swap: closing a written file wakes every watcher of the directory, and before the swap
-        // that would take the processor from this writer when the watchers have nothing to read yet.
-        defer { try? descriptor.close() }
-        let identity: FileIdentity
-        do {
-            _ = try image.bytes.withUnsafeBytes { try descriptor.writeAll($0) }
-            if durability == .powerLoss { try Syscall.fsync(descriptor) }
-            identity = FileIdentity(try descriptor.stat())
-        } catch {
-            try? Syscall.unlink(staging)
-            throw FileStoreError.io(path: plist.string, operation: "write", reason: "\(error)")
-        }
-        // A swap or a rename keeps the inode and the modification time, so this is the identity the file will have.
-        beforeSwap(identity)
-        let swapped: Bool
-        do {
-            swapped = try swapOrRename()
-        } catch {
-            try? Syscall.unlink(staging)
-            throw FileStoreError.io(path: plist.string, operation: "write", reason: "\(error)")
-        }
-        if swapped {
-            // What a rename over the old file would have done first: the data is written before the old version goes.
-            if durability == .processCrash { try? Syscall.startWriteback(descriptor) }
-            try? Syscall.unlink(staging)
-            prepareStagingFile()
-        }
-        return identity
-    }
-
-    /// Creates the next write's staging file, empty, now rather than when that write is waited for.
-    ///
-    /// Creating a file is most of the cost of writing a small one. It is opened read-only, so that closing it wakes no watcher, and
-    /// being empty it is never taken for a previous version to restore.
-    private func prepareStagingFile() {
-        let descriptor = try? FileDescriptor.open(
-            staging, .readOnly, options: [.create, .exclusiveCreate, .noFollow, .closeOnExec],
-            permissions: [.ownerReadWrite])
-        try? descriptor?.close()
-    }
-
-    /// Puts the staging file in place of the property list.
-    ///
-    /// - Returns: `true` when the two were swapped (the old version is now the staging file), `false` when the
-    ///   staging file was renamed over the property list.
-    private func swapOrRename() throws(Errno) -> Bool {
-        do {
-            try Syscall.renameExchange(staging, plist)
-            return true
-        } catch .noSuchFileOrDirectory, .invalidArgument, .noFunction, .notSupported {
-            // No property list yet, or a file system or system that cannot swap.
-            try Syscall.rename(staging, plist)
-            return false
-        }
-    }
-
-    /// Brings back the version a swap left under the staging name, when it decodes and is not empty.
-    ///
-    /// - Returns: That version, now the property list again, or `nil`.
-    private func restorePrevious() -> Version? {
-        guard hasStagedFile, let previous = try? decode(staging, previous: nil), !previous.image.values.isEmpty else {
+            var options: FileDescriptor.OpenOptions = [.nonBlocking, .closeOnExec]
+            if !followingLinks { options.insert(.noFollow) }
+            descriptor = try FileDescriptor.open(path, .readOnly, options: options)
+        } catch .noSuchFileOrDirectory {
             return nil
-        }
-        do {
-            try Syscall.rename(staging, plist)
+        } catch .tooManySymbolicLinkLevels {
+            throw unreadable(path, "it is a symbolic link")
+        } catch .permissionDenied {
+            throw unreadable(path, "permission denied")
         } catch {
-            return nil
-        }
-        return previous
-    }
-
-    private func decode(_ path: FilePath, previous: SuiteImage?) throws(FileStoreError) -> Version? {
-        let descriptor: FileDescriptor
-        do {
-            descriptor = try FileDescriptor.open(path, .readOnly, options: [.closeOnExec])
-        } catch Errno.noSuchFileOrDirectory {
-            return nil
-        } catch {
-            throw FileStoreError.io(path: path.string, operation: "open", reason: "\(error)")
+            throw unreadable(path, "\(error)")
         }
         defer { try? descriptor.close() }
-        let identity: FileIdentity
-        let bytes: [UInt8]
         do {
-            let stat = try descriptor.stat()
-            identity = FileIdentity(stat)
-            bytes = try Self.readAll(descriptor, sizeHint: Int(stat.size))
+            let status = try descriptor.stat()
+            guard status.type == .regular else { throw unreadable(path, "it is \(Self.describe(status.type))") }
+            guard status.size <= Self.maximumFileSize else {
+                throw unreadable(path, "it is larger than \(Self.maximumFileSize / 1024 / 1024) MiB")
+            }
+            return try Self.readAll(descriptor, sizeHint: Int(status.size))
+        } catch let error as FileStoreError {
+            throw error
         } catch {
-            throw FileStoreError.io(path: path.string, operation: "read", reason: "\(error)")
+            throw unreadable(path, "\(error)")
         }
+    }
+
+    func decode(_ bytes: [UInt8], previous: SuiteImage?) throws(FileStoreError) -> Version {
         do throws(PropertyListCodec.DecodeFailure) {
             if let previous {
                 let (image, touched) = try previous.reading(bytes)
-                return Version(image: image, identity: identity, touched: touched)
+                return Version(image: image, touched: touched)
             }
-            return Version(image: try SuiteImage(decoding: bytes), identity: identity, touched: nil)
+            return Version(image: try SuiteImage(decoding: bytes), touched: nil)
         } catch {
             throw FileStoreError.corrupt(suite: name.rawValue, path: plist.string, reason: error.reason)
         }
     }
 
-    /// Moves an unreadable property list aside as `<suite>.plist.corrupt-<time>`, keeping it for a person to look at.
-    ///
-    /// - Returns: Where the file now is.
-    func moveAside() throws(FileStoreError) -> FilePath {
-        let stamp = ISO8601DateFormatter.string(
-            from: Date(), timeZone: .gmt, formatOptions: [.withYear, .withMonth, .withDay, .withTime])
-        let suffix = ".plist.corrupt-\(stamp)-\(getpid())"
-        // The suite's name is shortened when needed, so that the whole name fits in the file system's 255 bytes.
-        var base = name.rawValue
-        while base.utf8.count + suffix.utf8.count > 255 { base.removeLast() }
-        let destination = directory.appending(base + suffix)
-        do {
-            try Syscall.rename(plist, destination)
-        } catch {
-            throw FileStoreError.io(path: plist.string, operation: "move aside", reason: "\(error)")
+    private func unreadable(_ path: FilePath, _ reason: String) -> FileStoreError {
+        .unreadable(suite: name.rawValue, path: path.string, reason: reason)
+    }
+
+    static func describe(_ type: FileType) -> String {
+        switch type {
+        case .directory: "a directory"
+        case .fifo: "a FIFO"
+        case .socket: "a socket"
+        case .characterSpecial, .blockSpecial: "a device"
+        case .symbolicLink: "a symbolic link"
+        default: "not a regular file"
         }
-        return destination
     }
 
     private static func readAll(_ descriptor: FileDescriptor, sizeHint: Int) throws -> [UInt8] {
@@ -237,7 +166,10 @@ struct SuiteFiles: Sendable {
         var bytes = [UInt8](repeating: 0, count: max(4096, sizeHint + 1))
         var count = 0
         while true {
-            if count == bytes.count { bytes.append(contentsOf: repeatElement(0, count: bytes.count)) }
+            if count == bytes.count {
+                guard count <= maximumFileSize else { throw Errno.fileTooLarge }
+                bytes.append(contentsOf: repeatElement(0, count: bytes.count))
+            }
             let read = try bytes.withUnsafeMutableBytes { raw in
                 try descriptor.read(into: UnsafeMutableRawBufferPointer(rebasing: raw[count...]))
             }

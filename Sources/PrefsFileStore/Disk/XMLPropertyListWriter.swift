@@ -55,6 +55,14 @@ enum XMLPropertyListWriter {
         output.removeLast()
     }
 
+    /// Whether an entry-less file is framed as the writer frames a non-empty one: its header and `<dict>`, then
+    /// `</dict>` and `</plist>` on lines of their own.
+    static func hasOwnFrame(_ bytes: [UInt8], bodyEnd: Int) -> Bool {
+        let head = header + Array("<dict>".utf8)
+        return bodyEnd == head.count && bytes[..<bodyEnd].elementsEqual(head)
+            && bytes[bodyEnd...].elementsEqual("\n</dict>\n</plist>\n".utf8)
+    }
+
     private static let header = Array(
         """
         <?xml version="1.0" encoding="UTF-8"?>
@@ -71,6 +79,8 @@ enum XMLPropertyListWriter {
         case .bool(let flag):
             output.append(contentsOf: (flag ? "<true/>\n" : "<false/>\n").utf8)
         case .int(let number):
+            element("integer", String(number), &output)
+        case .unsignedInt(let number):
             element("integer", String(number), &output)
         case .double(let number):
             element("real", real(number), &output)

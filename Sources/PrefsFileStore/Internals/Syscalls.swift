@@ -15,6 +15,32 @@ enum Syscall {
         try retrying { cFlock(descriptor.rawValue, operation) }
     }
 
+    /// Tries to take a lock without waiting.
+    ///
+    /// The corresponding C function is `flock` with `LOCK_NB`.
+    ///
+    /// - Returns: `false` when another open file description holds a conflicting lock.
+    static func tryFlock(_ descriptor: FileDescriptor, _ operation: CInt) throws(Errno) -> Bool {
+        do {
+            try retrying { cFlock(descriptor.rawValue, operation | LOCK_NB) }
+            return true
+        } catch .wouldBlock {
+            return false
+        }
+    }
+
+    /// The corresponding C function is `fchmod`.
+    static func fchmod(_ descriptor: FileDescriptor, _ permissions: FilePermissions) throws(Errno) {
+        try retrying { cFchmod(descriptor.rawValue, mode_t(permissions.rawValue)) }
+    }
+
+    /// The effective user this process acts as.
+    ///
+    /// The corresponding C function is `geteuid`, which cannot fail.
+    static func effectiveUserID() -> UInt32 {
+        UInt32(geteuid())
+    }
+
     /// The corresponding C function is `rename`.
     static func rename(_ source: FilePath, _ destination: FilePath) throws(Errno) {
         try retrying {
@@ -102,6 +128,7 @@ private let cStartWriteback = cprefs_start_writeback
 private let cUnlink = unlink
 private let cMkdir = mkdir
 private let cFsync = fsync
+private let cFchmod = fchmod
 private let cPipe = pipe
 private let cPoll = poll
 #if os(Linux)

@@ -3,12 +3,14 @@ import PrefsKit
 
 /// Reads one journal line back into a ``JournalRecord``.
 ///
-/// It parses with ``JournalJSON`` rather than `JSONSerialization` or `JSONDecoder`: a watcher decodes a record for
+/// It parses with PrefsKit's `JSONValue` rather than `JSONSerialization` or `JSONDecoder`: a watcher decodes a record for
 /// every change it attributes, on the way from the event to the observers.
 enum JournalLineReader {
     /// The record a line holds, or `nil` when the line is not a record (a torn or foreign line is skipped, not fatal).
     static func record(_ line: Data) -> JournalRecord? {
-        let parsed = line.withUnsafeBytes { JournalJSON.parse($0.bindMemory(to: UInt8.self)) }
+        let parsed = line.withUnsafeBytes {
+            JSONValue.parse($0.bindMemory(to: UInt8.self), maximumDepth: maximumDepth)
+        }
         guard case .object(let object)? = parsed,
             case .string(let suite)? = object["suite"], case .string(let key)? = object["key"],
             case .string(let timeText)? = object["time"],
@@ -31,14 +33,19 @@ enum JournalLineReader {
         return JournalRecord(time: time, pid: pid, process: process, suite: suite, key: key, old: old, new: new)
     }
 
+    /// A record's values are tagged (`{"array":[…]}`), two JSON levels for each level of a value, which may be as deep
+    /// as a property list may be.
+    static let maximumDepth = 2 * JSONValue.defaultMaximumDepth + 4
+
     /// A value in ``PropertyListValue``'s tagged form, such as `{"int":5}`.
-    private static func value(_ tagged: JournalJSON) -> PropertyListValue? {
+    private static func value(_ tagged: JSONValue) -> PropertyListValue? {
         guard case .object(let object) = tagged, object.count == 1, let (tag, payload) = object.first else {
             return nil
         }
         switch (tag, payload) {
         case ("bool", .bool(let flag)): return .bool(flag)
-        case ("int", .number(let text)): return integer(text).map { .int($0) }
+        case ("int", .number(let text)):
+            return PropertyListValue.integer(parsing: text) ?? integer(text).map { .int($0) }
         case ("double", .number(let text)): return Double(text).map { .double($0) }
         case ("string", .string(let text)): return .string(text)
         case ("data", .string(let text)): return try? PropertyListValue(parsing: text, as: .data)

@@ -59,6 +59,8 @@ enum JournalLineWriter {
             member("bool", first: true, &out) { $0.append(contentsOf: (flag ? "true" : "false").utf8) }
         case .int(let number):
             member("int", first: true, &out) { $0.append(contentsOf: String(number).utf8) }
+        case .unsignedInt(let number):
+            member("int", first: true, &out) { $0.append(contentsOf: String(number).utf8) }
         case .double(let number):
             guard number.isFinite else { return false }
             member("double", first: true, &out) { $0.append(contentsOf: number.description.utf8) }

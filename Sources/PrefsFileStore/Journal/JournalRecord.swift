@@ -49,6 +49,11 @@ public struct JournalRecord: Codable, Sendable, Hashable {
         PersistentKeyValueChange.Writer(pid: pid, processName: process, time: time)
     }
 
+    /// Whether this record's write left the given value.
+    func explains(_ value: PropertyListValue?) -> Bool {
+        new == value
+    }
+
     /// Whether this record describes the given change of a key.
     func describes(key: String, old: PropertyListValue?, new: PropertyListValue?) -> Bool {
         self.key == key && self.old == old && self.new == new

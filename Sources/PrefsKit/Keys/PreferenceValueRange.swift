@@ -15,6 +15,7 @@ public enum PreferenceValueRange: Sendable, Hashable {
         case (.integer(let range), .double(let number)):
             Double(range.lowerBound) <= number && number <= Double(range.upperBound)
         case (.real(let range), .int(let number)): range.contains(Double(number))
+        case (.real(let range), .unsignedInt(let number)): range.contains(Double(number))
         case (.real(let range), .double(let number)): range.contains(number)
         default: false
         }

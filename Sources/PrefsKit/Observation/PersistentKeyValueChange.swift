@@ -54,6 +54,10 @@ public struct PersistentKeyValueChange: Sendable, Hashable {
     public let origin: Origin
     /// Who made the change, when known.
     public let writer: Writer?
+    /// The write this change undid, when an unknown writer (a plain `UserDefaults` program that took no lock, a hand
+    /// edit) put back the value that write had replaced: the store then says so rather than report a change like any
+    /// other.
+    public let reverted: Writer?
 
     /// Creates a change.
     ///
@@ -64,9 +68,10 @@ public struct PersistentKeyValueChange: Sendable, Hashable {
     ///   - newValue: What it holds now.
     ///   - origin: Whether this process made the change.
     ///   - writer: Who made it.
+    ///   - reverted: The write it undid, when it put back what that write replaced.
     public init(
         suite: String? = nil, key: String, oldValue: PropertyListValue?, newValue: PropertyListValue?,
-        origin: Origin = .thisProcess, writer: Writer? = nil
+        origin: Origin = .thisProcess, writer: Writer? = nil, reverted: Writer? = nil
     ) {
         self.suite = suite
         self.key = key
@@ -74,6 +79,7 @@ public struct PersistentKeyValueChange: Sendable, Hashable {
         self.newValue = newValue
         self.origin = origin
         self.writer = writer
+        self.reverted = reverted
     }
 }
 

@@ -3,7 +3,7 @@ import Foundation
 /// Formats and parses the ISO 8601 dates that PrefsKit shows and accepts.
 ///
 /// Whole seconds print without a fraction, as property lists do; a fraction prints to the millisecond.
-enum ISO8601Dates {
+package enum ISO8601Dates {
     static func format(_ date: Date) -> String {
         let hasFraction = date.timeIntervalSinceReferenceDate.rounded(.down) != date.timeIntervalSinceReferenceDate
         if let text = fastFormat(date, hasFraction: hasFraction) { return text }
@@ -59,7 +59,7 @@ enum ISO8601Dates {
     }
 
     /// The day count of a proleptic Gregorian date (Howard Hinnant's `days_from_civil`).
-    private static func daysSince1970(year: Int, month: Int, day: Int) -> Int {
+    package static func daysSince1970(year: Int, month: Int, day: Int) -> Int {
         let shiftedYear = month <= 2 ? year - 1 : year
         let era = shiftedYear / 400
         let yearOfEra = shiftedYear - era * 400

@@ -18,7 +18,13 @@ extension PropertyListValue: Codable {
         }
         switch key {
         case .bool: self = .bool(try container.decode(Bool.self, forKey: key))
-        case .int: self = .int(try container.decode(Int.self, forKey: key))
+        case .int:
+            // Integers above Int.max, which property lists hold, decode as unsigned.
+            if let value = try? container.decode(Int.self, forKey: key) {
+                self = .int(value)
+            } else {
+                self = .unsignedInt(try container.decode(UInt64.self, forKey: key))
+            }
         case .double: self = .double(try container.decode(Double.self, forKey: key))
         case .string: self = .string(try container.decode(String.self, forKey: key))
         case .array: self = .array(try container.decode([PropertyListValue].self, forKey: key))
@@ -39,6 +45,7 @@ extension PropertyListValue: Codable {
         switch self {
         case .bool(let value): try container.encode(value, forKey: .bool)
         case .int(let value): try container.encode(value, forKey: .int)
+        case .unsignedInt(let value): try container.encode(value, forKey: .int)
         case .double(let value): try container.encode(value, forKey: .double)
         case .string(let value): try container.encode(value, forKey: .string)
         case .data(let value): try container.encode(value.base64EncodedString(), forKey: .data)

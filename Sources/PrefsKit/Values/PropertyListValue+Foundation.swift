@@ -51,6 +51,7 @@ extension PropertyListValue {
         switch self {
         case .bool(let value): value
         case .int(let value): value
+        case .unsignedInt(let value): value
         case .double(let value): value
         case .string(let value): value
         case .data(let value): value
@@ -75,8 +76,13 @@ extension PropertyListValue {
         case "f", "d":
             // JSONSerialization returns integers beyond Int64's positive range, and Int.min, as decimal numbers typed
             // as doubles; an integral one that fits is still an integer.
-            if number is NSDecimalNumber, let integer = Int(number.stringValue) { return .int(integer) }
+            if number is NSDecimalNumber, let integer = PropertyListValue.integer(parsing: number.stringValue) {
+                return integer
+            }
             return .double(number.doubleValue)
+        case "Q", "L", "I", "S", "C":
+            // Unsigned: Foundation reads integers above Int64.max from property lists this way.
+            return .integer(exactly: number.uint64Value) ?? .int(number.intValue)
         default:
             return .int(number.intValue)
         }
@@ -94,6 +100,8 @@ extension PropertyListValue {
         case let value as UInt8: .int(Int(value))
         case let value as UInt16: .int(Int(value))
         case let value as UInt32: .int(Int(value))
+        case let value as UInt64: .integer(exactly: value)
+        case let value as UInt: .integer(exactly: value)
         default: nil
         }
     }

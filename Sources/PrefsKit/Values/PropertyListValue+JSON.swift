@@ -6,6 +6,7 @@ extension PropertyListValue {
         switch self {
         case .bool(let value): value
         case .int(let value): value
+        case .unsignedInt(let value): value
         case .double(let value): value
         case .string(let value): value
         case .data(let value): value.base64EncodedString()
@@ -32,18 +33,67 @@ extension PropertyListValue {
 
     /// Parses JSON text as a value of the given kind.
     ///
+    /// Integers stay exact from `Int64.min` to `UInt64.max`; one beyond that range, a number too large for a `Double`,
+    /// `null`, and nesting deeper than a property list allows (512 levels) are refused rather than wrapped, rounded
+    /// or dropped.
+    ///
     /// - Parameters:
     ///   - jsonText: The JSON text.
     ///   - kind: The kind the value must have, or `nil` to accept any JSON value.
     /// - Throws: ``PropertyListValueParseError`` when the text is not JSON or does not fit `kind`.
     public init(jsonText: String, as kind: PrimitiveKind?) throws(PropertyListValueParseError) {
-        let object: Any
-        do {
-            object = try JSONSerialization.jsonObject(with: Data(jsonText.utf8), options: .fragmentsAllowed)
-        } catch {
-            throw PropertyListValueParseError(expected: kind ?? .string, input: jsonText, reason: "is not valid JSON")
+        var text = jsonText
+        guard let parsed = text.withUTF8({ JSONValue.parse($0) }) else {
+            let depth = text.withUTF8 { JSONValue.nestingDepth($0) }
+            let limit = JSONValue.defaultMaximumDepth
+            throw PropertyListValueParseError(
+                expected: kind ?? .string, input: jsonText,
+                reason: depth > limit ? "nests arrays or objects deeper than \(limit) levels" : "is not valid JSON")
         }
-        try self.init(jsonObject: object, as: kind)
+        let found = try PropertyListValue(json: parsed, expected: kind ?? .string)
+        guard let kind else {
+            self = found
+            return
+        }
+        self = try found.coerced(to: kind)
+    }
+
+    /// Converts parsed JSON, keeping numbers exact and refusing what a property list cannot hold.
+    private init(json: JSONValue, expected: PrimitiveKind) throws(PropertyListValueParseError) {
+        switch json {
+        case .bool(let flag):
+            self = .bool(flag)
+        case .string(let text):
+            self = .string(text)
+        case .number(let text):
+            if !text.utf8.contains(where: {
+                $0 == UInt8(ascii: ".") || $0 == UInt8(ascii: "e") || $0 == UInt8(ascii: "E")
+            }) {
+                guard let integer = PropertyListValue.integer(parsing: text) else {
+                    throw PropertyListValueParseError(
+                        expected: expected, input: text,
+                        reason: "is outside the integers a property list holds (\(Int64.min)...\(UInt64.max))")
+                }
+                self = integer
+            } else {
+                guard let number = Double(text), number.isFinite else {
+                    throw PropertyListValueParseError(expected: expected, input: text, reason: "is not a finite number")
+                }
+                self = .double(number)
+            }
+        case .array(let elements):
+            var values: [PropertyListValue] = []
+            values.reserveCapacity(elements.count)
+            for element in elements { values.append(try PropertyListValue(json: element, expected: expected)) }
+            self = .array(values)
+        case .object(let members):
+            var values: [String: PropertyListValue] = [:]
+            values.reserveCapacity(members.count)
+            for (key, member) in members { values[key] = try PropertyListValue(json: member, expected: expected) }
+            self = .dictionary(values)
+        case .null:
+            throw PropertyListValueParseError(expected: expected, input: "null", reason: "is not allowed here")
+        }
     }
 
     /// Converts an object from `JSONSerialization` to a value of the given kind.
@@ -69,9 +119,12 @@ extension PropertyListValue {
     /// Converts a value read from JSON to the given kind, or fails naming what did not fit.
     func coerced(to kind: PrimitiveKind) throws(PropertyListValueParseError) -> PropertyListValue {
         switch (kind, self) {
-        case (.bool, .bool), (.int, .int), (.double, .double), (.string, .string), (.data, .data), (.date, .date):
+        case (.bool, .bool), (.int, .int), (.int, .unsignedInt), (.double, .double), (.string, .string), (.data, .data),
+            (.date, .date):
             return self
         case (.double, .int(let value)):
+            return .double(Double(value))
+        case (.double, .unsignedInt(let value)):
             return .double(Double(value))
         case (.int, .double(let value)) where value.rounded() == value && value >= -0x1p63 && value < 0x1p63:
             return .int(Int(value))

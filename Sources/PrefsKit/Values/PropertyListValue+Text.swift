@@ -12,6 +12,7 @@ extension PropertyListValue {
         switch self {
         case .bool(let value): value ? "true" : "false"
         case .int(let value): String(value)
+        case .unsignedInt(let value): String(value)
         case .double(let value): String(value)
         case .string(let value): value
         case .data(let value): value.base64EncodedString()
@@ -45,11 +46,19 @@ extension PropertyListValue {
                     expected: kind, input: text, reason: "is not a Boolean (true or false)")
             }
         case .int:
-            guard let value = Int(trimmed) else {
-                let reason = Double(trimmed) == nil ? "is not an integer" : "is not a whole number"
+            guard let value = PropertyListValue.integer(parsing: trimmed) else {
+                let digits = trimmed.drop { $0 == "+" || $0 == "-" }
+                let reason =
+                    if !digits.isEmpty && digits.utf8.allSatisfy({ (0x30...0x39).contains($0) }) {
+                        "is outside the integers a property list holds (\(Int64.min)...\(UInt64.max))"
+                    } else if Double(trimmed) == nil {
+                        "is not an integer"
+                    } else {
+                        "is not a whole number"
+                    }
                 throw PropertyListValueParseError(expected: kind, input: text, reason: reason)
             }
-            self = .int(value)
+            self = value
         case .double:
             guard let value = Double(trimmed), value.isFinite else {
                 throw PropertyListValueParseError(expected: kind, input: text, reason: "is not a finite number")

@@ -13,6 +13,12 @@ public enum PropertyListValue: Sendable, Hashable {
     case bool(Bool)
     /// An integer, stored as `<integer>`.
     case int(Int)
+    /// An integer above `Int.max`, up to `UInt64.max`, stored as `<integer>`.
+    ///
+    /// Property lists hold integers from `Int64.min` to `UInt64.max`, and Foundation writes unsigned values that way,
+    /// so a suite may hold one. Only values above `Int.max` take this form: every parser in PrefsKit gives smaller
+    /// ones as ``int(_:)``, which ``integer(exactly:)`` does too.
+    case unsignedInt(UInt64)
     /// A real number, stored as `<real>`.
     case double(Double)
     /// A string, stored as `<string>`.
@@ -33,7 +39,7 @@ public enum PropertyListValue: Sendable, Hashable {
     public var kind: PrimitiveKind {
         switch self {
         case .bool: .bool
-        case .int: .int
+        case .int, .unsignedInt: .int
         case .double: .double
         case .string: .string
         case .data: .data
@@ -41,5 +47,25 @@ public enum PropertyListValue: Sendable, Hashable {
         case .array(let elements): .array(elements.first?.kind)
         case .dictionary(let elements): .dictionary(elements.sorted { $0.key < $1.key }.first?.value.kind)
         }
+    }
+
+    /// The integer as the one form PrefsKit gives it: ``int(_:)`` when it fits an `Int`, else ``unsignedInt(_:)``.
+    ///
+    /// - Parameter value: Any integer.
+    /// - Returns: The value, or `nil` outside the range a property list can hold (`Int64.min` to `UInt64.max`).
+    public static func integer<Integer: BinaryInteger>(exactly value: Integer) -> PropertyListValue? {
+        if let small = Int(exactly: value) { return .int(small) }
+        if let large = UInt64(exactly: value) { return .unsignedInt(large) }
+        return nil
+    }
+
+    /// Parses an integer written in decimal, with an optional sign, keeping every value from `Int64.min` to
+    /// `UInt64.max` exact.
+    ///
+    /// - Parameter text: The digits.
+    /// - Returns: The value, or `nil` when the text is not an integer or lies outside that range.
+    public static func integer(parsing text: some StringProtocol) -> PropertyListValue? {
+        if let small = Int(text) { return .int(small) }
+        return UInt64(text).map { .unsignedInt($0) }
     }
 }

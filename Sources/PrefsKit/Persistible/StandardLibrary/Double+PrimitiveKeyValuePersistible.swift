@@ -8,6 +8,7 @@ extension Double: PrimitiveKeyValuePersistible {
         switch primitiveValue {
         case .double(let value): self = value
         case .int(let value): self = Double(value)
+        case .unsignedInt(let value): self = Double(value)
         default: throw .wrongType(expected: .double, found: primitiveValue)
         }
     }

@@ -2,14 +2,14 @@ import Foundation
 import PropertyBased
 import Testing
 
-@testable import PrefsFileStore
+@testable import PrefsKit
 
 /// The journal's JSON parser must read what Foundation writes, in any layout, and refuse what Foundation refuses.
-@Suite struct JournalJSONTests {
+@Suite struct JSONValueTests {
     private static let texts = ["", "plain", "quote \" and \\ and /", "tab\tline\n\u{1B}[31m", "é 漢字 🎉", "\u{0}\u{1F}"]
 
     /// A random value, as Foundation takes it and as the parser should give it back.
-    private static func value(_ random: inout Xoshiro, depth: Int) -> (Any, JournalJSON) {
+    private static func value(_ random: inout Xoshiro, depth: Int) -> (Any, JSONValue) {
         switch Int.random(in: 0..<(depth < 3 ? 7 : 5), using: &random) {
         case 0:
             let text = texts[Int.random(in: 0..<texts.count, using: &random)]
@@ -27,7 +27,7 @@ import Testing
             return (NSNull(), .null)
         case 5:
             var objects: [Any] = []
-            var values: [JournalJSON] = []
+            var values: [JSONValue] = []
             for _ in 0..<Int.random(in: 0...3, using: &random) {
                 let (object, value) = value(&random, depth: depth + 1)
                 objects.append(object)
@@ -36,7 +36,7 @@ import Testing
             return (objects, .array(values))
         default:
             var objects: [String: Any] = [:]
-            var values: [String: JournalJSON] = [:]
+            var values: [String: JSONValue] = [:]
             for _ in 0..<Int.random(in: 0...3, using: &random) {
                 let key = texts[Int.random(in: 0..<texts.count, using: &random)]
                 let (object, value) = value(&random, depth: depth + 1)
@@ -48,7 +48,7 @@ import Testing
     }
 
     /// Numbers compared by value: Foundation may write `1e+06` where Swift writes `1000000.0`.
-    private static func same(_ a: JournalJSON, _ b: JournalJSON) -> Bool {
+    private static func same(_ a: JSONValue, _ b: JSONValue) -> Bool {
         switch (a, b) {
         case (.number(let x), .number(let y)): return Int(x).map { $0 == Int(y) } ?? (Double(x) == Double(y))
         case (.array(let x), .array(let y)): return x.count == y.count && zip(x, y).allSatisfy(same)
@@ -58,8 +58,8 @@ import Testing
         }
     }
 
-    private static func parse(_ text: String) -> JournalJSON? {
-        Array(text.utf8).withUnsafeBufferPointer { JournalJSON.parse($0) }
+    private static func parse(_ text: String) -> JSONValue? {
+        Array(text.utf8).withUnsafeBufferPointer { JSONValue.parse($0) }
     }
 
     @Test func readsWhatFoundationWritesInEveryLayout() async {
@@ -86,7 +86,7 @@ import Testing
     @Test(arguments: [
         "", "{", "{\"a\":1,}", "[1 2]", "01", "1.", ".5", "-", "1e", "+1", "\"\\u12\"", "\"\\u+123\"", "\"\\ud800\"",
         "\"\\ud800\\u0041\"", "\"\\x\"", "\"raw\ttab\"", "\"open", "tru", "nul", "{\"a\" 1}", "{1:2}", "[1]x",
-        String(repeating: "[", count: 300) + String(repeating: "]", count: 300),
+        String(repeating: "[", count: 600) + String(repeating: "]", count: 600),
     ])
     func refusesWhatIsNotOneJSONValue(_ text: String) {
         #expect(Self.parse(text) == nil)

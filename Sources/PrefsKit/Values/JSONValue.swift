@@ -1,41 +1,84 @@
 import Foundation
 
-/// A JSON value as the journal's reader sees it, parsed straight from the line's bytes.
+/// A JSON value parsed straight from bytes (RFC 8259), with numbers kept as their text.
 ///
-/// A watcher parses a journal record for every change it attributes to its writer, between the event and the
-/// observers. `JSONSerialization` took about 35 µs for one small record on Linux, and bridging its `Any` results into
-/// Swift values as much again; this takes a few. Numbers keep their text, so that integers stay exact.
-enum JournalJSON: Equatable {
-    case object([String: JournalJSON])
-    case array([JournalJSON])
+/// Two readers need it. A watcher parses a journal record for every change it attributes to its writer, between the
+/// event and the observers: `JSONSerialization` took about 35 µs for one small record on Linux, and bridging its `Any`
+/// results into Swift values as much again; this takes a few. And JSON typed by a user must keep integers exact:
+/// `JSONSerialization` wraps `18446744073709551616` silently, where this keeps the text for the caller to refuse.
+///
+/// The parser is bounded: nesting deeper than the caller's limit, and text that is not UTF-8, are refused rather than
+/// recursing without end or repairing bytes.
+package enum JSONValue: Equatable, Sendable {
+    case object([String: JSONValue])
+    case array([JSONValue])
     case string(String)
     case number(String)
     case bool(Bool)
     case null
 
-    /// The value one line holds, or `nil` when it is not exactly one JSON value (RFC 8259) with white space around.
-    static func parse(_ bytes: UnsafeBufferPointer<UInt8>) -> JournalJSON? {
-        var parser = Parser(bytes: bytes)
+    /// The nesting a user's JSON may have: as deep as a property list may be.
+    package static let defaultMaximumDepth = 512
+
+    /// The value the bytes hold, or `nil` when they are not exactly one JSON value (RFC 8259) with white space around.
+    ///
+    /// - Parameters:
+    ///   - bytes: UTF-8 text.
+    ///   - maximumDepth: The most arrays and objects that may nest; deeper input is refused.
+    /// - Returns: The value, or `nil`.
+    package static func parse(
+        _ bytes: UnsafeBufferPointer<UInt8>, maximumDepth: Int = defaultMaximumDepth
+    ) -> JSONValue? {
+        var parser = Parser(bytes: bytes, maximumDepth: maximumDepth)
         parser.skipSpace()
         guard let value = try? parser.value(depth: 0) else { return nil }
         parser.skipSpace()
         return parser.index == bytes.count ? value : nil
     }
 
+    /// How deeply arrays and objects nest in JSON text, strings skipped; for saying why a parse failed.
+    package static func nestingDepth(_ bytes: UnsafeBufferPointer<UInt8>) -> Int {
+        var depth = 0
+        var deepest = 0
+        var inString = false
+        var escaped = false
+        for byte in bytes {
+            if inString {
+                if escaped {
+                    escaped = false
+                } else if byte == UInt8(ascii: "\\") {
+                    escaped = true
+                } else if byte == UInt8(ascii: "\"") {
+                    inString = false
+                }
+                continue
+            }
+            switch byte {
+            case UInt8(ascii: "\""): inString = true
+            case UInt8(ascii: "["), UInt8(ascii: "{"):
+                depth += 1
+                deepest = max(deepest, depth)
+            case UInt8(ascii: "]"), UInt8(ascii: "}"): depth -= 1
+            default: break
+            }
+        }
+        return deepest
+    }
+
     private struct Parser {
         private struct Invalid: Error {}
-        /// Deeper nesting than any record holds is refused rather than risking the stack on a hostile line.
-        private static let maximumDepth = 256
 
         let bytes: UnsafeBufferPointer<UInt8>
+        /// Deeper nesting is refused rather than risking the stack on hostile input.
+        let maximumDepth: Int
         var index = 0
 
         mutating func skipSpace() {
             while index < bytes.count, [0x20, 0x09, 0x0A, 0x0D].contains(bytes[index]) { index += 1 }
         }
 
-        mutating func value(depth: Int) throws -> JournalJSON {
-            guard index < bytes.count, depth < Self.maximumDepth else { throw Invalid() }
+        mutating func value(depth: Int) throws -> JSONValue {
+            guard index < bytes.count, depth < maximumDepth else { throw Invalid() }
             switch bytes[index] {
             case UInt8(ascii: "{"): return try object(depth: depth)
             case UInt8(ascii: "["): return try array(depth: depth)
@@ -47,9 +90,9 @@ enum JournalJSON: Equatable {
             }
         }
 
-        private mutating func object(depth: Int) throws -> JournalJSON {
+        private mutating func object(depth: Int) throws -> JSONValue {
             index += 1
-            var members: [String: JournalJSON] = [:]
+            var members: [String: JSONValue] = [:]
             skipSpace()
             if try consume(UInt8(ascii: "}")) { return .object(members) }
             repeat {
@@ -66,9 +109,9 @@ enum JournalJSON: Equatable {
             return .object(members)
         }
 
-        private mutating func array(depth: Int) throws -> JournalJSON {
+        private mutating func array(depth: Int) throws -> JSONValue {
             index += 1
-            var elements: [JournalJSON] = []
+            var elements: [JSONValue] = []
             skipSpace()
             if try consume(UInt8(ascii: "]")) { return .array(elements) }
             repeat {
@@ -86,7 +129,7 @@ enum JournalJSON: Equatable {
             return true
         }
 
-        private mutating func literal(_ word: StaticString, _ value: JournalJSON) throws -> JournalJSON {
+        private mutating func literal(_ word: StaticString, _ value: JSONValue) throws -> JSONValue {
             let count = word.utf8CodeUnitCount
             guard index + count <= bytes.count,
                 word.withUTF8Buffer({ $0.elementsEqual(bytes[index..<(index + count)]) })
@@ -122,8 +165,9 @@ enum JournalJSON: Equatable {
                 guard bytes[index] >= 0x20 else { throw Invalid() }
                 index += 1
             }
-            guard index < bytes.count else { throw Invalid() }
-            var text = String(decoding: UnsafeBufferPointer(rebasing: bytes[start..<index]), as: UTF8.self)
+            guard index < bytes.count,
+                var text = String(validating: UnsafeBufferPointer(rebasing: bytes[start..<index]), as: UTF8.self)
+            else { throw Invalid() }
             if bytes[index] == UInt8(ascii: "\"") {
                 index += 1
                 return text
@@ -131,21 +175,21 @@ enum JournalJSON: Equatable {
             // The rest, with escapes, scalar by scalar.
             var scalars = String.UnicodeScalarView()
             var run = index
-            func flush(_ end: Int) {
-                scalars.append(
-                    contentsOf: String(decoding: UnsafeBufferPointer(rebasing: bytes[run..<end]), as: UTF8.self)
-                        .unicodeScalars)
+            func flush(_ end: Int) throws {
+                guard let run = String(validating: UnsafeBufferPointer(rebasing: bytes[run..<end]), as: UTF8.self)
+                else { throw Invalid() }
+                scalars.append(contentsOf: run.unicodeScalars)
             }
             while true {
                 guard index < bytes.count, bytes[index] >= 0x20 else { throw Invalid() }
                 switch bytes[index] {
                 case UInt8(ascii: "\""):
-                    flush(index)
+                    try flush(index)
                     index += 1
                     text.unicodeScalars.append(contentsOf: scalars)
                     return text
                 case UInt8(ascii: "\\"):
-                    flush(index)
+                    try flush(index)
                     scalars.append(try escape())
                     run = index
                 default:

@@ -1,0 +1,32 @@
+/// A key compared by its exact UTF-8 bytes.
+///
+/// Swift's `String` equality follows Unicode canonical equivalence, so `"é"` written as one scalar and as `e` plus a
+/// combining accent are equal as dictionary keys. In a suite file they are two distinct keys, each with its own value,
+/// and a write must keep both.
+struct ExactKey: Hashable, Sendable {
+    let text: String
+
+    init(_ text: String) {
+        self.text = text
+    }
+
+    static func == (lhs: Self, rhs: Self) -> Bool {
+        lhs.text.utf8.elementsEqual(rhs.text.utf8)
+    }
+
+    func hash(into hasher: inout Hasher) {
+        for byte in text.utf8 { hasher.combine(byte) }
+    }
+
+    /// Whether two keys are the very same bytes.
+    static func same(_ lhs: String, _ rhs: String) -> Bool {
+        lhs.utf8.elementsEqual(rhs.utf8)
+    }
+
+    /// A total order that agrees with `String`'s `<` and breaks its ties (canonically equivalent keys) by bytes.
+    static func precedes(_ lhs: String, _ rhs: String) -> Bool {
+        if lhs < rhs { return true }
+        if rhs < lhs { return false }
+        return lhs.utf8.lexicographicallyPrecedes(rhs.utf8)
+    }
+}

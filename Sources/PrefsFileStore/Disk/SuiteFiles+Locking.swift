@@ -1,0 +1,81 @@
+import Foundation
+import SystemPackage
+
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
+extension SuiteFiles {
+    /// Takes the suite's lock, runs `body`, and releases it, waiting at most `timeout` for another process to let go.
+    ///
+    /// Each call opens its own descriptor, because `flock` locks belong to an open file description: two threads
+    /// sharing one descriptor would not exclude each other. The lock file is opened without following links and
+    /// without blocking, and must be a regular file, so that nothing planted under its name can hang or redirect the
+    /// store. Waiting polls with a growing pause (1 ms up to 50 ms), because `flock` itself has no time limit.
+    ///
+    /// - Parameters:
+    ///   - exclusive: `true` for a writer; `false` for a reader that needs the file and the journal to agree.
+    ///   - timeout: How long to wait for the lock.
+    ///   - body: The work to do under the lock.
+    /// - Returns: What `body` returns.
+    /// - Throws: ``FileStoreError/locked(suite:path:holder:seconds:)`` when the lock stays taken, naming the process
+    ///   that holds it when the system says; ``FileStoreError/io(path:operation:reason:)`` or
+    ///   ``FileStoreError/unsafe(path:reason:)`` when the lock file cannot be used; or what `body` throws.
+    func withLock<Result>(
+        exclusive: Bool, timeout: Duration, _ body: () throws(FileStoreError) -> Result
+    ) throws(FileStoreError) -> Result {
+        let descriptor = try openLockFile()
+        defer { try? descriptor.close() }
+        let clock = ContinuousClock()
+        let deadline = clock.now.advanced(by: timeout)
+        var pause: UInt32 = 1
+        while true {
+            let taken: Bool
+            do {
+                taken = try Syscall.tryFlock(descriptor, exclusive ? LOCK_EX : LOCK_SH)
+            } catch {
+                throw FileStoreError.io(path: lock.string, operation: "lock", reason: "\(error)")
+            }
+            if taken { break }
+            guard clock.now < deadline else {
+                let seconds = Double(timeout.components.seconds) + Double(timeout.components.attoseconds) / 1e18
+                throw .locked(
+                    suite: name.rawValue, path: lock.string, holder: LockHolders.holder(of: descriptor),
+                    seconds: seconds)
+            }
+            usleep(pause * 1000)
+            pause = min(pause * 2, 50)
+        }
+        return try body()
+    }
+
+    private func openLockFile() throws(FileStoreError) -> FileDescriptor {
+        let descriptor: FileDescriptor
+        do {
+            // Read-only is enough for flock, and closing a read-only descriptor wakes no directory watcher.
+            descriptor = try FileDescriptor.open(
+                lock, .readOnly, options: [.create, .noFollow, .nonBlocking, .closeOnExec],
+                permissions: [.ownerReadWrite])
+        } catch .tooManySymbolicLinkLevels {
+            throw .unsafe(path: lock.string, reason: "the lock file is a symbolic link")
+        } catch {
+            throw .io(path: lock.string, operation: "open the lock file", reason: "\(error)")
+        }
+        do {
+            let status = try descriptor.stat()
+            guard status.type == .regular else {
+                try? descriptor.close()
+                throw FileStoreError.unsafe(
+                    path: lock.string, reason: "the lock file is \(Self.describe(status.type))")
+            }
+        } catch let error as FileStoreError {
+            throw error
+        } catch {
+            try? descriptor.close()
+            throw .io(path: lock.string, operation: "open the lock file", reason: "\(error)")
+        }
+        return descriptor
+    }
+}

@@ -1,0 +1,136 @@
+import Foundation
+import PrefsKit
+
+extension SuiteImage {
+    /// Decodes the next version of the file, re-reading only the entries whose bytes differ from this version's.
+    ///
+    /// - Parameter new: The file's bytes now.
+    /// - Returns: The new image, and the keys whose entries were re-read (`nil` when the whole file was).
+    /// - Throws: ``PropertyListCodec/DecodeFailure`` when the new file does not decode.
+    func reading(_ new: [UInt8]) throws(PropertyListCodec.DecodeFailure) -> (image: SuiteImage, touched: [String]?) {
+        if new == bytes { return (self, []) }
+        // Keys that collide as Swift strings are settled by a whole decode.
+        if let index, exactValues == nil, let result = try index.splice(old: self, new: new) { return result }
+        return (try SuiteImage(decoding: new), nil)
+    }
+}
+
+extension SuiteImage.Index {
+    /// Re-reads only the entries of `new` that differ from `old`: the bytes before the first difference and after the
+    /// last are the same in both files, so the entries they wholly hold are unchanged.
+    ///
+    /// - Returns: `nil` when the difference reaches outside the dictionary's body, the new bytes there are not whole
+    ///   entries, or a key now collides with another; the caller then decodes the whole file.
+    /// - Throws: ``PropertyListCodec/DecodeFailure`` when the new entries nest too deep.
+    fileprivate func splice(old image: SuiteImage, new: [UInt8]) throws(PropertyListCodec.DecodeFailure) -> (
+        image: SuiteImage, touched: [String]?
+    )? {
+        let old = image.bytes
+        let prefix = min(commonPrefix(old, new), bodyEnd)
+        let suffix = min(commonSuffix(old, new), min(old.count, new.count) - prefix)
+        // The last entry boundary within the common prefix, and the first one after the old difference.
+        let first = lastBoundary(atOrBefore: prefix)
+        guard first >= 0 else { return nil }
+        let changeEnd = max(old.count - suffix, prefix)
+        guard let last = firstBoundary(atOrAfter: changeEnd, from: first) else { return nil }
+        let oldStart = boundary(first)
+        let oldEnd = boundary(last)
+        let newEnd = oldEnd + new.count - old.count
+        guard oldStart <= newEnd else { return nil }
+        let entries: [XMLPropertyListReader.Entry]?
+        do {
+            entries = try new.withUnsafeBufferPointer { buffer throws(XMLPropertyListReader.Refusal) in
+                try XMLPropertyListReader.entries(buffer, in: oldStart..<newEnd)
+            }
+        } catch {
+            throw PropertyListCodec.DecodeFailure(
+                reason: "it nests arrays or dictionaries deeper than \(XMLPropertyListReader.maximumDepth) levels")
+        }
+        guard let entries else { return nil }
+        var values = image.values
+        let removed = keys[first..<last]
+        for key in removed { values[key] = nil }
+        for entry in entries {
+            // A key that is also in an untouched entry is a duplicate, which only a whole decode settles.
+            guard values.updateValue(entry.value, forKey: entry.key) == nil else { return nil }
+        }
+        let shift = new.count - old.count
+        var index = self
+        index.keys.replaceSubrange(first..<last, with: entries.map(\.key))
+        index.starts.replaceSubrange(first..<last, with: entries.map(\.start))
+        for position in (first + entries.count)..<index.starts.count { index.starts[position] += shift }
+        index.bodyEnd += shift
+        let window = index.keys[max(0, first - 1)..<min(index.keys.count, first + entries.count + 1)]
+        index.isSorted = isSorted && zip(window, window.dropFirst()).allSatisfy { !($1 < $0) }
+        index.isCanonical =
+            isCanonical && zip(window, window.dropFirst()).allSatisfy { $0 < $1 }
+            && Self.isWrittenAsTheWriterDoes(entries, in: new, between: index, first: first)
+        let touched = Array(Set(removed).union(entries.map(\.key)))
+        return (SuiteImage(values: values, exactValues: nil, bytes: new, index: index), touched)
+    }
+
+    /// The highest boundary at or before `offset`, or -1 when the offset lies before the first entry.
+    private func lastBoundary(atOrBefore offset: Int) -> Int {
+        var low = 0
+        var high = keys.count + 1
+        // Invariant: every boundary before `low` is at or before `offset`; none from `high` on is.
+        while low < high {
+            let middle = (low + high) / 2
+            if boundary(middle) <= offset { low = middle + 1 } else { high = middle }
+        }
+        return low - 1
+    }
+
+    /// The lowest boundary from `from` on that is at or after `offset`.
+    private func firstBoundary(atOrAfter offset: Int, from: Int) -> Int? {
+        var low = from
+        var high = keys.count + 1
+        while low < high {
+            let middle = (low + high) / 2
+            if boundary(middle) < offset { low = middle + 1 } else { high = middle }
+        }
+        return low <= keys.count ? low : nil
+    }
+
+    /// Whether re-read entries are laid out as the writer lays them out.
+    private static func isWrittenAsTheWriterDoes(
+        _ entries: [XMLPropertyListReader.Entry], in bytes: [UInt8], between index: Self, first: Int
+    ) -> Bool {
+        var expected: [UInt8] = []
+        for entry in entries { XMLPropertyListWriter.entry(entry.key, entry.value, into: &expected) }
+        return bytes[index.boundary(first)..<index.boundary(first + entries.count)].elementsEqual(expected)
+    }
+}
+
+/// The number of bytes at the start of both arrays that are equal.
+private func commonPrefix(_ a: [UInt8], _ b: [UInt8]) -> Int {
+    let count = min(a.count, b.count)
+    return a.withUnsafeBufferPointer { a in
+        b.withUnsafeBufferPointer { b in
+            guard let left = a.baseAddress, let right = b.baseAddress else { return 0 }
+            var offset = 0
+            // Whole blocks first, with memcmp.
+            while offset + 64 <= count && memcmp(left + offset, right + offset, 64) == 0 { offset += 64 }
+            while offset < count && a[offset] == b[offset] { offset += 1 }
+            return offset
+        }
+    }
+}
+
+/// The number of bytes at the end of both arrays that are equal.
+private func commonSuffix(_ a: [UInt8], _ b: [UInt8]) -> Int {
+    let count = min(a.count, b.count)
+    return a.withUnsafeBufferPointer { a in
+        b.withUnsafeBufferPointer { b in
+            guard let left = a.baseAddress, let right = b.baseAddress else { return 0 }
+            var length = 0
+            while length + 64 <= count
+                && memcmp(left + a.count - length - 64, right + b.count - length - 64, 64) == 0
+            {
+                length += 64
+            }
+            while length < count && a[a.count - 1 - length] == b[b.count - 1 - length] { length += 1 }
+            return length
+        }
+    }
+}

@@ -1,0 +1,105 @@
+public import Foundation
+import PrefsKit
+import SystemPackage
+
+/// Where a recovered suite's values come from.
+public enum SuiteRecoverySource: Sendable, Hashable {
+    /// Nowhere: the suite starts empty.
+    case nothing
+    /// The previous version a crash left under the staging name `.<suite>.plist.new`, when it is this user's own and
+    /// reads as a suite.
+    case staging
+    /// A property list a person chose, such as a backup made with `prefs export`; its bytes become the suite.
+    case file(URL)
+}
+
+/// What ``FileSuite/recover(from:)`` did.
+public struct SuiteRecovery: Sendable, Hashable {
+    /// Where the unusable file now is, or `nil` when the suite had no file.
+    public let movedAside: URL?
+    /// The keys the suite holds afterwards.
+    public let keys: Int
+}
+
+extension FileSuite {
+    /// Moves an unusable suite file aside as `<suite>.plist.corrupt-<time>`, keeping it, and starts the suite afresh
+    /// from a source.
+    ///
+    /// Everything happens under the suite's lock, and the new contents are journaled as this process's writes, so that
+    /// watchers see a change and `undo` can take it back.
+    ///
+    /// - Parameter source: Where the suite's values come from; nothing by default.
+    /// - Returns: Where the old file went and how many keys the suite now holds.
+    /// - Throws: ``FileStoreError/io(path:operation:reason:)`` naming what could not be done, ``FileStoreError`` from
+    ///   reading the chosen file, or ``FileStoreError/unsafe(path:reason:)`` when the suite is readable (there is
+    ///   nothing to recover; import the file instead) or the staging file is not a version to trust. Nothing is moved
+    ///   then.
+    @discardableResult
+    public func recover(from source: SuiteRecoverySource = .nothing) throws(FileStoreError) -> SuiteRecovery {
+        let writer = PersistentKeyValueChange.Writer.current
+        let recovery = try files.withLock(exclusive: true, timeout: store.lockTimeout) {
+            () throws(FileStoreError) -> SuiteRecovery in
+            do throws(FileStoreError) {
+                _ = try files.readSettled(previous: nil, restoring: false)
+                throw FileStoreError.unsafe(
+                    path: files.plist.string, reason: "the suite is readable, so there is nothing to recover")
+            } catch  where error.isSuiteProblem {
+                // The case this is for.
+            }
+            let replacement = try replacementBytes(source)
+            let movedAside = try files.moveAside()
+            var keys = 0
+            if let (bytes, image) = replacement {
+                keys = image.values.count
+                try files.replace(with: bytes, durability: store.durability) {
+                    let records = image.sortedKeys.map { key in
+                        JournalRecord(
+                            time: writer.time ?? Date(), pid: writer.pid, process: writer.processName, suite: name,
+                            key: key, old: nil, new: image.value(forKey: key))
+                    }
+                    try? store.journal.append(records, to: files.name)
+                }
+            }
+            return SuiteRecovery(movedAside: URL(fileURLWithPath: movedAside.string), keys: keys)
+        }
+        reload(posting: true)
+        return recovery
+    }
+
+    /// Whether the previous version a crash left beside the suite can be restored with ``recover(from:)``.
+    public var hasRestorableStagedVersion: Bool {
+        (try? stagedVersion()) != nil
+    }
+
+    private func replacementBytes(_ source: SuiteRecoverySource) throws(FileStoreError) -> ([UInt8], SuiteImage)? {
+        switch source {
+        case .nothing:
+            return nil
+        case .staging:
+            return try stagedVersion()
+        case .file(let url):
+            let path = FilePath(url.path)
+            guard let bytes = try files.readBytes(path, followingLinks: true) else {
+                throw .io(path: url.path, operation: "read", reason: "no such file")
+            }
+            do throws(PropertyListCodec.DecodeFailure) {
+                return (bytes, try SuiteImage(decoding: bytes))
+            } catch {
+                throw .corrupt(suite: name, path: url.path, reason: error.reason)
+            }
+        }
+    }
+
+    private func stagedVersion() throws(FileStoreError) -> ([UInt8], SuiteImage) {
+        let status = try? Stat(files.staging, followTargetSymlink: false)
+        guard let status, status.type == .regular, status.linkCount == 1,
+            status.userID.rawValue == Syscall.effectiveUserID(), status.size > 0,
+            let bytes = try? files.readBytes(files.staging, followingLinks: false),
+            let image = try? SuiteImage(decoding: bytes), !image.values.isEmpty
+        else {
+            throw .unsafe(
+                path: files.staging.string, reason: "there is no readable previous version of this user's there")
+        }
+        return (bytes, image)
+    }
+}
