@@ -126,7 +126,8 @@ extension FileSuite {
             let writer = record.flatMap { $0.isUnknownWriter ? nil : $0 }
             // An unknown writer that puts back what a known write replaced has undone that write.
             let reverted = latest.flatMap { latest -> PersistentKeyValueChange.Writer? in
-                guard record == nil, !latest.isUnknownWriter, latest.new == difference.old, latest.old == difference.new
+                guard record == nil, !latest.isUnknownWriter, latest.explains(difference.old),
+                    latest.replaced(difference.new)
                 else { return nil }
                 return latest.writer
             }

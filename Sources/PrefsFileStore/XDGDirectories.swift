@@ -26,8 +26,9 @@ public enum XDGDirectories {
         directory(environment["XDG_DATA_HOME"], fallback: ".local/share", environment: environment)
     }
 
-    /// The journal folder that belongs to one configuration directory, named by a hash of its path so that two
-    /// directories holding suites of the same name never share a history.
+    /// The journal folder that belongs to one configuration directory, named by a hash of its real path so that two
+    /// directories holding suites of the same name never share a history, and one directory reached through a
+    /// symbolic link keeps a single one.
     ///
     /// - Parameters:
     ///   - configDirectory: The configuration directory.
@@ -37,7 +38,37 @@ public enum XDGDirectories {
         forConfigDirectory configDirectory: URL, environment: [String: String] = ProcessInfo.processInfo.environment
     ) -> URL {
         stateHome(environment: environment).appendingPathComponent("prefs/journal", isDirectory: true)
-            .appendingPathComponent(stableHash(configDirectory.standardizedFileURL.path), isDirectory: true)
+            .appendingPathComponent(stableHash(realPath(configDirectory)), isDirectory: true)
+    }
+
+    /// A directory's path with every symbolic link resolved, as far as it exists; what does not exist yet is appended
+    /// as given, so that the path is the same before and after the directory is created.
+    ///
+    /// State that belongs to a configuration directory (journals, schemas) is keyed by this, not by the string a user
+    /// typed: the same directory reached through a link must find the same schema, or its range checks are skipped.
+    static func realPath(_ directory: URL) -> String {
+        var existing = directory.standardizedFileURL.path
+        var missing: [String] = []
+        while true {
+            if let resolved = resolved(existing) {
+                existing = resolved
+                break
+            }
+            guard existing != "/", !existing.isEmpty else { return directory.standardizedFileURL.path }
+            let url = URL(fileURLWithPath: existing)
+            missing.insert(url.lastPathComponent, at: 0)
+            existing = url.deletingLastPathComponent().path
+        }
+        var path = existing
+        for component in missing { path += (path.hasSuffix("/") ? "" : "/") + component }
+        return path
+    }
+
+    /// The C library's `realpath` of an existing path.
+    private static func resolved(_ path: String) -> String? {
+        guard let pointer = realpath(path, nil) else { return nil }
+        defer { free(pointer) }
+        return String(cString: pointer)
     }
 
     /// FNV-1a, 64 bits, in hexadecimal: stable across runs and machines, unlike `Hasher`.

@@ -9,7 +9,7 @@ enum PropertyListCodec {
         do {
             object = try PropertyListSerialization.propertyList(from: data, options: [], format: nil)
         } catch {
-            throw DecodeFailure(reason: "not a property list")
+            throw DecodeFailure(reason: notAPropertyList)
         }
         guard let dictionary = object as? [String: Any] else {
             throw DecodeFailure(reason: "the root is not a dictionary")
@@ -24,6 +24,9 @@ enum PropertyListCodec {
         }
         return values
     }
+
+    /// What a file Foundation cannot parse at all is, as a ``DecodeFailure``'s reason.
+    static let notAPropertyList = "not a property list"
 
     struct DecodeFailure: Error {
         let reason: String

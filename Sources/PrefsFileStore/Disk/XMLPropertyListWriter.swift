@@ -141,16 +141,23 @@ enum XMLPropertyListWriter {
         return String(number)
     }
 
-    /// Writes text with `&`, `<`, `>` and control characters other than tab and newline as entities or numeric
-    /// references, which Foundation reads back.
+    /// Writes text with `&`, `<`, `>` and control characters other than tab and newline (C0, DEL and C1) as entities
+    /// or numeric references, which Foundation reads back, so that no file prefs writes holds a raw control character
+    /// for a terminal to act on.
     private static func escape(_ text: String, into output: inout [UInt8]) {
+        var previous: UInt8 = 0
         for byte in text.utf8 {
+            defer { previous = byte }
             switch byte {
             case UInt8(ascii: "&"): output.append(contentsOf: "&amp;".utf8)
             case UInt8(ascii: "<"): output.append(contentsOf: "&lt;".utf8)
             case UInt8(ascii: ">"): output.append(contentsOf: "&gt;".utf8)
             case 0x09, 0x0A: output.append(byte)
-            case 0..<0x20: output.append(contentsOf: "&#\(byte);".utf8)
+            case 0..<0x20, 0x7F: output.append(contentsOf: "&#\(byte);".utf8)
+            case 0x80...0x9F where previous == 0xC2:
+                // U+0080–U+009F, whose UTF-8 lead byte was just written: replaced by its reference.
+                output.removeLast()
+                output.append(contentsOf: "&#\(byte);".utf8)
             default: output.append(byte)
             }
         }

@@ -41,6 +41,14 @@ enum Syscall {
         UInt32(geteuid())
     }
 
+    /// Whether a process exists, whoever runs it.
+    ///
+    /// The corresponding C function is `kill` with signal 0, which checks without sending anything.
+    static func processExists(_ pid: Int32) -> Bool {
+        guard pid > 0 else { return false }
+        return cKill(pid, 0) == 0 || errno == EPERM
+    }
+
     /// The corresponding C function is `rename`.
     static func rename(_ source: FilePath, _ destination: FilePath) throws(Errno) {
         try retrying {
@@ -129,6 +137,7 @@ private let cUnlink = unlink
 private let cMkdir = mkdir
 private let cFsync = fsync
 private let cFchmod = fchmod
+private let cKill = kill
 private let cPipe = pipe
 private let cPoll = poll
 #if os(Linux)

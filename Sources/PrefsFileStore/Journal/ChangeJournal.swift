@@ -1,12 +1,18 @@
 import Foundation
 import PrefsKit
+import Synchronization
 import SystemPackage
 
 /// The bounded history of writes to the suites of one configuration directory: one JSON-lines file per suite.
 ///
 /// Writers append under the suite's exclusive lock, just before swapping the new property list into place, so a
-/// watcher holding the shared lock sees a file and a journal that agree. When a file grows past ``maximumBytes`` it is
-/// cut to its newer half.
+/// watcher holding the lock sees a file and a journal that agree. When a file grows past ``maximumBytes`` it is cut to
+/// its newer half, keeping at least the newest record of every key.
+///
+/// A journal outlives the processes that write it, so each step assumes the last writer may have died mid-way: an
+/// append starts on a line of its own when the file does not end with a newline (a line torn by a kill or a full disk
+/// is then skipped alone, not glued to the next record), and compaction's temporary files left by killed writers are
+/// removed.
 struct ChangeJournal: Sendable {
     /// The size past which a suite's journal is compacted.
     static let maximumBytes = 512 * 1024
@@ -15,6 +21,7 @@ struct ChangeJournal: Sendable {
 
     let directory: FilePath
     let descriptors = JournalDescriptors()
+    private let sweep = LeftoverSweep()
 
     func path(for suite: SuiteName) -> FilePath {
         directory.appending("\(suite.rawValue).jsonl")
@@ -25,6 +32,7 @@ struct ChangeJournal: Sendable {
     /// - Throws: ``FileStoreError/io(path:operation:reason:)`` when the journal cannot be written.
     func append(_ records: [JournalRecord], to suite: SuiteName) throws(FileStoreError) {
         guard !records.isEmpty else { return }
+        if sweep.isDue() { removeLeftovers() }
         let path = path(for: suite)
         var lines = Data()
         for record in records {
@@ -41,7 +49,7 @@ struct ChangeJournal: Sendable {
                 try FileSystem.createDirectory(directory)
                 size = try append(lines, to: path)
             }
-            if let size, size > Self.maximumBytes { try compact(path) }
+            if let size, size > Self.maximumBytes { try compact(path, suite: suite) }
         } catch {
             throw FileStoreError.io(path: path.string, operation: "append to the journal", reason: "\(error)")
         }
@@ -52,16 +60,28 @@ struct ChangeJournal: Sendable {
     /// - Returns: The journal's size after the append.
     private func append(_ lines: Data, to path: FilePath) throws -> Int64? {
         try descriptors.withDescriptor(path, creating: true) { descriptor in
-            _ = try descriptor.writeAll(lines)
             let status = try descriptor.stat()
-            // Written to a journal another process compacted away: written again, to the new one.
-            return status.linkCount == 0 ? nil : status.size
+            // A journal another process compacted away: the lines go to the new one.
+            guard status.linkCount > 0 else { return nil }
+            var lines = lines
+            if status.size > 0 {
+                var last: UInt8 = 0x0A
+                _ = try withUnsafeMutableBytes(of: &last) { try descriptor.read(fromAbsoluteOffset: status.size - 1, into: $0) }
+                // The end of a line torn by a kill or a full disk: these records start on a line of their own.
+                if last != 0x0A { lines.insert(0x0A, at: lines.startIndex) }
+            }
+            _ = try descriptor.writeAll(lines)
+            return status.size + Int64(lines.count)
         }
     }
 
+    /// How much of a journal is ever read: more than a journal within its bounds holds, so that a file another
+    /// program grew without limit is read only so far.
+    static let readingWindow = 8 * maximumBytes
+
     /// Every record of a suite that can be read, oldest first; lines that do not decode are skipped.
     func records(of suite: SuiteName) -> [JournalRecord] {
-        guard let data = try? Data(contentsOf: URL(fileURLWithPath: path(for: suite).string)) else { return [] }
+        guard let (data, _) = tail(of: suite, bytes: Self.readingWindow) else { return [] }
         return Self.linesNewestFirst(data).reversed().compactMap { JournalLineReader.record(data[$0]) }
     }
 
@@ -154,24 +174,68 @@ struct ChangeJournal: Sendable {
         }
     }
 
-    /// Rewrites a journal keeping its newer half, through a temporary file renamed into place.
-    private func compact(_ path: FilePath) throws {
-        let url = URL(fileURLWithPath: path.string)
-        let data = try Data(contentsOf: url)
-        let lines = Self.linesNewestFirst(data)
-        var compacted = Data()
-        for line in lines.prefix(lines.count / 2).reversed() {
+    /// Rewrites a journal keeping its newer half, and the newest record of every key that only the older half held,
+    /// through a temporary file renamed into place.
+    ///
+    /// Lines that are not records (torn, foreign) and lines longer than any record written are dropped, so that one
+    /// huge line cannot keep the journal over its size, nor, by counting as half the lines, push out everything else.
+    private func compact(_ path: FilePath, suite: SuiteName) throws {
+        guard let (data, _) = tail(of: suite, bytes: Self.readingWindow) else { return }
+        var kept: [Range<Int>] = []
+        var keys = Set<ExactKey>()
+        var size = 0
+        for line in Self.linesNewestFirst(data) where line.count <= JournalLineWriter.maximumLineBytes {
+            guard let record = JournalLineReader.record(data[line]) else { continue }
+            let firstOfItsKey = keys.insert(ExactKey(record.key)).inserted
+            if size + line.count + 1 <= Self.maximumBytes / 2 || firstOfItsKey {
+                kept.append(line)
+                size += line.count + 1
+            }
+        }
+        var compacted = Data(capacity: size)
+        for line in kept.reversed() {
             compacted.append(data[line])
             compacted.append(0x0A)
         }
         // Hidden and short, so that it fits whatever the suite's name.
-        let temporary = directory.appending(".prefs-journal-\(getpid())-\(UInt32.random(in: 0...UInt32.max)).tmp")
+        let temporary = directory.appending(
+            "\(Self.leftoverPrefix)\(getpid())-\(UInt32.random(in: 0...UInt32.max)).tmp")
         let descriptor = try FileDescriptor.open(
-            temporary, .writeOnly, options: [.create, .truncate, .noFollow, .closeOnExec],
+            temporary, .writeOnly, options: [.create, .exclusiveCreate, .noFollow, .closeOnExec],
             permissions: [.ownerReadWrite])
-        try descriptor.closeAfter { _ = try descriptor.writeAll(compacted) }
-        try Syscall.rename(temporary, path)
+        do {
+            try descriptor.closeAfter { _ = try descriptor.writeAll(compacted) }
+            try Syscall.rename(temporary, path)
+        } catch {
+            try? Syscall.unlink(temporary)
+            throw error
+        }
         descriptors.forget(path)
     }
 
+    /// How compaction names its temporary files: the writer's pid follows, so that a leftover can be told apart.
+    static let leftoverPrefix = ".prefs-journal-"
+
+    /// Removes compaction's temporary files whose writer is no longer running: a writer killed between creating one
+    /// and renaming it left it behind.
+    func removeLeftovers() {
+        guard let entries = try? FileManager.default.contentsOfDirectory(atPath: directory.string) else { return }
+        for entry in entries where entry.hasPrefix(Self.leftoverPrefix) && entry.hasSuffix(".tmp") {
+            let pidText = entry.dropFirst(Self.leftoverPrefix.count).prefix { $0 != "-" }
+            guard let pid = Int32(pidText), !Syscall.processExists(pid) else { continue }
+            try? Syscall.unlink(directory.appending(entry))
+        }
+    }
+}
+
+/// Whether this store has looked for leftovers yet: once per store, at its first append.
+private final class LeftoverSweep: Sendable {
+    private let done = Mutex(false)
+
+    func isDue() -> Bool {
+        done.withLock { done in
+            defer { done = true }
+            return !done
+        }
+    }
 }

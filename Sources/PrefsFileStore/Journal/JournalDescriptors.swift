@@ -42,11 +42,18 @@ final class JournalDescriptors: Sendable {
                         open[evicted] = nil
                         try? old.close()
                     }
+                    // Without blocking, and only a regular file: a FIFO planted under a journal's name would
+                    // otherwise take writes until its buffer filled and then hold every writer of the suite.
                     descriptor = try FileDescriptor.open(
                         path, .readWrite,
                         options: creating
-                            ? [.create, .append, .noFollow, .closeOnExec] : [.append, .noFollow, .closeOnExec],
+                            ? [.create, .append, .noFollow, .nonBlocking, .closeOnExec]
+                            : [.append, .noFollow, .nonBlocking, .closeOnExec],
                         permissions: [.ownerReadWrite])
+                    guard (try? descriptor.stat())?.type == .regular else {
+                        try? descriptor.close()
+                        throw Errno.notSupported
+                    }
                     open[path] = descriptor
                 }
                 if let result = try body(descriptor) { return result }

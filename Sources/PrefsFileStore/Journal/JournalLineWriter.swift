@@ -7,15 +7,40 @@ import PrefsKit
 /// they look for the record: Foundation's `JSONEncoder` took about 90 µs per record there, this takes a few.
 /// Keys are written sorted, as `JSONEncoder` with `.sortedKeys` does, and absent values are left out.
 enum JournalLineWriter {
-    /// The record as JSON without a trailing newline, or `nil` when it holds a number JSON cannot express (infinity or
-    /// NaN), which `JSONEncoder` refuses too.
+    /// The longest line written. A change with larger values is recorded with digests of them instead
+    /// (``JournalRecord/abridged``), so that one huge value can neither fill the bounded journal nor push every other
+    /// record out of it.
+    static let maximumLineBytes = 64 * 1024
+
+    /// The record as JSON without a trailing newline, abridged when it would be longer than ``maximumLineBytes``, or
+    /// `nil` when it holds a number JSON cannot express (infinity or NaN), which `JSONEncoder` refuses too.
     static func line(_ record: JournalRecord) -> [UInt8]? {
+        guard let line = fullLine(record) else { return nil }
+        guard line.count > maximumLineBytes, !record.isAbridged else { return line }
+        return fullLine(record.abridged)
+    }
+
+    /// A digest of a value in its tagged form (FNV-1a, 64 bits), which stands for it in an abridged record.
+    static func digest(_ value: PropertyListValue?) -> String {
+        var bytes: [UInt8] = []
+        if let value { _ = Self.value(value, &bytes) }
+        var hash: UInt64 = 0xcbf2_9ce4_8422_2325
+        for byte in bytes {
+            hash ^= UInt64(byte)
+            hash = hash &* 0x100_0000_01b3
+        }
+        return value == nil ? "none" : String(hash, radix: 16)
+    }
+
+    private static func fullLine(_ record: JournalRecord) -> [UInt8]? {
         var out: [UInt8] = []
         out.reserveCapacity(160)
         out.append(UInt8(ascii: "{"))
         member("key", first: true, &out) { string(record.key, &$0) }
         if let new = record.new { guard member("new", &out, { value(new, &$0) }) else { return nil } }
+        if let digest = record.newDigest { member("newDigest", &out) { string(digest, &$0) } }
         if let old = record.old { guard member("old", &out, { value(old, &$0) }) else { return nil } }
+        if let digest = record.oldDigest { member("oldDigest", &out) { string(digest, &$0) } }
         if let pid = record.pid { member("pid", &out) { $0.append(contentsOf: String(pid).utf8) } }
         if let process = record.process { member("process", &out) { string(process, &$0) } }
         member("suite", &out) { string(record.suite, &$0) }

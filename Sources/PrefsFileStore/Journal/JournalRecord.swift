@@ -17,6 +17,10 @@ public struct JournalRecord: Codable, Sendable, Hashable {
     public let old: PropertyListValue?
     /// The value after, or `nil` when the key was removed.
     public let new: PropertyListValue?
+    /// A digest of the value before, kept instead of it when the values were too large for the journal.
+    let oldDigest: String?
+    /// A digest of the value after, kept instead of it when the values were too large for the journal.
+    let newDigest: String?
 
     /// Creates a record.
     ///
@@ -32,6 +36,16 @@ public struct JournalRecord: Codable, Sendable, Hashable {
         time: Date, pid: Int32?, process: String?, suite: String, key: String, old: PropertyListValue?,
         new: PropertyListValue?
     ) {
+        self.init(
+            time: time, pid: pid, process: process, suite: suite, key: key, old: old, new: new, oldDigest: nil,
+            newDigest: nil)
+    }
+
+    /// A record with every field, as a journal line holds it.
+    init(
+        time: Date, pid: Int32?, process: String?, suite: String, key: String, old: PropertyListValue?,
+        new: PropertyListValue?, oldDigest: String?, newDigest: String?
+    ) {
         self.time = time
         self.pid = pid
         self.process = process
@@ -39,7 +53,21 @@ public struct JournalRecord: Codable, Sendable, Hashable {
         self.key = key
         self.old = old
         self.new = new
+        self.oldDigest = oldDigest
+        self.newDigest = newDigest
     }
+
+    /// The record with its values replaced by digests, for values too large for the journal: the write can still be
+    /// told apart from others.
+    var abridged: JournalRecord {
+        JournalRecord(
+            time: time, pid: pid, process: process, suite: suite, key: key, old: nil, new: nil,
+            oldDigest: JournalLineWriter.digest(old), newDigest: JournalLineWriter.digest(new))
+    }
+
+    /// Whether the values were too large to keep: ``old`` and ``new`` are then `nil`, and the record says only who
+    /// changed the key and when.
+    public var isAbridged: Bool { oldDigest != nil || newDigest != nil }
 
     /// Whether the writer is unknown: a plain UserDefaults program, a hand edit, or a process that died first.
     public var isUnknownWriter: Bool { pid == nil }
@@ -51,11 +79,16 @@ public struct JournalRecord: Codable, Sendable, Hashable {
 
     /// Whether this record's write left the given value.
     func explains(_ value: PropertyListValue?) -> Bool {
-        new == value
+        newDigest.map { $0 == JournalLineWriter.digest(value) } ?? (new == value)
+    }
+
+    /// Whether this record's write replaced the given value.
+    func replaced(_ value: PropertyListValue?) -> Bool {
+        oldDigest.map { $0 == JournalLineWriter.digest(value) } ?? (old == value)
     }
 
     /// Whether this record describes the given change of a key.
     func describes(key: String, old: PropertyListValue?, new: PropertyListValue?) -> Bool {
-        self.key == key && self.old == old && self.new == new
+        self.key == key && replaced(old) && explains(new)
     }
 }

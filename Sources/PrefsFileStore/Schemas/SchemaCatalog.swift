@@ -1,11 +1,14 @@
 public import Foundation
 public import PrefsKit
+import SystemPackage
 
 /// The schema manifests installed for the suites of one configuration directory.
 ///
 /// Manifests live under `$XDG_DATA_HOME/prefs/schemas/<hash>/<suite>.json` (default `~/.local/share`), where the hash
-/// names the configuration directory as the journal's does: two directories holding suites of the same name never
-/// share a schema.
+/// names the configuration directory's real path as the journal's does: two directories holding suites of the same
+/// name never share a schema, and a directory reached through a link finds its own. The folders are created readable
+/// by their owner only (0700) and manifests written 0600, whatever the umask: a schema decides which values are
+/// accepted, so nobody else may change it.
 public struct SchemaCatalog: Sendable {
     /// The folder holding this configuration directory's manifests.
     public let directory: URL
@@ -19,7 +22,7 @@ public struct SchemaCatalog: Sendable {
         directory = XDGDirectories.dataHome(environment: environment)
             .appendingPathComponent("prefs/schemas", isDirectory: true)
             .appendingPathComponent(
-                XDGDirectories.stableHash(configDirectory.standardizedFileURL.path), isDirectory: true)
+                XDGDirectories.stableHash(XDGDirectories.realPath(configDirectory)), isDirectory: true)
     }
 
     /// The suites that have a schema installed, sorted.
@@ -38,7 +41,7 @@ public struct SchemaCatalog: Sendable {
     /// - Throws: ``SchemaCatalogError`` when the name is not a valid suite name or the manifest is unreadable.
     public func schema(for suite: String) throws(SchemaCatalogError) -> PreferenceSchema? {
         let file = try manifestURL(for: suite)
-        guard let data = try? Data(contentsOf: file) else { return nil }
+        guard let data = try Self.readManifest(file) else { return nil }
         do {
             return try PreferenceSchema(manifest: data)
         } catch {
@@ -66,13 +69,65 @@ public struct SchemaCatalog: Sendable {
         guard let name = suite ?? schema.suite else { throw .noSuite }
         let file = try manifestURL(for: name)
         do {
-            try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+            try FileSystem.createDirectory(FilePath(directory.path))
             // Installed as the canonical manifest, so that `schema show` prints what is in force.
-            try schema.manifest().write(to: file, options: .atomic)
+            try Self.writePrivately(try schema.manifest(), to: FilePath(file.path))
         } catch {
-            throw .io(path: file.path, reason: error.localizedDescription)
+            throw .io(path: file.path, reason: "\(error)")
         }
         return (schema, file)
+    }
+
+    /// The most a manifest may weigh: far more than any schema needs, and a bound on what is read.
+    static let maximumManifestSize = 4 * 1024 * 1024
+
+    /// A manifest's bytes, when it is a regular file within ``maximumManifestSize``.
+    private static func readManifest(_ file: URL) throws(SchemaCatalogError) -> Data? {
+        let descriptor: FileDescriptor
+        do {
+            descriptor = try FileDescriptor.open(FilePath(file.path), .readOnly, options: [.nonBlocking, .closeOnExec])
+        } catch .noSuchFileOrDirectory {
+            return nil
+        } catch {
+            throw .io(path: file.path, reason: "\(error)")
+        }
+        defer { try? descriptor.close() }
+        do {
+            let status = try descriptor.stat()
+            guard status.type == .regular else {
+                throw SchemaCatalogError.io(path: file.path, reason: "it is \(SuiteFiles.describe(status.type))")
+            }
+            guard status.size <= maximumManifestSize else {
+                throw SchemaCatalogError.io(path: file.path, reason: "it is larger than 4 MiB")
+            }
+            var bytes = [UInt8](repeating: 0, count: Int(status.size))
+            let count = try bytes.withUnsafeMutableBytes { try descriptor.read(fromAbsoluteOffset: 0, into: $0) }
+            return Data(bytes[..<count])
+        } catch let error as SchemaCatalogError {
+            throw error
+        } catch {
+            throw .io(path: file.path, reason: "\(error)")
+        }
+    }
+
+    /// Writes a file readable by its owner only, through a fresh temporary file renamed into place.
+    private static func writePrivately(_ data: Data, to path: FilePath) throws {
+        guard let name = path.lastComponent?.string else { throw Errno.invalidArgument }
+        let temporary = path.removingLastComponent().appending(".\(name).\(getpid()).tmp")
+        try? Syscall.unlink(temporary)
+        let descriptor = try FileDescriptor.open(
+            temporary, .writeOnly, options: [.create, .exclusiveCreate, .noFollow, .closeOnExec],
+            permissions: [.ownerReadWrite])
+        do {
+            try descriptor.closeAfter {
+                try Syscall.fchmod(descriptor, [.ownerReadWrite])
+                _ = try descriptor.writeAll(data)
+            }
+            try Syscall.rename(temporary, path)
+        } catch {
+            try? Syscall.unlink(temporary)
+            throw error
+        }
     }
 
     private func manifestURL(for suite: String) throws(SchemaCatalogError) -> URL {

@@ -94,6 +94,9 @@ extension PreferenceSchema {
         guard let storageName = object["storage"] as? String, let storage = PrimitiveKind(storageName) else {
             throw .invalidManifest("\(place) has no valid \"storage\"")
         }
+        guard kind.isCompatible(withStorage: storage) else {
+            throw .invalidManifest("\(place) has \"kind\" \(kind.rawValue), which cannot be stored as \(storage)")
+        }
         let isOptional = object["optional"] as? Bool ?? false
         let read = { (value: Any, field: String) throws(PreferenceSchemaError) -> PropertyListValue in
             do {
@@ -106,12 +109,29 @@ extension PreferenceSchema {
         }
         if defaultValue == nil && !isOptional { throw .invalidManifest("\(place) has no \"default\"") }
         var choices: [PropertyListValue] = []
-        for choice in object["choices"] as? [Any] ?? [] { choices.append(try read(choice, "choices")) }
+        if let listed = object["choices"] {
+            // A "choices" that is not a list would otherwise be ignored, and the key would accept anything.
+            guard let listed = listed as? [Any] else {
+                throw .invalidManifest("\(place) has an invalid \"choices\": expected an array of values")
+            }
+            for choice in listed { choices.append(try read(choice, "choices")) }
+        }
+        let range = try range(object["range"], storage: storage, place: place)
+        if let defaultValue {
+            if !choices.isEmpty && !choices.contains(defaultValue) {
+                throw .invalidManifest("\(place) has a \"default\" (\(defaultValue)) that is not one of its \"choices\"")
+            }
+            if let range, !range.contains(defaultValue) {
+                throw .invalidManifest("\(place) has a \"default\" (\(defaultValue)) outside its \"range\" \(range)")
+            }
+        }
+        if let range, let outside = choices.first(where: { !range.contains($0) }) {
+            throw .invalidManifest("\(place) has a choice (\(outside)) outside its \"range\" \(range)")
+        }
         return PreferenceSchemaEntry(
             id: id, typeName: object["type"] as? String ?? storage.description, kind: kind, storage: storage,
             isOptional: isOptional, defaultValue: defaultValue, summary: object["summary"] as? String,
-            description: object["description"] as? String, choices: choices,
-            range: try range(object["range"], storage: storage, place: place),
+            description: object["description"] as? String, choices: choices, range: range,
             isDebug: object["debug"] as? Bool ?? false)
     }
 

@@ -96,14 +96,63 @@ package enum ISO8601Dates {
 
     /// Parses a date-time with a `Z` or numeric offset, with or without fractional seconds, or a bare
     /// `YYYY-MM-DD` date, taken as midnight UTC.
+    ///
+    /// Every field is checked: `2024-02-30`, `T24:00:00` and `+25:00` are refused rather than rolled over into
+    /// another day, as Foundation's parser would.
+    ///
+    /// - Parameter text: `YYYY-MM-DD`, or `YYYY-MM-DDTHH:MM:SS` with an optional fraction and then `Z`, `±HH:MM` or
+    ///   `±HHMM`.
+    /// - Returns: The date, or `nil` when the text is not such a date or names one that does not exist.
     static func parse(_ text: String) -> Date? {
         if let date = fastParse(text) { return date }
-        let text = text.trimmingCharacters(in: .whitespaces)
-        if let date = try? Date.ISO8601FormatStyle().parse(text) { return date }
-        if let date = try? Date.ISO8601FormatStyle(includingFractionalSeconds: true).parse(text) { return date }
-        if text.count == 10, let date = try? Date.ISO8601FormatStyle().year().month().day().parse(text) {
-            return date
+        let bytes = Array(text.trimmingCharacters(in: .whitespaces).utf8)
+        func number(_ range: Range<Int>) -> Int? {
+            guard range.upperBound <= bytes.count else { return nil }
+            var value = 0
+            for index in range {
+                let digit = Int(bytes[index]) - 48
+                guard (0...9).contains(digit) else { return nil }
+                value = value * 10 + digit
+            }
+            return value
         }
-        return nil
+        func byte(_ index: Int, is character: Character) -> Bool {
+            index < bytes.count && bytes[index] == character.asciiValue
+        }
+        guard let year = number(0..<4), byte(4, is: "-"), let month = number(5..<7), byte(7, is: "-"),
+            let day = number(8..<10), (1...12).contains(month), (1...daysIn(month: month, year: year)).contains(day)
+        else { return nil }
+        var seconds = daysSince1970(year: year, month: month, day: day) * 86_400
+        guard bytes.count > 10 else { return Date(timeIntervalSinceReferenceDate: Double(seconds - 978_307_200)) }
+        guard byte(10, is: "T"), let hour = number(11..<13), byte(13, is: ":"), let minute = number(14..<16),
+            byte(16, is: ":"), let second = number(17..<19), hour < 24, minute < 60, second < 60
+        else { return nil }
+        seconds += hour * 3600 + minute * 60 + second
+        var cursor = 19
+        var fraction = 0.0
+        if byte(cursor, is: ".") {
+            let start = cursor + 1
+            cursor = start
+            while cursor < bytes.count, (48...57).contains(bytes[cursor]) { cursor += 1 }
+            guard cursor > start, cursor - start <= 9,
+                let value = Double("0." + String(decoding: bytes[start..<cursor], as: UTF8.self))
+            else { return nil }
+            fraction = value
+        }
+        if byte(cursor, is: "Z") {
+            cursor += 1
+        } else if byte(cursor, is: "+") || byte(cursor, is: "-") {
+            let sign = byte(cursor, is: "-") ? -1 : 1
+            guard let offsetHours = number((cursor + 1)..<(cursor + 3)), offsetHours < 24 else { return nil }
+            cursor += 3
+            if byte(cursor, is: ":") { cursor += 1 }
+            guard let offsetMinutes = number(cursor..<(cursor + 2)), offsetMinutes < 60 else { return nil }
+            cursor += 2
+            seconds -= sign * (offsetHours * 3600 + offsetMinutes * 60)
+        } else {
+            return nil
+        }
+        guard cursor == bytes.count else { return nil }
+        return Date(timeIntervalSinceReferenceDate: Double(seconds - 978_307_200) + fraction)
     }
 }

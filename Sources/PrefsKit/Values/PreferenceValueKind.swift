@@ -14,6 +14,21 @@ public enum PreferenceValueKind: String, Sendable, Hashable, Codable, CaseIterab
     case codable
     case `enum`
 
+    /// Whether a value of this kind can be stored in this shape: a primitive kind only as itself, an enumeration as
+    /// its raw value (a string or a number), and a Codable value in any shape its encoder produces.
+    ///
+    /// - Parameter storage: The stored shape.
+    /// - Returns: `false` when a manifest pairing the two contradicts itself.
+    public func isCompatible(withStorage storage: PrimitiveKind) -> Bool {
+        switch (self, storage) {
+        case (.codable, _): true
+        case (.enum, .string), (.enum, .int), (.enum, .double): true
+        case (.array, .array), (.dictionary, .dictionary): true
+        case (.enum, _), (.array, _), (.dictionary, _): false
+        default: PreferenceValueKind(storage: storage) == self
+        }
+    }
+
     /// The kind a user edits for a primitive of the given shape.
     ///
     /// - Parameter storage: The stored shape.

@@ -53,28 +53,53 @@ extension PrimitiveKind: CustomStringConvertible, LosslessStringConvertible {
 
     /// Parses the manifest spelling produced by ``description``.
     ///
+    /// It reads the text once, left to right, so that its time is linear in the text's length however deeply the
+    /// kinds nest, and refuses nesting deeper than a property list may be (512 levels).
+    ///
     /// - Parameter description: A kind such as `array<int>`.
     public init?(_ description: String) {
-        let text = description.trimmingCharacters(in: .whitespaces)
-        switch text {
-        case "bool": self = .bool
-        case "int": self = .int
-        case "double": self = .double
-        case "string": self = .string
-        case "data": self = .data
-        case "date": self = .date
-        default:
-            for (prefix, make) in [("array<", Self.array), ("dictionary<", Self.dictionary)]
-            where text.hasPrefix(prefix) && text.hasSuffix(">") {
-                let inner = String(text.dropFirst(prefix.count).dropLast())
-                if inner == "any" {
-                    self = make(nil)
-                    return
-                }
-                guard let element = PrimitiveKind(inner) else { return nil }
-                self = make(element)
-                return
+        let bytes = Array(description.trimmingCharacters(in: .whitespaces).utf8)
+        var parser = KindParser(bytes: bytes)
+        guard let kind = parser.kind(depth: 0), parser.index == bytes.count else { return nil }
+        self = kind
+    }
+}
+
+/// Reads `array<dictionary<int>>` and the like from left to right.
+private struct KindParser {
+    static let maximumDepth = 512
+
+    let bytes: [UInt8]
+    var index = 0
+
+    /// The kind starting at `index`, or `nil` when the text there is not one.
+    mutating func kind(depth: Int) -> PrimitiveKind? {
+        guard depth < Self.maximumDepth else { return nil }
+        let start = index
+        while index < bytes.count, bytes[index] != UInt8(ascii: "<"), bytes[index] != UInt8(ascii: ">") { index += 1 }
+        let name = String(decoding: bytes[start..<index], as: UTF8.self)
+        switch name {
+        case "bool": return .bool
+        case "int": return .int
+        case "double": return .double
+        case "string": return .string
+        case "data": return .data
+        case "date": return .date
+        case "array", "dictionary":
+            guard index < bytes.count, bytes[index] == UInt8(ascii: "<") else { return nil }
+            index += 1
+            let element: PrimitiveKind?
+            if bytes[index...].starts(with: "any>".utf8) {
+                index += 3
+                element = nil
+            } else {
+                guard let inner = kind(depth: depth + 1) else { return nil }
+                element = inner
             }
+            guard index < bytes.count, bytes[index] == UInt8(ascii: ">") else { return nil }
+            index += 1
+            return name == "array" ? .array(element) : .dictionary(element)
+        default:
             return nil
         }
     }

@@ -117,7 +117,14 @@ extension PropertyListValue {
     }
 
     /// Converts a value read from JSON to the given kind, or fails naming what did not fit.
-    func coerced(to kind: PrimitiveKind) throws(PropertyListValueParseError) -> PropertyListValue {
+    ///
+    /// Integral numbers become integers where an integer is expected, ISO 8601 strings become dates and base64
+    /// strings become data.
+    ///
+    /// - Parameter kind: The kind the value must have.
+    /// - Returns: The value as that kind.
+    /// - Throws: ``PropertyListValueParseError`` naming the first element that does not fit.
+    public func coerced(to kind: PrimitiveKind) throws(PropertyListValueParseError) -> PropertyListValue {
         switch (kind, self) {
         case (.bool, .bool), (.int, .int), (.int, .unsignedInt), (.double, .double), (.string, .string), (.data, .data),
             (.date, .date):

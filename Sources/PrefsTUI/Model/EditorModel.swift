@@ -152,6 +152,10 @@ public final class EditorModel {
         }
         data.update(changes.compactMap { change in change.suite.map { ($0, change.key) } })
         refresh()
+        // A write undone by a program that takes no lock is said, not passed off as a change like any other.
+        if let undone = changes.last(where: { $0.reverted != nil }) {
+            say("\(TextEscaping.escaped(undone.key)): \(ChangeLogList.writerText(undone))")
+        }
     }
 
     /// Whether a row is highlighted at an instant; `key` `nil` asks about the suite's row.

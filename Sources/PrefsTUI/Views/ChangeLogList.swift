@@ -4,6 +4,17 @@ import PrefsKit
 struct ChangeLogList {
     let view: EditorView
 
+    /// Who made a change, for people: a process and its pid, an unknown writer, or an unknown writer that undid a
+    /// known write.
+    static func writerText(_ change: PersistentKeyValueChange) -> String {
+        if let writer = change.writer, let pid = writer.pid {
+            return "\(TextEscaping.escaped(writer.processName ?? "?")) pid \(pid)"
+        }
+        guard let reverted = change.reverted else { return "unknown writer" }
+        let who = "\(TextEscaping.escaped(reverted.processName ?? "?"))" + (reverted.pid.map { " pid \($0)" } ?? "")
+        return "reverted by an unknown writer: it undid \(who)'s write"
+    }
+
     func draw(into grid: inout CellGrid, rows: Range<Int>) {
         let changes = Array(view.model.changeLog.reversed())
         guard !changes.isEmpty else {
@@ -16,9 +27,7 @@ struct ChangeLogList {
             let (change, seen) = changes[index]
             let time = PropertyListValue.date(seen).text
             let value = change.newValue.map { TextEscaping.escaped($0.text, escapingBackslashes: false) } ?? "removed"
-            let writer =
-                change.writer?.pid.map { "\(TextEscaping.escaped(change.writer?.processName ?? "?")) pid \($0)" }
-                ?? "unknown writer"
+            let writer = Self.writerText(change)
             let line =
                 "\(time)  \(TextEscaping.escaped(change.suite ?? "")) \(TextEscaping.escaped(change.key)) = \(value)"
             let y = rows.lowerBound + offset

@@ -27,6 +27,8 @@ struct Export: PrefsCommand {
         try Context(options).requireFiles(for: "export")
         let suite = try Context(options).existingSuite(suite)
         let chosen: SuiteDocument.Format = (format ?? (options.json ? .json : .plist)) == .json ? .json : .plist
+        // Both formats hold no raw control character (XML writes references, JSON escapes), so the output is as safe
+        // on a terminal as in a file.
         let data = try SuiteDocument.encode(suite.primitiveValues(), as: chosen)
         if let output {
             try data.write(to: URL(fileURLWithPath: output), options: .atomic)

@@ -8,7 +8,10 @@ struct Find: PrefsCommand {
     static let configuration = CommandConfiguration(
         commandName: "find",
         abstract: "Find keys whose name, value, summary or description holds some text, in every suite.",
-        discussion: "Matching ignores case. Keys a schema declares but no suite stores are searched too.")
+        discussion: """
+            Matching ignores case. Keys a schema declares but no suite stores are searched too. A suite that cannot \
+            be read is named on standard error, after the matches in the others, and the exit status is 1.
+            """)
 
     @OptionGroup var options: GlobalOptions
 
@@ -30,8 +33,10 @@ struct Find: PrefsCommand {
             FileManager.default.fileExists(atPath: context.directory.path) ? try context.store(watching: false) : nil
         let names = Set(store?.suiteNames() ?? []).union(context.catalog.suites()).sorted()
         var matches: [Match] = []
+        var problems: [String] = []
         for name in names {
             let suite = try? store?.suite(name)
+            if let problem = suite?.problem { problems.append("\(problem)") }
             let values = suite?.primitiveValues() ?? [:]
             let schema = try? context.schema(for: name)
             let keys = Set(values.keys).union(schema?.entries.map(\.id) ?? [])
@@ -55,6 +60,11 @@ struct Find: PrefsCommand {
                 }, pretty: true)
         } else {
             Output.lines(matches.map(line))
+        }
+        // An unreadable suite is not "no match": it is said, and the search fails.
+        guard problems.isEmpty else {
+            for problem in problems.dropLast() { Output.error(problem) }
+            throw CLIError(problems[problems.count - 1])
         }
     }
 

@@ -36,7 +36,7 @@ struct Import: PrefsCommand {
         let values = try SuiteDocument.decode(data, name: file, schema: schema)
         for (key, value) in values {
             try ValueText.checkPrintable(key, what: "key")
-            if case .string(let text) = value { try ValueText.checkPrintable(text, what: "value of \(key)") }
+            try ValueText.checkPrintable(value, what: "value of \(ValueText.key(key))")
             guard let schema else { continue }
             guard let entry = schema[key] else {
                 if force { continue }

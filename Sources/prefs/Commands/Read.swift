@@ -58,9 +58,18 @@ struct Read: PrefsCommand {
         if options.json {
             Output.json(values.mapValues(\.jsonObject), pretty: true)
         } else {
+            // A file suite lists every key it holds by its exact bytes, two keys that differ only in Unicode
+            // normalisation included, which a Swift dictionary of values would fold into one.
+            var keys = (store as? FileSuite)?.sortedKeys() ?? store.primitiveValues().keys.sorted()
+            if includeDefaults, let schema {
+                let stored = store.primitiveValues()
+                keys = (keys + schema.entries.map(\.id).filter { stored[$0] == nil && values[$0] != nil }).sorted()
+            }
             Output.lines(
-                values.keys.sorted().compactMap { key in
-                    values[key].map { "\(ValueText.key(key)) = \(ValueText.inline($0, entry: schema?[key]))" }
+                keys.compactMap { key in
+                    (store.primitiveValue(forKey: key) ?? values[key]).map {
+                        "\(ValueText.key(key)) = \(ValueText.inline($0, entry: schema?[key]))"
+                    }
                 })
         }
     }

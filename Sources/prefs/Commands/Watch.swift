@@ -53,9 +53,18 @@ struct Watch: PrefsCommand {
     }
 
     static func writer(_ change: PersistentKeyValueChange) -> String {
-        guard let writer = change.writer, let pid = writer.pid else { return "unknown writer" }
+        guard let writer = change.writer, writer.pid != nil else {
+            // A program that takes no part in the journal put back what a known write had replaced.
+            guard let reverted = change.reverted else { return "unknown writer" }
+            return "reverted by an unknown writer: it undid \(describe(reverted))'s write"
+        }
+        return describe(writer)
+    }
+
+    private static func describe(_ writer: PersistentKeyValueChange.Writer) -> String {
         let host = writer.host.map { " on \(TextEscaping.escaped($0))" } ?? ""
-        return "\(TextEscaping.escaped(writer.processName ?? "?")) pid \(pid)\(host)"
+        let pid = writer.pid.map { " pid \($0)" } ?? ""
+        return "\(TextEscaping.escaped(writer.processName ?? "?"))\(pid)\(host)"
     }
 
     private static func jsonLine(_ change: PersistentKeyValueChange) -> String {
@@ -68,6 +77,13 @@ struct Watch: PrefsCommand {
         object["pid"] = change.writer?.pid.map { Int($0) }
         object["process"] = change.writer?.processName
         object["host"] = change.writer?.host
+        if let reverted = change.reverted {
+            var undone: [String: Any] = [:]
+            undone["pid"] = reverted.pid.map { Int($0) }
+            undone["process"] = reverted.processName
+            undone["time"] = reverted.time.map { PropertyListValue.date($0).text }
+            object["reverted"] = undone
+        }
         return Output.jsonText(object)
     }
 }

@@ -57,6 +57,7 @@ struct WriteRequest {
         try ValueText.checkPrintable(key, what: "key")
         try ValueText.checkPrintable(value, what: "value")
         let parsed = try parse(schema: context.schema(for: suite))
+        try ValueText.checkPrintable(parsed, what: "value")
         try context.writableAnySuite(suite).setPrimitiveValues([key: parsed])
     }
 

@@ -1,4 +1,5 @@
 import Foundation
+import PrefsFileStore
 import PrefsKit
 
 /// A whole suite as a file: what `prefs export` writes, and what `prefs import` and `prefs diff --against` read.
@@ -14,8 +15,8 @@ enum SuiteDocument {
     static func encode(_ values: [String: PropertyListValue], as format: Format) throws -> Data {
         switch format {
         case .plist:
-            return try PropertyListSerialization.data(
-                fromPropertyList: values.mapValues(\.propertyListObject), format: .xml, options: 0)
+            // The suite file's own writer: every integer exact, control characters as references.
+            return PropertyListDocument.xml(values)
         case .json:
             let object = values.mapValues(\.jsonObject)
             return try JSONSerialization.data(
@@ -34,21 +35,31 @@ enum SuiteDocument {
     /// - Throws: `CLIError` naming the file and what is wrong.
     static func decode(_ data: Data, name: String, schema: PreferenceSchema?) throws -> [String: PropertyListValue] {
         let file = TextEscaping.escaped(name)
-        if let plist = try? PropertyListSerialization.propertyList(from: data, format: nil), !isJSONText(data) {
-            guard let dictionary = plist as? [String: Any],
-                case .dictionary(let values)? = PropertyListValue(
-                    propertyListObject: dictionary)
-            else { throw CLIError("\(file) is not a property list dictionary") }
-            return values
+        guard isJSONText(data) else {
+            do {
+                return try PropertyListDocument.decode(data)
+            } catch {
+                guard !error.isNotAPropertyList else {
+                    throw CLIError("\(file) is neither a property list nor JSON")
+                }
+                throw CLIError("\(file) cannot be imported: \(error)")
+            }
         }
-        guard let object = try? JSONSerialization.jsonObject(with: data) else {
-            throw CLIError("\(file) is neither a property list nor JSON")
+        // JSON is read by PrefsKit's parser, which keeps integers exact and refuses what a property list cannot hold.
+        let document: PropertyListValue
+        do {
+            guard let text = String(validating: data, as: UTF8.self) else {
+                throw CLIError("\(file) is not UTF-8 text")
+            }
+            document = try PropertyListValue(jsonText: text, as: nil)
+        } catch {
+            throw CLIError("\(file) is not JSON a suite can hold: \(error)")
         }
-        guard let dictionary = object as? [String: Any] else { throw CLIError("\(file) is not a JSON object") }
+        guard case .dictionary(let dictionary) = document else { throw CLIError("\(file) is not a JSON object") }
         var values: [String: PropertyListValue] = [:]
         for (key, element) in dictionary {
             do {
-                values[key] = try PropertyListValue(jsonObject: element, as: schema?[key]?.storage)
+                values[key] = try schema?[key].map { try element.coerced(to: $0.storage) } ?? element
             } catch {
                 throw CLIError("\(file): key \(TextEscaping.quoted(key)): \(error)")
             }

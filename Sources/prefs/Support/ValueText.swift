@@ -69,6 +69,29 @@ enum ValueText {
                 + "(\(TextEscaping.escaped(String(control)))); nothing was written")
     }
 
+    /// Refuses a value with a string or dictionary key holding a control character, at any depth: JSON's escapes
+    /// (`\u001b`) would otherwise carry an escape sequence past ``checkPrintable(_:what:)``.
+    ///
+    /// - Parameters:
+    ///   - value: The parsed value.
+    ///   - what: What the value is, for the message.
+    /// - Throws: `CLIError` naming the text and its first control character.
+    static func checkPrintable(_ value: PropertyListValue, what: String) throws {
+        switch value {
+        case .string(let text):
+            try checkPrintable(text, what: what)
+        case .array(let elements):
+            for element in elements { try checkPrintable(element, what: what) }
+        case .dictionary(let elements):
+            for (key, element) in elements {
+                try checkPrintable(key, what: "key in the \(what)")
+                try checkPrintable(element, what: what)
+            }
+        default:
+            break
+        }
+    }
+
     /// A value as JSON for `--json` output: dates as ISO 8601 strings, data as base64.
     static func json(_ value: PropertyListValue?) -> Any {
         value?.jsonObject ?? NSNull()

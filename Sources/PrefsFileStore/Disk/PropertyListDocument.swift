@@ -1,0 +1,50 @@
+public import Foundation
+public import PrefsKit
+
+/// Whole property-list documents outside a suite: what `prefs export` writes, and what `prefs import`,
+/// `prefs diff --against` and `prefs recover --from-file` read.
+///
+/// They go through the suite file's own writer and bounded reader, so an exported file is what a suite would hold —
+/// no raw control character, every integer exact — and a file read for import is held to the same limits as a suite.
+public enum PropertyListDocument {
+    /// The XML property list a suite with these values would be, keys sorted.
+    ///
+    /// - Parameter values: The values.
+    /// - Returns: UTF-8 XML, with control characters written as character references.
+    public static func xml(_ values: [String: PropertyListValue]) -> Data {
+        XMLPropertyListWriter.encode(values)
+    }
+
+    /// Reads an XML or binary property list whose root is a dictionary.
+    ///
+    /// - Parameter data: The document.
+    /// - Returns: Its values.
+    /// - Throws: ``PropertyListDocumentError`` naming what is wrong.
+    public static func decode(_ data: Data) throws(PropertyListDocumentError) -> [String: PropertyListValue] {
+        guard data.count <= SuiteFiles.maximumFileSize else {
+            throw PropertyListDocumentError(
+                reason: "it is larger than \(SuiteFiles.maximumFileSize / 1024 / 1024) MiB", isNotAPropertyList: false)
+        }
+        do {
+            return try SuiteImage(decoding: Array(data)).values
+        } catch {
+            throw PropertyListDocumentError(
+                reason: error.reason, isNotAPropertyList: error.reason == PropertyListCodec.notAPropertyList)
+        }
+    }
+}
+
+/// Why a document is not a property list dictionary.
+public struct PropertyListDocumentError: Error, Sendable, CustomStringConvertible {
+    /// What is wrong, such as "not a property list".
+    public let reason: String
+    /// Whether the document is not a property list at all, rather than one that cannot be used.
+    public let isNotAPropertyList: Bool
+
+    init(reason: String, isNotAPropertyList: Bool) {
+        self.reason = reason
+        self.isNotAPropertyList = isNotAPropertyList
+    }
+
+    public var description: String { reason }
+}
