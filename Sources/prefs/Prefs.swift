@@ -16,7 +16,7 @@ struct Prefs: ParsableCommand {
         version: "0.4.0",
         subcommands: [
             Suites.self, Read.self, Write.self, Delete.self, Watch.self, Export.self, Import.self, Find.self,
-            Diff.self, Log.self, Undo.self, SchemaCommand.self, Tui.self, Demo.self, DemoWriter.self,
+            Diff.self, Log.self, Undo.self, Recover.self, SchemaCommand.self, Tui.self, Demo.self, DemoWriter.self,
         ]
     )
 }

@@ -6,6 +6,8 @@ import Synchronization
 final class RunningChild: Sendable {
     private let process: Process
     private let buffer = LineBuffer()
+    /// The writing end of the child's standard input, when it was given a pipe.
+    private let input: FileHandle?
 
     private final class LineBuffer: Sendable {
         private let state = Mutex<(lines: [String], partial: String, finished: Bool)>(([], "", false))
@@ -30,11 +32,24 @@ final class RunningChild: Sendable {
     }
 
     /// Starts one of the package's executables.
-    init(_ name: String, _ arguments: [String], environment: [String: String] = [:]) throws {
+    ///
+    /// - Parameters:
+    ///   - name: The executable.
+    ///   - arguments: Its arguments.
+    ///   - environment: Variables set on top of this process's environment.
+    ///   - pipingInput: Whether to give it a pipe as standard input, closed by ``closeInput()``.
+    init(_ name: String, _ arguments: [String], environment: [String: String] = [:], pipingInput: Bool = false) throws {
         process = Process()
         process.executableURL = try ChildProcess.executable(named: name)
         process.arguments = arguments
         process.environment = ProcessInfo.processInfo.environment.merging(environment) { $1 }
+        if pipingInput {
+            let pipe = Pipe()
+            process.standardInput = pipe
+            input = pipe.fileHandleForWriting
+        } else {
+            input = nil
+        }
         let output = Pipe()
         process.standardOutput = output
         process.standardError = FileHandle.standardError
@@ -52,6 +67,11 @@ final class RunningChild: Sendable {
     }
 
     var pid: Int32 { process.processIdentifier }
+
+    /// Closes the child's standard input, which tells the helpers that wait for it to finish.
+    func closeInput() {
+        try? input?.close()
+    }
 
     /// Every complete line printed so far.
     var output: [String] { buffer.lines }

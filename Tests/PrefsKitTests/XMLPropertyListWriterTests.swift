@@ -7,12 +7,19 @@ import Testing
 
 /// The suite writer must produce what Foundation's parser reads back as exactly the same values.
 @Suite struct XMLPropertyListWriterTests {
-    private static let anyString = Gen<UnicodeScalar>.unicodeScalar(in: "\u{0}"..."\u{D7FF}").map(Character.init)
+    /// Any scalar of the Basic Multilingual Plane and beyond, surrogates aside, so that U+FEFF and the C1 controls
+    /// come up.
+    private static let anyString = Gen<Int>.int(in: 0...0x10FFFF)
+        .map { Character(Unicode.Scalar(UInt32($0)) ?? Unicode.Scalar(UInt32($0) - 0x800) ?? " ") }
         .string(of: 0...12)
 
+    /// What Foundation's parser and the fast reader read back from what the writer writes, which must agree.
     private static func readBack(_ values: [String: PropertyListValue]) throws -> [String: PropertyListValue] {
         let data = XMLPropertyListWriter.encode(values)
-        return try SuiteImage(decoding: Array(data)).values
+        let foundation = try PropertyListCodec.decodeWithFoundation(data)
+        let fast = try SuiteImage(decoding: Array(data)).values
+        #expect(fast == foundation)
+        return foundation
     }
 
     @Test func foundationReadsBackEveryKindOfValue() throws {
@@ -24,6 +31,10 @@ import Testing
             "markup": .string("<dict>&amp;</dict> \"quoted\" 'single'"), "control": .string("a\u{1}\u{1B}[2J\r\n\tz"),
             "unicode": .string("漢字 🎉 é"), "array": .array([.int(1), .array([]), .dictionary([:])]),
             "nested": .dictionary(["a": .dictionary(["b": .array([.string("c")])])]), "<&key>": .int(1),
+            // Foundation drops one U+FEFF at the start of a string: the writer must keep it anyway.
+            "bom": .string("\u{FEFF}x"), "\u{FEFF}key": .string("\u{FEFF}\u{FEFF}"),
+            "c1": .string("\u{7F}\u{85}\u{9F}"),
+            "unsigned": .unsignedInt(.max),
         ]
         #expect(try Self.readBack(values) == values)
     }

@@ -37,11 +37,12 @@ extension SuiteImage {
         var next = values
         for (key, value) in changes { next[key] = value }
         let image = SuiteImage(encoding: next)
-        // Other programs' values are re-encoded here, so each must read back as it was.
-        let readBack = try? SuiteImage(decoding: image.bytes)
+        // Other programs' values are re-encoded here, so each must read back as it was, by Foundation's reading, the
+        // one every UserDefaults program makes.
+        let readBack = try? PropertyListCodec.decodeWithFoundation(image.data)
         for key in values.keys.sorted() where changes.index(forKey: key) == nil {
             guard let value = values[key] else { continue }
-            let back = readBack?.values[key]
+            let back = readBack?[key]
             guard let back, value.isIdentical(to: back) else {
                 throw Loss(key: key, reason: value.lossDescription(readBack: back))
             }

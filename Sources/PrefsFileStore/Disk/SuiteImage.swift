@@ -116,12 +116,17 @@ struct SuiteImage: Sendable {
 
     var data: Data { Data(bytes) }
 
-    /// The value stored under exactly this key.
+    /// The value stored under exactly this key: a key that differs from a stored one only in Unicode normalisation
+    /// is another key, and is not stored.
     func value(forKey key: String) -> PropertyListValue? {
-        guard let exactValues else { return values[key] }
-        if let value = exactValues[ExactKey(key)] { return value }
-        // A key canonically equal to colliding ones, but not the bytes of any of them, is not stored.
-        return exactValues.keys.contains { $0.text == key } ? nil : values[key]
+        if let exactValues, let value = exactValues[ExactKey(key)] { return value }
+        guard let position = values.index(forKey: key) else { return nil }
+        // Swift found a key equal as text; it is this key only if its bytes are the same. Outside a colliding class,
+        // the dictionary's key is the one entry's own.
+        let (stored, value) = values[position]
+        // A key in a colliding class that is none of its members' bytes is not stored; the first member is recorded.
+        if let exactValues, exactValues[ExactKey(stored)] != nil { return nil }
+        return ExactKey.same(stored, key) ? value : nil
     }
 
     /// Every key once, by its exact bytes, in file order when the file was indexed.

@@ -275,7 +275,9 @@ struct XMLPropertyListReader {
         if index < bytes.count, bytes[index] == 0x3C, !starts(with: "<![CDATA[") {
             let raw = UnsafeBufferPointer(rebasing: bytes[start..<index])
             try closeTag(name)
-            guard let text = String(validating: raw, as: UTF8.self) else { throw .unsupported }
+            guard let text = String(validating: Self.droppingByteOrderMark(raw), as: UTF8.self) else {
+                throw .unsupported
+            }
             return text
         }
         scratch.removeAll(keepingCapacity: true)
@@ -296,8 +298,18 @@ struct XMLPropertyListReader {
             }
         }
         try closeTag(name)
-        guard let text = String(validating: scratch, as: UTF8.self) else { throw .unsupported }
+        let decoded = scratch.withUnsafeBufferPointer {
+            String(validating: Self.droppingByteOrderMark($0), as: UTF8.self)
+        }
+        guard let text = decoded else { throw .unsupported }
         return text
+    }
+
+    /// Text without the one U+FEFF it starts with, if it does: Foundation's parser takes a leading U+FEFF in any
+    /// string or key for a byte order mark and drops it (one of them; the writer doubles it to keep one).
+    private static func droppingByteOrderMark(_ text: UnsafeBufferPointer<UInt8>) -> UnsafeBufferPointer<UInt8> {
+        guard text.count >= 3, text[0] == 0xEF, text[1] == 0xBB, text[2] == 0xBF else { return text }
+        return UnsafeBufferPointer(rebasing: text[3...])
     }
 
     /// Decodes one entity or character reference at `index` into `scratch`, as UTF-8.

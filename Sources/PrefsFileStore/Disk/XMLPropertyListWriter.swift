@@ -145,6 +145,8 @@ enum XMLPropertyListWriter {
     /// or numeric references, which Foundation reads back, so that no file prefs writes holds a raw control character
     /// for a terminal to act on.
     private static func escape(_ text: String, into output: inout [UInt8]) {
+        // Foundation drops one U+FEFF at the start of a string as a byte order mark: a second keeps the first.
+        if text.unicodeScalars.first == "\u{FEFF}" { output.append(contentsOf: [0xEF, 0xBB, 0xBF]) }
         var previous: UInt8 = 0
         for byte in text.utf8 {
             defer { previous = byte }

@@ -66,7 +66,9 @@ struct ChangeJournal: Sendable {
             var lines = lines
             if status.size > 0 {
                 var last: UInt8 = 0x0A
-                _ = try withUnsafeMutableBytes(of: &last) { try descriptor.read(fromAbsoluteOffset: status.size - 1, into: $0) }
+                _ = try withUnsafeMutableBytes(of: &last) {
+                    try descriptor.read(fromAbsoluteOffset: status.size - 1, into: $0)
+                }
                 // The end of a line torn by a kill or a full disk: these records start on a line of their own.
                 if last != 0x0A { lines.insert(0x0A, at: lines.startIndex) }
             }

@@ -119,7 +119,8 @@ extension PreferenceSchema {
         let range = try range(object["range"], storage: storage, place: place)
         if let defaultValue {
             if !choices.isEmpty && !choices.contains(defaultValue) {
-                throw .invalidManifest("\(place) has a \"default\" (\(defaultValue)) that is not one of its \"choices\"")
+                throw .invalidManifest(
+                    "\(place) has a \"default\" (\(defaultValue)) that is not one of its \"choices\"")
             }
             if let range, !range.contains(defaultValue) {
                 throw .invalidManifest("\(place) has a \"default\" (\(defaultValue)) outside its \"range\" \(range)")

@@ -4,6 +4,9 @@ public struct Confirmation: Hashable, Sendable {
     public enum Action: Hashable, Sendable {
         /// Removes every stored value of a suite, so that each key reads as its default.
         case resetSuite(String)
+        /// Moves an unreadable suite's file aside and starts the suite afresh; `p` restores the previous version a
+        /// crash left instead, when there is one.
+        case recoverSuite(String, canRestorePrevious: Bool)
     }
 
     /// The question, naming what would change.

@@ -81,6 +81,28 @@ public final class EditorData {
         ((try? self.suite(suite)) as? FileSuite)?.history(key: key).last
     }
 
+    /// Why a suite's file cannot be used, if it cannot.
+    func problem(of name: String) -> FileStoreError? {
+        ((try? suite(name)) as? FileSuite)?.problem
+    }
+
+    /// Whether the previous version a crash left beside an unreadable suite can be restored.
+    func canRestorePrevious(of name: String) -> Bool {
+        ((try? suite(name)) as? FileSuite)?.hasRestorableStagedVersion ?? false
+    }
+
+    /// Moves an unreadable suite's file aside, keeping it, and starts the suite afresh or from its previous version.
+    ///
+    /// - Throws: The store's error, naming what could not be done.
+    func recover(_ name: String, from source: SuiteRecoverySource) throws -> SuiteRecovery {
+        guard let suite = try suite(name) as? FileSuite else {
+            throw FileStoreError.unsafe(path: name, reason: "only a suite stored as a file can be recovered")
+        }
+        let recovery = try suite.recover(from: source)
+        forget()
+        return recovery
+    }
+
     /// A suite, opened once.
     ///
     /// - Throws: The store's error for a name that cannot be a suite's.

@@ -1,4 +1,5 @@
 import Foundation
+import PrefsFileStore
 import PrefsKit
 
 extension EditorModel {
@@ -59,10 +60,37 @@ extension EditorModel {
             action: .resetSuite(name))
     }
 
-    /// The answer to a question: `y` goes ahead, anything else cancels.
+    /// `x` offers to recover the suite shown or selected when its file cannot be read.
+    func askToRecoverSuite() {
+        guard let name = currentSuite ?? selectedSuiteName else { return }
+        guard let problem = data.problem(of: name) else {
+            say("\(TextEscaping.quoted(name)) is readable: there is nothing to recover")
+            return
+        }
+        guard !readOnly else {
+            say("read-only: \(problem)")
+            return
+        }
+        let canRestore = data.canRestorePrevious(of: name)
+        let restore = canRestore ? ", p to restore the previous version a crash left" : ""
+        confirmation = Confirmation(
+            question: "Move the unreadable file of \(TextEscaping.quoted(name)) aside (it is kept) and start afresh? "
+                + "y to start empty\(restore), any other key to keep it as it is",
+            action: .recoverSuite(name, canRestorePrevious: canRestore))
+    }
+
+    private var selectedSuiteName: String? {
+        guard case .suites = screen, suiteRows.indices.contains(selectedIndex) else { return nil }
+        return suiteRows[selectedIndex].name
+    }
+
+    /// The answer to a question: `y` goes ahead (or `p`, to restore a previous version), anything else cancels.
     func answerConfirmation(_ event: InputEvent) {
         guard let question = confirmation else { return }
         confirmation = nil
+        if case .recoverSuite(let name, let canRestore) = question.action {
+            return answerRecovery(event, suite: name, canRestore: canRestore)
+        }
         guard event == .character("y") || event == .character("Y") else {
             say("nothing was reset")
             return
@@ -73,7 +101,30 @@ extension EditorModel {
             let changes = Dictionary(uniqueKeysWithValues: keys.map { ($0, PropertyListValue?.none) })
             write(
                 suite: name, changes: changes, done: "reset \(keys.count) key\(keys.count == 1 ? "" : "s") of \(name)")
+        case .recoverSuite:
+            break
         }
+    }
+
+    private func answerRecovery(_ event: InputEvent, suite name: String, canRestore: Bool) {
+        let source: SuiteRecoverySource
+        switch event {
+        case .character("y"), .character("Y"): source = .nothing
+        case .character("p") where canRestore: source = .staging
+        default: return say("nothing was moved")
+        }
+        do {
+            let recovery = try data.recover(name, from: source)
+            let moved = recovery.movedAside.map { "moved the unreadable file to \($0.lastPathComponent); " } ?? ""
+            let now =
+                source == .staging
+                ? "restored \(recovery.keys) key\(recovery.keys == 1 ? "" : "s") from the previous version"
+                : "\(name) starts afresh"
+            say(TextEscaping.escaped(moved + now))
+        } catch {
+            say("not recovered: \(error)")
+        }
+        refresh()
     }
 
     /// Writes changes to a suite and says what happened; a write that succeeds can be undone.

@@ -29,6 +29,7 @@ extension EditorModel {
         case .character(" "): toggleSelectedBool()
         case .character("r"): resetSelectedKey()
         case .character("R"): askToResetSuite()
+        case .character("x"): askToRecoverSuite()
         case .character("d") where isKeysScreen: deleteSelectedKey(confirming: pending)
         case .character("a"): beginAddingKey()
         case .character("u"): undo(force: pending == .undo)

@@ -80,11 +80,22 @@ public struct EditorView {
         let arrows = unicode ? "↑↓" : "j/k"
         let hints: String
         switch model.screen {
-        case _ where model.confirmation != nil: hints = "y yes  any other key no"
+        case _ where model.confirmation != nil:
+            if case .recoverSuite(_, true)? = model.confirmation?.action {
+                hints = "y start afresh  p restore previous  any other key no"
+            } else {
+                hints = "y yes  any other key no"
+            }
         case _ where model.isEditingFilter: hints = "type to filter  enter keep  esc clear"
         case _ where model.editing != nil: hints = "enter save  esc cancel  \(unicode ? "←→" : "left/right") move"
         case _ where model.picker != nil: hints = "\(arrows) choose  enter pick  esc cancel"
         case .suites: hints = "\(arrows) move  enter open  / filter  R reset  w changes  ? help  q quit"
+        case .keys(let suite) where model.data.problem(of: suite) != nil:
+            hints = "x recover: move the unreadable file aside  esc back  ? help"
+        case .suites
+        where model.suiteRows.indices.contains(model.selectedIndex)
+            && model.suiteRows[model.selectedIndex].problem != nil:
+            hints = "\(arrows) move  x recover the unreadable suite  w changes  ? help  q quit"
         case .keys(let suite) where model.data.schema(for: suite) == nil:
             hints = "\(arrows) move  enter edit  a add  d delete  u undo  / filter  ? help"
         case .keys: hints = "\(arrows) move  enter edit  space toggle  r reset  u undo  / filter  ? help"

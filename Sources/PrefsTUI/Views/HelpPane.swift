@@ -12,6 +12,7 @@ struct HelpPane {
         ("space", "toggle a Boolean key"),
         ("r", "reset the key to its default"),
         ("R", "reset every key of the suite, after a y"),
+        ("x", "recover an unreadable suite: its file is moved aside"),
         ("a", "add a key to a suite without a schema"),
         ("d d", "delete a key the schema does not declare"),
         ("u / ctrl-r", "undo / redo this session's changes"),

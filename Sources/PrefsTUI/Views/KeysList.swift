@@ -10,6 +10,22 @@ struct KeysList {
 
     func draw(into grid: inout CellGrid, rows: Range<Int>, now: ContinuousClock.Instant) {
         let model = view.model
+        if let problem = model.data.problem(of: suite) {
+            // An unreadable suite says why, and how to get out of it, before listing its schema's defaults.
+            grid.draw(
+                view.text(DisplayWidth.truncated("\(problem)", toFit: grid.width - 2)), x: 1, y: rows.lowerBound,
+                style: view.theme.error)
+            grid.draw(
+                view.text("x moves the file aside (it is kept) and starts the suite afresh"), x: 1,
+                y: rows.lowerBound + 1, style: view.theme.dim)
+            guard rows.count > 3 else { return }
+            return drawRows(into: &grid, rows: (rows.lowerBound + 3)..<rows.upperBound, now: now)
+        }
+        drawRows(into: &grid, rows: rows, now: now)
+    }
+
+    private func drawRows(into grid: inout CellGrid, rows: Range<Int>, now: ContinuousClock.Instant) {
+        let model = view.model
         guard !model.keyRows.isEmpty else {
             grid.draw("This suite holds no keys.", x: 2, y: rows.lowerBound, style: view.theme.dim)
             return

@@ -74,7 +74,7 @@ struct Context: Sendable {
             throw CLIError("no suite \(TextEscaping.quoted(name)) in \(TextEscaping.escaped(directory.path))")
         }
         let suite = try store(watching: watching).suite(name)
-        try suite.checkReadable()
+        try checkUsable(suite)
         return suite
     }
 
@@ -102,13 +102,22 @@ struct Context: Sendable {
     func writableSuite(_ name: String) throws -> FileSuite {
         try checkName(name)
         let suite = try store(watching: false).suite(name)
-        try suite.checkReadable()
+        try checkUsable(suite)
         return suite
     }
 
     /// The schema installed for a suite, if any.
     func schema(for suite: String) throws -> PreferenceSchema? {
         try catalog.schema(for: suite)
+    }
+
+    /// Throws a suite's problem, adding how to restore the previous version a crash left when there is one.
+    private func checkUsable(_ suite: FileSuite) throws {
+        guard let problem = suite.problem else { return }
+        guard suite.hasRestorableStagedVersion else { throw problem }
+        throw CLIError(
+            "\(problem); a readable previous version is kept beside it: "
+                + "prefs recover \(TextEscaping.escaped(suite.name)) --from-staging")
     }
 
     /// Checks a suite's name before anything touches the disk.

@@ -43,14 +43,41 @@ struct CLIError: Error, CustomStringConvertible {
     }
 }
 
+/// The most a file named on the command line may hold: as much as a suite may.
+let maximumInputFileSize = 64 * 1024 * 1024
+
 /// Reads a file named on the command line; `-` reads standard input.
+///
+/// A pipe or process substitution (`<(…)`) is read like a file, but never past ``maximumInputFileSize``, so that
+/// `/dev/zero` or a runaway producer gets an error rather than all the memory.
 ///
 /// - Throws: `CLIError` naming the file and why it cannot be read.
 func readInputFile(_ path: String) throws -> Data {
-    if path == "-" { return FileHandle.standardInput.readDataToEndOfFile() }
+    let handle: FileHandle
+    if path == "-" {
+        handle = FileHandle.standardInput
+    } else {
+        do {
+            handle = try FileHandle(forReadingFrom: URL(fileURLWithPath: path))
+        } catch {
+            throw CLIError("cannot read \(TextEscaping.escaped(path)): \(error.localizedDescription)")
+        }
+    }
+    defer { if path != "-" { try? handle.close() } }
+    var data = Data()
     do {
-        return try Data(contentsOf: URL(fileURLWithPath: path))
+        while let chunk = try handle.read(upToCount: 1 << 20), !chunk.isEmpty {
+            data.append(chunk)
+            guard data.count <= maximumInputFileSize else {
+                throw CLIError(
+                    "\(path == "-" ? "standard input" : TextEscaping.escaped(path)) holds more than "
+                        + "\(maximumInputFileSize / 1024 / 1024) MiB; nothing was read")
+            }
+        }
+    } catch let error as CLIError {
+        throw error
     } catch {
         throw CLIError("cannot read \(TextEscaping.escaped(path)): \(error.localizedDescription)")
     }
+    return data
 }

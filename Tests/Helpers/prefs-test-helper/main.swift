@@ -91,6 +91,35 @@ case "ud-write":
     defaults.set(arguments[3], forKey: arguments[2])
     defaults.synchronize()
     say("done")
+case "ud-loop":
+    // ud-loop SUITE-PATH KEY INTERVAL-MS: a long-lived plain UserDefaults app that saves its own counter every
+    // INTERVAL-MS, as apps do, until its standard input closes; prints "ready" after its first save and then
+    // "wrote N".
+    guard arguments.count == 4, let interval = Double(arguments[3]),
+        let defaults = UserDefaults(suiteName: arguments[1])
+    else { fail("usage: ud-loop SUITE-PATH KEY INTERVAL-MS") }
+    let stop = StopFlag()
+    Thread.detachNewThread {
+        _ = FileHandle.standardInput.readDataToEndOfFile()
+        stop.set()
+    }
+    var count = 0
+    while !stop.isSet {
+        count += 1
+        defaults.set(count, forKey: arguments[2])
+        defaults.synchronize()
+        if count == 1 { say("ready") }
+        Thread.sleep(forTimeInterval: interval / 1000)
+    }
+    say("wrote \(count)")
+case "hold-lock":
+    // hold-lock PATH: takes an exclusive flock on PATH, prints "locked", and holds it until standard input closes.
+    guard arguments.count == 2 else { fail("usage: hold-lock PATH") }
+    let descriptor = open(arguments[1], O_RDONLY | O_CREAT, 0o600)
+    guard descriptor >= 0, flock(descriptor, LOCK_EX) == 0 else { fail("cannot lock \(arguments[1])") }
+    say("locked")
+    _ = FileHandle.standardInput.readDataToEndOfFile()
+    close(descriptor)
 case "ud-read":
     // ud-read SUITE-PATH KEY: a plain UserDefaults program reading a suite.
     guard arguments.count == 3, let defaults = UserDefaults(suiteName: arguments[1]) else {
@@ -180,6 +209,15 @@ func wallClockNanoseconds() -> Int {
     var now = timespec()
     clock_gettime(CLOCK_REALTIME, &now)
     return now.tv_sec * 1_000_000_000 + now.tv_nsec
+}
+
+/// Set by one thread, read by another.
+final class StopFlag: @unchecked Sendable {
+    private let lock = NSLock()
+    private var value = false
+
+    func set() { lock.withLock { value = true } }
+    var isSet: Bool { lock.withLock { value } }
 }
 
 /// Delays collected on the watcher's thread and read on the main one.

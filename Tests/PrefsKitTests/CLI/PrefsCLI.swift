@@ -1,5 +1,6 @@
 import Foundation
 import PrefsTestSupport
+import Synchronization
 
 /// Runs the built `prefs` binary as a user would, with every XDG directory and `HOME` inside a temporary directory.
 final class PrefsCLI: Sendable {
@@ -7,6 +8,8 @@ final class PrefsCLI: Sendable {
         let status: Int32
         let output: String
         let error: String
+        /// Whether the run was killed for taking longer than its time limit.
+        var timedOut = false
 
         /// The standard output's lines.
         var lines: [String] {
@@ -38,13 +41,16 @@ final class PrefsCLI: Sendable {
     }
 
     /// Runs `prefs` to completion with standard input from `input` (empty when `nil`, so never a terminal).
+    ///
+    /// A run that has not finished after `timeout` is killed and reported as ``Result/timedOut``, so that a hang
+    /// fails its test instead of holding up the whole run.
     @discardableResult
-    func run(_ arguments: String..., input: Data? = nil) throws -> Result {
-        try run(arguments, input: input)
+    func run(_ arguments: String..., input: Data? = nil, timeout: Duration = .seconds(60)) throws -> Result {
+        try run(arguments, input: input, timeout: timeout)
     }
 
     @discardableResult
-    func run(_ arguments: [String], input: Data? = nil) throws -> Result {
+    func run(_ arguments: [String], input: Data? = nil, timeout: Duration = .seconds(60)) throws -> Result {
         let process = Process()
         process.executableURL = try ChildProcess.executable(named: "prefs")
         process.arguments = arguments
@@ -56,14 +62,29 @@ final class PrefsCLI: Sendable {
         process.standardOutput = stdout
         process.standardError = stderr
         try process.run()
+        let pid = process.processIdentifier
+        let finished = Mutex(false)
+        let killed = Mutex(false)
+        Thread.detachNewThread {
+            let deadline = ContinuousClock.now + timeout
+            while ContinuousClock.now < deadline {
+                if finished.withLock({ $0 }) { return }
+                Thread.sleep(forTimeInterval: 0.01)
+            }
+            if !finished.withLock({ $0 }) {
+                killed.withLock { $0 = true }
+                kill(pid, SIGKILL)
+            }
+        }
         try stdin.fileHandleForWriting.write(contentsOf: input ?? Data())
         try stdin.fileHandleForWriting.close()
         let output = stdout.fileHandleForReading.readDataToEndOfFile()
         let error = stderr.fileHandleForReading.readDataToEndOfFile()
         process.waitUntilExit()
+        finished.withLock { $0 = true }
         return Result(
             status: process.terminationStatus, output: String(decoding: output, as: UTF8.self),
-            error: String(decoding: error, as: UTF8.self))
+            error: String(decoding: error, as: UTF8.self), timedOut: killed.withLock { $0 })
     }
 
     /// Starts a long-running `prefs` command, such as `watch`.
