@@ -38,6 +38,7 @@ final class RunningChild: Sendable {
     ///   - arguments: Its arguments.
     ///   - environment: Variables set on top of this process's environment.
     ///   - pipingInput: Whether to give it a pipe as standard input, closed by ``closeInput()``.
+    /// - Throws: When the executable cannot be found or started.
     init(_ name: String, _ arguments: [String], environment: [String: String] = [:], pipingInput: Bool = false) throws {
         process = Process()
         process.executableURL = try ChildProcess.executable(named: name)

@@ -7,7 +7,9 @@ import PrefsKit
 /// they look for the record: Foundation's `JSONEncoder` took about 90 µs per record there, this takes a few.
 /// Keys are written sorted, as `JSONEncoder` with `.sortedKeys` does, and absent values are left out.
 enum JournalLineWriter {
-    /// The longest line written. A change with larger values is recorded with digests of them instead
+    /// The longest line written.
+    ///
+    /// A change with larger values is recorded with digests of them instead
     /// (``JournalRecord/abridged``), so that one huge value can neither fill the bounded journal nor push every other
     /// record out of it.
     static let maximumLineBytes = 64 * 1024

@@ -4,8 +4,9 @@ import PrefsKit
 import PrefsTestSupport
 import Testing
 
-/// Suites are shared with programs that take no lock: a plain `UserDefaults` app rewrites its suite in place
-/// (truncate, then write) whenever it saves. prefs must lose none of its keys, and keep its own writes as well as a
+/// Suites are shared with programs that take no lock.
+///
+/// A plain `UserDefaults` app rewrites its suite in place (truncate, then write) whenever it saves. prefs must lose none of its keys, and keep its own writes as well as a
 /// Foundation writer keeps them.
 @Suite(.serialized) struct ForeignWriterTests {
     /// Writes `count` keys 50 ms apart, each with a short-lived process, and counts those still in the file.
@@ -116,7 +117,8 @@ import Testing
         var seen = false
         for _ in 0..<20 where !seen {
             try cli.run("write", "app", "mode", "new")
-            try ChildProcess.run("prefs-test-helper", ["ud-write", path, "mode", "old"], environment: cli.environment)
+            _ = try ChildProcess.run(
+                "prefs-test-helper", ["ud-write", path, "mode", "old"], environment: cli.environment)
             seen = watcher.waitForLine(timeout: .seconds(1)) {
                 $0.contains("app mode = old (reverted by an unknown writer")
             }

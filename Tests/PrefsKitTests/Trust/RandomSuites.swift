@@ -25,7 +25,7 @@ enum RandomSuites {
             let edges: [UInt64] = [UInt64(Int.max) + 1, UInt64.max, UInt64.max - 1]
             return .unsignedInt(edges.randomElement(using: &random) ?? UInt64.max)
         case 3:
-            let edges = [0.0, -0.0, 0.1, 1e300, -1e-300, 5e-324, .infinity, -.infinity, 3.0]
+            let edges = [0.0, -0.0, 0.1, 1e300, -1e-300, .leastNonzeroMagnitude, .infinity, -.infinity, 3.0]
             return .double(
                 Bool.random(using: &random)
                     ? edges.randomElement(using: &random) ?? 0 : Double.random(in: -1e6...1e6, using: &random))
