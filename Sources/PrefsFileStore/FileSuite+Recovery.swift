@@ -15,10 +15,20 @@ public enum SuiteRecoverySource: Sendable, Hashable {
 
 /// What ``FileSuite/recover(from:)`` did.
 public struct SuiteRecovery: Sendable, Hashable {
-    /// Where the unusable file now is, or `nil` when the suite had no file.
+    /// Where the unusable file now is, or `nil` when the suite had no file or it was empty.
     public let movedAside: URL?
     /// The keys the suite holds afterwards.
     public let keys: Int
+
+    /// Creates a record of a recovery.
+    ///
+    /// - Parameters:
+    ///   - movedAside: Where the unusable file now is.
+    ///   - keys: The keys the suite holds afterwards.
+    public init(movedAside: URL?, keys: Int) {
+        self.movedAside = movedAside
+        self.keys = keys
+    }
 }
 
 extension FileSuite {

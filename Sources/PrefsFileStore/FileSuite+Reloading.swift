@@ -64,7 +64,7 @@ extension FileSuite {
         var events: [PersistentKeyValueChange] = []
         var unknown: [JournalRecord] = []
         do throws(FileStoreError) {
-            try files.withLock(exclusive: true, timeout: store.lockTimeout) { () throws(FileStoreError) in
+            try files.withLock(exclusive: true, timeout: store.readerLockTimeout) { () throws(FileStoreError) in
                 (events, unknown) = settle(posting: posting, restoring: true)
             }
         } catch {
@@ -88,6 +88,12 @@ extension FileSuite {
             let previous = snapshot.problem == nil ? snapshot.image : nil
             if let version = try files.readSettled(previous: previous, restoring: restoring) {
                 if let expected = snapshot.expected, version.image.bytes == expected { return ([], []) }
+                if let restoration = version.restoration {
+                    noteAutomaticRecovery(
+                        SuiteRecovery(
+                            movedAside: restoration.movedAside.map { URL(fileURLWithPath: $0.string) },
+                            keys: version.image.values.count))
+                }
                 next = State(image: version.image)
                 touched = version.touched
             }
@@ -149,7 +155,7 @@ extension FileSuite {
     /// Adds records for changes no journal entry explains, unless another watcher already has.
     private func recordUnknownWriters(_ records: [JournalRecord]) {
         guard !records.isEmpty else { return }
-        try? files.withLock(exclusive: true, timeout: store.lockTimeout) { () throws(FileStoreError) in
+        try? files.withLock(exclusive: true, timeout: store.readerLockTimeout) { () throws(FileStoreError) in
             let recent = store.journal.recentRecords(of: files.name)
             let missing = records.filter { record in
                 !recent.contains { $0.describes(key: record.key, old: record.old, new: record.new) }

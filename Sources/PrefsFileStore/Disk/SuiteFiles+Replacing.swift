@@ -160,14 +160,19 @@ extension SuiteFiles {
         defer { try? descriptor.close() }
         guard let status = try? descriptor.stat(), isOwn(status), status.size > 0,
             let bytes = try? readBytes(staging, followingLinks: false),
-            let previous = try? decode(bytes, previous: nil), !previous.image.values.isEmpty
+            var previous = try? decode(bytes, previous: nil), !previous.image.values.isEmpty
         else { return nil }
-        if keepingCorrupt, (try? moveAside()) == nil { return nil }
+        var movedAside: FilePath?
+        if keepingCorrupt {
+            guard let moved = try? moveAside() else { return nil }
+            movedAside = moved
+        }
         do {
             try Syscall.rename(staging, plist)
         } catch {
             return nil
         }
+        previous.restoration = Restoration(movedAside: movedAside)
         return previous
     }
 

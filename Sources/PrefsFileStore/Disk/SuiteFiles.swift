@@ -32,6 +32,14 @@ struct SuiteFiles: Sendable {
         let image: SuiteImage
         /// The keys whose entries were decoded, or `nil` when all were.
         let touched: [String]?
+        /// Set when this is the previous version a crash left, just brought back.
+        var restoration: Restoration?
+    }
+
+    /// How a previous version was brought back.
+    struct Restoration {
+        /// Where the unusable file went, when it held anything.
+        let movedAside: FilePath?
     }
 
     init(directory: FilePath, name: SuiteName) {
@@ -65,7 +73,8 @@ struct SuiteFiles: Sendable {
     /// - Parameters:
     ///   - previous: The version last read, so that only the entries that differ from it are decoded.
     ///   - restoring: Whether the caller holds the lock, so that the version a crash left under the staging name may
-    ///     be brought back when the property list stays empty or corrupt (see ``restorePrevious()``).
+    ///     be brought back when the property list stays empty or corrupt (see
+    ///     ``restorePrevious(keepingCorrupt:)``).
     /// - Returns: The version read, or `nil` when there is no file.
     /// - Throws: As ``read(previous:)`` does, once the file has settled.
     func readSettled(previous: SuiteImage?, restoring: Bool) throws(FileStoreError) -> Version? {

@@ -44,6 +44,14 @@ struct Recover: PrefsCommand {
         let target = try context.store(watching: false).suite(suite)
         let source: SuiteRecoverySource =
             fromStaging ? .staging : fromFile.map { .file(URL(fileURLWithPath: $0)) } ?? .nothing
+        // Opening the suite already brought back the previous version, now that no other process held its lock.
+        if source == .staging, target.problem == nil, let done = target.automaticRecovery {
+            if let moved = done.movedAside {
+                Output.line("moved the unreadable file to \(TextEscaping.escaped(moved.path))")
+            }
+            Output.line("restored \(done.keys) key\(done.keys == 1 ? "" : "s") from the previous version")
+            return
+        }
         let recovery = try target.recover(from: source)
         let keys = "\(recovery.keys) key\(recovery.keys == 1 ? "" : "s")"
         if let moved = recovery.movedAside {

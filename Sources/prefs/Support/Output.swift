@@ -47,7 +47,24 @@ enum Output {
         if pretty { options.insert(.prettyPrinted) }
         // Objects come from `jsonObject` conversions and plain strings and numbers, which always serialize.
         let data = (try? JSONSerialization.data(withJSONObject: object, options: options)) ?? Data("null".utf8)
-        return String(decoding: data, as: UTF8.self)
+        return escapingWideControls(String(decoding: data, as: UTF8.self))
+    }
+
+    /// JSON text with DEL and the C1 controls (U+007F–U+009F) written as `\u` escapes.
+    ///
+    /// JSON's encoder leaves them raw, and some terminals act on them as they do on ESC. Outside strings JSON holds only ASCII, so every one of them is
+    /// inside a string, where the escape means the same character.
+    static func escapingWideControls(_ json: String) -> String {
+        guard json.unicodeScalars.contains(where: { (0x7F...0x9F).contains($0.value) }) else { return json }
+        var escaped = String.UnicodeScalarView()
+        for scalar in json.unicodeScalars {
+            if (0x7F...0x9F).contains(scalar.value) {
+                escaped.append(contentsOf: "\\u00\(String(scalar.value, radix: 16))".unicodeScalars)
+            } else {
+                escaped.append(scalar)
+            }
+        }
+        return String(escaped)
     }
 
     /// Asks a yes-or-no question on the terminal.

@@ -19,9 +19,9 @@ enum SuiteDocument {
             return PropertyListDocument.xml(values)
         case .json:
             let object = values.mapValues(\.jsonObject)
-            return try JSONSerialization.data(
+            let data = try JSONSerialization.data(
                 withJSONObject: object, options: [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes])
-                + Data("\n".utf8)
+            return Data((Output.escapingWideControls(String(decoding: data, as: UTF8.self)) + "\n").utf8)
         }
     }
 
