@@ -58,3 +58,22 @@ final class PeerDirectory: Sendable {
         try? FileManager.default.removeItem(atPath: path)
     }
 }
+
+/// A suite whose one value is 200,000 pairs of `<&`, which the file holds as 400,000 entities.
+final class EntitySuite: Sendable {
+    let directory: URL
+    let journal: URL
+    let file: URL
+
+    init() throws {
+        directory = FileManager.default.temporaryDirectory.appendingPathComponent("prefs-bench-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+        journal = directory.appendingPathComponent("journal")
+        file = directory.appendingPathComponent("entities.plist")
+        try PropertyListDocument.xml(["text": .string(String(repeating: "<&", count: 200_000))]).write(to: file)
+    }
+
+    deinit {
+        try? FileManager.default.removeItem(at: directory)
+    }
+}

@@ -1,0 +1,27 @@
+// swift-tools-version: 6.1
+
+// libFuzzer targets for the two parsers that read what other programs write: suite files and schema manifests.
+// Built and run by `Fuzz/run` (which `.ci/run` calls) with `-sanitize=fuzzer,address`. SwiftPM gives each executable
+// a main of its own, which hands over to libFuzzer through LLVMFuzzerRunDriver (CFuzzDriver).
+import Foundation
+import PackageDescription
+
+// A path dependency is named after its directory, whatever the clone is called.
+let prefs = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().lastPathComponent
+
+let settings: [SwiftSetting] = [.swiftLanguageMode(.v6)]
+
+let package = Package(
+    name: "PrefsFuzz",
+    platforms: [.macOS(.v15)],
+    dependencies: [.package(path: "..")],
+    targets: [
+        .target(name: "CFuzzDriver"),
+        .executableTarget(
+            name: "fuzz-plist", dependencies: ["CFuzzDriver", .product(name: "PrefsKit", package: prefs)],
+            swiftSettings: settings),
+        .executableTarget(
+            name: "fuzz-manifest", dependencies: ["CFuzzDriver", .product(name: "PrefsKit", package: prefs)],
+            swiftSettings: settings),
+    ]
+)

@@ -1,0 +1,1 @@
+// The module is header-only; SwiftPM needs one source file to build it.

@@ -1,0 +1,33 @@
+import PrefsKit
+
+/// Checks of the suite file's invariants on arbitrary bytes, for the fuzz targets in `Fuzz/`.
+///
+/// The fuzzers live in a package of their own (built with `-sanitize=fuzzer,address`), which can reach only public
+/// API; these checks run the internal reader, splicer and writer the way a write does, and say what broke.
+@_spi(Fuzzing)
+public enum SuiteFileChecks {
+    /// Reads bytes as a suite file, writes one new key into it as a write does, and checks that the result reads back
+    /// with every other value identical, and that re-reading only what changed gives what a whole decode gives.
+    ///
+    /// - Parameter bytes: Any bytes.
+    /// - Returns: `nil` when the invariants hold, or when the file is refused (not a suite, or a value that could not
+    ///   be written back exactly); otherwise what went wrong.
+    public static func checkWritingAnotherKey(_ bytes: [UInt8]) -> String? {
+        guard let image = try? SuiteImage(decoding: bytes) else { return nil }
+        let key = "\u{1}fuzz"
+        guard let next = try? image.applying([key: .int(1)]) else { return nil }
+        guard let reread = try? SuiteImage(decoding: next.bytes) else { return "the written file does not read back" }
+        guard reread.value(forKey: key) == .int(1) else { return "the written key does not read back" }
+        for other in image.exactKeys where !ExactKey.same(other, key) {
+            guard let before = image.value(forKey: other) else { continue }
+            guard let after = reread.value(forKey: other), before.isIdentical(to: after) else {
+                return "key \(other.debugDescription) changed: \(before) -> \(String(describing: reread.value(forKey: other)))"
+            }
+        }
+        guard let spliced = try? image.reading(next.bytes).image else { return "re-reading the written file fails" }
+        let same =
+            spliced.values.count == reread.values.count
+            && spliced.values.allSatisfy { key, value in reread.values[key].map(value.isIdentical) ?? false }
+        return same ? nil : "re-reading only what changed differs from a whole decode"
+    }
+}
