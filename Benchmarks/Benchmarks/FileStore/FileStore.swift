@@ -78,7 +78,8 @@ let benchmarks: @Sendable () -> Void = {
             }
             for peer in peers { peer.waitUntilExit() }
             let took = clock.now - start
-            benchmark.measurement(elapsed, Int(took.components.seconds * 1000 + took.components.attoseconds / 1_000_000_000_000_000))
+            benchmark.measurement(
+                elapsed, Int(took.components.seconds * 1000 + took.components.attoseconds / 1_000_000_000_000_000))
             let keys: [String]
             if plain {
                 let data = try Data(contentsOf: URL(fileURLWithPath: side.defaultsPath + "-contended.plist"))

@@ -20,8 +20,9 @@ public enum SuiteFileChecks {
         guard reread.value(forKey: key) == .int(1) else { return "the written key does not read back" }
         for other in image.exactKeys where !ExactKey.same(other, key) {
             guard let before = image.value(forKey: other) else { continue }
-            guard let after = reread.value(forKey: other), before.isIdentical(to: after) else {
-                return "key \(other.debugDescription) changed: \(before) -> \(String(describing: reread.value(forKey: other)))"
+            let after = reread.value(forKey: other)
+            guard let after, before.isIdentical(to: after) else {
+                return "key \(other.debugDescription) changed: \(before) -> \(String(describing: after))"
             }
         }
         guard let spliced = try? image.reading(next.bytes).image else { return "re-reading the written file fails" }

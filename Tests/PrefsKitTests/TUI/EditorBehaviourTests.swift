@@ -89,6 +89,18 @@ import Testing
         #expect(grid[4, themeRow].style.background == .yellow, "the changed row is highlighted")
         #expect(model.isHighlighted(suite: "com.example.app", key: "theme", at: .now + .seconds(2)) == false)
     }
+
+    @Test func aWriteUndoneByAnUnknownWriterIsSaidAsSuch() throws {
+        let fixture = try EditorFixture(suite: "com.example.app")
+        let undone = PersistentKeyValueChange(
+            suite: "com.example.app", key: "theme", oldValue: .string("black"), newValue: .string("dark"),
+            origin: .otherProcess, writer: nil, reverted: .init(pid: 4242, processName: "prefs"))
+        fixture.editor.receive([undone])
+        fixture.type()
+        #expect(fixture.screen.contains("theme: reverted by an unknown writer: it undid prefs pid <pid>'s write"))
+        fixture.type(.character("w"))
+        #expect(fixture.screen.contains("theme = dark  (reverted by an unknown"), "the change log says so too")
+    }
 }
 
 /// `/` narrows the list fuzzily on key, value, summary and description.

@@ -79,6 +79,37 @@ import Testing
         #expect(try cli.run("log", "app").output.contains("count: (unset) -> 3"))
     }
 
+    /// The `prefs recover` lines of the README's command-line block, as written.
+    private static func readmeLines() throws -> [[String]] {
+        let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+            .deletingLastPathComponent().deletingLastPathComponent()
+        let readme = try String(contentsOf: root.appendingPathComponent("README.md"), encoding: .utf8)
+        return readme.split(separator: "\n").filter { $0.hasPrefix("$ prefs recover ") }.map { line in
+            let command = line.dropFirst(2).split(separator: "#", maxSplits: 1)[0]
+            return command.split(separator: " ").dropFirst().map(String.init)
+        }
+    }
+
+    @Test func theReadmesRecoverLinesWorkAsWritten() throws {
+        let lines = try Self.readmeLines()
+        #expect(lines == [["recover", "com.example.app"], ["recover", "com.example.app", "--from-staging"]])
+        for arguments in lines {
+            let cli = try PrefsCLI()
+            try cli.run("write", "com.example.app", "theme", "dark")
+            if arguments.contains("--from-staging") {
+                let staging = cli.configDirectory.appendingPathComponent(".com.example.app.plist.new")
+                try? FileManager.default.removeItem(at: staging)
+                try FileManager.default.copyItem(at: cli.suiteFile("com.example.app"), to: staging)
+            }
+            try Data("garbage".utf8).write(to: cli.suiteFile("com.example.app"))
+            let result = try cli.run(arguments)
+            #expect(result.status == 0, "\(arguments): \(result.error)")
+            #expect(try Self.setAside(cli, "com.example.app").count == 1)
+            let theme = try cli.run("read", "com.example.app", "theme")
+            #expect(arguments.contains("--from-staging") ? theme.output == "dark\n" : theme.status == 1)
+        }
+    }
+
     @Test func theEditorOffersToRecoverAnUnreadableSuite() throws {
         let fixture = try EditorFixture()
         let file = fixture.store.directory.appendingPathComponent("notes.plist")
