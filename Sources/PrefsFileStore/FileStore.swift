@@ -34,10 +34,12 @@ public final class FileStore: Sendable {
     public let launchArguments: LaunchArguments
     /// How hard writes try to survive a crash.
     public let durability: Durability
-    /// How long a write waits for another process to release a suite's lock; five seconds by default.
+    /// How long a write waits for another process to release a suite's lock while nobody writes the suite; five
+    /// seconds by default.
     ///
-    /// A write that waits longer gives up with ``FileStoreError/locked(suite:path:holder:seconds:)``. Reads never
-    /// wait longer either: past this time they read the file as it is (it is always swapped in whole).
+    /// Each write by another process starts the wait again, so a write queued behind busy writers waits its turn; one
+    /// that waits this long with no write happening gives up with ``FileStoreError/locked(suite:path:holder:seconds:)``.
+    /// Reads wait at most two seconds, then read the file as it is (it is always swapped in whole).
     public let lockTimeout: Duration
 
     /// How long a reader waits for a suite's lock, when it wants it to bring back a previous version or to agree

@@ -19,7 +19,7 @@ extension FileSuite {
     /// - Throws: ``FileStoreError/corrupt(suite:path:reason:)`` or ``FileStoreError/unreadable(suite:path:reason:)``
     ///   when the file cannot be used and is not being recovered; ``FileStoreError/unrepresentable(suite:key:reason:)``
     ///   when writing would change another key's value; ``FileStoreError/locked(suite:path:holder:seconds:)`` when
-    ///   another process holds the lock for longer than the store's ``FileStore/lockTimeout``;
+    ///   another process holds the lock without writing for longer than the store's ``FileStore/lockTimeout``;
     ///   ``FileStoreError/unsafe(path:reason:)`` or ``FileStoreError/io(path:operation:reason:)``. Nothing is written
     ///   then.
     @discardableResult
@@ -29,7 +29,7 @@ extension FileSuite {
         guard !changes.isEmpty else { return [] }
         let writer = PersistentKeyValueChange.Writer.current
         let outcome: (missed: [PersistentKeyValueChange], applied: [PersistentKeyValueChange]) = try files.withLock(
-            exclusive: true, timeout: store.lockTimeout
+            exclusive: true, timeout: store.lockTimeout, whileOthersWrite: true
         ) {
             () throws(FileStoreError) -> ([PersistentKeyValueChange], [PersistentKeyValueChange]) in
             let snapshot = withState { $0 }

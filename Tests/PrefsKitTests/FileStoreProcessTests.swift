@@ -113,6 +113,26 @@ import Testing
         }
     }
 
+    /// A writer polling for the lock, which `flock` does not hand out fairly, waits its turn behind busy writers.
+    ///
+    /// It can lose the race to them for a long time, but they are making progress, so it must not give up. The
+    /// timeout here is short, so that a timeout counted from the first try (as before) fails this test.
+    @Test func aWriterQueuedBehindBusyWritersWaitsItsTurn() throws {
+        let scope = try ScopedFileStore()
+        let writers = 6
+        let keys = 150
+        var environment = scope.environment
+        environment["PREFS_TEST_LOCK_TIMEOUT_MS"] = "300"
+        let children = try (0..<writers).map { index in
+            try RunningChild(
+                "prefs-test-helper", ["write", scope.configDirectory.path, "queue", "w\(index)", "\(keys)"],
+                environment: environment)
+        }
+        let statuses = children.map { $0.wait() }
+        #expect(statuses == Array(repeating: 0, count: writers), "a writer gave up")
+        #expect(try scope.reopen().suite("queue").primitiveValues().count == writers * keys)
+    }
+
     @Test func aWriterKilledAtAnyMomentLeavesAParseableSuiteWithEveryCommittedKey() throws {
         let scope = try ScopedFileStore()
         for round in 0..<5 {

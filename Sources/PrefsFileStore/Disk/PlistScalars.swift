@@ -77,15 +77,7 @@ enum PlistScalars {
             text[10] == UInt8(ascii: "T"), text[13] == UInt8(ascii: ":"), text[16] == UInt8(ascii: ":"),
             text[19] == UInt8(ascii: "Z")
         else { return nil }
-        func number(_ range: Range<Int>) -> Int? {
-            var value = 0
-            for offset in range {
-                let digit = Int(text[offset]) - 0x30
-                guard (0...9).contains(digit) else { return nil }
-                value = value * 10 + digit
-            }
-            return value
-        }
+        func number(_ range: Range<Int>) -> Int? { ISO8601Dates.decimal(text, range) }
         guard let year = number(0..<4), let month = number(5..<7), let day = number(8..<10),
             let hour = number(11..<13), let minute = number(14..<16), let second = number(17..<19)
         else { return nil }

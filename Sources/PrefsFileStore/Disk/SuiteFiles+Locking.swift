@@ -13,23 +13,29 @@ extension SuiteFiles {
     /// Each call opens its own descriptor, because `flock` locks belong to an open file description: two threads
     /// sharing one descriptor would not exclude each other. The lock file is opened without following links and
     /// without blocking, and must be a regular file, so that nothing planted under its name can hang or redirect the
-    /// store. Waiting polls with a growing pause (1 ms up to 50 ms), because `flock` itself has no time limit.
+    /// store. Waiting polls with a growing pause (1 ms up to 10 ms), because `flock` itself has no time limit.
     ///
     /// - Parameters:
     ///   - exclusive: `true` for a writer; `false` for a reader that needs the file and the journal to agree.
     ///   - timeout: How long to wait for the lock.
+    ///   - whileOthersWrite: Whether the wait starts again each time the suite file is replaced. A writer among busy
+    ///     writers then waits its turn however long the queue, which is progress, and gives up only on a holder that
+    ///     keeps the lock without writing: a timeout counted from the first try made writers that lost the race to
+    ///     seven others give up with their write unmade.
     ///   - body: The work to do under the lock.
     /// - Returns: What `body` returns.
     /// - Throws: ``FileStoreError/locked(suite:path:holder:seconds:)`` when the lock stays taken, naming the process
     ///   that holds it when the system says; ``FileStoreError/io(path:operation:reason:)`` or
     ///   ``FileStoreError/unsafe(path:reason:)`` when the lock file cannot be used; or what `body` throws.
     func withLock<Result>(
-        exclusive: Bool, timeout: Duration, _ body: () throws(FileStoreError) -> Result
+        exclusive: Bool, timeout: Duration, whileOthersWrite: Bool = false,
+        _ body: () throws(FileStoreError) -> Result
     ) throws(FileStoreError) -> Result {
         let descriptor = try openLockFile()
         defer { try? descriptor.close() }
         let clock = ContinuousClock()
-        let deadline = clock.now.advanced(by: timeout)
+        var deadline = clock.now.advanced(by: timeout)
+        var lastSeen = whileOthersWrite ? try? FileIdentity.of(plist) : nil
         var pause: UInt32 = 1
         while true {
             let taken: Bool
@@ -39,6 +45,10 @@ extension SuiteFiles {
                 throw FileStoreError.io(path: lock.string, operation: "lock", reason: "\(error)")
             }
             if taken { break }
+            if whileOthersWrite, let seen = try? FileIdentity.of(plist), seen != lastSeen {
+                lastSeen = seen
+                deadline = clock.now.advanced(by: timeout)
+            }
             guard clock.now < deadline else {
                 let seconds = Double(timeout.components.seconds) + Double(timeout.components.attoseconds) / 1e18
                 throw .locked(
@@ -46,7 +56,7 @@ extension SuiteFiles {
                     seconds: seconds)
             }
             usleep(pause * 1000)
-            pause = min(pause * 2, 50)
+            pause = min(pause * 2, 10)
         }
         return try body()
     }

@@ -32,15 +32,7 @@ package enum ISO8601Dates {
     static func fastParse(_ text: String) -> Date? {
         let bytes = Array(text.utf8)
         guard bytes.count == 20 || bytes.count == 24, bytes.last == UInt8(ascii: "Z") else { return nil }
-        func number(_ range: Range<Int>) -> Int? {
-            var value = 0
-            for index in range {
-                let digit = Int(bytes[index]) - 48
-                guard (0...9).contains(digit) else { return nil }
-                value = value * 10 + digit
-            }
-            return value
-        }
+        func number(_ range: Range<Int>) -> Int? { decimal(bytes, range) }
         let separators: [(Int, Character)] = [(4, "-"), (7, "-"), (10, "T"), (13, ":"), (16, ":")]
         guard separators.allSatisfy({ bytes[$0.0] == $0.1.asciiValue }),
             let year = number(0..<4), let month = number(5..<7), let day = number(8..<10), let hour = number(11..<13),
@@ -56,6 +48,20 @@ package enum ISO8601Dates {
         let seconds = days * 86_400 + hour * 3600 + minute * 60 + second
         // Built as Foundation builds it, from the reference date, so that both give the very same Double.
         return Date(timeIntervalSinceReferenceDate: Double(seconds - 978_307_200) + Double(milliseconds) / 1000)
+    }
+
+    /// The decimal number the ASCII digits at `range` spell, or `nil` when one is not a digit or the range runs past
+    /// the end.
+    package static func decimal<Digits: RandomAccessCollection<UInt8>>(_ digits: Digits, _ range: Range<Int>) -> Int?
+    where Digits.Index == Int {
+        guard range.lowerBound >= digits.startIndex, range.upperBound <= digits.endIndex else { return nil }
+        var value = 0
+        for index in range {
+            let digit = Int(digits[index]) - 0x30
+            guard (0...9).contains(digit) else { return nil }
+            value = value * 10 + digit
+        }
+        return value
     }
 
     /// The day count of a proleptic Gregorian date (Howard Hinnant's `days_from_civil`).
@@ -106,16 +112,7 @@ package enum ISO8601Dates {
     static func parse(_ text: String) -> Date? {
         if let date = fastParse(text) { return date }
         let bytes = Array(text.trimmingCharacters(in: .whitespaces).utf8)
-        func number(_ range: Range<Int>) -> Int? {
-            guard range.upperBound <= bytes.count else { return nil }
-            var value = 0
-            for index in range {
-                let digit = Int(bytes[index]) - 48
-                guard (0...9).contains(digit) else { return nil }
-                value = value * 10 + digit
-            }
-            return value
-        }
+        func number(_ range: Range<Int>) -> Int? { decimal(bytes, range) }
         func byte(_ index: Int, is character: Character) -> Bool {
             index < bytes.count && bytes[index] == character.asciiValue
         }

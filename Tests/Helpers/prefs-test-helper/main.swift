@@ -15,12 +15,16 @@ func fail(_ message: String) -> Never {
     exit(2)
 }
 
-/// Opens a suite; the journal directory comes from `PREFS_TEST_JOURNAL` so that a test's children share its journal.
+/// Opens a suite; the journal directory comes from `PREFS_TEST_JOURNAL` so that a test's children share its journal,
+/// and the lock timeout from `PREFS_TEST_LOCK_TIMEOUT_MS` when set.
 func suite(_ directory: String, _ name: String) -> FileSuite {
     do {
-        let journal = ProcessInfo.processInfo.environment["PREFS_TEST_JOURNAL"].map { URL(fileURLWithPath: $0) }
+        let environment = ProcessInfo.processInfo.environment
+        let journal = environment["PREFS_TEST_JOURNAL"].map { URL(fileURLWithPath: $0) }
+        let timeout = environment["PREFS_TEST_LOCK_TIMEOUT_MS"].flatMap(Int.init).map(Duration.milliseconds)
         let store = try FileStore(
-            directory: URL(fileURLWithPath: directory), journalDirectory: journal, launchArguments: .none)
+            directory: URL(fileURLWithPath: directory), journalDirectory: journal, launchArguments: .none,
+            lockTimeout: timeout ?? .seconds(5))
         return try store.suite(name)
     } catch {
         fail("\(error)")

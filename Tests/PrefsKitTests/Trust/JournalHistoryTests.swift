@@ -49,6 +49,26 @@ import Testing
         #expect(suite.history(key: "frequent").last?.new == .string("\(index - 1) \(filler)"))
     }
 
+    /// A suite whose keys' newest records alone pass the size limit: the journal must not be rewritten at every
+    /// write (each rewrite re-reads every record), yet keep every key's newest record.
+    @Test func aJournalOfManyKeysIsNotCompactedAtEveryWrite() throws {
+        let scope = try ScopedFileStore()
+        let suite = try scope.store.suite("wide")
+        var values: [String: PropertyListValue?] = [:]
+        for index in 0..<6_000 { values["key-\(index)"] = .string("value \(index) of a suite with many keys") }
+        try suite.commit(values)
+        let file = Self.journal(scope, "wide")
+        func inode() throws -> Int? {
+            (try FileManager.default.attributesOfItem(atPath: file.path)[.systemFileNumber] as? NSNumber)?.intValue
+        }
+        let first = try inode()
+        for index in 0..<20 { try scope.reopen().suite("wide").commit(["key-0": .int(index)]) }
+        #expect(try inode() == first, "no write compacted the journal again")
+        let history = try scope.reopen().suite("wide").history()
+        #expect(Set(history.map(\.key)).count == 6_000)
+        #expect(history.last?.new == .int(19))
+    }
+
     @Test func aValueTooLargeForTheJournalIsRecordedWithoutWipingIt() throws {
         let scope = try ScopedFileStore()
         let suite = try scope.store.suite("huge")
