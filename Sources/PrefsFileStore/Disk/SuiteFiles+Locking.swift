@@ -13,7 +13,8 @@ extension SuiteFiles {
     /// Each call opens its own descriptor, because `flock` locks belong to an open file description: two threads
     /// sharing one descriptor would not exclude each other. The lock file is opened without following links and
     /// without blocking, and must be a regular file, so that nothing planted under its name can hang or redirect the
-    /// store. Waiting polls with a growing pause (1 ms up to 10 ms), because `flock` itself has no time limit.
+    /// store. Waiting polls with a growing pause (50 µs up to 10 ms), because `flock` itself has no time limit; the
+    /// first pauses are short because a watcher woken by a write usually finds the writer about to let go.
     ///
     /// - Parameters:
     ///   - exclusive: `true` for a writer; `false` for a reader that needs the file and the journal to agree.
@@ -36,7 +37,7 @@ extension SuiteFiles {
         let clock = ContinuousClock()
         var deadline = clock.now.advanced(by: timeout)
         var lastSeen = whileOthersWrite ? try? FileIdentity.of(plist) : nil
-        var pause: UInt32 = 1
+        var pause: UInt32 = 50
         while true {
             let taken: Bool
             do {
@@ -55,8 +56,8 @@ extension SuiteFiles {
                     suite: name.rawValue, path: lock.string, holder: LockHolders.holder(of: descriptor),
                     seconds: seconds)
             }
-            usleep(pause * 1000)
-            pause = min(pause * 2, 10)
+            usleep(pause)
+            pause = min(pause * 2, 10_000)
         }
         return try body()
     }
