@@ -5,6 +5,7 @@ import PrefsKit
 enum PropertyListCodec {
     /// Decodes with Foundation's parser, the authority on anything the fast reader does not cover.
     static func decodeWithFoundation(_ data: Data) throws(DecodeFailure) -> [String: PropertyListValue] {
+        if let refusal = data.withUnsafeBytes(BinaryPropertyListScreen.refusal) { throw DecodeFailure(reason: refusal) }
         let object: Any
         do {
             object = try PropertyListSerialization.propertyList(from: data, options: [], format: nil)

@@ -115,6 +115,34 @@ import Testing
         #expect(try cli.run("read", "busy", "k").output == "before\n")
     }
 
+    /// A binary property list whose root is a set: Foundation on Linux decodes it and then crashes bridging the set
+    /// (found by the fuzzer), so it must be refused before Foundation sees it.
+    @Test(arguments: ["bplist00", "bplist01"])
+    func aBinarySuiteHoldingASetIsRefusedRatherThanCrashingFoundation(header: String) throws {
+        // What the fuzzer found, under both headers Foundation accepts.
+        let found = try #require(
+            Data(
+                base64Encoded: "YnBsaXN0MDDFAQIDBAUGCgsMDVFsUW5Rc1F1UXej/////////yoAAAAACUEAE////4cAAAAAAAAAAAMAbwBtFA"
+                    + "AAAAAAAAAA//////////8zQcHeDEBAAAAIExUUGRsZISotKzY/UAAAAAAAAAEBAAAAAAAAAA4AAAAAAAAAAAAAAAAAAABZ"))
+        let crasher = Data(header.utf8) + found.dropFirst(8)
+        let cli = try PrefsCLI()
+        try FileManager.default.createDirectory(at: cli.configDirectory, withIntermediateDirectories: true)
+        try crasher.write(to: cli.suiteFile("set"))
+        for arguments in [["read", "set"], ["write", "set", "x", "1"], ["export", "set"]] {
+            let result = try cli.run(arguments)
+            #expect(result.status == 1, "\(arguments)")
+            #expect(result.error.contains("a binary property list holding a set, which preferences cannot hold"))
+        }
+        #expect(try Data(contentsOf: cli.suiteFile("set")) == crasher)
+        // A binary suite of the kinds preferences hold still reads through Foundation.
+        let plain = try PropertyListSerialization.data(
+            fromPropertyList: ["n": 1, "s": "é", "a": [1.5, true], "d": Date(timeIntervalSince1970: 0)],
+            format: .binary,
+            options: 0)
+        try plain.write(to: cli.suiteFile("binary"))
+        #expect(try cli.run("read", "binary", "s").output == "é\n")
+    }
+
     @Test func entitiesAreDecodedExactly() throws {
         let scope = try ScopedFileStore()
         let text = String(repeating: "<&", count: 200_000) + "&amp;\u{1F600}"
