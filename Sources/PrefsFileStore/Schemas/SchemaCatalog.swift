@@ -71,7 +71,7 @@ public struct SchemaCatalog: Sendable {
         do {
             try FileSystem.createDirectory(FilePath(directory.path))
             // Installed as the canonical manifest, so that `schema show` prints what is in force.
-            try Self.writePrivately(try schema.manifest(), to: FilePath(file.path))
+            try Self.writePrivately(schema.manifest(), to: FilePath(file.path))
         } catch {
             throw .io(path: file.path, reason: "\(error)")
         }
