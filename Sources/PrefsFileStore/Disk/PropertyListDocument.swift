@@ -7,6 +7,9 @@ public import PrefsKit
 /// They go through the suite file's own writer and bounded reader, so an exported file is what a suite would hold —
 /// no raw control character, every integer exact — and a file read for import is held to the same limits as a suite.
 public enum PropertyListDocument {
+    /// The most a document, like a suite file, may hold: 64 MiB.
+    public static let maximumSize = SuiteFiles.maximumFileSize
+
     /// The XML property list a suite with these values would be, keys sorted.
     ///
     /// - Parameter values: The values.
@@ -21,9 +24,9 @@ public enum PropertyListDocument {
     /// - Returns: Its values.
     /// - Throws: ``PropertyListDocumentError`` naming what is wrong.
     public static func decode(_ data: Data) throws(PropertyListDocumentError) -> [String: PropertyListValue] {
-        guard data.count <= SuiteFiles.maximumFileSize else {
+        guard data.count <= maximumSize else {
             throw PropertyListDocumentError(
-                reason: "it is larger than \(SuiteFiles.maximumFileSize / 1024 / 1024) MiB", isNotAPropertyList: false)
+                reason: "it is larger than \(maximumSize / 1024 / 1024) MiB", isNotAPropertyList: false)
         }
         do {
             return try SuiteImage(decoding: Array(data)).values

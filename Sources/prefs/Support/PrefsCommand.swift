@@ -1,5 +1,6 @@
 import ArgumentParser
 import Foundation
+import PrefsFileStore
 import PrefsKit
 
 /// A subcommand whose failures become one line on standard error and exit status 1.
@@ -44,7 +45,7 @@ struct CLIError: Error, CustomStringConvertible {
 }
 
 /// The most a file named on the command line may hold: as much as a suite may.
-let maximumInputFileSize = 64 * 1024 * 1024
+let maximumInputFileSize = PropertyListDocument.maximumSize
 
 /// Reads a file named on the command line; `-` reads standard input.
 ///
