@@ -15,6 +15,7 @@ let package = Package(
     platforms: [.macOS(.v15)],
     products: [
         .library(name: "PrefsKit", targets: ["PrefsKit", "PrefsFileStore"]),
+        .library(name: "PrefsTools", targets: ["PrefsTools", "PrefsStores"]),
         .library(name: "PrefsTestSupport", targets: ["PrefsTestSupport"]),
         .library(name: "PrefsTUI", targets: ["PrefsTUI", "PrefsNcurses"]),
         .library(name: "PrefsPostgres", targets: ["PrefsPostgres"]),
@@ -26,21 +27,37 @@ let package = Package(
         .package(url: "https://github.com/apple/swift-system.git", from: "1.8.1"),
         .package(url: "https://github.com/x-sheep/swift-property-based.git", from: "2.0.1"),
         .package(url: "https://github.com/vapor/postgres-nio.git", from: "1.33.2"),
+        .package(url: "https://github.com/swift-server/swift-service-lifecycle.git", from: "2.13.0"),
+        .package(url: "https://github.com/apple/swift-log.git", from: "1.16.2"),
+        .package(url: "https://github.com/apple/swift-nio-ssl.git", from: "2.37.6"),
     ],
     targets: [
         .target(name: "PrefsKit", swiftSettings: strictSettings),
         .target(name: "CPrefsSystem"),
         .systemLibrary(name: "CNcurses", providers: [.apt(["libncurses-dev"])]),
-        .target(name: "PrefsTUI", dependencies: ["PrefsKit", "PrefsFileStore"], swiftSettings: strictSettings),
+        .target(name: "PrefsTools", dependencies: ["PrefsKit"], swiftSettings: strictSettings),
+        .target(
+            name: "PrefsStores", dependencies: ["PrefsKit", "PrefsTools", "PrefsFileStore", "PrefsPostgres"],
+            swiftSettings: strictSettings),
+        .target(name: "PrefsTUI", dependencies: ["PrefsKit", "PrefsTools"], swiftSettings: strictSettings),
         .target(name: "PrefsNcurses", dependencies: ["PrefsTUI", "CNcurses"], swiftSettings: strictSettings),
         .target(
             name: "PrefsFileStore",
-            dependencies: ["PrefsKit", "CPrefsSystem", .product(name: "SystemPackage", package: "swift-system")],
+            dependencies: [
+                "PrefsKit", "CPrefsSystem", .product(name: "SystemPackage", package: "swift-system"),
+                .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
+                .product(name: "Logging", package: "swift-log"),
+            ],
             swiftSettings: strictSettings
         ),
         .target(
             name: "PrefsPostgres",
-            dependencies: ["PrefsKit", .product(name: "PostgresNIO", package: "postgres-nio")],
+            dependencies: [
+                "PrefsKit", .product(name: "PostgresNIO", package: "postgres-nio"),
+                .product(name: "NIOSSL", package: "swift-nio-ssl"),
+                .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
+                .product(name: "Logging", package: "swift-log"),
+            ],
             swiftSettings: strictSettings
         ),
         .target(
@@ -52,7 +69,7 @@ let package = Package(
         .executableTarget(
             name: "prefs",
             dependencies: [
-                "PrefsKit", "PrefsFileStore", "PrefsTUI", "PrefsNcurses", "PrefsPostgres",
+                "PrefsKit", "PrefsTools", "PrefsStores", "PrefsTUI", "PrefsNcurses",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ],
             swiftSettings: strictSettings
@@ -67,6 +84,8 @@ let package = Package(
                 "PrefsFileStore",
                 "PrefsTestSupport",
                 "PrefsTUI",
+                "PrefsTools",
+                "PrefsStores",
                 "PrefsPostgres",
                 "theme-demo",
                 "prefs",

@@ -3,7 +3,28 @@ public import PrefsKit
 extension FileStore: SuiteStore {
     public var locationDescription: String { directory.path }
 
+    /// The schema manifests installed for this directory.
+    public var schemaSource: any PreferenceSchemaSource { SchemaCatalog(configDirectory: directory) }
+
+    public func listSuites() -> [String] {
+        suiteNames()
+    }
+
     public func anySuite(_ name: String) throws -> any PersistentKeyValueStore {
         try suite(name)
+    }
+
+    /// Watches the directory until the task is cancelled or a graceful shutdown begins.
+    ///
+    /// - Throws: ``FileStoreError/io(path:operation:reason:)`` when the directory cannot be watched, or when the
+    ///   watch dies; observers are told first.
+    public func run() async throws {
+        let token = try startWatching()
+        defer { token.cancel() }
+        let (problems, continuation) = AsyncStream.makeStream(of: (any Error).self)
+        let observation = changeNotifier.addObserver({ _ in }, onProblem: { continuation.yield($0) })
+        defer { observation.cancel() }
+        // The loop ends when the task is cancelled: an `AsyncStream` iterator returns `nil` then.
+        for await problem in problems.cancelOnGracefulShutdown() { throw problem }
     }
 }

@@ -9,11 +9,14 @@ import SystemPackage
 /// let store = try FileStore()                   // $XDG_CONFIG_HOME, else ~/.config
 /// let suite = try store.suite("com.example.app")
 /// suite.set(.theme, to: .dark)                  // locked, atomic, journaled
-/// for await change in store.changes() { … }     // every suite, whoever writes
+/// for await change in store.changes() { … }     // every suite, whoever writes, while
+/// try await store.run()                          // … runs, in a task or a ServiceGroup
 /// ```
 ///
-/// The store watches its directory (with inotify on Linux; watching the file itself would stop at the first rename)
-/// and keeps each open suite's snapshot current. A suite stays live while it, or the store, is referenced.
+/// While ``run()`` runs (or a ``startWatching()`` token is held), the store watches its directory (with inotify on
+/// Linux; watching the file itself would stop at the first rename) and keeps each open suite's snapshot current. A
+/// suite stays live while it, or the store, is referenced. Without a watch, a suite sees other processes' changes
+/// when it next writes, which re-reads the file under the lock.
 public final class FileStore: Sendable {
     /// How hard a write tries to survive a crash.
     public enum Durability: Sendable, Hashable {
@@ -52,7 +55,12 @@ public final class FileStore: Sendable {
     let journal: ChangeJournal
     private let suites = Mutex<[String: WeakSuite]>([:])
     private let observation = Mutex(ObservationState())
-    private let watcher = Mutex<DirectoryWatcher?>(nil)
+    private let watching = Mutex(WatchState())
+
+    private struct WatchState {
+        var holders = 0
+        var watcher: DirectoryWatcher?
+    }
 
     private final class WeakSuite: Sendable {
         weak let suite: FileSuite?
@@ -67,7 +75,8 @@ public final class FileStore: Sendable {
         var retained: [String: FileSuite] = [:]
     }
 
-    /// Opens a directory of suites, creating it if needed, and starts watching it.
+    /// Opens a directory of suites, creating it if needed; nothing runs in the background until ``run()`` or
+    /// ``startWatching()``.
     ///
     /// - Parameters:
     ///   - directory: The directory; `$XDG_CONFIG_HOME`, else `~/.config`, when `nil`.
@@ -77,12 +86,10 @@ public final class FileStore: Sendable {
     ///   - launchArguments: The overrides to apply when reading; this process's by default.
     ///   - durability: How hard writes try to survive a crash.
     ///   - lockTimeout: How long a write waits for a suite's lock.
-    ///   - watching: Whether to watch the directory. A short-lived writer, such as one `prefs write`, passes `false`:
-    ///     its suites then see other processes' changes only when they write, which re-reads the file under the lock.
-    /// - Throws: ``FileStoreError/io(path:operation:reason:)`` when the directory cannot be created or watched.
+    /// - Throws: ``FileStoreError/io(path:operation:reason:)`` when the directory cannot be created.
     public init(
         directory: URL? = nil, journalDirectory: URL? = nil, launchArguments: LaunchArguments = .process,
-        durability: Durability = .processCrash, lockTimeout: Duration = .seconds(5), watching: Bool = true
+        durability: Durability = .processCrash, lockTimeout: Duration = .seconds(5)
     ) throws(FileStoreError) {
         let directory = (directory ?? XDGDirectories.configHome()).standardizedFileURL
         self.directory = directory
@@ -97,15 +104,48 @@ public final class FileStore: Sendable {
         } catch {
             throw FileStoreError.io(path: directory.path, operation: "create the directory", reason: "\(error)")
         }
-        guard watching else { return }
-        do {
-            let watcher = try DirectoryWatcher(directory: directoryPath) { [weak self] names, overflowed in
-                self?.directoryChanged(names: names, overflowed: overflowed)
+    }
+
+    /// Starts watching the directory, on a thread of the store's, until the returned token is cancelled or released.
+    ///
+    /// Prefer ``run()`` in async code. Tokens are counted: the thread stops when the last one goes. When the watch
+    /// fails later (a system call on the inotify descriptor fails), the thread ends and every observer's problem
+    /// handler is told, and ``run()`` throws.
+    ///
+    /// - Returns: The token.
+    /// - Throws: ``FileStoreError/io(path:operation:reason:)`` when the directory cannot be watched.
+    public func startWatching() throws(FileStoreError) -> PersistentKeyValueObservation {
+        try watching.withLock { (state: inout WatchState) throws(FileStoreError) in
+            if state.watcher == nil {
+                do {
+                    state.watcher = try DirectoryWatcher(
+                        directory: directoryPath,
+                        onChange: { [weak self] names, overflowed in
+                            self?.directoryChanged(names: names, overflowed: overflowed)
+                        },
+                        onFailure: { [weak self] error in self?.watcherFailed(error) })
+                } catch {
+                    throw FileStoreError.io(path: directory.path, operation: "watch", reason: "\(error)")
+                }
             }
-            self.watcher.withLock { $0 = watcher }
-        } catch {
-            throw FileStoreError.io(path: directory.path, operation: "watch", reason: "\(error)")
+            state.holders += 1
         }
+        return PersistentKeyValueObservation { [weak self] in
+            self?.watching.withLock { state in
+                state.holders -= 1
+                if state.holders == 0 { state.watcher = nil }
+            }
+        }
+    }
+
+    /// Whether the directory is being watched now.
+    public var isWatching: Bool { watching.withLock { $0.watcher != nil } }
+
+    /// Tells observers that the watch died, and forgets the watcher so that the next start sets up a new one.
+    private func watcherFailed(_ error: Errno) {
+        watching.withLock { $0.watcher = nil }
+        changeNotifier.report(
+            FileStoreError.io(path: directory.path, operation: "watch", reason: "\(error); changes are no longer seen"))
     }
 
     /// The suite with a name, opened on first use and shared afterwards.
@@ -131,14 +171,17 @@ public final class FileStore: Sendable {
     ///
     /// Each change carries its suite, key, old and new values, whether this process made it, and the writer's pid and
     /// name when the journal knows them. Handlers run on the writing thread for this process's writes and on the
-    /// store's watcher thread for others'.
+    /// store's watcher thread for others', which arrive only while the store watches (``run()``).
     ///
-    /// - Parameter handler: Called with each batch of changes.
+    /// - Parameters:
+    ///   - handler: Called with each batch of changes.
+    ///   - onProblem: Called when the watch dies, with the reason.
     /// - Returns: The registration.
-    public func addObserver(_ handler: @escaping @Sendable ([PersistentKeyValueChange]) -> Void)
-        -> PersistentKeyValueObservation
-    {
-        let registration = changeNotifier.addObserver(handler)
+    public func addObserver(
+        _ handler: @escaping @Sendable ([PersistentKeyValueChange]) -> Void,
+        onProblem: (@Sendable (any Error) -> Void)? = nil
+    ) -> PersistentKeyValueObservation {
+        let registration = changeNotifier.addObserver(handler, onProblem: onProblem)
         beginObservingAll()
         return PersistentKeyValueObservation { [weak self] in
             registration.cancel()

@@ -1,35 +1,6 @@
-public import Foundation
-import PrefsKit
+import Foundation
+public import PrefsKit
 import SystemPackage
-
-/// Where a recovered suite's values come from.
-public enum SuiteRecoverySource: Sendable, Hashable {
-    /// Nowhere: the suite starts empty.
-    case nothing
-    /// The previous version a crash left under the staging name `.<suite>.plist.new`, when it is this user's own and
-    /// reads as a suite.
-    case staging
-    /// A property list a person chose, such as a backup made with `prefs export`; its bytes become the suite.
-    case file(URL)
-}
-
-/// What ``FileSuite/recover(from:)`` did.
-public struct SuiteRecovery: Sendable, Hashable {
-    /// Where the unusable file now is, or `nil` when the suite had no file or it was empty.
-    public let movedAside: URL?
-    /// The keys the suite holds afterwards.
-    public let keys: Int
-
-    /// Creates a record of a recovery.
-    ///
-    /// - Parameters:
-    ///   - movedAside: Where the unusable file now is.
-    ///   - keys: The keys the suite holds afterwards.
-    public init(movedAside: URL?, keys: Int) {
-        self.movedAside = movedAside
-        self.keys = keys
-    }
-}
 
 extension FileSuite {
     /// Moves an unusable suite file aside as `<suite>.plist.corrupt-<time>`, keeping it, and starts the suite afresh

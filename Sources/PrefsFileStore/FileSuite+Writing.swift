@@ -23,7 +23,7 @@ extension FileSuite {
     ///   ``FileStoreError/unsafe(path:reason:)`` or ``FileStoreError/io(path:operation:reason:)``. Nothing is written
     ///   then.
     @discardableResult
-    public func commit(_ changes: [String: PropertyListValue?], recoveringCorruptFile: Bool = false)
+    public func commit(_ changes: [String: PropertyListValue?], recoveringCorruptFile: Bool)
         throws(FileStoreError) -> [PersistentKeyValueChange]
     {
         guard !changes.isEmpty else { return [] }

@@ -99,11 +99,11 @@ public final class FileSuite: PersistentKeyValueStore, Sendable {
         }
     }
 
-    /// The suite's change history from the journal, oldest first.
+    /// The suite's journal records, oldest first.
     ///
     /// - Parameter key: Only this key's changes; all keys when `nil`.
     /// - Returns: The records the bounded journal still holds.
-    public func history(key: String? = nil) -> [JournalRecord] {
+    package func journalRecords(key: String? = nil) -> [JournalRecord] {
         let records = store.journal.records(of: files.name)
         guard let key else { return records }
         return records.filter { ExactKey.same($0.key, key) }

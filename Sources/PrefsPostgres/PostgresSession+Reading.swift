@@ -3,11 +3,60 @@ import PostgresNIO
 import PrefsKit
 
 extension PostgresSession {
-    /// Reads the whole table into the snapshot and reports what differs from it as changes: at the first connection
-    /// nobody observes yet, and after a reconnection the differences are what was missed.
-    func resync(on connection: PostgresConnection) async throws {
-        let rows = try await connection.query(statements.selectAll, logger: logger)
-        var suites: [String: [String: PropertyListValue]] = [:]
+    /// Reads a suite into memory unless it is there, applying the notices that came meanwhile.
+    ///
+    /// - Throws: ``PostgresStoreError`` when the suite cannot be read; nothing is held then.
+    func load(_ suite: String) throws(PostgresStoreError) {
+        let needed = state.withLock { state in
+            guard !state.allLoaded, state.suites[suite] == nil, state.loading[suite] == nil else { return false }
+            state.loading[suite] = []
+            return true
+        }
+        guard needed else { return }
+        let rows: [String: PropertyListValue]
+        do {
+            rows = try withConnection { [statements, logger] connection in
+                var rows: [String: PropertyListValue] = [:]
+                let query = statements.selectSuite(suite)
+                for try await (key, json) in try await connection.query(query, logger: logger).decode(
+                    (String, String).self)
+                {
+                    if let value = Self.decode(json) { rows[key] = value }
+                }
+                return rows
+            }
+        } catch {
+            state.withLock { _ = $0.loading.removeValue(forKey: suite) }
+            throw error
+        }
+        let queued = state.withLock { state in
+            if state.suites[suite] == nil { state.suites[suite] = rows }
+            return state.loading.removeValue(forKey: suite) ?? []
+        }
+        for payload in queued {
+            try? withConnection { connection in try await self.apply(payload, on: connection) }
+        }
+    }
+
+    /// Reads every suite into memory, for observers of them all.
+    ///
+    /// - Throws: ``PostgresStoreError`` when the table cannot be read.
+    func loadAll() throws(PostgresStoreError) {
+        guard !state.withLock(\.allLoaded) else { return }
+        try withConnection { connection in try await self.resync(on: connection, all: true, counting: false) }
+    }
+
+    /// Reads again the suites held in memory (every suite when `all`) and reports what differs as changes: after a
+    /// reconnection the differences are what was missed.
+    func resync(on connection: PostgresConnection, all: Bool = false, counting: Bool = true) async throws {
+        let (everything, held) = state.withLock { ($0.allLoaded || all, Array($0.suites.keys)) }
+        let query = everything ? statements.selectAll : statements.selectSuites(held)
+        let rows = try await connection.query(query, logger: logger)
+        var suites: [String: [String: PropertyListValue]] =
+            everything
+            ? [:]
+            : Dictionary(
+                uniqueKeysWithValues: held.map { ($0, [:]) })
         var writers: [String: PersistentKeyValueChange.Writer] = [:]
         for try await (suite, key, json, host, pid, process, time) in rows.decode(
             (String, String, String, String?, Int32?, String?, Date).self)
@@ -17,11 +66,16 @@ extension PostgresSession {
             writers[suite + "\u{0}" + key] = .init(pid: pid, processName: process, host: host, time: time)
         }
         let changes = state.withLock { state in
-            defer {
-                state.suites = suites
-                state.resyncs += 1
+            let before = state.suites
+            let wasAll = state.allLoaded
+            for (suite, values) in suites { state.suites[suite] = values }
+            if everything {
+                for suite in before.keys where suites[suite] == nil { state.suites[suite] = [:] }
+                state.allLoaded = true
             }
-            return Self.differences(from: state.suites, to: suites).map { change in
+            if counting { state.resyncs += 1 }
+            return Self.differences(from: before, to: state.suites).filter { wasAll || before[$0.suite] != nil }.map {
+                change in
                 PersistentKeyValueChange(
                     suite: change.suite, key: change.key, oldValue: change.old, newValue: change.new,
                     origin: .otherProcess, writer: writers[change.suite + "\u{0}" + change.key])
@@ -30,9 +84,17 @@ extension PostgresSession {
         post(changes)
     }
 
-    /// Applies a notice: the keys it names are read again, and those that changed are reported.
+    /// Applies a notice to a suite held in memory: the values it carries, or the keys it names read again.
+    ///
+    /// Notices of suites not held are ignored, and those of a suite being read are kept until it is.
     func apply(_ payload: String, on connection: PostgresConnection) async throws {
         guard let notice = ChangeNotice(json: payload) else { return }
+        let held = state.withLock { state in
+            if state.suites[notice.suite] != nil || state.allLoaded { return true }
+            if state.loading[notice.suite] != nil { state.loading[notice.suite]?.append(payload) }
+            return false
+        }
+        guard held else { return }
         if let values = notice.values { return apply(values, of: notice) }
         let query =
             notice.all
@@ -41,8 +103,8 @@ extension PostgresSession {
         for try await (key, json) in try await connection.query(query, logger: logger).decode((String, String).self) {
             if let value = Self.decode(json) { read[key] = value }
         }
-        // This store's own writes are already in the snapshot; reading them again only catches a later write by
-        // another client that the notice's order would otherwise hide.
+        // This store's own writes are already in memory; reading them again only catches a later write by another
+        // client that the notice's order would otherwise hide.
         let own = notice.instance == instance
         let changes = state.withLock { state in
             var values = state.suites[notice.suite] ?? [:]

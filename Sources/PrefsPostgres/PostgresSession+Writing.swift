@@ -4,25 +4,27 @@ import PrefsKit
 import Synchronization
 
 extension PostgresSession {
-    /// Writes changes to a suite in one transaction, announces them, and applies them to the snapshot.
+    /// Writes changes to a suite in one transaction, records them in the history, announces them, and applies them
+    /// to the suite in memory.
     ///
     /// - Parameters:
     ///   - suite: The suite.
     ///   - changes: The value to store for each key, or `nil` to remove it.
     /// - Returns: The changes that took effect.
-    /// - Throws: ``PrefsKit/PersistentKeyValueStoreError`` with reason `io` when the store is not connected or the
+    /// - Throws: ``PrefsKit/PersistentKeyValueStoreError`` with reason `io` when the store cannot be reached or the
     ///   server refuses; nothing is written then, and when the connection drops during the write, the message says
     ///   that it may not have been.
     func commit(suite: String, changes: [String: PropertyListValue?]) throws(PersistentKeyValueStoreError)
         -> [PersistentKeyValueChange]
     {
-        let (connection, problem, current) = state.withLock { ($0.connection, $0.problem, $0.suites[suite] ?? [:]) }
+        do {
+            try load(suite)
+        } catch {
+            throw PersistentKeyValueStoreError(.io, message: "not connected to \(error); nothing was written")
+        }
+        let current = state.withLock { $0.suites[suite] ?? [:] }
         let effective = changes.filter { current[$0.key] != $0.value }
         guard !effective.isEmpty else { return [] }
-        guard let connection else {
-            throw PersistentKeyValueStoreError(
-                .io, message: "not connected to \(location) (\(problem ?? "connecting")); nothing was written")
-        }
         let rows = effective.compactMap { key, value in
             value.map { Row(key: key, kind: $0.kind.description, value: $0) }
         }
@@ -42,17 +44,21 @@ extension PostgresSession {
         let notice = ChangeNotice(
             suite: suite, changes: effective, instance: instance, sequence: sequence, writer: writer)
         let removed = effective.filter { $0.value == nil }.map(\.key)
+        let query = statements.write(
+            rows: rowsJSON, removed: removed, keys: effective.keys.sorted(), suite: suite, notice: notice)
         do {
-            let query = statements.write(rows: rowsJSON, removed: removed, suite: suite, notice: notice)
-            try Self.wait { [logger] in _ = try await connection.query(query, logger: logger) }
+            try withConnection { [logger] connection in _ = try await connection.query(query, logger: logger) }
+        } catch .unreachable(let location, let reason) {
+            throw PersistentKeyValueStoreError(
+                .io, message: "not connected to \(location) (\(reason)); nothing was written")
         } catch {
             throw PersistentKeyValueStoreError(
-                .io, message: "the write to \(location) failed and may not have been made: \(Self.reason(error))")
+                .io, message: "the write to \(location) failed and may not have been made: \(error)")
         }
         let applied = state.withLock { state -> [PersistentKeyValueChange] in
             // If the listener has applied this write's notice already, it may have applied later ones too.
             if state.noticedFirst.remove(sequence) != nil { return [] }
-            if notice.values != nil { state.appliedFirst.insert(sequence) }
+            if notice.values != nil && state.listener != nil { state.appliedFirst.insert(sequence) }
             var values = state.suites[suite] ?? [:]
             defer { state.suites[suite] = values }
             return effective.keys.sorted().map { key in
@@ -72,22 +78,5 @@ extension PostgresSession {
         let key: String
         let kind: String
         let value: PropertyListValue
-    }
-
-    /// Runs async work to its end from a synchronous caller, as the store protocol's writes are.
-    static func wait(_ work: @escaping @Sendable () async throws -> Void) throws {
-        let outcome = Mutex<(any Error)??>(nil)
-        let done = DispatchSemaphore(value: 0)
-        Task.detached(executorPreference: DispatchTaskExecutor.shared) {
-            do {
-                try await work()
-                outcome.withLock { $0 = .some(nil) }
-            } catch {
-                outcome.withLock { $0 = .some(error) }
-            }
-            done.signal()
-        }
-        done.wait()
-        if let error = outcome.withLock({ $0 }) ?? nil { throw error }
     }
 }

@@ -4,113 +4,160 @@ import PostgresNIO
 import PrefsKit
 import Synchronization
 
-/// The connection behind a ``PostgresStore``: it connects, listens on the table's channel, keeps a snapshot of the
-/// table, and reconnects after a server restart or a network drop, reading everything again.
+/// The connections behind a ``PostgresStore``.
 ///
-/// One task runs the connection's life. Other threads read the snapshot under a lock, and write through the
-/// connection while it is up; a write while it is down fails at once.
+/// Queries and writes go through one connection, opened at the start and again, on the next call, after it drops.
+/// Other clients' changes arrive through a second connection that listens on the table's channel while someone
+/// listens (``PostgresStore/run()``); it reconnects after a server restart or a network drop, reads again the suites
+/// held in memory, and reports what changed meanwhile.
+///
+/// Only the suites opened are held in memory, so that a command on one suite costs what that suite holds, whatever
+/// the table's size; observing every suite holds them all.
 final class PostgresSession: Sendable {
     struct State {
+        /// The connection queries and writes go through.
         var connection: PostgresConnection?
+        /// The listening connection, while it is up.
+        var listener: PostgresConnection?
         /// Why the last connection attempt failed or the connection dropped.
         var problem: String?
+        /// The suites held in memory.
         var suites: [String: [String: PropertyListValue]] = [:]
+        /// Notices that came while a suite was being read, applied once it is in memory.
+        var loading: [String: [String]] = [:]
+        /// Whether every suite is held, for observers of every suite.
+        var allLoaded = false
         var notifiers: [String: PersistentKeyValueChangeNotifier] = [:]
-        var attempts = 0
         /// Numbers of this instance's writes: the next one, those whose notice the listener applied before the write
         /// returned, and those the write applied before its notice came.
         var nextSequence = 0
         var noticedFirst: Set<Int> = []
         var appliedFirst: Set<Int> = []
         var resyncs = 0
-        var stopped = false
+        /// How many listen on the channel, and the task that does.
+        var listeners = 0
+        var listenTask: Task<Void, Never>?
+        /// Whether the listener reported its connection lost, so that an outage is reported once.
+        var reportedOutage = false
     }
 
     let location: PostgresLocation
+    let configuration: PostgresConnection.Configuration
     let statements: PostgresStatements
     /// Tells this store's own notices from others'.
     let instance = UUID().uuidString
     let changeNotifier = PersistentKeyValueChangeNotifier()
     let state = Mutex(State())
-    private let attempted = DispatchSemaphore(value: 0)
-    private let task = Mutex<Task<Void, Never>?>(nil)
-    let logger = Logger(label: "PrefsPostgres")
+    let logger: Logger
+    let timeout: Duration
 
-    init(location: PostgresLocation) {
+    init(location: PostgresLocation, timeout: Duration) throws(PostgresStoreError) {
         self.location = location
+        self.timeout = timeout
+        var configuration = try location.configuration()
+        let (seconds, attoseconds) = timeout.components
+        configuration.options.connectTimeout = .nanoseconds(seconds * 1_000_000_000 + attoseconds / 1_000_000_000)
+        self.configuration = configuration
         statements = PostgresStatements(table: location.table, channel: location.channel)
+        var logger = Logger(label: "PrefsPostgres")
+        logger.logLevel = .warning
+        self.logger = logger
     }
 
-    /// Starts the connection's task and waits for its first attempt.
+    /// Connects, creating the tables when they are missing.
     ///
-    /// - Throws: ``PostgresStoreError/unreachable(_:reason:)`` when the first attempt fails or takes too long.
-    func start(timeout: Duration) throws(PostgresStoreError) {
-        task.withLock { $0 = Task.detached(executorPreference: DispatchTaskExecutor.shared) { [self] in await run() } }
-        let (seconds, attoseconds) = timeout.components
-        let deadline =
-            DispatchTime.now() + .nanoseconds(Int(seconds) * 1_000_000_000 + Int(attoseconds / 1_000_000_000))
-        let outcome = attempted.wait(timeout: deadline)
-        let (connected, problem) = state.withLock { ($0.connection != nil, $0.problem) }
-        guard outcome == .success, connected else {
-            stop()
-            throw .unreachable("\(location)", reason: problem ?? "no answer within \(timeout)")
+    /// - Throws: ``PostgresStoreError/unreachable(_:reason:)`` when the server cannot be reached in time.
+    func start() throws(PostgresStoreError) {
+        try withConnection { _ in }
+    }
+
+    /// Closes the connections and stops listening.
+    func stop() {
+        let (connection, listener, task) = state.withLock { state in
+            defer {
+                state.connection = nil
+                state.listener = nil
+                state.listenTask = nil
+            }
+            return (state.connection, state.listener, state.listenTask)
+        }
+        task?.cancel()
+        if let connection { Task { try? await connection.close() } }
+        if let listener { Task { try? await listener.close() } }
+    }
+
+    /// Runs work on the query connection, connecting first when there is none, and waits for it.
+    ///
+    /// - Parameter work: The work; it runs on the store's own threads, never on the caller's.
+    /// - Returns: What the work returns.
+    /// - Throws: ``PostgresStoreError/unreachable(_:reason:)`` when no connection can be made; the work's error,
+    ///   described in one line as ``PostgresStoreError/failed(_:reason:)``, when it fails.
+    func withConnection<Result: Sendable>(
+        _ work: @escaping @Sendable (PostgresConnection) async throws -> Result
+    ) throws(PostgresStoreError) -> Result {
+        let connection = try connected()
+        do {
+            return try Self.wait { try await work(connection) }
+        } catch {
+            if connection.isClosed {
+                state.withLock { state in
+                    if state.connection === connection { state.connection = nil }
+                    state.problem = Self.reason(error)
+                }
+            }
+            if let error = error as? PostgresStoreError { throw error }
+            throw .failed("\(location)", reason: Self.reason(error))
         }
     }
 
-    func stop() {
-        let connection = state.withLock { state in
-            state.stopped = true
-            defer { state.connection = nil }
+    /// The query connection, opened when there is none or it closed.
+    private func connected() throws(PostgresStoreError) -> PostgresConnection {
+        if let connection = state.withLock({ $0.connection }), !connection.isClosed { return connection }
+        let opened: PostgresConnection
+        do {
+            opened = try Self.wait { [configuration, logger, statements] in
+                let connection = try await PostgresConnection.connect(
+                    configuration: configuration, id: 1, logger: logger)
+                do {
+                    try await Self.createTables(statements, on: connection, logger: logger)
+                } catch {
+                    try? await connection.close()
+                    throw error
+                }
+                return connection
+            }
+        } catch {
+            let reason = Self.reason(error)
+            state.withLock { $0.problem = reason }
+            throw .unreachable("\(location)", reason: reason)
+        }
+        let previous = state.withLock { state in
+            defer {
+                state.connection = opened
+                state.problem = nil
+            }
             return state.connection
         }
-        task.withLock { $0?.cancel() }
-        if let connection { Task { try? await connection.close() } }
+        if let previous { Task { try? await previous.close() } }
+        return opened
     }
 
-    /// Connects, listens, reads everything, then applies notices until the connection ends; then again, after a
-    /// pause that grows up to two seconds, until stopped.
-    private func run() async {
-        var pause = Duration.milliseconds(50)
-        while !Task.isCancelled, !state.withLock(\.stopped) {
-            do {
-                let connection = try await PostgresConnection.connect(
-                    configuration: location.configuration, id: 1, logger: logger)
-                defer { Task { try? await connection.close() } }
-                try await createTable(on: connection)
-                // Listening starts before the table is read, so that no change falls between the two.
-                try await connection.listen(on: location.channel) { notices in
-                    try await resync(on: connection)
-                    state.withLock { state in
-                        state.connection = connection
-                        state.problem = nil
-                        state.attempts += 1
-                    }
-                    attempted.signal()
-                    pause = .milliseconds(50)
-                    for try await notice in notices { try await apply(notice.payload, on: connection) }
-                }
-                state.withLock { $0.connection = nil }
-            } catch {
-                let reason = Self.reason(error)
-                let first = state.withLock { state in
-                    state.connection = nil
-                    state.problem = reason
-                    state.attempts += 1
-                    return state.attempts == 1
-                }
-                if first { attempted.signal() }
-            }
-            try? await Task.sleep(for: pause)
-            pause = min(pause * 2, .seconds(2))
+    /// Creates the tables unless they all exist, which one query tells.
+    static func createTables(
+        _ statements: PostgresStatements, on connection: PostgresConnection, logger: Logger
+    ) async throws {
+        for try await exists in try await connection.query(statements.tablesExist, logger: logger).decode(Bool.self)
+        where exists {
+            return
         }
-    }
-
-    private func createTable(on connection: PostgresConnection) async throws {
-        do {
-            try await connection.query(statements.createTable, logger: logger)
-        } catch {
-            // Two clients creating the table at once: one of them loses the race on the catalog, and the table exists.
-            try await connection.query(statements.createTable, logger: logger)
+        for statement in statements.createTables {
+            do {
+                try await connection.query(statement, logger: logger)
+            } catch {
+                // Two clients creating the tables at once: one of them loses the race on the catalog, and the table
+                // exists.
+                try await connection.query(statement, logger: logger)
+            }
         }
     }
 
@@ -121,5 +168,23 @@ final class PostgresSession: Sendable {
             return "\(error.code)" + (error.underlying.map { ": \($0)" } ?? "")
         }
         return "\(error)"
+    }
+
+    /// Runs async work to its end from a synchronous caller, as the store protocol's reads and writes are.
+    static func wait<Result: Sendable>(_ work: @escaping @Sendable () async throws -> Result) throws -> Result {
+        let outcome = Mutex<Swift.Result<Result, any Error>?>(nil)
+        let done = DispatchSemaphore(value: 0)
+        Task.detached(executorPreference: DispatchTaskExecutor.shared) {
+            do {
+                let value = try await work()
+                outcome.withLock { $0 = .success(value) }
+            } catch {
+                outcome.withLock { $0 = .failure(error) }
+            }
+            done.signal()
+        }
+        done.wait()
+        guard let result = outcome.withLock({ $0 }) else { throw CancellationError() }
+        return try result.get()
     }
 }

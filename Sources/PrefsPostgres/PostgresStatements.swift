@@ -1,35 +1,94 @@
 import PostgresNIO
 
-/// The SQL the store runs, for one table.
+/// The SQL the store runs, for one table and the two beside it.
 ///
-/// Each row holds one key of one suite: its value in the plist-compatible primitive form, JSON-encoded with its type
-/// (`{"int": 3}`, as ``PrefsKit/PropertyListValue`` encodes itself), the value's kind, and who wrote it last.
+/// - `<table>`: one row per key of a suite: its value in the plist-compatible primitive form, JSON-encoded with its
+///   type (`{"int": 3}`, as ``PrefsKit/PropertyListValue`` encodes itself), the value's kind, and who wrote it last.
+/// - `<table>_history`: one row per change, written by the same statement as the change, with the old and new values
+///   and the writer; bounded per suite (``historyLimit``).
+/// - `<table>_schemas`: one manifest per suite, so that every machine sees the same schemas.
 struct PostgresStatements: Sendable {
     let table: String
     let channel: String
 
-    var createTable: PostgresQuery {
-        PostgresQuery(
+    /// The changes kept per suite: the newest ones, and beyond them the newest of every key.
+    static let historyLimit = 2_000
+    /// How often, in history rows, a write trims its suite's history: trimming reads the suite's newest rows, so it
+    /// is done once in a while rather than at every write.
+    static let trimInterval = 64
+
+    var history: String { "\(table)_history" }
+    var schemas: String { "\(table)_schemas" }
+
+    /// Whether the three tables exist: one round trip, where creating them would take several.
+    var tablesExist: PostgresQuery {
+        var binds = PostgresBindings()
+        binds.append(table)
+        binds.append(history)
+        binds.append(schemas)
+        return PostgresQuery(
             unsafeSQL: """
-                CREATE TABLE IF NOT EXISTS \(table) (
-                    suite text NOT NULL,
-                    key text NOT NULL,
-                    kind text NOT NULL,
-                    value jsonb NOT NULL,
-                    writer_host text,
-                    writer_pid integer,
-                    writer_process text,
-                    written_at timestamptz NOT NULL DEFAULT now(),
-                    PRIMARY KEY (suite, key)
-                )
-                """)
+                SELECT to_regclass($1) IS NOT NULL AND to_regclass($2) IS NOT NULL AND to_regclass($3) IS NOT NULL
+                """, binds: binds)
     }
+
+    var createTables: [PostgresQuery] {
+        [
+            """
+            CREATE TABLE IF NOT EXISTS \(table) (
+                suite text NOT NULL,
+                key text NOT NULL,
+                kind text NOT NULL,
+                value jsonb NOT NULL,
+                writer_host text,
+                writer_pid integer,
+                writer_process text,
+                written_at timestamptz NOT NULL DEFAULT now(),
+                PRIMARY KEY (suite, key)
+            )
+            """,
+            """
+            CREATE TABLE IF NOT EXISTS \(history) (
+                id bigserial PRIMARY KEY,
+                suite text NOT NULL,
+                key text NOT NULL,
+                old jsonb,
+                new jsonb,
+                writer_host text,
+                writer_pid integer,
+                writer_process text,
+                written_at timestamptz NOT NULL DEFAULT now()
+            )
+            """,
+            "CREATE INDEX IF NOT EXISTS \(history)_suite ON \(history) (suite, id)",
+            """
+            CREATE TABLE IF NOT EXISTS \(schemas) (
+                suite text PRIMARY KEY,
+                manifest text NOT NULL,
+                installed_at timestamptz NOT NULL DEFAULT now(),
+                installed_by text
+            )
+            """,
+        ].map { PostgresQuery(unsafeSQL: $0) }
+    }
+
+    // MARK: - Values
 
     var selectAll: PostgresQuery {
         PostgresQuery(
             unsafeSQL: """
                 SELECT suite, key, value::text, writer_host, writer_pid, writer_process, written_at FROM \(table)
                 """)
+    }
+
+    func selectSuites(_ suites: [String]) -> PostgresQuery {
+        var binds = PostgresBindings()
+        binds.append(suites)
+        return PostgresQuery(
+            unsafeSQL: """
+                SELECT suite, key, value::text, writer_host, writer_pid, writer_process, written_at FROM \(table)
+                WHERE suite = ANY($1::text[])
+                """, binds: binds)
     }
 
     func selectSuite(_ suite: String) -> PostgresQuery {
@@ -46,16 +105,37 @@ struct PostgresStatements: Sendable {
             unsafeSQL: "SELECT key, value::text FROM \(table) WHERE suite = $1 AND key = ANY($2::text[])", binds: binds)
     }
 
-    /// One statement that stores and removes keys and announces it: a statement is a transaction, and a notice
-    /// goes out only when it commits.
+    /// The distinct suites, by walking the primary key's index from one suite to the next: a few reads per suite,
+    /// where `SELECT DISTINCT` would read every row.
+    var selectSuiteNames: PostgresQuery {
+        PostgresQuery(
+            unsafeSQL: """
+                WITH RECURSIVE names AS (
+                    (SELECT suite FROM \(table) ORDER BY suite LIMIT 1)
+                    UNION ALL
+                    SELECT (SELECT suite FROM \(table) WHERE suite > names.suite ORDER BY suite LIMIT 1)
+                    FROM names WHERE names.suite IS NOT NULL
+                )
+                SELECT suite FROM names WHERE suite IS NOT NULL
+                """)
+    }
+
+    // MARK: - Writing
+
+    /// One statement that stores and removes keys, records the changes in the history, and announces them: a
+    /// statement is a transaction, and a notice goes out only when it commits.
+    ///
+    /// The old values are read with `FOR UPDATE`, so that a concurrent writer's change is waited for and recorded as
+    /// what this write replaced.
     ///
     /// - Parameters:
     ///   - rows: The keys to store, as a JSON array of `{"key", "kind", "value"}`.
     ///   - removed: The keys to remove.
+    ///   - keys: Every key written or removed.
     ///   - suite: Their suite.
     ///   - notice: What to announce.
     /// - Returns: The statement, its values bound as parameters.
-    func write(rows: String, removed: [String], suite: String, notice: ChangeNotice) -> PostgresQuery {
+    func write(rows: String, removed: [String], keys: [String], suite: String, notice: ChangeNotice) -> PostgresQuery {
         var binds = PostgresBindings()
         binds.append(rows)
         binds.append(suite)
@@ -65,10 +145,14 @@ struct PostgresStatements: Sendable {
         binds.append(removed)
         binds.append(channel)
         binds.append(notice.json)
+        binds.append(keys)
+        binds.append(Self.historyLimit)
         return PostgresQuery(
             unsafeSQL: """
                 WITH input AS (
                     SELECT * FROM jsonb_to_recordset($1::text::jsonb) AS x(key text, kind text, value jsonb)
+                ), old AS (
+                    SELECT key, value FROM \(table) WHERE suite = $2 AND key = ANY($9::text[]) FOR UPDATE
                 ), stored AS (
                     INSERT INTO \(table) AS t (suite, key, kind, value, writer_host, writer_pid, writer_process, written_at)
                     SELECT $2, key, kind, value, $3, $4, $5, now() FROM input
@@ -78,9 +162,69 @@ struct PostgresStatements: Sendable {
                     RETURNING 1
                 ), removed AS (
                     DELETE FROM \(table) WHERE suite = $2 AND key = ANY($6::text[]) RETURNING 1
+                ), logged AS (
+                    INSERT INTO \(history) (suite, key, old, new, writer_host, writer_pid, writer_process, written_at)
+                    SELECT $2, k.key, old.value, input.value, $3, $4, $5, now()
+                    FROM unnest($9::text[]) AS k(key)
+                    LEFT JOIN old ON old.key = k.key LEFT JOIN input ON input.key = k.key
+                    WHERE old.value IS DISTINCT FROM input.value
+                    RETURNING id
+                ), trimmed AS (
+                    DELETE FROM \(history) WHERE suite = $2
+                    AND (SELECT max(id) FROM logged) % \(Self.trimInterval) = 0
+                    AND id < (SELECT id FROM \(history) WHERE suite = $2 ORDER BY id DESC OFFSET $10 LIMIT 1)
+                    AND id NOT IN (SELECT max(id) FROM \(history) WHERE suite = $2 GROUP BY key)
+                    RETURNING 1
                 )
                 SELECT pg_notify($7, $8)
                 """,
             binds: binds)
+    }
+
+    // MARK: - History
+
+    /// A suite's newest changes, newest first.
+    func selectHistory(suite: String, key: String?, limit: Int?) -> PostgresQuery {
+        var binds = PostgresBindings()
+        binds.append(suite)
+        binds.append(key)
+        binds.append(limit ?? Int(Int32.max))
+        return PostgresQuery(
+            unsafeSQL: """
+                SELECT key, old::text, new::text, writer_host, writer_pid, writer_process, written_at
+                FROM \(history) WHERE suite = $1 AND ($2::text IS NULL OR key = $2)
+                ORDER BY id DESC LIMIT $3
+                """, binds: binds)
+    }
+
+    // MARK: - Schemas
+
+    var selectSchemaSuites: PostgresQuery {
+        PostgresQuery(unsafeSQL: "SELECT suite FROM \(schemas) ORDER BY suite")
+    }
+
+    func selectSchema(_ suite: String) -> PostgresQuery {
+        var binds = PostgresBindings()
+        binds.append(suite)
+        return PostgresQuery(unsafeSQL: "SELECT manifest FROM \(schemas) WHERE suite = $1", binds: binds)
+    }
+
+    func installSchema(_ manifest: String, suite: String, by writer: String) -> PostgresQuery {
+        var binds = PostgresBindings()
+        binds.append(suite)
+        binds.append(manifest)
+        binds.append(writer)
+        return PostgresQuery(
+            unsafeSQL: """
+                INSERT INTO \(schemas) (suite, manifest, installed_at, installed_by) VALUES ($1, $2, now(), $3)
+                ON CONFLICT (suite) DO UPDATE SET manifest = EXCLUDED.manifest, installed_at = EXCLUDED.installed_at,
+                    installed_by = EXCLUDED.installed_by
+                """, binds: binds)
+    }
+
+    func deleteSchema(_ suite: String) -> PostgresQuery {
+        var binds = PostgresBindings()
+        binds.append(suite)
+        return PostgresQuery(unsafeSQL: "DELETE FROM \(schemas) WHERE suite = $1 RETURNING 1", binds: binds)
     }
 }

@@ -3,32 +3,40 @@ public import PrefsKit
 /// Preferences in a PostgreSQL table, shared by every client of the server, each seeing the others' writes as they
 /// commit.
 ///
-/// Reads come from a snapshot of the table kept in memory. Writes run as one transaction each and are announced with
-/// `NOTIFY`; every store listening on the table reads the keys named and reports what changed, with the writer's host
-/// and pid. After a server restart or a network drop the store reconnects by itself and reads the whole table again,
-/// reporting what changed meanwhile; a write made while it is disconnected fails with an error saying so.
+/// ```swift
+/// let store = try PostgresStore(url: "postgres://prefs@db.example.com/prefs?sslmode=verify-full")
+/// let suite = try store.suite("com.example.app")   // reads this suite only
+/// suite.set(.theme, to: .dark)                     // one statement: value, history row, notice
+/// try await store.run()                            // others' changes arrive while this runs
+/// ```
+///
+/// A suite is read when it is opened, and kept current from the table's notices while ``run()`` runs (or a
+/// ``startListening()`` token is held). Each write is one statement that changes the values, records them in the
+/// history table and announces them with `NOTIFY`; every listening store applies the values announced and reports
+/// them, with the writer's host and pid. After a server restart or a network drop the listener reconnects by itself,
+/// reads the suites it holds again, and reports what changed meanwhile; observers are told of the outage.
 public final class PostgresStore: Sendable {
     let session: PostgresSession
 
     /// Where the store is.
     public var location: PostgresLocation { session.location }
 
-    /// Connects to a table, creating it if needed, and reads it.
+    /// Connects to a table, creating it and the tables beside it if needed; no suite is read yet.
     ///
     /// - Parameters:
     ///   - location: The server, database and table.
-    ///   - timeout: How long to wait for the first connection.
+    ///   - timeout: How long to wait for a connection.
     /// - Throws: ``PostgresStoreError/unreachable(_:reason:)`` when the server cannot be reached in time.
     public init(_ location: PostgresLocation, timeout: Duration = .seconds(5)) throws(PostgresStoreError) {
-        session = PostgresSession(location: location)
-        try session.start(timeout: timeout)
+        session = try PostgresSession(location: location, timeout: timeout)
+        try session.start()
     }
 
     /// Connects to the store a `postgres://` URL names.
     ///
     /// - Parameters:
     ///   - url: The URL, as ``PostgresLocation/init(_:)`` reads it.
-    ///   - timeout: How long to wait for the first connection.
+    ///   - timeout: How long to wait for a connection.
     /// - Throws: ``PostgresStoreError`` for a bad URL or an unreachable server.
     public convenience init(url: String, timeout: Duration = .seconds(5)) throws(PostgresStoreError) {
         try self.init(try PostgresLocation(url), timeout: timeout)
@@ -38,26 +46,77 @@ public final class PostgresStore: Sendable {
         session.stop()
     }
 
-    /// A suite of the table.
-    public func suite(_ name: String) -> PostgresSuite {
-        PostgresSuite(name: name, store: self)
+    /// A suite of the table, read from the server the first time it is opened.
+    ///
+    /// - Parameter name: The suite's name: not empty, at most 255 bytes, no control characters.
+    /// - Returns: The suite.
+    /// - Throws: ``PostgresStoreError`` for an invalid name, or when the suite cannot be read.
+    public func suite(_ name: String) throws(PostgresStoreError) -> PostgresSuite {
+        try Self.validate(name)
+        try session.load(name)
+        return PostgresSuite(name: name, store: self)
     }
 
-    /// The suites that hold at least one key.
-    public func suiteNames() -> [String] {
-        session.state.withLock { $0.suites.filter { !$0.value.isEmpty }.keys.sorted() }
+    /// The suites that hold at least one key, sorted.
+    ///
+    /// - Throws: ``PostgresStoreError`` when the table cannot be read.
+    public func suiteNames() throws(PostgresStoreError) -> [String] {
+        try session.withConnection { [session] connection in
+            var names: [String] = []
+            let query = session.statements.selectSuiteNames
+            for try await name in try await connection.query(query, logger: session.logger).decode(String.self) {
+                names.append(name)
+            }
+            return names
+        }
     }
 
-    /// Whether the store is connected now; while it is not, reads return the last snapshot and writes fail.
-    public var isConnected: Bool { session.state.withLock { $0.connection != nil } }
+    /// Whether the store can reach the server now: the listener is connected while someone listens, else the
+    /// connection queries go through is open.
+    public var isConnected: Bool {
+        session.state.withLock { state in
+            state.listeners > 0 ? state.listener != nil : state.connection.map { !$0.isClosed } ?? false
+        }
+    }
 
-    /// How many times the whole table has been read: once at the start, then after each reconnection.
+    /// How many times the listener has read its suites again: once when it starts, then after each reconnection.
     public var resyncCount: Int { session.state.withLock(\.resyncs) }
 
-    /// Observes every change to every suite, this process's and other clients'.
-    public func addObserver(_ handler: @escaping @Sendable ([PersistentKeyValueChange]) -> Void)
-        -> PersistentKeyValueObservation
-    {
-        session.changeNotifier.addObserver(handler)
+    /// Starts listening for other clients' changes until the returned token is cancelled or released; prefer
+    /// ``run()`` in async code.
+    ///
+    /// It waits for the first connection attempt, so that a change committed after it returns is seen.
+    ///
+    /// - Returns: The token; listening stops when the last one goes.
+    public func startListening() -> PersistentKeyValueObservation {
+        session.startListening()
+    }
+
+    /// Observes every change to every suite, this process's and other clients', reading every suite into memory
+    /// first so that each change carries its old value.
+    ///
+    /// - Parameters:
+    ///   - handler: Called with each batch of changes.
+    ///   - onProblem: Called when the listener loses the server, with the reason.
+    /// - Returns: The observation.
+    public func addObserver(
+        _ handler: @escaping @Sendable ([PersistentKeyValueChange]) -> Void,
+        onProblem: (@Sendable (any Error) -> Void)? = nil
+    ) -> PersistentKeyValueObservation {
+        let observation = session.changeNotifier.addObserver(handler, onProblem: onProblem)
+        do {
+            try session.loadAll()
+        } catch {
+            onProblem?(error)
+        }
+        return observation
+    }
+
+    static func validate(_ name: String) throws(PostgresStoreError) {
+        if name.isEmpty { throw .invalidSuiteName(name, reason: "it is empty") }
+        if name.utf8.count > 255 { throw .invalidSuiteName(name, reason: "it is longer than 255 bytes") }
+        if name.unicodeScalars.contains(where: { $0.properties.generalCategory == .control }) {
+            throw .invalidSuiteName(name, reason: "it holds a control character")
+        }
     }
 }

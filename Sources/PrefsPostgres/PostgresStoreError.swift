@@ -1,11 +1,15 @@
 import PrefsKit
 
-/// Why a PostgreSQL store could not be opened or written.
+/// Why a PostgreSQL store could not be opened, read or written; its description is one line.
 public enum PostgresStoreError: Error, Sendable, Hashable, CustomStringConvertible {
     /// The URL given for the store is not one it can use.
     case badLocation(String, reason: String)
     /// The server could not be reached, or refused the connection.
     case unreachable(String, reason: String)
+    /// The server refused a query, or the connection dropped during it.
+    case failed(String, reason: String)
+    /// A suite's name cannot be used.
+    case invalidSuiteName(String, reason: String)
 
     public var description: String {
         switch self {
@@ -13,6 +17,10 @@ public enum PostgresStoreError: Error, Sendable, Hashable, CustomStringConvertib
             "not a PostgreSQL store URL: \(TextEscaping.quoted(url)): \(TextEscaping.escaped(reason))"
         case .unreachable(let location, let reason):
             "cannot reach the PostgreSQL store at \(location): \(TextEscaping.escaped(reason))"
+        case .failed(let location, let reason):
+            "the PostgreSQL store at \(location) failed: \(TextEscaping.escaped(reason))"
+        case .invalidSuiteName(let name, let reason):
+            "invalid suite name \(TextEscaping.quoted(name)): \(reason)"
         }
     }
 }

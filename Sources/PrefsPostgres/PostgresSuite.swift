@@ -34,16 +34,4 @@ public final class PostgresSuite: PersistentKeyValueStore, Sendable {
     public func setPrimitiveValues(_ changes: [String: PropertyListValue?]) throws(PersistentKeyValueStoreError) {
         _ = try store.session.commit(suite: name, changes: changes)
     }
-
-    /// Writes several keys in one transaction.
-    ///
-    /// - Parameter changes: The value to store for each key, or `nil` to remove it.
-    /// - Returns: The changes that took effect.
-    /// - Throws: ``PrefsKit/PersistentKeyValueStoreError`` when the store is disconnected or the write fails.
-    @discardableResult
-    public func commit(_ changes: [String: PropertyListValue?]) throws(PersistentKeyValueStoreError)
-        -> [PersistentKeyValueChange]
-    {
-        try store.session.commit(suite: name, changes: changes)
-    }
 }

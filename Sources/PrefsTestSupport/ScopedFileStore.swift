@@ -13,18 +13,24 @@ public final class ScopedFileStore: Sendable {
     public let directory: TemporaryDirectory
     /// The store.
     public let store: FileStore
+    /// The store's watch, held while the scope lives, so that other processes' changes arrive as they would in an
+    /// app that runs the store's service; `nil` when the scope was made without one.
+    public let watch: PersistentKeyValueObservation?
 
     /// Creates a store on a fresh directory.
     ///
-    /// - Parameter launchArguments: The overrides the store applies; none by default, so that tests do not depend on
-    ///   how they were launched.
-    /// - Throws: When the directory or the store cannot be created.
-    public init(launchArguments: LaunchArguments = .none) throws {
+    /// - Parameters:
+    ///   - launchArguments: The overrides the store applies; none by default, so that tests do not depend on how
+    ///     they were launched.
+    ///   - watching: Whether to watch the directory for the scope's life.
+    /// - Throws: When the directory or the store cannot be created or watched.
+    public init(launchArguments: LaunchArguments = .none, watching: Bool = true) throws {
         directory = try TemporaryDirectory(prefix: "prefs-files")
         store = try FileStore(
             directory: directory.url.appendingPathComponent("config", isDirectory: true),
             journalDirectory: directory.url.appendingPathComponent("journal"),
             launchArguments: launchArguments)
+        watch = watching ? try store.startWatching() : nil
     }
 
     /// The directory holding the suites.
@@ -39,7 +45,7 @@ public final class ScopedFileStore: Sendable {
         ]
     }
 
-    /// Opens a second, independent store on the same directory, as another process would.
+    /// Opens a second, independent store on the same directory, as another process would; it does not watch.
     ///
     /// - Returns: A new store sharing this one's files.
     /// - Throws: When the store cannot be created.

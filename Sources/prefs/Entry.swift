@@ -1,5 +1,6 @@
 import ArgumentParser
 import Foundation
+import PrefsTools
 
 /// Starts `prefs`: the plain forms of `prefs write` take a short path (see ``WriteRequest/init(arguments:)``), and
 /// everything else goes through argument-parser.
@@ -9,7 +10,7 @@ enum Entry {
         var arguments = GlobalOptions.hoisted(Array(CommandLine.arguments.dropFirst()))
         // Alone on a terminal, `prefs` is the editor; elsewhere it prints its help.
         if arguments.isEmpty && Output.inputIsTerminal && Output.isTerminal { arguments = ["tui"] }
-        guard let write = WriteRequest(arguments: arguments) else {
+        guard let write = FastWrite(arguments: arguments) else {
             Prefs.main(arguments)
             return
         }

@@ -23,10 +23,12 @@ enum SettingsEditor {
             throw DemoError("edit needs a terminal")
         }
         let store = try FileStore(directory: directory, launchArguments: .none)
-        let data = EditorData(
-            store: store, catalog: SchemaCatalog(configDirectory: directory), schemas: [suite: schema])
+        let data = EditorData(store: store, schemas: GivenSchemas([suite: schema], fallback: store.schemaSource))
         let backend = try NcursesBackend()
         defer { backend.close() }
+        // Other processes' changes show while the store's watch runs, for as long as the editor does.
+        let watch = try store.startWatching()
+        defer { watch.cancel() }
         Editor(model: EditorModel(data: data, suite: suite), backend: backend).run()
     }
 }

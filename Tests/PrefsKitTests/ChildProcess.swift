@@ -10,6 +10,7 @@ struct ChildProcess {
 
     /// Finds an executable built beside the test runner, which SwiftPM puts in the same products directory.
     static func executable(named name: String) throws -> URL {
+        if name.hasPrefix("/") { return URL(fileURLWithPath: name) }
         var directory = URL(fileURLWithPath: CommandLine.arguments[0]).absoluteURL.deletingLastPathComponent()
         for _ in 0..<5 {
             let candidate = directory.appendingPathComponent(name)

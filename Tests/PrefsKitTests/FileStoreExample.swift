@@ -13,6 +13,9 @@ func followPreferences() async throws {
         try batch.set(.appearance, to: .light)
         try batch.set(.fontSize, to: 15)
     }
+    // Other processes' changes arrive while the store's service runs: in a task, or a ServiceGroup.
+    let service = Task { try await store.run() }
+    defer { service.cancel() }
     for await change in store.changes() {  // every suite, whoever writes
         print(change.suite ?? "", change.key, change.newValue?.description ?? "removed", change.origin)
     }

@@ -42,7 +42,7 @@ import Testing
         // The file holds whole seconds, as Foundation's does; the writer's journal record must say the same value.
         #expect(change.writer?.pid == child.pid, "the date change is attributed, not taken for an unknown writer")
         #expect(change.newValue == suite.primitiveValue(forKey: "lastSync"))
-        #expect(suite.history(key: "lastSync").allSatisfy { !$0.isUnknownWriter })
+        #expect(suite.journalRecords(key: "lastSync").allSatisfy { !$0.isUnknownWriter })
     }
 
     @Test func observingAllSuitesPicksUpASuiteAnotherProcessCreates() throws {
@@ -92,8 +92,8 @@ import Testing
         let change = try #require(recorder.all.first { $0.newValue == .int(4) })
         #expect(change.origin == .otherProcess)
         #expect(change.writer == nil)
-        #expect(eventually { suite.history(key: "volume").last?.isUnknownWriter == true })
-        #expect(suite.history(key: "volume").last?.old == .int(1))
+        #expect(eventually { suite.journalRecords(key: "volume").last?.isUnknownWriter == true })
+        #expect(suite.journalRecords(key: "volume").last?.old == .int(1))
     }
 
     @Test func concurrentWriterProcessesLoseNoUpdate() throws {

@@ -56,22 +56,25 @@ import Testing
         #expect(applied.map(\.key) == ["counter", "flavor"])
         let after = try FileManager.default.attributesOfItem(atPath: suite.fileURL.path)[.systemFileNumber] as? Int
         #expect(before != after)
-        #expect(suite.history().count == 3)
+        #expect(suite.journalRecords().count == 3)
         #expect(try scope.reopen().suite("batch").get(.flavor) == .strawberry)
     }
 
-    @Test func theJournalRecordsWhoChangedWhat() throws {
+    @Test func theHistoryRecordsWhoChangedWhat() throws {
         let scope = try ScopedFileStore()
         let suite = try scope.store.suite("journal")
         suite.set(.counter, to: 1)
         suite.set(.counter, to: 2)
         suite.remove(.counter)
-        let records = suite.history(key: "counter")
-        #expect(records.map(\.new) == [.int(1), .int(2), nil])
-        #expect(records.map(\.old) == [nil, .int(1), .int(2)])
-        #expect(records.allSatisfy { $0.pid == ProcessInfo.processInfo.processIdentifier })
-        #expect(records.allSatisfy { $0.process == ProcessInfo.processInfo.processName })
-        #expect(suite.history(key: "other").isEmpty)
+        let history: any PersistentKeyValueHistory = suite
+        let changes = try history.history(key: "counter", limit: nil)
+        #expect(changes.map(\.newValue) == [.int(1), .int(2), nil])
+        #expect(changes.map(\.oldValue) == [nil, .int(1), .int(2)])
+        #expect(changes.allSatisfy { $0.writer?.pid == ProcessInfo.processInfo.processIdentifier })
+        #expect(changes.allSatisfy { $0.writer?.processName == ProcessInfo.processInfo.processName })
+        #expect(try history.history(key: "counter", limit: 2).map(\.newValue) == [.int(2), nil])
+        #expect(try history.history(key: "other", limit: nil).isEmpty)
+        #expect(try history.lastWrite().map(\.key) == ["counter"])
     }
 
     @Test(arguments: ["bounded", String(repeating: "j", count: SuiteName.maximumLength)])
@@ -83,7 +86,7 @@ import Testing
         let journal = scope.store.journalDirectory.appendingPathComponent("\(name).jsonl")
         let size = try FileManager.default.attributesOfItem(atPath: journal.path)[.size] as? Int ?? 0
         #expect(size <= 512 * 1024)
-        let records = suite.history()
+        let records = suite.journalRecords()
         // Each record holds an old and a new 4 KB value, so 512 KiB hold about 64 of them, and compaction keeps half.
         #expect(records.count >= 16 && records.count < 300)
         #expect(records.last?.new == .string("299\(big)"))

@@ -122,4 +122,13 @@ final class ChangeRecorder: Sendable {
     }
 
     var all: [PersistentKeyValueChange] { changes.withLock { $0 } }
+
+    private let reported = Mutex<[String]>([])
+
+    func problem(_ reason: String) {
+        reported.withLock { $0.append(reason) }
+    }
+
+    /// The problems the store reported to its observers.
+    var problems: [String] { reported.withLock { $0 } }
 }

@@ -14,7 +14,7 @@ final class EditorDirectory: Sendable {
         root = FileManager.default.temporaryDirectory.appendingPathComponent("prefs-bench-\(UUID().uuidString)")
         let store = try FileStore(
             directory: root.appendingPathComponent("config"), journalDirectory: root.appendingPathComponent("journal"),
-            launchArguments: .none, watching: false)
+            launchArguments: .none)
         for suite in 0..<suites {
             try store.suite(String(format: "org.example.app%03d", suite)).commit(Self.values(keys))
         }
@@ -52,7 +52,7 @@ final class FilteringEditor: @unchecked Sendable {
         directory = try EditorDirectory(suites: 0, keys: 0, bigSuite: keys)
         let store = try FileStore(
             directory: directory.config, journalDirectory: directory.journal, launchArguments: .none)
-        let data = EditorData(store: store, catalog: SchemaCatalog(configDirectory: directory.config))
+        let data = EditorData(store: store, schemas: SchemaCatalog(configDirectory: directory.config))
         editor = Editor(
             model: EditorModel(data: data, suite: "big"),
             backend: HeadlessBackend(width: 120, height: 40, supportsUnicode: true, usesColor: true))

@@ -87,9 +87,7 @@ let benchmarks: @Sendable () -> Void = {
                 keys = Array((object as? [String: Any])?.keys ?? [:].keys)
             } else {
                 keys = try FileStore(
-                    directory: side.directory, journalDirectory: side.store.journalDirectory, launchArguments: .none,
-                    watching: false
-                ).suite("contended").sortedKeys()
+                    directory: side.directory, journalDirectory: side.store.journalDirectory, launchArguments: .none).suite("contended").sortedKeys()
             }
             benchmark.measurement(kept, keys.filter { $0.hasPrefix("\(run)w") }.count)
         } setup: {
@@ -107,8 +105,7 @@ let benchmarks: @Sendable () -> Void = {
                     blackHole(try PropertyListSerialization.propertyList(from: data, format: nil))
                 } else {
                     let store = try FileStore(
-                        directory: entities.directory, journalDirectory: entities.journal, launchArguments: .none,
-                        watching: false)
+                        directory: entities.directory, journalDirectory: entities.journal, launchArguments: .none)
                     blackHole(try store.suite("entities").primitiveValue(forKey: "text"))
                 }
             }

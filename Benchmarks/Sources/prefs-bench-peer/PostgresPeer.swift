@@ -22,6 +22,8 @@ enum PostgresPeer {
     /// pg-pong URL COUNT: prints "ready", then one delay in microseconds per "ping" event from another client.
     static func pong(_ url: String, count: Int) throws {
         let store = try PostgresStore(url: url)
+        let listening = store.startListening()
+        defer { listening.cancel() }
         let delays = Mutex<[Int]>([])
         let observation = store.addObserver { changes in
             let now = wallClockNanoseconds()

@@ -10,14 +10,18 @@ func fail(_ message: String) -> Never {
     exit(2)
 }
 
+/// The watches of the stores opened, held until the process ends.
+let watches = Mutex<[PersistentKeyValueObservation?]>([])
+
 func suite(_ directory: String, _ name: String, watching: Bool = true) -> FileSuite {
     do {
         // The journal sits beside the suites, where the benchmark's own store keeps it, so that changes are attributed.
         let directory = URL(fileURLWithPath: directory)
-        return try FileStore(
-            directory: directory, journalDirectory: directory.appendingPathComponent("journal"), launchArguments: .none,
-            watching: watching
-        ).suite(name)
+        let store = try FileStore(
+            directory: directory, journalDirectory: directory.appendingPathComponent("journal"), launchArguments: .none)
+        // A watching peer keeps its watch until the process ends.
+        if watching { watches.withLock { $0.append(try? store.startWatching()) } }
+        return try store.suite(name)
     } catch {
         fail("\(error)")
     }
@@ -86,7 +90,7 @@ case ("editor-rss", 3):
     do {
         let store = try FileStore(
             directory: directory, journalDirectory: directory.appendingPathComponent("journal"), launchArguments: .none)
-        let data = EditorData(store: store, catalog: SchemaCatalog(configDirectory: directory))
+        let data = EditorData(store: store, schemas: SchemaCatalog(configDirectory: directory))
         let backend = HeadlessBackend(width: 120, height: 40, supportsUnicode: true, usesColor: true)
         let editor = Editor(model: EditorModel(data: data, suite: arguments[2]), backend: backend)
         editor.draw()

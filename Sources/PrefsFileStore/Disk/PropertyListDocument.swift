@@ -37,17 +37,18 @@ public enum PropertyListDocument {
     }
 }
 
-/// Why a document is not a property list dictionary.
-public struct PropertyListDocumentError: Error, Sendable, CustomStringConvertible {
-    /// What is wrong, such as "not a property list".
-    public let reason: String
-    /// Whether the document is not a property list at all, rather than one that cannot be used.
-    public let isNotAPropertyList: Bool
+/// The file store's codec, for tools that read and write whole documents through PrefsKit's protocol.
+public struct FilePropertyListCodec: PropertyListDocumentCodec {
+    /// Creates the codec.
+    public init() {}
 
-    init(reason: String, isNotAPropertyList: Bool) {
-        self.reason = reason
-        self.isNotAPropertyList = isNotAPropertyList
+    public var maximumSize: Int { PropertyListDocument.maximumSize }
+
+    public func xml(_ values: [String: PropertyListValue]) -> Data {
+        PropertyListDocument.xml(values)
     }
 
-    public var description: String { reason }
+    public func decode(_ data: Data) throws(PropertyListDocumentError) -> [String: PropertyListValue] {
+        try PropertyListDocument.decode(data)
+    }
 }

@@ -1,22 +1,22 @@
-public import Foundation
-public import PrefsKit
+package import Foundation
+package import PrefsKit
 
 /// One change to one key, as the journal records it: when, by which process, and from what to what.
-public struct JournalRecord: Codable, Sendable, Hashable {
+package struct JournalRecord: Codable, Sendable, Hashable {
     /// When the change was made, or first seen for a change by an unknown process.
-    public let time: Date
+    package let time: Date
     /// The writing process's id, or `nil` when the writer is unknown.
-    public let pid: Int32?
+    package let pid: Int32?
     /// The writing process's name, or `nil` when the writer is unknown.
-    public let process: String?
+    package let process: String?
     /// The suite.
-    public let suite: String
+    package let suite: String
     /// The key.
-    public let key: String
+    package let key: String
     /// The value before, or `nil` when the key was absent.
-    public let old: PropertyListValue?
+    package let old: PropertyListValue?
     /// The value after, or `nil` when the key was removed.
-    public let new: PropertyListValue?
+    package let new: PropertyListValue?
     /// A digest of the value before, kept instead of it when the values were too large for the journal.
     let oldDigest: String?
     /// A digest of the value after, kept instead of it when the values were too large for the journal.
@@ -32,7 +32,7 @@ public struct JournalRecord: Codable, Sendable, Hashable {
     ///   - key: The key.
     ///   - old: The value before.
     ///   - new: The value after.
-    public init(
+    package init(
         time: Date, pid: Int32?, process: String?, suite: String, key: String, old: PropertyListValue?,
         new: PropertyListValue?
     ) {
@@ -67,14 +67,21 @@ public struct JournalRecord: Codable, Sendable, Hashable {
 
     /// Whether the values were too large to keep: ``old`` and ``new`` are then `nil`, and the record says only who
     /// changed the key and when.
-    public var isAbridged: Bool { oldDigest != nil || newDigest != nil }
+    package var isAbridged: Bool { oldDigest != nil || newDigest != nil }
 
     /// Whether the writer is unknown: a plain UserDefaults program, a hand edit, or a process that died first.
-    public var isUnknownWriter: Bool { pid == nil }
+    package var isUnknownWriter: Bool { pid == nil }
 
     /// The writer as a change event carries it.
-    public var writer: PersistentKeyValueChange.Writer {
+    package var writer: PersistentKeyValueChange.Writer {
         PersistentKeyValueChange.Writer(pid: pid, processName: process, time: time)
+    }
+
+    /// The record as a change of a suite's history.
+    var change: PersistentKeyValueChange {
+        PersistentKeyValueChange(
+            suite: suite, key: key, oldValue: old, newValue: new, origin: .otherProcess, writer: writer,
+            isAbridged: isAbridged)
     }
 
     /// Whether this record's write left the given value.

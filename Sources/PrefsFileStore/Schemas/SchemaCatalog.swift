@@ -78,6 +78,24 @@ public struct SchemaCatalog: Sendable {
         return (schema, file)
     }
 
+    /// Removes a suite's manifest; the suite's stored values are left alone.
+    ///
+    /// - Parameter suite: The suite's name.
+    /// - Returns: Whether a manifest was installed.
+    /// - Throws: ``SchemaCatalogError`` when the name is invalid or the manifest cannot be removed.
+    @discardableResult
+    public func uninstall(suite: String) throws(SchemaCatalogError) -> Bool {
+        let file = try manifestURL(for: suite)
+        do {
+            try Syscall.unlink(FilePath(file.path))
+            return true
+        } catch .noSuchFileOrDirectory {
+            return false
+        } catch {
+            throw .io(path: file.path, reason: "\(error)")
+        }
+    }
+
     /// The most a manifest may weigh: far more than any schema needs, and a bound on what is read.
     static let maximumManifestSize = 4 * 1024 * 1024
 
@@ -157,7 +175,7 @@ public enum SchemaCatalogError: Error, Sendable, CustomStringConvertible {
         switch self {
         case .invalid(let error): "\(error)"
         case .unreadable(let path, let error): "installed schema \(TextEscaping.escaped(path)) is unreadable: \(error)"
-        case .noSuite: "the manifest names no suite; give one with --suite"
+        case .noSuite: PreferenceSchemaSourceError.noSuite.description
         case .invalidSuiteName(let error): "\(error)"
         case .io(let path, let reason): "cannot install \(TextEscaping.escaped(path)): \(TextEscaping.escaped(reason))"
         }

@@ -10,6 +10,7 @@ import Glibc
 /// On Linux it uses inotify on the directory, not on the files: a watch on a file follows its inode, which the first
 /// atomic rename replaces. After the first event of a burst it drains every queued event before reporting, so a burst
 /// of writes costs one reload per file. A queue overflow is reported as such, and the owner then reloads everything.
+/// A failing system call ends the thread and is reported, never swallowed: changes would otherwise stop silently.
 final class DirectoryWatcher: Sendable {
     private let stopWriter: FileDescriptor
 
@@ -19,8 +20,12 @@ final class DirectoryWatcher: Sendable {
     ///   - directory: The directory.
     ///   - onChange: Called on the watcher's thread with the names (without `.plist`) of the suites whose files
     ///     changed, and whether the event queue overflowed.
+    ///   - onFailure: Called once, on the watcher's thread, when a system call fails and the thread ends.
     /// - Throws: The `Errno` of the system call that failed to set the watch up.
-    init(directory: FilePath, onChange: @escaping @Sendable (Set<String>, Bool) -> Void) throws(Errno) {
+    init(
+        directory: FilePath, onChange: @escaping @Sendable (Set<String>, Bool) -> Void,
+        onFailure: @escaping @Sendable (Errno) -> Void
+    ) throws(Errno) {
         let (stopReader, stopWriter) = try Syscall.pipe()
         self.stopWriter = stopWriter
         #if os(Linux)
@@ -28,11 +33,11 @@ final class DirectoryWatcher: Sendable {
         let mask = UInt32(IN_CLOSE_WRITE | IN_MOVED_TO | IN_MOVED_FROM | IN_DELETE | IN_DELETE_SELF)
         _ = try Syscall.inotifyAddWatch(inotify, directory, mask: mask)
         let thread = Thread {
-            Self.run(inotify: inotify, stop: stopReader, onChange: onChange)
+            Self.run(inotify: inotify, stop: stopReader, onChange: onChange, onFailure: onFailure)
         }
         #else
         let thread = Thread {
-            Self.poll(directory: directory, stop: stopReader, onChange: onChange)
+            Self.poll(directory: directory, stop: stopReader, onChange: onChange, onFailure: onFailure)
         }
         #endif
         thread.name = "PrefsKit directory watcher"
@@ -46,7 +51,8 @@ final class DirectoryWatcher: Sendable {
 
     #if os(Linux)
     private static func run(
-        inotify: FileDescriptor, stop: FileDescriptor, onChange: @Sendable (Set<String>, Bool) -> Void
+        inotify: FileDescriptor, stop: FileDescriptor, onChange: @Sendable (Set<String>, Bool) -> Void,
+        onFailure: @Sendable (Errno) -> Void
     ) {
         defer {
             try? inotify.close()
@@ -54,13 +60,27 @@ final class DirectoryWatcher: Sendable {
         }
         var buffer = [UInt8](repeating: 0, count: 64 * 1024)
         while true {
-            guard let ready = try? Syscall.pollReadable([inotify, stop], timeoutMilliseconds: -1), !ready[1] else {
-                return
+            let ready: [Bool]
+            do {
+                ready = try Syscall.pollReadable([inotify, stop], timeoutMilliseconds: -1)
+            } catch {
+                return onFailure(error)
             }
+            if ready[1] { return }
             var names = Set<String>()
             var overflowed = false
-            // Drain everything queued, so that a burst becomes one batch.
-            while let count = try? buffer.withUnsafeMutableBytes({ try inotify.read(into: $0) }), count > 0 {
+            // Drain everything queued, so that a burst becomes one batch; the descriptor is non-blocking, and
+            // `EAGAIN` says the queue is empty.
+            while true {
+                let count: Int
+                do {
+                    count = try buffer.withUnsafeMutableBytes { try inotify.read(into: $0) }
+                } catch Errno.wouldBlock {
+                    break
+                } catch {
+                    return onFailure(error as? Errno ?? .ioError)
+                }
+                if count <= 0 { break }
                 parse(buffer[..<count], names: &names, overflowed: &overflowed)
             }
             if !names.isEmpty || overflowed { onChange(names, overflowed) }
@@ -93,12 +113,17 @@ final class DirectoryWatcher: Sendable {
     /// Where inotify does not exist, checks the directory's modification time every 50 ms and reports a change of
     /// it as an overflow, which reloads every open suite.
     private static func poll(
-        directory: FilePath, stop: FileDescriptor, onChange: @Sendable (Set<String>, Bool) -> Void
+        directory: FilePath, stop: FileDescriptor, onChange: @Sendable (Set<String>, Bool) -> Void,
+        onFailure: @Sendable (Errno) -> Void
     ) {
         defer { try? stop.close() }
         var last = try? FileIdentity.of(directory)
         while true {
-            if let ready = try? Syscall.pollReadable([stop], timeoutMilliseconds: 50), ready[0] { return }
+            do {
+                if try Syscall.pollReadable([stop], timeoutMilliseconds: 50)[0] { return }
+            } catch {
+                return onFailure(error)
+            }
             let now = try? FileIdentity.of(directory)
             if now != last {
                 last = now

@@ -58,6 +58,9 @@ public struct PersistentKeyValueChange: Sendable, Hashable {
     /// edit) put back the value that write had replaced: the store then says so rather than report a change like any
     /// other.
     public let reverted: Writer?
+    /// Whether a history kept only the fact of this change: its values were too large to keep, and ``oldValue`` and
+    /// ``newValue`` are `nil`.
+    public let isAbridged: Bool
 
     /// Creates a change.
     ///
@@ -69,10 +72,12 @@ public struct PersistentKeyValueChange: Sendable, Hashable {
     ///   - origin: Whether this process made the change.
     ///   - writer: Who made it.
     ///   - reverted: The write it undid, when it put back what that write replaced.
+    ///   - isAbridged: Whether a history kept only the fact of the change, not its values.
     public init(
         suite: String? = nil, key: String, oldValue: PropertyListValue?, newValue: PropertyListValue?,
-        origin: Origin = .thisProcess, writer: Writer? = nil, reverted: Writer? = nil
+        origin: Origin = .thisProcess, writer: Writer? = nil, reverted: Writer? = nil, isAbridged: Bool = false
     ) {
+        self.isAbridged = isAbridged
         self.suite = suite
         self.key = key
         self.oldValue = oldValue

@@ -10,6 +10,7 @@ public final class PersistentKeyValueChangeNotifier: Sendable {
     private struct Observer: Sendable {
         let keys: Set<String>?
         let handler: @Sendable ([PersistentKeyValueChange]) -> Void
+        let onProblem: (@Sendable (any Error) -> Void)?
     }
 
     private struct State {
@@ -27,13 +28,15 @@ public final class PersistentKeyValueChangeNotifier: Sendable {
     /// - Parameters:
     ///   - keys: The keys to hear about, or `nil` for all.
     ///   - handler: Called with the changes to those keys, never with an empty array.
+    ///   - onProblem: Called with the reason when the store stops seeing other processes' changes for a while.
     /// - Returns: A token; the observer stays until the token is cancelled or released.
     public func addObserver(
-        keys: Set<String>? = nil, _ handler: @escaping @Sendable ([PersistentKeyValueChange]) -> Void
+        keys: Set<String>? = nil, _ handler: @escaping @Sendable ([PersistentKeyValueChange]) -> Void,
+        onProblem: (@Sendable (any Error) -> Void)? = nil
     ) -> PersistentKeyValueObservation {
         let id = state.withLock { state in
             state.nextID += 1
-            state.observers[state.nextID] = Observer(keys: keys, handler: handler)
+            state.observers[state.nextID] = Observer(keys: keys, handler: handler, onProblem: onProblem)
             return state.nextID
         }
         return PersistentKeyValueObservation { [weak self] in
@@ -54,6 +57,16 @@ public final class PersistentKeyValueChangeNotifier: Sendable {
             let relevant = observer.keys.map { keys in changes.filter { keys.contains($0.key) } } ?? changes
             if !relevant.isEmpty { observer.handler(relevant) }
         }
+    }
+
+    /// Tells every observer that the store stopped seeing other processes' changes, and why.
+    ///
+    /// A watcher died, a connection dropped. Observers that gave no problem handler are not called.
+    ///
+    /// - Parameter problem: The reason.
+    public func report(_ problem: any Error) {
+        let observers = state.withLock { state in state.observers.sorted { $0.key < $1.key }.map(\.value) }
+        for observer in observers { observer.onProblem?(problem) }
     }
 
     /// The number of observers, for tests that check streams clean up after themselves.

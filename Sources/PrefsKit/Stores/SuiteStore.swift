@@ -1,25 +1,97 @@
 /// A store of named suites — a directory of files, a database table — as tools that browse every suite see it.
 ///
 /// Apps read and write one suite through ``PersistentKeyValueStore``; a command line or an editor lists the suites,
-/// opens any of them, and observes changes to all of them through this.
+/// opens any of them, finds their schemas, and observes changes to all of them through this. What only some stores
+/// can do is asked of a suite through capabilities: ``PersistentKeyValueHistory``, ``SuiteDiagnostics``,
+/// ``TransactionalStore`` and ``RecoverableSuite``.
+///
+/// Other processes' changes arrive only while ``run()`` runs: it owns the store's background work (a directory
+/// watcher's thread, a database connection's listener), so that it starts and stops when the program says, as a
+/// swift-service-lifecycle `Service` does. Reads and writes need no ``run()``.
 public protocol SuiteStore: AnyObject, Sendable {
     /// Where the suites are, for people: a directory's path, a server's URL without its password.
     var locationDescription: String { get }
 
-    /// The names of the suites that exist.
-    func suiteNames() -> [String]
+    /// Where the suites' schemas come from.
+    var schemaSource: any PreferenceSchemaSource { get }
+
+    /// The names of the suites that exist, sorted.
+    ///
+    /// - Throws: The store's error when they cannot be listed.
+    func listSuites() throws -> [String]
 
     /// Opens a suite, which need not exist yet.
     ///
     /// - Parameter name: The suite's name.
     /// - Returns: The suite.
-    /// - Throws: The store's error for a name it cannot hold.
+    /// - Throws: The store's error for a name it cannot hold, or a suite it cannot read.
     func anySuite(_ name: String) throws -> any PersistentKeyValueStore
 
+    /// Observes every change to every suite, this process's and others', and the problems that interrupt them.
+    ///
+    /// - Parameters:
+    ///   - handler: Called with each batch of changes.
+    ///   - onProblem: Called when the store stops seeing other processes' changes for a while (a connection drops,
+    ///     a watcher fails), with the reason; `nil` to ignore.
+    /// - Returns: The observation; cancelling it stops the calls.
+    func addObserver(
+        _ handler: @escaping @Sendable ([PersistentKeyValueChange]) -> Void,
+        onProblem: (@Sendable (any Error) -> Void)?
+    ) -> PersistentKeyValueObservation
+
+    /// Delivers other processes' changes until the task is cancelled.
+    ///
+    /// - Throws: The store's error when the background work cannot start or dies; observers are told too.
+    func run() async throws
+}
+
+// MARK: - Default implementations
+
+extension SuiteStore {
     /// Observes every change to every suite, this process's and others'.
     ///
     /// - Parameter handler: Called with each batch of changes.
     /// - Returns: The observation; cancelling it stops the calls.
-    func addObserver(_ handler: @escaping @Sendable ([PersistentKeyValueChange]) -> Void)
+    public func addObserver(_ handler: @escaping @Sendable ([PersistentKeyValueChange]) -> Void)
         -> PersistentKeyValueObservation
+    {
+        addObserver(handler, onProblem: nil)
+    }
+
+    /// Whether a suite exists: it holds a key, or has a schema.
+    ///
+    /// - Parameter name: The suite's name.
+    /// - Returns: Whether it exists.
+    public func containsSuite(_ name: String) -> Bool {
+        ((try? listSuites()) ?? []).contains(name) || ((try? schemaSource.schemaSuites()) ?? []).contains(name)
+    }
+}
+
+// MARK: - API
+
+/// What a ``SuiteStore`` reports to a consumer of ``SuiteStore/events(bufferingPolicy:)``.
+public enum SuiteStoreEvent: Sendable {
+    /// Changes to keys, in the order they were made.
+    case changed([PersistentKeyValueChange])
+    /// The store stopped seeing other processes' changes for a while, for this reason.
+    case problem(String)
+}
+
+extension SuiteStore {
+    /// Every change to every suite and every problem, as an async sequence.
+    ///
+    /// Changes arrive in the order the store saw them. With the default policy nothing is dropped: a slow consumer
+    /// receives every batch, later. Events start at the call; the current values are not delivered first.
+    ///
+    /// - Parameter bufferingPolicy: What to keep when the consumer falls behind.
+    /// - Returns: A stream that ends when the consumer stops iterating.
+    public func events(
+        bufferingPolicy: AsyncStream<SuiteStoreEvent>.Continuation.BufferingPolicy = .unbounded
+    ) -> AsyncStream<SuiteStoreEvent> {
+        let (stream, continuation) = AsyncStream.makeStream(of: SuiteStoreEvent.self, bufferingPolicy: bufferingPolicy)
+        let observation = addObserver(
+            { continuation.yield(.changed($0)) }, onProblem: { continuation.yield(.problem("\($0)")) })
+        continuation.onTermination = { _ in observation.cancel() }
+        return stream
+    }
 }

@@ -1,17 +1,17 @@
 import Foundation
-public import PrefsFileStore
 public import PrefsKit
 
-/// What the editor shows, read from a store of suites (a directory of files, a PostgreSQL table) and the schemas
-/// installed for it.
+/// What the editor shows, read from a store of suites (a directory of files, a PostgreSQL table) and its schemas,
+/// through PrefsKit's protocols only: what a store can tell beyond its values (history, problems, location,
+/// recovery) it tells through the capabilities it adopts, and the editor shows whatever a store has.
 ///
 /// Rows are kept between frames and updated from the changes the store reports, so that a keystroke or a change in
 /// one suite costs only what it touches, whatever the number of suites and keys.
 public final class EditorData {
     public let store: any SuiteStore
-    public let catalog: SchemaCatalog
-    private let given: [String: PreferenceSchema]
-    private var schemas: [String: PreferenceSchema?] = [:]
+    /// Where the suites' schemas come from.
+    public let schemas: any PreferenceSchemaSource
+    private var schemaCache: [String: PreferenceSchema?] = [:]
     /// The suites opened so far, held so that the store's watcher keeps their snapshots current: the store holds
     /// suites weakly, and a suite opened afresh for every redraw would read its file every time.
     private var opened: [String: any PersistentKeyValueStore] = [:]
@@ -19,23 +19,22 @@ public final class EditorData {
     /// The keys of the suite shown last; one at a time, since a suite may hold 100,000 keys.
     private var keyListCache: KeyList?
 
-    /// Reads a configuration directory's suites and schemas.
+    /// Reads a store's suites and schemas.
     ///
     /// - Parameters:
-    ///   - store: The suites: a ``PrefsFileStore/FileStore``, or any other ``PrefsKit/SuiteStore``.
-    ///   - catalog: The schemas installed for it.
-    ///   - schemas: Schemas an app embedding the editor passes itself, by suite; they take precedence over installed
-    ///     ones, and their suites are listed even when nothing is stored yet.
-    public init(store: any SuiteStore, catalog: SchemaCatalog, schemas: [String: PreferenceSchema] = [:]) {
+    ///   - store: The suites.
+    ///   - schemas: Their schemas; the store's own source when `nil`. An app embedding the editor passes its own
+    ///     schemas in front of it (``PrefsKit/GivenSchemas``), and their suites are listed even when nothing is
+    ///     stored yet.
+    public init(store: any SuiteStore, schemas: (any PreferenceSchemaSource)? = nil) {
         self.store = store
-        self.catalog = catalog
-        given = schemas
+        self.schemas = schemas ?? store.schemaSource
     }
 
     /// The suites: those on disk and those with a schema, sorted by name.
     public func suiteRows() -> [SuiteRow] {
         if let cached = suiteRowCache { return cached.values.sorted { $0.name < $1.name } }
-        let names = Set(store.suiteNames()).union(catalog.suites()).union(given.keys)
+        let names = Set((try? store.listSuites()) ?? []).union((try? schemas.schemaSuites()) ?? [])
         let rows = Dictionary(uniqueKeysWithValues: names.map { ($0, suiteRow($0)) })
         suiteRowCache = rows
         return rows.values.sorted { $0.name < $1.name }
@@ -63,40 +62,51 @@ public final class EditorData {
     func forget() {
         suiteRowCache = nil
         keyListCache = nil
-        schemas = [:]
+        schemaCache = [:]
     }
 
-    /// The schema installed for a suite, read once.
+    /// The schema of a suite, read once.
     public func schema(for suite: String) -> PreferenceSchema? {
-        if let cached = schemas[suite] { return cached }
-        let schema = given[suite] ?? (try? catalog.schema(for: suite)) ?? nil
-        schemas[suite] = .some(schema)
+        if let cached = schemaCache[suite] { return cached }
+        let schema = (try? schemas.schema(for: suite)) ?? nil
+        schemaCache[suite] = .some(schema)
         return schema
     }
 
-    /// The newest journal record of a key: when it last changed, and who changed it.
+    /// The newest change of a key in its suite's history: when it last changed, and who changed it; `nil` when the
+    /// store keeps no history or it holds none for the key.
     ///
-    /// It reads the journal, so the model asks when details open or change, not at every frame.
-    public func lastChange(suite: String, key: String) -> JournalRecord? {
-        ((try? self.suite(suite)) as? FileSuite)?.history(key: key).last
+    /// It reads the history, so the model asks when details open or change, not at every frame.
+    public func lastChange(suite: String, key: String) -> PersistentKeyValueChange? {
+        ((try? self.suite(suite)) as? any PersistentKeyValueHistory).flatMap { try? $0.lastChange(key: key) }
     }
 
-    /// Why a suite's file cannot be used, if it cannot.
-    func problem(of name: String) -> FileStoreError? {
-        ((try? suite(name)) as? FileSuite)?.problem
+    /// Where a suite is kept, for people, when its store says.
+    func location(of name: String) -> String? {
+        ((try? suite(name)) as? any SuiteDiagnostics)?.locationDescription
+    }
+
+    /// Why a suite cannot be used, if it cannot.
+    func problem(of name: String) -> (any Error)? {
+        do {
+            return (try suite(name) as? any SuiteDiagnostics)?.suiteProblem
+        } catch {
+            return error
+        }
     }
 
     /// Whether the previous version a crash left beside an unreadable suite can be restored.
     func canRestorePrevious(of name: String) -> Bool {
-        ((try? suite(name)) as? FileSuite)?.hasRestorableStagedVersion ?? false
+        ((try? suite(name)) as? any RecoverableSuite)?.canRestorePreviousVersion ?? false
     }
 
-    /// Moves an unreadable suite's file aside, keeping it, and starts the suite afresh or from its previous version.
+    /// Moves an unreadable suite's data aside, keeping it, and starts the suite afresh or from its previous version.
     ///
     /// - Throws: The store's error, naming what could not be done.
     func recover(_ name: String, from source: SuiteRecoverySource) throws -> SuiteRecovery {
-        guard let suite = try suite(name) as? FileSuite else {
-            throw FileStoreError.unsafe(path: name, reason: "only a suite stored as a file can be recovered")
+        guard let suite = try suite(name) as? any RecoverableSuite else {
+            throw PersistentKeyValueStoreError(
+                .refused, message: "suites of \(store.locationDescription) cannot be recovered")
         }
         let recovery = try suite.recover(from: source)
         forget()
@@ -117,6 +127,6 @@ public final class EditorData {
         let suite = try? self.suite(name)
         return SuiteRow(
             name: name, storedKeys: suite?.primitiveValues().count ?? 0, hasSchema: schema(for: name) != nil,
-            problem: (suite as? FileSuite)?.problem.map { "\($0)" })
+            problem: problem(of: name).map { "\($0)" })
     }
 }

@@ -1,5 +1,4 @@
 import Foundation
-import PrefsFileStore
 import PrefsKit
 
 extension EditorModel {

@@ -1,5 +1,6 @@
 import Foundation
 import PrefsKit
+import PrefsTools
 
 extension EditorModel {
     /// `u` puts back what the newest write of this session replaced.
@@ -12,9 +13,10 @@ extension EditorModel {
             say("nothing to undo: no change was made in this session")
             return
         }
-        guard force || isCurrent(step.after, in: step.suite) else {
+        let changed = changedSince(step.undo, in: step.suite)
+        guard force || changed.isEmpty else {
             pendingRepeat = .undo
-            say("another process changed \(Self.keys(step)) since; u again undoes anyway")
+            say("another process changed \(Self.describe(changed, of: step.suite)) since; u again undoes anyway")
             return
         }
         if write(suite: step.suite, changes: step.before, done: "undone: \(step.label)", recording: false) {
@@ -31,9 +33,10 @@ extension EditorModel {
             say("nothing to redo")
             return
         }
-        guard force || isCurrent(step.before, in: step.suite) else {
+        let changed = changedSince(step.undo.inverse, in: step.suite)
+        guard force || changed.isEmpty else {
             pendingRepeat = .redo
-            say("another process changed \(Self.keys(step)) since; ctrl-r again redoes anyway")
+            say("another process changed \(Self.describe(changed, of: step.suite)) since; ctrl-r again redoes anyway")
             return
         }
         if write(suite: step.suite, changes: step.after, done: "redone: \(step.label)", recording: false) {
@@ -42,15 +45,15 @@ extension EditorModel {
         }
     }
 
-    /// Whether a suite still holds these values, as this editor left them.
-    private func isCurrent(_ values: [String: PropertyListValue?], in name: String) -> Bool {
-        guard let suite = try? data.suite(name) else { return false }
-        return values.allSatisfy { suite.primitiveValue(forKey: $0.key) == $0.value }
+    /// The keys another writer changed since the write, as `prefs undo` checks them; every key when the suite
+    /// cannot be opened.
+    private func changedSince(_ undo: SuiteUndo, in name: String) -> [String] {
+        guard let suite = try? data.suite(name) else { return undo.after.keys.sorted() }
+        return undo.changedSince(in: suite)
     }
 
-    private static func keys(_ step: HistoryStep) -> String {
-        let names = step.after.keys.sorted()
-        guard names.count <= 3 else { return "\(names.count) keys of \(TextEscaping.quoted(step.suite))" }
+    private static func describe(_ names: [String], of suite: String) -> String {
+        guard names.count <= 3 else { return "\(names.count) keys of \(TextEscaping.quoted(suite))" }
         return names.map { TextEscaping.quoted($0) }.joined(separator: ", ")
     }
 }

@@ -1,5 +1,4 @@
 public import Foundation
-public import PrefsFileStore
 public import PrefsKit
 
 /// The editor's state: where it is, what is selected, what just changed, and what to tell the user.
@@ -26,7 +25,7 @@ public final class EditorModel {
     public internal(set) var editing: EditSession?
     /// The newest journal record of the key whose details are shown, read when they open and after changes rather
     /// than at every frame.
-    public private(set) var lastChange: JournalRecord?
+    public private(set) var lastChange: PersistentKeyValueChange?
     /// The choice list open over the keys, if any.
     public internal(set) var picker: ChoicePicker?
     /// A question the next key answers: `y` goes ahead, anything else keeps things as they are.

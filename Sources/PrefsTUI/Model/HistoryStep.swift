@@ -1,4 +1,5 @@
 public import PrefsKit
+import PrefsTools
 
 /// One write made in the editor, with what the keys held before and after, so that it can be undone and redone.
 public struct HistoryStep: Hashable, Sendable {
@@ -9,4 +10,7 @@ public struct HistoryStep: Hashable, Sendable {
     public let after: [String: PropertyListValue?]
     /// What the write did, as the status line said it.
     public let label: String
+
+    /// The step as the undo `prefs undo` makes, which checks what changed since the same way.
+    var undo: SuiteUndo { SuiteUndo(suite: suite, before: before, after: after) }
 }

@@ -1,6 +1,6 @@
 import Foundation
-import PrefsFileStore
 import PrefsKit
+import PrefsTools
 
 /// One key in full: its documentation, default, allowed values, stored value, file and last change.
 struct DetailsPane {
@@ -28,15 +28,13 @@ struct DetailsPane {
         }
         lines.append(("Stored", row.stored.map { TextEscaping.escaped($0.jsonText()) } ?? "(not stored)"))
         if case .invalid(let reason) = row.status { lines.append(("Problem", TextEscaping.escaped(reason))) }
-        if let file = (try? view.model.data.suite(suite) as? FileSuite)?.fileURL.path {
-            lines.append(("File", TextEscaping.escaped(file)))
-        } else {
-            lines.append(("Store", TextEscaping.escaped(view.model.data.store.locationDescription)))
-        }
-        if let record = view.model.lastChange {
-            let who =
-                record.pid.map { "\(TextEscaping.escaped(record.process ?? "?")) (pid \($0))" } ?? "an unknown process"
-            lines.append(("Last change", "\(PropertyListValue.date(record.time).text) by \(who)"))
+        let location = view.model.data.location(of: suite) ?? view.model.data.store.locationDescription
+        lines.append(("Location", TextEscaping.escaped(location)))
+        if let change = view.model.lastChange {
+            let writer = change.writer
+            let who = writer?.pid == nil ? "an unknown process" : ChangeText.describe(writer ?? .init())
+            let time = writer?.time.map { PropertyListValue.date($0).text } ?? "at an unknown time"
+            lines.append(("Last change", "\(time) by \(who)"))
         }
         for (offset, line) in lines.prefix(rows.count).enumerated() {
             let y = rows.lowerBound + offset

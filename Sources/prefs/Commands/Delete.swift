@@ -1,5 +1,6 @@
 import ArgumentParser
 import PrefsKit
+import PrefsTools
 
 /// `prefs delete SUITE KEY` and `prefs delete SUITE --all`: back to the defaults.
 struct Delete: PrefsCommand {
@@ -28,29 +29,26 @@ struct Delete: PrefsCommand {
     }
 
     func perform() throws {
-        let context = Context(options)
-        let name = suite
-        let suite = try context.existingAnySuite(name)
+        let context = options.context
+        let target = try context.existingSuite(suite)
         if let key {
-            guard suite.primitiveValue(forKey: key) != nil else {
+            guard target.primitiveValue(forKey: key) != nil else {
                 // A declared key that is not stored already reads as its default.
-                if try context.schema(for: name)?[key] != nil { return }
-                throw CLIError("key \(TextEscaping.quoted(key)) is not set in suite \(TextEscaping.quoted(name))")
+                if try context.schema(for: suite)?[key] != nil { return }
+                throw ToolError("key \(TextEscaping.quoted(key)) is not set in suite \(TextEscaping.quoted(suite))")
             }
-            try suite.setPrimitiveValues([key: nil])
-            return
+            return try target.setPrimitiveValues([key: nil])
         }
-        let keys = suite.primitiveValues().keys
+        let keys = target.primitiveValues().keys
         guard !keys.isEmpty else { return }
         if !force {
             guard Output.inputIsTerminal else {
-                throw CLIError(
-                    "refusing to delete every key of \(TextEscaping.quoted(name)) unasked; use --force")
+                throw ToolError("refusing to delete every key of \(TextEscaping.quoted(suite)) unasked; use --force")
             }
-            guard Output.confirm("Delete all \(keys.count) keys of suite \(TextEscaping.quoted(name))?") else {
-                throw CLIError("nothing deleted")
+            guard Output.confirm("Delete all \(keys.count) keys of suite \(TextEscaping.quoted(suite))?") else {
+                throw ToolError("nothing deleted")
             }
         }
-        try suite.setPrimitiveValues(Dictionary(uniqueKeysWithValues: keys.map { ($0, nil) }))
+        try target.setPrimitiveValues(Dictionary(uniqueKeysWithValues: keys.map { ($0, nil) }))
     }
 }

@@ -1,6 +1,8 @@
 import ArgumentParser
 import Foundation
+import PrefsStores
 import PrefsTUI
+import PrefsTools
 
 /// `prefs demo`: the editor on a copy of the demo configuration, while a second process changes it.
 struct Demo: PrefsCommand {
@@ -30,7 +32,8 @@ struct Demo: PrefsCommand {
         defer { files.remove() }
         let writer = try startWriter(files)
         defer { writer.stop() }
-        let data = EditorData(store: try files.store(watching: true), catalog: files.catalog)
+        let context = files.context
+        let data = EditorData(store: try context.store(), schemas: try context.schemas())
         try Tui.runEditor(EditorModel(data: data), noColor: noColor)
     }
 
@@ -47,7 +50,7 @@ struct Demo: PrefsCommand {
         do {
             try process.run()
         } catch {
-            throw CLIError("cannot start the demo's writer: \(error)")
+            throw ToolError("cannot start the demo's writer: \(error)")
         }
         try? lifeline.fileHandleForReading.close()
         return DemoWriterProcess(process: process, lifeline: lifeline.fileHandleForWriting)

@@ -1,6 +1,8 @@
 import ArgumentParser
 import Foundation
 import PrefsKit
+import PrefsStores
+import PrefsTools
 
 #if canImport(Glibc)
 import Glibc
@@ -22,18 +24,18 @@ struct DemoWriter: PrefsCommand {
     func perform() throws {
         let files = DemoFiles(root: URL(fileURLWithPath: directory))
         defer { files.remove() }
-        let store = try files.store(watching: false)
-        let mailer = try store.suite("com.example.mailer")
-        let app = try store.suite("com.example.theme-demo")
+        let store = try files.context.store()
+        let mailer = try store.anySuite("com.example.mailer")
+        let app = try store.anySuite("com.example.theme-demo")
         var unread = 3
         var tick = 0
         while Self.parentIsAlive(waiting: interval), FileManager.default.fileExists(atPath: files.config.path) {
             tick += 1
             unread = tick % 5 == 0 ? 0 : unread + Int.random(in: 1...3)
-            _ = try? mailer.commit(["unreadCount": .int(unread), "lastSync": .date(Date())])
+            try? mailer.setPrimitiveValues(["unreadCount": .int(unread), "lastSync": .date(Date())])
             if tick % 3 == 0 {
                 let themes = ["light", "dark", "black"]
-                _ = try? app.commit(["theme": .string(themes[(tick / 3) % themes.count])])
+                try? app.setPrimitiveValues(["theme": .string(themes[(tick / 3) % themes.count])])
             }
         }
     }

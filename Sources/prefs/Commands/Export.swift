@@ -1,5 +1,6 @@
 import ArgumentParser
 import Foundation
+import PrefsTools
 
 /// `prefs export SUITE`: the stored values as a property list or JSON.
 struct Export: PrefsCommand {
@@ -14,22 +15,14 @@ struct Export: PrefsCommand {
     var suite: String
 
     @Option(help: "plist or json (default: plist, or json with --json).")
-    var format: Format?
+    var format: SuiteDocument.Format?
 
     @Option(name: [.customShort("o"), .long], help: "Write to this file instead of standard output.")
     var output: String?
 
-    enum Format: String, ExpressibleByArgument, CaseIterable {
-        case plist, json
-    }
-
     func perform() throws {
-        try Context(options).requireFiles(for: "export")
-        let suite = try Context(options).existingSuite(suite)
-        let chosen: SuiteDocument.Format = (format ?? (options.json ? .json : .plist)) == .json ? .json : .plist
-        // Both formats hold no raw control character (XML writes references, JSON escapes), so the output is as safe
-        // on a terminal as in a file.
-        let data = try SuiteDocument.encode(suite.primitiveValues(), as: chosen)
+        let chosen = format ?? (options.json ? .json : .plist)
+        let data = try SuiteTransfer.export(suite, as: chosen, in: options.context)
         if let output {
             try data.write(to: URL(fileURLWithPath: output), options: .atomic)
         } else {

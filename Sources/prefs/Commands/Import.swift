@@ -1,6 +1,5 @@
 import ArgumentParser
-import Foundation
-import PrefsKit
+import PrefsTools
 
 /// `prefs import SUITE FILE`: many values in one atomic write.
 struct Import: PrefsCommand {
@@ -28,27 +27,9 @@ struct Import: PrefsCommand {
     var force = false
 
     func perform() throws {
-        try Context(options).requireFiles(for: "import")
-        let context = Context(options)
-        try context.checkName(suite)
-        let schema = try context.schema(for: suite)
-        let data = try readInputFile(file)
-        let values = try SuiteDocument.decode(data, name: file, schema: schema)
-        for (key, value) in values {
-            try ValueText.checkPrintable(key, what: "key")
-            try ValueText.checkPrintable(value, what: "value of \(ValueText.key(key))")
-            guard let schema else { continue }
-            guard let entry = schema[key] else {
-                if force { continue }
-                throw CLIError.notInSchema(key: key, suite: suite, action: "import")
-            }
-            try entry.validate(value)
-        }
-        let target = try context.writableSuite(suite)
-        var changes: [String: PropertyListValue?] = values.mapValues { $0 }
-        if replace {
-            for key in target.primitiveValues().keys where values[key] == nil { changes[key] = .some(nil) }
-        }
-        try target.commit(changes)
+        let context = options.context
+        let data = try InputFile.read(file, maximumSize: context.codec.maximumSize)
+        try SuiteTransfer.importDocument(
+            data, named: file, into: suite, replace: replace, force: force, in: context)
     }
 }

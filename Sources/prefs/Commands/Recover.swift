@@ -1,7 +1,7 @@
 import ArgumentParser
 import Foundation
-import PrefsFileStore
 import PrefsKit
+import PrefsTools
 
 /// `prefs recover SUITE`: moves an unreadable suite's file aside, keeping it, and starts the suite afresh.
 struct Recover: PrefsCommand {
@@ -34,33 +34,8 @@ struct Recover: PrefsCommand {
     }
 
     func perform() throws {
-        let context = Context(options)
-        try context.requireFiles(for: "recover")
-        try context.checkName(suite)
-        let file = context.directory.appendingPathComponent("\(suite).plist")
-        guard (try? FileManager.default.attributesOfItem(atPath: file.path)) != nil else {
-            throw CLIError("no suite \(TextEscaping.quoted(suite)) in \(TextEscaping.escaped(context.directory.path))")
-        }
-        let target = try context.store(watching: false).suite(suite)
         let source: SuiteRecoverySource =
             fromStaging ? .staging : fromFile.map { .file(URL(fileURLWithPath: $0)) } ?? .nothing
-        // Opening the suite already brought back the previous version, now that no other process held its lock.
-        if source == .staging, target.problem == nil, let done = target.automaticRecovery {
-            if let moved = done.movedAside {
-                Output.line("moved the unreadable file to \(TextEscaping.escaped(moved.path))")
-            }
-            Output.line("restored \(done.keys) key\(done.keys == 1 ? "" : "s") from the previous version")
-            return
-        }
-        let recovery = try target.recover(from: source)
-        let keys = "\(recovery.keys) key\(recovery.keys == 1 ? "" : "s")"
-        if let moved = recovery.movedAside {
-            Output.line("moved the unreadable file to \(TextEscaping.escaped(moved.path))")
-        }
-        switch source {
-        case .nothing: Output.line("suite \(TextEscaping.quoted(suite)) starts afresh")
-        case .staging: Output.line("restored \(keys) from the previous version")
-        case .file(let url): Output.line("restored \(keys) from \(TextEscaping.escaped(url.path))")
-        }
+        Output.lines(try SuiteRecovering.recover(suite, from: source, in: options.context))
     }
 }

@@ -1,17 +1,19 @@
 import ArgumentParser
 import Foundation
 import PrefsKit
+import PrefsTools
 
-/// `prefs schema list|show|install`: the schema manifests installed for the configuration directory.
+/// `prefs schema list|show|install|uninstall`: the schema manifests of the store's suites.
 struct SchemaCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "schema",
-        abstract: "List, show and install schema manifests.",
+        abstract: "List, show, install and uninstall schema manifests.",
         discussion: """
-            Manifests are installed under $XDG_DATA_HOME/prefs/schemas/ (default ~/.local/share), in a folder that \
-            belongs to the configuration directory, so two directories never share one.
+            For a configuration directory, manifests are installed under $XDG_DATA_HOME/prefs/schemas/ (default \
+            ~/.local/share), in a folder that belongs to the directory, so two directories never share one. For a \
+            PostgreSQL store they are kept in the database, so every machine sees the same ones.
             """,
-        subcommands: [List.self, Show.self, Install.self])
+        subcommands: [List.self, Show.self, Install.self, Uninstall.self])
 
     struct List: PrefsCommand {
         static let configuration = CommandConfiguration(
@@ -20,8 +22,8 @@ struct SchemaCommand: ParsableCommand {
         @OptionGroup var options: GlobalOptions
 
         func perform() throws {
-            let suites = Context(options).catalog.suites()
-            if options.json { Output.json(suites) } else { Output.lines(suites.map(ValueText.key)) }
+            let suites = try options.context.schemas().schemaSuites()
+            options.json ? Output.json(suites) : Output.lines(suites.map(ValueText.key))
         }
     }
 
@@ -35,28 +37,13 @@ struct SchemaCommand: ParsableCommand {
         var suite: String
 
         func perform() throws {
-            let context = Context(options)
-            try context.checkName(suite)
-            guard let schema = try context.schema(for: suite) else {
-                throw CLIError("no schema is installed for suite \(TextEscaping.quoted(suite))")
+            guard let schema = try options.context.schema(for: suite) else {
+                throw ToolError("no schema is installed for suite \(TextEscaping.quoted(suite))")
             }
-            if options.json {
-                FileHandle.standardOutput.write(schema.manifest() + Data("\n".utf8))
-                return
+            guard !options.json else {
+                return FileHandle.standardOutput.write(schema.manifest() + Data("\n".utf8))
             }
-            Output.lines(schema.entries.map(Self.describe))
-        }
-
-        static func describe(_ entry: PreferenceSchemaEntry) -> String {
-            var line = "\(ValueText.key(entry.id)) (\(entry.storage))"
-            if let value = entry.defaultValue { line += " = \(ValueText.inline(value, entry: entry))" }
-            if !entry.choices.isEmpty {
-                line += "  one of: " + entry.choices.map { ValueText.inline($0, entry: entry) }.joined(separator: ", ")
-            }
-            if let range = entry.range { line += "  range: \(range)" }
-            if entry.isDebug { line += "  [debug]" }
-            if let summary = entry.summary { line += "  # \(TextEscaping.escaped(summary))" }
-            return line
+            Output.lines(schema.entries.map(SchemaText.line))
         }
     }
 
@@ -73,9 +60,26 @@ struct SchemaCommand: ParsableCommand {
         var suite: String?
 
         func perform() throws {
-            let data = try readInputFile(file)
-            let (schema, installed) = try Context(options).catalog.install(data, suite: suite)
-            Output.note("installed a schema of \(schema.entries.count) keys at \(installed.path)")
+            let context = options.context
+            let data = try InputFile.read(file, maximumSize: context.codec.maximumSize)
+            let (schema, location) = try context.schemas().installSchema(data, suite: suite)
+            Output.note("installed a schema of \(schema.entries.count) keys at \(TextEscaping.escaped(location))")
+        }
+    }
+
+    struct Uninstall: PrefsCommand {
+        static let configuration = CommandConfiguration(
+            commandName: "uninstall", abstract: "Remove a suite's schema; its stored values are left alone.")
+
+        @OptionGroup var options: GlobalOptions
+
+        @Argument(help: "The suite.")
+        var suite: String
+
+        func perform() throws {
+            guard try options.context.schemas().uninstallSchema(for: suite) else {
+                throw ToolError("no schema is installed for suite \(TextEscaping.quoted(suite))")
+            }
         }
     }
 }

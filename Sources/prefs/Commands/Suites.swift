@@ -1,5 +1,5 @@
 import ArgumentParser
-import Foundation
+import PrefsTools
 
 /// `prefs suites`: one suite name per line.
 struct Suites: PrefsCommand {
@@ -9,21 +9,7 @@ struct Suites: PrefsCommand {
     @OptionGroup var options: GlobalOptions
 
     func perform() throws {
-        let context = Context(options)
-        if let remote = try context.remoteStore() {
-            return list(remote.suiteNames())
-        }
-        // Listing never creates the directory: a missing one simply holds no suites.
-        var isDirectory: ObjCBool = false
-        let exists = FileManager.default.fileExists(atPath: context.directory.path, isDirectory: &isDirectory)
-        list(exists && isDirectory.boolValue ? try context.store(watching: false).suiteNames() : [])
-    }
-
-    private func list(_ names: [String]) {
-        if options.json {
-            Output.json(names)
-        } else {
-            Output.lines(names.map(ValueText.key))
-        }
+        let names = try options.context.store(creating: false)?.listSuites() ?? []
+        options.json ? Output.json(names) : Output.lines(names.map(ValueText.key))
     }
 }

@@ -2,6 +2,7 @@ import ArgumentParser
 import Foundation
 import PrefsNcurses
 import PrefsTUI
+import PrefsTools
 
 /// `prefs tui [SUITE]`, and `prefs` alone on a terminal: the preferences editor.
 struct Tui: PrefsCommand {
@@ -23,16 +24,16 @@ struct Tui: PrefsCommand {
 
     func perform() throws {
         try Self.requireTerminal()
-        let context = Context(options)
-        if let suite { _ = try context.existingAnySuite(suite) }
-        let data = EditorData(store: try context.suiteStore(watching: true), catalog: context.catalog)
+        let context = options.context
+        if let suite { _ = try context.existingSuite(suite) }
+        let data = EditorData(store: try context.store(), schemas: try context.schemas())
         try Self.runEditor(EditorModel(data: data, suite: suite, readOnly: readOnly), noColor: noColor)
     }
 
     /// Refuses to start the editor when standard input or output is not a terminal.
     static func requireTerminal() throws {
         guard Output.inputIsTerminal && Output.isTerminal else {
-            throw CLIError("the editor needs a terminal; use prefs read, write and watch in scripts")
+            throw ToolError("the editor needs a terminal; use prefs read, write and watch in scripts")
         }
     }
 
@@ -40,6 +41,10 @@ struct Tui: PrefsCommand {
     static func runEditor(_ model: EditorModel, noColor: Bool) throws {
         let backend = try NcursesBackend(noColor: noColor)
         defer { backend.close() }
+        // The store delivers other processes' changes while its service runs, for as long as the editor does.
+        let store = model.data.store
+        let service = Task { try await store.run() }
+        defer { service.cancel() }
         Editor(model: model, backend: backend).run()
     }
 }

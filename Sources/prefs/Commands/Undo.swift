@@ -1,14 +1,16 @@
 import ArgumentParser
-import PrefsKit
+import PrefsTools
 
-/// `prefs undo SUITE`: reverts the newest change in the journal.
+/// `prefs undo SUITE`: reverts the newest write in the suite's history.
 struct Undo: PrefsCommand {
     static let configuration = CommandConfiguration(
         commandName: "undo",
         abstract: "Revert a suite's last change.",
         discussion: """
-            Sets the key the newest journal record names back to its old value, unless it has changed again since. \
-            The undo is itself a change: a second undo redoes.
+            Sets every key the newest write changed (one write of an import or a multi-key reset included) back to \
+            what it held before, in one write, unless another writer changed one of them since. The history is \
+            the file store's journal or the PostgreSQL store's history table. The undo is itself a write: a second \
+            undo redoes.
             """)
 
     @OptionGroup var options: GlobalOptions
@@ -17,20 +19,9 @@ struct Undo: PrefsCommand {
     var suite: String
 
     func perform() throws {
-        try Context(options).requireFiles(for: "undo")
-        let context = Context(options)
-        let suite = try context.existingSuite(suite)
-        guard let last = suite.history().last else {
-            throw CLIError("nothing to undo in suite \(TextEscaping.quoted(suite.name)): its journal is empty")
-        }
-        let current = suite.primitiveValue(forKey: last.key)
-        guard current == last.new else {
-            let now = current.map { ValueText.inline($0, entry: nil) } ?? "(unset)"
-            throw CLIError(
-                "key \(TextEscaping.quoted(last.key)) changed again since (it is now \(now)); nothing was undone")
-        }
-        try suite.commit([last.key: last.old])
-        let show = { (value: PropertyListValue?) in value.map { ValueText.inline($0, entry: nil) } ?? "(unset)" }
-        Output.line("\(ValueText.key(last.key)): \(show(last.new)) -> \(show(last.old))")
+        let target = try options.context.existingSuite(suite)
+        let undo = try SuiteUndo.lastWrite(of: target, name: suite)
+        try undo.apply(to: target)
+        Output.lines(undo.lines)
     }
 }

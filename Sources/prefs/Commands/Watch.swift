@@ -1,7 +1,7 @@
 import ArgumentParser
 import Foundation
-import PrefsFileStore
 import PrefsKit
+import PrefsTools
 import Synchronization
 
 /// `prefs watch [SUITE...]`: one line per change, as it happens.
@@ -10,9 +10,10 @@ struct Watch: PrefsCommand {
         commandName: "watch",
         abstract: "Print every change as it happens, whoever makes it.",
         discussion: """
-            Each line holds the time, the suite, the key, the new value and, when the journal knows it, the \
+            Each line holds the time, the suite, the key, the new value and, when the history knows it, the \
             process that wrote it. Lines are written at once, so the output can be piped. With --json, each line is \
-            a JSON object. Runs until interrupted.
+            a JSON object. When the store stops seeing changes for a while (a lost connection), a line saying so \
+            goes to standard error. Runs until interrupted.
             """)
 
     @OptionGroup var options: GlobalOptions
@@ -20,87 +21,61 @@ struct Watch: PrefsCommand {
     @Argument(help: "The suites to watch; every suite when omitted.")
     var suites: [String] = []
 
+    /// Runs the `for await` loop of ``watch()`` to its end; the main thread waits, as the editor's loop does, so
+    /// that the whole command line stays synchronous.
     func perform() throws {
-        let context = Context(options)
-        for name in suites { try context.checkName(name) }
-        let store = try context.suiteStore(watching: true)
-        let wanted = Set(suites)
-        let schemas = SchemaCache(context)
-        let json = options.json
-        let observation = store.addObserver { changes in
-            var lines: [String] = []
-            for change in changes {
-                guard let suite = change.suite, wanted.isEmpty || wanted.contains(suite) else { continue }
-                lines.append(
-                    json ? Self.jsonLine(change) : Self.textLine(change, entry: schemas.entry(suite, change.key)))
+        let outcome = Mutex<(any Error)?>(nil)
+        let done = DispatchSemaphore(value: 0)
+        Task { [self] in
+            do {
+                try await watch()
+            } catch {
+                outcome.withLock { $0 = error }
             }
-            Output.lines(lines)
+            done.signal()
         }
+        done.wait()
+        if let error = outcome.withLock({ $0 }) { throw error }
+    }
+
+    private func watch() async throws {
+        let context = options.context
+        for name in suites { try context.checkName(name) }
+        let store = try context.store()
+        let wanted = Set(suites)
+        let events = store.events()
         // Opening the named suites now makes their first change a difference from what they hold at this moment.
         for name in suites { _ = try store.anySuite(name) }
         Output.note(
             "watching \(suites.isEmpty ? "every suite" : "\(suites.count) suite(s)") in \(store.locationDescription)")
-        withExtendedLifetime(observation) {
-            while true { sleep(3600) }
+        let json = options.json
+        // The store's service delivers the changes; when it fails (a watch that died), so does the command.
+        try await withThrowingTaskGroup(of: Void.self) { group in
+            group.addTask { try await store.run() }
+            group.addTask { await Self.print(events, wanted: wanted, json: json, context: context) }
+            try await group.next()
+            group.cancelAll()
         }
     }
 
-    private static func textLine(_ change: PersistentKeyValueChange, entry: PreferenceSchemaEntry?) -> String {
-        let time = PropertyListValue.date(change.writer?.time ?? Date()).text
-        let suite = ValueText.key(change.suite ?? "")
-        let value = change.newValue.map { "= \(ValueText.inline($0, entry: entry))" } ?? "removed"
-        return "\(time) \(suite) \(ValueText.key(change.key)) \(value) (\(writer(change)))"
-    }
-
-    static func writer(_ change: PersistentKeyValueChange) -> String {
-        guard let writer = change.writer, writer.pid != nil else {
-            // A program that takes no part in the journal put back what a known write had replaced.
-            guard let reverted = change.reverted else { return "unknown writer" }
-            return "reverted by an unknown writer: it undid \(describe(reverted))'s write"
-        }
-        return describe(writer)
-    }
-
-    private static func describe(_ writer: PersistentKeyValueChange.Writer) -> String {
-        let host = writer.host.map { " on \(TextEscaping.escaped($0))" } ?? ""
-        let pid = writer.pid.map { " pid \($0)" } ?? ""
-        return "\(TextEscaping.escaped(writer.processName ?? "?"))\(pid)\(host)"
-    }
-
-    private static func jsonLine(_ change: PersistentKeyValueChange) -> String {
-        var object: [String: Any] = [
-            "time": PropertyListValue.date(change.writer?.time ?? Date()).text,
-            "suite": change.suite ?? "", "key": change.key,
-            "old": ValueText.json(change.oldValue), "new": ValueText.json(change.newValue),
-            "origin": change.origin == .thisProcess ? "this process" : "another process",
-        ]
-        object["pid"] = change.writer?.pid.map { Int($0) }
-        object["process"] = change.writer?.processName
-        object["host"] = change.writer?.host
-        if let reverted = change.reverted {
-            var undone: [String: Any] = [:]
-            undone["pid"] = reverted.pid.map { Int($0) }
-            undone["process"] = reverted.processName
-            undone["time"] = reverted.time.map { PropertyListValue.date($0).text }
-            object["reverted"] = undone
-        }
-        return Output.jsonText(object)
-    }
-}
-
-/// Schemas looked up once per suite, from the watcher's thread.
-private final class SchemaCache: Sendable {
-    private let context: Context
-    private let schemas = Mutex<[String: PreferenceSchema?]>([:])
-
-    init(_ context: Context) {
-        self.context = context
-    }
-
-    func entry(_ suite: String, _ key: String) -> PreferenceSchemaEntry? {
-        schemas.withLock { cache in
-            if cache[suite] == nil { cache[suite] = .some((try? context.schema(for: suite)) ?? nil) }
-            return cache[suite]??[key]
+    private static func print(
+        _ events: AsyncStream<SuiteStoreEvent>, wanted: Set<String>, json: Bool, context: ToolContext
+    ) async {
+        var schemas: [String: PreferenceSchema?] = [:]
+        for await event in events {
+            switch event {
+            case .changed(let changes):
+                var lines: [String] = []
+                for change in changes {
+                    guard let suite = change.suite, wanted.isEmpty || wanted.contains(suite) else { continue }
+                    if schemas[suite] == nil { schemas[suite] = .some((try? context.schema(for: suite)) ?? nil) }
+                    let entry = schemas[suite]??[change.key]
+                    lines.append(json ? ChangeText.jsonLine(change) : ChangeText.watchLine(change, entry: entry))
+                }
+                Output.lines(lines)
+            case .problem(let reason):
+                Output.error(reason)
+            }
         }
     }
 }

@@ -1,7 +1,6 @@
 import ArgumentParser
 import Foundation
-import PrefsFileStore
-import PrefsKit
+import PrefsTools
 
 /// `prefs write SUITE KEY VALUE`: one typed, checked, journaled write.
 struct Write: PrefsCommand {
@@ -31,44 +30,14 @@ struct Write: PrefsCommand {
     @Flag(help: "Write a key the suite's schema does not declare.")
     var force = false
 
-    func perform() throws {
-        try WriteRequest(
-            configDirectory: options.configDirectory, storeURL: options.store, suite: suite, key: key, value: value,
-            type: type, force: force
-        ).perform()
-    }
-}
-
-/// What `prefs write` does, apart from parsing its arguments.
-struct WriteRequest {
-    var configDirectory: URL
-    /// `--store`; `nil` leaves it to `PREFS_STORE`, then the directory.
-    var storeURL: String?
-    var suite: String
-    var key: String
-    var value: String
-    var type: ValueText.ValueType?
-    var force = false
-
-    func perform() throws {
-        let context = Context(configDirectory: configDirectory, storeURL: storeURL)
-        try context.checkName(suite)
-        guard !key.isEmpty else { throw CLIError("the key is empty") }
-        try ValueText.checkPrintable(key, what: "key")
-        try ValueText.checkPrintable(value, what: "value")
-        let parsed = try parse(schema: context.schema(for: suite))
-        try ValueText.checkPrintable(parsed, what: "value")
-        try context.writableAnySuite(suite).setPrimitiveValues([key: parsed])
+    /// The request, as the fast path (``FastWrite``) also builds it.
+    var request: FastWrite {
+        FastWrite(
+            configDir: options.configDir, store: options.store,
+            request: WriteRequest(suite: suite, key: key, value: value, type: type, force: force))
     }
 
-    private func parse(schema: PreferenceSchema?) throws -> PropertyListValue {
-        guard let schema else { return try ValueText.parse(value, as: type ?? .string) }
-        guard let entry = schema[key] else {
-            guard force else {
-                throw CLIError.notInSchema(key: key, suite: suite, action: "write")
-            }
-            return try ValueText.parse(value, as: type ?? .string)
-        }
-        return try entry.parse(value)
+    func perform() throws {
+        try request.perform()
     }
 }

@@ -1,6 +1,7 @@
 import ArgumentParser
 import Foundation
-import PrefsFileStore
+import PrefsStores
+import PrefsTools
 
 /// The options every subcommand takes.
 struct GlobalOptions: ParsableArguments {
@@ -19,20 +20,26 @@ struct GlobalOptions: ParsableArguments {
     @Flag(help: "Print JSON instead of text.")
     var json = false
 
+    /// What the command works on: the PostgreSQL store named, else the configuration directory.
+    var context: ToolContext { StoreResolver.context(configDirectory: configDirectory, storeURL: store) }
+
     /// The configuration directory, absolute and standardized.
     var configDirectory: URL { Self.configDirectory(configDir) }
 
     /// The configuration directory `--config-dir` names, or the default one.
     static func configDirectory(_ configDir: String?) -> URL {
-        let url = configDir.map { URL(fileURLWithPath: $0, isDirectory: true) } ?? XDGDirectories.configHome()
-        return url.standardizedFileURL
+        StoreResolver.configDirectory(configDir)
     }
 
-    /// Moves global options written before the subcommand to just after it, so that `prefs --config-dir DIR read …`
-    /// works as `prefs read --config-dir DIR …` does; argument-parser only reads a subcommand's options after its name.
+    /// The global options that take a value.
+    static let valued = ["--config-dir", "--store"]
+
+    /// Moves global options written before the subcommand to just after it, so that `prefs --store URL read …`
+    /// works as `prefs read --store URL …` does; argument-parser only reads a subcommand's options after its name.
     ///
     /// - Parameter arguments: The arguments after the program's name.
-    /// - Returns: The arguments with leading `--config-dir DIR` and `--json` moved after the subcommand's path.
+    /// - Returns: The arguments with leading `--config-dir DIR`, `--store URL` and `--json` moved after the
+    ///   subcommand's path.
     static func hoisted(_ arguments: [String]) -> [String] {
         var leading: [String] = []
         var index = 0
@@ -40,10 +47,10 @@ struct GlobalOptions: ParsableArguments {
             if arguments[index] == "--json" {
                 leading.append(arguments[index])
                 index += 1
-            } else if arguments[index] == "--config-dir", index + 1 < arguments.count {
+            } else if valued.contains(arguments[index]), index + 1 < arguments.count {
                 leading += arguments[index...(index + 1)]
                 index += 2
-            } else if arguments[index].hasPrefix("--config-dir=") {
+            } else if valued.contains(where: { arguments[index].hasPrefix($0 + "=") }) {
                 leading.append(arguments[index])
                 index += 1
             } else {

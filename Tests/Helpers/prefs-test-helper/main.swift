@@ -4,6 +4,7 @@ import Foundation
 import PrefsFileStore
 import PrefsKit
 import PrefsPostgres
+import Synchronization
 
 /// Writes a line straight to standard output, unbuffered, so that a parent sees it before any kill.
 func say(_ line: String) {
@@ -15,6 +16,9 @@ func fail(_ message: String) -> Never {
     exit(2)
 }
 
+/// The watches of the stores opened, held until the process ends.
+let watches = Mutex<[PersistentKeyValueObservation?]>([])
+
 /// Opens a suite; the journal directory comes from `PREFS_TEST_JOURNAL` so that a test's children share its journal,
 /// and the lock timeout from `PREFS_TEST_LOCK_TIMEOUT_MS` when set.
 func suite(_ directory: String, _ name: String) -> FileSuite {
@@ -25,6 +29,8 @@ func suite(_ directory: String, _ name: String) -> FileSuite {
         let store = try FileStore(
             directory: URL(fileURLWithPath: directory), journalDirectory: journal, launchArguments: .none,
             lockTimeout: timeout ?? .seconds(5))
+        // The helper's observers see other processes' changes, as an app running the store's service does.
+        watches.withLock { $0.append(try? store.startWatching()) }
         return try store.suite(name)
     } catch {
         fail("\(error)")

@@ -21,11 +21,12 @@ enum ConformanceStore: String, CaseIterable, Sendable {
             guard let server = try PostgresServer.require() else { return nil }
             let url = server.url(table: PostgresServer.uniqueTable("conformance"))
             let store = try PostgresStore(url: url)
-            let suite = store.suite("conformance")
+            let listening = store.startListening()
+            let suite = try store.suite("conformance")
             // Another client of the same table: a second connection, as another process or machine would open.
             return ScopedStore(
                 store: suite, reopen: { (try? PostgresStore(url: url).suite("conformance")) ?? suite },
-                resources: [store])
+                resources: [store, listening])
         }
         return try fixture.make(function: function, fileID: fileID)
     }

@@ -49,6 +49,18 @@ final class PostgresServer: Sendable {
         url + (url.contains("?") ? "&" : "?") + "table=\(table)"
     }
 
+    /// Runs SQL through `psql` and returns the rows, one line each.
+    ///
+    /// - Throws: When `psql` is missing or fails.
+    func psql(_ sql: String) throws -> [String] {
+        let psql = [Self.binaries().map { $0 + "/psql" }, "/usr/bin/psql"].compactMap { $0 }
+            .first { FileManager.default.isExecutableFile(atPath: $0) }
+        guard let psql else { throw PostgresServerError("no psql (apt-get install postgresql-client)") }
+        let result = try ChildProcess.run(psql, [url, "-At", "-c", sql], environment: [:])
+        guard result.status == 0 else { throw PostgresServerError("psql failed: \(result.standardError)") }
+        return result.standardOutput.split(separator: "\n").map(String.init)
+    }
+
     static func uniqueTable(_ prefix: String = "t") -> String {
         "\(prefix)_\(UUID().uuidString.prefix(12).lowercased().replacingOccurrences(of: "-", with: "_"))"
     }
@@ -112,7 +124,7 @@ final class PostgresServer: Sendable {
         guard status == 0 else { throw PostgresServerError("\(tool) \(arguments.last ?? "") exited with \(status)") }
     }
 
-    private static func binaries() -> String? {
+    static func binaries() -> String? {
         let root = "/usr/lib/postgresql"
         let versions = (try? FileManager.default.contentsOfDirectory(atPath: root)) ?? []
         return versions.sorted { (Int($0) ?? 0) > (Int($1) ?? 0) }.map { "\(root)/\($0)/bin" }

@@ -9,6 +9,8 @@ import Testing
 final class EditorFixture {
     let home: TemporaryDirectory
     let store: FileStore
+    /// The store's watch, held for the fixture's life, as the editor's command runs the store's service.
+    let watch: PersistentKeyValueObservation
     let catalog: SchemaCatalog
     let backend: HeadlessBackend
     private(set) var editor: Editor
@@ -33,6 +35,7 @@ final class EditorFixture {
             directory: home.url.appendingPathComponent("config"),
             journalDirectory: home.url.appendingPathComponent("journal"),
             launchArguments: .none)
+        watch = try store.startWatching()
         catalog = SchemaCatalog(
             configDirectory: store.directory,
             environment: ["XDG_DATA_HOME": home.url.appendingPathComponent("data").path])
@@ -40,7 +43,7 @@ final class EditorFixture {
         try store.suite("com.example.app").commit(["theme": .string("dark"), "fontScale": .int(7), "extra": .int(1)])
         try store.suite("notes").commit(["greeting": .string("hi\u{1B}[31m there\u{7}"), "wide": .string("漢字テスト")])
         backend = HeadlessBackend(width: width, height: height, supportsUnicode: unicode, usesColor: true)
-        let model = EditorModel(data: EditorData(store: store, catalog: catalog), suite: suite, readOnly: readOnly)
+        let model = EditorModel(data: EditorData(store: store, schemas: catalog), suite: suite, readOnly: readOnly)
         editor = Editor(model: model, backend: backend)
     }
 

@@ -25,7 +25,7 @@ import Testing
         // What a writer killed mid-append, or a full disk, leaves: half a line, no newline.
         try Self.append(#"{"key":"a","new":{"int":2"#, to: Self.journal(scope, "torn"))
         try scope.reopen().suite("torn").commit(["b": .int(2)])
-        let history = try scope.reopen().suite("torn").history()
+        let history = try scope.reopen().suite("torn").journalRecords()
         #expect(history.map(\.key) == ["a", "b"])
         #expect(history.last?.new == .int(2))
     }
@@ -43,10 +43,10 @@ import Testing
             let size = (try? FileManager.default.attributesOfItem(atPath: Self.journal(scope, "busy").path)[.size])
             compacted = index > 300 && ((size as? NSNumber)?.intValue ?? 0) < 400_000
         }
-        let rare = suite.history(key: "rare")
+        let rare = suite.journalRecords(key: "rare")
         #expect(rare.count == 1)
         #expect(rare.first?.new == .string("set once, long ago"))
-        #expect(suite.history(key: "frequent").last?.new == .string("\(index - 1) \(filler)"))
+        #expect(suite.journalRecords(key: "frequent").last?.new == .string("\(index - 1) \(filler)"))
     }
 
     /// A suite whose keys' newest records alone pass the size limit: the journal must not be rewritten at every
@@ -64,7 +64,7 @@ import Testing
         let first = try inode()
         for index in 0..<20 { try scope.reopen().suite("wide").commit(["key-0": .int(index)]) }
         #expect(try inode() == first, "no write compacted the journal again")
-        let history = try scope.reopen().suite("wide").history()
+        let history = try scope.reopen().suite("wide").journalRecords()
         #expect(Set(history.map(\.key)).count == 6_000)
         #expect(history.last?.new == .int(19))
     }
@@ -79,7 +79,7 @@ import Testing
         #expect(watcher.waitForLine { $0 == "ready" })
         let big = String(repeating: "y", count: 300_000)
         try suite.commit(["big": .string(big)])
-        let history = suite.history()
+        let history = suite.journalRecords()
         #expect(history.map(\.key) == ["small", "big"])
         #expect(history.last?.isAbridged == true && history.last?.new == nil)
         let size = try FileManager.default.attributesOfItem(atPath: Self.journal(scope, "huge").path)[.size]
@@ -95,7 +95,7 @@ import Testing
         try suite.commit(["before": .int(1)])
         try Self.append(String(repeating: "z", count: 3_000_000) + "\n", to: Self.journal(scope, "flooded"))
         try suite.commit(["after": .int(2)])
-        #expect(suite.history().map(\.key) == ["before", "after"])
+        #expect(suite.journalRecords().map(\.key) == ["before", "after"])
         let size = try FileManager.default.attributesOfItem(atPath: Self.journal(scope, "flooded").path)[.size]
         #expect(((size as? NSNumber)?.intValue ?? .max) < 512 * 1024)
     }

@@ -1,14 +1,15 @@
-import Foundation
+public import Foundation
 import PrefsFileStore
+import PrefsKit
+public import PrefsTools
 
 /// The demo's configuration: the suites and schema manifests in `Assets/demo`, copied to a temporary directory.
-struct DemoFiles {
+public struct DemoFiles: Sendable {
     /// The temporary directory: `config/` holds the suites, `journal/` their journal, `data/` the schemas.
-    let root: URL
+    public let root: URL
 
-    var config: URL { root.appendingPathComponent("config", isDirectory: true) }
-    var journal: URL { root.appendingPathComponent("journal", isDirectory: true) }
-    var catalog: SchemaCatalog {
+    public var config: URL { root.appendingPathComponent("config", isDirectory: true) }
+    private var catalog: SchemaCatalog {
         SchemaCatalog(
             configDirectory: config, environment: ["XDG_DATA_HOME": root.appendingPathComponent("data").path])
     }
@@ -16,20 +17,20 @@ struct DemoFiles {
     /// Where the demo's files are: `$PREFS_DEMO_ASSETS`, then `share/prefs/demo` beside an installed binary, then the
     /// source tree this binary was built from (`swift run prefs demo`).
     ///
-    /// - Throws: `CLIError` listing the places looked in when none holds them.
-    static func assets() throws -> URL {
+    /// - Throws: ``PrefsTools/ToolError`` listing the places looked in when none holds them.
+    public static func assets() throws -> URL {
         let executable = URL(fileURLWithPath: CommandLine.arguments.first ?? "").resolvingSymlinksInPath()
         let candidates = [
             ProcessInfo.processInfo.environment["PREFS_DEMO_ASSETS"].map { URL(fileURLWithPath: $0) },
             executable.deletingLastPathComponent().appendingPathComponent("../share/prefs/demo"),
-            URL(fileURLWithPath: #filePath).appendingPathComponent("../../../../Assets/demo"),
+            URL(fileURLWithPath: #filePath).appendingPathComponent("../../../Assets/demo"),
         ].compactMap { $0?.standardizedFileURL }
         let found = candidates.first { url in
             FileManager.default.fileExists(atPath: url.appendingPathComponent("config").path)
         }
         guard let found else {
             let places = candidates.map(\.path).joined(separator: ", ")
-            throw CLIError("the demo's files are not installed; looked in \(places) (set PREFS_DEMO_ASSETS)")
+            throw ToolError("the demo's files are not installed; looked in \(places) (set PREFS_DEMO_ASSETS)")
         }
         return found
     }
@@ -38,7 +39,7 @@ struct DemoFiles {
     ///
     /// - Parameter assets: The folder holding `config/` and `schemas/`.
     /// - Throws: The file system's or the schema catalog's error; the directory is removed first.
-    init(copying assets: URL) throws {
+    public init(copying assets: URL) throws {
         let temporary = FileManager.default.temporaryDirectory.appendingPathComponent(
             "prefs-demo-\(ProcessInfo.processInfo.processIdentifier)-\(UInt32.random(in: 0...UInt32.max))")
         root = temporary
@@ -57,21 +58,15 @@ struct DemoFiles {
     }
 
     /// An existing demo directory, as the demo's writer is handed it.
-    init(root: URL) {
+    public init(root: URL) {
         self.root = root
     }
 
-    /// Opens the demo's store.
-    ///
-    /// - Parameter watching: Whether to see other processes' writes as they happen.
-    /// - Returns: The store over `config/`, journaling in `journal/`.
-    /// - Throws: The store's error when the directory cannot be opened or watched.
-    func store(watching: Bool) throws -> FileStore {
-        try FileStore(directory: config, journalDirectory: journal, launchArguments: .none, watching: watching)
-    }
+    /// The demo's store and schemas, for the tools: the suites in `config/`, journaling in `journal/`.
+    public var context: ToolContext { StoreResolver.demoContext(root: root) }
 
     /// Deletes the directory and everything in it.
-    func remove() {
+    public func remove() {
         try? FileManager.default.removeItem(at: root)
     }
 }

@@ -8,41 +8,41 @@ import Darwin
 
 /// Writes to the standard streams without buffering, so that `prefs watch` piped into another program shows each
 /// change at once.
-enum Output {
+public enum Output {
     /// Writes text followed by a newline to standard output.
-    static func line(_ text: String) {
+    public static func line(_ text: String) {
         FileHandle.standardOutput.write(Data((text + "\n").utf8))
     }
 
     /// Writes lines to standard output in one call.
-    static func lines(_ lines: [String]) {
+    public static func lines(_ lines: [String]) {
         guard !lines.isEmpty else { return }
         FileHandle.standardOutput.write(Data((lines.joined(separator: "\n") + "\n").utf8))
     }
 
     /// Writes `prefs: <message>` to standard error.
-    static func error(_ message: String) {
+    public static func error(_ message: String) {
         FileHandle.standardError.write(Data("prefs: \(message)\n".utf8))
     }
 
     /// Writes a note for a person to standard error, leaving standard output to data.
-    static func note(_ message: String) {
+    public static func note(_ message: String) {
         FileHandle.standardError.write(Data("\(message)\n".utf8))
     }
 
     /// Whether standard output is a terminal, where control characters in values must be shown escaped.
-    static var isTerminal: Bool { isatty(STDOUT_FILENO) == 1 }
+    public static var isTerminal: Bool { isatty(STDOUT_FILENO) == 1 }
 
     /// Whether standard input is a terminal, where a question can be asked.
-    static var inputIsTerminal: Bool { isatty(STDIN_FILENO) == 1 }
+    public static var inputIsTerminal: Bool { isatty(STDIN_FILENO) == 1 }
 
     /// Writes a JSON value followed by a newline.
-    static func json(_ object: Any, pretty: Bool = false) {
+    public static func json(_ object: Any, pretty: Bool = false) {
         line(jsonText(object, pretty: pretty))
     }
 
     /// A JSON value as text, with sorted keys; compact unless `pretty`, so that it fits a JSON-lines stream.
-    static func jsonText(_ object: Any, pretty: Bool = false) -> String {
+    public static func jsonText(_ object: Any, pretty: Bool = false) -> String {
         var options: JSONSerialization.WritingOptions = [.sortedKeys, .withoutEscapingSlashes, .fragmentsAllowed]
         if pretty { options.insert(.prettyPrinted) }
         // Objects come from `jsonObject` conversions and plain strings and numbers, which always serialize.
@@ -54,7 +54,7 @@ enum Output {
     ///
     /// JSON's encoder leaves them raw, and some terminals act on them as they do on ESC. Outside strings JSON holds only ASCII, so every one of them is
     /// inside a string, where the escape means the same character.
-    static func escapingWideControls(_ json: String) -> String {
+    public static func escapingWideControls(_ json: String) -> String {
         guard json.unicodeScalars.contains(where: { (0x7F...0x9F).contains($0.value) }) else { return json }
         var escaped = String.UnicodeScalarView()
         for scalar in json.unicodeScalars {
@@ -70,7 +70,7 @@ enum Output {
     /// Asks a yes-or-no question on the terminal.
     ///
     /// - Returns: Whether the answer was yes; no, an empty answer and the end of input are all no.
-    static func confirm(_ question: String) -> Bool {
+    public static func confirm(_ question: String) -> Bool {
         FileHandle.standardError.write(Data("\(question) [y/N] ".utf8))
         guard let answer = readLine()?.trimmingCharacters(in: .whitespaces).lowercased() else { return false }
         return answer == "y" || answer == "yes"

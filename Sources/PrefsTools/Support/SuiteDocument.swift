@@ -1,10 +1,10 @@
-import Foundation
-import PrefsFileStore
-import PrefsKit
+public import Foundation
+public import PrefsKit
 
 /// A whole suite as a file: what `prefs export` writes, and what `prefs import` and `prefs diff --against` read.
-enum SuiteDocument {
-    enum Format: String, CaseIterable {
+public enum SuiteDocument {
+    /// A document's format.
+    public enum Format: String, Sendable, CaseIterable {
         case plist, json
     }
 
@@ -12,11 +12,20 @@ enum SuiteDocument {
     ///
     /// JSON has no dates or data: they become ISO 8601 and base64 strings, which an import reads back as dates and
     /// data when the suite has a schema. The property list keeps every type.
-    static func encode(_ values: [String: PropertyListValue], as format: Format) throws -> Data {
+    ///
+    /// - Parameters:
+    ///   - values: The suite's values.
+    ///   - format: The format.
+    ///   - codec: Writes property lists.
+    /// - Returns: The document.
+    /// - Throws: JSON's error, which a suite's values never cause.
+    public static func encode(
+        _ values: [String: PropertyListValue], as format: Format, codec: any PropertyListDocumentCodec
+    ) throws -> Data {
         switch format {
         case .plist:
             // The suite file's own writer: every integer exact, control characters as references.
-            return PropertyListDocument.xml(values)
+            return codec.xml(values)
         case .json:
             let object = values.mapValues(\.jsonObject)
             let data = try JSONSerialization.data(
@@ -31,37 +40,40 @@ enum SuiteDocument {
     ///   - data: The file's bytes.
     ///   - name: The file's name, for messages.
     ///   - schema: Gives each known key its type, so that JSON strings become dates or data where the schema says.
+    ///   - codec: Reads property lists.
     /// - Returns: The values, by key.
-    /// - Throws: `CLIError` naming the file and what is wrong.
-    static func decode(_ data: Data, name: String, schema: PreferenceSchema?) throws -> [String: PropertyListValue] {
+    /// - Throws: `ToolError` naming the file and what is wrong.
+    public static func decode(
+        _ data: Data, name: String, schema: PreferenceSchema?, codec: any PropertyListDocumentCodec
+    ) throws -> [String: PropertyListValue] {
         let file = TextEscaping.escaped(name)
         guard isJSONText(data) else {
             do {
-                return try PropertyListDocument.decode(data)
+                return try codec.decode(data)
             } catch {
                 guard !error.isNotAPropertyList else {
-                    throw CLIError("\(file) is neither a property list nor JSON")
+                    throw ToolError("\(file) is neither a property list nor JSON")
                 }
-                throw CLIError("\(file) cannot be imported: \(error)")
+                throw ToolError("\(file) cannot be imported: \(error)")
             }
         }
         // JSON is read by PrefsKit's parser, which keeps integers exact and refuses what a property list cannot hold.
         let document: PropertyListValue
         do {
             guard let text = String(validating: data, as: UTF8.self) else {
-                throw CLIError("\(file) is not UTF-8 text")
+                throw ToolError("\(file) is not UTF-8 text")
             }
             document = try PropertyListValue(jsonText: text, as: nil)
         } catch {
-            throw CLIError("\(file) is not JSON a suite can hold: \(error)")
+            throw ToolError("\(file) is not JSON a suite can hold: \(error)")
         }
-        guard case .dictionary(let dictionary) = document else { throw CLIError("\(file) is not a JSON object") }
+        guard case .dictionary(let dictionary) = document else { throw ToolError("\(file) is not a JSON object") }
         var values: [String: PropertyListValue] = [:]
         for (key, element) in dictionary {
             do {
                 values[key] = try schema?[key].map { try element.coerced(to: $0.storage) } ?? element
             } catch {
-                throw CLIError("\(file): key \(TextEscaping.quoted(key)): \(error)")
+                throw ToolError("\(file): key \(TextEscaping.quoted(key)): \(error)")
             }
         }
         return values

@@ -1,14 +1,13 @@
-import ArgumentParser
 import Foundation
-import PrefsKit
+public import PrefsKit
 
 /// How values are shown on the command line and read from it.
-enum ValueText {
+public enum ValueText {
     /// The type `prefs write --type` reads a value as, when no schema says.
-    enum ValueType: String, ExpressibleByArgument, CaseIterable {
+    public enum ValueType: String, Sendable, CaseIterable {
         case string, int, float, bool, date, data, json
 
-        var kind: PrimitiveKind? {
+        public var kind: PrimitiveKind? {
             switch self {
             case .string: .string
             case .int: .int
@@ -25,30 +24,30 @@ enum ValueText {
     ///
     /// Strings are printed as they are, numbers as numbers, Booleans as `true` and `false`, dates in ISO 8601, data in
     /// base64, arrays and dictionaries as JSON. On a terminal, control characters are shown escaped.
-    static func bare(_ value: PropertyListValue, entry: PreferenceSchemaEntry?) -> String {
+    public static func bare(_ value: PropertyListValue, entry: PreferenceSchemaEntry?) -> String {
         let text = entry?.render(value) ?? value.text
         return Output.isTerminal ? TextEscaping.escaped(text, escapingBackslashes: false) : text
     }
 
     /// A value on one line of a listing, never holding a control character.
-    static func inline(_ value: PropertyListValue, entry: PreferenceSchemaEntry?) -> String {
+    public static func inline(_ value: PropertyListValue, entry: PreferenceSchemaEntry?) -> String {
         TextEscaping.escaped(entry?.render(value) ?? value.text, escapingBackslashes: false)
     }
 
     /// A key on one line of a listing.
-    static func key(_ key: String) -> String {
+    public static func key(_ key: String) -> String {
         TextEscaping.escaped(key)
     }
 
     /// Reads text typed on the command line as a value of a type.
     ///
-    /// - Throws: `CLIError` naming the text and the type.
-    static func parse(_ text: String, as type: ValueType) throws -> PropertyListValue {
+    /// - Throws: `ToolError` naming the text and the type.
+    public static func parse(_ text: String, as type: ValueType) throws -> PropertyListValue {
         do {
             guard let kind = type.kind else { return try PropertyListValue(jsonText: text, as: nil) }
             return try PropertyListValue(parsing: text, as: kind)
         } catch {
-            throw CLIError("invalid \(type.rawValue) value: \(error)")
+            throw ToolError("invalid \(type.rawValue) value: \(error)")
         }
     }
 
@@ -58,13 +57,13 @@ enum ValueText {
     /// - Parameters:
     ///   - text: The text to check.
     ///   - what: What the text is, for the message: "value", "key".
-    /// - Throws: `CLIError` naming the text and its first control character.
-    static func checkPrintable(_ text: String, what: String) throws {
+    /// - Throws: `ToolError` naming the text and its first control character.
+    public static func checkPrintable(_ text: String, what: String) throws {
         let control = text.unicodeScalars.first { scalar in
             (scalar.value < 0x20 && scalar != "\t" && scalar != "\n") || (0x7F...0x9F).contains(scalar.value)
         }
         guard let control else { return }
-        throw CLIError(
+        throw ToolError(
             "the \(what) \(TextEscaping.quoted(text, limit: 60)) holds a control character "
                 + "(\(TextEscaping.escaped(String(control)))); nothing was written")
     }
@@ -75,8 +74,8 @@ enum ValueText {
     /// - Parameters:
     ///   - value: The parsed value.
     ///   - what: What the value is, for the message.
-    /// - Throws: `CLIError` naming the text and its first control character.
-    static func checkPrintable(_ value: PropertyListValue, what: String) throws {
+    /// - Throws: `ToolError` naming the text and its first control character.
+    public static func checkPrintable(_ value: PropertyListValue, what: String) throws {
         switch value {
         case .string(let text):
             try checkPrintable(text, what: what)
@@ -93,7 +92,7 @@ enum ValueText {
     }
 
     /// A value as JSON for `--json` output: dates as ISO 8601 strings, data as base64.
-    static func json(_ value: PropertyListValue?) -> Any {
+    public static func json(_ value: PropertyListValue?) -> Any {
         value?.jsonObject ?? NSNull()
     }
 }

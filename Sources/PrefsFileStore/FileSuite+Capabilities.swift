@@ -1,0 +1,33 @@
+public import PrefsKit
+
+extension FileSuite: TransactionalStore {
+    /// Writes several keys with one lock and one swap; see ``commit(_:recoveringCorruptFile:)``.
+    ///
+    /// - Parameter changes: The value to store for each key, or `nil` to remove it.
+    /// - Returns: The changes that took effect.
+    /// - Throws: ``FileStoreError``; nothing is written then.
+    @discardableResult
+    public func commit(_ changes: [String: PropertyListValue?]) throws(FileStoreError) -> [PersistentKeyValueChange] {
+        try commit(changes, recoveringCorruptFile: false)
+    }
+}
+
+extension FileSuite: PersistentKeyValueHistory {
+    /// The suite's changes from the store's journal, oldest first.
+    ///
+    /// The journal is bounded: it keeps the newest records, and at least the newest of every key.
+    public func history(key: String? = nil, limit: Int? = nil) -> [PersistentKeyValueChange] {
+        let records = journalRecords(key: key)
+        return (limit.map { Array(records.suffix($0)) } ?? records).map(\.change)
+    }
+}
+
+extension FileSuite: SuiteDiagnostics {
+    public var locationDescription: String { fileURL.path }
+
+    public var suiteProblem: (any Error)? { problem }
+}
+
+extension FileSuite: RecoverableSuite {
+    public var canRestorePreviousVersion: Bool { hasRestorableStagedVersion }
+}

@@ -1,0 +1,56 @@
+import Foundation
+public import PrefsKit
+
+extension PostgresSuite: TransactionalStore {
+    /// Writes several keys in one statement, which also records them in the history and announces them.
+    ///
+    /// - Parameter changes: The value to store for each key, or `nil` to remove it.
+    /// - Returns: The changes that took effect.
+    /// - Throws: ``PrefsKit/PersistentKeyValueStoreError`` when the store is unreachable or the write fails.
+    @discardableResult
+    public func commit(_ changes: [String: PropertyListValue?]) throws(PersistentKeyValueStoreError)
+        -> [PersistentKeyValueChange]
+    {
+        try store.session.commit(suite: name, changes: changes)
+    }
+
+    public func sortedKeys() -> [String] {
+        store.session.state.withLock { $0.suites[name].map { $0.keys.sorted() } ?? [] }
+    }
+}
+
+extension PostgresSuite: PersistentKeyValueHistory {
+    /// The suite's changes from the history table, oldest first.
+    ///
+    /// - Throws: ``PostgresStoreError`` when the history cannot be read.
+    public func history(key: String? = nil, limit: Int? = nil) throws(PostgresStoreError) -> [PersistentKeyValueChange]
+    {
+        let session = store.session
+        let query = session.statements.selectHistory(suite: name, key: key, limit: limit)
+        let suite = name
+        let newestFirst = try session.withConnection { connection in
+            var changes: [PersistentKeyValueChange] = []
+            let rows = try await connection.query(query, logger: session.logger)
+            for try await (key, old, new, host, pid, process, time) in rows.decode(
+                (String, String?, String?, String?, Int32?, String?, Date).self)
+            {
+                changes.append(
+                    PersistentKeyValueChange(
+                        suite: suite, key: key, oldValue: old.flatMap(PostgresSession.decode),
+                        newValue: new.flatMap(PostgresSession.decode), origin: .otherProcess,
+                        writer: .init(pid: pid, processName: process, host: host, time: time)))
+            }
+            return changes
+        }
+        return newestFirst.reversed()
+    }
+}
+
+extension PostgresSuite: SuiteDiagnostics {
+    public var locationDescription: String { "suite \(TextEscaping.quoted(name)) of \(store.location)" }
+
+    /// Why the store cannot be reached, when the last attempt failed.
+    public var suiteProblem: (any Error)? {
+        store.session.state.withLock(\.problem).map { PostgresStoreError.unreachable("\(store.location)", reason: $0) }
+    }
+}

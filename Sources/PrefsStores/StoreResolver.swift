@@ -1,0 +1,65 @@
+public import Foundation
+import PrefsFileStore
+import PrefsKit
+import PrefsPostgres
+public import PrefsTools
+
+/// Turns what a user names — a configuration directory, a `postgres://` URL, `PREFS_STORE` — into a tool context.
+///
+/// It is the one place the command line and the editor reach a concrete store.
+public enum StoreResolver {
+    /// The context for a configuration directory, or for the PostgreSQL store a URL names.
+    ///
+    /// - Parameters:
+    ///   - configDirectory: The directory holding the suites; used when no URL is given.
+    ///   - storeURL: A `postgres://` URL; when `nil`, `PREFS_STORE` if set and not empty.
+    ///   - environment: Where `PREFS_STORE` is read.
+    /// - Returns: The context; nothing is opened until a tool asks.
+    public static func context(
+        configDirectory: URL, storeURL: String? = nil,
+        environment: [String: String] = ProcessInfo.processInfo.environment
+    ) -> ToolContext {
+        let url = storeURL ?? environment["PREFS_STORE"].flatMap { $0.isEmpty ? nil : $0 }
+        if let url {
+            let description = (try? PostgresLocation(url)).map { "\($0)" } ?? url
+            let connection = SharedConnection(url: url)
+            return ToolContext(
+                locationDescription: description, codec: FilePropertyListCodec(),
+                open: { _ in try connection.store() }, schemas: { try connection.store().schemaSource })
+        }
+        let catalog = SchemaCatalog(configDirectory: configDirectory, environment: environment)
+        return ToolContext(
+            locationDescription: configDirectory.path, codec: FilePropertyListCodec(),
+            open: { creating in
+                // Reading never creates the directory: a missing one holds no suites.
+                guard creating || FileManager.default.fileExists(atPath: configDirectory.path) else { return nil }
+                return try FileStore(directory: configDirectory, launchArguments: .none)
+            },
+            schemas: { catalog })
+    }
+
+    /// The configuration directory a user named, or the default one (`$XDG_CONFIG_HOME`, else `~/.config`),
+    /// absolute and standardized.
+    ///
+    /// - Parameter path: The directory `--config-dir` names, if any.
+    /// - Returns: The directory.
+    public static func configDirectory(_ path: String?) -> URL {
+        let url = path.map { URL(fileURLWithPath: $0, isDirectory: true) } ?? XDGDirectories.configHome()
+        return url.standardizedFileURL
+    }
+
+    /// The context of the demo's copied configuration: its suites, journal and schemas under one directory.
+    ///
+    /// - Parameter root: The directory holding `config/`, `journal/` and `data/`.
+    /// - Returns: The context.
+    public static func demoContext(root: URL) -> ToolContext {
+        let config = root.appendingPathComponent("config", isDirectory: true)
+        let journal = root.appendingPathComponent("journal", isDirectory: true)
+        let catalog = SchemaCatalog(
+            configDirectory: config, environment: ["XDG_DATA_HOME": root.appendingPathComponent("data").path])
+        return ToolContext(
+            locationDescription: config.path, codec: FilePropertyListCodec(),
+            open: { _ in try FileStore(directory: config, journalDirectory: journal, launchArguments: .none) },
+            schemas: { catalog })
+    }
+}

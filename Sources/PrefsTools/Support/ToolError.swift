@@ -1,0 +1,20 @@
+import PrefsKit
+
+/// A failure a tool reports as it is: one line, printed by `prefs` as `prefs: <description>` with exit status 1.
+public struct ToolError: Error, Sendable, CustomStringConvertible {
+    public let description: String
+
+    /// Creates an error.
+    ///
+    /// - Parameter description: One line saying what is wrong.
+    public init(_ description: String) {
+        self.description = description
+    }
+
+    /// A key the suite's schema does not declare, which `write` and `import` take only with `--force`.
+    static func notInSchema(key: String, suite: String, action: String) -> ToolError {
+        ToolError(
+            "key \(TextEscaping.quoted(key)) is not in the schema of suite \(TextEscaping.quoted(suite)); "
+                + "use --force to \(action) it anyway")
+    }
+}

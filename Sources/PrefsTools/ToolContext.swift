@@ -1,0 +1,130 @@
+public import PrefsKit
+import Synchronization
+
+/// What a tool works on: a store of suites and its schemas, reached only through PrefsKit's protocols.
+///
+/// The store is opened on first use and shared by everything the command does, so that a command checking a suite
+/// and then opening the editor connects and reads once. A store that does not exist yet (a configuration directory
+/// not created) is created only by commands that write.
+public final class ToolContext: Sendable {
+    /// Where the suites are, for messages, before the store is opened.
+    public let locationDescription: String
+    /// Reads and writes whole suites as property list documents.
+    public let codec: any PropertyListDocumentCodec
+    private let opener: @Sendable (_ creating: Bool) throws -> (any SuiteStore)?
+    private let schemaOpener: @Sendable () throws -> any PreferenceSchemaSource
+    private let opened = Mutex<(any SuiteStore)?>(nil)
+
+    /// Creates a context.
+    ///
+    /// - Parameters:
+    ///   - locationDescription: Where the suites are, for messages.
+    ///   - codec: Reads and writes property list documents.
+    ///   - open: Opens the store; with `false`, returns `nil` rather than create one that does not exist.
+    ///   - schemas: Opens the schemas' source.
+    public init(
+        locationDescription: String, codec: any PropertyListDocumentCodec,
+        open: @escaping @Sendable (_ creating: Bool) throws -> (any SuiteStore)?,
+        schemas: @escaping @Sendable () throws -> any PreferenceSchemaSource
+    ) {
+        self.locationDescription = locationDescription
+        self.codec = codec
+        opener = open
+        schemaOpener = schemas
+    }
+
+    /// The store, opened once.
+    ///
+    /// - Parameter creating: Whether to create a store that does not exist yet.
+    /// - Returns: The store, or `nil` when it does not exist and `creating` is `false`.
+    /// - Throws: The store's error when it cannot be opened.
+    public func store(creating: Bool) throws -> (any SuiteStore)? {
+        if let store = opened.withLock({ $0 }) { return store }
+        guard let store = try opener(creating) else { return nil }
+        return opened.withLock { opened in
+            if let existing = opened { return existing }
+            opened = store
+            return store
+        }
+    }
+
+    /// The store, created when it does not exist.
+    ///
+    /// - Throws: The store's error when it cannot be opened or created.
+    public func store() throws -> any SuiteStore {
+        guard let store = try store(creating: true) else {
+            throw ToolError("cannot open the store at \(locationDescription)")
+        }
+        return store
+    }
+
+    /// Where the suites' schemas come from.
+    ///
+    /// - Throws: The store's error when its schemas cannot be reached.
+    public func schemas() throws -> any PreferenceSchemaSource {
+        try schemaOpener()
+    }
+
+    /// The schema of a suite, if it has one.
+    ///
+    /// - Throws: The source's error for an invalid name or an unreadable schema.
+    public func schema(for suite: String) throws -> PreferenceSchema? {
+        try schemas().schema(for: suite)
+    }
+
+    /// A suite that must already exist, as stored keys or as a schema.
+    ///
+    /// - Parameter name: The suite's name.
+    /// - Returns: The suite.
+    /// - Throws: ``ToolError`` naming the suite and the store when it does not exist, or the store's error for a bad
+    ///   name or an unreadable suite.
+    public func existingSuite(_ name: String) throws -> any PersistentKeyValueStore {
+        guard let store = try store(creating: false) else {
+            try checkName(name)
+            guard try schemas().schemaSuites().contains(name) else { throw missing(name) }
+            return try self.store().anySuite(name)
+        }
+        let suite = try store.anySuite(name)
+        guard try store.listSuites().contains(name) || schemas().schemaSuites().contains(name) else {
+            throw missing(name)
+        }
+        try checkUsable(suite, name: name)
+        return suite
+    }
+
+    /// A suite to write to, created by its first write.
+    ///
+    /// - Parameter name: The suite's name.
+    /// - Returns: The suite.
+    /// - Throws: The store's error for a bad name or an unusable suite.
+    public func writableSuite(_ name: String) throws -> any PersistentKeyValueStore {
+        let suite = try store().anySuite(name)
+        try checkUsable(suite, name: name)
+        return suite
+    }
+
+    /// Checks a suite's name without opening anything that does not exist.
+    ///
+    /// - Throws: The store's error for a name it cannot hold.
+    public func checkName(_ name: String) throws {
+        if let store = try store(creating: false) {
+            _ = try store.anySuite(name)
+        } else {
+            _ = try schemas().schema(for: name)
+        }
+    }
+
+    /// The error for a suite that does not exist.
+    public func missing(_ name: String) -> ToolError {
+        ToolError("no suite \(TextEscaping.quoted(name)) in \(TextEscaping.escaped(locationDescription))")
+    }
+
+    /// Throws a suite's problem, adding how to restore the previous version a crash left when there is one.
+    private func checkUsable(_ suite: any PersistentKeyValueStore, name: String) throws {
+        guard let problem = (suite as? any SuiteDiagnostics)?.suiteProblem else { return }
+        guard (suite as? any RecoverableSuite)?.canRestorePreviousVersion == true else { throw problem }
+        throw ToolError(
+            "\(problem); a readable previous version is kept beside it: "
+                + "prefs recover \(TextEscaping.escaped(name)) --from-staging")
+    }
+}

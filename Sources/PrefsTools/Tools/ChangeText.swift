@@ -1,0 +1,77 @@
+import Foundation
+public import PrefsKit
+
+/// How changes are written by `prefs watch` and `prefs log`: one line of text, or one JSON object per line.
+public enum ChangeText {
+    /// A change as `prefs watch` prints it: time, suite, key, new value and writer.
+    ///
+    /// - Parameters:
+    ///   - change: The change.
+    ///   - entry: The key's schema entry, which renders the value.
+    /// - Returns: One line, holding no control character.
+    public static func watchLine(_ change: PersistentKeyValueChange, entry: PreferenceSchemaEntry?) -> String {
+        let time = PropertyListValue.date(change.writer?.time ?? Date()).text
+        let suite = ValueText.key(change.suite ?? "")
+        let value = change.newValue.map { "= \(ValueText.inline($0, entry: entry))" } ?? "removed"
+        return "\(time) \(suite) \(ValueText.key(change.key)) \(value) (\(writer(change)))"
+    }
+
+    /// A change of a history as `prefs log` prints it: time, key, old and new values, and writer.
+    ///
+    /// - Parameter change: The change.
+    /// - Returns: One line, holding no control character.
+    public static func logLine(_ change: PersistentKeyValueChange) -> String {
+        let show = { (value: PropertyListValue?) in
+            change.isAbridged ? "(too large to keep)" : value.map { ValueText.inline($0, entry: nil) } ?? "(unset)"
+        }
+        let who =
+            change.writer?.pid == nil ? "an unknown writer" : describe(change.writer ?? .init())
+        return "\(PropertyListValue.date(change.writer?.time ?? Date()).text)  \(ValueText.key(change.key)): "
+            + "\(show(change.oldValue)) -> \(show(change.newValue))  by \(who)"
+    }
+
+    /// Who made a change, for people: process, pid and host, or what an unknown writer undid.
+    public static func writer(_ change: PersistentKeyValueChange) -> String {
+        guard let writer = change.writer, writer.pid != nil else {
+            // A program that takes no part in the journal put back what a known write had replaced.
+            guard let reverted = change.reverted else { return "unknown writer" }
+            return "reverted by an unknown writer: it undid \(describe(reverted))'s write"
+        }
+        return describe(writer)
+    }
+
+    /// A writer for people: `process pid N on host`.
+    public static func describe(_ writer: PersistentKeyValueChange.Writer) -> String {
+        let host = writer.host.map { " on \(TextEscaping.escaped($0))" } ?? ""
+        let pid = writer.pid.map { " pid \($0)" } ?? ""
+        return "\(TextEscaping.escaped(writer.processName ?? "?"))\(pid)\(host)"
+    }
+
+    /// A change as one JSON object, for `prefs watch --json` and `prefs log --json`.
+    ///
+    /// The object holds `time`, `suite`, `key`, `old` and `new` (JSON values; dates as ISO 8601, data as base64),
+    /// `origin`, and when known `pid`, `process`, `host`, `reverted` and `abridged`.
+    ///
+    /// - Parameter change: The change.
+    /// - Returns: Compact JSON text, holding no raw control character.
+    public static func jsonLine(_ change: PersistentKeyValueChange) -> String {
+        var object: [String: Any] = [
+            "time": PropertyListValue.date(change.writer?.time ?? Date()).text,
+            "suite": change.suite ?? "", "key": change.key,
+            "old": ValueText.json(change.oldValue), "new": ValueText.json(change.newValue),
+            "origin": change.origin == .thisProcess ? "this process" : "another process",
+        ]
+        object["pid"] = change.writer?.pid.map { Int($0) }
+        object["process"] = change.writer?.processName
+        object["host"] = change.writer?.host
+        if change.isAbridged { object["abridged"] = true }
+        if let reverted = change.reverted {
+            var undone: [String: Any] = [:]
+            undone["pid"] = reverted.pid.map { Int($0) }
+            undone["process"] = reverted.processName
+            undone["time"] = reverted.time.map { PropertyListValue.date($0).text }
+            object["reverted"] = undone
+        }
+        return Output.jsonText(object)
+    }
+}

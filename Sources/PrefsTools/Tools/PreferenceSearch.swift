@@ -1,0 +1,97 @@
+public import PrefsKit
+
+/// Finding keys whose name, value, summary or description holds some text, ignoring case: `prefs find`, and the
+/// editor's search across suites.
+public struct PreferenceSearch: Sendable {
+    /// One key that matches.
+    public struct Match: Sendable, Hashable {
+        public let suite: String
+        public let key: String
+        /// The stored value, else the default.
+        public let value: PropertyListValue?
+        public let entry: PreferenceSchemaEntry?
+    }
+
+    /// The text looked for.
+    public let text: String
+
+    /// Creates a search.
+    ///
+    /// - Parameter text: The text to look for.
+    public init(_ text: String) {
+        self.text = text
+    }
+
+    /// Whether a key matches: its name, value (as the schema renders it), summary or description holds the text.
+    ///
+    /// - Parameters:
+    ///   - key: The key.
+    ///   - value: Its stored value, else its default.
+    ///   - entry: Its schema entry.
+    /// - Returns: Whether it matches.
+    public func matches(key: String, value: PropertyListValue?, entry: PreferenceSchemaEntry?) -> Bool {
+        guard !text.isEmpty else { return true }
+        let haystack = [key, value.map { entry?.render($0) ?? $0.text }, entry?.summary, entry?.description]
+        return haystack.contains { $0?.localizedCaseInsensitiveContains(text) == true }
+    }
+
+    /// The keys of one suite that match, stored or declared by its schema, sorted.
+    ///
+    /// - Parameters:
+    ///   - suite: The suite's name.
+    ///   - values: Its stored values.
+    ///   - schema: Its schema.
+    /// - Returns: The matches.
+    public func matches(
+        suite: String, values: [String: PropertyListValue], schema: PreferenceSchema?
+    ) -> [Match] {
+        let keys = Set(values.keys).union(schema?.entries.map(\.id) ?? [])
+        return keys.sorted().compactMap { key in
+            let entry = schema?[key]
+            let value = values[key] ?? entry?.defaultValue
+            guard matches(key: key, value: value, entry: entry) else { return nil }
+            return Match(suite: suite, key: key, value: value, entry: entry)
+        }
+    }
+
+    /// Searches every suite of a context, and those only a schema declares.
+    ///
+    /// - Parameter context: The store and its schemas.
+    /// - Returns: The matches, by suite then key, and the problems of the suites that could not be read.
+    /// - Throws: The store's error when the suites cannot be listed.
+    public func run(in context: ToolContext) throws -> (matches: [Match], problems: [String]) {
+        let store = try context.store(creating: false)
+        let schemas = try context.schemas()
+        let names = Set(try store?.listSuites() ?? []).union(try schemas.schemaSuites()).sorted()
+        var matches: [Match] = []
+        var problems: [String] = []
+        for name in names {
+            var values: [String: PropertyListValue] = [:]
+            do {
+                if let suite = try store?.anySuite(name) {
+                    if let problem = (suite as? any SuiteDiagnostics)?.suiteProblem { problems.append("\(problem)") }
+                    values = suite.primitiveValues()
+                }
+            } catch {
+                problems.append("\(error)")
+            }
+            let schema = try? schemas.schema(for: name)
+            matches += self.matches(suite: name, values: values, schema: schema)
+        }
+        return (matches, problems)
+    }
+
+    /// A match as `prefs find` prints it: suite, key, value and summary.
+    public static func line(_ match: Match) -> String {
+        let value = match.value.map { ValueText.inline($0, entry: match.entry) } ?? "(no value)"
+        let summary = match.entry?.summary.map { "  # \(TextEscaping.escaped($0))" } ?? ""
+        return "\(ValueText.key(match.suite)) \(ValueText.key(match.key)) = \(value)\(summary)"
+    }
+
+    /// A match as a JSON object: `suite`, `key`, `value` and `summary`.
+    public static func jsonObject(_ match: Match) -> [String: Any] {
+        var object: [String: Any] = ["suite": match.suite, "key": match.key, "value": ValueText.json(match.value)]
+        object["summary"] = match.entry?.summary
+        return object
+    }
+}

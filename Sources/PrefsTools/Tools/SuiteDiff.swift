@@ -1,0 +1,110 @@
+public import PrefsKit
+
+/// What a suite changes from its schema's defaults, or from a document: `prefs diff`.
+public struct SuiteDiff: Sendable {
+    /// One difference.
+    public struct Difference: Sendable, Hashable {
+        /// How the key differs.
+        public enum Change: String, Sendable {
+            /// The value differs from the reference.
+            case changed = "~"
+            /// Only the suite holds the key.
+            case added = "+"
+            /// Only the reference holds the key.
+            case removed = "-"
+            /// The schema does not accept the stored value.
+            case invalid = "!"
+        }
+
+        public let change: Change
+        public let key: String
+        public let value: PropertyListValue?
+        public let reference: PropertyListValue?
+        public let note: String?
+    }
+
+    /// The differences, by key.
+    public let differences: [Difference]
+    /// Whether the reference is a document rather than the schema's defaults.
+    public let againstDocument: Bool
+    let schema: PreferenceSchema?
+
+    /// The differences between stored values and a schema's defaults.
+    ///
+    /// - Parameters:
+    ///   - stored: The suite's values.
+    ///   - schema: The schema.
+    public init(_ stored: [String: PropertyListValue], schema: PreferenceSchema) {
+        self.schema = schema
+        againstDocument = false
+        differences = stored.keys.sorted().compactMap { key in
+            let value = stored[key]
+            guard let entry = schema[key] else {
+                return Difference(change: .added, key: key, value: value, reference: nil, note: "not in the schema")
+            }
+            let status = entry.status(of: value)
+            if case .ok = status {
+            } else {
+                return Difference(
+                    change: .invalid, key: key, value: value, reference: entry.defaultValue, note: "\(status)")
+            }
+            guard value != entry.defaultValue else { return nil }
+            return Difference(change: .changed, key: key, value: value, reference: entry.defaultValue, note: nil)
+        }
+    }
+
+    /// The differences between stored values and a document's.
+    ///
+    /// - Parameters:
+    ///   - stored: The suite's values.
+    ///   - document: The document's values.
+    ///   - schema: The suite's schema, which renders values.
+    public init(
+        _ stored: [String: PropertyListValue], document: [String: PropertyListValue], schema: PreferenceSchema?
+    ) {
+        self.schema = schema
+        againstDocument = true
+        differences = Set(stored.keys).union(document.keys).sorted().compactMap { key in
+            switch (stored[key], document[key]) {
+            case (let value?, nil): Difference(change: .added, key: key, value: value, reference: nil, note: nil)
+            case (nil, let reference?):
+                Difference(change: .removed, key: key, value: nil, reference: reference, note: nil)
+            case (let value?, let reference?) where value != reference:
+                Difference(change: .changed, key: key, value: value, reference: reference, note: nil)
+            default: nil
+            }
+        }
+    }
+
+    /// The differences as lines: `~`, `+`, `-` or `!`, the key, and the values.
+    public var lines: [String] {
+        differences.map { difference in
+            let entry = schema?[difference.key]
+            let show = { (value: PropertyListValue?) in value.map { ValueText.inline($0, entry: entry) } ?? "(none)" }
+            let key = ValueText.key(difference.key)
+            let reference = againstDocument ? "file" : "default"
+            switch difference.change {
+            case .changed:
+                return "~ \(key) = \(show(difference.value))  (\(reference): \(show(difference.reference)))"
+            case .added:
+                return "+ \(key) = \(show(difference.value))" + (difference.note.map { "  (\($0))" } ?? "")
+            case .removed:
+                return "- \(key) = \(show(difference.reference))"
+            case .invalid:
+                return "! \(key) = \(show(difference.value))  (\(TextEscaping.escaped(difference.note ?? "")))"
+            }
+        }
+    }
+
+    /// The differences as JSON objects: `change`, `key`, `value`, `reference` and `note`.
+    public var jsonObjects: [[String: Any]] {
+        differences.map { difference in
+            var object: [String: Any] = [
+                "change": "\(difference.change)", "key": difference.key,
+                "value": ValueText.json(difference.value), "reference": ValueText.json(difference.reference),
+            ]
+            object["note"] = difference.note
+            return object
+        }
+    }
+}

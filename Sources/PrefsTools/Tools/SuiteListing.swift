@@ -1,0 +1,57 @@
+public import PrefsKit
+
+/// What `prefs read` prints: one value, or a whole suite as `key = value` lines.
+public enum SuiteListing {
+    /// A key's value: stored, else its schema's default.
+    ///
+    /// - Parameters:
+    ///   - key: The key.
+    ///   - suite: The suite.
+    ///   - name: The suite's name, for messages.
+    ///   - schema: The suite's schema.
+    /// - Returns: The value and its schema entry.
+    /// - Throws: ``ToolError`` for a key with no value and no default, or unknown.
+    public static func value(
+        of key: String, in suite: any PersistentKeyValueStore, name: String, schema: PreferenceSchema?
+    ) throws -> (value: PropertyListValue, entry: PreferenceSchemaEntry?) {
+        let entry = schema?[key]
+        guard let value = suite.primitiveValue(forKey: key) ?? entry?.defaultValue else {
+            if entry != nil { throw ToolError("key \(TextEscaping.quoted(key)) has no value and no default") }
+            throw ToolError("unknown key \(TextEscaping.quoted(key)) in suite \(TextEscaping.quoted(name))")
+        }
+        return (value, entry)
+    }
+
+    /// A suite's values, and with `includeDefaults` its schema's defaults for the keys not stored.
+    public static func values(
+        of suite: any PersistentKeyValueStore, schema: PreferenceSchema?, includeDefaults: Bool
+    ) -> [String: PropertyListValue] {
+        var values = suite.primitiveValues()
+        if includeDefaults, let schema {
+            for entry in schema.entries where values[entry.id] == nil {
+                if let value = entry.defaultValue { values[entry.id] = value }
+            }
+        }
+        return values
+    }
+
+    /// A suite as `key = value` lines, sorted by key.
+    ///
+    /// A store that lists its keys itself lists each by its exact bytes: two keys of a file suite that differ only
+    /// in Unicode normalisation stay two lines, which a Swift dictionary of values would fold into one.
+    public static func lines(
+        of suite: any PersistentKeyValueStore, schema: PreferenceSchema?, includeDefaults: Bool
+    ) -> [String] {
+        let values = values(of: suite, schema: schema, includeDefaults: includeDefaults)
+        let stored = suite.primitiveValues()
+        var keys = (suite as? any TransactionalStore)?.sortedKeys() ?? stored.keys.sorted()
+        if includeDefaults, let schema {
+            keys = (keys + schema.entries.map(\.id).filter { stored[$0] == nil && values[$0] != nil }).sorted()
+        }
+        return keys.compactMap { key in
+            (suite.primitiveValue(forKey: key) ?? values[key]).map {
+                "\(ValueText.key(key)) = \(ValueText.inline($0, entry: schema?[key]))"
+            }
+        }
+    }
+}

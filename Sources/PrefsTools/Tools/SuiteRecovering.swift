@@ -1,0 +1,44 @@
+public import PrefsKit
+
+/// `prefs recover`: an unreadable suite's data moved aside, kept, and the suite started afresh.
+public enum SuiteRecovering {
+    /// Recovers a suite, and says what was done.
+    ///
+    /// - Parameters:
+    ///   - name: The suite.
+    ///   - source: Where its values come from.
+    ///   - context: The store.
+    /// - Returns: Lines for people: where the old data went, and what the suite holds now.
+    /// - Throws: ``ToolError`` when the suite does not exist or its store cannot recover suites; the store's error.
+    public static func recover(_ name: String, from source: SuiteRecoverySource, in context: ToolContext) throws
+        -> [String]
+    {
+        guard let store = try context.store(creating: false), try store.listSuites().contains(name) else {
+            try context.checkName(name)
+            throw context.missing(name)
+        }
+        guard let suite = try store.anySuite(name) as? any RecoverableSuite else {
+            throw ToolError("suite \(TextEscaping.quoted(name)) is in a store that has nothing to recover")
+        }
+        let problem = (suite as? any SuiteDiagnostics)?.suiteProblem
+        // Opening the suite already brought back the previous version, now that no other process held it.
+        if source == .staging, problem == nil, let done = suite.automaticRecovery {
+            return moved(done) + ["restored \(keys(done)) from the previous version"]
+        }
+        let recovery = try suite.recover(from: source)
+        switch source {
+        case .nothing: return moved(recovery) + ["suite \(TextEscaping.quoted(name)) starts afresh"]
+        case .staging: return moved(recovery) + ["restored \(keys(recovery)) from the previous version"]
+        case .file(let url):
+            return moved(recovery) + ["restored \(keys(recovery)) from \(TextEscaping.escaped(url.path))"]
+        }
+    }
+
+    private static func moved(_ recovery: SuiteRecovery) -> [String] {
+        recovery.movedAside.map { ["moved the unreadable file to \(TextEscaping.escaped($0.path))"] } ?? []
+    }
+
+    private static func keys(_ recovery: SuiteRecovery) -> String {
+        "\(recovery.keys) key\(recovery.keys == 1 ? "" : "s")"
+    }
+}

@@ -1,0 +1,60 @@
+public import Foundation
+public import PrefsKit
+
+/// Whole suites in and out: `prefs export` and `prefs import`.
+public enum SuiteTransfer {
+    /// A suite's stored values as a document.
+    ///
+    /// - Parameters:
+    ///   - name: The suite.
+    ///   - format: The document's format.
+    ///   - context: The store.
+    /// - Returns: The document; both formats hold no raw control character, so it is as safe on a terminal as in a
+    ///   file.
+    /// - Throws: ``ToolError`` for a suite that does not exist, or the store's error.
+    public static func export(_ name: String, as format: SuiteDocument.Format, in context: ToolContext) throws -> Data {
+        let suite = try context.existingSuite(name)
+        return try SuiteDocument.encode(suite.primitiveValues(), as: format, codec: context.codec)
+    }
+
+    /// Merges a document into a suite, or replaces the suite with it, in one write when the store can.
+    ///
+    /// Every value is checked against the suite's schema first; nothing is written when one fails.
+    ///
+    /// - Parameters:
+    ///   - data: The document: a property list or a JSON object.
+    ///   - documentName: Its name, for messages.
+    ///   - name: The suite; created when it does not exist.
+    ///   - replace: Whether to remove the keys the document does not hold.
+    ///   - force: Whether to import keys the schema does not declare.
+    ///   - context: The store.
+    /// - Returns: The changes made.
+    /// - Throws: ``ToolError`` naming what is wrong, or the store's error.
+    @discardableResult
+    public static func importDocument(
+        _ data: Data, named documentName: String, into name: String, replace: Bool, force: Bool,
+        in context: ToolContext
+    ) throws -> [PersistentKeyValueChange] {
+        try context.checkName(name)
+        let schema = try context.schema(for: name)
+        let values = try SuiteDocument.decode(data, name: documentName, schema: schema, codec: context.codec)
+        for (key, value) in values {
+            try ValueText.checkPrintable(key, what: "key")
+            try ValueText.checkPrintable(value, what: "value of \(ValueText.key(key))")
+            guard let schema else { continue }
+            guard let entry = schema[key] else {
+                if force { continue }
+                throw ToolError.notInSchema(key: key, suite: name, action: "import")
+            }
+            try entry.validate(value)
+        }
+        let target = try context.writableSuite(name)
+        var changes: [String: PropertyListValue?] = values.mapValues { $0 }
+        if replace {
+            for key in target.primitiveValues().keys where values[key] == nil { changes[key] = .some(nil) }
+        }
+        if let transactional = target as? any TransactionalStore { return try transactional.commit(changes) }
+        try target.setPrimitiveValues(changes)
+        return []
+    }
+}

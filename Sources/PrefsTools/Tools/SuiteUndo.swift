@@ -1,0 +1,98 @@
+public import PrefsKit
+
+/// Undoing a write: the keys it changed are put back to what they held before, unless changed again since.
+///
+/// `prefs undo` and the editor's `u` both go through it.
+public struct SuiteUndo: Sendable, Hashable {
+    /// The suite.
+    public let suite: String
+    /// What the keys held before the write; `nil` means not stored.
+    public let before: [String: PropertyListValue?]
+    /// What the write left.
+    public let after: [String: PropertyListValue?]
+
+    /// Creates an undo of a write.
+    ///
+    /// - Parameters:
+    ///   - suite: The suite.
+    ///   - before: What the keys held before.
+    ///   - after: What the write left.
+    public init(suite: String, before: [String: PropertyListValue?], after: [String: PropertyListValue?]) {
+        self.suite = suite
+        self.before = before
+        self.after = after
+    }
+
+    /// The undo of a suite's newest write, from its history: every key that write changed.
+    ///
+    /// - Parameters:
+    ///   - suite: The suite, which must keep a history.
+    ///   - name: The suite's name, for messages.
+    /// - Returns: The undo.
+    /// - Throws: ``ToolError`` when the store keeps no history or it is empty, or a change's values were too large to
+    ///   keep; the store's error when the history cannot be read.
+    public static func lastWrite(of suite: any PersistentKeyValueStore, name: String) throws -> SuiteUndo {
+        guard let history = suite as? any PersistentKeyValueHistory else {
+            throw ToolError("suite \(TextEscaping.quoted(name)) keeps no history, so nothing can be undone")
+        }
+        let write = try history.lastWrite()
+        guard !write.isEmpty else {
+            throw ToolError("nothing to undo in suite \(TextEscaping.quoted(name)): its history is empty")
+        }
+        if let abridged = write.first(where: \.isAbridged) {
+            throw ToolError(
+                "the last change of \(TextEscaping.quoted(abridged.key)) was too large to keep; nothing was undone")
+        }
+        var before: [String: PropertyListValue?] = [:]
+        var after: [String: PropertyListValue?] = [:]
+        for change in write {
+            if before[change.key] == nil { before[change.key] = .some(change.oldValue) }
+            after[change.key] = .some(change.newValue)
+        }
+        return SuiteUndo(suite: name, before: before, after: after)
+    }
+
+    /// The undo of this undo: it makes the write again.
+    public var inverse: SuiteUndo { SuiteUndo(suite: suite, before: after, after: before) }
+
+    /// The keys another writer changed since the write, sorted.
+    ///
+    /// - Parameter store: The suite.
+    /// - Returns: The keys.
+    public func changedSince(in store: any PersistentKeyValueStore) -> [String] {
+        after.keys.filter { store.primitiveValue(forKey: $0) != after[$0] ?? nil }.sorted()
+    }
+
+    /// Puts the keys back, in one write when the store can.
+    ///
+    /// - Parameters:
+    ///   - store: The suite.
+    ///   - force: Whether to undo keys another writer changed since.
+    /// - Returns: The changes made.
+    /// - Throws: ``ToolError`` naming the keys changed since, unless `force`; the store's error. Nothing is written
+    ///   then.
+    @discardableResult
+    public func apply(to store: any PersistentKeyValueStore, force: Bool = false) throws -> [PersistentKeyValueChange] {
+        let changed = changedSince(in: store)
+        guard force || changed.isEmpty else {
+            let first = changed[0]
+            let now = store.primitiveValue(forKey: first).map { ValueText.inline($0, entry: nil) } ?? "(unset)"
+            let others = changed.count > 1 ? " and \(changed.count - 1) other key(s)" : ""
+            throw ToolError(
+                "key \(TextEscaping.quoted(first))\(others) changed again since (it is now \(now)); nothing was undone")
+        }
+        if let transactional = store as? any TransactionalStore { return try transactional.commit(before) }
+        try store.setPrimitiveValues(before)
+        return before.keys.sorted().map { key in
+            PersistentKeyValueChange(suite: suite, key: key, oldValue: after[key] ?? nil, newValue: before[key] ?? nil)
+        }
+    }
+
+    /// How an undo is reported: one `key: new -> old` line per key, sorted.
+    public var lines: [String] {
+        let show = { (value: PropertyListValue?) in value.map { ValueText.inline($0, entry: nil) } ?? "(unset)" }
+        return before.keys.sorted().map { key in
+            "\(ValueText.key(key)): \(show(after[key] ?? nil)) -> \(show(before[key] ?? nil))"
+        }
+    }
+}

@@ -1,0 +1,51 @@
+public import PrefsKit
+
+/// What `prefs write` does: one typed, checked write.
+///
+/// With a schema the value is read as the key's type and checked against its range and choices, and keys it does not
+/// declare are refused unless `force`. Without one the value is a string unless `type` says otherwise.
+public struct WriteRequest: Sendable, Hashable {
+    public var suite: String
+    public var key: String
+    public var value: String
+    public var type: ValueText.ValueType?
+    public var force: Bool
+
+    /// Creates a request.
+    public init(suite: String, key: String, value: String, type: ValueText.ValueType? = nil, force: Bool = false) {
+        self.suite = suite
+        self.key = key
+        self.value = value
+        self.type = type
+        self.force = force
+    }
+
+    /// The value to store, parsed and checked; nothing is written.
+    ///
+    /// - Parameter schema: The suite's schema.
+    /// - Returns: The value.
+    /// - Throws: ``ToolError`` naming what is wrong.
+    public func parsed(schema: PreferenceSchema?) throws -> PropertyListValue {
+        guard !key.isEmpty else { throw ToolError("the key is empty") }
+        try ValueText.checkPrintable(key, what: "key")
+        try ValueText.checkPrintable(value, what: "value")
+        let parsed: PropertyListValue
+        if let entry = schema?[key] {
+            parsed = try entry.parse(value)
+        } else {
+            guard schema == nil || force else { throw ToolError.notInSchema(key: key, suite: suite, action: "write") }
+            parsed = try ValueText.parse(value, as: type ?? .string)
+        }
+        try ValueText.checkPrintable(parsed, what: "value")
+        return parsed
+    }
+
+    /// Parses, checks and writes the value.
+    ///
+    /// - Parameter context: The store.
+    /// - Throws: ``ToolError`` or the store's error; nothing is written then.
+    public func perform(in context: ToolContext) throws {
+        let value = try parsed(schema: context.schema(for: suite))
+        try context.writableSuite(suite).setPrimitiveValues([key: value])
+    }
+}
