@@ -87,7 +87,8 @@ let benchmarks: @Sendable () -> Void = {
                 keys = Array((object as? [String: Any])?.keys ?? [:].keys)
             } else {
                 keys = try FileStore(
-                    directory: side.directory, journalDirectory: side.store.journalDirectory, launchArguments: .none).suite("contended").sortedKeys()
+                    directory: side.directory, journalDirectory: side.store.journalDirectory, launchArguments: .none
+                ).suite("contended").sortedKeys()
             }
             benchmark.measurement(kept, keys.filter { $0.hasPrefix("\(run)w") }.count)
         } setup: {
