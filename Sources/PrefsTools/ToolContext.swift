@@ -85,7 +85,10 @@ public final class ToolContext: Sendable {
             return try self.store().anySuite(name)
         }
         let suite = try store.anySuite(name)
-        guard try store.listSuites().contains(name) || schemas().schemaSuites().contains(name) else {
+        // A suite holding keys exists; only an empty one costs a listing (a directory read, a query).
+        let holdsKeys = !((suite as? any TransactionalStore)?.sortedKeys() ?? Array(suite.primitiveValues().keys))
+            .isEmpty
+        guard try holdsKeys || store.listSuites().contains(name) || schemas().schemaSuites().contains(name) else {
             throw missing(name)
         }
         try checkUsable(suite, name: name)

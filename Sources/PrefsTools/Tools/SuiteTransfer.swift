@@ -35,7 +35,7 @@ public enum SuiteTransfer {
         _ data: Data, named documentName: String, into name: String, replace: Bool, force: Bool,
         in context: ToolContext
     ) throws -> [PersistentKeyValueChange] {
-        try context.checkName(name)
+        // The schema lookup checks the name before anything is read or written.
         let schema = try context.schema(for: name)
         let values = try SuiteDocument.decode(data, name: documentName, schema: schema, codec: context.codec)
         for (key, value) in values {
