@@ -35,8 +35,7 @@ extension FileSuite {
                 try files.replace(with: bytes, durability: store.durability) {
                     let records = image.sortedKeys.map { key in
                         JournalRecord(
-                            time: writer.time ?? Date(), pid: writer.pid, process: writer.processName, suite: name,
-                            key: key, old: nil, new: image.value(forKey: key))
+                            writer: writer, suite: name, key: key, old: nil, new: image.value(forKey: key))
                     }
                     try? store.journal.append(records, to: files.name)
                 }

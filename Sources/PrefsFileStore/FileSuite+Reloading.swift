@@ -126,6 +126,8 @@ extension FileSuite {
         let ownPID = ProcessInfo.processInfo.processIdentifier
         var events: [PersistentKeyValueChange] = []
         var unknown: [JournalRecord] = []
+        // The changes seen at once are taken for one write, as the writer's own commit would have been.
+        let unknownWrite = String(UInt64.random(in: .min ... .max), radix: 16)
         for difference in differences {
             let latest = newest[difference.key]
             let record = latest.flatMap { $0.explains(difference.new) ? $0 : nil }
@@ -145,8 +147,8 @@ extension FileSuite {
             if record == nil {
                 unknown.append(
                     JournalRecord(
-                        time: Date(), pid: nil, process: nil, suite: name, key: difference.key, old: difference.old,
-                        new: difference.new))
+                        time: Date(), pid: nil, process: nil, write: unknownWrite, suite: name, key: difference.key,
+                        old: difference.old, new: difference.new))
             }
         }
         return (events, unknown)

@@ -67,9 +67,7 @@ extension FileSuite {
                 throw .unrepresentable(suite: name, key: error.key, reason: error.reason)
             }
             let records = applied.map {
-                JournalRecord(
-                    time: writer.time ?? Date(), pid: writer.pid, process: writer.processName, suite: name, key: $0.key,
-                    old: $0.oldValue, new: $0.newValue)
+                JournalRecord(writer: writer, suite: name, key: $0.key, old: $0.oldValue, new: $0.newValue)
             }
             do throws(FileStoreError) {
                 try files.replace(with: next.bytes, durability: store.durability) {

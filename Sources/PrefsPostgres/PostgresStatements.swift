@@ -184,6 +184,9 @@ struct PostgresStatements: Sendable {
     // MARK: - History
 
     /// A suite's newest changes, newest first.
+    ///
+    /// `xmin`, the id of the transaction that inserted a row, identifies the write: history rows are never updated,
+    /// and every row of one write is inserted by its one statement.
     func selectHistory(suite: String, key: String?, limit: Int?) -> PostgresQuery {
         var binds = PostgresBindings()
         binds.append(suite)
@@ -191,7 +194,7 @@ struct PostgresStatements: Sendable {
         binds.append(limit ?? Int(Int32.max))
         return PostgresQuery(
             unsafeSQL: """
-                SELECT key, old::text, new::text, writer_host, writer_pid, writer_process, written_at
+                SELECT key, old::text, new::text, writer_host, writer_pid, writer_process, written_at, xmin::text
                 FROM \(history) WHERE suite = $1 AND ($2::text IS NULL OR key = $2)
                 ORDER BY id DESC LIMIT $3
                 """, binds: binds)

@@ -31,14 +31,14 @@ extension PostgresSuite: PersistentKeyValueHistory {
         let newestFirst = try session.withConnection { connection in
             var changes: [PersistentKeyValueChange] = []
             let rows = try await connection.query(query, logger: session.logger)
-            for try await (key, old, new, host, pid, process, time) in rows.decode(
-                (String, String?, String?, String?, Int32?, String?, Date).self)
+            for try await (key, old, new, host, pid, process, time, write) in rows.decode(
+                (String, String?, String?, String?, Int32?, String?, Date, String).self)
             {
                 changes.append(
                     PersistentKeyValueChange(
                         suite: suite, key: key, oldValue: old.flatMap(PostgresSession.decode),
                         newValue: new.flatMap(PostgresSession.decode), origin: .otherProcess,
-                        writer: .init(pid: pid, processName: process, host: host, time: time)))
+                        writer: .init(pid: pid, processName: process, host: host, time: time, write: write)))
             }
             return changes
         }

@@ -57,6 +57,7 @@ import Testing
         let after = try FileManager.default.attributesOfItem(atPath: suite.fileURL.path)[.systemFileNumber] as? Int
         #expect(before != after)
         #expect(suite.journalRecords().count == 3)
+        #expect(try suite.lastWrite().map(\.key) == ["counter", "flavor"])
         #expect(try scope.reopen().suite("batch").get(.flavor) == .strawberry)
     }
 

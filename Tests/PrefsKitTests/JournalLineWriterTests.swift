@@ -34,12 +34,12 @@ import Testing
             "list": .array([.int(1), .array([]), .dictionary([:])]),
         ])
         let record = JournalRecord(
-            time: Date(timeIntervalSince1970: 1_800_000_000.5), pid: 42, process: "prefs \"x\"", suite: "s", key: "k\t",
-            old: nil, new: value)
+            time: Date(timeIntervalSince1970: 1_800_000_000.5), pid: 42, process: "prefs \"x\"", write: "9f3a",
+            suite: "s", key: "k\t", old: nil, new: value)
         #expect(try Self.readBack(record) == record)
         let unknown = JournalRecord(
-            time: Date(timeIntervalSince1970: 1_800_000_000), pid: nil, process: nil, suite: "s", key: "k",
-            old: .bool(false), new: nil)
+            time: Date(timeIntervalSince1970: 1_800_000_000), pid: nil, process: nil, write: nil, suite: "s",
+            key: "k", old: .bool(false), new: nil)
         #expect(try Self.readBack(unknown) == unknown)
     }
 
@@ -48,7 +48,8 @@ import Testing
             key, text, real, number throws in
             let record = JournalRecord(
                 time: Date(timeIntervalSince1970: 1_700_000_000), pid: Int32(truncatingIfNeeded: number),
-                process: text, suite: "s", key: key, old: .double(real), new: .dictionary([key: .string(text)]))
+                process: text, write: text, suite: "s", key: key, old: .double(real),
+                new: .dictionary([key: .string(text)]))
             #expect(try Self.readBack(record) == record)
             #expect(Data(JournalLineWriter.line(record) ?? []).firstRange(of: JournalLineWriter.keyNeedle(key)) != nil)
         }
@@ -56,7 +57,8 @@ import Testing
 
     @Test func numbersJSONCannotHoldAreRefusedAsJSONEncoderRefusesThem() {
         let record = JournalRecord(
-            time: Date(), pid: 1, process: "p", suite: "s", key: "k", old: nil, new: .array([.double(.nan)]))
+            time: Date(), pid: 1, process: "p", write: nil, suite: "s", key: "k", old: nil, new: .array([.double(.nan)])
+        )
         #expect(JournalLineWriter.line(record) == nil)
         #expect((try? JSONEncoder().encode(record)) == nil)
     }

@@ -30,13 +30,15 @@ enum JournalLineReader {
         if case .number(let text)? = object["pid"] { pid = integer(text).map { Int32(truncatingIfNeeded: $0) } }
         var process: String?
         if case .string(let name)? = object["process"] { process = name }
+        var write: String?
+        if case .string(let identifier)? = object["write"] { write = identifier }
         var digests: [String?] = [nil, nil]
         for (index, name) in ["oldDigest", "newDigest"].enumerated() {
             if case .string(let digest)? = object[name] { digests[index] = digest }
         }
         return JournalRecord(
-            time: time, pid: pid, process: process, suite: suite, key: key, old: old, new: new, oldDigest: digests[0],
-            newDigest: digests[1])
+            time: time, pid: pid, process: process, write: write, suite: suite, key: key, old: old, new: new,
+            oldDigest: digests[0], newDigest: digests[1])
     }
 
     /// A record's values are tagged (`{"array":[…]}`), two JSON levels for each level of a value, which may be as deep

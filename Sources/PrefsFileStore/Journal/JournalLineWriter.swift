@@ -47,6 +47,7 @@ enum JournalLineWriter {
         if let process = record.process { member("process", &out) { string(process, &$0) } }
         member("suite", &out) { string(record.suite, &$0) }
         member("time", &out) { string(PropertyListValue.date(record.time).text, &$0) }
+        if let write = record.write { member("write", &out) { string(write, &$0) } }
         out.append(UInt8(ascii: "}"))
         return out
     }

@@ -9,6 +9,9 @@ package struct JournalRecord: Codable, Sendable, Hashable {
     package let pid: Int32?
     /// The writing process's name, or `nil` when the writer is unknown.
     package let process: String?
+    /// Identifies the write the record belongs to, shared by every record of one commit; `nil` in records written
+    /// before writes had identifiers.
+    package let write: String?
     /// The suite.
     package let suite: String
     /// The key.
@@ -28,27 +31,46 @@ package struct JournalRecord: Codable, Sendable, Hashable {
     ///   - time: When the change was made.
     ///   - pid: The writing process's id.
     ///   - process: The writing process's name.
+    ///   - write: Identifies the write.
     ///   - suite: The suite.
     ///   - key: The key.
     ///   - old: The value before.
     ///   - new: The value after.
     package init(
-        time: Date, pid: Int32?, process: String?, suite: String, key: String, old: PropertyListValue?,
+        time: Date, pid: Int32?, process: String?, write: String?, suite: String, key: String,
+        old: PropertyListValue?, new: PropertyListValue?
+    ) {
+        self.init(
+            time: time, pid: pid, process: process, write: write, suite: suite, key: key, old: old, new: new,
+            oldDigest: nil, newDigest: nil)
+    }
+
+    /// A record of a change made by a writer.
+    ///
+    /// - Parameters:
+    ///   - writer: Who made the change, and which write it was.
+    ///   - suite: The suite.
+    ///   - key: The key.
+    ///   - old: The value before.
+    ///   - new: The value after.
+    init(
+        writer: PersistentKeyValueChange.Writer, suite: String, key: String, old: PropertyListValue?,
         new: PropertyListValue?
     ) {
         self.init(
-            time: time, pid: pid, process: process, suite: suite, key: key, old: old, new: new, oldDigest: nil,
-            newDigest: nil)
+            time: writer.time ?? Date(), pid: writer.pid, process: writer.processName, write: writer.write,
+            suite: suite, key: key, old: old, new: new)
     }
 
     /// A record with every field, as a journal line holds it.
     init(
-        time: Date, pid: Int32?, process: String?, suite: String, key: String, old: PropertyListValue?,
-        new: PropertyListValue?, oldDigest: String?, newDigest: String?
+        time: Date, pid: Int32?, process: String?, write: String?, suite: String, key: String,
+        old: PropertyListValue?, new: PropertyListValue?, oldDigest: String?, newDigest: String?
     ) {
         self.time = time
         self.pid = pid
         self.process = process
+        self.write = write
         self.suite = suite
         self.key = key
         self.old = old
@@ -61,7 +83,7 @@ package struct JournalRecord: Codable, Sendable, Hashable {
     /// told apart from others.
     var abridged: JournalRecord {
         JournalRecord(
-            time: time, pid: pid, process: process, suite: suite, key: key, old: nil, new: nil,
+            time: time, pid: pid, process: process, write: write, suite: suite, key: key, old: nil, new: nil,
             oldDigest: JournalLineWriter.digest(old), newDigest: JournalLineWriter.digest(new))
     }
 
@@ -74,7 +96,7 @@ package struct JournalRecord: Codable, Sendable, Hashable {
 
     /// The writer as a change event carries it.
     package var writer: PersistentKeyValueChange.Writer {
-        PersistentKeyValueChange.Writer(pid: pid, processName: process, time: time)
+        PersistentKeyValueChange.Writer(pid: pid, processName: process, time: time, write: write)
     }
 
     /// The record as a change of a suite's history.

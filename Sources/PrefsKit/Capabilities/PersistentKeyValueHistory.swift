@@ -30,8 +30,8 @@ extension PersistentKeyValueHistory {
         try history(key: key, limit: 1).last
     }
 
-    /// The newest write: the changes the newest writer made at one moment, which one transaction (an import, a
-    /// reset of several keys) records as several changes.
+    /// The newest write: the changes of the newest commit, which one transaction (an import, a reset of several keys)
+    /// records as several changes, told apart by ``PersistentKeyValueChange/Writer/write``.
     ///
     /// - Returns: The write's changes, in the order they were recorded; empty when the history holds none.
     /// - Throws: The store's error when the history cannot be read.
@@ -39,7 +39,9 @@ extension PersistentKeyValueHistory {
         let changes = try history(key: nil, limit: nil)
         guard let last = changes.last else { return [] }
         let write = changes.reversed().prefix { change in
-            change.writer?.pid == last.writer?.pid && change.writer?.host == last.writer?.host
+            if let identifier = last.writer?.write { return change.writer?.write == identifier }
+            // A store that does not identify writes: the same writer at the same recorded moment.
+            return change.writer?.pid == last.writer?.pid && change.writer?.host == last.writer?.host
                 && change.writer?.time == last.writer?.time
         }
         return write.reversed()

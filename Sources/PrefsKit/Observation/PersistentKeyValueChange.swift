@@ -20,6 +20,9 @@ public struct PersistentKeyValueChange: Sendable, Hashable {
         public var host: String?
         /// When the write was made.
         public var time: Date?
+        /// Identifies the write: every change one commit made carries the same identifier, and the next commit a
+        /// different one, however close in time. `nil` when the store did not record it.
+        public var write: String?
 
         /// Creates a writer.
         ///
@@ -28,17 +31,23 @@ public struct PersistentKeyValueChange: Sendable, Hashable {
         ///   - processName: The process name.
         ///   - host: The host name.
         ///   - time: When the write was made.
-        public init(pid: Int32? = nil, processName: String? = nil, host: String? = nil, time: Date? = nil) {
+        ///   - write: Identifies the write among others.
+        public init(
+            pid: Int32? = nil, processName: String? = nil, host: String? = nil, time: Date? = nil, write: String? = nil
+        ) {
             self.pid = pid
             self.processName = processName
             self.host = host
             self.time = time
+            self.write = write
         }
 
-        /// This process, now.
+        /// This process, now, for a new write: each call has an identifier of its own.
         public static var current: Writer {
             let info = ProcessInfo.processInfo
-            return Writer(pid: info.processIdentifier, processName: info.processName, host: nil, time: Date())
+            return Writer(
+                pid: info.processIdentifier, processName: info.processName, host: nil, time: Date(),
+                write: String(UInt64.random(in: .min ... .max), radix: 16))
         }
     }
 
