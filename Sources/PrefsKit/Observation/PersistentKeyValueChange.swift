@@ -20,8 +20,9 @@ public struct PersistentKeyValueChange: Sendable, Hashable {
         public var host: String?
         /// When the write was made.
         public var time: Date?
-        /// Identifies the write: every change one commit made carries the same identifier, and the next commit a
-        /// different one, however close in time. `nil` when the store did not record it.
+        /// Identifies the write among others, however close in time.
+        ///
+        /// Every change one commit made carries the same identifier. `nil` when the store did not record it.
         public var write: String?
 
         /// Creates a writer.
