@@ -77,23 +77,56 @@ let package = Package(
         .executableTarget(
             name: "theme-demo", dependencies: ["PrefsKit", "PrefsFileStore", "PrefsTUI", "PrefsNcurses"],
             swiftSettings: strictSettings),
+        .target(
+            name: "PrefsTestHelpers",
+            dependencies: ["PrefsKit", "PrefsFileStore", "PrefsTestSupport", "PrefsTUI"],
+            path: "Tests/PrefsTestHelpers", swiftSettings: languageSettings),
         .testTarget(
             name: "PrefsKitTests",
             dependencies: [
-                "PrefsKit",
-                "PrefsFileStore",
-                "PrefsTestSupport",
-                "PrefsTUI",
-                "PrefsTools",
-                "PrefsStores",
-                "PrefsPostgres",
-                "theme-demo",
-                "prefs",
-                "prefs-test-helper",
+                "PrefsKit", "PrefsTestSupport", "PrefsTestHelpers",
                 .product(name: "PropertyBased", package: "swift-property-based"),
             ],
-            exclude: ["TUI/Snapshots"],
-            swiftSettings: languageSettings
-        ),
+            swiftSettings: languageSettings),
+        .testTarget(
+            name: "PrefsFileStoreTests",
+            dependencies: [
+                "PrefsKit", "PrefsFileStore", "PrefsTestSupport", "PrefsTestHelpers", "prefs-test-helper",
+                .product(name: "PropertyBased", package: "swift-property-based"),
+            ],
+            swiftSettings: languageSettings),
+        .testTarget(
+            name: "PrefsPostgresTests",
+            dependencies: [
+                "PrefsKit", "PrefsPostgres", "PrefsTestSupport", "PrefsTestHelpers", "prefs", "prefs-test-helper",
+            ],
+            swiftSettings: languageSettings),
+        .testTarget(
+            name: "PrefsToolsTests",
+            dependencies: [
+                "PrefsKit", "PrefsFileStore", "PrefsTools", "PrefsStores", "PrefsTestSupport", "PrefsTestHelpers",
+                "prefs",
+            ],
+            swiftSettings: languageSettings),
+        .testTarget(
+            name: "PrefsTUITests",
+            dependencies: ["PrefsKit", "PrefsFileStore", "PrefsTUI", "PrefsTestSupport", "PrefsTestHelpers", "prefs"],
+            exclude: ["Snapshots"],
+            swiftSettings: languageSettings),
+        .testTarget(
+            name: "PrefsTestSupportTests",
+            dependencies: ["PrefsKit", "PrefsTestSupport", "PrefsTestHelpers"],
+            swiftSettings: languageSettings),
+        .testTarget(
+            name: "ThemeDemoTests",
+            dependencies: ["PrefsKit", "PrefsTestSupport", "PrefsTestHelpers", "theme-demo"],
+            swiftSettings: languageSettings),
+        .testTarget(
+            name: "prefsTests",
+            dependencies: [
+                "PrefsKit", "PrefsFileStore", "PrefsTUI", "PrefsTestSupport", "PrefsTestHelpers", "prefs",
+                "prefs-test-helper", "theme-demo",
+            ],
+            swiftSettings: languageSettings),
     ]
 )

@@ -168,6 +168,7 @@ struct PostgresStatements: Sendable {
                     FROM unnest($9::text[]) AS k(key)
                     LEFT JOIN old ON old.key = k.key LEFT JOIN input ON input.key = k.key
                     WHERE old.value IS DISTINCT FROM input.value
+                    ORDER BY k.key
                     RETURNING id
                 ), trimmed AS (
                     DELETE FROM \(history) WHERE suite = $2

@@ -1,4 +1,5 @@
 import PrefsKit
+import PrefsTestHelpers
 import PrefsTestSupport
 import Testing
 

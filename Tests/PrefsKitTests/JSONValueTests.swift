@@ -1,4 +1,5 @@
 import Foundation
+import PrefsTestHelpers
 import PropertyBased
 import Testing
 

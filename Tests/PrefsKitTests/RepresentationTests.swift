@@ -1,5 +1,6 @@
 import Foundation
 import PrefsKit
+import PrefsTestHelpers
 import PropertyBased
 import Testing
 

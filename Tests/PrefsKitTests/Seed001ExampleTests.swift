@@ -1,5 +1,6 @@
 import Foundation
 import PrefsKit
+import PrefsTestHelpers
 import PrefsTestSupport
 import Testing
 
@@ -13,8 +14,10 @@ import Testing
         userDefaults.set(.runtimeColorScheme, to: .dark)
         #expect(userDefaults.get(.runtimeColorScheme) == .dark)
         #expect(userDefaults.string(forKey: "RuntimeColorScheme") == "dark")
-        let view = SettingsView()
-        #expect(view.runtimeColorScheme == UserDefaults.standard.get(.runtimeColorScheme))
+        // The seed's view reads the standard defaults through the same key; pointed at this suite, it sees the write.
+        #expect(SettingsView().$runtimeColorScheme.store as? UserDefaults === UserDefaults.standard)
+        #expect(SettingsView().$runtimeColorScheme.key.id == "RuntimeColorScheme")
+        #expect(PersistentValue(.runtimeColorScheme, store: userDefaults).wrappedValue == .dark)
     }
 
     @Test func staticAndDynamicKeys() throws {
@@ -45,7 +48,13 @@ import Testing
         #else
         #expect(userDefaults.get(.isAppStoreRatingEnabled) == true)
         #endif
-        #expect(RatingSettings().isAppStoreRatingEnabled == UserDefaults.standard.get(.isAppStoreRatingEnabled))
+        #expect(RatingSettings().$isAppStoreRatingEnabled.store as? UserDefaults === UserDefaults.standard)
+        let rating = PersistentValue(.isAppStoreRatingEnabled, store: userDefaults)
+        #if DEBUG
+        #expect(rating.wrappedValue == false)
+        #else
+        #expect(rating.wrappedValue == true)
+        #endif
     }
 
     @Test func representations() throws {

@@ -6,6 +6,7 @@
 
 import Foundation
 import PrefsKit
+import PrefsTestHelpers
 
 enum RuntimeColorScheme: String {
     case dark

@@ -1,0 +1,30 @@
+public import PrefsKit
+
+/// A store of suites that lives for one check, with whatever it needs removed afterwards.
+public final class ScopedSuiteStore: @unchecked Sendable {
+    /// The store under test, empty.
+    public let store: any SuiteStore
+    /// Opens a second store on the same data, as another process (or machine) would.
+    public let reopen: @Sendable () throws -> any SuiteStore
+    /// Whether the store's suites keep a history (``PrefsKit/PersistentKeyValueHistory``): a store that should and
+    /// does not fails the history check.
+    public let keepsHistory: Bool
+    private let resources: [AnyObject]
+
+    /// Creates a scope.
+    ///
+    /// - Parameters:
+    ///   - store: The store under test, empty.
+    ///   - reopen: Opens a second store on the same data.
+    ///   - keepsHistory: Whether its suites keep a history.
+    ///   - resources: Objects to keep alive for the scope's lifetime and release, which cleans them up, afterwards.
+    public init(
+        store: any SuiteStore, reopen: @escaping @Sendable () throws -> any SuiteStore, keepsHistory: Bool,
+        resources: [AnyObject] = []
+    ) {
+        self.store = store
+        self.reopen = reopen
+        self.keepsHistory = keepsHistory
+        self.resources = resources
+    }
+}

@@ -1,0 +1,122 @@
+import Foundation
+import PrefsKit
+import Synchronization
+import Testing
+
+extension SuiteStoreConformance {
+    /// How long a change may take to arrive from another store before the check fails.
+    static let patience: Duration = .seconds(10)
+
+    static func listing(_ store: any SuiteStore) throws {
+        #expect(try store.listSuites() == [])
+        try store.anySuite("b.second").setPrimitiveValue(.int(2), forKey: "k")
+        try store.anySuite("a.first").setPrimitiveValue(.string("x"), forKey: "k")
+        _ = try store.anySuite("c.opened-only")
+        #expect(try store.listSuites() == ["a.first", "b.second"])
+        #expect(store.containsSuite("a.first"))
+        #expect(!store.containsSuite("c.opened-only"))
+    }
+
+    static func independentSuites(_ store: any SuiteStore) throws {
+        let first = try store.anySuite("one")
+        let second = try store.anySuite("two")
+        try first.setPrimitiveValues(["shared": .int(1), "only": .bool(true)])
+        try second.setPrimitiveValue(.int(2), forKey: "shared")
+        #expect(first.primitiveValues() == ["shared": .int(1), "only": .bool(true)])
+        #expect(second.primitiveValues() == ["shared": .int(2)])
+        #expect(try store.anySuite("one").primitiveValue(forKey: "shared") == .int(1))
+    }
+
+    static func observing(_ store: any SuiteStore) async throws {
+        let seen = Recorder()
+        let observation = store.addObserver { seen.add($0) }
+        defer { observation.cancel() }
+        try store.anySuite("a").setPrimitiveValue(.int(1), forKey: "x")
+        try store.anySuite("b").setPrimitiveValue(.int(2), forKey: "y")
+        try store.anySuite("a").setPrimitiveValue(nil, forKey: "x")
+        #expect(await seen.waitFor(count: 3, within: patience))
+        let changes = seen.changes.map { "\($0.suite ?? "?") \($0.key) \($0.newValue.map { "\($0)" } ?? "-")" }
+        #expect(changes == ["a x 1", "b y 2", "a x -"])
+        #expect(seen.changes.allSatisfy { $0.origin == .thisProcess })
+    }
+
+    static func otherStoresWrites(_ scope: ScopedSuiteStore) async throws {
+        let store = scope.store
+        let other = try scope.reopen()
+        let seen = Recorder()
+        let observation = store.addObserver { seen.add($0) }
+        defer { observation.cancel() }
+        let service = Task { try await store.run() }
+        defer { service.cancel() }
+        // run() starts its watch or listener in the background; write until one change arrives, so that the check
+        // depends neither on how long that takes nor on how busy the test runner keeps its threads (a bound on
+        // attempts, not on time, because a starved runner may not resume this task for seconds).
+        let probe = try other.anySuite("probe")
+        var attempt = 0
+        while seen.changes.isEmpty, attempt < 100 {
+            attempt += 1
+            try probe.setPrimitiveValue(.int(attempt), forKey: "attempt")
+            _ = await seen.waitFor(count: 1, within: .milliseconds(100))
+        }
+        #expect(!seen.changes.isEmpty, "none of \(attempt) writes by another store arrived while run() ran")
+        seen.reset()
+        try other.anySuite("first").setPrimitiveValue(.int(1), forKey: "k")
+        try other.anySuite("second").setPrimitiveValues(["k": .int(2), "l": .int(3)])
+        #expect(await seen.waitFor(count: 3, within: patience))
+        let keys = Set(seen.changes.filter { $0.suite != "probe" }.map { "\($0.suite ?? "?").\($0.key)" })
+        #expect(keys == ["first.k", "second.k", "second.l"])
+    }
+
+    static func reopening(_ scope: ScopedSuiteStore) throws {
+        try scope.store.anySuite("kept").setPrimitiveValues(["a": .int(1), "b": .array([.string("x")])])
+        let other = try scope.reopen()
+        #expect(try other.listSuites() == ["kept"])
+        #expect(try other.anySuite("kept").primitiveValues() == ["a": .int(1), "b": .array([.string("x")])])
+        try other.anySuite("kept").setPrimitiveValue(.int(5), forKey: "a")
+        #expect(try scope.reopen().anySuite("kept").primitiveValue(forKey: "a") == .int(5))
+    }
+
+    static func history(_ scope: ScopedSuiteStore) throws {
+        let suite = try scope.store.anySuite("history")
+        guard let history = suite as? any PersistentKeyValueHistory else {
+            if scope.keepsHistory { Issue.record("the store's suites keep no history") }
+            return
+        }
+        try suite.setPrimitiveValue(.int(1), forKey: "k")
+        try suite.setPrimitiveValue(.int(2), forKey: "k")
+        try suite.setPrimitiveValues(["k": nil, "l": .string("x")])
+        let changes = try history.history(key: nil, limit: nil)
+        #expect(changes.map(\.key) == ["k", "k", "k", "l"])
+        #expect(changes.map(\.newValue) == [.int(1), .int(2), nil, .string("x")])
+        #expect(changes.map(\.oldValue) == [nil, .int(1), .int(2), nil])
+        #expect(changes.allSatisfy { $0.writer?.pid == ProcessInfo.processInfo.processIdentifier })
+        // Three writes within a millisecond are still three writes.
+        #expect(try history.lastWrite().map(\.key) == ["k", "l"])
+        #expect(try history.history(key: "k", limit: 2).map(\.newValue) == [.int(2), nil])
+        #expect(try history.lastChange(key: "l")?.newValue == .string("x"))
+        let reopened = try scope.reopen().anySuite("history") as? any PersistentKeyValueHistory
+        #expect(try reopened?.history(key: nil, limit: nil).count == 4)
+    }
+}
+
+/// Collects changes from an observer, for a check to wait on.
+private final class Recorder: Sendable {
+    private let received = Mutex<[PersistentKeyValueChange]>([])
+
+    func add(_ batch: [PersistentKeyValueChange]) { received.withLock { $0 += batch } }
+
+    func reset() { received.withLock { $0 = [] } }
+
+    var changes: [PersistentKeyValueChange] { received.withLock { $0 } }
+
+    /// Waits until at least `count` changes have arrived.
+    ///
+    /// - Returns: Whether they did in time.
+    func waitFor(count: Int, within timeout: Duration) async -> Bool {
+        let deadline = ContinuousClock.now + timeout
+        while changes.count < count, ContinuousClock.now < deadline {
+            try? await Task.sleep(for: .milliseconds(2))
+        }
+        return changes.count >= count
+    }
+}

@@ -1,0 +1,59 @@
+import Foundation
+public import PrefsKit
+public import Testing
+
+/// The behaviour every ``PrefsKit/SuiteStore`` must have: listing, opening, observing every suite, reopening, and
+/// history, as checks a store's own tests run.
+///
+/// ```swift
+/// @Test(arguments: SuiteStoreConformance.Check.allCases)
+/// func conforms(check: SuiteStoreConformance.Check) async throws {
+///     try await SuiteStoreConformance { try ScopedSuiteStore(…) }.run(check)
+/// }
+/// ```
+public struct SuiteStoreConformance: Sendable {
+    /// One behaviour; each runs on a fresh store.
+    public enum Check: String, CaseIterable, Sendable, CustomTestStringConvertible {
+        case listsTheSuitesThatHoldKeys
+        case opensSuitesIndependently
+        case observesEverySuite
+        case seesAnotherStoresWritesWhileRunning
+        case reopenedStoreSeesEverything
+        case historyRecordsEachWriteApart
+
+        public var testDescription: String { rawValue }
+    }
+
+    private let makeScope: @Sendable () throws -> ScopedSuiteStore
+
+    /// Creates the suite over a kind of store.
+    ///
+    /// - Parameter makeScope: Makes a fresh, empty store in its scope; called once per check.
+    public init(_ makeScope: @escaping @Sendable () throws -> ScopedSuiteStore) {
+        self.makeScope = makeScope
+    }
+
+    /// Runs one check on a fresh store.
+    ///
+    /// - Parameter check: The behaviour to check.
+    /// - Throws: When the store cannot be made, or a step that must succeed throws.
+    public func run(_ check: Check) async throws {
+        let scope = try makeScope()
+        defer { withExtendedLifetime(scope) {} }
+        switch check {
+        case .listsTheSuitesThatHoldKeys: try Self.listing(scope.store)
+        case .opensSuitesIndependently: try Self.independentSuites(scope.store)
+        case .observesEverySuite: try await Self.observing(scope.store)
+        case .seesAnotherStoresWritesWhileRunning: try await Self.otherStoresWrites(scope)
+        case .reopenedStoreSeesEverything: try Self.reopening(scope)
+        case .historyRecordsEachWriteApart: try Self.history(scope)
+        }
+    }
+
+    /// Runs every check, each on a fresh store.
+    ///
+    /// - Throws: When a store cannot be made, or a step that must succeed throws.
+    public func runAll() async throws {
+        for check in Check.allCases { try await run(check) }
+    }
+}

@@ -1,0 +1,23 @@
+import PrefsFileStore
+import PrefsKit
+import PrefsTestSupport
+import Testing
+
+/// PrefsTestSupport's conformance suites over the file store: a suite as a store, and the directory as a store of
+/// suites.
+@Suite struct FileStoreConformanceTests {
+    @Test(arguments: StoreConformance.Check.allCases)
+    func aSuiteConforms(check: StoreConformance.Check) async throws {
+        try await StoreConformance { try StoreFixture.file.make(function: "\(check)") }.run(check)
+    }
+
+    @Test(arguments: SuiteStoreConformance.Check.allCases)
+    func theStoreConforms(check: SuiteStoreConformance.Check) async throws {
+        try await SuiteStoreConformance {
+            // The check starts the watch through run(), as an app does.
+            let scope = try ScopedFileStore(watching: false)
+            return ScopedSuiteStore(
+                store: scope.store, reopen: { try scope.reopen() }, keepsHistory: true, resources: [scope])
+        }.run(check)
+    }
+}

@@ -1,0 +1,111 @@
+import Foundation
+import PrefsFileStore
+import PrefsKit
+import PrefsTestHelpers
+import PrefsTestSupport
+import Testing
+
+@Suite struct FileStoreFailureTests {
+    @Test func anUnparseableSuiteReadsAsDefaultsAndRefusesWrites() throws {
+        let scope = try ScopedFileStore()
+        let file = scope.configDirectory.appendingPathComponent("broken.plist")
+        let garbage = Data("<?xml version=\"1.0\"?><plist><dict><key>volume</key>".utf8)
+        try garbage.write(to: file)
+        let suite = try scope.store.suite("broken")
+        let problem = try #require(suite.problem)
+        #expect(problem == .corrupt(suite: "broken", path: file.path, reason: "not a property list"))
+        #expect(problem.description.hasPrefix("suite \"broken\" is unreadable (\(file.path)): not a property list"))
+        #expect(throws: FileStoreError.self) { try suite.checkReadable() }
+        #expect(suite.get(.volume) == 5)
+        #expect(throws: PersistentKeyValueStoreError.self) { try suite.update(.volume, to: 7) }
+        #expect(try Data(contentsOf: file) == garbage)
+    }
+
+    @Test func recoveryMovesTheBrokenFileAsideFirst() throws {
+        let scope = try ScopedFileStore()
+        let file = scope.configDirectory.appendingPathComponent("broken.plist")
+        try Data("not a plist".utf8).write(to: file)
+        let suite = try scope.store.suite("broken")
+        try suite.commit(["volume": .int(7)], recoveringCorruptFile: true)
+        #expect(suite.problem == nil)
+        #expect(suite.get(.volume) == 7)
+        let entries = try FileManager.default.contentsOfDirectory(atPath: scope.configDirectory.path)
+        let aside = try #require(entries.first { $0.hasPrefix("broken.plist.corrupt-") })
+        #expect(
+            try String(contentsOf: scope.configDirectory.appendingPathComponent(aside), encoding: .utf8)
+                == "not a plist")
+    }
+
+    @Test func aSuiteThatBreaksWhileOpenFallsBackToDefaultsAndSaysSo() throws {
+        let scope = try ScopedFileStore()
+        let suite = try scope.store.suite("live")
+        suite.set(.volume, to: 9)
+        let recorder = ChangeRecorder()
+        let observation = suite.changeNotifier.addObserver { recorder.record($0) }
+        defer { observation.cancel() }
+        try Data("garbage".utf8).write(to: suite.fileURL)
+        #expect(eventually { suite.problem != nil })
+        #expect(suite.get(.volume) == 5)
+        #expect(eventually { recorder.all.contains { $0.key == "volume" && $0.newValue == nil } })
+        try suite.recover()
+        #expect(suite.problem == nil)
+    }
+
+    @Test func theLockFileIsNeverFollowedThroughASymlink() throws {
+        let scope = try ScopedFileStore()
+        let target = scope.directory.url.appendingPathComponent("victim")
+        try Data("precious".utf8).write(to: target)
+        try FileManager.default.createSymbolicLink(
+            at: scope.configDirectory.appendingPathComponent(".trap.plist.lock"), withDestinationURL: target)
+        let suite = try scope.store.suite("trap")
+        #expect {
+            try suite.commit(["k": .int(1)])
+        } throws: { error in
+            guard case .unsafe(let path, _) = error as? FileStoreError else { return false }
+            return path.hasSuffix(".trap.plist.lock")
+        }
+        #expect(try Data(contentsOf: target) == Data("precious".utf8))
+        #expect(!FileManager.default.fileExists(atPath: suite.fileURL.path))
+    }
+}
+
+/// What a power loss can leave after a swap: the new file empty or torn, the previous version under the staging name.
+@Suite struct FileStorePowerLossTests {
+    private static func leaveTornSuite(_ contents: Data, in scope: ScopedFileStore) throws -> (plist: URL, staged: URL)
+    {
+        let suite = try scope.store.suite("torn")
+        try suite.commit(["volume": .int(3), "theme": .string("dark")])
+        let plist = suite.fileURL
+        let staged = scope.configDirectory.appendingPathComponent(".torn.plist.new")
+        try FileManager.default.copyItem(at: plist, to: staged)
+        try contents.write(to: plist)
+        return (plist, staged)
+    }
+
+    @Test(arguments: [Data(), Data("<?xml version=\"1.0\"?><plist><dict><key>vol".utf8)])
+    func thePreviousVersionIsBroughtBackWhenTheSuiteIsEmptyOrTorn(contents: Data) throws {
+        let scope = try ScopedFileStore()
+        let (plist, staged) = try Self.leaveTornSuite(contents, in: scope)
+        let suite = try scope.reopen().suite("torn")
+        #expect(suite.problem == nil)
+        #expect(suite.primitiveValues() == ["volume": .int(3), "theme": .string("dark")])
+        #expect(!FileManager.default.fileExists(atPath: staged.path))
+        #expect(try PropertyListSerialization.propertyList(from: Data(contentsOf: plist), format: nil) is [String: Any])
+        try suite.commit(["volume": .int(4)])
+        #expect(try scope.reopen().suite("torn").primitiveValues() == ["volume": .int(4), "theme": .string("dark")])
+    }
+
+    @Test func aTornStagedFileBesideAGoodSuiteIsIgnoredAndReplacedByTheNextWrite() throws {
+        let scope = try ScopedFileStore()
+        let suite = try scope.store.suite("torn")
+        try suite.commit(["volume": .int(3)])
+        let staged = scope.configDirectory.appendingPathComponent(".torn.plist.new")
+        try Data("<?xml version=\"1.0\"?><pli".utf8).write(to: staged)
+        let reopened = try scope.reopen().suite("torn")
+        #expect(reopened.primitiveValues() == ["volume": .int(3)])
+        try reopened.commit(["volume": .int(5)])
+        // The write leaves the staging file prepared for the next one: empty, so never taken for a previous version.
+        #expect((try? Data(contentsOf: staged))?.isEmpty ?? true)
+        #expect(try scope.reopen().suite("torn").primitiveValues() == ["volume": .int(5)])
+    }
+}

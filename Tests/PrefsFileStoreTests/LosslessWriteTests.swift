@@ -1,0 +1,164 @@
+import Foundation
+import PrefsKit
+import PrefsTestHelpers
+import PrefsTestSupport
+import PropertyBased
+import Testing
+
+@testable import PrefsFileStore
+
+/// A write changes the keys it was asked to change and nothing else: every other value reads back, by Foundation's
+/// own decoding, exactly as before; or the write is refused and the file is left byte for byte as it was.
+@Suite struct LosslessWriteTests {
+    private static let header = #"<?xml version="1.0" encoding="UTF-8"?><plist version="1.0"><dict>"#
+
+    /// Foundation's reading of a suite file, as values.
+    private static func foundation(_ data: Data) throws -> [String: PropertyListValue] {
+        let object = try PropertyListSerialization.propertyList(from: data, format: nil)
+        guard case .dictionary(let values)? = PropertyListValue(propertyListObject: object) else {
+            throw CocoaError(.propertyListReadCorrupt)
+        }
+        return values
+    }
+
+    @Test func aWriteOfAnotherKeyLeavesEveryOtherValueAsFoundationReadsIt() async {
+        await propertyCheck(count: 150, input: Gen.int(in: 0...Int.max)) { seed throws in
+            var random = Xoshiro(seed: (UInt64(seed), 11, 12, 13))
+            let values = RandomSuites.suite(&random)
+            let form = RandomSuites.Form.allCases.randomElement(using: &random) ?? .prefs
+            guard let original = RandomSuites.file(values, as: form) else { return }
+            let scope = try ScopedFileStore()
+            let file = scope.configDirectory.appendingPathComponent("random.plist")
+            try original.write(to: file)
+            let before = try Self.foundation(original)
+            let suite = try scope.store.suite("random")
+            do {
+                try suite.commit(["unrelated \(seed)": .int(seed)])
+            } catch let error as FileStoreError {
+                // Refused: nothing may have moved.
+                guard case .unrepresentable = error else { throw error }
+                #expect(try Data(contentsOf: file) == original, "form \(form)")
+                return
+            }
+            let after = try Self.foundation(Data(contentsOf: file))
+            #expect(after["unrelated \(seed)"] == .int(seed))
+            for (key, value) in before {
+                let kept = after[key]
+                #expect(
+                    kept.map { value.isIdentical(to: $0) } == true,
+                    "form \(form), key \(key): \(value) -> \(String(describing: kept))")
+            }
+            #expect(after.count == before.count + 1)
+        }
+    }
+
+    @Test func aFileOnlyFoundationReadsIsRefusedWhenAValueWouldNotSurvive() throws {
+        let scope = try ScopedFileStore()
+        let file = scope.configDirectory.appendingPathComponent("binary.plist")
+        // Binary property lists keep fractions of a second; XML, which a write produces, does not.
+        let original = try PropertyListSerialization.data(
+            fromPropertyList: ["when": Date(timeIntervalSinceReferenceDate: 0.5), "n": 1] as [String: Any],
+            format: .binary, options: 0)
+        try original.write(to: file)
+        let suite = try scope.store.suite("binary")
+        #expect(suite.primitiveValue(forKey: "when") == .date(Date(timeIntervalSinceReferenceDate: 0.5)))
+        #expect {
+            try suite.commit(["other": .int(2)])
+        } throws: { error in
+            guard case .unrepresentable(_, let key, let reason)? = error as? FileStoreError else { return false }
+            return key == "when" && reason.contains("fraction of a second")
+        }
+        #expect(try Data(contentsOf: file) == original)
+    }
+
+    @Test func largeIntegersKeepTheirExactValueInXMLAndBinary() throws {
+        let scope = try ScopedFileStore()
+        let xml = Data(
+            (Self.header + "<key>max</key><integer>18446744073709551615</integer>"
+                + "<key>two63</key><integer>9223372036854775808</integer>"
+                + "<key>min</key><integer>-9223372036854775808</integer></dict></plist>").utf8)
+        let binary = try PropertyListSerialization.data(
+            fromPropertyList: ["max": UInt64.max, "two63": UInt64(1) << 63, "min": Int64.min] as [String: Any],
+            format: .binary, options: 0)
+        for (name, data) in [("xml", xml), ("binary", binary)] {
+            let file = scope.configDirectory.appendingPathComponent("\(name).plist")
+            try data.write(to: file)
+            let suite = try scope.store.suite(name)
+            #expect(suite.primitiveValue(forKey: "max") == .unsignedInt(.max))
+            #expect(suite.primitiveValue(forKey: "two63") == .unsignedInt(1 << 63))
+            #expect(suite.get(PersistentKey<UInt64>("max", defaultValue: 0)) == .max)
+            try suite.commit(["x": .int(1)])
+            let text = try String(contentsOf: file, encoding: .utf8)
+            #expect(text.contains("<integer>18446744073709551615</integer>"))
+            #expect(text.contains("<integer>9223372036854775808</integer>"))
+            #expect(text.contains("<integer>-9223372036854775808</integer>"))
+            let reread = try Self.foundation(Data(contentsOf: file))
+            #expect(reread["max"] == .unsignedInt(.max) && reread["min"] == .int(.min))
+        }
+    }
+
+    @Test func aLatin1SuiteIsRewrittenWithIdenticalValues() throws {
+        let scope = try ScopedFileStore()
+        let file = scope.configDirectory.appendingPathComponent("latin.plist")
+        var original = Data(#"<?xml version="1.0" encoding="ISO-8859-1"?><plist version="1.0"><dict>"#.utf8)
+        original += Data("<key>greeting</key><string>caf".utf8) + Data([0xE9]) + Data("</string></dict></plist>".utf8)
+        try original.write(to: file)
+        let suite = try scope.store.suite("latin")
+        #expect(suite.primitiveValue(forKey: "greeting") == .string("café"))
+        try suite.commit(["x": .int(1)])
+        #expect(try Self.foundation(Data(contentsOf: file))["greeting"] == .string("café"))
+    }
+
+    @Test func keysThatDifferOnlyInNormalisationStayTwoKeys() throws {
+        let scope = try ScopedFileStore()
+        let file = scope.configDirectory.appendingPathComponent("twins.plist")
+        let composed = "caf\u{E9}"
+        let decomposed = "cafe\u{301}"
+        try Data(
+            (Self.header + "<key>\(composed)</key><string>one</string><key>\(decomposed)</key><string>two</string>"
+                + "</dict></plist>").utf8
+        ).write(to: file)
+        let suite = try scope.store.suite("twins")
+        #expect(suite.primitiveValue(forKey: composed) == .string("one"))
+        #expect(suite.primitiveValue(forKey: decomposed) == .string("two"))
+        #expect(suite.sortedKeys().count == 2)
+        try suite.commit(["x": .int(1)])
+        try suite.commit([decomposed: .string("three")])
+        let bytes = try Data(contentsOf: file)
+        let image = try SuiteImage(decoding: Array(bytes))
+        #expect(image.value(forKey: composed) == .string("one"))
+        #expect(image.value(forKey: decomposed) == .string("three"))
+        #expect(image.value(forKey: "x") == .int(1))
+        let reopened = try scope.reopen().suite("twins")
+        #expect(reopened.primitiveValue(forKey: composed) == .string("one"))
+        try reopened.commit([composed: nil])
+        let last = try SuiteImage(decoding: Array(Data(contentsOf: file)))
+        #expect(last.value(forKey: composed) == nil)
+        #expect(last.value(forKey: decomposed) == .string("three"))
+    }
+
+    @Test func aHandEditedSuiteKeepsItsLayoutAndCommentsAroundTheKeysNotWritten() throws {
+        let scope = try ScopedFileStore()
+        let file = scope.configDirectory.appendingPathComponent("hand.plist")
+        let original = """
+            <?xml version="1.0" encoding="UTF-8"?>
+            <plist version="1.0">
+            <dict>
+              <!-- keep this -->
+              <key>theme</key>   <string>dark</string>
+              <key>hex</key> <integer>0x10</integer>
+              <key>plus</key> <integer>+7</integer>
+            </dict>
+            </plist>
+            """
+        try Data(original.utf8).write(to: file)
+        let suite = try scope.store.suite("hand")
+        #expect(suite.primitiveValue(forKey: "hex") == .int(16))
+        try suite.commit(["plus": .int(8)])
+        let text = try String(contentsOf: file, encoding: .utf8)
+        #expect(text.contains("<!-- keep this -->\n  <key>theme</key>   <string>dark</string>"))
+        #expect(text.contains("<key>hex</key> <integer>0x10</integer>"))
+        #expect(!text.contains("+7"))
+        #expect(try Self.foundation(Data(text.utf8)) == ["theme": .string("dark"), "hex": .int(16), "plus": .int(8)])
+    }
+}

@@ -1,0 +1,163 @@
+import Foundation
+import PrefsPostgres
+import PrefsTestHelpers
+import Testing
+
+/// `prefs` on a PostgreSQL store: `--store` and `PREFS_STORE`, as real child processes against a real server.
+@Suite(PostgresServer.needed) struct PostgresCLITests {
+    @Test func readWriteDeleteAndListThroughStoreAndTheEnvironment() throws {
+        let server = try PostgresServer.require()
+        let url = server.url(table: PostgresServer.uniqueTable("cli"))
+        let cli = try PrefsCLI()
+        #expect(try cli.run("write", "--store", url, "app", "theme", "dark").status == 0)
+        #expect(try cli.run("write", "--store", url, "app", "count", "3", "--type", "int").status == 0)
+        #expect(try cli.run("read", "--store", url, "app", "theme").output == "dark\n")
+        #expect(try cli.run("read", "--store", url, "app").output == "count = 3\ntheme = dark\n")
+        #expect(try cli.run("suites", "--store", url).output == "app\n")
+        #expect(!FileManager.default.fileExists(atPath: cli.suiteFile("app").path), "nothing went to the files")
+
+        var environment = cli.environment
+        environment["PREFS_STORE"] = url
+        let viaEnvironment = try ChildProcess.run("prefs", ["read", "app", "count"], environment: environment)
+        #expect(viaEnvironment.standardOutput == "3\n")
+
+        #expect(try cli.run("delete", "--store", url, "app", "theme").status == 0)
+        let missing = try cli.run("read", "--store", url, "app", "theme")
+        #expect(missing.status == 1)
+        #expect(missing.error == "prefs: unknown key \"theme\" in suite \"app\"\n")
+    }
+
+    @Test func everyCommandWorksOnAPostgresStoreWithGlobalOptionsAnywhere() throws {
+        let server = try PostgresServer.require()
+        let url = server.url(table: PostgresServer.uniqueTable("every"))
+        let cli = try PrefsCLI()
+        // Global options before the subcommand, as the README writes them.
+        #expect(try cli.run("--store", url, "write", "app", "a", "1", "--type", "int").status == 0)
+        #expect(try cli.run("--store", url, "--json", "read", "app", "a").output == "1\n")
+        #expect(try cli.run("write", "app", "b", "two", "--store", url).status == 0)
+
+        // import is one write; log shows it; undo takes all of it back; a second undo makes it again.
+        let document = cli.home.url.appendingPathComponent("doc.json")
+        try Data(#"{"c": 3, "d": "four"}"#.utf8).write(to: document)
+        #expect(try cli.run("import", "--store", url, "app", document.path).status == 0)
+        let log = try cli.run("log", "--store", url, "app").output.split(separator: "\n")
+        #expect(log.count == 4)
+        #expect(log.contains { $0.contains("d: (unset) -> four  by prefs pid ") }, "\(log)")
+        #expect(try cli.run("undo", "--store", url, "app").output == "c: 3 -> (unset)\nd: four -> (unset)\n")
+        #expect(try cli.run("read", "--store", url, "app").output == "a = 1\nb = two\n")
+        #expect(try cli.run("undo", "--store", url, "app").status == 0)
+        #expect(try cli.run("read", "--store", url, "app", "d").output == "four\n")
+
+        // export, diff --against, find.
+        let exported = try cli.run("export", "--store", url, "app", "--format", "json")
+        #expect(exported.output.contains(#""d" : "four""#))
+        try Data(exported.output.utf8).write(to: document)
+        #expect(try cli.run("diff", "--store", url, "app", "--against", document.path).output == "")
+        try cli.run("write", "--store", url, "app", "b", "three")
+        #expect(
+            try cli.run("diff", "--store", url, "app", "--against", document.path).output
+                == "~ b = three  (file: two)\n")
+        #expect(try cli.run("find", "--store", url, "thr").output == "app b = three\n")
+
+        // Schemas live in the database: install, list, show, check a write, uninstall.
+        let manifest = cli.home.url.appendingPathComponent("schema.json")
+        try Data(
+            (#"{"format": "prefs-schema", "version": 1, "suite": "app", "keys": [{"id": "a", "type": "Int", "#
+                + #""kind": "int", "storage": "int", "optional": false, "debug": false, "default": 0}]}"#).utf8
+        ).write(to: manifest)
+        #expect(try cli.run("schema", "install", "--store", url, manifest.path).status == 0)
+        #expect(try cli.run("schema", "list", "--store", url).output == "app\n")
+        #expect(try cli.run("schema", "show", "--store", url, "app").output == "a (int) = 0\n")
+        let refused = try cli.run("write", "--store", url, "app", "a", "x")
+        #expect(refused.status == 1)
+        #expect(try cli.run("diff", "--store", url, "app").output.contains("~ a = 1  (default: 0)"))
+        #expect(try cli.run("schema", "uninstall", "--store", url, "app").status == 0)
+        #expect(try cli.run("schema", "list", "--store", url).output == "")
+        #expect(!FileManager.default.fileExists(atPath: cli.suiteFile("app").path), "nothing went to the files")
+    }
+
+    @Test func tableNamesThatPostgresReservesAreRefusedByName() throws {
+        let cli = try PrefsCLI()
+        for word in ["select", "user", "table"] {
+            let result = try cli.run("read", "--store", "postgres://u@127.0.0.1:1/db?table=\(word)", "app")
+            #expect(result.status == 1)
+            #expect(result.error.contains("the table name \(word) is a reserved word in PostgreSQL"))
+        }
+        // The list agrees with the server's own.
+        let server = try PostgresServer.require()
+        let reserved = try server.psql("SELECT word FROM pg_get_keywords() WHERE catcode IN ('R', 'T')")
+        #expect(reserved.count > 50)
+        for word in reserved {
+            #expect(throws: PostgresStoreError.self) { try PostgresLocation("postgres://u@h/db?table=\(word)") }
+        }
+    }
+
+    @Test func sslModesAreReadAndTLSIsRequiredWhenAsked() throws {
+        let server = try PostgresServer.require()
+        #expect(try PostgresLocation(server.url(table: "t") + "&sslmode=verify-full").tlsMode == .verifyFull)
+        #expect(try PostgresLocation(server.url(table: "t")).tlsMode == .prefer)
+        #expect(throws: PostgresStoreError.self) { try PostgresLocation("postgres://u@h/db?sslmode=sometimes") }
+        // The test server offers no TLS: prefer and disable connect, require refuses, saying why.
+        let cli = try PrefsCLI()
+        for mode in ["disable", "prefer"] {
+            let url = server.url(table: PostgresServer.uniqueTable("tls")) + "&sslmode=\(mode)"
+            #expect(try cli.run("write", "--store", url, "app", "k", "v").status == 0, "sslmode=\(mode)")
+        }
+        let required = try cli.run(
+            "write", "--store", server.url(table: PostgresServer.uniqueTable("tls")) + "&sslmode=require", "app", "k",
+            "v")
+        #expect(required.status == 1)
+        #expect(required.error.hasPrefix("prefs: cannot reach the PostgreSQL store at "))
+    }
+
+    @Test func badStoresAreOneLineErrors() throws {
+        let cli = try PrefsCLI()
+        let bad = try cli.run("read", "--store", "mysql://localhost/x", "app")
+        #expect(bad.status == 1)
+        #expect(bad.error.hasPrefix("prefs: not a PostgreSQL store URL: \"mysql://localhost/x\""))
+        #expect(bad.error.split(separator: "\n").count == 1)
+        let unreachable = try cli.run("write", "--store", "postgres://postgres@127.0.0.1:1/x", "app", "k", "v")
+        #expect(unreachable.status == 1)
+        #expect(
+            unreachable.error.hasPrefix("prefs: cannot reach the PostgreSQL store at postgres://postgres@127.0.0.1:1/"))
+        let log = try cli.run("log", "--store", "postgres://postgres@127.0.0.1:1/x", "app")
+        #expect(log.status == 1)
+        #expect(log.error.hasPrefix("prefs: cannot reach the PostgreSQL store at postgres://postgres@127.0.0.1:1/"))
+    }
+
+    @Test func watchSeesAnotherClientsWriteWithItsHostAndPid() throws {
+        let server = try PostgresServer.require()
+        let url = server.url(table: PostgresServer.uniqueTable("watch"))
+        let cli = try PrefsCLI()
+        let watcher = try cli.start("watch", "--store", url, "app")
+        defer { watcher.kill() }
+        var seen = false
+        for attempt in 0..<50 where !seen {
+            try cli.run("write", "--store", url, "app", "ready", "\(attempt)")
+            seen = watcher.waitForLine(timeout: .milliseconds(300)) { $0.contains("app ready = ") }
+        }
+        #expect(seen)
+        try cli.run("write", "--store", url, "app", "theme", "black")
+        let host = ProcessInfo.processInfo.hostName
+        #expect(watcher.waitForLine { $0.contains("app theme = black (prefs pid ") && $0.hasSuffix(" on \(host))") })
+    }
+
+    @Test func theEditorBrowsesAPostgresStoreAndRefreshesLive() throws {
+        let server = try PostgresServer.require()
+        let url = server.url(table: PostgresServer.uniqueTable("tui"))
+        let cli = try PrefsCLI()
+        try cli.run("write", "--store", url, "app", "theme", "dark")
+        let terminal = try TmuxSession(running: "prefs", "tui --store '\(url)'", in: cli)
+        defer { terminal.close() }
+        #expect(try terminal.waitFor { $0.contains("postgres://postgres@127.0.0.1") && $0.contains("app") })
+        try terminal.send("Enter")
+        #expect(try terminal.waitFor { $0.contains("theme") && $0.contains("dark") })
+        try cli.run("write", "--store", url, "app", "theme", "black")
+        #expect(try terminal.waitFor { $0.contains("black") }, "another client's write appears")
+        try terminal.send("Enter", "C-u", "light", "Enter")
+        #expect(try terminal.waitFor { $0.contains("theme = light") })
+        #expect(try cli.run("read", "--store", url, "app", "theme").output == "light\n")
+        try terminal.send("q", "q")
+        #expect(try terminal.waitFor { $0.contains("EXITED 0") })
+    }
+}

@@ -1,0 +1,62 @@
+import Foundation
+import Testing
+
+#if canImport(Glibc)
+import Glibc
+import PrefsTestHelpers
+#endif
+
+/// `prefs demo` in a real terminal: a temporary copy of the demo, a second process writing to it, and nothing left
+/// behind however the editor ends.
+@Suite(.serialized) struct DemoTerminalTests {
+    /// Starts the demo with its temporary directory inside the test's own, and returns where the demo put it.
+    private func launch(_ cli: PrefsCLI) throws -> (TmuxSession, URL) {
+        let temporary = cli.home.url.appendingPathComponent("tmp")
+        try FileManager.default.createDirectory(at: temporary, withIntermediateDirectories: true)
+        let terminal = try TmuxSession(
+            running: "prefs", "demo --interval 0.2", in: cli, extra: ["TMPDIR": temporary.path])
+        #expect(try terminal.waitFor { $0.contains("com.example.mailer") && $0.contains("notes") })
+        let demo = try FileManager.default.contentsOfDirectory(atPath: temporary.path)
+        #expect(demo.count == 1 && demo.first?.hasPrefix("prefs-demo-") == true)
+        return (terminal, temporary.appendingPathComponent(demo.first ?? "missing"))
+    }
+
+    /// Whether a process still runs a command line that mentions a path.
+    private func processRuns(mentioning path: String) -> Bool {
+        let entries = (try? FileManager.default.contentsOfDirectory(atPath: "/proc")) ?? []
+        return entries.contains { pid in
+            guard Int(pid) != nil, let line = try? Data(contentsOf: URL(fileURLWithPath: "/proc/\(pid)/cmdline")) else {
+                return false
+            }
+            return String(decoding: line, as: UTF8.self).contains(path)
+        }
+    }
+
+    @Test func theDemoShowsTheSecondProcesssWritesAndRemovesItsDirectoryOnQuit() throws {
+        let cli = try PrefsCLI()
+        let (terminal, directory) = try launch(cli)
+        defer { terminal.close() }
+        #expect(FileManager.default.fileExists(atPath: directory.appendingPathComponent("config/notes.plist").path))
+        try terminal.send("Enter")
+        #expect(try terminal.waitFor { $0.contains("logLevel") && $0.contains("993x") }, "the schema marks a bad port")
+        try terminal.send("w")
+        #expect(try terminal.waitFor { $0.contains("com.example.mailer unreadCount = ") && $0.contains("(prefs pid") })
+        try terminal.send("q", "Escape", "q")
+        #expect(try terminal.waitFor { $0.contains("EXITED 0") })
+        #expect(!FileManager.default.fileExists(atPath: directory.path), "the temporary directory is removed")
+        #expect(eventually { !processRuns(mentioning: directory.path) }, "the second process has ended")
+    }
+
+    @Test func aKilledEditorStillLeavesNothingBehind() throws {
+        let cli = try PrefsCLI()
+        let (terminal, directory) = try launch(cli)
+        defer { terminal.close() }
+        let shell = try #require(try terminal.panePID())
+        let children = try String(contentsOfFile: "/proc/\(shell)/task/\(shell)/children", encoding: .utf8)
+        let editor = try #require(children.split(separator: " ").compactMap { Int32($0) }.first)
+        kill(editor, SIGKILL)
+        #expect(try terminal.waitFor { $0.contains("EXITED 137") })
+        #expect(eventually { !FileManager.default.fileExists(atPath: directory.path) }, "the writer removed it")
+        #expect(eventually { !processRuns(mentioning: directory.path) })
+    }
+}

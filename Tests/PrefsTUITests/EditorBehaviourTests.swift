@@ -1,0 +1,234 @@
+import Foundation
+import PrefsFileStore
+import PrefsKit
+import PrefsTUI
+import PrefsTestHelpers
+import Testing
+
+/// What the editor does with keys and with other processes' changes.
+@Suite struct EditorBehaviourTests {
+    @Test func navigationKeysMoveTheSelectionAndOpenAndClose() throws {
+        let fixture = try EditorFixture(suite: "com.example.app")
+        let model = fixture.editor.model
+        fixture.type(.character("j"), .key(.down))
+        #expect(model.selectedKey?.key == "showsTips")
+        fixture.type(.character("G"))
+        #expect(model.selectedKey?.key == "extra")
+        fixture.type(.character("g"))
+        #expect(model.selectedKey?.key == "theme")
+        fixture.type(.key(.pageDown))
+        #expect(model.selectedIndex == model.rowCount - 1)
+        fixture.type(.character("l"))
+        #expect(model.screen == .details(suite: "com.example.app", key: "extra"))
+        fixture.type(.character("q"), .character("h"))
+        #expect(model.screen == .suites)
+        fixture.type(.character("q"))
+        #expect(model.isFinished)
+    }
+
+    @Test func spaceTogglesABoolAndRResetsAKey() throws {
+        let fixture = try EditorFixture(suite: "com.example.app")
+        let suite = try fixture.store.suite("com.example.app")
+        fixture.type(.character("j"), .character("j"), .character(" "))
+        #expect(suite.primitiveValue(forKey: "showsTips") == .bool(false))
+        #expect(fixture.screen.contains("showsTips = false"))
+        fixture.type(.character("g"), .character("r"))
+        #expect(suite.primitiveValue(forKey: "theme") == nil)
+        fixture.type(.character(" "))
+        #expect(fixture.screen.contains("space toggles Boolean keys"))
+        #expect(suite.primitiveValue(forKey: "theme") == nil)
+    }
+
+    @Test func dTwiceDeletesAKeyTheSchemaDoesNotDeclareAndNeverADeclaredOne() throws {
+        let fixture = try EditorFixture(suite: "com.example.app")
+        let suite = try fixture.store.suite("com.example.app")
+        fixture.type(.character("g"), .character("d"))
+        #expect(fixture.screen.contains("is declared in the schema: r resets it"))
+        #expect(suite.primitiveValue(forKey: "theme") == .string("dark"))
+        fixture.type(.character("G"), .character("d"))
+        #expect(fixture.screen.contains("press d again to delete"))
+        #expect(suite.primitiveValue(forKey: "extra") == .int(1))
+        // Any other key in between forgets the request.
+        fixture.type(.character("k"), .character("j"), .character("d"))
+        #expect(suite.primitiveValue(forKey: "extra") == .int(1))
+        fixture.type(.character("d"))
+        #expect(suite.primitiveValue(forKey: "extra") == nil)
+        #expect(fixture.screen.contains("deleted extra"))
+    }
+
+    @Test func readOnlyWritesNothing() throws {
+        let fixture = try EditorFixture(suite: "com.example.app", readOnly: true)
+        fixture.type(.character("j"), .character("j"), .character(" "))
+        #expect(try fixture.store.suite("com.example.app").primitiveValue(forKey: "showsTips") == nil)
+        #expect(fixture.screen.contains("read-only: nothing was written"))
+    }
+
+    @Test func anotherProcesssChangeIsHighlightedAndKeepsTheSelection() throws {
+        let fixture = try EditorFixture(suite: "com.example.app")
+        let model = fixture.editor.model
+        fixture.type(.character("j"))
+        #expect(model.selectedKey?.key == "fontScale")
+        // Another store on the same directory plays the other process; its write adds a key before the selection.
+        let other = try FileStore(
+            directory: fixture.store.directory, journalDirectory: fixture.store.journalDirectory, launchArguments: .none
+        )
+        try other.suite("com.example.app").commit(["aaa": .int(1), "theme": .string("black")])
+        // The watcher updates the suite before it posts the event, which the test plays itself.
+        let watched = try fixture.store.suite("com.example.app")
+        #expect(eventually { watched.primitiveValue(forKey: "theme") == .string("black") })
+        let change = PersistentKeyValueChange(
+            suite: "com.example.app", key: "theme", oldValue: .string("dark"), newValue: .string("black"),
+            origin: .otherProcess)
+        fixture.editor.receive([change])
+        let grid = fixture.type()
+        #expect(model.selectedKey?.key == "fontScale", "the selection stays on the same key")
+        #expect(fixture.screen.contains("black"))
+        let themeRow = try #require(
+            (0..<grid.height).first { y in
+                (0..<grid.width).map { grid[$0, y].text }.joined().contains("theme")
+            })
+        #expect(grid[4, themeRow].style.background == .yellow, "the changed row is highlighted")
+        #expect(model.isHighlighted(suite: "com.example.app", key: "theme", at: .now + .seconds(2)) == false)
+    }
+
+    @Test func aWriteUndoneByAnUnknownWriterIsSaidAsSuch() throws {
+        let fixture = try EditorFixture(suite: "com.example.app")
+        let undone = PersistentKeyValueChange(
+            suite: "com.example.app", key: "theme", oldValue: .string("black"), newValue: .string("dark"),
+            origin: .otherProcess, writer: nil, reverted: .init(pid: 4242, processName: "prefs"))
+        fixture.editor.receive([undone])
+        fixture.type()
+        #expect(fixture.screen.contains("theme: reverted by an unknown writer: it undid prefs pid <pid>'s write"))
+        fixture.type(.character("w"))
+        #expect(fixture.screen.contains("theme = dark  (reverted by an unknown"), "the change log says so too")
+    }
+}
+
+/// `/` narrows the list fuzzily on key, value, summary and description.
+@Suite struct EditorFilterTests {
+    private func type(_ text: String) -> [InputEvent] {
+        text.map { .character($0) }
+    }
+
+    @Test func theFilterMatchesKeysValuesAndDocumentationFuzzily() throws {
+        let fixture = try EditorFixture(suite: "com.example.app")
+        let model = fixture.editor.model
+        fixture.editor.step([.character("/")] + type("fscl"))
+        #expect(model.keyRows.map(\.key) == ["fontScale"])
+        fixture.editor.step([.key(.backspace), .key(.backspace), .key(.backspace), .key(.backspace)] + type("colour"))
+        #expect(model.keyRows.map(\.key) == ["theme"], "the summary matches")
+        fixture.editor.step(Array(repeating: .key(.backspace), count: 6) + type("window is drawn"))
+        #expect(model.keyRows.map(\.key) == ["theme"], "the description matches")
+        fixture.editor.step(Array(repeating: .key(.backspace), count: 30) + type("DARK"))
+        #expect(model.keyRows.map(\.key) == ["theme"], "the value matches, ignoring case")
+        fixture.type(.key(.enter))
+        #expect(!model.isEditingFilter)
+        #expect(fixture.screen.contains("/DARK"))
+        fixture.type(.character("j"))
+        #expect(model.selectedKey?.key == "theme", "keys act on the filtered list again")
+    }
+
+    @Test func escapeClearsTheFilterAndGoingBackDropsIt() throws {
+        let fixture = try EditorFixture()
+        let model = fixture.editor.model
+        fixture.editor.step([.character("/")] + type("nts"))
+        #expect(model.suiteRows.map(\.name) == ["notes"])
+        fixture.type(.key(.escape))
+        #expect(model.suiteRows.count == 2)
+        fixture.editor.step([.character("/")] + type("nts") + [.key(.enter), .key(.enter)])
+        #expect(model.screen == .keys(suite: "notes"))
+        fixture.type(.key(.escape))
+        #expect(model.filter.isEmpty)
+        #expect(model.suiteRows.count == 2)
+    }
+}
+
+/// Enter edits a value through the key's schema; bad values are refused inline and write nothing.
+@Suite struct EditorEditingTests {
+    private func type(_ text: String) -> [InputEvent] {
+        text.map { .character($0) }
+    }
+
+    private func clear() -> [InputEvent] {
+        [.control("u"), .key(.end), .control("u")]
+    }
+
+    @Test func aNumberIsCheckedAgainstItsRange() throws {
+        let fixture = try EditorFixture(suite: "com.example.app")
+        let suite = try fixture.store.suite("com.example.app")
+        fixture.editor.step([.character("j"), .key(.enter)] + clear() + type("9"))
+        fixture.type(.key(.enter))
+        #expect(fixture.screen.contains("out of range 0.5...3.0"))
+        #expect(suite.primitiveValue(forKey: "fontScale") == .int(7), "nothing was written")
+        fixture.editor.step([.key(.backspace)] + type("2.5"))
+        fixture.type(.key(.enter))
+        #expect(suite.primitiveValue(forKey: "fontScale") == .double(2.5))
+        #expect(fixture.editor.model.editing == nil)
+    }
+
+    @Test func anEnumIsChosenInAPickerAndEscCancels() throws {
+        let fixture = try EditorFixture(suite: "com.example.app")
+        let suite = try fixture.store.suite("com.example.app")
+        let model = fixture.editor.model
+        fixture.type(.key(.enter))
+        #expect(model.picker?.labels == ["light", "dark", "black"])
+        #expect(model.picker?.selected == 1, "the picker opens on the current value")
+        fixture.type(.character("j"), .key(.escape))
+        #expect(model.picker == nil)
+        #expect(suite.primitiveValue(forKey: "theme") == .string("dark"), "Esc writes nothing")
+        fixture.type(.key(.enter), .character("j"), .key(.enter))
+        #expect(suite.primitiveValue(forKey: "theme") == .string("black"))
+        // A letter jumps to the next choice starting with it.
+        fixture.type(.key(.enter), .character("l"), .key(.enter))
+        #expect(suite.primitiveValue(forKey: "theme") == .string("light"))
+    }
+
+    @Test func aClickOnAPickersItemChoosesItAndAClickOutsideClosesIt() throws {
+        let fixture = try EditorFixture(suite: "com.example.app")
+        let suite = try fixture.store.suite("com.example.app")
+        let grid = fixture.type(.key(.enter))
+        let blackRow = try #require((0..<grid.height).first { fixture.line(grid, $0).contains("black") })
+        let blackColumn = try #require(fixture.line(grid, blackRow).firstRange(of: "black")).lowerBound.utf16Offset(
+            in: fixture.line(grid, blackRow))
+        fixture.type(.click(x: 0, y: blackRow))
+        #expect(fixture.editor.model.picker == nil, "a click outside the picker closes it")
+        #expect(suite.primitiveValue(forKey: "theme") == .string("dark"))
+        fixture.type(.key(.enter), .click(x: blackColumn, y: blackRow))
+        #expect(suite.primitiveValue(forKey: "theme") == .string("black"))
+    }
+
+    @Test func aStringTakesWideCharactersAndTheCursorMovesByCharacter() throws {
+        let fixture = try EditorFixture(suite: "notes")
+        let suite = try fixture.store.suite("notes")
+        fixture.editor.step([.character("j"), .key(.enter)] + clear() + type("漢字"))
+        fixture.editor.step([.key(.left), .character("x"), .key(.home), .character("<"), .key(.end), .character(">")])
+        let grid = fixture.type()
+        #expect(fixture.screen.contains("wide: <漢x字>"))
+        #expect(grid.text.contains("enter save"))
+        fixture.type(.key(.enter))
+        #expect(suite.primitiveValue(forKey: "wide") == .string("<漢x字>"))
+    }
+
+    @Test(arguments: [false, true])
+    func aChangeUnderneathIsReportedInsteadOfOverwritten(inPicker: Bool) throws {
+        let fixture = try EditorFixture(suite: "com.example.app")
+        let suite = try fixture.store.suite("com.example.app")
+        if inPicker {
+            fixture.editor.step([.key(.enter), .character("g")])
+        } else {
+            fixture.editor.step([.character("j"), .key(.enter)] + clear() + type("2"))
+        }
+        let key = inPicker ? "theme" : "fontScale"
+        let before = suite.primitiveValue(forKey: key)
+        let change = PersistentKeyValueChange(
+            suite: "com.example.app", key: key, oldValue: before, newValue: .string("black"), origin: .otherProcess)
+        fixture.editor.receive([change])
+        fixture.editor.step([])
+        fixture.type(.key(.enter))
+        #expect(fixture.screen.contains("\(key) was changed by another process to black"))
+        #expect(suite.primitiveValue(forKey: key) == before, "not overwritten silently")
+        fixture.type(.key(.enter))
+        let chosen: PropertyListValue = inPicker ? .string("light") : .double(2)
+        #expect(suite.primitiveValue(forKey: key) == chosen, "a second Enter overwrites knowingly")
+    }
+}

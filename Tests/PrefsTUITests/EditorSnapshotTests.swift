@@ -1,0 +1,79 @@
+import Foundation
+import PrefsKit
+import PrefsTUI
+import PrefsTestHelpers
+import Testing
+
+/// Screens drawn through the headless backend, compared with the references in `Snapshots/`.
+@Suite struct EditorSnapshotTests {
+    @Test func browsingSuitesKeysAndDetails() throws {
+        // Wide enough for the fixture's temporary path, which the details show whole.
+        let fixture = try EditorFixture(width: 140)
+        fixture.type()
+        try expectSnapshot(fixture.screen, named: "suites")
+        fixture.type(.key(.enter))
+        try expectSnapshot(fixture.screen, named: "keys")
+        fixture.type(.key(.right))
+        try expectSnapshot(fixture.screen, named: "details")
+        fixture.type(.key(.escape), .key(.escape))
+        #expect(fixture.editor.model.screen == .suites)
+    }
+
+    @Test func controlCharactersAreShownEscapedAndWideCharactersTakeTwoColumns() throws {
+        let fixture = try EditorFixture(suite: "notes")
+        let grid = fixture.type()
+        try expectSnapshot(fixture.screen, named: "escaped-values")
+        for y in 0..<grid.height {
+            for x in 0..<grid.width {
+                #expect(
+                    !grid[x, y].text.unicodeScalars.contains { $0.value < 0x20 || (0x7F...0x9F).contains($0.value) })
+            }
+        }
+    }
+
+    @Test func aNarrowTerminalDropsTheTypeColumn() throws {
+        let fixture = try EditorFixture(width: 44, suite: "com.example.app")
+        fixture.type()
+        try expectSnapshot(fixture.screen, named: "keys-narrow")
+        fixture.backend.resize(width: 90, height: 12)
+        fixture.type(.resize(width: 90, height: 12))
+        #expect(fixture.screen.contains("string"), "the type column comes back when the terminal widens")
+    }
+
+    @Test func withoutUnicodeOnlyASCIIIsDrawn() throws {
+        let fixture = try EditorFixture(suite: "notes", unicode: false)
+        fixture.type()
+        #expect(fixture.screen.unicodeScalars.allSatisfy { $0.isASCII })
+        #expect(fixture.screen.contains("suites > notes"))
+    }
+}
+
+/// The help and the change-log pane.
+@Suite struct EditorPaneSnapshotTests {
+    @Test func questionMarkShowsEveryKey() throws {
+        let fixture = try EditorFixture(height: 16)
+        fixture.type(.character("?"))
+        try expectSnapshot(fixture.screen, named: "help")
+        fixture.type(.character("?"))
+        #expect(fixture.editor.model.screen == .suites)
+    }
+
+    @Test func theChangeLogListsOtherProcessesChangesNewestFirstWithTheirWriter() throws {
+        let fixture = try EditorFixture()
+        let time = try #require(ISO8601DateFormatter().date(from: "2026-11-22T10:00:00Z"))
+        let writer = PersistentKeyValueChange.Writer(pid: 4242, processName: "daemon", time: time)
+        fixture.editor.receive([
+            PersistentKeyValueChange(
+                suite: "notes", key: "greeting", oldValue: nil, newValue: .string("x\u{1B}y"), origin: .otherProcess,
+                writer: writer),
+            PersistentKeyValueChange(
+                suite: "com.example.app", key: "theme", oldValue: .string("dark"), newValue: .string("black"),
+                origin: .otherProcess, writer: nil),
+            PersistentKeyValueChange(
+                suite: "notes", key: "own", oldValue: nil, newValue: .int(1), origin: .thisProcess, writer: writer),
+        ])
+        fixture.type(.character("w"))
+        try expectSnapshot(fixture.screen, named: "change-log")
+        #expect(!fixture.screen.contains("notes own"), "this process's own writes are not listed")
+    }
+}

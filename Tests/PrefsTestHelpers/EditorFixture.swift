@@ -1,0 +1,90 @@
+import Foundation
+import PrefsFileStore
+import PrefsKit
+import PrefsTUI
+import PrefsTestSupport
+import Testing
+
+/// A directory of suites with an installed schema, and an editor on it drawing into a headless terminal.
+package final class EditorFixture {
+    package let home: TemporaryDirectory
+    package let store: FileStore
+    /// The store's watch, held for the fixture's life, as the editor's command runs the store's service.
+    package let watch: PersistentKeyValueObservation
+    package let catalog: SchemaCatalog
+    package let backend: HeadlessBackend
+    package private(set) var editor: Editor
+
+    package static let manifest = """
+        {"format": "prefs-schema", "version": 1, "suite": "com.example.app", "keys": [
+          {"id": "theme", "type": "Theme", "kind": "enum", "storage": "string", "optional": false, "debug": false,
+           "default": "light", "choices": ["light", "dark", "black"], "summary": "Colour theme",
+           "description": "The theme every window is drawn in."},
+          {"id": "fontScale", "type": "Double", "kind": "double", "storage": "double", "optional": false,
+           "debug": false, "default": 1.0, "range": {"min": 0.5, "max": 3.0}},
+          {"id": "showsTips", "type": "Bool", "kind": "bool", "storage": "bool", "optional": false, "debug": false,
+           "default": true},
+          {"id": "search", "type": "Bool", "kind": "bool", "storage": "bool", "optional": false, "debug": true,
+           "default": false}
+        ]}
+        """
+
+    package init(width: Int = 80, height: Int = 12, suite: String? = nil, unicode: Bool = true, readOnly: Bool = false)
+        throws
+    {
+        home = try TemporaryDirectory(prefix: "prefs-editor")
+        store = try FileStore(
+            directory: home.url.appendingPathComponent("config"),
+            journalDirectory: home.url.appendingPathComponent("journal"),
+            launchArguments: .none)
+        watch = try store.startWatching()
+        catalog = SchemaCatalog(
+            configDirectory: store.directory,
+            environment: ["XDG_DATA_HOME": home.url.appendingPathComponent("data").path])
+        try catalog.install(Data(Self.manifest.utf8))
+        try store.suite("com.example.app").commit(["theme": .string("dark"), "fontScale": .int(7), "extra": .int(1)])
+        try store.suite("notes").commit(["greeting": .string("hi\u{1B}[31m there\u{7}"), "wide": .string("漢字テスト")])
+        backend = HeadlessBackend(width: width, height: height, supportsUnicode: unicode, usesColor: true)
+        let model = EditorModel(data: EditorData(store: store, schemas: catalog), suite: suite, readOnly: readOnly)
+        editor = Editor(model: model, backend: backend)
+    }
+
+    /// Types input and draws the frame it leads to.
+    @discardableResult
+    package func type(_ events: InputEvent...) -> CellGrid {
+        editor.step(events)
+        editor.draw()
+        return backend.screen ?? CellGrid(width: 0, height: 0)
+    }
+
+    /// One row of a frame as text.
+    package func line(_ grid: CellGrid, _ y: Int) -> String {
+        (0..<grid.width).filter { !grid[$0, y].isContinuation }.map { grid[$0, y].text }.joined()
+    }
+
+    /// The screen as text, with this fixture's temporary directory, times and pids made stable.
+    package var screen: String {
+        (backend.screen?.text ?? "")
+            .replacingOccurrences(of: home.path, with: "<home>")
+            .replacingOccurrences(of: #"\d{4}-\d\d-\d\dT[0-9:.]+Z"#, with: "<time>", options: .regularExpression)
+            .replacingOccurrences(of: #"pid \d+"#, with: "pid <pid>", options: .regularExpression)
+    }
+}
+
+/// Compares text with a reference file in `PrefsTUITests/Snapshots/`.
+///
+/// A missing reference is written and the check fails, so that a new snapshot is looked at before it is committed.
+/// `PREFS_RECORD_SNAPSHOTS=1` rewrites them all.
+package func expectSnapshot(_ text: String, named name: String, sourceLocation: SourceLocation = #_sourceLocation)
+    throws
+{
+    let file = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+        .appendingPathComponent("PrefsTUITests/Snapshots/\(name).txt")
+    let recording = ProcessInfo.processInfo.environment["PREFS_RECORD_SNAPSHOTS"] == "1"
+    guard !recording, let reference = try? String(contentsOf: file, encoding: .utf8) else {
+        try (text + "\n").write(to: file, atomically: true, encoding: .utf8)
+        Issue.record("recorded snapshot \(name); check it and run again", sourceLocation: sourceLocation)
+        return
+    }
+    #expect(text + "\n" == reference, "snapshot \(name) differs", sourceLocation: sourceLocation)
+}

@@ -1,0 +1,94 @@
+import Foundation
+import PrefsTestSupport
+import Synchronization
+
+/// Runs the built `prefs` binary as a user would, with every XDG directory and `HOME` inside a temporary directory.
+package final class PrefsCLI: Sendable {
+    package struct Result {
+        package let status: Int32
+        package let output: String
+        package let error: String
+        /// Whether the run was killed for taking longer than its time limit.
+        package var timedOut = false
+
+        /// The standard output's lines.
+        package var lines: [String] {
+            output.split(separator: "\n", omittingEmptySubsequences: false).dropLast().map(String.init)
+        }
+    }
+
+    package let home: TemporaryDirectory
+
+    package init() throws {
+        home = try TemporaryDirectory(prefix: "prefs-cli")
+    }
+
+    /// The default configuration directory, `$XDG_CONFIG_HOME`.
+    package var configDirectory: URL { home.url.appendingPathComponent("config", isDirectory: true) }
+
+    package var environment: [String: String] {
+        [
+            "HOME": home.path,
+            "XDG_CONFIG_HOME": configDirectory.path,
+            "XDG_STATE_HOME": home.url.appendingPathComponent("state").path,
+            "XDG_DATA_HOME": home.url.appendingPathComponent("data").path,
+        ]
+    }
+
+    /// The file of a suite in the default configuration directory.
+    package func suiteFile(_ suite: String) -> URL {
+        configDirectory.appendingPathComponent("\(suite).plist")
+    }
+
+    /// Runs `prefs` to completion with standard input from `input` (empty when `nil`, so never a terminal).
+    ///
+    /// A run that has not finished after `timeout` is killed and reported as ``Result/timedOut``, so that a hang
+    /// fails its test instead of holding up the whole run.
+    @discardableResult
+    package func run(_ arguments: String..., input: Data? = nil, timeout: Duration = .seconds(60)) throws -> Result {
+        try run(arguments, input: input, timeout: timeout)
+    }
+
+    @discardableResult
+    package func run(_ arguments: [String], input: Data? = nil, timeout: Duration = .seconds(60)) throws -> Result {
+        let process = Process()
+        process.executableURL = try ChildProcess.executable(named: "prefs")
+        process.arguments = arguments
+        process.environment = ProcessInfo.processInfo.environment.merging(environment) { $1 }
+        let stdin = Pipe()
+        let stdout = Pipe()
+        let stderr = Pipe()
+        process.standardInput = stdin
+        process.standardOutput = stdout
+        process.standardError = stderr
+        try process.run()
+        let pid = process.processIdentifier
+        let finished = Mutex(false)
+        let killed = Mutex(false)
+        Thread.detachNewThread {
+            let deadline = ContinuousClock.now + timeout
+            while ContinuousClock.now < deadline {
+                if finished.withLock({ $0 }) { return }
+                Thread.sleep(forTimeInterval: 0.01)
+            }
+            if !finished.withLock({ $0 }) {
+                killed.withLock { $0 = true }
+                kill(pid, SIGKILL)
+            }
+        }
+        try stdin.fileHandleForWriting.write(contentsOf: input ?? Data())
+        try stdin.fileHandleForWriting.close()
+        let output = stdout.fileHandleForReading.readDataToEndOfFile()
+        let error = stderr.fileHandleForReading.readDataToEndOfFile()
+        process.waitUntilExit()
+        finished.withLock { $0 = true }
+        return Result(
+            status: process.terminationStatus, output: String(decoding: output, as: UTF8.self),
+            error: String(decoding: error, as: UTF8.self), timedOut: killed.withLock { $0 })
+    }
+
+    /// Starts a long-running `prefs` command, such as `watch`.
+    package func start(_ arguments: String...) throws -> RunningChild {
+        try RunningChild("prefs", arguments, environment: environment)
+    }
+}

@@ -1,0 +1,98 @@
+import Foundation
+import PrefsFileStore
+import PrefsKit
+import PrefsStores
+import PrefsTestHelpers
+import PrefsTestSupport
+import PrefsTools
+import Testing
+
+@testable import prefs
+
+/// The command line's logic, run in-process on a real file store: what each `prefs` command does, without a child
+/// process.
+@Suite struct ToolsTests {
+    /// A context over a fresh configuration directory, its schemas in the same scope.
+    private static func context(_ scope: TemporaryDirectory) -> ToolContext {
+        StoreResolver.context(
+            configDirectory: scope.url.appendingPathComponent("config"),
+            environment: [
+                "XDG_DATA_HOME": scope.url.appendingPathComponent("data").path,
+                "XDG_STATE_HOME": scope.url.appendingPathComponent("state").path,
+            ])
+    }
+
+    @Test func undoTakesBackEveryKeyOfTheLastWriteAndRedoesOnASecondUndo() throws {
+        let scope = try TemporaryDirectory(prefix: "prefs-tools")
+        let context = Self.context(scope)
+        try WriteRequest(suite: "app", key: "a", value: "1").perform(in: context)
+        let document = Data(#"{"b": 2, "c": "three"}"#.utf8)
+        try SuiteTransfer.importDocument(document, named: "doc", into: "app", replace: false, force: false, in: context)
+        let suite = try context.existingSuite("app")
+        let undo = try SuiteUndo.lastWrite(of: suite, name: "app")
+        #expect(undo.after == ["b": .int(2), "c": .string("three")])
+        #expect(undo.lines == ["b: 2 -> (unset)", "c: three -> (unset)"])
+        try undo.apply(to: suite)
+        #expect(suite.primitiveValues() == ["a": .string("1")])
+        // The undo is a write of its own: undoing it makes the import again.
+        try SuiteUndo.lastWrite(of: suite, name: "app").apply(to: suite)
+        #expect(suite.primitiveValues().count == 3)
+
+        // Another writer's change since stops the undo, naming the key, and nothing is written.
+        let stale = try SuiteUndo.lastWrite(of: suite, name: "app")
+        try suite.setPrimitiveValues(["c": .string("changed")])
+        #expect(stale.changedSince(in: suite) == ["c"])
+        #expect(throws: ToolError.self) { try stale.apply(to: suite) }
+        #expect(suite.primitiveValue(forKey: "b") == .int(2))
+    }
+
+    @Test func diffAndSearchReadTheStoreAndTheSchema() throws {
+        let scope = try TemporaryDirectory(prefix: "prefs-tools")
+        let context = Self.context(scope)
+        let manifest = Data(
+            (#"{"format": "prefs-schema", "version": 1, "suite": "app", "keys": [{"id": "size", "type": "Int", "#
+                + #""kind": "int", "storage": "int", "optional": false, "debug": false, "default": 1, "#
+                + #""summary": "Font size in points"}]}"#).utf8)
+        try context.schemas().installSchema(manifest, suite: nil)
+        try WriteRequest(suite: "app", key: "size", value: "12").perform(in: context)
+        try WriteRequest(suite: "app", key: "extra", value: "x", force: true).perform(in: context)
+        let stored = try context.existingSuite("app").primitiveValues()
+        let diff = SuiteDiff(stored, schema: try #require(try context.schema(for: "app")))
+        #expect(diff.lines == ["+ extra = x  (not in the schema)", "~ size = 12  (default: 1)"])
+        let (matches, problems) = try PreferenceSearch("points").run(in: context)
+        #expect(matches.map(PreferenceSearch.line) == ["app size = 12  # Font size in points"])
+        #expect(problems.isEmpty)
+        // The schema types the write: text that is not an integer is refused, and a key it lacks needs force.
+        #expect(throws: PreferenceSchemaError.self) {
+            try WriteRequest(suite: "app", key: "size", value: "big").perform(in: context)
+        }
+        #expect(throws: ToolError.self) {
+            try WriteRequest(suite: "app", key: "other", value: "v").perform(in: context)
+        }
+        #expect(try context.existingSuite("app").primitiveValue(forKey: "size") == .int(12))
+    }
+
+    @Test func readingNeverCreatesTheDirectoryAndAMissingSuiteIsAnError() throws {
+        let scope = try TemporaryDirectory(prefix: "prefs-tools")
+        let context = Self.context(scope)
+        #expect(try context.store(creating: false) == nil)
+        #expect(throws: ToolError.self) { try context.existingSuite("nothing") }
+        #expect(!FileManager.default.fileExists(atPath: scope.url.appendingPathComponent("config").path))
+    }
+
+    @Test(arguments: [
+        ["write", "s", "k", "v"],
+        ["write", "--config-dir", "/tmp/d", "s", "k", "v"],
+        ["write", "--store", "postgres://u@h/db", "s", "k", "v"],
+        ["write", "-t", "int", "s", "k", "7"],
+        ["write", "s", "--type", "json", "k", "[1]"],
+        ["write", "--force", "s", "k", "v", "--json"],
+        ["write", "--", "s", "k", "-v"],
+    ])
+    func theFastWritePathReadsEveryFormAsArgumentParserDoes(arguments: [String]) throws {
+        let fast = try #require(FastWrite(arguments: arguments))
+        let parsed = try Prefs.parseAsRoot(arguments)
+        let write = try #require(parsed as? Write)
+        #expect(fast == write.request)
+    }
+}

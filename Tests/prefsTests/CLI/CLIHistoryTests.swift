@@ -1,0 +1,49 @@
+import Foundation
+import PrefsTestHelpers
+import Testing
+
+/// `prefs log` and `prefs undo`, over the journal the file store keeps.
+@Suite struct CLIHistoryTests {
+    @Test func logSaysWhoChangedWhatAndWhen() throws {
+        let cli = try PrefsCLI()
+        try cli.run("write", "app", "theme", "dark")
+        try cli.run("write", "app", "theme", "black")
+        try cli.run("write", "app", "other", "1")
+        let lines = try cli.run("log", "app", "theme").lines
+        #expect(lines.count == 2)
+        #expect(lines[0].hasSuffix("theme: (unset) -> dark  by prefs pid \(try pid(in: lines[0]))"))
+        #expect(lines[1].contains("theme: dark -> black  by prefs pid"))
+        #expect(try cli.run("log", "app", "--limit", "1").lines.last?.contains("other: (unset) -> 1") == true)
+        let json = try cli.run("log", "app", "theme", "--json").lines
+        let record = try JSONSerialization.jsonObject(with: Data(json[1].utf8)) as? [String: Any]
+        #expect(record?["old"] as? String == "dark")
+        #expect(record?["new"] as? String == "black")
+        #expect(record?["process"] as? String == "prefs")
+        #expect(
+            ISO8601DateFormatter().date(
+                from: (record?["time"] as? String ?? "").replacingOccurrences(
+                    of: #"\.\d+"#, with: "", options: .regularExpression)) != nil)
+    }
+
+    @Test func undoRevertsTheLastChangeUnlessItChangedAgain() throws {
+        let cli = try PrefsCLI()
+        try cli.run("write", "app", "theme", "dark")
+        try cli.run("write", "app", "theme", "black")
+        let undone = try cli.run("undo", "app")
+        #expect(undone.status == 0)
+        #expect(undone.output == "theme: black -> dark\n")
+        #expect(try cli.run("read", "app", "theme").output == "dark\n")
+        // A plain UserDefaults program changes the key behind the journal's back.
+        let helper = try ChildProcess.run(
+            "prefs-test-helper", ["ud-write", cli.suiteFile("app").deletingPathExtension().path, "theme", "1"],
+            environment: cli.environment)
+        #expect(helper.status == 0, "\(helper.standardError)")
+        let refused = try cli.run("undo", "app")
+        #expect(refused.status == 1)
+        #expect(refused.error.contains("changed again since"))
+    }
+
+    private func pid(in line: String) throws -> Int {
+        try #require(line.split(separator: " ").last.flatMap { Int($0) })
+    }
+}

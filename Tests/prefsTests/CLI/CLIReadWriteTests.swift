@@ -1,0 +1,165 @@
+import Foundation
+import PrefsTestHelpers
+import Testing
+
+/// `prefs write`, `read`, `suites` and `delete`, through the built binary.
+@Suite struct CLIReadWriteTests {
+    @Test func typedWritesReadBackAsBareValues() throws {
+        let cli = try PrefsCLI()
+        let writes: [(key: String, value: String, type: String, printed: String)] = [
+            ("name", "Zoë 漢字", "string", "Zoë 漢字"), ("count", "42", "int", "42"), ("scale", "1.25", "float", "1.25"),
+            ("enabled", "yes", "bool", "true"), ("when", "2026-05-01T12:00:00Z", "date", "2026-05-01T12:00:00Z"),
+            ("blob", "AAH/", "data", "AAH/"), ("list", #"[1, "two", {"three": 3}]"#, "json", #"[1,"two",{"three":3}]"#),
+        ]
+        for write in writes {
+            #expect(try cli.run("write", "app", write.key, write.value, "--type", write.type).status == 0)
+        }
+        for write in writes {
+            let result = try cli.run("read", "app", write.key)
+            #expect(result.status == 0)
+            #expect(result.output == write.printed + "\n", "\(write.key)")
+        }
+        #expect(try cli.run("read", "app", "count", "--json").output == "42\n")
+        #expect(try cli.run("suites").output == "app\n")
+    }
+
+    @Test func foundationReadsWhatTheCommandLineWrote() throws {
+        let cli = try PrefsCLI()
+        try cli.run("write", "app", "count", "7", "--type", "int")
+        try cli.run("write", "app", "theme", "dark")
+        let plist =
+            try PropertyListSerialization.propertyList(
+                from: Data(contentsOf: cli.suiteFile("app")), format: nil) as? [String: Any]
+        #expect(plist?["count"] as? Int == 7)
+        #expect(plist?["theme"] as? String == "dark")
+    }
+
+    @Test func aWholeSuiteReadsAsSortedKeyValueLinesOrJSON() throws {
+        let cli = try PrefsCLI()
+        try cli.run("write", "app", "b", "two")
+        try cli.run("write", "app", "a", "1", "-t", "int")
+        try cli.run("write", "app", "c", "line one\nline two")
+        #expect(try cli.run("read", "app").lines == ["a = 1", "b = two", #"c = line one\nline two"#])
+        let json = try cli.run("read", "app", "--json").output
+        let object = try JSONSerialization.jsonObject(with: Data(json.utf8)) as? [String: Any]
+        #expect(object?["a"] as? Int == 1)
+        #expect(object?["c"] as? String == "line one\nline two")
+    }
+
+    @Test func aBareStringIsPrintedAsItIsWhenPiped() throws {
+        let cli = try PrefsCLI()
+        try cli.run("write", "app", "c", "line one\nline two")
+        #expect(try cli.run("read", "app", "c").output == "line one\nline two\n")
+    }
+
+    @Test func deleteRemovesOneKeyOrEveryKeyWhenForced() throws {
+        let cli = try PrefsCLI()
+        try cli.run("write", "app", "a", "1")
+        try cli.run("write", "app", "b", "2")
+        #expect(try cli.run("delete", "app", "a").status == 0)
+        #expect(try cli.run("read", "app").lines == ["b = 2"])
+        let unasked = try cli.run("delete", "app", "--all")
+        #expect(unasked.status == 1)
+        #expect(unasked.error.contains("--force"))
+        #expect(try cli.run("read", "app").lines == ["b = 2"])
+        #expect(try cli.run("delete", "app", "--all", "--force").status == 0)
+        #expect(try cli.run("read", "app").lines == [])
+    }
+
+    @Test func separateConfigDirectoriesKeepSeparateHistoriesAndSchemas() throws {
+        let cli = try PrefsCLI()
+        let first = cli.home.url.appendingPathComponent("first").path
+        let second = cli.home.url.appendingPathComponent("second").path
+        try cli.run("write", "--config-dir", first, "app", "theme", "dark")
+        try cli.run("write", "--config-dir", second, "app", "theme", "light")
+        try cli.run("write", "--config-dir", second, "app", "theme", "black")
+        #expect(try cli.run("--config-dir", first, "log", "app").lines.count == 1, "global options may come first")
+        #expect(try cli.run("log", "--config-dir", second, "app").lines.count == 2)
+        let manifest = cli.home.url.appendingPathComponent("schema.json")
+        try Data(CLISchemaTests.manifest.utf8).write(to: manifest)
+        #expect(try cli.run("schema", "install", "--config-dir", first, manifest.path).status == 0)
+        #expect(try cli.run("--config-dir", first, "schema", "list").lines == ["app"])
+        #expect(try cli.run("schema", "list", "--config-dir", second).lines == [])
+        #expect(try cli.run("write", "--config-dir", first, "app", "theme", "purple").status == 1)
+        #expect(try cli.run("write", "--config-dir", second, "app", "theme", "purple").status == 0)
+    }
+}
+
+/// The short path `prefs write` takes without argument-parser must behave as the full one does.
+@Suite struct CLIWriteShortPathTests {
+    @Test(arguments: [
+        ["write", "app", "n", "-5", "--type", "int"],  // argument-parser reads -5 as an option: a usage error
+        ["write", "--type", "int", "app", "n", "--", "-5"],
+        ["write", "-t", "int", "--config-dir", "CONFIG", "app", "n", "--", "-5"],
+        ["write", "app", "--", "n", "--force"],
+    ])
+    func optionsInAnyOrderAndDoubleDashWork(arguments: [String]) throws {
+        let cli = try PrefsCLI()
+        let resolved = arguments.map { $0 == "CONFIG" ? cli.configDirectory.path : $0 }
+        let result = try cli.run(resolved)
+        if arguments[3] == "-5" {
+            #expect(result.status == 64)
+            return
+        }
+        #expect(result.status == 0, "\(result.error)")
+        let expected = arguments.contains("int") ? "-5\n" : "--force\n"
+        #expect(try cli.run("read", "app", "n").output == expected)
+    }
+
+    @Test func helpAndUnusualFormsGoThroughArgumentParser() throws {
+        let cli = try PrefsCLI()
+        let help = try cli.run("write", "--help")
+        #expect(help.status == 0)
+        #expect(help.output.contains("USAGE: prefs write"))
+        #expect(try cli.run("write", "app", "k").status == 64)
+        #expect(try cli.run("write", "app", "k", "v", "--type", "uuid").status == 64)
+        #expect(try cli.run("write", "app", "k", "v", "--bogus").status == 64)
+    }
+}
+
+/// Shell completions and the man page come from argument-parser's own tooling.
+@Suite struct CLIDocumentationTests {
+    /// Every subcommand and option, as argument-parser describes the tool.
+    private func names() throws -> Set<String> {
+        let cli = try PrefsCLI()
+        let dump = try cli.run("--experimental-dump-help").output
+        let object = try JSONSerialization.jsonObject(with: Data(dump.utf8)) as? [String: Any]
+        var names = Set<String>()
+        func visit(_ command: [String: Any]) {
+            if let name = command["commandName"] as? String { names.insert(name) }
+            for argument in command["arguments"] as? [[String: Any]] ?? [] {
+                for name in argument["names"] as? [[String: Any]] ?? [] {
+                    if name["kind"] as? String == "long", let long = name["name"] as? String { names.insert(long) }
+                }
+            }
+            for sub in command["subcommands"] as? [[String: Any]] ?? [] { visit(sub) }
+        }
+        visit(try #require(object?["command"] as? [String: Any]))
+        return names
+    }
+
+    @Test func completionScriptsNameEverySubcommand() throws {
+        let cli = try PrefsCLI()
+        for shell in ["bash", "zsh", "fish"] {
+            let script = try cli.run("--generate-completion-script", shell)
+            #expect(script.status == 0)
+            for command in ["suites", "read", "write", "delete", "watch", "export", "import", "find", "diff", "log"] {
+                #expect(script.output.contains(command), "\(shell) completion lacks \(command)")
+            }
+        }
+    }
+
+    @Test func theCommittedManPageIsUpToDate() throws {
+        let page = try String(
+            contentsOf: URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+                .deletingLastPathComponent().deletingLastPathComponent().appendingPathComponent("Assets/man/prefs.1"),
+            encoding: .utf8)
+        let names = try names()
+        #expect(names.count > 20)
+        for name in names where name != "help" && name != "experimental-dump-help" {
+            #expect(
+                page.contains(name.replacingOccurrences(of: "-", with: "\\-")) || page.contains(name),
+                "Assets/man/prefs.1 lacks \(name): regenerate it with `swift package generate-manual`")
+        }
+    }
+}
