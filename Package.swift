@@ -32,7 +32,9 @@ let package = Package(
         .package(url: "https://github.com/apple/swift-nio-ssl.git", from: "2.37.6"),
     ],
     targets: [
-        .target(name: "PrefsKit", swiftSettings: strictSettings),
+        .target(
+            name: "PrefsKit", dependencies: [.product(name: "Logging", package: "swift-log")],
+            swiftSettings: strictSettings),
         .target(name: "CPrefsSystem"),
         .systemLibrary(name: "CNcurses", providers: [.apt(["libncurses-dev"])]),
         .target(name: "PrefsTools", dependencies: ["PrefsKit"], swiftSettings: strictSettings),
@@ -71,6 +73,7 @@ let package = Package(
             dependencies: [
                 "PrefsKit", "PrefsTools", "PrefsStores", "PrefsTUI", "PrefsNcurses",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
+                .product(name: "Logging", package: "swift-log"),
             ],
             swiftSettings: strictSettings
         ),

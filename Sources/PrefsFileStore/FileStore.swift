@@ -144,8 +144,10 @@ public final class FileStore: Sendable {
     /// Tells observers that the watch died, and forgets the watcher so that the next start sets up a new one.
     private func watcherFailed(_ error: Errno) {
         watching.withLock { $0.watcher = nil }
-        changeNotifier.report(
-            FileStoreError.io(path: directory.path, operation: "watch", reason: "\(error); changes are no longer seen"))
+        let problem = FileStoreError.io(
+            path: directory.path, operation: "watch", reason: "\(error); changes are no longer seen")
+        PrefsLogging.logger.error("\(TextEscaping.escaped("\(problem)"))", metadata: ["store": "FileStore"])
+        changeNotifier.report(problem)
     }
 
     /// The suite with a name, opened on first use and shared afterwards.

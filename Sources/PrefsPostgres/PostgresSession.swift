@@ -60,7 +60,8 @@ final class PostgresSession: Sendable {
         self.configuration = configuration
         statements = PostgresStatements(table: location.table, channel: location.channel)
         var logger = Logger(label: "PrefsPostgres")
-        logger.logLevel = .warning
+        // PostgresNIO logs every query at debug; an app that logs at debug wants its own queries, not ours.
+        if logger.logLevel < .warning { logger.logLevel = .warning }
         self.logger = logger
     }
 

@@ -10,6 +10,7 @@ enum Entry {
         var arguments = GlobalOptions.hoisted(Array(CommandLine.arguments.dropFirst()))
         // Alone on a terminal, `prefs` is the editor; elsewhere it prints its help.
         if arguments.isEmpty && Output.inputIsTerminal && Output.isTerminal { arguments = ["tui"] }
+        CommandLogging.bootstrap(arguments: arguments)
         guard let write = FastWrite(arguments: arguments) else {
             Prefs.main(arguments)
             return

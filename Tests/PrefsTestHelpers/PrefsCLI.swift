@@ -50,11 +50,15 @@ package final class PrefsCLI: Sendable {
     }
 
     @discardableResult
-    package func run(_ arguments: [String], input: Data? = nil, timeout: Duration = .seconds(60)) throws -> Result {
+    package func run(
+        _ arguments: [String], input: Data? = nil, timeout: Duration = .seconds(60),
+        extraEnvironment: [String: String] = [:]
+    ) throws -> Result {
         let process = Process()
         process.executableURL = try ChildProcess.executable(named: "prefs")
         process.arguments = arguments
         process.environment = ProcessInfo.processInfo.environment.merging(environment) { $1 }
+            .merging(extraEnvironment) { $1 }
         let stdin = Pipe()
         let stdout = Pipe()
         let stderr = Pipe()

@@ -52,8 +52,9 @@ extension PersistentKeyValueStore {
         }
     }
 
-    /// Writes the failure to standard error, as one line.
+    /// Logs the failure as an error through ``PrefsLogging/logger``, as one line.
     public func reportWriteFailure(_ error: PersistentKeyValueStoreError) {
-        StandardError.write("PrefsKit: \(error)")
+        PrefsLogging.logger.error(
+            "\(TextEscaping.escaped("\(error)"))", metadata: ["store": "\(type(of: self))"])
     }
 }

@@ -1,5 +1,5 @@
 import Foundation
-public import PrefsKit
+import PrefsKit
 public import Testing
 
 /// The behaviour every ``PrefsKit/SuiteStore`` must have: listing, opening, observing every suite, reopening, and

@@ -1,0 +1,30 @@
+import Foundation
+import PrefsTestHelpers
+import Testing
+
+/// What the library cannot throw reaches the person running `prefs` through swift-log, as one line.
+@Suite struct CLIDiagnosticsTests {
+    @Test func aJournalThatCannotBeWrittenIsLoggedAndTheWriteStillHappens() throws {
+        let cli = try PrefsCLI()
+        // A file where the state directory should be: the journal cannot be created under it.
+        try Data().write(to: cli.home.url.appendingPathComponent("state"))
+        let write = try cli.run("write", "app", "volume", "3", "--type", "int")
+        #expect(write.status == 0)
+        #expect(write.output.isEmpty)
+        let lines = write.error.split(separator: "\n")
+        #expect(lines.count == 1)
+        #expect(lines.first?.contains("error PrefsKit") == true)
+        #expect(lines.first?.contains("cannot append to the journal") == true)
+        #expect(try cli.run("read", "app", "volume").output == "3\n")
+    }
+
+    @Test func prefsLogLevelChoosesWhatIsShown() throws {
+        let cli = try PrefsCLI()
+        try Data().write(to: cli.home.url.appendingPathComponent("state"))
+        let quiet = try cli.run(
+            ["write", "app", "volume", "4", "--type", "int"], extraEnvironment: ["PREFS_LOG_LEVEL": "critical"])
+        #expect(quiet.status == 0)
+        #expect(quiet.error.isEmpty)
+        #expect(try cli.run("read", "app", "volume").output == "4\n")
+    }
+}
