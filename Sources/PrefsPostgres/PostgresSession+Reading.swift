@@ -159,7 +159,7 @@ extension PostgresSession {
     }
 
     static func decode(_ json: String) -> PropertyListValue? {
-        try? JSONDecoder().decode(PropertyListValue.self, from: Data(json.utf8))
+        PropertyListValue(taggedJSON: json)
     }
 
     private static func differences(

@@ -19,15 +19,17 @@ enum JournalLineReader {
         var old: PropertyListValue?
         var new: PropertyListValue?
         if let tagged = object["old"] {
-            guard let value = value(tagged) else { return nil }
+            guard let value = PropertyListValue(tagged: tagged) else { return nil }
             old = value
         }
         if let tagged = object["new"] {
-            guard let value = value(tagged) else { return nil }
+            guard let value = PropertyListValue(tagged: tagged) else { return nil }
             new = value
         }
         var pid: Int32?
-        if case .number(let text)? = object["pid"] { pid = integer(text).map { Int32(truncatingIfNeeded: $0) } }
+        if case .number(let text)? = object["pid"] {
+            pid = PropertyListValue.jsonInteger(text).map { Int32(truncatingIfNeeded: $0) }
+        }
         var process: String?
         if case .string(let name)? = object["process"] { process = name }
         var write: String?
@@ -44,41 +46,4 @@ enum JournalLineReader {
     /// A record's values are tagged (`{"array":[…]}`), two JSON levels for each level of a value, which may be as deep
     /// as a property list may be.
     static let maximumDepth = 2 * JSONValue.defaultMaximumDepth + 4
-
-    /// A value in ``PropertyListValue``'s tagged form, such as `{"int":5}`.
-    private static func value(_ tagged: JSONValue) -> PropertyListValue? {
-        guard case .object(let object) = tagged, object.count == 1, let (tag, payload) = object.first else {
-            return nil
-        }
-        switch (tag, payload) {
-        case ("bool", .bool(let flag)): return .bool(flag)
-        case ("int", .number(let text)):
-            return PropertyListValue.integer(parsing: text) ?? integer(text).map { .int($0) }
-        case ("double", .number(let text)): return Double(text).map { .double($0) }
-        case ("string", .string(let text)): return .string(text)
-        case ("data", .string(let text)): return try? PropertyListValue(parsing: text, as: .data)
-        case ("date", .string(let text)): return try? PropertyListValue(parsing: text, as: .date)
-        case ("array", .array(let elements)):
-            var values: [PropertyListValue] = []
-            for element in elements {
-                guard let value = value(element) else { return nil }
-                values.append(value)
-            }
-            return .array(values)
-        case ("dictionary", .object(let elements)):
-            var values: [String: PropertyListValue] = [:]
-            for (key, element) in elements {
-                guard let value = value(element) else { return nil }
-                values[key] = value
-            }
-            return .dictionary(values)
-        default:
-            return nil
-        }
-    }
-
-    /// An integer written as JSON, which may have a fraction or an exponent when another encoder wrote it.
-    private static func integer(_ text: String) -> Int? {
-        Int(text) ?? Double(text).flatMap { Int(exactly: $0) }
-    }
 }

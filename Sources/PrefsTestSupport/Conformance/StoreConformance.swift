@@ -1,4 +1,4 @@
-public import PrefsKit
+import PrefsKit
 public import Testing
 
 /// The behaviour every ``PrefsKit/PersistentKeyValueStore`` must have, as checks a store's own tests run.
