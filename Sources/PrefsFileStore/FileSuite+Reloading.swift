@@ -127,7 +127,7 @@ extension FileSuite {
         var events: [PersistentKeyValueChange] = []
         var unknown: [JournalRecord] = []
         // The changes seen at once are taken for one write, as the writer's own commit would have been.
-        let unknownWrite = String(UInt64.random(in: .min ... .max), radix: 16)
+        let unknownWrite = PersistentKeyValueChange.Writer.newWriteIdentifier()
         for difference in differences {
             let latest = newest[difference.key]
             let record = latest.flatMap { $0.explains(difference.new) ? $0 : nil }

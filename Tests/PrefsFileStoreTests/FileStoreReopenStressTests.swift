@@ -1,7 +1,6 @@
 import Foundation
 import PrefsFileStore
 import PrefsKit
-import PrefsTestHelpers
 import PrefsTestSupport
 import Testing
 

@@ -1,6 +1,5 @@
 import Foundation
 import PrefsKit
-import PrefsTestHelpers
 import PropertyBased
 import Testing
 

@@ -1,7 +1,6 @@
 import Foundation
 import PrefsFileStore
 import PrefsKit
-import PrefsTestHelpers
 import PropertyBased
 
 /// Random suites of every kind of value, in every form a suite file may take on disk, for the lossless-write tests.

@@ -1,5 +1,4 @@
 import Foundation
-import PrefsTestHelpers
 import PropertyBased
 import Testing
 

@@ -1,6 +1,5 @@
 import Foundation
 import PrefsKit
-import PrefsTestHelpers
 import Testing
 
 @Suite struct PropertyListValueTests {

@@ -6,7 +6,6 @@
 
 import Foundation
 import PrefsKit
-import PrefsTestHelpers
 
 enum RuntimeColorScheme: String {
     case dark

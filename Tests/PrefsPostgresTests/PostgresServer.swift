@@ -1,10 +1,10 @@
 import Foundation
 import PrefsPostgres
+import PrefsTestHelpers
 import Testing
 
 #if canImport(Glibc)
 import Glibc
-import PrefsTestHelpers
 #endif
 
 /// A real PostgreSQL server for the tests, on loopback.

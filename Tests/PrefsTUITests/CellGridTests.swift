@@ -1,5 +1,4 @@
 import PrefsTUI
-import PrefsTestHelpers
 import Testing
 
 /// The cell grid keeps wide characters whole: two cells each, never split at the edge or by text drawn over them.

@@ -1,9 +1,9 @@
 import Foundation
+import PrefsTestHelpers
 import Testing
 
 #if canImport(Glibc)
 import Glibc
-import PrefsTestHelpers
 #endif
 
 /// `prefs demo` in a real terminal: a temporary copy of the demo, a second process writing to it, and nothing left

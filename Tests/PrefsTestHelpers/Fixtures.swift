@@ -1,16 +1,9 @@
 import Foundation
 import PrefsKit
+import PrefsTestSupport
 
-/// A CaseIterable enumeration stored as its raw string.
-package enum Flavor: String, CaseIterable, Codable, KeyValuePersistible {
-    case vanilla
-    case chocolate
-    case strawberry
-
-    package static var persistentKeyValueRepresentation: some PersistentKeyValueRepresentation<Self> {
-        RawRepresentablePersistentKeyValueRepresentation()
-    }
-}
+/// A CaseIterable enumeration stored as its raw string: the conformance suite's.
+package typealias Flavor = ConformanceKeys.Flavor
 
 /// An enumeration with integer raw values.
 package enum Priority: Int, CaseIterable, KeyValuePersistible {
@@ -22,22 +15,8 @@ package enum Priority: Int, CaseIterable, KeyValuePersistible {
     }
 }
 
-/// A Codable value stored as JSON data.
-package struct Profile: Codable, Hashable, Sendable, KeyValuePersistible {
-    package var name: String
-    package var age: Int
-    package var tags: [String]
-
-    package init(name: String, age: Int, tags: [String]) {
-        self.name = name
-        self.age = age
-        self.tags = tags
-    }
-
-    package static var persistentKeyValueRepresentation: some PersistentKeyValueRepresentation<Self> {
-        CodablePersistentKeyValueRepresentation()
-    }
-}
+/// A Codable value stored as JSON data: the conformance suite's.
+package typealias Profile = ConformanceKeys.Profile
 
 /// A value stored through a proxy: a temperature kept as its Celsius value.
 package struct Temperature: Hashable, Sendable, KeyValuePersistible {

@@ -2,7 +2,6 @@ import Foundation
 import PrefsFileStore
 import PrefsKit
 import PrefsStores
-import PrefsTestHelpers
 import PrefsTestSupport
 import PrefsTools
 import Testing

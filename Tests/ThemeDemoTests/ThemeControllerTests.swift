@@ -1,5 +1,4 @@
 import PrefsKit
-import PrefsTestHelpers
 import PrefsTestSupport
 import Testing
 

@@ -43,7 +43,6 @@ enum JournalLineReader {
             oldDigest: digests[0], newDigest: digests[1])
     }
 
-    /// A record's values are tagged (`{"array":[…]}`), two JSON levels for each level of a value, which may be as deep
-    /// as a property list may be.
-    static let maximumDepth = 2 * JSONValue.defaultMaximumDepth + 4
+    /// A record's values are tagged (`{"array":[…]}`), and sit one level below the record's object.
+    static let maximumDepth = PropertyListValue.taggedMaximumDepth + 2
 }

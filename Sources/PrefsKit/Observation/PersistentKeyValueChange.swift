@@ -48,7 +48,14 @@ public struct PersistentKeyValueChange: Sendable, Hashable {
             let info = ProcessInfo.processInfo
             return Writer(
                 pid: info.processIdentifier, processName: info.processName, host: nil, time: Date(),
-                write: String(UInt64.random(in: .min ... .max), radix: 16))
+                write: newWriteIdentifier())
+        }
+
+        /// An identifier for a new write, unlike any other in practice: 64 random bits.
+        ///
+        /// - Returns: The identifier, in hexadecimal.
+        public static func newWriteIdentifier() -> String {
+            String(UInt64.random(in: .min ... .max), radix: 16)
         }
     }
 

@@ -47,12 +47,15 @@ extension PropertyListValue {
         }
     }
 
+    /// How deeply a tagged value's JSON may nest: two levels for each level a property list may have.
+    package static let taggedMaximumDepth = 2 * JSONValue.defaultMaximumDepth + 2
+
     /// A value in its tagged JSON form, from text, or `nil` when the text is not that form.
     ///
     /// - Parameter text: The JSON text; its nesting is bounded as a property list's is.
     package init?(taggedJSON text: String) {
         var text = text
-        let parsed = text.withUTF8 { JSONValue.parse($0, maximumDepth: 2 * JSONValue.defaultMaximumDepth + 2) }
+        let parsed = text.withUTF8 { JSONValue.parse($0, maximumDepth: Self.taggedMaximumDepth) }
         guard let parsed else { return nil }
         self.init(tagged: parsed)
     }

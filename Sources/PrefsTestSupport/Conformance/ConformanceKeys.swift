@@ -1,22 +1,32 @@
 import Foundation
-import PrefsKit
+package import PrefsKit
 
 /// The keys the conformance suites write, one of each kind of value a store must hold.
-enum ConformanceKeys {
-    enum Flavor: String, CaseIterable, Codable, KeyValuePersistible {
+///
+/// The value types are `package`, so that the package's own tests use the same ones.
+package enum ConformanceKeys {
+    /// A CaseIterable enumeration stored as its raw string.
+    package enum Flavor: String, CaseIterable, Codable, KeyValuePersistible {
         case vanilla, chocolate, strawberry
 
-        static var persistentKeyValueRepresentation: some PersistentKeyValueRepresentation<Self> {
+        package static var persistentKeyValueRepresentation: some PersistentKeyValueRepresentation<Self> {
             RawRepresentablePersistentKeyValueRepresentation()
         }
     }
 
-    struct Profile: Codable, Hashable, Sendable, KeyValuePersistible {
-        var name: String
-        var age: Int
-        var tags: [String]
+    /// A Codable value stored as JSON data.
+    package struct Profile: Codable, Hashable, Sendable, KeyValuePersistible {
+        package var name: String
+        package var age: Int
+        package var tags: [String]
 
-        static var persistentKeyValueRepresentation: some PersistentKeyValueRepresentation<Self> {
+        package init(name: String, age: Int, tags: [String]) {
+            self.name = name
+            self.age = age
+            self.tags = tags
+        }
+
+        package static var persistentKeyValueRepresentation: some PersistentKeyValueRepresentation<Self> {
             CodablePersistentKeyValueRepresentation()
         }
     }

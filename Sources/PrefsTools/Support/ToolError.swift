@@ -11,6 +11,16 @@ public struct ToolError: Error, Sendable, CustomStringConvertible {
         self.description = description
     }
 
+    /// A suite without a schema where a command needs one.
+    ///
+    /// - Parameters:
+    ///   - suite: The suite.
+    ///   - hint: What to do instead, when there is something.
+    /// - Returns: The error.
+    public static func noSchema(for suite: String, hint: String? = nil) -> ToolError {
+        ToolError("no schema is installed for suite \(TextEscaping.quoted(suite))" + (hint.map { "; \($0)" } ?? ""))
+    }
+
     /// A key the suite's schema does not declare, which `write` and `import` take only with `--force`.
     static func notInSchema(key: String, suite: String, action: String) -> ToolError {
         ToolError(

@@ -34,8 +34,7 @@ struct Diff: PrefsCommand {
             diff = SuiteDiff(stored, document: document, schema: schema)
         } else {
             guard let schema else {
-                throw ToolError(
-                    "no schema is installed for suite \(TextEscaping.quoted(suite)); compare with --against FILE")
+                throw ToolError.noSchema(for: suite, hint: "compare with --against FILE")
             }
             diff = SuiteDiff(stored, schema: schema)
         }

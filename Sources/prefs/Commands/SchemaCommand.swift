@@ -38,7 +38,7 @@ struct SchemaCommand: ParsableCommand {
 
         func perform() throws {
             guard let schema = try options.context.schema(for: suite) else {
-                throw ToolError("no schema is installed for suite \(TextEscaping.quoted(suite))")
+                throw ToolError.noSchema(for: suite)
             }
             guard !options.json else {
                 return FileHandle.standardOutput.write(schema.manifest() + Data("\n".utf8))
@@ -78,7 +78,7 @@ struct SchemaCommand: ParsableCommand {
 
         func perform() throws {
             guard try options.context.schemas().uninstallSchema(for: suite) else {
-                throw ToolError("no schema is installed for suite \(TextEscaping.quoted(suite))")
+                throw ToolError.noSchema(for: suite)
             }
         }
     }
