@@ -101,7 +101,8 @@ let package = Package(
         .testTarget(
             name: "PrefsPostgresTests",
             dependencies: [
-                "PrefsKit", "PrefsPostgres", "PrefsTestSupport", "PrefsTestHelpers", "prefs", "prefs-test-helper",
+                "PrefsKit", "PrefsPostgres", "PrefsTools", "PrefsStores", "PrefsTestSupport", "PrefsTestHelpers", "prefs",
+                "prefs-test-helper",
             ],
             swiftSettings: languageSettings),
         .testTarget(

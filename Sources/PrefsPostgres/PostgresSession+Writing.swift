@@ -10,30 +10,25 @@ extension PostgresSession {
     /// - Parameters:
     ///   - suite: The suite.
     ///   - changes: The value to store for each key, or `nil` to remove it.
+    ///   - reading: Whether to read the suite into memory first when it is not there. Without it a suite not held
+    ///     stays unread, and the statement itself tells what each key held before.
     /// - Returns: The changes that took effect.
     /// - Throws: ``PrefsKit/PersistentKeyValueStoreError`` with reason `io` when the store cannot be reached or the
     ///   server refuses; nothing is written then, and when the connection drops during the write, the message says
     ///   that it may not have been.
-    func commit(suite: String, changes: [String: PropertyListValue?]) throws(PersistentKeyValueStoreError)
-        -> [PersistentKeyValueChange]
+    func commit(suite: String, changes: [String: PropertyListValue?], reading: Bool = true)
+        throws(PersistentKeyValueStoreError) -> [PersistentKeyValueChange]
     {
-        do {
-            try load(suite)
-        } catch {
-            throw PersistentKeyValueStoreError(.io, message: "not connected to \(error); nothing was written")
+        if reading {
+            do {
+                try load(suite)
+            } catch {
+                throw PersistentKeyValueStoreError(.io, message: "not connected to \(error); nothing was written")
+            }
         }
-        let current = state.withLock { $0.suites[suite] ?? [:] }
-        let effective = changes.filter { current[$0.key] != $0.value }
+        let held = state.withLock { Self.held(suite, in: $0) }
+        let effective = held.map { current in changes.filter { current[$0.key] != $0.value } } ?? changes
         guard !effective.isEmpty else { return [] }
-        let rows = effective.compactMap { key, value in
-            value.map { Row(key: key, kind: $0.kind.description, value: $0) }
-        }
-        let rowsJSON: String
-        do {
-            rowsJSON = String(decoding: try JSONEncoder().encode(rows), as: UTF8.self)
-        } catch {
-            throw PersistentKeyValueStoreError(.encoding, message: "a value cannot be encoded as JSON: \(error)")
-        }
         let writer = PersistentKeyValueChange.Writer(
             pid: ProcessInfo.processInfo.processIdentifier, processName: ProcessInfo.processInfo.processName,
             host: ProcessInfo.processInfo.hostName, time: Date())
@@ -43,23 +38,20 @@ extension PostgresSession {
         }
         let notice = ChangeNotice(
             suite: suite, changes: effective, instance: instance, sequence: sequence, writer: writer)
-        let removed = effective.filter { $0.value == nil }.map(\.key)
-        let query = statements.write(
-            rows: rowsJSON, removed: removed, keys: effective.keys.sorted(), suite: suite, notice: notice)
-        do {
-            try withConnection { [logger] connection in _ = try await connection.query(query, logger: logger) }
-        } catch .unreachable(let location, let reason) {
-            throw PersistentKeyValueStoreError(
-                .io, message: "not connected to \(location) (\(reason)); nothing was written")
-        } catch {
-            throw PersistentKeyValueStoreError(
-                .io, message: "the write to \(location) failed and may not have been made: \(error)")
-        }
+        let outcome = try run(effective, suite: suite, notice: notice)
         let applied = state.withLock { state -> [PersistentKeyValueChange] in
             // If the listener has applied this write's notice already, it may have applied later ones too.
             if state.noticedFirst.remove(sequence) != nil { return [] }
-            if notice.values != nil && state.listener != nil { state.appliedFirst.insert(sequence) }
-            var values = state.suites[suite] ?? [:]
+            guard var values = Self.held(suite, in: state) else {
+                return outcome.replaced.keys.sorted().map { key in
+                    PersistentKeyValueChange(
+                        suite: suite, key: key, oldValue: outcome.replaced[key] ?? nil,
+                        newValue: effective[key] ?? nil, origin: .thisProcess, writer: writer)
+                }
+            }
+            if outcome.announced && notice.values != nil && state.listener != nil {
+                state.appliedFirst.insert(sequence)
+            }
             defer { state.suites[suite] = values }
             return effective.keys.sorted().map { key in
                 let change = PersistentKeyValueChange(
@@ -71,6 +63,50 @@ extension PostgresSession {
         }
         post(applied)
         return applied
+    }
+
+    /// A suite's values when they are in memory: read, or known empty because every suite is.
+    private static func held(_ suite: String, in state: State) -> [String: PropertyListValue]? {
+        state.suites[suite] ?? (state.allLoaded ? [:] : nil)
+    }
+
+    /// Runs the write statement.
+    ///
+    /// - Returns: Whether the write was announced, and what each key it changed held before (`nil`: not stored).
+    private func run(_ effective: [String: PropertyListValue?], suite: String, notice: ChangeNotice)
+        throws(PersistentKeyValueStoreError) -> (announced: Bool, replaced: [String: PropertyListValue?])
+    {
+        let rows = effective.compactMap { key, value in
+            value.map { Row(key: key, kind: $0.kind.description, value: $0) }
+        }
+        let rowsJSON: String
+        do {
+            rowsJSON = String(decoding: try JSONEncoder().encode(rows), as: UTF8.self)
+        } catch {
+            throw PersistentKeyValueStoreError(.encoding, message: "a value cannot be encoded as JSON: \(error)")
+        }
+        let removed = effective.filter { $0.value == nil }.map(\.key)
+        let query = statements.write(
+            rows: rowsJSON, removed: removed, keys: effective.keys.sorted(), suite: suite, notice: notice)
+        do {
+            return try withConnection { [logger] connection in
+                var outcome: (announced: Bool, replaced: [String: PropertyListValue?]) = (false, [:])
+                let result = try await connection.query(query, logger: logger)
+                for try await (announced, keys, old) in result.decode((Int, [String], [String]).self) {
+                    outcome.announced = announced > 0
+                    for (key, json) in zip(keys, old) {
+                        outcome.replaced[key] = .some(json.isEmpty ? nil : Self.decode(json))
+                    }
+                }
+                return outcome
+            }
+        } catch .unreachable(let location, let reason) {
+            throw PersistentKeyValueStoreError(
+                .io, message: "not connected to \(location) (\(reason)); nothing was written")
+        } catch {
+            throw PersistentKeyValueStoreError(
+                .io, message: "the write to \(location) failed and may not have been made: \(error)")
+        }
     }
 
     /// A stored key as the write statement reads it: `jsonb_to_recordset` takes an array of these.

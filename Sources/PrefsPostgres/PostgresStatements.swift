@@ -105,6 +105,12 @@ struct PostgresStatements: Sendable {
             unsafeSQL: "SELECT key, value::text FROM \(table) WHERE suite = $1 AND key = ANY($2::text[])", binds: binds)
     }
 
+    func suiteExists(_ suite: String) -> PostgresQuery {
+        var binds = PostgresBindings()
+        binds.append(suite)
+        return PostgresQuery(unsafeSQL: "SELECT EXISTS (SELECT 1 FROM \(table) WHERE suite = $1)", binds: binds)
+    }
+
     /// The distinct suites, by walking the primary key's index from one suite to the next: a few reads per suite,
     /// where `SELECT DISTINCT` would read every row.
     var selectSuiteNames: PostgresQuery {
@@ -126,7 +132,11 @@ struct PostgresStatements: Sendable {
     /// statement is a transaction, and a notice goes out only when it commits.
     ///
     /// The old values are read with `FOR UPDATE`, so that a concurrent writer's change is waited for and recorded as
-    /// what this write replaced.
+    /// what this write replaced. A key that already holds the value given is left as it is, with its writer, and
+    /// goes neither into the history nor into the notice's count: a write that changes nothing announces nothing.
+    ///
+    /// The statement returns one row: whether it announced the write (1 or 0), and the keys it changed, sorted, with
+    /// the value each held before as tagged JSON (empty for a key that was not stored).
     ///
     /// - Parameters:
     ///   - rows: The keys to store, as a JSON array of `{"key", "kind", "value"}`.
@@ -159,6 +169,7 @@ struct PostgresStatements: Sendable {
                     ON CONFLICT (suite, key) DO UPDATE SET kind = EXCLUDED.kind, value = EXCLUDED.value,
                         writer_host = EXCLUDED.writer_host, writer_pid = EXCLUDED.writer_pid,
                         writer_process = EXCLUDED.writer_process, written_at = EXCLUDED.written_at
+                    WHERE t.value IS DISTINCT FROM EXCLUDED.value
                     RETURNING 1
                 ), removed AS (
                     DELETE FROM \(table) WHERE suite = $2 AND key = ANY($6::text[]) RETURNING 1
@@ -169,15 +180,18 @@ struct PostgresStatements: Sendable {
                     LEFT JOIN old ON old.key = k.key LEFT JOIN input ON input.key = k.key
                     WHERE old.value IS DISTINCT FROM input.value
                     ORDER BY k.key
-                    RETURNING id
+                    RETURNING id, key, old
                 ), trimmed AS (
                     DELETE FROM \(history) WHERE suite = $2
                     AND (SELECT max(id) FROM logged) % \(Self.trimInterval) = 0
                     AND id < (SELECT id FROM \(history) WHERE suite = $2 ORDER BY id DESC OFFSET $10 LIMIT 1)
                     AND id NOT IN (SELECT max(id) FROM \(history) WHERE suite = $2 GROUP BY key)
                     RETURNING 1
+                ), notified AS (
+                    SELECT pg_notify($7, $8) WHERE EXISTS (SELECT 1 FROM logged)
                 )
-                SELECT pg_notify($7, $8)
+                SELECT (SELECT count(*) FROM notified), ARRAY(SELECT key FROM logged ORDER BY key),
+                    ARRAY(SELECT coalesce(old::text, '') FROM logged ORDER BY key)
                 """,
             binds: binds)
     }

@@ -112,6 +112,34 @@ public final class PostgresStore: Sendable {
         return observation
     }
 
+    /// Observes every change to some suites, this process's and other clients', reading only those suites into
+    /// memory first so that each change carries its old value.
+    ///
+    /// - Parameters:
+    ///   - suites: The suites' names.
+    ///   - handler: Called with each batch of changes to them.
+    ///   - onProblem: Called when the listener loses the server, or a suite cannot be read, with the reason.
+    /// - Returns: The observation.
+    public func addObserver(
+        ofSuites suites: Set<String>, _ handler: @escaping @Sendable ([PersistentKeyValueChange]) -> Void,
+        onProblem: (@Sendable (any Error) -> Void)? = nil
+    ) -> PersistentKeyValueObservation {
+        let observation = session.changeNotifier.addObserver(
+            { changes in
+                let kept = changes.filter { $0.suite.map(suites.contains) ?? false }
+                if !kept.isEmpty { handler(kept) }
+            }, onProblem: onProblem)
+        for suite in suites.sorted() {
+            do {
+                try Self.validate(suite)
+                try session.load(suite)
+            } catch {
+                onProblem?(error)
+            }
+        }
+        return observation
+    }
+
     static func validate(_ name: String) throws(PostgresStoreError) {
         if name.isEmpty { throw .invalidSuiteName(name, reason: "it is empty") }
         if name.utf8.count > 255 { throw .invalidSuiteName(name, reason: "it is longer than 255 bytes") }

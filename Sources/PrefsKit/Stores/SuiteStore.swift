@@ -39,6 +39,20 @@ public protocol SuiteStore: AnyObject, Sendable {
         onProblem: (@Sendable (any Error) -> Void)?
     ) -> PersistentKeyValueObservation
 
+    /// Observes every change to some suites, this process's and others', and the problems that interrupt them.
+    ///
+    /// A store that would otherwise read every suite to observe them all reads only these.
+    ///
+    /// - Parameters:
+    ///   - suites: The suites' names.
+    ///   - handler: Called with each batch of changes to them.
+    ///   - onProblem: Called when the store stops seeing other processes' changes for a while, with the reason.
+    /// - Returns: The observation; cancelling it stops the calls.
+    func addObserver(
+        ofSuites suites: Set<String>, _ handler: @escaping @Sendable ([PersistentKeyValueChange]) -> Void,
+        onProblem: (@Sendable (any Error) -> Void)?
+    ) -> PersistentKeyValueObservation
+
     /// Delivers other processes' changes until the task is cancelled.
     ///
     /// - Throws: The store's error when the background work cannot start or dies; observers are told too.
@@ -56,6 +70,18 @@ extension SuiteStore {
         -> PersistentKeyValueObservation
     {
         addObserver(handler, onProblem: nil)
+    }
+
+    /// Observes every change to every suite and keeps those of some suites.
+    public func addObserver(
+        ofSuites suites: Set<String>, _ handler: @escaping @Sendable ([PersistentKeyValueChange]) -> Void,
+        onProblem: (@Sendable (any Error) -> Void)?
+    ) -> PersistentKeyValueObservation {
+        addObserver(
+            { changes in
+                let kept = changes.filter { $0.suite.map(suites.contains) ?? false }
+                if !kept.isEmpty { handler(kept) }
+            }, onProblem: onProblem)
     }
 
     /// Whether a suite exists: it holds a key, or has a schema.
@@ -78,19 +104,28 @@ public enum SuiteStoreEvent: Sendable {
 }
 
 extension SuiteStore {
-    /// Every change to every suite and every problem, as an async sequence.
+    /// Every change to every suite, or to some, and every problem, as an async sequence.
     ///
     /// Changes arrive in the order the store saw them. With the default policy nothing is dropped: a slow consumer
     /// receives every batch, later. Events start at the call; the current values are not delivered first.
     ///
-    /// - Parameter bufferingPolicy: What to keep when the consumer falls behind.
+    /// - Parameters:
+    ///   - suites: The suites to observe; every suite when `nil`.
+    ///   - bufferingPolicy: What to keep when the consumer falls behind.
     /// - Returns: A stream that ends when the consumer stops iterating.
     public func events(
+        of suites: Set<String>? = nil,
         bufferingPolicy: AsyncStream<SuiteStoreEvent>.Continuation.BufferingPolicy = .unbounded
     ) -> AsyncStream<SuiteStoreEvent> {
         let (stream, continuation) = AsyncStream.makeStream(of: SuiteStoreEvent.self, bufferingPolicy: bufferingPolicy)
-        let observation = addObserver(
-            { continuation.yield(.changed($0)) }, onProblem: { continuation.yield(.problem("\($0)")) })
+        let handler: @Sendable ([PersistentKeyValueChange]) -> Void = { continuation.yield(.changed($0)) }
+        let onProblem: @Sendable (any Error) -> Void = { continuation.yield(.problem("\($0)")) }
+        let observation =
+            if let suites {
+                addObserver(ofSuites: suites, handler, onProblem: onProblem)
+            } else {
+                addObserver(handler, onProblem: onProblem)
+            }
         continuation.onTermination = { _ in observation.cancel() }
         return stream
     }

@@ -48,23 +48,64 @@ extension SuiteStoreConformance {
         defer { observation.cancel() }
         let service = Task { try await store.run() }
         defer { service.cancel() }
-        // run() starts its watch or listener in the background; write until one change arrives, so that the check
-        // depends neither on how long that takes nor on how busy the test runner keeps its threads (a bound on
-        // attempts, not on time, because a starved runner may not resume this task for seconds).
-        let probe = try other.anySuite("probe")
-        var attempt = 0
-        while seen.changes.isEmpty, attempt < 100 {
-            attempt += 1
-            try probe.setPrimitiveValue(.int(attempt), forKey: "attempt")
-            _ = await seen.waitFor(count: 1, within: .milliseconds(100))
-        }
-        #expect(!seen.changes.isEmpty, "none of \(attempt) writes by another store arrived while run() ran")
+        try await awaitDelivery(to: seen, from: other.anySuite("probe"))
         seen.reset()
         try other.anySuite("first").setPrimitiveValue(.int(1), forKey: "k")
         try other.anySuite("second").setPrimitiveValues(["k": .int(2), "l": .int(3)])
         #expect(await seen.waitFor(count: 3, within: patience))
         let keys = Set(seen.changes.filter { $0.suite != "probe" }.map { "\($0.suite ?? "?").\($0.key)" })
         #expect(keys == ["first.k", "second.k", "second.l"])
+    }
+
+    static func observingSome(_ scope: ScopedSuiteStore) async throws {
+        let store = scope.store
+        let other = try scope.reopen()
+        let watched = Recorder()
+        let every = Recorder()
+        let observations = [
+            store.addObserver(ofSuites: ["watched"], { watched.add($0) }, onProblem: nil),
+            store.addObserver { every.add($0) },
+        ]
+        defer { for observation in observations { observation.cancel() } }
+        let service = Task { try await store.run() }
+        defer { service.cancel() }
+        try await awaitDelivery(to: watched, from: other.anySuite("watched"))
+        // Another store's write and this store's own, each to a suite not asked for and then to the one asked for;
+        // the observer of every suite shows that all four were delivered.
+        try other.anySuite("ignored").setPrimitiveValue(.int(1), forKey: "k")
+        try other.anySuite("watched").setPrimitiveValue(.int(2), forKey: "k")
+        try store.anySuite("ignored").setPrimitiveValue(.int(3), forKey: "own")
+        try store.anySuite("watched").setPrimitiveValue(.int(4), forKey: "own")
+        let delivered = { (recorder: Recorder, suite: String, key: String) in
+            recorder.changes.contains { $0.suite == suite && $0.key == key }
+        }
+        let deadline = ContinuousClock.now + patience
+        while !(delivered(every, "ignored", "k") && delivered(every, "ignored", "own")
+            && delivered(watched, "watched", "k") && delivered(watched, "watched", "own")),
+            ContinuousClock.now < deadline
+        {
+            try await Task.sleep(for: .milliseconds(2))
+        }
+        #expect(delivered(watched, "watched", "k") && delivered(watched, "watched", "own"))
+        #expect(delivered(every, "ignored", "k") && delivered(every, "ignored", "own"))
+        #expect(watched.changes.allSatisfy { $0.suite == "watched" })
+        #expect(watched.changes.first { $0.key == "k" }?.newValue == .int(2))
+    }
+
+    /// Writes through another store until one change reaches the recorder: ``SuiteStore/run()`` starts its watch or
+    /// listener in the background, and the check then depends neither on how long that takes nor on how busy the
+    /// test runner keeps its threads (a bound on attempts, not on time, because a starved runner may not resume this
+    /// task for seconds). The recorder is emptied afterwards.
+    private static func awaitDelivery(to recorder: Recorder, from probe: any PersistentKeyValueStore) async throws {
+        var attempt = 0
+        while recorder.changes.isEmpty, attempt < 100 {
+            attempt += 1
+            try probe.setPrimitiveValue(.int(attempt), forKey: "attempt")
+            _ = await recorder.waitFor(count: 1, within: .milliseconds(100))
+        }
+        #expect(!recorder.changes.isEmpty, "none of \(attempt) writes by another store arrived while run() ran")
+        // Later probes may still be on their way; they are the probe key's, which checks leave aside.
+        recorder.reset()
     }
 
     static func reopening(_ scope: ScopedSuiteStore) throws {

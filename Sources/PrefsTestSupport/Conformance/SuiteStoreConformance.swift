@@ -2,8 +2,8 @@ import Foundation
 import PrefsKit
 public import Testing
 
-/// The behaviour every ``PrefsKit/SuiteStore`` must have: listing, opening, observing every suite, reopening, and
-/// history, as checks a store's own tests run.
+/// The behaviour every ``PrefsKit/SuiteStore`` must have: listing, opening, observing every suite or some, reopening,
+/// and history, as checks a store's own tests run.
 ///
 /// ```swift
 /// @Test(arguments: SuiteStoreConformance.Check.allCases)
@@ -18,6 +18,7 @@ public struct SuiteStoreConformance: Sendable {
         case opensSuitesIndependently
         case observesEverySuite
         case seesAnotherStoresWritesWhileRunning
+        case observesOnlyTheSuitesAskedFor
         case reopenedStoreSeesEverything
         case historyRecordsEachWriteApart
 
@@ -45,6 +46,7 @@ public struct SuiteStoreConformance: Sendable {
         case .opensSuitesIndependently: try Self.independentSuites(scope.store)
         case .observesEverySuite: try await Self.observing(scope.store)
         case .seesAnotherStoresWritesWhileRunning: try await Self.otherStoresWrites(scope)
+        case .observesOnlyTheSuitesAskedFor: try await Self.observingSome(scope)
         case .reopenedStoreSeesEverything: try Self.reopening(scope)
         case .historyRecordsEachWriteApart: try Self.history(scope)
         }

@@ -2,20 +2,22 @@ public import PrefsKit
 
 /// What `prefs read` prints: one value, or a whole suite as `key = value` lines.
 public enum SuiteListing {
-    /// A key's value: stored, else its schema's default.
+    /// A key's value: stored, else its schema's default; the rest of the suite is not read when the store can
+    /// avoid it.
     ///
     /// - Parameters:
     ///   - key: The key.
-    ///   - suite: The suite.
-    ///   - name: The suite's name, for messages.
-    ///   - schema: The suite's schema.
+    ///   - name: The suite's name.
+    ///   - context: The store.
     /// - Returns: The value and its schema entry.
-    /// - Throws: ``ToolError`` for a key with no value and no default, or unknown.
-    public static func value(
-        of key: String, in suite: any PersistentKeyValueStore, name: String, schema: PreferenceSchema?
-    ) throws -> (value: PropertyListValue, entry: PreferenceSchemaEntry?) {
-        let entry = schema?[key]
-        guard let value = suite.primitiveValue(forKey: key) ?? entry?.defaultValue else {
+    /// - Throws: ``ToolError`` for a suite that does not exist, or a key with no value and no default, or unknown;
+    ///   the store's error when it cannot be read.
+    public static func value(of key: String, inSuite name: String, context: ToolContext) throws -> (
+        value: PropertyListValue, entry: PreferenceSchemaEntry?
+    ) {
+        let stored = try context.storedValues(of: [key], inExistingSuite: name)[key]
+        let entry = try context.schema(for: name)?[key]
+        guard let value = stored ?? entry?.defaultValue else {
             if entry != nil { throw ToolError("key \(TextEscaping.quoted(key)) has no value and no default") }
             throw ToolError("unknown key \(TextEscaping.quoted(key)) in suite \(TextEscaping.quoted(name))")
         }

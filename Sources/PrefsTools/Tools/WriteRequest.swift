@@ -46,6 +46,6 @@ public struct WriteRequest: Sendable, Hashable {
     /// - Throws: ``ToolError`` or the store's error; nothing is written then.
     public func perform(in context: ToolContext) throws {
         let value = try parsed(schema: context.schema(for: suite))
-        try context.writableSuite(suite).setPrimitiveValues([key: value])
+        try context.write([key: value], toSuite: suite)
     }
 }

@@ -30,15 +30,15 @@ struct Delete: PrefsCommand {
 
     func perform() throws {
         let context = options.context
-        let target = try context.existingSuite(suite)
         if let key {
-            guard target.primitiveValue(forKey: key) != nil else {
+            guard try context.storedValues(of: [key], inExistingSuite: suite)[key] != nil else {
                 // A declared key that is not stored already reads as its default.
                 if try context.schema(for: suite)?[key] != nil { return }
                 throw ToolError("key \(TextEscaping.quoted(key)) is not set in suite \(TextEscaping.quoted(suite))")
             }
-            return try target.setPrimitiveValues([key: nil])
+            return try context.write([key: nil], toSuite: suite)
         }
+        let target = try context.existingSuite(suite)
         let keys = target.primitiveValues().keys
         guard !keys.isEmpty else { return }
         if !force {

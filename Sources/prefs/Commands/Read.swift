@@ -25,12 +25,13 @@ struct Read: PrefsCommand {
 
     func perform() throws {
         let context = options.context
+        if let key {
+            let (value, entry) = try SuiteListing.value(of: key, inSuite: suite, context: context)
+            return options.json ? Output.json(ValueText.json(value)) : Output.line(ValueText.bare(value, entry: entry))
+        }
         let store = try context.existingSuite(suite)
         let schema = try context.schema(for: suite)
-        if let key {
-            let (value, entry) = try SuiteListing.value(of: key, in: store, name: suite, schema: schema)
-            options.json ? Output.json(ValueText.json(value)) : Output.line(ValueText.bare(value, entry: entry))
-        } else if options.json {
+        if options.json {
             let values = SuiteListing.values(of: store, schema: schema, includeDefaults: includeDefaults)
             Output.json(values.mapValues(\.jsonObject), pretty: true)
         } else {

@@ -43,7 +43,7 @@ struct Watch: PrefsCommand {
         for name in suites { try context.checkName(name) }
         let store = try context.store()
         let wanted = Set(suites)
-        let events = store.events()
+        let events = store.events(of: suites.isEmpty ? nil : wanted)
         // Opening the named suites now makes their first change a difference from what they hold at this moment.
         for name in suites { _ = try store.anySuite(name) }
         Output.note(

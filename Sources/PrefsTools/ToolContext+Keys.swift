@@ -1,0 +1,47 @@
+public import PrefsKit
+
+extension ToolContext {
+    /// The stored values of some keys of a suite that must exist, without reading the rest of the suite when the store
+    /// can (``PrefsKit/KeyedSuiteStore``).
+    ///
+    /// A key found proves that the suite exists; only when none is found does the store say whether the suite holds
+    /// other keys, or the schemas whether one declares it.
+    ///
+    /// - Parameters:
+    ///   - keys: The keys.
+    ///   - name: The suite's name.
+    /// - Returns: The values of the keys that are stored.
+    /// - Throws: ``ToolError`` when the suite does not exist, or the store's error for a bad name or an unreadable
+    ///   suite.
+    public func storedValues(of keys: [String], inExistingSuite name: String) throws -> [String: PropertyListValue] {
+        guard let keyed = try store(creating: false) as? any KeyedSuiteStore else {
+            let suite = try existingSuite(name)
+            return keys.reduce(into: [:]) { values, key in values[key] = suite.primitiveValue(forKey: key) }
+        }
+        let values = try keyed.primitiveValues(forKeys: keys, inSuite: name)
+        guard try !values.isEmpty || keyed.holdsKeys(suite: name) || schemas().schemaSuites().contains(name) else {
+            throw missing(name)
+        }
+        return values
+    }
+
+    /// Stores and removes keys of a suite as one write, creating the suite by its first key, without reading the rest
+    /// of the suite when the store can (``PrefsKit/KeyedSuiteStore``).
+    ///
+    /// - Parameters:
+    ///   - changes: The value to store for each key, or `nil` to remove it.
+    ///   - name: The suite's name.
+    /// - Throws: The store's error for a bad name or an unusable suite; nothing is written then.
+    public func write(_ changes: [String: PropertyListValue?], toSuite name: String) throws {
+        if let keyed = try store() as? any KeyedSuiteStore {
+            try keyed.commit(changes, inSuite: name)
+            return
+        }
+        let suite = try writableSuite(name)
+        if let transactional = suite as? any TransactionalStore {
+            try transactional.commit(changes)
+        } else {
+            try suite.setPrimitiveValues(changes)
+        }
+    }
+}
