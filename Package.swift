@@ -101,7 +101,8 @@ let package = Package(
         .testTarget(
             name: "PrefsPostgresTests",
             dependencies: [
-                "PrefsKit", "PrefsPostgres", "PrefsTools", "PrefsStores", "PrefsTestSupport", "PrefsTestHelpers", "prefs",
+                "PrefsKit", "PrefsPostgres", "PrefsTools", "PrefsStores", "PrefsTestSupport", "PrefsTestHelpers",
+                "prefs",
                 "prefs-test-helper",
             ],
             swiftSettings: languageSettings),

@@ -59,5 +59,12 @@ let package = Package(
             swiftSettings: [.swiftLanguageMode(.v6)],
             plugins: [.plugin(name: "BenchmarkPlugin", package: "benchmark")]
         ),
+        .executableTarget(
+            name: "PostgresCLI",
+            dependencies: ["BenchmarkSupport", .product(name: "Benchmark", package: "benchmark")],
+            path: "Benchmarks/PostgresCLI",
+            swiftSettings: [.swiftLanguageMode(.v6)],
+            plugins: [.plugin(name: "BenchmarkPlugin", package: "benchmark")]
+        ),
     ]
 )

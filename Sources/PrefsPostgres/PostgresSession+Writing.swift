@@ -70,33 +70,45 @@ extension PostgresSession {
         state.suites[suite] ?? (state.allLoaded ? [:] : nil)
     }
 
-    /// Runs the write statement.
+    /// Runs the write statement, and trims the suite's history once in a while.
     ///
     /// - Returns: Whether the write was announced, and what each key it changed held before (`nil`: not stored).
     private func run(_ effective: [String: PropertyListValue?], suite: String, notice: ChangeNotice)
         throws(PersistentKeyValueStoreError) -> (announced: Bool, replaced: [String: PropertyListValue?])
     {
-        let rows = effective.compactMap { key, value in
-            value.map { Row(key: key, kind: $0.kind.description, value: $0) }
+        let keys = effective.keys.sorted()
+        var kinds: [String] = []
+        var values: [String] = []
+        let encoder = JSONEncoder()
+        for key in keys {
+            guard let value = effective[key] ?? nil else {
+                kinds.append("")
+                values.append("")
+                continue
+            }
+            do {
+                values.append(String(decoding: try encoder.encode(value), as: UTF8.self))
+            } catch {
+                throw PersistentKeyValueStoreError(.encoding, message: "a value cannot be encoded as JSON: \(error)")
+            }
+            kinds.append(value.kind.description)
         }
-        let rowsJSON: String
+        let query = statements.write(keys: keys, kinds: kinds, values: values, suite: suite, notice: notice)
         do {
-            rowsJSON = String(decoding: try JSONEncoder().encode(rows), as: UTF8.self)
-        } catch {
-            throw PersistentKeyValueStoreError(.encoding, message: "a value cannot be encoded as JSON: \(error)")
-        }
-        let removed = effective.filter { $0.value == nil }.map(\.key)
-        let query = statements.write(
-            rows: rowsJSON, removed: removed, keys: effective.keys.sorted(), suite: suite, notice: notice)
-        do {
-            return try withConnection { [logger] connection in
+            return try withConnection { [logger, statements] connection in
                 var outcome: (announced: Bool, replaced: [String: PropertyListValue?]) = (false, [:])
+                var newestID = 0
                 let result = try await connection.query(query, logger: logger)
-                for try await (announced, keys, old) in result.decode((Int, [String], [String]).self) {
+                for try await (announced, newest, keys, old) in result.decode((Int, Int, [String], [String]).self) {
                     outcome.announced = announced > 0
+                    newestID = newest
                     for (key, json) in zip(keys, old) {
                         outcome.replaced[key] = .some(json.isEmpty ? nil : Self.decode(json))
                     }
+                }
+                if PostgresStatements.shouldTrim(newestID: newestID, count: outcome.replaced.count) {
+                    // Housekeeping after the write has committed: a failure leaves the history longer, not wrong.
+                    _ = try? await connection.query(statements.trimHistory(suite: suite), logger: logger)
                 }
                 return outcome
             }
@@ -107,12 +119,5 @@ extension PostgresSession {
             throw PersistentKeyValueStoreError(
                 .io, message: "the write to \(location) failed and may not have been made: \(error)")
         }
-    }
-
-    /// A stored key as the write statement reads it: `jsonb_to_recordset` takes an array of these.
-    private struct Row: Encodable {
-        let key: String
-        let kind: String
-        let value: PropertyListValue
     }
 }

@@ -65,7 +65,7 @@ final class PostgresSession: Sendable {
         self.logger = logger
     }
 
-    /// Connects, creating the tables when they are missing.
+    /// Connects; the tables are created by the first query that finds them missing.
     ///
     /// - Throws: ``PostgresStoreError/unreachable(_:reason:)`` when the server cannot be reached in time.
     func start() throws(PostgresStoreError) {
@@ -98,7 +98,17 @@ final class PostgresSession: Sendable {
     ) throws(PostgresStoreError) -> Result {
         let connection = try connected()
         do {
-            return try Self.wait { try await work(connection) }
+            return try Self.wait { [statements, logger] in
+                do {
+                    return try await work(connection)
+                } catch let error as PSQLError where error.serverInfo?[.sqlState] == Self.undefinedTable {
+                    // The tables are created on first use rather than checked at every connection: a command line
+                    // process connects for one query, and the check was a round trip of its own. A failed statement
+                    // changed nothing, so the work runs again whole.
+                    try await Self.createTables(statements, on: connection, logger: logger)
+                    return try await work(connection)
+                }
+            }
         } catch {
             if connection.isClosed {
                 state.withLock { state in
@@ -116,16 +126,8 @@ final class PostgresSession: Sendable {
         if let connection = state.withLock({ $0.connection }), !connection.isClosed { return connection }
         let opened: PostgresConnection
         do {
-            opened = try Self.wait { [configuration, logger, statements] in
-                let connection = try await PostgresConnection.connect(
-                    configuration: configuration, id: 1, logger: logger)
-                do {
-                    try await Self.createTables(statements, on: connection, logger: logger)
-                } catch {
-                    try? await connection.close()
-                    throw error
-                }
-                return connection
+            opened = try Self.wait { [configuration, logger] in
+                try await PostgresConnection.connect(configuration: configuration, id: 1, logger: logger)
             }
         } catch {
             let reason = Self.reason(error)
@@ -142,6 +144,9 @@ final class PostgresSession: Sendable {
         if let previous { Task { try? await previous.close() } }
         return opened
     }
+
+    /// PostgreSQL's code for a table that does not exist.
+    static let undefinedTable = "42P01"
 
     /// Creates the tables unless they all exist, which one query tells.
     static func createTables(

@@ -134,66 +134,84 @@ struct PostgresStatements: Sendable {
     /// The old values are read with `FOR UPDATE`, so that a concurrent writer's change is waited for and recorded as
     /// what this write replaced. A key that already holds the value given is left as it is, with its writer, and
     /// goes neither into the history nor into the notice's count: a write that changes nothing announces nothing.
+    /// The statement is kept lean because every command line process runs it on a fresh connection, whose server
+    /// process plans it from cold caches: trimming the history is a statement of its own (``trimHistory(suite:)``).
     ///
-    /// The statement returns one row: whether it announced the write (1 or 0), and the keys it changed, sorted, with
-    /// the value each held before as tagged JSON (empty for a key that was not stored).
+    /// The statement returns one row: whether it announced the write (1 or 0), the newest history id it wrote (0
+    /// when none), and the keys it changed, sorted, with the value each held before as tagged JSON (empty for a key
+    /// that was not stored).
     ///
     /// - Parameters:
-    ///   - rows: The keys to store, as a JSON array of `{"key", "kind", "value"}`.
-    ///   - removed: The keys to remove.
-    ///   - keys: Every key written or removed.
+    ///   - keys: The keys written or removed.
+    ///   - kinds: Each key's value kind; empty for a removal.
+    ///   - values: Each key's value as tagged JSON; empty for a removal.
     ///   - suite: Their suite.
     ///   - notice: What to announce.
     /// - Returns: The statement, its values bound as parameters.
-    func write(rows: String, removed: [String], keys: [String], suite: String, notice: ChangeNotice) -> PostgresQuery {
+    func write(keys: [String], kinds: [String], values: [String], suite: String, notice: ChangeNotice)
+        -> PostgresQuery
+    {
         var binds = PostgresBindings()
-        binds.append(rows)
+        binds.append(keys)
+        binds.append(kinds)
+        binds.append(values)
         binds.append(suite)
         binds.append(notice.host)
         binds.append(notice.pid)
         binds.append(notice.process)
-        binds.append(removed)
         binds.append(channel)
         binds.append(notice.json)
-        binds.append(keys)
-        binds.append(Self.historyLimit)
         return PostgresQuery(
             unsafeSQL: """
                 WITH input AS (
-                    SELECT * FROM jsonb_to_recordset($1::text::jsonb) AS x(key text, kind text, value jsonb)
+                    SELECT key, kind, NULLIF(value, '')::jsonb AS value
+                    FROM unnest($1::text[], $2::text[], $3::text[]) AS x(key, kind, value)
                 ), old AS (
-                    SELECT key, value FROM \(table) WHERE suite = $2 AND key = ANY($9::text[]) FOR UPDATE
+                    SELECT key, value FROM \(table) WHERE suite = $4 AND key = ANY($1::text[]) FOR UPDATE
                 ), stored AS (
                     INSERT INTO \(table) AS t (suite, key, kind, value, writer_host, writer_pid, writer_process, written_at)
-                    SELECT $2, key, kind, value, $3, $4, $5, now() FROM input
+                    SELECT $4, key, kind, value, $5, $6, $7, now() FROM input WHERE value IS NOT NULL
                     ON CONFLICT (suite, key) DO UPDATE SET kind = EXCLUDED.kind, value = EXCLUDED.value,
                         writer_host = EXCLUDED.writer_host, writer_pid = EXCLUDED.writer_pid,
                         writer_process = EXCLUDED.writer_process, written_at = EXCLUDED.written_at
                     WHERE t.value IS DISTINCT FROM EXCLUDED.value
                     RETURNING 1
                 ), removed AS (
-                    DELETE FROM \(table) WHERE suite = $2 AND key = ANY($6::text[]) RETURNING 1
+                    DELETE FROM \(table) WHERE suite = $4 AND key IN (SELECT key FROM input WHERE value IS NULL)
+                    RETURNING 1
                 ), logged AS (
                     INSERT INTO \(history) (suite, key, old, new, writer_host, writer_pid, writer_process, written_at)
-                    SELECT $2, k.key, old.value, input.value, $3, $4, $5, now()
-                    FROM unnest($9::text[]) AS k(key)
-                    LEFT JOIN old ON old.key = k.key LEFT JOIN input ON input.key = k.key
+                    SELECT $4, input.key, old.value, input.value, $5, $6, $7, now()
+                    FROM input LEFT JOIN old USING (key)
                     WHERE old.value IS DISTINCT FROM input.value
-                    ORDER BY k.key
+                    ORDER BY input.key
                     RETURNING id, key, old
-                ), trimmed AS (
-                    DELETE FROM \(history) WHERE suite = $2
-                    AND (SELECT max(id) FROM logged) % \(Self.trimInterval) = 0
-                    AND id < (SELECT id FROM \(history) WHERE suite = $2 ORDER BY id DESC OFFSET $10 LIMIT 1)
-                    AND id NOT IN (SELECT max(id) FROM \(history) WHERE suite = $2 GROUP BY key)
-                    RETURNING 1
                 ), notified AS (
-                    SELECT pg_notify($7, $8) WHERE EXISTS (SELECT 1 FROM logged)
+                    SELECT pg_notify($8, $9) WHERE EXISTS (SELECT 1 FROM logged)
                 )
-                SELECT (SELECT count(*) FROM notified), ARRAY(SELECT key FROM logged ORDER BY key),
-                    ARRAY(SELECT coalesce(old::text, '') FROM logged ORDER BY key)
+                SELECT (SELECT count(*) FROM notified), coalesce((SELECT max(id) FROM logged), 0),
+                    ARRAY(SELECT key FROM logged ORDER BY key), ARRAY(SELECT coalesce(old::text, '') FROM logged ORDER BY key)
                 """,
             binds: binds)
+    }
+
+    /// Whether a write whose history rows end at `newestID`, `count` of them, should trim its suite's history: once
+    /// every ``trimInterval`` ids, whichever write crosses the boundary.
+    static func shouldTrim(newestID: Int, count: Int) -> Bool {
+        count > 0 && newestID / trimInterval != (newestID - count) / trimInterval
+    }
+
+    /// Removes a suite's history rows beyond the newest ``historyLimit``, keeping every key's newest change.
+    func trimHistory(suite: String) -> PostgresQuery {
+        var binds = PostgresBindings()
+        binds.append(suite)
+        binds.append(Self.historyLimit)
+        return PostgresQuery(
+            unsafeSQL: """
+                DELETE FROM \(history) WHERE suite = $1
+                AND id <= (SELECT id FROM \(history) WHERE suite = $1 ORDER BY id DESC OFFSET $2 LIMIT 1)
+                AND id NOT IN (SELECT max(id) FROM \(history) WHERE suite = $1 GROUP BY key)
+                """, binds: binds)
     }
 
     // MARK: - History

@@ -1,6 +1,8 @@
 public import PrefsKit
 
 extension PostgresStore: KeyedSuiteStore {
+    public var keyedAccess: (any KeyedSuiteStore)? { self }
+
     /// Reads some keys of a suite: from memory when the suite is held there, else with one query for those rows.
     ///
     /// - Throws: ``PostgresStoreError`` for an invalid name, or when the table cannot be read.

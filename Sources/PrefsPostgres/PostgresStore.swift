@@ -21,7 +21,8 @@ public final class PostgresStore: Sendable {
     /// Where the store is.
     public var location: PostgresLocation { session.location }
 
-    /// Connects to a table, creating it and the tables beside it if needed; no suite is read yet.
+    /// Connects to a table; it and the tables beside it are created by the first query that finds them missing, and
+    /// no suite is read yet.
     ///
     /// - Parameters:
     ///   - location: The server, database and table.

@@ -14,7 +14,7 @@ extension ToolContext {
     /// - Throws: ``ToolError`` when the suite does not exist, or the store's error for a bad name or an unreadable
     ///   suite.
     public func storedValues(of keys: [String], inExistingSuite name: String) throws -> [String: PropertyListValue] {
-        guard let keyed = try store(creating: false) as? any KeyedSuiteStore else {
+        guard let keyed = try store(creating: false)?.keyedAccess else {
             let suite = try existingSuite(name)
             return keys.reduce(into: [:]) { values, key in values[key] = suite.primitiveValue(forKey: key) }
         }
@@ -33,7 +33,7 @@ extension ToolContext {
     ///   - name: The suite's name.
     /// - Throws: The store's error for a bad name or an unusable suite; nothing is written then.
     public func write(_ changes: [String: PropertyListValue?], toSuite name: String) throws {
-        if let keyed = try store() as? any KeyedSuiteStore {
+        if let keyed = try store().keyedAccess {
             try keyed.commit(changes, inSuite: name)
             return
         }

@@ -68,7 +68,9 @@ import Testing
         #expect(try SuiteListing.value(of: "theme", inSuite: "app", context: context).value == .string("dark"))
         #expect(try context.storedValues(of: ["other"], inExistingSuite: "app").isEmpty)
         #expect(throws: ToolError.self) { try context.storedValues(of: ["theme"], inExistingSuite: "nothing") }
-        let unknown = #expect(throws: ToolError.self) { try SuiteListing.value(of: "x", inSuite: "app", context: context) }
+        let unknown = #expect(throws: ToolError.self) {
+            try SuiteListing.value(of: "x", inSuite: "app", context: context)
+        }
         #expect(unknown?.description == "unknown key \"x\" in suite \"app\"")
     }
 }

@@ -119,6 +119,28 @@ import Testing
         #expect(eventually { shared.primitiveValues().count == 400 }, "every write was announced")
     }
 
+    @Test func theHistoryKeepsTheNewestTwoThousandChangesAndEveryKeysLast() throws {
+        let server = try PostgresServer.require()
+        let table = PostgresServer.uniqueTable("trim")
+        let app = try PostgresStore(url: server.url(table: table)).suite("app")
+        try app.commit(["kept": .string("only change of this key")])
+        // 2,100 older changes of one key, then this store's writes: one of any 64 consecutive writes trims.
+        _ = try server.psql(
+            """
+            INSERT INTO \(table)_history (suite, key, new) SELECT 'app', 'old', '{"int": 1}' FROM generate_series(1, 2100);
+            INSERT INTO \(table)_history (suite, key, new) SELECT 'other', 'old', '{"int": 1}' FROM generate_series(1, 2100)
+            """)
+        let count = { (suite: String) in
+            try server.psql("SELECT count(*) FROM \(table)_history WHERE suite = '\(suite)'")
+        }
+        for value in 0..<64 { try app.commit(["counter": .int(value)]) }
+        let remaining = try #require(Int(count("app").first ?? ""))
+        #expect((2_000...2_064).contains(remaining), "\(remaining) rows")
+        #expect(try app.history(key: "kept", limit: nil).map(\.newValue) == [.string("only change of this key")])
+        #expect(try app.history(key: "counter", limit: nil).count == 64, "the newest changes are all kept")
+        #expect(try count("other") == ["2100"], "another suite's history is its own")
+    }
+
     @Test func aBadURLOrAnUnreachableServerIsAClearError() throws {
         #expect(throws: PostgresStoreError.self) { try PostgresStore(url: "mysql://localhost/x") }
         #expect(throws: PostgresStoreError.self) { try PostgresLocation("postgres://localhost/db?table=Robert');DROP") }

@@ -102,7 +102,7 @@ enum PostgresPeer {
         return total
     }
 
-    private static func connect(_ url: String) async throws -> PostgresConnection {
+    static func connect(_ url: String) async throws -> PostgresConnection {
         guard let components = URLComponents(string: url), let host = components.host else { fail("bad URL \(url)") }
         let configuration = PostgresConnection.Configuration(
             host: host, port: components.port ?? 5432, username: components.user ?? "postgres",

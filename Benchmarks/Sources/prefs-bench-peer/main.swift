@@ -133,6 +133,25 @@ case ("pg-raw-write", 4):
     do { try await PostgresPeer.rawWrite(arguments[1], prefix: arguments[2], count: Int(arguments[3]) ?? 0) } catch {
         fail("\(error)")
     }
+case ("pg-fill", 4):
+    do { try await PostgresPeer.fill(arguments[1], suites: Int(arguments[2]) ?? 0, keys: Int(arguments[3]) ?? 0) } catch
+    {
+        fail("\(error)")
+    }
+case ("pg-raw-read", 4):
+    do { try await PostgresPeer.rawRead(arguments[1], suite: arguments[2], key: arguments[3]) } catch {
+        fail("\(error)")
+    }
+case ("pg-raw-upsert", 5):
+    do {
+        try await PostgresPeer.rawUpsert(arguments[1], suite: arguments[2], key: arguments[3], value: arguments[4])
+    } catch {
+        fail("\(error)")
+    }
+case ("pg-raw-notify", 3):
+    do { try await PostgresPeer.rawNotify(arguments[1], payload: arguments[2]) } catch { fail("\(error)") }
+case ("pg-raw-listen", 2):
+    do { try await PostgresPeer.rawListen(arguments[1]) } catch { fail("\(error)") }
 default:
     fail(
         "usage: ping DIR SUITE COUNT INTERVAL-MS | pong DIR SUITE COUNT | write DIR SUITE PREFIX COUNT | ud-write SUITE-PATH PREFIX COUNT"

@@ -29,6 +29,7 @@ public protocol KeyedSuiteStore: SuiteStore {
     /// Whether a suite holds at least one key, without listing every suite.
     ///
     /// - Parameter suite: The suite's name.
+    /// - Returns: Whether it holds a key.
     /// - Throws: The store's error for a name it cannot hold, or when the store cannot be read.
     func holdsKeys(suite: String) throws -> Bool
 }

@@ -53,6 +53,12 @@ public protocol SuiteStore: AnyObject, Sendable {
         onProblem: (@Sendable (any Error) -> Void)?
     ) -> PersistentKeyValueObservation
 
+    /// The store's access to named keys without reading their suite, when it has one; `nil` by default.
+    ///
+    /// A property rather than a cast (`as? any KeyedSuiteStore`): a cast that fails scans every protocol conformance
+    /// in the program, milliseconds in a large static binary, which a command line process pays at every call.
+    var keyedAccess: (any KeyedSuiteStore)? { get }
+
     /// Delivers other processes' changes until the task is cancelled.
     ///
     /// - Throws: The store's error when the background work cannot start or dies; observers are told too.
@@ -71,6 +77,8 @@ extension SuiteStore {
     {
         addObserver(handler, onProblem: nil)
     }
+
+    public var keyedAccess: (any KeyedSuiteStore)? { nil }
 
     /// Observes every change to every suite and keeps those of some suites.
     public func addObserver(

@@ -92,10 +92,11 @@ extension SuiteStoreConformance {
         #expect(watched.changes.first { $0.key == "k" }?.newValue == .int(2))
     }
 
-    /// Writes through another store until one change reaches the recorder: ``SuiteStore/run()`` starts its watch or
-    /// listener in the background, and the check then depends neither on how long that takes nor on how busy the
-    /// test runner keeps its threads (a bound on attempts, not on time, because a starved runner may not resume this
-    /// task for seconds). The recorder is emptied afterwards.
+    /// Writes through another store until one change reaches the recorder, then empties the recorder.
+    ///
+    /// ``SuiteStore/run()`` starts its watch or listener in the background; the check then depends neither on how
+    /// long that takes nor on how busy the test runner keeps its threads (a bound on attempts, not on time, because a
+    /// starved runner may not resume this task for seconds).
     private static func awaitDelivery(to recorder: Recorder, from probe: any PersistentKeyValueStore) async throws {
         var attempt = 0
         while recorder.changes.isEmpty, attempt < 100 {
