@@ -2,7 +2,7 @@ import ArgumentParser
 import Foundation
 import PrefsTools
 
-/// Starts `prefs`: the plain forms of `prefs write` take a short path (see ``WriteRequest/init(arguments:)``), and
+/// Starts `prefs`: the plain forms of `prefs write` take a short path (see ``FastWrite``), and
 /// everything else goes through argument-parser.
 @main
 enum Entry {
