@@ -37,11 +37,7 @@ extension ToolContext {
             try keyed.commit(changes, inSuite: name)
             return
         }
-        let suite = try writableSuite(name)
-        if let transactional = suite as? any TransactionalStore {
-            try transactional.commit(changes)
-        } else {
-            try suite.setPrimitiveValues(changes)
-        }
+        // Every store writes several keys at once through the protocol; no capability cast on this path.
+        try writableSuite(name).setPrimitiveValues(changes)
     }
 }
