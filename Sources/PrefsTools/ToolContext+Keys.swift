@@ -40,4 +40,20 @@ extension ToolContext {
         // Every store writes several keys at once through the protocol; no capability cast on this path.
         try writableSuite(name).setPrimitiveValues(changes)
     }
+
+    /// The stored values of some keys of a suite that may not exist, without reading the rest of the suite when the
+    /// store can, and without creating anything.
+    ///
+    /// - Parameters:
+    ///   - keys: The keys.
+    ///   - name: The suite's name.
+    /// - Returns: The values of the keys that are stored; empty for a suite or store that does not exist.
+    /// - Throws: The store's error for a bad name or an unreadable suite.
+    public func currentValues(of keys: [String], inSuite name: String) throws -> [String: PropertyListValue] {
+        guard let store = try store(creating: false) else { return [:] }
+        if let keyed = store.keyedAccess { return try keyed.primitiveValues(forKeys: keys, inSuite: name) }
+        let suite = try store.anySuite(name)
+        try checkUsable(suite, name: name)
+        return keys.reduce(into: [:]) { values, key in values[key] = suite.primitiveValue(forKey: key) }
+    }
 }

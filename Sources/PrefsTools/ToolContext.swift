@@ -106,6 +106,14 @@ public final class ToolContext: Sendable {
         return suite
     }
 
+    /// Every suite: those holding keys and those only a schema declares, sorted, as the editor lists them.
+    ///
+    /// - Throws: The store's error when it cannot be listed.
+    public func suiteNames() throws -> [String] {
+        let stored = try store(creating: false)?.listSuites() ?? []
+        return Set(stored).union(try schemas().schemaSuites()).sorted()
+    }
+
     /// Checks a suite's name without opening anything that does not exist.
     ///
     /// - Throws: The store's error for a name it cannot hold.
@@ -123,7 +131,7 @@ public final class ToolContext: Sendable {
     }
 
     /// Throws a suite's problem, adding how to restore the previous version a crash left when there is one.
-    private func checkUsable(_ suite: any PersistentKeyValueStore, name: String) throws {
+    func checkUsable(_ suite: any PersistentKeyValueStore, name: String) throws {
         guard let problem = (suite as? any SuiteDiagnostics)?.suiteProblem else { return }
         guard (suite as? any RecoverableSuite)?.canRestorePreviousVersion == true else { throw problem }
         throw ToolError(

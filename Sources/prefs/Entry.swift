@@ -7,7 +7,8 @@ import PrefsTools
 @main
 enum Entry {
     static func main() {
-        var arguments = GlobalOptions.hoisted(Array(CommandLine.arguments.dropFirst()))
+        var arguments = NegativeNumbers.separated(
+            GlobalOptions.hoisted(Array(CommandLine.arguments.dropFirst())), valued: Write.valuedOptions)
         // Alone on a terminal, `prefs` is the editor; elsewhere it prints its help.
         if arguments.isEmpty && Output.inputIsTerminal && Output.isTerminal { arguments = ["tui"] }
         CommandLogging.bootstrap(arguments: arguments)

@@ -15,7 +15,8 @@ struct Prefs: ParsableCommand {
             """,
         version: "0.4.0",
         subcommands: [
-            Suites.self, Read.self, Write.self, Delete.self, Watch.self, Export.self, Import.self, Find.self,
+            Suites.self, Read.self, ReadType.self, Write.self, Delete.self, Watch.self, Export.self, Import.self,
+            Find.self,
             Diff.self, Log.self, Undo.self, Recover.self, SchemaCommand.self, Tui.self, Demo.self, DemoWriter.self,
         ]
     )

@@ -87,10 +87,13 @@ import Testing
         ["write", "s", "--type", "json", "k", "[1]"],
         ["write", "--force", "s", "k", "v", "--json"],
         ["write", "--", "s", "k", "-v"],
+        ["write", "s", "n", "-7", "--type", "int"],
+        ["write", "-t", "float", "s", "n", "-.5"],
     ])
     func theFastWritePathReadsEveryFormAsArgumentParserDoes(arguments: [String]) throws {
         let fast = try #require(FastWrite(arguments: arguments))
-        let parsed = try Prefs.parseAsRoot(arguments)
+        // As `prefs` hands them to argument-parser: negative numbers after the options and a `--`.
+        let parsed = try Prefs.parseAsRoot(NegativeNumbers.separated(arguments, valued: Write.valuedOptions))
         let write = try #require(parsed as? Write)
         #expect(fast == write.request)
     }

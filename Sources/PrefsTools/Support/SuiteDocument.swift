@@ -6,12 +6,13 @@ public enum SuiteDocument {
     /// A document's format.
     public enum Format: String, Sendable, CaseIterable {
         case plist, json
+        case typedJSON = "typed-json"
     }
 
-    /// The suite as an XML property list, which UserDefaults reads, or as a JSON object.
+    /// The suite as an XML property list, which UserDefaults reads, as a plain JSON object, or as typed JSON.
     ///
-    /// JSON has no dates or data: they become ISO 8601 and base64 strings, which an import reads back as dates and
-    /// data when the suite has a schema. The property list keeps every type.
+    /// Plain JSON has no dates or data and writes `3.0` as `3`: an import reads them back as the schema's types, and
+    /// as strings and integers without one. The property list and typed JSON (``TypedDocument``) keep every type.
     ///
     /// - Parameters:
     ///   - values: The suite's values.
@@ -31,10 +32,12 @@ public enum SuiteDocument {
             let data = try JSONSerialization.data(
                 withJSONObject: object, options: [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes])
             return Data((Output.escapingWideControls(String(decoding: data, as: UTF8.self)) + "\n").utf8)
+        case .typedJSON:
+            return TypedDocument.encode(values: values)
         }
     }
 
-    /// Reads a property list (XML or binary) or a JSON object.
+    /// Reads a property list (XML or binary), a typed JSON document or a plain JSON object.
     ///
     /// - Parameters:
     ///   - data: The file's bytes.
@@ -68,6 +71,12 @@ public enum SuiteDocument {
             throw ToolError("\(file) is not JSON a suite can hold: \(error)")
         }
         guard case .dictionary(let dictionary) = document else { throw ToolError("\(file) is not a JSON object") }
+        if let typed = TypedDocument.members(of: dictionary) {
+            guard typed.suites == nil else {
+                throw ToolError("\(file) holds several suites, as `prefs dump` writes; read it with `prefs load`")
+            }
+            return try TypedDocument.values(typed.values, file: file)
+        }
         var values: [String: PropertyListValue] = [:]
         for (key, element) in dictionary {
             do {

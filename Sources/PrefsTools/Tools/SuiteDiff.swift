@@ -85,7 +85,13 @@ public struct SuiteDiff: Sendable {
             let reference = againstDocument ? "file" : "default"
             switch difference.change {
             case .changed:
-                return "~ \(key) = \(show(difference.value))  (\(reference): \(show(difference.reference)))"
+                // Values of different types can print alike (data and its base64 string, 3 and 3.0): name the types.
+                let typed = difference.value.map(\.kind) != difference.reference.map(\.kind)
+                let shown = { (value: PropertyListValue?) in
+                    guard typed, let value else { return show(value) }
+                    return "\(ValueText.typeName(of: value)) \(show(value))"
+                }
+                return "~ \(key) = \(shown(difference.value))  (\(reference): \(shown(difference.reference)))"
             case .added:
                 return "+ \(key) = \(show(difference.value))" + (difference.note.map { "  (\($0))" } ?? "")
             case .removed:
@@ -96,7 +102,8 @@ public struct SuiteDiff: Sendable {
         }
     }
 
-    /// The differences as JSON objects: `change`, `key`, `value`, `reference` and `note`.
+    /// The differences as JSON objects: `change`, `key`, `value`, `reference`, `note`, and the values' `type` and
+    /// `referenceType`.
     public var jsonObjects: [[String: Any]] {
         differences.map { difference in
             var object: [String: Any] = [
@@ -104,6 +111,8 @@ public struct SuiteDiff: Sendable {
                 "value": ValueText.json(difference.value), "reference": ValueText.json(difference.reference),
             ]
             object["note"] = difference.note
+            object["type"] = difference.value.map(ValueText.typeName)
+            object["referenceType"] = difference.reference.map(ValueText.typeName)
             return object
         }
     }

@@ -41,8 +41,14 @@ public enum SuiteListing {
     ///
     /// A store that lists its keys itself lists each by its exact bytes: two keys of a file suite that differ only
     /// in Unicode normalisation stay two lines, which a Swift dictionary of values would fold into one.
+    ///
+    /// - Parameters:
+    ///   - suite: The suite.
+    ///   - schema: Its schema, which renders values and gives defaults.
+    ///   - includeDefaults: Whether to list the schema's keys that are not stored, with their defaults.
+    ///   - types: Whether to name each value's type: `key (int) = 42`.
     public static func lines(
-        of suite: any PersistentKeyValueStore, schema: PreferenceSchema?, includeDefaults: Bool
+        of suite: any PersistentKeyValueStore, schema: PreferenceSchema?, includeDefaults: Bool, types: Bool = false
     ) -> [String] {
         let values = values(of: suite, schema: schema, includeDefaults: includeDefaults)
         let stored = suite.primitiveValues()
@@ -52,7 +58,8 @@ public enum SuiteListing {
         }
         return keys.compactMap { key in
             (suite.primitiveValue(forKey: key) ?? values[key]).map {
-                "\(ValueText.key(key)) = \(ValueText.inline($0, entry: schema?[key]))"
+                let type = types ? " (\(ValueText.typeName(of: $0)))" : ""
+                return "\(ValueText.key(key))\(type) = \(ValueText.inline($0, entry: schema?[key]))"
             }
         }
     }

@@ -3,7 +3,8 @@ public import PrefsKit
 /// What `prefs write` does: one typed, checked write.
 ///
 /// With a schema the value is read as the key's type and checked against its range and choices, and keys it does not
-/// declare are refused unless `force`. Without one the value is a string unless `type` says otherwise.
+/// declare are refused unless `force`. Without one, a key that holds a value keeps its type unless `type` names
+/// another, and a new key is a string unless `type` says otherwise.
 public struct WriteRequest: Sendable, Hashable {
     public var suite: String
     public var key: String
@@ -22,10 +23,12 @@ public struct WriteRequest: Sendable, Hashable {
 
     /// The value to store, parsed and checked; nothing is written.
     ///
-    /// - Parameter schema: The suite's schema.
+    /// - Parameters:
+    ///   - schema: The suite's schema.
+    ///   - existing: What the key holds now, whose type a write without `type` keeps.
     /// - Returns: The value.
     /// - Throws: ``ToolError`` naming what is wrong.
-    public func parsed(schema: PreferenceSchema?) throws -> PropertyListValue {
+    public func parsed(schema: PreferenceSchema?, existing: PropertyListValue? = nil) throws -> PropertyListValue {
         guard !key.isEmpty else { throw ToolError("the key is empty") }
         try ValueText.checkPrintable(key, what: "key")
         try ValueText.checkPrintable(value, what: "value")
@@ -34,7 +37,13 @@ public struct WriteRequest: Sendable, Hashable {
             parsed = try entry.parse(value)
         } else {
             guard schema == nil || force else { throw ToolError.notInSchema(key: key, suite: suite, action: "write") }
-            parsed = try ValueText.parse(value, as: type ?? .string)
+            if let type {
+                parsed = try ValueText.parse(value, as: type)
+            } else if let existing {
+                parsed = try ValueText.parse(value, keepingTypeOf: existing, key: key)
+            } else {
+                parsed = try ValueText.parse(value, as: .string)
+            }
         }
         try ValueText.checkPrintable(parsed, what: "value")
         return parsed
@@ -45,7 +54,11 @@ public struct WriteRequest: Sendable, Hashable {
     /// - Parameter context: The store.
     /// - Throws: ``ToolError`` or the store's error; nothing is written then.
     public func perform(in context: ToolContext) throws {
-        let value = try parsed(schema: context.schema(for: suite))
+        let schema = try context.schema(for: suite)
+        // Only a key the schema does not type needs its stored value, to keep its type.
+        let existing =
+            schema?[key] == nil && type == nil ? try context.currentValues(of: [key], inSuite: suite)[key] : nil
+        let value = try parsed(schema: schema, existing: existing)
         try context.write([key: value], toSuite: suite)
     }
 }

@@ -6,22 +6,26 @@ import PrefsTools
 struct Export: PrefsCommand {
     static let configuration = CommandConfiguration(
         commandName: "export",
-        abstract: "Write a suite's stored values as an XML property list or a JSON object.",
-        discussion: "The property list keeps every type; JSON writes dates and data as strings.")
+        abstract: "Write a suite's stored values as an XML property list, typed JSON or plain JSON.",
+        discussion: """
+            The property list and typed JSON keep every type: {"format": "prefs-typed-json/1", "values": \
+            {"count": {"int": 3}, "ratio": {"double": 3}}}. Plain JSON writes dates and data as strings and 3.0 as \
+            3; an import reads them back by the suite's schema.
+            """)
 
     @OptionGroup var options: GlobalOptions
 
     @Argument(help: "The suite.")
     var suite: String
 
-    @Option(help: "plist or json (default: plist, or json with --json).")
+    @Option(help: "plist, typed-json or json (default: plist, or typed-json with --json).")
     var format: SuiteDocument.Format?
 
     @Option(name: [.customShort("o"), .long], help: "Write to this file instead of standard output.")
     var output: String?
 
     func perform() throws {
-        let chosen = format ?? (options.json ? .json : .plist)
+        let chosen = format ?? (options.json ? .typedJSON : .plist)
         let data = try SuiteTransfer.export(suite, as: chosen, in: options.context)
         if let output {
             try data.write(to: URL(fileURLWithPath: output), options: .atomic)

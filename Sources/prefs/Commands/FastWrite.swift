@@ -42,7 +42,7 @@ struct FastWrite: Equatable {
             case "--force": force = true
             case "--json": break
             default:
-                guard !argument.hasPrefix("-") else { return nil }
+                guard !argument.hasPrefix("-") || ValueText.isNegativeNumber(argument) else { return nil }
                 positional.append(argument)
             }
             index += 1

@@ -1,21 +1,24 @@
 import ArgumentParser
+import PrefsKit
 import PrefsTools
 
-/// `prefs read SUITE [KEY]`: a bare value, or the whole suite as `key = value` lines.
+/// `prefs read [SUITE [KEY]]`: a bare value, a whole suite as `key = value` lines, or every suite.
 struct Read: PrefsCommand {
     static let configuration = CommandConfiguration(
         commandName: "read",
-        abstract: "Print a value, or every stored value of a suite.",
+        abstract: "Print a value, every stored value of a suite, or of every suite.",
         discussion: """
             With a key, prints the bare value: strings as they are, numbers, true/false, dates in ISO 8601, data in \
             base64, arrays and dictionaries as JSON. A key that is not stored prints its schema default. Without a \
-            key, prints `key = value` lines.
+            key, prints `key = value` lines; without a suite, `suite key = value` lines for every suite. --types \
+            names each value's type (`key (int) = 42`); with --json it prints the typed JSON form ({"int": 42}), \
+            which keeps integers, reals, dates and data apart.
             """)
 
     @OptionGroup var options: GlobalOptions
 
-    @Argument(help: "The suite, such as com.example.app.")
-    var suite: String
+    @Argument(help: "The suite, such as com.example.app; every suite when omitted.")
+    var suite: String?
 
     @Argument(help: "The key; every key when omitted.")
     var key: String?
@@ -23,19 +26,48 @@ struct Read: PrefsCommand {
     @Flag(name: .customLong("defaults"), help: "Also list schema keys that are not stored, with their defaults.")
     var includeDefaults = false
 
+    @Flag(help: "Name each value's type.")
+    var types = false
+
     func perform() throws {
         let context = options.context
+        guard let suite else { return try readEverySuite(context) }
         if let key {
             let (value, entry) = try SuiteListing.value(of: key, inSuite: suite, context: context)
-            return options.json ? Output.json(ValueText.json(value)) : Output.line(ValueText.bare(value, entry: entry))
+            if options.json { return Output.json(types ? ValueText.typedJSON(value) : ValueText.json(value)) }
+            let type = types ? "\(ValueText.typeName(of: value)) " : ""
+            return Output.line(type + ValueText.bare(value, entry: entry))
         }
         let store = try context.existingSuite(suite)
         let schema = try context.schema(for: suite)
         if options.json {
             let values = SuiteListing.values(of: store, schema: schema, includeDefaults: includeDefaults)
-            Output.json(values.mapValues(\.jsonObject), pretty: true)
+            Output.json(jsonObject(values), pretty: true)
         } else {
-            Output.lines(SuiteListing.lines(of: store, schema: schema, includeDefaults: includeDefaults))
+            Output.lines(SuiteListing.lines(of: store, schema: schema, includeDefaults: includeDefaults, types: types))
         }
+    }
+
+    /// `prefs read` with no suite: every suite, the ones only a schema declares included.
+    private func readEverySuite(_ context: ToolContext) throws {
+        var documents: [String: Any] = [:]
+        var lines: [String] = []
+        for name in try context.suiteNames() {
+            let store = try context.existingSuite(name)
+            let schema = try context.schema(for: name)
+            if options.json {
+                documents[name] = jsonObject(
+                    SuiteListing.values(of: store, schema: schema, includeDefaults: includeDefaults))
+            } else {
+                let suiteLines = SuiteListing.lines(
+                    of: store, schema: schema, includeDefaults: includeDefaults, types: types)
+                lines += suiteLines.map { "\(ValueText.key(name)) \($0)" }
+            }
+        }
+        options.json ? Output.json(documents, pretty: true) : Output.lines(lines)
+    }
+
+    private func jsonObject(_ values: [String: PropertyListValue]) -> [String: Any] {
+        values.mapValues { types ? ValueText.typedJSON($0) : $0.jsonObject }
     }
 }

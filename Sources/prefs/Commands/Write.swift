@@ -10,7 +10,8 @@ struct Write: PrefsCommand {
         discussion: """
             When a schema is installed for the suite, the value is read as the key's type and checked against its \
             range and choices, and keys the schema does not declare are refused unless --force is given. Without a \
-            schema the value is a string unless --type says otherwise. A bad value writes nothing.
+            schema, a key that holds a value keeps its type unless --type names another, and a new key is a string \
+            unless --type says otherwise. A bad value writes nothing.
             """)
 
     @OptionGroup var options: GlobalOptions
@@ -21,7 +22,7 @@ struct Write: PrefsCommand {
     @Argument(help: "The key.")
     var key: String
 
-    @Argument(help: "The value, as text (JSON for --type json).")
+    @Argument(help: "The value, as text (JSON for --type json); negative numbers need no --.")
     var value: String
 
     @Option(name: [.customShort("t"), .long], help: "The value's type when no schema gives it.")
@@ -29,6 +30,9 @@ struct Write: PrefsCommand {
 
     @Flag(help: "Write a key the suite's schema does not declare.")
     var force = false
+
+    /// The options that take a value, for ``NegativeNumbers``.
+    static let valuedOptions: Set = ["--config-dir", "--store", "--type", "-t"]
 
     /// The request, as the fast path (``FastWrite``) also builds it.
     var request: FastWrite {

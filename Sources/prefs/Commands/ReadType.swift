@@ -1,0 +1,24 @@
+import ArgumentParser
+import PrefsTools
+
+/// `prefs read-type SUITE KEY`: the type of the value `prefs read` prints, like `defaults read-type`.
+struct ReadType: PrefsCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "read-type",
+        abstract: "Print the type of a key's value: string, int, float, bool, date, data, array or dictionary.",
+        discussion: "A key that is not stored has its schema default's type, which is what `prefs read` prints.")
+
+    @OptionGroup var options: GlobalOptions
+
+    @Argument(help: "The suite.")
+    var suite: String
+
+    @Argument(help: "The key.")
+    var key: String
+
+    func perform() throws {
+        let (value, _) = try SuiteListing.value(of: key, inSuite: suite, context: options.context)
+        let name = ValueText.typeName(of: value)
+        options.json ? Output.json(name) : Output.line(name)
+    }
+}
