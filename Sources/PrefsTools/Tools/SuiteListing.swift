@@ -47,6 +47,7 @@ public enum SuiteListing {
     ///   - schema: Its schema, which renders values and gives defaults.
     ///   - includeDefaults: Whether to list the schema's keys that are not stored, with their defaults.
     ///   - types: Whether to name each value's type: `key (int) = 42`.
+    /// - Returns: The lines.
     public static func lines(
         of suite: any PersistentKeyValueStore, schema: PreferenceSchema?, includeDefaults: Bool, types: Bool = false
     ) -> [String] {
