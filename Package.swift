@@ -115,7 +115,9 @@ let package = Package(
             swiftSettings: languageSettings),
         .testTarget(
             name: "PrefsTUITests",
-            dependencies: ["PrefsKit", "PrefsFileStore", "PrefsTUI", "PrefsTestSupport", "PrefsTestHelpers", "prefs"],
+            dependencies: [
+                "PrefsKit", "PrefsFileStore", "PrefsTools", "PrefsTUI", "PrefsTestSupport", "PrefsTestHelpers", "prefs",
+            ],
             exclude: ["Snapshots"],
             swiftSettings: languageSettings),
         .testTarget(

@@ -29,16 +29,18 @@ extension PostgresSession {
         let held = state.withLock { Self.held(suite, in: $0) }
         let effective = held.map { current in changes.filter { current[$0.key] != $0.value } } ?? changes
         guard !effective.isEmpty else { return [] }
-        let writer = PersistentKeyValueChange.Writer(
+        var writer = PersistentKeyValueChange.Writer(
             pid: ProcessInfo.processInfo.processIdentifier, processName: ProcessInfo.processInfo.processName,
-            host: ProcessInfo.processInfo.hostName, time: Date())
+            host: ProcessInfo.processInfo.hostName, time: Date(),
+            reverts: PersistentKeyValueChange.Writer.revertedWrite)
         let sequence = state.withLock { state in
             defer { state.nextSequence += 1 }
             return state.nextSequence
         }
         let notice = ChangeNotice(
             suite: suite, changes: effective, instance: instance, sequence: sequence, writer: writer)
-        let outcome = try run(effective, suite: suite, notice: notice)
+        let outcome = try run(effective, suite: suite, notice: notice, reverts: writer.reverts)
+        writer.write = outcome.write
         let applied = state.withLock { state -> [PersistentKeyValueChange] in
             // If the listener has applied this write's notice already, it may have applied later ones too.
             if state.noticedFirst.remove(sequence) != nil { return [] }
@@ -72,9 +74,14 @@ extension PostgresSession {
 
     /// Runs the write statement, and trims the suite's history once in a while.
     ///
-    /// - Returns: Whether the write was announced, and what each key it changed held before (`nil`: not stored).
-    private func run(_ effective: [String: PropertyListValue?], suite: String, notice: ChangeNotice)
-        throws(PersistentKeyValueStoreError) -> (announced: Bool, replaced: [String: PropertyListValue?])
+    /// - Returns: Whether the write was announced, what each key it changed held before (`nil`: not stored), and the
+    ///   write's identifier in the history.
+    private func run(
+        _ effective: [String: PropertyListValue?], suite: String, notice: ChangeNotice, reverts: String?
+    )
+        throws(PersistentKeyValueStoreError) -> (
+            announced: Bool, replaced: [String: PropertyListValue?], write: String?
+        )
     {
         let keys = effective.keys.sorted()
         var kinds: [String] = []
@@ -93,14 +100,20 @@ extension PostgresSession {
             }
             kinds.append(value.kind.description)
         }
-        let query = statements.write(keys: keys, kinds: kinds, values: values, suite: suite, notice: notice)
+        let query = statements.write(
+            keys: keys, kinds: kinds, values: values, suite: suite, notice: notice, reverts: reverts)
         do {
             return try withConnection { [logger, statements] connection in
-                var outcome: (announced: Bool, replaced: [String: PropertyListValue?]) = (false, [:])
+                var outcome: (announced: Bool, replaced: [String: PropertyListValue?], write: String?) = (
+                    false, [:], nil
+                )
                 var newestID = 0
                 let result = try await connection.query(query, logger: logger)
-                for try await (announced, newest, keys, old) in result.decode((Int, Int, [String], [String]).self) {
+                for try await (announced, newest, keys, old, write) in result.decode(
+                    (Int, Int, [String], [String], String).self)
+                {
                     outcome.announced = announced > 0
+                    outcome.write = write
                     newestID = newest
                     for (key, json) in zip(keys, old) {
                         outcome.replaced[key] = .some(json.isEmpty ? nil : Self.decode(json))

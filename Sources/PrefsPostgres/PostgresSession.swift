@@ -107,6 +107,10 @@ final class PostgresSession: Sendable {
                     // changed nothing, so the work runs again whole.
                     try await Self.createTables(statements, on: connection, logger: logger)
                     return try await work(connection)
+                } catch let error as PSQLError where error.serverInfo?[.sqlState] == Self.undefinedColumn {
+                    // Tables an earlier version created lack a newer column: added on first use, likewise.
+                    for statement in statements.upgradeTables { try await connection.query(statement, logger: logger) }
+                    return try await work(connection)
                 }
             }
         } catch {
@@ -147,6 +151,8 @@ final class PostgresSession: Sendable {
 
     /// PostgreSQL's code for a table that does not exist.
     static let undefinedTable = "42P01"
+    /// PostgreSQL's code for a column that does not exist.
+    static let undefinedColumn = "42703"
 
     /// Creates the tables unless they all exist, which one query tells.
     static func createTables(

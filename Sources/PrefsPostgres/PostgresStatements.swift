@@ -57,7 +57,8 @@ struct PostgresStatements: Sendable {
                 writer_host text,
                 writer_pid integer,
                 writer_process text,
-                written_at timestamptz NOT NULL DEFAULT now()
+                written_at timestamptz NOT NULL DEFAULT now(),
+                reverts text
             )
             """,
             "CREATE INDEX IF NOT EXISTS \(history)_suite ON \(history) (suite, id)",
@@ -139,7 +140,7 @@ struct PostgresStatements: Sendable {
     ///
     /// The statement returns one row: whether it announced the write (1 or 0), the newest history id it wrote (0
     /// when none), and the keys it changed, sorted, with the value each held before as tagged JSON (empty for a key
-    /// that was not stored).
+    /// that was not stored), and the write's identifier: its transaction's id as the history rows' `xmin` holds it.
     ///
     /// - Parameters:
     ///   - keys: The keys written or removed.
@@ -147,10 +148,11 @@ struct PostgresStatements: Sendable {
     ///   - values: Each key's value as tagged JSON; empty for a removal.
     ///   - suite: Their suite.
     ///   - notice: What to announce.
+    ///   - reverts: The write this one reverts (its `xmin`), for an undo or a redo.
     /// - Returns: The statement, its values bound as parameters.
-    func write(keys: [String], kinds: [String], values: [String], suite: String, notice: ChangeNotice)
-        -> PostgresQuery
-    {
+    func write(
+        keys: [String], kinds: [String], values: [String], suite: String, notice: ChangeNotice, reverts: String?
+    ) -> PostgresQuery {
         var binds = PostgresBindings()
         binds.append(keys)
         binds.append(kinds)
@@ -161,6 +163,7 @@ struct PostgresStatements: Sendable {
         binds.append(notice.process)
         binds.append(channel)
         binds.append(notice.json)
+        binds.append(reverts)
         return PostgresQuery(
             unsafeSQL: """
                 WITH input AS (
@@ -180,8 +183,9 @@ struct PostgresStatements: Sendable {
                     DELETE FROM \(table) WHERE suite = $4 AND key IN (SELECT key FROM input WHERE value IS NULL)
                     RETURNING 1
                 ), logged AS (
-                    INSERT INTO \(history) (suite, key, old, new, writer_host, writer_pid, writer_process, written_at)
-                    SELECT $4, input.key, old.value, input.value, $5, $6, $7, now()
+                    INSERT INTO \(history) (suite, key, old, new, writer_host, writer_pid, writer_process, written_at,
+                        reverts)
+                    SELECT $4, input.key, old.value, input.value, $5, $6, $7, now(), $10
                     FROM input LEFT JOIN old USING (key)
                     WHERE old.value IS DISTINCT FROM input.value
                     ORDER BY input.key
@@ -190,7 +194,8 @@ struct PostgresStatements: Sendable {
                     SELECT pg_notify($8, $9) WHERE EXISTS (SELECT 1 FROM logged)
                 )
                 SELECT (SELECT count(*) FROM notified), coalesce((SELECT max(id) FROM logged), 0),
-                    ARRAY(SELECT key FROM logged ORDER BY key), ARRAY(SELECT coalesce(old::text, '') FROM logged ORDER BY key)
+                    ARRAY(SELECT key FROM logged ORDER BY key), ARRAY(SELECT coalesce(old::text, '') FROM logged ORDER BY key),
+                    (txid_current() % 4294967296)::text
                 """,
             binds: binds)
     }
@@ -214,6 +219,11 @@ struct PostgresStatements: Sendable {
                 """, binds: binds)
     }
 
+    /// Brings tables an earlier version created up to date; each statement does nothing when they are.
+    var upgradeTables: [PostgresQuery] {
+        [PostgresQuery(unsafeSQL: "ALTER TABLE \(history) ADD COLUMN IF NOT EXISTS reverts text")]
+    }
+
     // MARK: - History
 
     /// A suite's newest changes, newest first.
@@ -227,7 +237,8 @@ struct PostgresStatements: Sendable {
         binds.append(limit ?? Int(Int32.max))
         return PostgresQuery(
             unsafeSQL: """
-                SELECT key, old::text, new::text, writer_host, writer_pid, writer_process, written_at, xmin::text
+                SELECT key, old::text, new::text, writer_host, writer_pid, writer_process, written_at, xmin::text,
+                    reverts
                 FROM \(history) WHERE suite = $1 AND ($2::text IS NULL OR key = $2)
                 ORDER BY id DESC LIMIT $3
                 """, binds: binds)

@@ -31,14 +31,15 @@ extension PostgresSuite: PersistentKeyValueHistory {
         let newestFirst = try session.withConnection { connection in
             var changes: [PersistentKeyValueChange] = []
             let rows = try await connection.query(query, logger: session.logger)
-            for try await (key, old, new, host, pid, process, time, write) in rows.decode(
-                (String, String?, String?, String?, Int32?, String?, Date, String).self)
+            for try await (key, old, new, host, pid, process, time, write, reverts) in rows.decode(
+                (String, String?, String?, String?, Int32?, String?, Date, String, String?).self)
             {
                 changes.append(
                     PersistentKeyValueChange(
                         suite: suite, key: key, oldValue: old.flatMap(PostgresSession.decode),
                         newValue: new.flatMap(PostgresSession.decode), origin: .otherProcess,
-                        writer: .init(pid: pid, processName: process, host: host, time: time, write: write)))
+                        writer: .init(
+                            pid: pid, processName: process, host: host, time: time, write: write, reverts: reverts)))
             }
             return changes
         }

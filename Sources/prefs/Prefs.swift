@@ -17,7 +17,8 @@ struct Prefs: ParsableCommand {
         subcommands: [
             Suites.self, Read.self, ReadType.self, Write.self, Delete.self, Watch.self, Export.self, Import.self,
             Find.self,
-            Diff.self, Log.self, Undo.self, Recover.self, SchemaCommand.self, Tui.self, Demo.self, DemoWriter.self,
+            Diff.self, Log.self, Undo.self, Redo.self, Recover.self, SchemaCommand.self, Tui.self, Demo.self,
+            DemoWriter.self,
         ]
     )
 }

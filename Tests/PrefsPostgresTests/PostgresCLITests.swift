@@ -36,7 +36,8 @@ import Testing
         #expect(try cli.run("--store", url, "--json", "read", "app", "a").output == "1\n")
         #expect(try cli.run("write", "app", "b", "two", "--store", url).status == 0)
 
-        // import is one write; log shows it; undo takes all of it back; a second undo makes it again.
+        // import is one write; log shows it; undo takes all of it back; a second undo goes on to the write before, and
+        // redo makes both again.
         let document = cli.home.url.appendingPathComponent("doc.json")
         try Data(#"{"c": 3, "d": "four"}"#.utf8).write(to: document)
         #expect(try cli.run("import", "--store", url, "app", document.path).status == 0)
@@ -45,7 +46,9 @@ import Testing
         #expect(log.contains { $0.contains("d: (unset) -> four  by prefs pid ") }, "\(log)")
         #expect(try cli.run("undo", "--store", url, "app").output == "c: 3 -> (unset)\nd: four -> (unset)\n")
         #expect(try cli.run("read", "--store", url, "app").output == "a = 1\nb = two\n")
-        #expect(try cli.run("undo", "--store", url, "app").status == 0)
+        #expect(try cli.run("undo", "--store", url, "app").output == "b: two -> (unset)\n")
+        #expect(try cli.run("read", "--store", url, "app").output == "a = 1\n")
+        #expect(try cli.run("redo", "--store", url, "app", "--steps", "2").status == 0)
         #expect(try cli.run("read", "--store", url, "app", "d").output == "four\n")
 
         // export, diff --against, find.

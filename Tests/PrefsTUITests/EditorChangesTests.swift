@@ -3,6 +3,7 @@ import PrefsFileStore
 import PrefsKit
 import PrefsTUI
 import PrefsTestHelpers
+import PrefsTools
 import Testing
 
 /// Adding keys, resetting a whole suite, and undoing and redoing the session's changes.
@@ -133,5 +134,30 @@ import Testing
         #expect(!fixture.screen.contains("go back; quit from the suites"), "the help is longer than the screen")
         for _ in 0..<30 { fixture.type(.wheel(1)) }
         #expect(fixture.screen.contains("go back; quit from the suites"), "the wheel scrolls it to its end")
+    }
+}
+
+/// The editor's `u` and Ctrl-R are written to the store's history as `prefs undo` and `prefs redo` write them.
+@Suite struct EditorSharedHistoryTests {
+    @Test func anUndoInTheEditorIsOneThatPrefsRedoCanMakeAgain() throws {
+        let fixture = try EditorFixture(suite: "com.example.app")
+        let suite = try fixture.store.suite("com.example.app")
+        // theme: dark -> black, through the picker; then undone in the editor.
+        fixture.type(.key(.enter), .character("j"), .key(.enter))
+        #expect(suite.primitiveValue(forKey: "theme") == .string("black"))
+        fixture.type(.character("u"))
+        #expect(suite.primitiveValue(forKey: "theme") == .string("dark"))
+
+        // The command line's history sees an undo, not a new write: its redo makes the editor's write again.
+        let history = try UndoHistory(of: suite, name: "com.example.app")
+        #expect(history.redoable.count == 1)
+        #expect(history.redoable.last?.changes.map(\.newValue) == [.string("dark")])
+        try UndoHistory.perform(try history.redoSteps(1), on: suite)
+        #expect(suite.primitiveValue(forKey: "theme") == .string("black"))
+
+        // And the command line's redo is one the editor's history reads as such: undoing goes back past it.
+        let after = try UndoHistory(of: suite, name: "com.example.app")
+        #expect(after.redoable.isEmpty)
+        #expect(after.undoable.last?.changes.map(\.newValue) == [.string("black")])
     }
 }

@@ -21,27 +21,31 @@ import Testing
             ])
     }
 
-    @Test func undoTakesBackEveryKeyOfTheLastWriteAndRedoesOnASecondUndo() throws {
+    @Test func undoTakesBackEveryKeyOfTheLastWriteAndRedoTakesBackTheUndo() throws {
         let scope = try TemporaryDirectory(prefix: "prefs-tools")
         let context = Self.context(scope)
         try WriteRequest(suite: "app", key: "a", value: "1").perform(in: context)
         let document = Data(#"{"b": 2, "c": "three"}"#.utf8)
         try SuiteTransfer.importDocument(document, named: "doc", into: "app", replace: false, force: false, in: context)
         let suite = try context.existingSuite("app")
-        let undo = try SuiteUndo.lastWrite(of: suite, name: "app")
+        let steps = try UndoHistory(of: suite, name: "app").undoSteps(1)
+        let undo = try #require(steps.first?.undo)
         #expect(undo.after == ["b": .int(2), "c": .string("three")])
         #expect(undo.lines == ["b: 2 -> (unset)", "c: three -> (unset)"])
-        try undo.apply(to: suite)
+        try UndoHistory.perform(steps, on: suite)
         #expect(suite.primitiveValues() == ["a": .string("1")])
-        // The undo is a write of its own: undoing it makes the import again.
-        try SuiteUndo.lastWrite(of: suite, name: "app").apply(to: suite)
+        // The undo names the write it reverts: the history now holds one write to undo and one to redo.
+        let history = try UndoHistory(of: suite, name: "app")
+        #expect(history.undoable.count == 1)
+        #expect(history.redoable.count == 1)
+        try UndoHistory.perform(try history.redoSteps(1), on: suite)
         #expect(suite.primitiveValues().count == 3)
 
         // Another writer's change since stops the undo, naming the key, and nothing is written.
-        let stale = try SuiteUndo.lastWrite(of: suite, name: "app")
+        let stale = try UndoHistory(of: suite, name: "app").undoSteps(1)
         try suite.setPrimitiveValues(["c": .string("changed")])
-        #expect(stale.changedSince(in: suite) == ["c"])
-        #expect(throws: ToolError.self) { try stale.apply(to: suite) }
+        #expect(stale.first?.undo.changedSince(in: suite) == ["c"])
+        #expect(throws: ToolError.self) { try UndoHistory.perform(stale, on: suite) }
         #expect(suite.primitiveValue(forKey: "b") == .int(2))
     }
 

@@ -34,13 +34,15 @@ enum JournalLineReader {
         if case .string(let name)? = object["process"] { process = name }
         var write: String?
         if case .string(let identifier)? = object["write"] { write = identifier }
+        var reverts: String?
+        if case .string(let identifier)? = object["reverts"] { reverts = identifier }
         var digests: [String?] = [nil, nil]
         for (index, name) in ["oldDigest", "newDigest"].enumerated() {
             if case .string(let digest)? = object[name] { digests[index] = digest }
         }
         return JournalRecord(
-            time: time, pid: pid, process: process, write: write, suite: suite, key: key, old: old, new: new,
-            oldDigest: digests[0], newDigest: digests[1])
+            time: time, pid: pid, process: process, write: write, reverts: reverts, suite: suite, key: key, old: old,
+            new: new, oldDigest: digests[0], newDigest: digests[1])
     }
 
     /// A record's values are tagged (`{"array":[…]}`), and sit one level below the record's object.

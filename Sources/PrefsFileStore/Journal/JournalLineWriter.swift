@@ -45,6 +45,7 @@ enum JournalLineWriter {
         if let digest = record.oldDigest { member("oldDigest", &out) { string(digest, &$0) } }
         if let pid = record.pid { member("pid", &out) { $0.append(contentsOf: String(pid).utf8) } }
         if let process = record.process { member("process", &out) { string(process, &$0) } }
+        if let reverts = record.reverts { member("reverts", &out) { string(reverts, &$0) } }
         member("suite", &out) { string(record.suite, &$0) }
         member("time", &out) { string(PropertyListValue.date(record.time).text, &$0) }
         if let write = record.write { member("write", &out) { string(write, &$0) } }

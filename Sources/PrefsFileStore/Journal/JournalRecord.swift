@@ -12,6 +12,8 @@ package struct JournalRecord: Codable, Sendable, Hashable {
     /// Identifies the write the record belongs to, shared by every record of one commit; `nil` in records written
     /// before writes had identifiers.
     package let write: String?
+    /// The write this record's write reverts (an undo or a redo), or `nil` for an ordinary write.
+    package let reverts: String?
     /// The suite.
     package let suite: String
     /// The key.
@@ -36,13 +38,14 @@ package struct JournalRecord: Codable, Sendable, Hashable {
     ///   - key: The key.
     ///   - old: The value before.
     ///   - new: The value after.
+    ///   - reverts: The write this one reverts.
     package init(
         time: Date, pid: Int32?, process: String?, write: String?, suite: String, key: String,
-        old: PropertyListValue?, new: PropertyListValue?
+        old: PropertyListValue?, new: PropertyListValue?, reverts: String? = nil
     ) {
         self.init(
-            time: time, pid: pid, process: process, write: write, suite: suite, key: key, old: old, new: new,
-            oldDigest: nil, newDigest: nil)
+            time: time, pid: pid, process: process, write: write, reverts: reverts, suite: suite, key: key, old: old,
+            new: new, oldDigest: nil, newDigest: nil)
     }
 
     /// A record of a change made by a writer.
@@ -59,18 +62,19 @@ package struct JournalRecord: Codable, Sendable, Hashable {
     ) {
         self.init(
             time: writer.time ?? Date(), pid: writer.pid, process: writer.processName, write: writer.write,
-            suite: suite, key: key, old: old, new: new)
+            suite: suite, key: key, old: old, new: new, reverts: writer.reverts)
     }
 
     /// A record with every field, as a journal line holds it.
     init(
-        time: Date, pid: Int32?, process: String?, write: String?, suite: String, key: String,
+        time: Date, pid: Int32?, process: String?, write: String?, reverts: String?, suite: String, key: String,
         old: PropertyListValue?, new: PropertyListValue?, oldDigest: String?, newDigest: String?
     ) {
         self.time = time
         self.pid = pid
         self.process = process
         self.write = write
+        self.reverts = reverts
         self.suite = suite
         self.key = key
         self.old = old
@@ -83,8 +87,8 @@ package struct JournalRecord: Codable, Sendable, Hashable {
     /// told apart from others.
     var abridged: JournalRecord {
         JournalRecord(
-            time: time, pid: pid, process: process, write: write, suite: suite, key: key, old: nil, new: nil,
-            oldDigest: JournalLineWriter.digest(old), newDigest: JournalLineWriter.digest(new))
+            time: time, pid: pid, process: process, write: write, reverts: reverts, suite: suite, key: key, old: nil,
+            new: nil, oldDigest: JournalLineWriter.digest(old), newDigest: JournalLineWriter.digest(new))
     }
 
     /// Whether the values were too large to keep: ``old`` and ``new`` are then `nil`, and the record says only who
@@ -96,7 +100,7 @@ package struct JournalRecord: Codable, Sendable, Hashable {
 
     /// The writer as a change event carries it.
     package var writer: PersistentKeyValueChange.Writer {
-        PersistentKeyValueChange.Writer(pid: pid, processName: process, time: time, write: write)
+        PersistentKeyValueChange.Writer(pid: pid, processName: process, time: time, write: write, reverts: reverts)
     }
 
     /// The record as a change of a suite's history.

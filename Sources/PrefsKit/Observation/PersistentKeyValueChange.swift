@@ -24,6 +24,14 @@ public struct PersistentKeyValueChange: Sendable, Hashable {
         ///
         /// Every change one commit made carries the same identifier. `nil` when the store did not record it.
         public var write: String?
+        /// The write this one reverts, or `nil` for an ordinary write.
+        ///
+        /// An undo names the write it undoes, a redo the undo it takes back.
+        public var reverts: String?
+
+        /// The write that writes made in this task revert, which ``current`` records: `prefs undo` and the editor's
+        /// undo set it around their commit, so that every store's history can tell an undo from a new write.
+        @TaskLocal public static var revertedWrite: String?
 
         /// Creates a writer.
         ///
@@ -33,22 +41,26 @@ public struct PersistentKeyValueChange: Sendable, Hashable {
         ///   - host: The host name.
         ///   - time: When the write was made.
         ///   - write: Identifies the write among others.
+        ///   - reverts: The write this one reverts, for an undo or a redo.
         public init(
-            pid: Int32? = nil, processName: String? = nil, host: String? = nil, time: Date? = nil, write: String? = nil
+            pid: Int32? = nil, processName: String? = nil, host: String? = nil, time: Date? = nil, write: String? = nil,
+            reverts: String? = nil
         ) {
             self.pid = pid
             self.processName = processName
             self.host = host
             self.time = time
             self.write = write
+            self.reverts = reverts
         }
 
-        /// This process, now, for a new write: each call has an identifier of its own.
+        /// This process, now, for a new write: each call has an identifier of its own, and names the write it
+        /// reverts when made inside ``revertedWrite``'s scope.
         public static var current: Writer {
             let info = ProcessInfo.processInfo
             return Writer(
                 pid: info.processIdentifier, processName: info.processName, host: nil, time: Date(),
-                write: newWriteIdentifier())
+                write: newWriteIdentifier(), reverts: revertedWrite)
         }
 
         /// An identifier for a new write, unlike any other in practice: 64 random bits.

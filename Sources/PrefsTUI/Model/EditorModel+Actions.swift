@@ -137,25 +137,49 @@ extension EditorModel {
     @discardableResult
     func write(suite name: String, changes: [String: PropertyListValue?], done: String, recording: Bool = true) -> Bool
     {
+        commit(suite: name, changes: changes, done: done, recording: recording).written
+    }
+
+    /// Writes changes to a suite as ``write(suite:changes:done:recording:)`` does, and says which write of the
+    /// store's history it was.
+    ///
+    /// - Parameters:
+    ///   - name: The suite.
+    ///   - changes: The new stored value of each key; `nil` removes it.
+    ///   - done: What to say once written.
+    ///   - recording: Whether `u` can undo it.
+    ///   - reverting: The write this one reverts, for an undo or a redo: recorded in the history as `prefs undo`
+    ///     records it.
+    /// - Returns: Whether the changes were written, and the write's identifier when the store gave one.
+    func commit(
+        suite name: String, changes: [String: PropertyListValue?], done: String, recording: Bool,
+        reverting: String? = nil
+    ) -> (written: Bool, id: String?) {
         guard !readOnly else {
             say("read-only: nothing was written")
-            return false
+            return (false, nil)
         }
         defer { refresh() }
         do {
             let suite = try data.suite(name)
             let before = Dictionary(uniqueKeysWithValues: changes.keys.map { ($0, suite.primitiveValue(forKey: $0)) })
-            try suite.setPrimitiveValues(changes)
+            let id = try PersistentKeyValueChange.Writer.$revertedWrite.withValue(reverting) { () throws -> String? in
+                guard let transactional = suite as? any TransactionalStore else {
+                    try suite.setPrimitiveValues(changes)
+                    return nil
+                }
+                return try transactional.commit(changes).first?.writer?.write
+            }
             data.update(changes.keys.map { (name, $0) })
             say(TextEscaping.escaped(done))
             if recording {
-                undoStack.append(HistoryStep(suite: name, before: before, after: changes, label: done))
+                undoStack.append(HistoryStep(suite: name, before: before, after: changes, label: done, write: id))
                 redoStack = []
             }
-            return true
+            return (true, id)
         } catch {
             say("not written: \(error)")
-            return false
+            return (false, nil)
         }
     }
 }

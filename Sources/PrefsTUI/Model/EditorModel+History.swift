@@ -5,6 +5,9 @@ import PrefsTools
 extension EditorModel {
     /// `u` puts back what the newest write of this session replaced.
     ///
+    /// The undo is recorded in the store's history as `prefs undo` records it, naming the write it reverts, so that
+    /// `prefs redo` can make it again and `prefs undo` goes on to the write before.
+    ///
     /// When another process has changed those keys since, it says so and waits for a second `u`.
     ///
     /// - Parameter force: Whether this is that second `u`.
@@ -19,9 +22,15 @@ extension EditorModel {
             say("another process changed \(Self.describe(changed, of: step.suite)) since; u again undoes anyway")
             return
         }
-        if write(suite: step.suite, changes: step.before, done: "undone: \(step.label)", recording: false) {
+        let outcome = commit(
+            suite: step.suite, changes: step.before, done: "undone: \(step.label)", recording: false,
+            reverting: step.write)
+        if outcome.written {
             undoStack.removeLast()
-            redoStack.append(step)
+            // A redo reverts the undo, as `prefs redo` does.
+            var undone = step
+            undone.write = outcome.id
+            redoStack.append(undone)
         }
     }
 
@@ -39,9 +48,14 @@ extension EditorModel {
             say("another process changed \(Self.describe(changed, of: step.suite)) since; ctrl-r again redoes anyway")
             return
         }
-        if write(suite: step.suite, changes: step.after, done: "redone: \(step.label)", recording: false) {
+        let outcome = commit(
+            suite: step.suite, changes: step.after, done: "redone: \(step.label)", recording: false,
+            reverting: step.write)
+        if outcome.written {
             redoStack.removeLast()
-            undoStack.append(step)
+            var redone = step
+            redone.write = outcome.id
+            undoStack.append(redone)
         }
     }
 

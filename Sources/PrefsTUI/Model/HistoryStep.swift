@@ -10,6 +10,9 @@ public struct HistoryStep: Hashable, Sendable {
     public let after: [String: PropertyListValue?]
     /// What the write did, as the status line said it.
     public let label: String
+    /// The write's identifier in the store's history, which an undo or a redo of it names so that `prefs undo` and
+    /// `prefs redo` read the history as the editor made it; `nil` when the store did not say.
+    public var write: String?
 
     /// The step as the undo `prefs undo` makes, which checks what changed since the same way.
     var undo: SuiteUndo { SuiteUndo(suite: suite, before: before, after: after) }

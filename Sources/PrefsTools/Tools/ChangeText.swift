@@ -8,9 +8,12 @@ public enum ChangeText {
     /// - Parameters:
     ///   - change: The change.
     ///   - entry: The key's schema entry, which renders the value.
+    ///   - utc: Whether to write the time in UTC rather than local time.
     /// - Returns: One line, holding no control character.
-    public static func watchLine(_ change: PersistentKeyValueChange, entry: PreferenceSchemaEntry?) -> String {
-        let time = PropertyListValue.date(change.writer?.time ?? Date()).text
+    public static func watchLine(
+        _ change: PersistentKeyValueChange, entry: PreferenceSchemaEntry?, utc: Bool = false
+    ) -> String {
+        let time = TimeText.format(change.writer?.time ?? Date(), utc: utc)
         let suite = ValueText.key(change.suite ?? "")
         let value = change.newValue.map { "= \(ValueText.inline($0, entry: entry))" } ?? "removed"
         return "\(time) \(suite) \(ValueText.key(change.key)) \(value) (\(writer(change)))"
@@ -18,15 +21,17 @@ public enum ChangeText {
 
     /// A change of a history as `prefs log` prints it: time, key, old and new values, and writer.
     ///
-    /// - Parameter change: The change.
+    /// - Parameters:
+    ///   - change: The change.
+    ///   - utc: Whether to write the time in UTC rather than local time.
     /// - Returns: One line, holding no control character.
-    public static func logLine(_ change: PersistentKeyValueChange) -> String {
+    public static func logLine(_ change: PersistentKeyValueChange, utc: Bool = false) -> String {
         let show = { (value: PropertyListValue?) in
             change.isAbridged ? "(too large to keep)" : value.map { ValueText.inline($0, entry: nil) } ?? "(unset)"
         }
         let who =
             change.writer?.pid == nil ? "an unknown writer" : describe(change.writer ?? .init())
-        return "\(PropertyListValue.date(change.writer?.time ?? Date()).text)  \(ValueText.key(change.key)): "
+        return "\(TimeText.format(change.writer?.time ?? Date(), utc: utc))  \(ValueText.key(change.key)): "
             + "\(show(change.oldValue)) -> \(show(change.newValue))  by \(who)"
     }
 

@@ -2,7 +2,7 @@ public import PrefsKit
 
 /// Undoing a write: the keys it changed are put back to what they held before, unless changed again since.
 ///
-/// `prefs undo` and the editor's `u` both go through it.
+/// `prefs undo`, `prefs redo` and the editor's `u` and Ctrl-R all go through it; ``UndoHistory`` finds the writes.
 public struct SuiteUndo: Sendable, Hashable {
     /// The suite.
     public let suite: String
@@ -21,35 +21,6 @@ public struct SuiteUndo: Sendable, Hashable {
         self.suite = suite
         self.before = before
         self.after = after
-    }
-
-    /// The undo of a suite's newest write, from its history: every key that write changed.
-    ///
-    /// - Parameters:
-    ///   - suite: The suite, which must keep a history.
-    ///   - name: The suite's name, for messages.
-    /// - Returns: The undo.
-    /// - Throws: ``ToolError`` when the store keeps no history or it is empty, or a change's values were too large to
-    ///   keep; the store's error when the history cannot be read.
-    public static func lastWrite(of suite: any PersistentKeyValueStore, name: String) throws -> SuiteUndo {
-        guard let history = suite as? any PersistentKeyValueHistory else {
-            throw ToolError("suite \(TextEscaping.quoted(name)) keeps no history, so nothing can be undone")
-        }
-        let write = try history.lastWrite()
-        guard !write.isEmpty else {
-            throw ToolError("nothing to undo in suite \(TextEscaping.quoted(name)): its history is empty")
-        }
-        if let abridged = write.first(where: \.isAbridged) {
-            throw ToolError(
-                "the last change of \(TextEscaping.quoted(abridged.key)) was too large to keep; nothing was undone")
-        }
-        var before: [String: PropertyListValue?] = [:]
-        var after: [String: PropertyListValue?] = [:]
-        for change in write {
-            if before[change.key] == nil { before[change.key] = .some(change.oldValue) }
-            after[change.key] = .some(change.newValue)
-        }
-        return SuiteUndo(suite: name, before: before, after: after)
     }
 
     /// The undo of this undo: it makes the write again.

@@ -24,6 +24,9 @@ struct Log: PrefsCommand {
     @Option(name: [.customShort("n"), .long], help: "Print only the newest changes.")
     var limit: Int?
 
+    @Flag(help: "Write times in UTC (ISO 8601) rather than local time; JSON times are always UTC.")
+    var utc = false
+
     func validate() throws {
         if let limit, limit < 1 { throw ValidationError("--limit must be at least 1.") }
     }
@@ -34,6 +37,6 @@ struct Log: PrefsCommand {
             throw ToolError("suite \(TextEscaping.quoted(suite)) is in a store that keeps no history")
         }
         let changes = try history.history(key: key, limit: limit)
-        Output.lines(changes.map(options.json ? ChangeText.jsonLine : ChangeText.logLine))
+        Output.lines(changes.map { options.json ? ChangeText.jsonLine($0) : ChangeText.logLine($0, utc: utc) })
     }
 }

@@ -1,16 +1,18 @@
 import ArgumentParser
+import PrefsKit
 import PrefsTools
 
-/// `prefs undo SUITE`: reverts the newest write in the suite's history.
+/// `prefs undo SUITE`: reverts the suite's newest writes, read from its history.
 struct Undo: PrefsCommand {
     static let configuration = CommandConfiguration(
         commandName: "undo",
-        abstract: "Revert a suite's last change.",
+        abstract: "Revert a suite's last write, or several.",
         discussion: """
-            Sets every key the newest write changed (one write of an import or a multi-key reset included) back to \
-            what it held before, in one write, unless another writer changed one of them since. The history is \
-            the file store's journal or the PostgreSQL store's history table. The undo is itself a write: a second \
-            undo redoes.
+            Sets every key the newest write changed (all the keys of one import, one reset or one transaction) back \
+            to what it held before, in one write, unless another writer changed one of them since; then nothing is \
+            written. --steps N goes N writes back and --to TIME back to how the suite was at TIME; every step is \
+            checked before the first is made. The history is the file store's journal or the PostgreSQL store's \
+            history table, shared with the editor's u: `prefs redo` makes undone writes again.
             """)
 
     @OptionGroup var options: GlobalOptions
@@ -18,10 +20,27 @@ struct Undo: PrefsCommand {
     @Argument(help: "The suite.")
     var suite: String
 
+    @Option(help: "How many writes to undo.")
+    var steps = 1
+
+    @Option(
+        help: ArgumentHelp(
+            "Undo every write made after this time: 2026-11-23T14:00:00Z, 2026-11-23 15:00, 5m.", valueName: "time"))
+    var to: String?
+
+    @Flag(help: "Revert keys another writer changed since.")
+    var force = false
+
+    func validate() throws {
+        if steps < 1 { throw ValidationError("--steps must be at least 1.") }
+        if to != nil && steps != 1 { throw ValidationError("Give --steps or --to, not both.") }
+    }
+
     func perform() throws {
         let target = try options.context.existingSuite(suite)
-        let undo = try SuiteUndo.lastWrite(of: target, name: suite)
-        try undo.apply(to: target)
-        Output.lines(undo.lines)
+        let history = try UndoHistory(of: target, name: suite)
+        let planned = try history.undoSteps(steps, after: to.map { try TimeText.parse($0) })
+        try UndoHistory.perform(planned, on: target, force: force)
+        UndoReport.print(planned, json: options.json)
     }
 }

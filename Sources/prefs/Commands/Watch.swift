@@ -23,6 +23,9 @@ struct Watch: PrefsCommand {
 
     /// Runs the `for await` loop of ``watch()`` to its end; the main thread waits, as the editor's loop does, so
     /// that the whole command line stays synchronous.
+    @Flag(help: "Write times in UTC (ISO 8601) rather than local time; JSON times are always UTC.")
+    var utc = false
+
     func perform() throws {
         let outcome = Mutex<(any Error)?>(nil)
         let done = DispatchSemaphore(value: 0)
@@ -52,14 +55,14 @@ struct Watch: PrefsCommand {
         // The store's service delivers the changes; when it fails (a watch that died), so does the command.
         try await withThrowingTaskGroup(of: Void.self) { group in
             group.addTask { try await store.run() }
-            group.addTask { await Self.print(events, wanted: wanted, json: json, context: context) }
+            group.addTask { await Self.print(events, wanted: wanted, json: json, utc: utc, context: context) }
             try await group.next()
             group.cancelAll()
         }
     }
 
     private static func print(
-        _ events: AsyncStream<SuiteStoreEvent>, wanted: Set<String>, json: Bool, context: ToolContext
+        _ events: AsyncStream<SuiteStoreEvent>, wanted: Set<String>, json: Bool, utc: Bool, context: ToolContext
     ) async {
         var schemas: [String: PreferenceSchema?] = [:]
         for await event in events {
@@ -70,7 +73,8 @@ struct Watch: PrefsCommand {
                     guard let suite = change.suite, wanted.isEmpty || wanted.contains(suite) else { continue }
                     if schemas[suite] == nil { schemas[suite] = .some((try? context.schema(for: suite)) ?? nil) }
                     let entry = schemas[suite]??[change.key]
-                    lines.append(json ? ChangeText.jsonLine(change) : ChangeText.watchLine(change, entry: entry))
+                    lines.append(
+                        json ? ChangeText.jsonLine(change) : ChangeText.watchLine(change, entry: entry, utc: utc))
                 }
                 Output.lines(lines)
             case .problem(let reason):

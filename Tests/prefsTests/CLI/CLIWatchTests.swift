@@ -24,7 +24,9 @@ import Testing
         #expect(watcher.waitForLine { $0.contains("app theme removed (prefs pid ") })
         let line = try #require(watcher.output.first { $0.contains("theme = dark") })
         #expect(
-            line.range(of: #"^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d(\.\d+)?Z app theme"#, options: .regularExpression) != nil)
+            line.range(
+                of: #"^\d{4}-\d\d-\d\d \d\d:\d\d:\d\d\.\d{3} [+-]\d\d:\d\d app theme"#, options: .regularExpression)
+                != nil, "times are local unless --utc")
     }
 
     @Test func watchFollowsOnlyTheSuitesItIsGivenAndPrintsJSONLines() throws {

@@ -1,0 +1,59 @@
+public import Foundation
+import PrefsKit
+
+/// How times are shown and read on the command line: local time unless `--utc`.
+public enum TimeText {
+    /// A moment for people: `2026-11-23 15:04:05.123 +01:00` in local time, or ISO 8601 in UTC.
+    ///
+    /// - Parameters:
+    ///   - date: The moment.
+    ///   - utc: Whether to write it in UTC, as ISO 8601 (`2026-11-23T14:04:05.123Z`).
+    /// - Returns: The text.
+    public static func format(_ date: Date, utc: Bool) -> String {
+        guard !utc else { return PropertyListValue.date(date).text }
+        let formatter = DateFormatter()
+        formatter.locale = Locale(identifier: "en_US_POSIX")
+        formatter.timeZone = .current
+        formatter.dateFormat = "yyyy-MM-dd HH:mm:ss.SSS xxx"
+        // Truncated as the ISO 8601 form is, rather than rounded: both name the same millisecond.
+        return formatter.string(from: Date(timeIntervalSince1970: Double(milliseconds(date)) / 1000))
+    }
+
+    /// The millisecond a moment is shown as, since 1970: truncated, as both forms show it.
+    public static func milliseconds(_ date: Date) -> Int64 {
+        let interval = date.timeIntervalSince1970
+        let seconds = interval.rounded(.down)
+        return Int64(seconds) * 1000 + Int64(((interval - seconds) * 1000).rounded(.down))
+    }
+
+    /// Reads a moment: ISO 8601 (`2026-11-23T14:00:00Z`), a local date and time (`2026-11-23 15:00`,
+    /// `2026-11-23 15:00:30`, `2026-11-23`), or a time ago (`90s`, `5m`, `2h`, `1d`).
+    ///
+    /// - Parameters:
+    ///   - text: The text.
+    ///   - now: The present, for times ago.
+    /// - Returns: The moment.
+    /// - Throws: ``ToolError`` naming the text and the forms it may take.
+    public static func parse(_ text: String, now: Date = Date()) throws -> Date {
+        if let last = text.last, let unit = ["s": 1.0, "m": 60, "h": 3600, "d": 86400][String(last)],
+            let amount = Double(text.dropLast()), amount >= 0
+        {
+            return now.addingTimeInterval(-amount * unit)
+        }
+        // Foundation's parser keeps the milliseconds `prefs log` shows, which a property list date would drop.
+        let iso = ISO8601DateFormatter()
+        iso.formatOptions = [.withInternetDateTime, .withFractionalSeconds]
+        if let date = iso.date(from: text) { return date }
+        if case .date(let date)? = try? PropertyListValue(parsing: text, as: .date) { return date }
+        for format in ["yyyy-MM-dd HH:mm:ss", "yyyy-MM-dd HH:mm", "yyyy-MM-dd"] {
+            let formatter = DateFormatter()
+            formatter.locale = Locale(identifier: "en_US_POSIX")
+            formatter.timeZone = .current
+            formatter.dateFormat = format
+            if let date = formatter.date(from: text) { return date }
+        }
+        throw ToolError(
+            "\(TextEscaping.quoted(text, limit: 60)) is not a time: give ISO 8601 (2026-11-23T14:00:00Z), a local "
+                + "time (2026-11-23 15:00) or a time ago (90s, 5m, 2h, 1d)")
+    }
+}

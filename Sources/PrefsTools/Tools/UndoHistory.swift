@@ -1,0 +1,108 @@
+public import Foundation
+public import PrefsKit
+
+/// A suite's history as undo and redo stacks: the writes that can be undone, and the undos that can be redone.
+///
+/// It is read from the store's history (the file store's journal, the PostgreSQL store's history table), so
+/// `prefs undo`, `prefs redo` and the editor share it. An undo or a redo is a write like any other, which names the
+/// write it reverts (``PrefsKit/PersistentKeyValueChange/Writer/reverts``); replaying the history oldest first, an
+/// undo takes its write off the undo stack and onto the redo stack, a redo takes it back, and any other write clears
+/// the redo stack, as in an editor.
+public struct UndoHistory: Sendable {
+    /// One write: every change one commit made.
+    public struct Write: Sendable, Hashable {
+        /// The write's identifier in the history, when the store records one.
+        public let id: String?
+        /// When it was made.
+        public let time: Date?
+        /// Its changes, in the order recorded.
+        public let changes: [PersistentKeyValueChange]
+
+        /// The undo of this write.
+        ///
+        /// - Parameter suite: The suite's name.
+        /// - Returns: The undo: what the write's keys held before it, and what it left.
+        /// - Throws: ``ToolError`` when a change's values were too large to keep.
+        public func undo(suite: String) throws -> SuiteUndo {
+            if let abridged = changes.first(where: \.isAbridged) {
+                throw ToolError(
+                    "the change of \(TextEscaping.quoted(abridged.key)) was too large to keep; nothing was undone")
+            }
+            var before: [String: PropertyListValue?] = [:]
+            var after: [String: PropertyListValue?] = [:]
+            for change in changes {
+                if before[change.key] == nil { before[change.key] = .some(change.oldValue) }
+                after[change.key] = .some(change.newValue)
+            }
+            return SuiteUndo(suite: suite, before: before, after: after)
+        }
+    }
+
+    /// The suite's name.
+    public let suite: String
+    /// The writes that can be undone, oldest first: `undo` reverts the last.
+    public let undoable: [Write]
+    /// The undos that can be redone, oldest first: `redo` reverts the last.
+    public let redoable: [Write]
+
+    /// The stacks a history leaves.
+    ///
+    /// - Parameters:
+    ///   - suite: The suite's name.
+    ///   - changes: Its history, oldest first.
+    public init(suite: String, changes: [PersistentKeyValueChange]) {
+        self.suite = suite
+        var undoable: [Write] = []
+        var redoable: [Write] = []
+        for (write, reverts) in Self.writes(of: changes) {
+            if let reverts, let index = undoable.lastIndex(where: { $0.id == reverts }) {
+                undoable.remove(at: index)
+                redoable.append(write)
+            } else if let reverts, let index = redoable.lastIndex(where: { $0.id == reverts }) {
+                redoable.remove(at: index)
+                undoable.append(write)
+            } else {
+                undoable.append(write)
+                redoable.removeAll()
+            }
+        }
+        self.undoable = undoable
+        self.redoable = redoable
+    }
+
+    /// A suite's undo history, read from its store.
+    ///
+    /// - Parameters:
+    ///   - store: The suite.
+    ///   - name: The suite's name.
+    /// - Throws: ``ToolError`` when the store keeps no history; the store's error when it cannot be read.
+    public init(of store: any PersistentKeyValueStore, name: String) throws {
+        guard let history = store as? any PersistentKeyValueHistory else {
+            throw ToolError("suite \(TextEscaping.quoted(name)) keeps no history, so nothing can be undone")
+        }
+        self.init(suite: name, changes: try history.history(key: nil, limit: nil))
+    }
+
+    /// Groups changes into writes: by identifier, or for a store that records none, by writer and moment.
+    static func writes(of changes: [PersistentKeyValueChange]) -> [(Write, reverts: String?)] {
+        var groups: [[PersistentKeyValueChange]] = []
+        for change in changes {
+            if let last = groups.last?.last, sameWrite(last, change) {
+                groups[groups.count - 1].append(change)
+            } else {
+                groups.append([change])
+            }
+        }
+        return groups.compactMap { group in
+            group.first.map { first in
+                (Write(id: first.writer?.write, time: first.writer?.time, changes: group), first.writer?.reverts)
+            }
+        }
+    }
+
+    private static func sameWrite(_ one: PersistentKeyValueChange, _ other: PersistentKeyValueChange) -> Bool {
+        if let identifier = one.writer?.write { return other.writer?.write == identifier }
+        return other.writer?.write == nil && one.writer?.pid == other.writer?.pid
+            && one.writer?.host == other.writer?.host && one.writer?.time == other.writer?.time
+    }
+}

@@ -1,0 +1,35 @@
+import ArgumentParser
+import PrefsTools
+
+/// `prefs redo SUITE`: makes again the writes `prefs undo` or the editor's `u` undid.
+struct Redo: PrefsCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "redo",
+        abstract: "Make again a write that undo reverted.",
+        discussion: """
+            Redo is possible until another write is made to the suite, as in an editor. Like undo, it refuses when \
+            another writer changed one of the keys since.
+            """)
+
+    @OptionGroup var options: GlobalOptions
+
+    @Argument(help: "The suite.")
+    var suite: String
+
+    @Option(help: "How many undos to redo.")
+    var steps = 1
+
+    @Flag(help: "Revert keys another writer changed since.")
+    var force = false
+
+    func validate() throws {
+        if steps < 1 { throw ValidationError("--steps must be at least 1.") }
+    }
+
+    func perform() throws {
+        let target = try options.context.existingSuite(suite)
+        let planned = try UndoHistory(of: target, name: suite).redoSteps(steps)
+        try UndoHistory.perform(planned, on: target, force: force)
+        UndoReport.print(planned, json: options.json)
+    }
+}
