@@ -16,6 +16,8 @@ public enum FileStoreError: Error, Sendable, Hashable, CustomStringConvertible {
     case unsafe(path: String, reason: String)
     /// A system call failed.
     case io(path: String, operation: String, reason: String)
+    /// A key no longer held what a read-then-write verb read; nothing was written.
+    case changedSince(suite: String, key: String)
 
     public var description: String {
         switch self {
@@ -35,6 +37,8 @@ public enum FileStoreError: Error, Sendable, Hashable, CustomStringConvertible {
                 + "\(TextEscaping.escaped(reason)); nothing was written and the file is unchanged"
         case .unsafe(let path, let reason):
             "refusing to use \(TextEscaping.escaped(path)): \(TextEscaping.escaped(reason))"
+        case .changedSince(_, let key):
+            PersistentKeyValueStoreError.changedSince(key: key).message
         case .io(let path, let operation, let reason):
             "cannot \(operation) \(TextEscaping.escaped(path)): \(TextEscaping.escaped(reason))"
         }
@@ -56,7 +60,8 @@ public enum FileStoreError: Error, Sendable, Hashable, CustomStringConvertible {
     /// The error as a store error, for the generic store API.
     var storeError: PersistentKeyValueStoreError {
         switch self {
-        case .invalidSuiteName, .unsafe, .unrepresentable: PersistentKeyValueStoreError(.refused, message: description)
+        case .invalidSuiteName, .unsafe, .unrepresentable, .changedSince:
+            PersistentKeyValueStoreError(.refused, message: description)
         case .corrupt: PersistentKeyValueStoreError(.corrupt, message: description)
         case .unreadable, .locked, .io: PersistentKeyValueStoreError(.io, message: description)
         }

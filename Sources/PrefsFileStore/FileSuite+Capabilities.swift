@@ -10,6 +10,21 @@ extension FileSuite: TransactionalStore {
     public func commit(_ changes: [String: PropertyListValue?]) throws(FileStoreError) -> [PersistentKeyValueChange] {
         try commit(changes, recoveringCorruptFile: false)
     }
+
+    /// Writes several keys with one lock and one swap if the keys in `expecting` hold, under that lock, what it
+    /// says.
+    ///
+    /// - Parameters:
+    ///   - changes: The value to store for each key, or `nil` to remove it.
+    ///   - expecting: What each of these keys must hold; `nil` means not stored.
+    /// - Returns: The changes that took effect.
+    /// - Throws: ``FileStoreError/changedSince(suite:key:)``, or another ``FileStoreError``; nothing is written then.
+    @discardableResult
+    public func commit(_ changes: [String: PropertyListValue?], expecting: [String: PropertyListValue?])
+        throws(FileStoreError) -> [PersistentKeyValueChange]
+    {
+        try commit(changes, recoveringCorruptFile: false, expecting: expecting)
+    }
 }
 
 extension FileSuite: PersistentKeyValueHistory {

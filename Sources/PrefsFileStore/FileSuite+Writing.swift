@@ -15,6 +15,7 @@ extension FileSuite {
     ///   - changes: The value to store for each key, or `nil` to remove it.
     ///   - recoveringCorruptFile: Whether to move an unreadable file aside (see ``recover(from:)``) instead of
     ///     refusing.
+    ///   - expecting: What some keys must hold under the lock for the write to be made; `nil` means not stored.
     /// - Returns: The changes that took effect; keys whose value was already the one given are left out.
     /// - Throws: ``FileStoreError/corrupt(suite:path:reason:)`` or ``FileStoreError/unreadable(suite:path:reason:)``
     ///   when the file cannot be used and is not being recovered; ``FileStoreError/unrepresentable(suite:key:reason:)``
@@ -23,9 +24,10 @@ extension FileSuite {
     ///   ``FileStoreError/unsafe(path:reason:)`` or ``FileStoreError/io(path:operation:reason:)``. Nothing is written
     ///   then.
     @discardableResult
-    public func commit(_ changes: [String: PropertyListValue?], recoveringCorruptFile: Bool)
-        throws(FileStoreError) -> [PersistentKeyValueChange]
-    {
+    public func commit(
+        _ changes: [String: PropertyListValue?], recoveringCorruptFile: Bool,
+        expecting: [String: PropertyListValue?] = [:]
+    ) throws(FileStoreError) -> [PersistentKeyValueChange] {
         guard !changes.isEmpty else { return [] }
         let writer = PersistentKeyValueChange.Writer.current
         let outcome: (missed: [PersistentKeyValueChange], applied: [PersistentKeyValueChange]) = try files.withLock(
@@ -43,6 +45,11 @@ extension FileSuite {
             } catch  where error.isSuiteProblem && recoveringCorruptFile {
                 _ = try files.moveAside()
                 current = .empty
+            }
+            if let key = expecting.keys.sorted().first(where: {
+                current.value(forKey: $0) != (expecting[$0] ?? nil)?.asStoredInFile
+            }) {
+                throw .changedSince(suite: name, key: key)
             }
             let unseen = attribute(current.differences(from: snapshot.image, among: touched))
             var effective: [String: PropertyListValue?] = [:]

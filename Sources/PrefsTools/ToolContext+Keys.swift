@@ -57,3 +57,28 @@ extension ToolContext {
         return keys.reduce(into: [:]) { values, key in values[key] = suite.primitiveValue(forKey: key) }
     }
 }
+
+extension ToolContext {
+    /// Stores and removes keys of a suite as one write, if some keys still hold what the caller read: under the
+    /// suite's lock for the file store.
+    ///
+    /// - Parameters:
+    ///   - changes: The value to store for each key, or `nil` to remove it.
+    ///   - expecting: What each of these keys must hold; `nil` means not stored.
+    ///   - name: The suite's name.
+    /// - Throws: The store's error naming a key that changed, or another; nothing is written then.
+    public func write(
+        _ changes: [String: PropertyListValue?], expecting: [String: PropertyListValue?], toSuite name: String
+    ) throws {
+        let suite = try writableSuite(name)
+        guard let transactional = suite as? any TransactionalStore else {
+            if let key = expecting.keys.sorted().first(where: {
+                suite.primitiveValue(forKey: $0) != expecting[$0] ?? nil
+            }) {
+                throw PersistentKeyValueStoreError.changedSince(key: key)
+            }
+            return try suite.setPrimitiveValues(changes)
+        }
+        try transactional.commit(changes, expecting: expecting)
+    }
+}

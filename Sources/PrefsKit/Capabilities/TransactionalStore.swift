@@ -11,6 +11,42 @@ public protocol TransactionalStore: PersistentKeyValueStore {
     @discardableResult
     func commit(_ changes: [String: PropertyListValue?]) throws -> [PersistentKeyValueChange]
 
+    /// Writes several keys at once if some keys still hold what the caller read: the verbs that read a value and
+    /// write what they made of it (`rename`, `--array-add`, a key path) lose nothing to a writer in between.
+    ///
+    /// - Parameters:
+    ///   - changes: The value to store for each key, or `nil` to remove it.
+    ///   - expecting: What each of these keys must hold now; `nil` means not stored.
+    /// - Returns: The changes that took effect.
+    /// - Throws: ``PersistentKeyValueStoreError`` with reason ``PersistentKeyValueStoreError/Reason/refused`` naming
+    ///   the first key that holds something else, or the store's error; nothing is written then.
+    @discardableResult
+    func commit(_ changes: [String: PropertyListValue?], expecting: [String: PropertyListValue?]) throws
+        -> [PersistentKeyValueChange]
+
     /// The stored keys, sorted, without copying the values.
     func sortedKeys() -> [String]
+}
+
+extension TransactionalStore {
+    /// Checks, then writes: for stores that cannot check under the write's own lock or statement, a writer between
+    /// the two goes unseen.
+    @discardableResult
+    public func commit(_ changes: [String: PropertyListValue?], expecting: [String: PropertyListValue?]) throws
+        -> [PersistentKeyValueChange]
+    {
+        if let key = expecting.keys.sorted().first(where: { primitiveValue(forKey: $0) != expecting[$0] ?? nil }) {
+            throw PersistentKeyValueStoreError.changedSince(key: key)
+        }
+        return try commit(changes)
+    }
+}
+
+extension PersistentKeyValueStoreError {
+    /// The error for a key that no longer holds what was read before a write: nothing was written.
+    public static func changedSince(key: String) -> PersistentKeyValueStoreError {
+        PersistentKeyValueStoreError(
+            .refused, key: key,
+            message: "key \(TextEscaping.quoted(key)) changed while it was being written; nothing was written")
+    }
 }

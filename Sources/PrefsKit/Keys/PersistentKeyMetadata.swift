@@ -7,6 +7,9 @@ public struct PersistentKeyMetadata: Sendable, Hashable {
     public var description: String?
     /// The allowed numeric range, when there is one.
     public var range: PreferenceValueRange?
+    /// Whether the value is state the program keeps rather than a setting a person chooses (a window position, a
+    /// launch count): `prefs dump --non-default` leaves it out, for people who keep their settings in git.
+    public var isVolatile: Bool
 
     /// Creates metadata.
     ///
@@ -14,9 +17,14 @@ public struct PersistentKeyMetadata: Sendable, Hashable {
     ///   - summary: A one-line summary.
     ///   - description: A longer description.
     ///   - range: The allowed numeric range.
-    public init(summary: String? = nil, description: String? = nil, range: PreferenceValueRange? = nil) {
+    ///   - isVolatile: Whether the value is state the program keeps rather than a setting.
+    public init(
+        summary: String? = nil, description: String? = nil, range: PreferenceValueRange? = nil,
+        isVolatile: Bool = false
+    ) {
         self.summary = summary
         self.description = description
         self.range = range
+        self.isVolatile = isVolatile
     }
 }

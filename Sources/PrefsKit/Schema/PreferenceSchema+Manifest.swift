@@ -58,6 +58,7 @@ extension PreferenceSchema {
             "optional": entry.isOptional,
             "debug": entry.isDebug,
         ]
+        if entry.isVolatile { object["volatile"] = true }
         object["default"] = entry.defaultValue.map { manifestValue($0, for: entry) }
         object["summary"] = entry.summary
         object["description"] = entry.description
@@ -133,7 +134,7 @@ extension PreferenceSchema {
             id: id, typeName: object["type"] as? String ?? storage.description, kind: kind, storage: storage,
             isOptional: isOptional, defaultValue: defaultValue, summary: object["summary"] as? String,
             description: object["description"] as? String, choices: choices, range: range,
-            isDebug: object["debug"] as? Bool ?? false)
+            isDebug: object["debug"] as? Bool ?? false, isVolatile: object["volatile"] as? Bool ?? false)
     }
 
     private static func manifestValue(_ value: Any, kind: PreferenceValueKind, storage: PrimitiveKind)

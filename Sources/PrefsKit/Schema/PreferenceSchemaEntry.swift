@@ -25,6 +25,8 @@ public struct PreferenceSchemaEntry: Sendable {
     public let range: PreferenceValueRange?
     /// Whether this is a debug key.
     public let isDebug: Bool
+    /// Whether the value is state the program keeps rather than a setting (``PersistentKeyMetadata/isVolatile``).
+    public let isVolatile: Bool
     private(set) var decoder: (@Sendable (PropertyListValue) -> PersistentValueDecodingError?)?
 
     /// Creates an entry, as a manifest describes one.
@@ -41,10 +43,12 @@ public struct PreferenceSchemaEntry: Sendable {
     ///   - choices: The stored forms of the allowed values.
     ///   - range: The allowed numeric range.
     ///   - isDebug: Whether this is a debug key.
+    ///   - isVolatile: Whether the value is state the program keeps rather than a setting.
     public init(
         id: String, typeName: String, kind: PreferenceValueKind, storage: PrimitiveKind, isOptional: Bool = false,
         defaultValue: PropertyListValue?, summary: String? = nil, description: String? = nil,
-        choices: [PropertyListValue] = [], range: PreferenceValueRange? = nil, isDebug: Bool = false
+        choices: [PropertyListValue] = [], range: PreferenceValueRange? = nil, isDebug: Bool = false,
+        isVolatile: Bool = false
     ) {
         self.id = id
         self.typeName = typeName
@@ -57,6 +61,7 @@ public struct PreferenceSchemaEntry: Sendable {
         self.choices = choices
         self.range = range
         self.isDebug = isDebug
+        self.isVolatile = isVolatile
         self.decoder = nil
     }
 
@@ -70,7 +75,7 @@ public struct PreferenceSchemaEntry: Sendable {
             id: key.id, typeName: descriptor.typeName, kind: descriptor.kind, storage: descriptor.storage,
             isOptional: descriptor.isOptional, defaultValue: key.encodedDefaultValue, summary: key.metadata.summary,
             description: key.metadata.description, choices: descriptor.choices, range: key.metadata.range,
-            isDebug: key.isDebug)
+            isDebug: key.isDebug, isVolatile: key.metadata.isVolatile)
         decoder = { stored in representation.failure(decoding: stored) }
     }
 
@@ -84,7 +89,7 @@ extension PreferenceSchemaEntry: Hashable {
         lhs.id == rhs.id && lhs.typeName == rhs.typeName && lhs.kind == rhs.kind && lhs.storage == rhs.storage
             && lhs.isOptional == rhs.isOptional && lhs.defaultValue == rhs.defaultValue && lhs.summary == rhs.summary
             && lhs.description == rhs.description && lhs.choices == rhs.choices && lhs.range == rhs.range
-            && lhs.isDebug == rhs.isDebug
+            && lhs.isDebug == rhs.isDebug && lhs.isVolatile == rhs.isVolatile
     }
 
     public func hash(into hasher: inout Hasher) {

@@ -72,14 +72,19 @@ extension SuiteStoreConformance {
         try await awaitDelivery(to: watched, from: other.anySuite("watched"))
         // Another store's write and this store's own, each to a suite not asked for and then to the one asked for;
         // the observer of every suite shows that all four were delivered.
-        try other.anySuite("ignored").setPrimitiveValue(.int(1), forKey: "k")
-        try other.anySuite("watched").setPrimitiveValue(.int(2), forKey: "k")
-        try store.anySuite("ignored").setPrimitiveValue(.int(3), forKey: "own")
-        try store.anySuite("watched").setPrimitiveValue(.int(4), forKey: "own")
         let delivered = { (recorder: Recorder, suite: String, key: String) in
             recorder.changes.contains { $0.suite == suite && $0.key == key }
         }
         let deadline = ContinuousClock.now + patience
+        try other.anySuite("ignored").setPrimitiveValue(.int(1), forKey: "k")
+        try other.anySuite("watched").setPrimitiveValue(.int(2), forKey: "k")
+        // This store's own write to "ignored" opens that suite: had it come before the other write was seen, the
+        // suite would have opened with it already, as a value rather than a change.
+        while !delivered(every, "ignored", "k"), ContinuousClock.now < deadline {
+            try await Task.sleep(for: .milliseconds(2))
+        }
+        try store.anySuite("ignored").setPrimitiveValue(.int(3), forKey: "own")
+        try store.anySuite("watched").setPrimitiveValue(.int(4), forKey: "own")
         while !(delivered(every, "ignored", "k") && delivered(every, "ignored", "own")
             && delivered(watched, "watched", "k") && delivered(watched, "watched", "own")),
             ContinuousClock.now < deadline

@@ -38,6 +38,16 @@ public enum SuiteTransfer {
         // The schema lookup checks the name before anything is read or written.
         let schema = try context.schema(for: name)
         let values = try SuiteDocument.decode(data, name: documentName, schema: schema, codec: context.codec)
+        try check(values, forSuite: name, schema: schema, force: force)
+        return try merge(values, into: name, replace: replace, in: context)
+    }
+
+    /// Checks values against a suite's schema and for control characters, before anything is written.
+    ///
+    /// - Throws: ``ToolError`` or the schema's error naming the first value that fails.
+    static func check(
+        _ values: [String: PropertyListValue], forSuite name: String, schema: PreferenceSchema?, force: Bool
+    ) throws {
         for (key, value) in values {
             try ValueText.checkPrintable(key, what: "key")
             try ValueText.checkPrintable(value, what: "value of \(ValueText.key(key))")
@@ -48,6 +58,17 @@ public enum SuiteTransfer {
             }
             try entry.validate(value)
         }
+    }
+
+    /// Writes checked values into a suite in one write when the store can, removing the keys they lack when
+    /// `replace`.
+    ///
+    /// - Returns: The changes made, when the store reports them.
+    /// - Throws: The store's error; nothing is written then.
+    @discardableResult
+    static func merge(_ values: [String: PropertyListValue], into name: String, replace: Bool, in context: ToolContext)
+        throws -> [PersistentKeyValueChange]
+    {
         let target = try context.writableSuite(name)
         var changes: [String: PropertyListValue?] = values.mapValues { $0 }
         if replace {

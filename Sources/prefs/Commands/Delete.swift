@@ -23,13 +23,22 @@ struct Delete: PrefsCommand {
     @Flag(help: "Do not ask before removing every key.")
     var force = false
 
+    @Option(
+        help: ArgumentHelp("Remove the part of the key's value at this JSON Pointer (/member/0).", valueName: "pointer")
+    )
+    var path: String?
+
     func validate() throws {
         if all && key != nil { throw ValidationError("Give a key or --all, not both.") }
         if !all && key == nil { throw ValidationError("Give the key to delete, or --all.") }
+        if all && path != nil { throw ValidationError("--path needs a key, not --all.") }
     }
 
     func perform() throws {
         let context = options.context
+        if let key, let path {
+            return try SuiteEdit(suite: suite, context: context).set(nil, at: ValuePath(path), inKey: key, type: nil)
+        }
         if let key {
             guard try context.storedValues(of: [key], inExistingSuite: suite)[key] != nil else {
                 // A declared key that is not stored already reads as its default.

@@ -10,7 +10,8 @@ struct Read: PrefsCommand {
         discussion: """
             With a key, prints the bare value: strings as they are, numbers, true/false, dates in ISO 8601, data in \
             base64, arrays and dictionaries as JSON. A key that is not stored prints its schema default. Without a \
-            key, prints `key = value` lines; without a suite, `suite key = value` lines for every suite. --types \
+            key, prints `key = value` lines; with --path /member/0, the part of the value that JSON Pointer names; \
+            without a suite, `suite key = value` lines for every suite. --types \
             names each value's type (`key (int) = 42`); with --json it prints the typed JSON form ({"int": 42}), \
             which keeps integers, reals, dates and data apart.
             """)
@@ -29,11 +30,22 @@ struct Read: PrefsCommand {
     @Flag(help: "Name each value's type.")
     var types = false
 
+    @Option(help: ArgumentHelp("Read inside the key's value, at this JSON Pointer (/member/0).", valueName: "pointer"))
+    var path: String?
+
+    func validate() throws {
+        if path != nil && key == nil { throw ValidationError("--path needs a key.") }
+    }
+
     func perform() throws {
         let context = options.context
         guard let suite else { return try readEverySuite(context) }
         if let key {
-            let (value, entry) = try SuiteListing.value(of: key, inSuite: suite, context: context)
+            var (value, entry) = try SuiteListing.value(of: key, inSuite: suite, context: context)
+            if let path {
+                value = try ValuePath(path).value(in: value)
+                entry = nil
+            }
             if options.json { return Output.json(types ? ValueText.typedJSON(value) : ValueText.json(value)) }
             let type = types ? "\(ValueText.typeName(of: value)) " : ""
             return Output.line(type + ValueText.bare(value, entry: entry))

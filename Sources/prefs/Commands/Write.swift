@@ -2,16 +2,22 @@ import ArgumentParser
 import Foundation
 import PrefsTools
 
-/// `prefs write SUITE KEY VALUE`: one typed, checked, journaled write.
+/// `prefs write SUITE KEY VALUE`: one typed, checked, journaled write; with `--array-add`, `--dict-add` or `--path`,
+/// a change to part of an array or dictionary.
 struct Write: PrefsCommand {
     static let configuration = CommandConfiguration(
         commandName: "write",
-        abstract: "Write a value.",
+        abstract: "Write a value, or add to an array or dictionary.",
         discussion: """
             When a schema is installed for the suite, the value is read as the key's type and checked against its \
             range and choices, and keys the schema does not declare are refused unless --force is given. Without a \
             schema, a key that holds a value keeps its type unless --type names another, and a new key is a string \
-            unless --type says otherwise. A bad value writes nothing.
+            unless --type says otherwise. Negative numbers need no --. A bad value writes nothing.
+
+            --array-add appends the values to an array key and --dict-add sets members of a dictionary key (name, \
+            value, name, value…), like defaults' -array-add and -dict-add; --path /member/0 writes inside a value \
+            (a JSON Pointer; - appends to an array). These read the key and write it back in one step, which fails \
+            rather than overwrite another writer's change made in between.
             """)
 
     @OptionGroup var options: GlobalOptions
@@ -22,8 +28,10 @@ struct Write: PrefsCommand {
     @Argument(help: "The key.")
     var key: String
 
-    @Argument(help: "The value, as text (JSON for --type json); negative numbers need no --.")
-    var value: String
+    @Argument(
+        help: ArgumentHelp(
+            "The value, as text (JSON for --type json); several with --array-add and --dict-add.", valueName: "value"))
+    var values: [String] = []
 
     @Option(name: [.customShort("t"), .long], help: "The value's type when no schema gives it.")
     var type: ValueText.ValueType?
@@ -31,17 +39,48 @@ struct Write: PrefsCommand {
     @Flag(help: "Write a key the suite's schema does not declare.")
     var force = false
 
-    /// The options that take a value, for ``NegativeNumbers``.
-    static let valuedOptions: Set = ["--config-dir", "--store", "--type", "-t"]
+    @Flag(name: .customLong("array-add"), help: "Append the values to the array the key holds.")
+    var arrayAdd = false
 
-    /// The request, as the fast path (``FastWrite``) also builds it.
+    @Flag(name: .customLong("dict-add"), help: "Set the members named to the values given (name value name value…).")
+    var dictAdd = false
+
+    @Option(help: ArgumentHelp("Write inside the value, at this JSON Pointer (/member/0).", valueName: "pointer"))
+    var path: String?
+
+    /// The options that take a value, for ``NegativeNumbers``.
+    static let valuedOptions: Set = ["--config-dir", "--store", "--type", "-t", "--path"]
+
+    func validate() throws {
+        if [arrayAdd, dictAdd, path != nil].filter({ $0 }).count > 1 {
+            throw ValidationError("Give one of --array-add, --dict-add and --path.")
+        }
+        if values.isEmpty { throw ValidationError("Missing expected argument '<value>'") }
+        if dictAdd && values.count % 2 != 0 {
+            throw ValidationError("--dict-add takes names and values in pairs; \(values.count) words were given.")
+        }
+        if !arrayAdd && !dictAdd && values.count > 1 {
+            throw ValidationError("Give one value, or use --array-add or --dict-add for several.")
+        }
+    }
+
+    /// The plain write, as the fast path (``FastWrite``) also builds it.
     var request: FastWrite {
         FastWrite(
             configDir: options.configDir, store: options.store,
-            request: WriteRequest(suite: suite, key: key, value: value, type: type, force: force))
+            request: WriteRequest(suite: suite, key: key, value: values.first ?? "", type: type, force: force))
     }
 
     func perform() throws {
-        try request.perform()
+        guard arrayAdd || dictAdd || path != nil else { return try request.perform() }
+        let edit = SuiteEdit(suite: suite, context: options.context)
+        if arrayAdd {
+            try edit.append(values, toKey: key, type: type, force: force)
+        } else if dictAdd {
+            let pairs = stride(from: 0, to: values.count, by: 2).map { (values[$0], values[$0 + 1]) }
+            try edit.add(pairs, toKey: key, type: type, force: force)
+        } else if let path {
+            try edit.set(values[0], at: ValuePath(path), inKey: key, type: type)
+        }
     }
 }

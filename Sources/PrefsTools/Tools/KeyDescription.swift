@@ -1,0 +1,61 @@
+public import PrefsKit
+
+/// What a schema says about one key: `prefs describe` and `prefs range`, like gsettings' `describe` and `range`.
+public enum KeyDescription {
+    /// A key's schema entry.
+    ///
+    /// - Throws: ``ToolError`` when the suite has no schema or it does not declare the key.
+    public static func entry(_ key: String, inSuite suite: String, context: ToolContext) throws
+        -> PreferenceSchemaEntry
+    {
+        guard let schema = try context.schema(for: suite) else {
+            throw ToolError.noSchema(for: suite, hint: "only a schema describes keys")
+        }
+        guard let entry = schema[key] else {
+            throw ToolError(
+                "key \(TextEscaping.quoted(key)) is not in the schema of suite \(TextEscaping.quoted(suite))")
+        }
+        return entry
+    }
+
+    /// The entry for people: summary, description, type, default, and what values it takes.
+    public static func lines(_ entry: PreferenceSchemaEntry) -> [String] {
+        var lines: [String] = []
+        if let summary = entry.summary { lines.append(TextEscaping.escaped(summary)) }
+        if let description = entry.description { lines.append(TextEscaping.escaped(description)) }
+        lines.append("type: \(entry.storage)" + (entry.typeName != "\(entry.storage)" ? " (\(entry.typeName))" : ""))
+        lines.append("default: " + (entry.defaultValue.map { ValueText.inline($0, entry: entry) } ?? "(none)"))
+        lines += rangeLines(entry).map { "allowed: \($0)" }
+        if entry.isDebug { lines.append("debug key: fixed to its release default in release builds") }
+        if entry.isVolatile { lines.append("volatile: left out of prefs dump --non-default") }
+        return lines
+    }
+
+    /// The values a key takes, as gsettings' `range` prints them: `enum` then one choice per line, `range int 0 10`,
+    /// or `type int`.
+    public static func rangeLines(_ entry: PreferenceSchemaEntry) -> [String] {
+        if !entry.choices.isEmpty { return ["enum"] + entry.choices.map { ValueText.inline($0, entry: entry) } }
+        switch entry.range {
+        case .integer(let range)?: return ["range int \(range.lowerBound) \(range.upperBound)"]
+        case .real(let range)?: return ["range float \(range.lowerBound) \(range.upperBound)"]
+        case nil: return ["type \(entry.storage)"]
+        }
+    }
+
+    /// The entry as JSON: what the schema manifest records for it.
+    public static func jsonObject(_ entry: PreferenceSchemaEntry) -> [String: Any] {
+        var object: [String: Any] = [
+            "key": entry.id, "type": "\(entry.storage)", "typeName": entry.typeName, "debug": entry.isDebug,
+            "volatile": entry.isVolatile, "default": ValueText.json(entry.defaultValue),
+        ]
+        object["summary"] = entry.summary
+        object["description"] = entry.description
+        if !entry.choices.isEmpty { object["choices"] = entry.choices.map(\.jsonObject) }
+        switch entry.range {
+        case .integer(let range)?: object["range"] = [range.lowerBound, range.upperBound]
+        case .real(let range)?: object["range"] = [range.lowerBound, range.upperBound]
+        case nil: break
+        }
+        return object
+    }
+}

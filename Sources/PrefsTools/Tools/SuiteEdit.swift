@@ -1,0 +1,183 @@
+import PrefsKit
+
+/// The verbs that read a key and write what they make of it.
+///
+/// They are `rename`, `write --array-add`, `--dict-add` and `write`/`delete --path`. Each is one write that is made only if the key still holds what was read (under the
+/// suite's lock for the file store), checked against the schema, journaled and undoable.
+public struct SuiteEdit: Sendable {
+    /// The suite.
+    public let suite: String
+    /// Where it is.
+    public let context: ToolContext
+
+    /// Creates the edits of a suite.
+    public init(suite: String, context: ToolContext) {
+        self.suite = suite
+        self.context = context
+    }
+
+    /// Moves a key's value to a new key, in one write.
+    ///
+    /// - Parameters:
+    ///   - old: The key to move.
+    ///   - new: Its new name.
+    ///   - force: Whether to replace a value `new` holds, and to write a key the schema does not declare.
+    /// - Throws: ``ToolError`` when `old` is not stored, `new` is taken, or the schema refuses; nothing is written.
+    public func rename(_ old: String, to new: String, force: Bool) throws {
+        guard old != new else { throw ToolError("the old and new names are the same") }
+        guard !new.isEmpty else { throw ToolError("the new key is empty") }
+        try ValueText.checkPrintable(new, what: "key")
+        let stored = try context.storedValues(of: [old, new], inExistingSuite: suite)
+        guard let value = stored[old] else { throw notSet(old) }
+        if let taken = stored[new], !force {
+            throw ToolError(
+                "key \(TextEscaping.quoted(new)) already holds \(ValueText.inline(taken, entry: nil)); "
+                    + "use --force to replace it")
+        }
+        try check(value, forKey: new, force: force, action: "rename to")
+        try context.write([old: nil, new: value], expecting: [old: value, new: stored[new]], toSuite: suite)
+    }
+
+    /// Appends elements to an array key, creating it when it is not stored.
+    ///
+    /// Each element is read as the schema's element type, else as the type of the array's elements, else as
+    /// `type`, else as a string.
+    ///
+    /// - Parameters:
+    ///   - texts: The elements, as typed.
+    ///   - key: The key.
+    ///   - type: The elements' type when neither the schema nor the array gives it.
+    ///   - force: Whether to write a key the schema does not declare.
+    /// - Throws: ``ToolError`` when the key holds something other than an array, or an element does not parse;
+    ///   nothing is written.
+    public func append(_ texts: [String], toKey key: String, type: ValueText.ValueType?, force: Bool) throws {
+        let existing = try context.currentValues(of: [key], inSuite: suite)[key]
+        var elements: [PropertyListValue] = []
+        if let existing {
+            guard case .array(let stored) = existing else { throw notA("an array", key: key, holding: existing) }
+            elements = stored
+        }
+        let kind = try elementKind(of: key, stored: elements.first, type: type, collection: "array")
+        for text in texts { elements.append(try parse(text, as: kind, key: key)) }
+        try write(.array(elements), toKey: key, replacing: existing, force: force)
+    }
+
+    /// Adds members to a dictionary key, creating it when it is not stored; a member it holds is replaced.
+    ///
+    /// - Parameters:
+    ///   - pairs: The members' names and values, as typed.
+    ///   - key: The key.
+    ///   - type: The values' type when neither the schema nor the dictionary gives it.
+    ///   - force: Whether to write a key the schema does not declare.
+    /// - Throws: ``ToolError`` when the key holds something other than a dictionary, or a value does not parse;
+    ///   nothing is written.
+    public func add(_ pairs: [(String, String)], toKey key: String, type: ValueText.ValueType?, force: Bool) throws {
+        let existing = try context.currentValues(of: [key], inSuite: suite)[key]
+        var members: [String: PropertyListValue] = [:]
+        if let existing {
+            guard case .dictionary(let stored) = existing else {
+                throw notA("a dictionary", key: key, holding: existing)
+            }
+            members = stored
+        }
+        let sample = members.sorted { $0.key < $1.key }.first?.value
+        let kind = try elementKind(of: key, stored: sample, type: type, collection: "dictionary")
+        for (name, text) in pairs {
+            try ValueText.checkPrintable(name, what: "member name")
+            members[name] = try parse(text, as: kind, key: key)
+        }
+        try write(.dictionary(members), toKey: key, replacing: existing, force: force)
+    }
+
+    /// Sets or removes the place a path names inside a key's value.
+    ///
+    /// A value set where one is stored keeps its type unless `type` names another; a new one takes the type of the
+    /// elements beside it, else `type`, else it is a string.
+    ///
+    /// - Parameters:
+    ///   - text: The value, as typed; `nil` removes the place.
+    ///   - path: The place inside the value.
+    ///   - key: The key, which must hold an array or a dictionary.
+    ///   - type: The value's type.
+    /// - Throws: ``ToolError`` when the path leads nowhere or the value does not parse; nothing is written.
+    public func set(_ text: String?, at path: ValuePath, inKey key: String, type: ValueText.ValueType?) throws {
+        guard let existing = try context.storedValues(of: [key], inExistingSuite: suite)[key] else {
+            throw notSet(key)
+        }
+        var value: PropertyListValue?
+        if let text {
+            try ValueText.checkPrintable(text, what: "value")
+            if let type {
+                value = try ValueText.parse(text, as: type)
+            } else if let old = (try? path.value(in: existing)) ?? path.sibling(in: existing) {
+                value = try ValueText.parse(text, keepingTypeOf: old, key: "\(key)\(path)")
+            } else {
+                value = .string(text)
+            }
+        }
+        let updated = try path.setting(value, in: existing)
+        try write(updated, toKey: key, replacing: existing, force: true)
+    }
+
+    // MARK: - Helpers
+
+    private func write(_ value: PropertyListValue, toKey key: String, replacing old: PropertyListValue?, force: Bool)
+        throws
+    {
+        try ValueText.checkPrintable(value, what: "value")
+        try check(value, forKey: key, force: force, action: "write")
+        try context.write([key: value], expecting: [key: old], toSuite: suite)
+    }
+
+    private func check(_ value: PropertyListValue, forKey key: String, force: Bool, action: String) throws {
+        guard let schema = try context.schema(for: suite) else { return }
+        guard let entry = schema[key] else {
+            guard force else { throw ToolError.notInSchema(key: key, suite: suite, action: action) }
+            return
+        }
+        try entry.validate(value)
+    }
+
+    private func elementKind(of key: String, stored: PropertyListValue?, type: ValueText.ValueType?, collection: String)
+        throws -> PrimitiveKind?
+    {
+        if let entry = try context.schema(for: suite)?[key] {
+            switch entry.storage {
+            case .array(let kind) where collection == "array": return kind
+            case .dictionary(let kind) where collection == "dictionary": return kind
+            default:
+                throw ToolError(
+                    "key \(TextEscaping.quoted(key)) is declared as \(entry.storage), not \(ValueText.article(collection)) "
+                        + collection)
+            }
+        }
+        if let type { return type.kind }
+        return stored?.kind ?? .string
+    }
+
+    private func parse(_ text: String, as kind: PrimitiveKind?, key: String) throws -> PropertyListValue {
+        try ValueText.checkPrintable(text, what: "value")
+        guard let kind else { return .string(text) }
+        switch kind {
+        case .array, .dictionary:
+            do { return try PropertyListValue(jsonText: text, as: kind) } catch {
+                throw ToolError("invalid element for \(TextEscaping.quoted(key)): \(error)")
+            }
+        default:
+            do { return try PropertyListValue(parsing: text, as: kind) } catch {
+                throw ToolError("invalid element for \(TextEscaping.quoted(key)): \(error)")
+            }
+        }
+    }
+
+    private func notSet(_ key: String) -> ToolError {
+        ToolError("key \(TextEscaping.quoted(key)) is not set in suite \(TextEscaping.quoted(suite))")
+    }
+
+    private func notA(_ shape: String, key: String, holding value: PropertyListValue) -> ToolError {
+        let name = ValueText.typeName(of: value)
+        return ToolError(
+            "key \(TextEscaping.quoted(key)) holds \(ValueText.article(name)) \(name), not \(shape); nothing was written"
+        )
+    }
+}

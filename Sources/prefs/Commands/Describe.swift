@@ -1,0 +1,23 @@
+import ArgumentParser
+import PrefsTools
+
+/// `prefs describe SUITE KEY`: what the suite's schema says about a key, like `gsettings describe`.
+struct Describe: PrefsCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "describe",
+        abstract: "Describe a key from the suite's schema: summary, description, type, default and allowed values.")
+
+    @OptionGroup var options: GlobalOptions
+
+    @Argument(help: "The suite.")
+    var suite: String
+
+    @Argument(help: "The key.")
+    var key: String
+
+    func perform() throws {
+        let entry = try KeyDescription.entry(key, inSuite: suite, context: options.context)
+        options.json
+            ? Output.json(KeyDescription.jsonObject(entry), pretty: true) : Output.lines(KeyDescription.lines(entry))
+    }
+}

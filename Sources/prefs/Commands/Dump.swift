@@ -1,0 +1,59 @@
+import ArgumentParser
+import Foundation
+import PrefsTools
+
+/// `prefs dump`: every suite as one typed JSON document, like `dconf dump /`.
+struct Dump: PrefsCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "dump",
+        abstract: "Write every suite's values as one typed JSON document, which `prefs load` reads back exactly.",
+        discussion: """
+            The document is {"format": "prefs-typed-json/1", "suites": {SUITE: {KEY: {"int": 3}, …}, …}}. \
+            --non-default leaves out values equal to their schema default, keys a schema marks volatile and suites \
+            left empty, for a configuration kept in git.
+            """)
+
+    @OptionGroup var options: GlobalOptions
+
+    @Flag(name: .customLong("non-default"), help: "Leave out defaults and volatile keys.")
+    var nonDefault = false
+
+    @Option(name: [.customShort("o"), .long], help: "Write to this file instead of standard output.")
+    var output: String?
+
+    func perform() throws {
+        let data = try ConfigurationDump.dump(nonDefault: nonDefault, in: options.context)
+        guard let output else { return FileHandle.standardOutput.write(data) }
+        try data.write(to: URL(fileURLWithPath: output), options: .atomic)
+    }
+}
+
+/// `prefs load FILE`: writes back what `prefs dump` wrote, like `dconf load /`.
+struct Load: PrefsCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "load",
+        abstract: "Write the suites of a `prefs dump` document.",
+        discussion: """
+            Every value of every suite is checked against its schema first; nothing is written when one fails. \
+            Each suite is then written in one write. Keys the document does not hold are kept unless --replace. \
+            Use - to read standard input.
+            """)
+
+    @OptionGroup var options: GlobalOptions
+
+    @Argument(help: "The document, or - for standard input.")
+    var file: String
+
+    @Flag(help: "Remove from each suite the document names the keys it does not hold.")
+    var replace = false
+
+    @Flag(help: "Write keys a schema does not declare.")
+    var force = false
+
+    func perform() throws {
+        let context = options.context
+        let data = try InputFile.read(file, maximumSize: context.codec.maximumSize)
+        let suites = try ConfigurationDump.load(data, named: file, replace: replace, force: force, in: context)
+        if options.json { Output.json(suites) }
+    }
+}
