@@ -9,14 +9,10 @@ struct Describe: PrefsCommand {
 
     @OptionGroup var options: GlobalOptions
 
-    @Argument(help: "The suite.")
-    var suite: String
-
-    @Argument(help: "The key.")
-    var key: String
+    @OptionGroup var target: KeyArguments
 
     func perform() throws {
-        let entry = try KeyDescription.entry(key, inSuite: suite, context: options.context)
+        let entry = try KeyDescription.entry(target.key, inSuite: target.suite, context: options.context)
         options.json
             ? Output.json(KeyDescription.jsonObject(entry), pretty: true) : Output.lines(KeyDescription.lines(entry))
     }

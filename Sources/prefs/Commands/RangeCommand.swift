@@ -9,14 +9,10 @@ struct RangeCommand: PrefsCommand {
 
     @OptionGroup var options: GlobalOptions
 
-    @Argument(help: "The suite.")
-    var suite: String
-
-    @Argument(help: "The key.")
-    var key: String
+    @OptionGroup var target: KeyArguments
 
     func perform() throws {
-        let entry = try KeyDescription.entry(key, inSuite: suite, context: options.context)
+        let entry = try KeyDescription.entry(target.key, inSuite: target.suite, context: options.context)
         guard options.json else { return Output.lines(KeyDescription.rangeLines(entry)) }
         let object = KeyDescription.jsonObject(entry)
         Output.json(["type": object["type"] ?? "", "choices": object["choices"] ?? [], "range": object["range"] ?? []])

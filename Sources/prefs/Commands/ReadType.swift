@@ -10,14 +10,10 @@ struct ReadType: PrefsCommand {
 
     @OptionGroup var options: GlobalOptions
 
-    @Argument(help: "The suite.")
-    var suite: String
-
-    @Argument(help: "The key.")
-    var key: String
+    @OptionGroup var target: KeyArguments
 
     func perform() throws {
-        let (value, _) = try SuiteListing.value(of: key, inSuite: suite, context: options.context)
+        let (value, _) = try SuiteListing.value(of: target.key, inSuite: target.suite, context: options.context)
         let name = ValueText.typeName(of: value)
         options.json ? Output.json(name) : Output.line(name)
     }
