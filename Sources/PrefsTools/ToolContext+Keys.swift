@@ -72,9 +72,7 @@ extension ToolContext {
     ) throws {
         let suite = try writableSuite(name)
         guard let transactional = suite as? any TransactionalStore else {
-            if let key = expecting.keys.sorted().first(where: {
-                suite.primitiveValue(forKey: $0) != expecting[$0] ?? nil
-            }) {
+            if let key = suite.keys(differingFrom: expecting).first {
                 throw PersistentKeyValueStoreError.changedSince(key: key)
             }
             return try suite.setPrimitiveValues(changes)

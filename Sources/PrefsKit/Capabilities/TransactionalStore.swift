@@ -35,10 +35,18 @@ extension TransactionalStore {
     public func commit(_ changes: [String: PropertyListValue?], expecting: [String: PropertyListValue?]) throws
         -> [PersistentKeyValueChange]
     {
-        if let key = expecting.keys.sorted().first(where: { primitiveValue(forKey: $0) != expecting[$0] ?? nil }) {
-            throw PersistentKeyValueStoreError.changedSince(key: key)
-        }
+        if let key = keys(differingFrom: expecting).first { throw PersistentKeyValueStoreError.changedSince(key: key) }
         return try commit(changes)
+    }
+}
+
+extension PersistentKeyValueStore {
+    /// The keys that no longer hold what a caller read, sorted: what another writer changed since.
+    ///
+    /// - Parameter expected: What each key held when read; `nil` means not stored.
+    /// - Returns: The keys whose stored value is now something else.
+    public func keys(differingFrom expected: [String: PropertyListValue?]) -> [String] {
+        expected.keys.filter { primitiveValue(forKey: $0) != expected[$0] ?? nil }.sorted()
     }
 }
 

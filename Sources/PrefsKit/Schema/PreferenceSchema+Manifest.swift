@@ -49,7 +49,12 @@ extension PreferenceSchema {
 
     // MARK: - Writing
 
-    private static func manifestObject(_ entry: PreferenceSchemaEntry) -> [String: Any] {
+    /// One key as the manifest records it, which `prefs describe --json` also prints.
+    ///
+    /// - Parameter entry: The key's entry.
+    /// - Returns: A JSON object: `id`, `type`, `kind`, `storage`, `optional`, `debug`, and when they apply
+    ///   `volatile`, `default`, `summary`, `description`, `choices` and `range`.
+    package static func manifestObject(_ entry: PreferenceSchemaEntry) -> [String: Any] {
         var object: [String: Any] = [
             "id": entry.id,
             "type": entry.typeName,

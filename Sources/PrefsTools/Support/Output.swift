@@ -41,6 +41,13 @@ public enum Output {
         line(jsonText(object, pretty: pretty))
     }
 
+    /// Writes values in PrefsKit's tagged JSON form (`{"int":3}`), or a dictionary of them, and a newline.
+    ///
+    /// - Throws: `EncodingError` for a real that is not finite, which JSON cannot hold.
+    public static func typedJSON(_ value: some Encodable, pretty: Bool = true) throws {
+        FileHandle.standardOutput.write(try TypedDocument.text(value, pretty: pretty))
+    }
+
     /// A JSON value as text, with sorted keys; compact unless `pretty`, so that it fits a JSON-lines stream.
     public static func jsonText(_ object: Any, pretty: Bool = false) -> String {
         var options: JSONSerialization.WritingOptions = [.sortedKeys, .withoutEscapingSlashes, .fragmentsAllowed]

@@ -33,7 +33,7 @@ public enum SuiteDocument {
                 withJSONObject: object, options: [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes])
             return Data((Output.escapingWideControls(String(decoding: data, as: UTF8.self)) + "\n").utf8)
         case .typedJSON:
-            return TypedDocument.encode(values: values)
+            return try TypedDocument.encode(values: values)
         }
     }
 
@@ -60,23 +60,22 @@ public enum SuiteDocument {
                 throw ToolError("\(file) cannot be imported: \(error)")
             }
         }
-        // JSON is read by PrefsKit's parser, which keeps integers exact and refuses what a property list cannot hold.
+        guard let text = String(validating: data, as: UTF8.self) else { throw ToolError("\(file) is not UTF-8 text") }
+        if let typed = TypedDocument.members(of: text) {
+            guard typed["suites"] == nil else {
+                throw ToolError("\(file) holds several suites, as `prefs dump` writes; read it with `prefs load`")
+            }
+            return try TypedDocument.values(typed["values"], file: file)
+        }
+        // Plain JSON is read by PrefsKit's parser, which keeps integers exact and refuses what a property list cannot
+        // hold.
         let document: PropertyListValue
         do {
-            guard let text = String(validating: data, as: UTF8.self) else {
-                throw ToolError("\(file) is not UTF-8 text")
-            }
             document = try PropertyListValue(jsonText: text, as: nil)
         } catch {
             throw ToolError("\(file) is not JSON a suite can hold: \(error)")
         }
         guard case .dictionary(let dictionary) = document else { throw ToolError("\(file) is not a JSON object") }
-        if let typed = TypedDocument.members(of: dictionary) {
-            guard typed.suites == nil else {
-                throw ToolError("\(file) holds several suites, as `prefs dump` writes; read it with `prefs load`")
-            }
-            return try TypedDocument.values(typed.values, file: file)
-        }
         var values: [String: PropertyListValue] = [:]
         for (key, element) in dictionary {
             do {

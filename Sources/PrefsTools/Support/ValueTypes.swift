@@ -62,20 +62,3 @@ extension ValueText {
         name.first.map { "aeiou".contains($0) } == true ? "an" : "a"
     }
 }
-
-extension ValueText {
-    /// A value in the typed JSON form (`{"int": 3}`, `{"double": 3}`, `{"date": "…"}`), as a JSON object for
-    /// `--types --json` output and typed documents: it keeps apart what plain JSON folds together.
-    public static func typedJSON(_ value: PropertyListValue) -> Any {
-        switch value {
-        case .bool(let flag): ["bool": flag]
-        case .int(let number): ["int": number]
-        case .unsignedInt(let number): ["int": number]
-        case .double(let number): ["double": number]
-        case .string(let text): ["string": text]
-        case .data, .date: [value.kind == .data ? "data" : "date": value.text]
-        case .array(let elements): ["array": elements.map(typedJSON)]
-        case .dictionary(let elements): ["dictionary": elements.mapValues(typedJSON)]
-        }
-    }
-}

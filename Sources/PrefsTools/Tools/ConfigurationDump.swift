@@ -13,7 +13,7 @@ public enum ConfigurationDump {
     ///     and suites left empty, for a document that says only what a person chose.
     ///   - context: The store.
     /// - Returns: The document.
-    /// - Throws: The store's error when a suite cannot be read.
+    /// - Throws: The store's error when a suite cannot be read; `EncodingError` for a real that is not finite.
     public static func dump(nonDefault: Bool, in context: ToolContext) throws -> Data {
         var suites: [String: [String: PropertyListValue]] = [:]
         for name in try context.suiteNames() {
@@ -28,7 +28,7 @@ public enum ConfigurationDump {
             }
             suites[name] = values
         }
-        return TypedDocument.encode(suites: suites)
+        return try TypedDocument.encode(suites: suites)
     }
 
     /// Writes a dump's suites: every value of every suite is checked first, and nothing is written when one fails;
@@ -48,18 +48,10 @@ public enum ConfigurationDump {
     ) throws -> [String] {
         let file = TextEscaping.escaped(documentName)
         guard let text = String(validating: data, as: UTF8.self) else { throw ToolError("\(file) is not UTF-8 text") }
-        let document: PropertyListValue
-        do {
-            document = try PropertyListValue(jsonText: text, as: nil)
-        } catch {
-            throw ToolError("\(file) is not a dump: \(error)")
-        }
-        guard case .dictionary(let object) = document, let members = TypedDocument.members(of: object),
-            members.suites != nil
-        else {
+        guard let members = TypedDocument.members(of: text), members["suites"] != nil else {
             throw ToolError("\(file) is not a dump: it lacks \"format\": \"\(TypedDocument.format)\" and \"suites\"")
         }
-        let suites = try TypedDocument.suites(members.suites, file: file)
+        let suites = try TypedDocument.suites(members["suites"], file: file)
         for (name, values) in suites {
             try SuiteTransfer.check(values, forSuite: name, schema: context.schema(for: name), force: force)
         }

@@ -44,18 +44,6 @@ public enum KeyDescription {
 
     /// The entry as JSON: what the schema manifest records for it.
     public static func jsonObject(_ entry: PreferenceSchemaEntry) -> [String: Any] {
-        var object: [String: Any] = [
-            "key": entry.id, "type": "\(entry.storage)", "typeName": entry.typeName, "debug": entry.isDebug,
-            "volatile": entry.isVolatile, "default": ValueText.json(entry.defaultValue),
-        ]
-        object["summary"] = entry.summary
-        object["description"] = entry.description
-        if !entry.choices.isEmpty { object["choices"] = entry.choices.map(\.jsonObject) }
-        switch entry.range {
-        case .integer(let range)?: object["range"] = [range.lowerBound, range.upperBound]
-        case .real(let range)?: object["range"] = [range.lowerBound, range.upperBound]
-        case nil: break
-        }
-        return object
+        PreferenceSchema.manifestObject(entry)
     }
 }

@@ -34,7 +34,7 @@ public struct SuiteEdit: Sendable {
                 "key \(TextEscaping.quoted(new)) already holds \(ValueText.inline(taken, entry: nil)); "
                     + "use --force to replace it")
         }
-        try check(value, forKey: new, force: force, action: "rename to")
+        try check(value, forKey: new, schema: context.schema(for: suite), force: force, action: "rename to")
         try context.write([old: nil, new: value], expecting: [old: value, new: stored[new]], toSuite: suite)
     }
 
@@ -57,9 +57,10 @@ public struct SuiteEdit: Sendable {
             guard case .array(let stored) = existing else { throw notA("an array", key: key, holding: existing) }
             elements = stored
         }
-        let kind = try elementKind(of: key, stored: elements.first, type: type, collection: "array")
+        let schema = try context.schema(for: suite)
+        let kind = try elementKind(of: key, in: schema, stored: elements.first, type: type, collection: "array")
         for text in texts { elements.append(try parse(text, as: kind, key: key)) }
-        try write(.array(elements), toKey: key, replacing: existing, force: force)
+        try write(.array(elements), toKey: key, replacing: existing, schema: schema, force: force)
     }
 
     /// Adds members to a dictionary key, creating it when it is not stored; a member it holds is replaced.
@@ -81,12 +82,13 @@ public struct SuiteEdit: Sendable {
             members = stored
         }
         let sample = members.sorted { $0.key < $1.key }.first?.value
-        let kind = try elementKind(of: key, stored: sample, type: type, collection: "dictionary")
+        let schema = try context.schema(for: suite)
+        let kind = try elementKind(of: key, in: schema, stored: sample, type: type, collection: "dictionary")
         for (name, text) in pairs {
             try ValueText.checkPrintable(name, what: "member name")
             members[name] = try parse(text, as: kind, key: key)
         }
-        try write(.dictionary(members), toKey: key, replacing: existing, force: force)
+        try write(.dictionary(members), toKey: key, replacing: existing, schema: schema, force: force)
     }
 
     /// Sets or removes the place a path names inside a key's value.
@@ -116,21 +118,24 @@ public struct SuiteEdit: Sendable {
             }
         }
         let updated = try path.setting(value, in: existing)
-        try write(updated, toKey: key, replacing: existing, force: true)
+        try write(updated, toKey: key, replacing: existing, schema: context.schema(for: suite), force: true)
     }
 
     // MARK: - Helpers
 
-    private func write(_ value: PropertyListValue, toKey key: String, replacing old: PropertyListValue?, force: Bool)
-        throws
-    {
+    private func write(
+        _ value: PropertyListValue, toKey key: String, replacing old: PropertyListValue?, schema: PreferenceSchema?,
+        force: Bool
+    ) throws {
         try ValueText.checkPrintable(value, what: "value")
-        try check(value, forKey: key, force: force, action: "write")
+        try check(value, forKey: key, schema: schema, force: force, action: "write")
         try context.write([key: value], expecting: [key: old], toSuite: suite)
     }
 
-    private func check(_ value: PropertyListValue, forKey key: String, force: Bool, action: String) throws {
-        guard let schema = try context.schema(for: suite) else { return }
+    private func check(
+        _ value: PropertyListValue, forKey key: String, schema: PreferenceSchema?, force: Bool, action: String
+    ) throws {
+        guard let schema else { return }
         guard let entry = schema[key] else {
             guard force else { throw ToolError.notInSchema(key: key, suite: suite, action: action) }
             return
@@ -138,10 +143,11 @@ public struct SuiteEdit: Sendable {
         try entry.validate(value)
     }
 
-    private func elementKind(of key: String, stored: PropertyListValue?, type: ValueText.ValueType?, collection: String)
-        throws -> PrimitiveKind?
-    {
-        if let entry = try context.schema(for: suite)?[key] {
+    private func elementKind(
+        of key: String, in schema: PreferenceSchema?, stored: PropertyListValue?, type: ValueText.ValueType?,
+        collection: String
+    ) throws -> PrimitiveKind? {
+        if let entry = schema?[key] {
             switch entry.storage {
             case .array(let kind) where collection == "array": return kind
             case .dictionary(let kind) where collection == "dictionary": return kind

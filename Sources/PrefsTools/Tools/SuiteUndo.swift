@@ -31,7 +31,21 @@ public struct SuiteUndo: Sendable, Hashable {
     /// - Parameter store: The suite.
     /// - Returns: The keys.
     public func changedSince(in store: any PersistentKeyValueStore) -> [String] {
-        after.keys.filter { store.primitiveValue(forKey: $0) != after[$0] ?? nil }.sorted()
+        store.keys(differingFrom: after)
+    }
+
+    /// The refusal of an undo whose keys another writer changed since.
+    ///
+    /// - Parameters:
+    ///   - changed: The keys changed since, sorted; not empty.
+    ///   - now: What the first of them holds now.
+    /// - Returns: The error, naming the first key and its value.
+    static func changedAgain(_ changed: [String], now: PropertyListValue?) -> ToolError {
+        let shown = now.map { ValueText.inline($0, entry: nil) } ?? "(unset)"
+        let others = changed.count > 1 ? " and \(changed.count - 1) other key(s)" : ""
+        return ToolError(
+            "key \(TextEscaping.quoted(changed.first ?? ""))\(others) changed again since (it is now \(shown)); "
+                + "nothing was undone")
     }
 
     /// Puts the keys back, in one write when the store can.
@@ -45,12 +59,8 @@ public struct SuiteUndo: Sendable, Hashable {
     @discardableResult
     public func apply(to store: any PersistentKeyValueStore, force: Bool = false) throws -> [PersistentKeyValueChange] {
         let changed = changedSince(in: store)
-        guard force || changed.isEmpty else {
-            let first = changed[0]
-            let now = store.primitiveValue(forKey: first).map { ValueText.inline($0, entry: nil) } ?? "(unset)"
-            let others = changed.count > 1 ? " and \(changed.count - 1) other key(s)" : ""
-            throw ToolError(
-                "key \(TextEscaping.quoted(first))\(others) changed again since (it is now \(now)); nothing was undone")
+        if !force, let first = changed.first {
+            throw Self.changedAgain(changed, now: store.primitiveValue(forKey: first))
         }
         if let transactional = store as? any TransactionalStore { return try transactional.commit(before) }
         try store.setPrimitiveValues(before)

@@ -74,13 +74,7 @@ extension UndoHistory {
         let current = { (key: String) in simulated[key] ?? store.primitiveValue(forKey: key) }
         for step in steps {
             let changed = step.undo.after.keys.sorted().filter { current($0) != step.undo.after[$0] ?? nil }
-            if let first = changed.first {
-                let now = current(first).map { ValueText.inline($0, entry: nil) } ?? "(unset)"
-                let others = changed.count > 1 ? " and \(changed.count - 1) other key(s)" : ""
-                throw ToolError(
-                    "key \(TextEscaping.quoted(first))\(others) changed again since (it is now \(now)); "
-                        + "nothing was undone")
-            }
+            if let first = changed.first { throw SuiteUndo.changedAgain(changed, now: current(first)) }
             for (key, value) in step.undo.before { simulated[key] = .some(value) }
         }
     }

@@ -14,7 +14,7 @@ struct RangeCommand: PrefsCommand {
     func perform() throws {
         let entry = try KeyDescription.entry(target.key, inSuite: target.suite, context: options.context)
         guard options.json else { return Output.lines(KeyDescription.rangeLines(entry)) }
-        let object = KeyDescription.jsonObject(entry)
-        Output.json(["type": object["type"] ?? "", "choices": object["choices"] ?? [], "range": object["range"] ?? []])
+        // The manifest's own members for what a key takes.
+        Output.json(KeyDescription.jsonObject(entry).filter { ["storage", "choices", "range"].contains($0.key) })
     }
 }

@@ -46,7 +46,8 @@ struct Read: PrefsCommand {
                 value = try ValuePath(path).value(in: value)
                 entry = nil
             }
-            if options.json { return Output.json(types ? ValueText.typedJSON(value) : ValueText.json(value)) }
+            if options.json && types { return try Output.typedJSON(value, pretty: false) }
+            if options.json { return Output.json(ValueText.json(value)) }
             let type = types ? "\(ValueText.typeName(of: value)) " : ""
             return Output.line(type + ValueText.bare(value, entry: entry))
         }
@@ -54,7 +55,7 @@ struct Read: PrefsCommand {
         let schema = try context.schema(for: suite)
         if options.json {
             let values = SuiteListing.values(of: store, schema: schema, includeDefaults: includeDefaults)
-            Output.json(jsonObject(values), pretty: true)
+            try types ? Output.typedJSON(values) : Output.json(values.mapValues(\.jsonObject), pretty: true)
         } else {
             Output.lines(SuiteListing.lines(of: store, schema: schema, includeDefaults: includeDefaults, types: types))
         }
@@ -62,24 +63,22 @@ struct Read: PrefsCommand {
 
     /// `prefs read` with no suite: every suite, the ones only a schema declares included.
     private func readEverySuite(_ context: ToolContext) throws {
-        var documents: [String: Any] = [:]
+        var documents: [String: [String: PropertyListValue]] = [:]
         var lines: [String] = []
         for name in try context.suiteNames() {
             let store = try context.existingSuite(name)
             let schema = try context.schema(for: name)
             if options.json {
-                documents[name] = jsonObject(
-                    SuiteListing.values(of: store, schema: schema, includeDefaults: includeDefaults))
+                documents[name] = SuiteListing.values(of: store, schema: schema, includeDefaults: includeDefaults)
             } else {
                 let suiteLines = SuiteListing.lines(
                     of: store, schema: schema, includeDefaults: includeDefaults, types: types)
                 lines += suiteLines.map { "\(ValueText.key(name)) \($0)" }
             }
         }
-        options.json ? Output.json(documents, pretty: true) : Output.lines(lines)
-    }
-
-    private func jsonObject(_ values: [String: PropertyListValue]) -> [String: Any] {
-        values.mapValues { types ? ValueText.typedJSON($0) : $0.jsonObject }
+        guard options.json else { return Output.lines(lines) }
+        try types
+            ? Output.typedJSON(documents)
+            : Output.json(documents.mapValues { $0.mapValues(\.jsonObject) }, pretty: true)
     }
 }
