@@ -60,8 +60,9 @@ public enum FileStoreError: Error, Sendable, Hashable, CustomStringConvertible {
     /// The error as a store error, for the generic store API.
     var storeError: PersistentKeyValueStoreError {
         switch self {
-        case .invalidSuiteName, .unsafe, .unrepresentable, .changedSince:
+        case .invalidSuiteName, .unsafe, .unrepresentable:
             PersistentKeyValueStoreError(.refused, message: description)
+        case .changedSince: PersistentKeyValueStoreError(.conflict, message: description)
         case .corrupt: PersistentKeyValueStoreError(.corrupt, message: description)
         case .unreadable, .locked, .io: PersistentKeyValueStoreError(.io, message: description)
         }

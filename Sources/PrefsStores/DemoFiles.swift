@@ -30,7 +30,8 @@ public struct DemoFiles: Sendable {
         }
         guard let found else {
             let places = candidates.map(\.path).joined(separator: ", ")
-            throw ToolError("the demo's files are not installed; looked in \(places) (set PREFS_DEMO_ASSETS)")
+            throw ToolError(
+                "the demo's files are not installed; looked in \(places) (set PREFS_DEMO_ASSETS)", code: .io)
         }
         return found
     }

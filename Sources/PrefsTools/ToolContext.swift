@@ -53,7 +53,7 @@ public final class ToolContext: Sendable {
     /// - Throws: The store's error when it cannot be opened or created.
     public func store() throws -> any SuiteStore {
         guard let store = try store(creating: true) else {
-            throw ToolError("cannot open the store at \(locationDescription)")
+            throw ToolError("cannot open the store at \(locationDescription)", code: .unreachable)
         }
         return store
     }
@@ -127,7 +127,8 @@ public final class ToolContext: Sendable {
 
     /// The error for a suite that does not exist.
     public func missing(_ name: String) -> ToolError {
-        ToolError("no suite \(TextEscaping.quoted(name)) in \(TextEscaping.escaped(locationDescription))")
+        ToolError(
+            "no suite \(TextEscaping.quoted(name)) in \(TextEscaping.escaped(locationDescription))", code: .noSuite)
     }
 
     /// Throws a suite's problem, adding how to restore the previous version a crash left when there is one.
@@ -136,6 +137,6 @@ public final class ToolContext: Sendable {
         guard (suite as? any RecoverableSuite)?.canRestorePreviousVersion == true else { throw problem }
         throw ToolError(
             "\(problem); a readable previous version is kept beside it: "
-                + "prefs recover \(TextEscaping.escaped(name)) --from-staging")
+                + "prefs recover \(TextEscaping.escaped(name)) --from-staging", code: .corrupt)
     }
 }

@@ -13,13 +13,18 @@ enum Entry {
         if arguments.isEmpty && Output.inputIsTerminal && Output.isTerminal { arguments = ["tui"] }
         CommandLogging.bootstrap(arguments: arguments)
         guard let write = FastWrite(arguments: arguments) else {
-            Prefs.main(arguments)
+            do {
+                var command = try Prefs.parseAsRoot(arguments)
+                try command.run()
+            } catch {
+                ErrorReport.exit(with: error)
+            }
             return
         }
         do {
             try write.perform()
         } catch {
-            Output.error("\(error)")
+            ErrorReport.report(error)
             exit(1)
         }
     }

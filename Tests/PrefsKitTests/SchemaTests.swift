@@ -82,7 +82,7 @@ import Testing
 
     @Test(
         arguments: [
-            ("volume", "abc", #"invalid value for "volume": "abc" is not an integer (expected an integer)"#),
+            ("volume", "abc", #"invalid value for "volume": "abc" is not an integer"#),
             ("volume", "11", #"invalid value for "volume": 11 is out of range 0...10"#),
             ("volume", "-1", #"invalid value for "volume": -1 is out of range 0...10"#),
             ("ratio", "1.5", #"invalid value for "ratio": 1.5 is out of range 0.0...1.0"#),
@@ -91,9 +91,9 @@ import Testing
                 #"invalid value for "flavor": "pistachio" is not one of "vanilla", "chocolate", "strawberry""#
             ),
             ("priority", "3", #"invalid value for "priority": "3" is not one of "1", "5""#),
-            ("recents", "[1]", #"invalid value for "recents": "1" is not a string (expected a string)"#),
+            ("recents", "[1]", #"invalid value for "recents": "1" is not a string"#),
             ("profile", #"{"name": "Ada"}"#, #"invalid value for "profile": cannot decode: missing "age""#),
-            ("profile", "{", #"invalid value for "profile": "{" is not valid JSON (expected a string)"#),
+            ("profile", "{", #"invalid value for "profile": "{" is not valid JSON"#),
             ("missing", "1", #"unknown key "missing""#),
             ("name", "x", nil),
         ] as [(String, String, String?)])

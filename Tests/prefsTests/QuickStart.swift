@@ -32,7 +32,7 @@ func quickStart(defaults: UserDefaults) async throws {
     // 3. A value of the wrong type reads as the default, and `inspect` says so.
     defaults.set("huge", forKey: "fontSize")
     print(defaults.get(.fontSize))  // 13.0
-    print(defaults.inspect(.fontSize).status)  // wrongType(expected: double, found: "huge")
+    print(defaults.inspect(.fontSize).status)  // stored value "huge" is a string, not a number
 
     // 4. Watch a key: the current value first, then every change made in this process.
     for await size in defaults.values(for: .fontSize) {

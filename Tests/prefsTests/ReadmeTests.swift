@@ -47,6 +47,7 @@ import Testing
         try await quickStart(defaults: scope.defaults)
         #expect(scope.defaults.string(forKey: "appearance") == "dark")
         #expect(scope.defaults.inspect(.fontSize).status == .wrongType(expected: .double, found: .string("huge")))
+        #expect("\(scope.defaults.inspect(.fontSize).status)" == #"stored value "huge" is a string, not a number"#)
         let schema = try PreferenceSchema(keys: [PersistentKey.fontSize])
         #expect(throws: PreferenceSchemaError.outOfRange(key: "fontSize", value: "200.0", range: .real(8...72))) {
             try schema.parse("200", forKey: "fontSize")

@@ -54,7 +54,7 @@ extension PersistentKeyValueStoreError {
     /// The error for a key that no longer holds what was read before a write: nothing was written.
     public static func changedSince(key: String) -> PersistentKeyValueStoreError {
         PersistentKeyValueStoreError(
-            .refused, key: key,
+            .conflict, key: key,
             message: "key \(TextEscaping.quoted(key)) changed while it was being written; nothing was written")
     }
 }

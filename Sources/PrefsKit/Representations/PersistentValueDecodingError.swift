@@ -12,7 +12,7 @@ public enum PersistentValueDecodingError: Error, Sendable, Hashable, CustomStrin
     public var description: String {
         switch self {
         case .wrongType(let expected, let found):
-            "expected \(expected.article), found \(found.kind.article) \(TextEscaping.quoted(found.text, limit: 40))"
+            PersistentValueStatus.wrongType(expected: expected, found: found)
         case .undecodable(_, let reason):
             "cannot decode: \(TextEscaping.escaped(reason))"
         }

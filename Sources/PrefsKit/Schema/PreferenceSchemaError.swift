@@ -28,7 +28,7 @@ public enum PreferenceSchemaError: Error, Sendable, Hashable, CustomStringConver
         case .unknownKey(let key):
             "unknown key \(quoted(key))"
         case .invalidValue(let key, let error):
-            "invalid value for \(quoted(key)): \(error) (expected \(error.expected.article))"
+            "invalid value for \(quoted(key)): \(error)"
         case .outOfRange(let key, let value, let range):
             "invalid value for \(quoted(key)): \(value) is out of range \(range)"
         case .notAChoice(let key, let value, let choices):

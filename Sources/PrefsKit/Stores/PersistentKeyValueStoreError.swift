@@ -10,6 +10,8 @@ public struct PersistentKeyValueStoreError: Error, Sendable, Hashable, CustomStr
         case corrupt
         /// The store refuses the write, for example because it is read-only.
         case refused
+        /// The key changed between a read and the write that depended on it; nothing was written.
+        case conflict
     }
 
     /// What kind of failure it was.

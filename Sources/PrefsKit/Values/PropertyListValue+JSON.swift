@@ -92,7 +92,8 @@ extension PropertyListValue {
             for (key, member) in members { values[key] = try PropertyListValue(json: member, expected: expected) }
             self = .dictionary(values)
         case .null:
-            throw PropertyListValueParseError(expected: expected, input: "null", reason: "is not allowed here")
+            throw PropertyListValueParseError(
+                expected: expected, input: "null", reason: "is not allowed: a property list has no null")
         }
     }
 
@@ -107,7 +108,8 @@ extension PropertyListValue {
     /// - Throws: ``PropertyListValueParseError`` naming the first element that does not fit.
     public init(jsonObject: Any, as kind: PrimitiveKind?) throws(PropertyListValueParseError) {
         guard !(jsonObject is NSNull), let found = PropertyListValue(propertyListObject: jsonObject) else {
-            throw PropertyListValueParseError(expected: kind ?? .string, input: "null", reason: "is not allowed here")
+            throw PropertyListValueParseError(
+                expected: kind ?? .string, input: "null", reason: "is not allowed: a property list has no null")
         }
         guard let kind else {
             self = found

@@ -21,7 +21,7 @@ public enum InputFile {
             do {
                 handle = try FileHandle(forReadingFrom: URL(fileURLWithPath: path))
             } catch {
-                throw ToolError("cannot read \(TextEscaping.escaped(path)): \(error.localizedDescription)")
+                throw ToolError("cannot read \(TextEscaping.escaped(path)): \(error.localizedDescription)", code: .io)
             }
         }
         defer { if path != "-" { try? handle.close() } }
@@ -32,13 +32,13 @@ public enum InputFile {
                 guard data.count <= maximumSize else {
                     throw ToolError(
                         "\(path == "-" ? "standard input" : TextEscaping.escaped(path)) holds more than "
-                            + "\(maximumSize / 1024 / 1024) MiB; nothing was read")
+                            + "\(maximumSize / 1024 / 1024) MiB; nothing was read", code: .invalidDocument)
                 }
             }
         } catch let error as ToolError {
             throw error
         } catch {
-            throw ToolError("cannot read \(TextEscaping.escaped(path)): \(error.localizedDescription)")
+            throw ToolError("cannot read \(TextEscaping.escaped(path)): \(error.localizedDescription)", code: .io)
         }
         return data
     }

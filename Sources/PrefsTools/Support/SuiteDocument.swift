@@ -55,15 +55,19 @@ public enum SuiteDocument {
                 return try codec.decode(data)
             } catch {
                 guard !error.isNotAPropertyList else {
-                    throw ToolError("\(file) is neither a property list nor JSON")
+                    throw ToolError("\(file) is neither a property list nor JSON", code: .invalidDocument)
                 }
-                throw ToolError("\(file) cannot be imported: \(error)")
+                throw ToolError("\(file) cannot be imported: \(error)", code: .invalidDocument)
             }
         }
-        guard let text = String(validating: data, as: UTF8.self) else { throw ToolError("\(file) is not UTF-8 text") }
+        guard let text = String(validating: data, as: UTF8.self) else {
+            throw ToolError("\(file) is not UTF-8 text", code: .invalidDocument)
+        }
         if let typed = TypedDocument.members(of: text) {
             guard typed["suites"] == nil else {
-                throw ToolError("\(file) holds several suites, as `prefs dump` writes; read it with `prefs load`")
+                throw ToolError(
+                    "\(file) holds several suites, as `prefs dump` writes; read it with `prefs load`",
+                    code: .invalidDocument)
             }
             return try TypedDocument.values(typed["values"], file: file)
         }
@@ -73,15 +77,17 @@ public enum SuiteDocument {
         do {
             document = try PropertyListValue(jsonText: text, as: nil)
         } catch {
-            throw ToolError("\(file) is not JSON a suite can hold: \(error)")
+            throw ToolError("\(file) is not JSON a suite can hold: \(error)", code: .invalidDocument)
         }
-        guard case .dictionary(let dictionary) = document else { throw ToolError("\(file) is not a JSON object") }
+        guard case .dictionary(let dictionary) = document else {
+            throw ToolError("\(file) is not a JSON object", code: .invalidDocument)
+        }
         var values: [String: PropertyListValue] = [:]
         for (key, element) in dictionary {
             do {
                 values[key] = try schema?[key].map { try element.coerced(to: $0.storage) } ?? element
             } catch {
-                throw ToolError("\(file): key \(TextEscaping.quoted(key)): \(error)")
+                throw ToolError("\(file): key \(TextEscaping.quoted(key)): \(error)", code: .invalidValue)
             }
         }
         return values

@@ -54,6 +54,6 @@ public enum TimeText {
         }
         throw ToolError(
             "\(TextEscaping.quoted(text, limit: 60)) is not a time: give ISO 8601 (2026-11-23T14:00:00Z), a local "
-                + "time (2026-11-23 15:00) or a time ago (90s, 5m, 2h, 1d)")
+                + "time (2026-11-23 15:00) or a time ago (90s, 5m, 2h, 1d)", code: .usage)
     }
 }

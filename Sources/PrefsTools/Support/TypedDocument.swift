@@ -69,12 +69,13 @@ public enum TypedDocument {
     /// - Throws: ``ToolError`` naming the first key whose value is not in the typed form.
     static func values(_ member: JSONValue?, file: String) throws -> [String: PropertyListValue] {
         guard case .object(let members)? = member else {
-            throw ToolError("\(file) is a typed document without a \"values\" object")
+            throw ToolError("\(file) is a typed document without a \"values\" object", code: .invalidDocument)
         }
         return try members.reduce(into: [:]) { values, member in
             guard let value = PropertyListValue(tagged: member.value) else {
                 throw ToolError(
-                    "\(file): key \(TextEscaping.quoted(member.key)) is not a typed value such as {\"int\": 3}")
+                    "\(file): key \(TextEscaping.quoted(member.key)) is not a typed value such as {\"int\": 3}",
+                    code: .invalidDocument)
             }
             values[member.key] = value
         }
@@ -85,7 +86,7 @@ public enum TypedDocument {
     /// - Throws: ``ToolError`` naming the first suite or key that is not in the typed form.
     static func suites(_ member: JSONValue?, file: String) throws -> [String: [String: PropertyListValue]] {
         guard case .object(let suites)? = member else {
-            throw ToolError("\(file) is a typed document without a \"suites\" object")
+            throw ToolError("\(file) is a typed document without a \"suites\" object", code: .invalidDocument)
         }
         return try suites.reduce(into: [:]) { result, suite in
             result[suite.key] = try values(suite.value, file: "\(file): suite \(TextEscaping.quoted(suite.key))")

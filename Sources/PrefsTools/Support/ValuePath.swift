@@ -15,7 +15,8 @@ public struct ValuePath: Sendable, Hashable, CustomStringConvertible {
     /// - Throws: ``ToolError`` naming the text when it is not a JSON Pointer.
     public init(_ text: String) throws {
         guard text.hasPrefix("/") else {
-            throw ToolError("path \(TextEscaping.quoted(text)) does not start with /: write it as /member/0")
+            throw ToolError(
+                "path \(TextEscaping.quoted(text)) does not start with /: write it as /member/0", code: .usage)
         }
         var steps: [String] = []
         for raw in text.dropFirst().split(separator: "/", omittingEmptySubsequences: false) {
@@ -24,7 +25,9 @@ public struct ValuePath: Sendable, Hashable, CustomStringConvertible {
             for character in raw {
                 if escaped {
                     guard character == "0" || character == "1" else {
-                        throw ToolError("path \(TextEscaping.quoted(text)) holds ~\(character): only ~0 and ~1 escape")
+                        throw ToolError(
+                            "path \(TextEscaping.quoted(text)) holds ~\(character): only ~0 and ~1 escape", code: .usage
+                        )
                     }
                     step.append(character == "0" ? "~" : "/")
                     escaped = false
@@ -34,7 +37,7 @@ public struct ValuePath: Sendable, Hashable, CustomStringConvertible {
                     step.append(character)
                 }
             }
-            if escaped { throw ToolError("path \(TextEscaping.quoted(text)) ends with a lone ~") }
+            if escaped { throw ToolError("path \(TextEscaping.quoted(text)) ends with a lone ~", code: .usage) }
             steps.append(step)
         }
         self.steps = steps
@@ -93,7 +96,7 @@ public struct ValuePath: Sendable, Hashable, CustomStringConvertible {
         -> PropertyListValue
     {
         guard depth < steps.count else {
-            guard let new else { throw ToolError("the path is empty: delete the key itself") }
+            guard let new else { throw ToolError("the path is empty: delete the key itself", code: .usage) }
             return new
         }
         let step = steps[depth]
@@ -131,6 +134,7 @@ public struct ValuePath: Sendable, Hashable, CustomStringConvertible {
     private func missing(_ depth: Int) -> ToolError {
         let prefix = "/" + steps.prefix(depth + 1).joined(separator: "/")
         return ToolError(
-            "nothing at \(TextEscaping.quoted(prefix)) in the value (path \(TextEscaping.quoted(description)))")
+            "nothing at \(TextEscaping.quoted(prefix)) in the value (path \(TextEscaping.quoted(description)))",
+            code: .noKey)
     }
 }

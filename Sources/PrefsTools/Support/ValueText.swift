@@ -47,7 +47,7 @@ public enum ValueText {
             guard let kind = type.kind else { return try PropertyListValue(jsonText: text, as: nil) }
             return try PropertyListValue(parsing: text, as: kind)
         } catch {
-            throw ToolError("invalid \(type.rawValue) value: \(error)")
+            throw ToolError("invalid \(type.rawValue) value: \(error)", code: .invalidValue)
         }
     }
 
@@ -65,7 +65,7 @@ public enum ValueText {
         guard let control else { return }
         throw ToolError(
             "the \(what) \(TextEscaping.quoted(text, limit: 60)) holds a control character "
-                + "(\(TextEscaping.escaped(String(control)))); nothing was written")
+                + "(\(TextEscaping.escaped(String(control)))); nothing was written", code: .invalidValue)
     }
 
     /// Refuses a value with a string or dictionary key holding a control character, at any depth: JSON's escapes

@@ -36,7 +36,7 @@ extension ValueText {
         let name = typeName(of: existing)
         let refusal = ToolError(
             "key \(TextEscaping.quoted(key)) holds \(article(name)) \(name), and \(TextEscaping.quoted(text, limit: 60)) "
-                + "is not one; nothing was written (give --type to store another type)")
+                + "is not one; nothing was written (give --type to store another type)", code: .invalidValue)
         switch existing.kind {
         case .array, .dictionary:
             guard let value = try? PropertyListValue(jsonText: text, as: nil),

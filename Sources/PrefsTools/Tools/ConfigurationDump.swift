@@ -47,9 +47,13 @@ public enum ConfigurationDump {
         _ data: Data, named documentName: String, replace: Bool, force: Bool, in context: ToolContext
     ) throws -> [String] {
         let file = TextEscaping.escaped(documentName)
-        guard let text = String(validating: data, as: UTF8.self) else { throw ToolError("\(file) is not UTF-8 text") }
+        guard let text = String(validating: data, as: UTF8.self) else {
+            throw ToolError("\(file) is not UTF-8 text", code: .invalidDocument)
+        }
         guard let members = TypedDocument.members(of: text), members["suites"] != nil else {
-            throw ToolError("\(file) is not a dump: it lacks \"format\": \"\(TypedDocument.format)\" and \"suites\"")
+            throw ToolError(
+                "\(file) is not a dump: it lacks \"format\": \"\(TypedDocument.format)\" and \"suites\"",
+                code: .invalidDocument)
         }
         let suites = try TypedDocument.suites(members["suites"], file: file)
         for (name, values) in suites {

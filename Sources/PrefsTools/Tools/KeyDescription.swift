@@ -13,7 +13,8 @@ public enum KeyDescription {
         }
         guard let entry = schema[key] else {
             throw ToolError(
-                "key \(TextEscaping.quoted(key)) is not in the schema of suite \(TextEscaping.quoted(suite))")
+                "key \(TextEscaping.quoted(key)) is not in the schema of suite \(TextEscaping.quoted(suite))",
+                code: .notInSchema)
         }
         return entry
     }

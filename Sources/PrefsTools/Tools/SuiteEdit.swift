@@ -24,15 +24,15 @@ public struct SuiteEdit: Sendable {
     ///   - force: Whether to replace a value `new` holds, and to write a key the schema does not declare.
     /// - Throws: ``ToolError`` when `old` is not stored, `new` is taken, or the schema refuses; nothing is written.
     public func rename(_ old: String, to new: String, force: Bool) throws {
-        guard old != new else { throw ToolError("the old and new names are the same") }
-        guard !new.isEmpty else { throw ToolError("the new key is empty") }
+        guard old != new else { throw ToolError("the old and new names are the same", code: .usage) }
+        guard !new.isEmpty else { throw ToolError("the new key is empty", code: .usage) }
         try ValueText.checkPrintable(new, what: "key")
         let stored = try context.storedValues(of: [old, new], inExistingSuite: suite)
         guard let value = stored[old] else { throw notSet(old) }
         if let taken = stored[new], !force {
             throw ToolError(
                 "key \(TextEscaping.quoted(new)) already holds \(ValueText.inline(taken, entry: nil)); "
-                    + "use --force to replace it")
+                    + "use --force to replace it", code: .refused)
         }
         try check(value, forKey: new, schema: context.schema(for: suite), force: force, action: "rename to")
         try context.write([old: nil, new: value], expecting: [old: value, new: stored[new]], toSuite: suite)
@@ -154,7 +154,7 @@ public struct SuiteEdit: Sendable {
             default:
                 throw ToolError(
                     "key \(TextEscaping.quoted(key)) is declared as \(entry.storage), not \(ValueText.article(collection)) "
-                        + collection)
+                        + collection, code: .invalidValue)
             }
         }
         if let type { return type.kind }
@@ -167,23 +167,23 @@ public struct SuiteEdit: Sendable {
         switch kind {
         case .array, .dictionary:
             do { return try PropertyListValue(jsonText: text, as: kind) } catch {
-                throw ToolError("invalid element for \(TextEscaping.quoted(key)): \(error)")
+                throw ToolError("invalid element for \(TextEscaping.quoted(key)): \(error)", code: .invalidValue)
             }
         default:
             do { return try PropertyListValue(parsing: text, as: kind) } catch {
-                throw ToolError("invalid element for \(TextEscaping.quoted(key)): \(error)")
+                throw ToolError("invalid element for \(TextEscaping.quoted(key)): \(error)", code: .invalidValue)
             }
         }
     }
 
     private func notSet(_ key: String) -> ToolError {
-        ToolError("key \(TextEscaping.quoted(key)) is not set in suite \(TextEscaping.quoted(suite))")
+        ToolError("key \(TextEscaping.quoted(key)) is not set in suite \(TextEscaping.quoted(suite))", code: .noKey)
     }
 
     private func notA(_ shape: String, key: String, holding value: PropertyListValue) -> ToolError {
         let name = ValueText.typeName(of: value)
         return ToolError(
-            "key \(TextEscaping.quoted(key)) holds \(ValueText.article(name)) \(name), not \(shape); nothing was written"
-        )
+            "key \(TextEscaping.quoted(key)) holds \(ValueText.article(name)) \(name), not \(shape); nothing was written",
+            code: .invalidValue)
     }
 }

@@ -18,8 +18,11 @@ public enum SuiteListing {
         let stored = try context.storedValues(of: [key], inExistingSuite: name)[key]
         let entry = try context.schema(for: name)?[key]
         guard let value = stored ?? entry?.defaultValue else {
-            if entry != nil { throw ToolError("key \(TextEscaping.quoted(key)) has no value and no default") }
-            throw ToolError("unknown key \(TextEscaping.quoted(key)) in suite \(TextEscaping.quoted(name))")
+            if entry != nil {
+                throw ToolError("key \(TextEscaping.quoted(key)) has no value and no default", code: .noKey)
+            }
+            throw ToolError(
+                "unknown key \(TextEscaping.quoted(key)) in suite \(TextEscaping.quoted(name))", code: .noKey)
         }
         return (value, entry)
     }

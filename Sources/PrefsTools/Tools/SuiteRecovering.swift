@@ -18,7 +18,8 @@ public enum SuiteRecovering {
             throw context.missing(name)
         }
         guard let suite = try store.anySuite(name) as? any RecoverableSuite else {
-            throw ToolError("suite \(TextEscaping.quoted(name)) is in a store that has nothing to recover")
+            throw ToolError(
+                "suite \(TextEscaping.quoted(name)) is in a store that has nothing to recover", code: .refused)
         }
         let problem = (suite as? any SuiteDiagnostics)?.suiteProblem
         // Opening the suite already brought back the previous version, now that no other process held it.

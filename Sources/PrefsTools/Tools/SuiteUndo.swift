@@ -45,7 +45,7 @@ public struct SuiteUndo: Sendable, Hashable {
         let others = changed.count > 1 ? " and \(changed.count - 1) other key(s)" : ""
         return ToolError(
             "key \(TextEscaping.quoted(changed.first ?? ""))\(others) changed again since (it is now \(shown)); "
-                + "nothing was undone")
+                + "nothing was undone", code: .changedSince)
     }
 
     /// Puts the keys back, in one write when the store can.

@@ -30,7 +30,7 @@ extension UndoHistory {
         }
         guard !chosen.isEmpty else {
             let since = time.map { " since \(TimeText.format($0, utc: false))" } ?? ""
-            throw ToolError("nothing to undo in suite \(TextEscaping.quoted(suite))\(since)")
+            throw ToolError("nothing to undo in suite \(TextEscaping.quoted(suite))\(since)", code: .nothingToUndo)
         }
         return try chosen.map { Step(write: $0, undo: try $0.undo(suite: suite)) }
     }
@@ -63,7 +63,8 @@ extension UndoHistory {
                     _ = try step.undo.apply(to: store, force: force)
                 }
             } catch  where index > 0 {
-                throw ToolError("\(index) of \(steps.count) steps were made, then: \(error)")
+                throw ToolError(
+                    "\(index) of \(steps.count) steps were made, then: \(error)", code: ErrorCode(of: error))
             }
         }
     }
@@ -83,9 +84,11 @@ extension UndoHistory {
         guard have > 0 else {
             let why =
                 action == "undo" ? "its history holds no write to undo" : "nothing was undone since its last write"
-            return ToolError("nothing to \(action) in suite \(TextEscaping.quoted(suite)): \(why)")
+            return ToolError(
+                "nothing to \(action) in suite \(TextEscaping.quoted(suite)): \(why)", code: .nothingToUndo)
         }
         return ToolError(
-            "suite \(TextEscaping.quoted(suite)) has \(have) write(s) to \(action), not \(steps); nothing was done")
+            "suite \(TextEscaping.quoted(suite)) has \(have) write(s) to \(action), not \(steps); nothing was done",
+            code: .nothingToUndo)
     }
 }

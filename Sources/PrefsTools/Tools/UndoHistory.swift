@@ -26,7 +26,8 @@ public struct UndoHistory: Sendable {
         public func undo(suite: String) throws -> SuiteUndo {
             if let abridged = changes.first(where: \.isAbridged) {
                 throw ToolError(
-                    "the change of \(TextEscaping.quoted(abridged.key)) was too large to keep; nothing was undone")
+                    "the change of \(TextEscaping.quoted(abridged.key)) was too large to keep; nothing was undone",
+                    code: .nothingToUndo)
             }
             var before: [String: PropertyListValue?] = [:]
             var after: [String: PropertyListValue?] = [:]
@@ -78,7 +79,8 @@ public struct UndoHistory: Sendable {
     /// - Throws: ``ToolError`` when the store keeps no history; the store's error when it cannot be read.
     public init(of store: any PersistentKeyValueStore, name: String) throws {
         guard let history = store as? any PersistentKeyValueHistory else {
-            throw ToolError("suite \(TextEscaping.quoted(name)) keeps no history, so nothing can be undone")
+            throw ToolError(
+                "suite \(TextEscaping.quoted(name)) keeps no history, so nothing can be undone", code: .nothingToUndo)
         }
         self.init(suite: name, changes: try history.history(key: nil, limit: nil))
     }

@@ -37,27 +37,35 @@ struct Delete: PrefsCommand {
     func perform() throws {
         let context = options.context
         if let key, let path {
-            return try SuiteEdit(suite: suite, context: context).set(nil, at: ValuePath(path), inKey: key, type: nil)
+            try SuiteEdit(suite: suite, context: context).set(nil, at: ValuePath(path), inKey: key, type: nil)
+            return ChangeReport.print(if: options.json, suite: suite, changed: [key])
         }
         if let key {
             guard try context.storedValues(of: [key], inExistingSuite: suite)[key] != nil else {
                 // A declared key that is not stored already reads as its default.
-                if try context.schema(for: suite)?[key] != nil { return }
-                throw ToolError("key \(TextEscaping.quoted(key)) is not set in suite \(TextEscaping.quoted(suite))")
+                if try context.schema(for: suite)?[key] != nil {
+                    return ChangeReport.print(if: options.json, suite: suite, changed: [])
+                }
+                throw ToolError(
+                    "key \(TextEscaping.quoted(key)) is not set in suite \(TextEscaping.quoted(suite))", code: .noKey)
             }
-            return try context.write([key: nil], toSuite: suite)
+            try context.write([key: nil], toSuite: suite)
+            return ChangeReport.print(if: options.json, suite: suite, changed: [key])
         }
         let target = try context.existingSuite(suite)
         let keys = target.primitiveValues().keys
-        guard !keys.isEmpty else { return }
+        guard !keys.isEmpty else { return ChangeReport.print(if: options.json, suite: suite, changed: []) }
         if !force {
             guard Output.inputIsTerminal else {
-                throw ToolError("refusing to delete every key of \(TextEscaping.quoted(suite)) unasked; use --force")
+                throw ToolError(
+                    "refusing to delete every key of \(TextEscaping.quoted(suite)) unasked; use --force", code: .refused
+                )
             }
             guard Output.confirm("Delete all \(keys.count) keys of suite \(TextEscaping.quoted(suite))?") else {
-                throw ToolError("nothing deleted")
+                throw ToolError("nothing deleted", code: .refused)
             }
         }
         try target.setPrimitiveValues(Dictionary(uniqueKeysWithValues: keys.map { ($0, nil) }))
+        ChangeReport.print(if: options.json, suite: suite, changed: keys)
     }
 }

@@ -12,6 +12,7 @@ struct FastWrite: Equatable {
     var configDir: String?
     var store: String?
     var request: WriteRequest
+    var json = false
 
     /// Reads `write [--config-dir DIR] [--store URL] [--type|-t TYPE] [--force] [--json] [--] SUITE KEY VALUE`, in
     /// any order, or returns `nil` for anything else: help, errors and anything unusual go through argument-parser,
@@ -22,6 +23,7 @@ struct FastWrite: Equatable {
         var options: [String: String] = [:]
         var type: ValueText.ValueType?
         var force = false
+        var json = false
         var index = 1
         while index < arguments.count {
             let argument = arguments[index]
@@ -40,7 +42,7 @@ struct FastWrite: Equatable {
                 type = parsed
                 index += 1
             case "--force": force = true
-            case "--json": break
+            case "--json": json = true
             default:
                 guard !argument.hasPrefix("-") || ValueText.isNegativeNumber(argument) else { return nil }
                 positional.append(argument)
@@ -51,13 +53,15 @@ struct FastWrite: Equatable {
         self.init(
             configDir: options["--config-dir"], store: options["--store"],
             request: WriteRequest(
-                suite: positional[0], key: positional[1], value: positional[2], type: type, force: force))
+                suite: positional[0], key: positional[1], value: positional[2], type: type, force: force),
+            json: json)
     }
 
-    init(configDir: String?, store: String?, request: WriteRequest) {
+    init(configDir: String?, store: String?, request: WriteRequest, json: Bool) {
         self.configDir = configDir
         self.store = store
         self.request = request
+        self.json = json
     }
 
     /// Writes the value.
@@ -67,5 +71,6 @@ struct FastWrite: Equatable {
         let context = StoreResolver.context(
             configDirectory: StoreResolver.configDirectory(configDir), storeURL: store)
         try request.perform(in: context)
+        ChangeReport.print(if: json, suite: request.suite, changed: [request.key])
     }
 }

@@ -26,6 +26,6 @@ struct Find: PrefsCommand {
         // An unreadable suite is not "no match": it is said, and the search fails.
         guard let last = problems.last else { return }
         for problem in problems.dropLast() { Output.error(problem) }
-        throw ToolError(last)
+        throw ToolError(last, code: .corrupt)
     }
 }

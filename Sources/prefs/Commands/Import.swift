@@ -29,7 +29,8 @@ struct Import: PrefsCommand {
     func perform() throws {
         let context = options.context
         let data = try InputFile.read(file, maximumSize: context.codec.maximumSize)
-        try SuiteTransfer.importDocument(
+        let changes = try SuiteTransfer.importDocument(
             data, named: file, into: suite, replace: replace, force: force, in: context)
+        ChangeReport.print(if: options.json, suite: suite, changed: changes.map(\.key))
     }
 }

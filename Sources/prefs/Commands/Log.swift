@@ -34,7 +34,7 @@ struct Log: PrefsCommand {
     func perform() throws {
         let target = try options.context.existingSuite(suite)
         guard let history = target as? any PersistentKeyValueHistory else {
-            throw ToolError("suite \(TextEscaping.quoted(suite)) is in a store that keeps no history")
+            throw ToolError("suite \(TextEscaping.quoted(suite)) is in a store that keeps no history", code: .refused)
         }
         let changes = try history.history(key: key, limit: limit)
         Output.lines(changes.map { options.json ? ChangeText.jsonLine($0) : ChangeText.logLine($0, utc: utc) })

@@ -36,6 +36,7 @@ struct Recover: PrefsCommand {
     func perform() throws {
         let source: SuiteRecoverySource =
             fromStaging ? .staging : fromFile.map { .file(URL(fileURLWithPath: $0)) } ?? .nothing
-        Output.lines(try SuiteRecovering.recover(suite, from: source, in: options.context))
+        let notes = try SuiteRecovering.recover(suite, from: source, in: options.context)
+        options.json ? Output.json(["suite": suite, "notes": notes] as [String: Any]) : Output.lines(notes)
     }
 }

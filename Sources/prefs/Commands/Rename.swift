@@ -28,5 +28,6 @@ struct Rename: PrefsCommand {
 
     func perform() throws {
         try SuiteEdit(suite: suite, context: options.context).rename(old, to: new, force: force)
+        ChangeReport.print(if: options.json, suite: suite, changed: [old, new])
     }
 }

@@ -29,7 +29,7 @@ struct SchemaCommand: ParsableCommand {
 
     struct Show: PrefsCommand {
         static let configuration = CommandConfiguration(
-            commandName: "show", abstract: "Describe a suite's keys; --json prints the manifest.")
+            commandName: "show", abstract: "Describe a suite's keys with their descriptions; --json prints the manifest.")
 
         @OptionGroup var options: GlobalOptions
 
@@ -43,7 +43,7 @@ struct SchemaCommand: ParsableCommand {
             guard !options.json else {
                 return FileHandle.standardOutput.write(schema.manifest() + Data("\n".utf8))
             }
-            Output.lines(schema.entries.map(SchemaText.line))
+            Output.lines(schema.entries.flatMap(SchemaText.lines))
         }
     }
 
@@ -63,6 +63,12 @@ struct SchemaCommand: ParsableCommand {
             let context = options.context
             let data = try InputFile.read(file, maximumSize: context.codec.maximumSize)
             let (schema, location) = try context.schemas().installSchema(data, suite: suite)
+            guard !options.json else {
+                let report: [String: Any] = [
+                    "suite": suite ?? schema.suite ?? "", "keys": schema.entries.count, "location": location,
+                ]
+                return Output.json(report)
+            }
             Output.note("installed a schema of \(schema.entries.count) keys at \(TextEscaping.escaped(location))")
         }
     }
@@ -80,6 +86,7 @@ struct SchemaCommand: ParsableCommand {
             guard try options.context.schemas().uninstallSchema(for: suite) else {
                 throw ToolError.noSchema(for: suite)
             }
+            if options.json { Output.json(["suite": suite, "uninstalled": true] as [String: Any]) }
         }
     }
 }

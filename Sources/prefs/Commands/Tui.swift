@@ -22,6 +22,10 @@ struct Tui: PrefsCommand {
     @Flag(help: "Draw without colours, as NO_COLOR also asks.")
     var noColor = false
 
+    func validate() throws {
+        if options.json { throw ValidationError("The editor draws on the terminal and prints no JSON; drop --json.") }
+    }
+
     func perform() throws {
         try Self.requireTerminal()
         let context = options.context
@@ -33,7 +37,7 @@ struct Tui: PrefsCommand {
     /// Refuses to start the editor when standard input or output is not a terminal.
     static func requireTerminal() throws {
         guard Output.inputIsTerminal && Output.isTerminal else {
-            throw ToolError("the editor needs a terminal; use prefs read, write and watch in scripts")
+            throw ToolError("the editor needs a terminal; use prefs read, write and watch in scripts", code: .refused)
         }
     }
 

@@ -68,7 +68,8 @@ struct Write: PrefsCommand {
     var request: FastWrite {
         FastWrite(
             configDir: options.configDir, store: options.store,
-            request: WriteRequest(suite: suite, key: key, value: values.first ?? "", type: type, force: force))
+            request: WriteRequest(suite: suite, key: key, value: values.first ?? "", type: type, force: force),
+            json: options.json)
     }
 
     func perform() throws {
@@ -82,5 +83,6 @@ struct Write: PrefsCommand {
         } else if let path {
             try edit.set(values[0], at: ValuePath(path), inKey: key, type: type)
         }
+        ChangeReport.print(if: options.json, suite: suite, changed: [key])
     }
 }

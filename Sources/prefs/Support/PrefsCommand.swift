@@ -3,7 +3,8 @@ import PrefsTools
 
 /// A subcommand whose failures become one line on standard error and exit status 1.
 ///
-/// Usage errors stay with argument-parser, which prints the usage and exits with 64 (`EX_USAGE`).
+/// Usage errors stay with argument-parser, which prints the usage and exits with 64 (`EX_USAGE`). Under `--json`
+/// both become a JSON object on standard error (``ErrorReport``).
 protocol PrefsCommand: ParsableCommand {
     /// Does the command's work.
     ///
@@ -20,7 +21,7 @@ extension PrefsCommand {
         } catch let usage as ValidationError {
             throw usage
         } catch {
-            Output.error("\(error)")
+            ErrorReport.report(error)
             throw ExitCode.failure
         }
     }

@@ -38,7 +38,15 @@ import Testing
             process.waitUntilExit()
             #expect(process.terminationStatus == 1, "\(arguments)")
             #expect(printed.isEmpty, "\(arguments)")
-            #expect(message.contains("suite \"secret\" cannot be read") && message.contains("permission denied"))
+            // Under --json the same line is a JSON object.
+            let text =
+                arguments.contains("--json")
+                ? try #require(
+                    try JSONSerialization.jsonObject(with: Data(message.utf8)) as? [String: Any])["message"] as? String
+                : message
+            #expect(
+                text?.contains("suite \"secret\" cannot be read") == true && text?.contains("permission denied") == true
+            )
         }
     }
 

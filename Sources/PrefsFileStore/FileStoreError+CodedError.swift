@@ -1,0 +1,26 @@
+public import PrefsKit
+
+extension FileStoreError: CodedError {
+    public var code: ErrorCode {
+        switch self {
+        case .invalidSuiteName: .invalidSuiteName
+        case .corrupt: .corrupt
+        case .unreadable, .io: .io
+        case .locked: .locked
+        case .unrepresentable: .invalidValue
+        case .unsafe: .unsafe
+        case .changedSince: .changedSince
+        }
+    }
+}
+
+extension SchemaCatalogError: CodedError {
+    public var code: ErrorCode {
+        switch self {
+        case .invalid, .unreadable: .invalidSchema
+        case .noSuite: .usage
+        case .invalidSuiteName: .invalidSuiteName
+        case .io: .io
+        }
+    }
+}

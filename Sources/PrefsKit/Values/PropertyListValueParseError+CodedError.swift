@@ -1,0 +1,3 @@
+extension PropertyListValueParseError: CodedError {
+    public var code: ErrorCode { .invalidValue }
+}

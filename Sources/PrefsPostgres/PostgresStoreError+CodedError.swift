@@ -1,0 +1,12 @@
+public import PrefsKit
+
+extension PostgresStoreError: CodedError {
+    public var code: ErrorCode {
+        switch self {
+        case .badLocation: .usage
+        case .unreachable: .unreachable
+        case .failed: .io
+        case .invalidSuiteName: .invalidSuiteName
+        }
+    }
+}
