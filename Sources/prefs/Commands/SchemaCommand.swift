@@ -29,7 +29,8 @@ struct SchemaCommand: ParsableCommand {
 
     struct Show: PrefsCommand {
         static let configuration = CommandConfiguration(
-            commandName: "show", abstract: "Describe a suite's keys with their descriptions; --json prints the manifest.")
+            commandName: "show",
+            abstract: "Describe a suite's keys with their descriptions; --json prints the manifest.")
 
         @OptionGroup var options: GlobalOptions
 

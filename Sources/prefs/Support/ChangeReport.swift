@@ -1,8 +1,9 @@
 import PrefsTools
 
-/// What a command that writes prints under `--json` when it succeeds: `{"suite": "S", "changed": ["key", …]}`,
-/// so that a script can tell a write from a no-op without parsing text. Without `--json` such commands print
-/// nothing, as `defaults write` does.
+/// What a command that writes prints under `--json` when it succeeds.
+///
+/// The report is `{"suite": "S", "changed": ["key", …]}`, so that a script can tell a write from a no-op without
+/// parsing text. Without `--json` such commands print nothing, as `defaults write` does.
 enum ChangeReport {
     /// Prints the report when the command line asked for JSON.
     ///

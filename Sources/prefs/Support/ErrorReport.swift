@@ -12,6 +12,7 @@ enum ErrorReport {
     /// Whether arguments hold the `--json` flag before any `--`.
     ///
     /// - Parameter arguments: The arguments after the program's name.
+    /// - Returns: Whether `--json` is among the options.
     static func wantsJSON(_ arguments: [String]) -> Bool {
         arguments.prefix { $0 != "--" }.contains("--json")
     }
