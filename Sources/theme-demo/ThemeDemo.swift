@@ -42,7 +42,10 @@ enum ThemeDemo {
             ThemeController(store: defaults).changeTheme(to: theme)
             return "theme = \(theme.rawValue)\n"
         case .show:
-            defaults.set(.launchCount, to: defaults.get(.launchCount) + 1)
+            // Count from what is stored: `-launchCount 40` overrides this run's reads, and is not a count to go on from.
+            let launches = PersistentKey.launchCount
+            let stored = launches.resolve(stored: defaults.primitiveValue(forKey: launches.id), launchArgument: nil)
+            defaults.set(launches, to: stored.value + 1)
             defaults.set(.lastLaunchDate, to: Date())
             return report(defaults, schema: schema)
         }

@@ -38,6 +38,39 @@ import Testing
         #expect(plain.standardOutput.contains("launchCount = 2\n"))
     }
 
+    @Test func anOverrideThatDoesNotFitShowsTheStoredValueAndIsNeverWrittenBack() throws {
+        let directory = try TemporaryDirectory()
+        let suite = directory.url.appendingPathComponent("demo").path
+        let environment = ["XDG_CONFIG_HOME": directory.path]
+        #expect(try ChildProcess.run("theme-demo", ["--suite", suite, "set-theme", "dark"]).status == 0)
+        #expect(try ChildProcess.run("theme-demo", ["--suite", suite], environment: environment).status == 0)
+
+        // Foundation's argument domain holds "purple" and "abc"; the store reads past them to what the suite holds.
+        let bad = try ChildProcess.run(
+            "theme-demo", ["--suite", suite, "-theme", "purple", "-launchCount", "abc"], environment: environment)
+        #expect(bad.status == 0, "\(bad.standardError)")
+        let lines = bad.standardOutput.split(separator: "\n").map(String.init)
+        #expect(lines.contains("theme = dark"))
+        #expect(lines.contains("launchCount = 2"))
+        #expect(try stored(suite)["theme"] == .string("dark"))
+        #expect(try stored(suite)["launchCount"] == .int(2))
+
+        // An override that fits is read for its run only; the count goes on from the stored value.
+        let good = try ChildProcess.run(
+            "theme-demo", ["--suite", suite, "-theme", "black", "-launchCount", "40"], environment: environment)
+        #expect(good.standardOutput.contains("theme = black (launch argument)\n"))
+        #expect(good.standardOutput.contains("launchCount = 40 (launch argument)\n"))
+        #expect(try stored(suite)["theme"] == .string("dark"))
+        #expect(try stored(suite)["launchCount"] == .int(3))
+    }
+
+    private func stored(_ suite: String) throws -> [String: PropertyListValue] {
+        let plist = try Data(contentsOf: URL(fileURLWithPath: suite + ".plist"))
+        let object = try PropertyListSerialization.propertyList(from: plist, format: nil)
+        guard case .dictionary(let values) = PropertyListValue(propertyListObject: object) else { return [:] }
+        return values
+    }
+
     @Test func aBadCommandLineGetsAOneLineErrorAndAUsageStatus() throws {
         let directory = try TemporaryDirectory()
         let suite = directory.url.appendingPathComponent("demo").path

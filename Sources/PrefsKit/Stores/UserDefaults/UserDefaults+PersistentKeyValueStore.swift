@@ -11,11 +11,12 @@ public import Foundation
 /// - It posts no change notifications, so observers in this process hear about the writes made through PrefsKit on
 ///   this same object.
 ///
-/// Reads see what `UserDefaults` reports, which includes its argument domain: while `-theme purple` is on the command
-/// line, the "stored" value of `theme` is `purple`, and an override that does not decode reads as the default.
+/// Reads see what the suite stores, beneath Foundation's argument domain: while `-theme purple` is on the command
+/// line, plain `UserDefaults` code reads `purple`, but the store reports the stored `dark`, and PrefsKit applies the
+/// argument itself only when it fits the key's type and choices. An override is never written back.
 extension UserDefaults: PersistentKeyValueStore {
     public func primitiveValue(forKey key: String) -> PropertyListValue? {
-        object(forKey: key).flatMap(PropertyListValue.init(propertyListObject:))
+        storedObject(forKey: key).flatMap(PropertyListValue.init(propertyListObject:))
     }
 
     public func setPrimitiveValue(_ value: PropertyListValue?, forKey key: String) {
@@ -43,7 +44,7 @@ extension UserDefaults: PersistentKeyValueStore {
     }
 
     public func primitiveValues() -> [String: PropertyListValue] {
-        dictionaryRepresentation().compactMapValues(PropertyListValue.init(propertyListObject:))
+        storedObjects().compactMapValues(PropertyListValue.init(propertyListObject:))
     }
 
     public var changeNotifier: PersistentKeyValueChangeNotifier {
