@@ -7,6 +7,10 @@ import PrefsTools
 @main
 enum Entry {
     static func main() {
+        // A shell asking for completions passes the words typed so far, which must reach argument-parser untouched.
+        if CommandLine.arguments.dropFirst().first == "---completion" {
+            return Prefs.main(Array(CommandLine.arguments.dropFirst()))
+        }
         var arguments = NegativeNumbers.separated(
             GlobalOptions.hoisted(Array(CommandLine.arguments.dropFirst())), valued: Write.valuedOptions)
         // Alone on a terminal, `prefs` is the editor; elsewhere it prints its help.

@@ -11,10 +11,10 @@ struct Delete: PrefsCommand {
 
     @OptionGroup var options: GlobalOptions
 
-    @Argument(help: "The suite.")
+    @Argument(help: "The suite.", completion: ShellCompletion.suites)
     var suite: String
 
-    @Argument(help: "The key.")
+    @Argument(help: "The key.", completion: ShellCompletion.keys)
     var key: String?
 
     @Flag(help: "Remove every key of the suite.")

@@ -14,7 +14,7 @@ struct Diff: PrefsCommand {
 
     @OptionGroup var options: GlobalOptions
 
-    @Argument(help: "The suite.")
+    @Argument(help: "The suite.", completion: ShellCompletion.suites)
     var suite: String
 
     @Option(help: "Compare with this property list or JSON file instead of the defaults.")

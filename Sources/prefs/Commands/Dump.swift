@@ -41,7 +41,7 @@ struct Load: PrefsCommand {
 
     @OptionGroup var options: GlobalOptions
 
-    @Argument(help: "The document, or - for standard input.")
+    @Argument(help: "The document, or - for standard input.", completion: .file(extensions: ["json"]))
     var file: String
 
     @Flag(help: "Remove from each suite the document names the keys it does not hold.")

@@ -15,7 +15,7 @@ struct Export: PrefsCommand {
 
     @OptionGroup var options: GlobalOptions
 
-    @Argument(help: "The suite.")
+    @Argument(help: "The suite.", completion: ShellCompletion.suites)
     var suite: String
 
     @Option(help: "plist, typed-json or json (default: plist, or typed-json with --json).")

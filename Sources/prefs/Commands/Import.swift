@@ -14,10 +14,10 @@ struct Import: PrefsCommand {
 
     @OptionGroup var options: GlobalOptions
 
-    @Argument(help: "The suite; created when it does not exist.")
+    @Argument(help: "The suite; created when it does not exist.", completion: ShellCompletion.suites)
     var suite: String
 
-    @Argument(help: "The file to import, or - for standard input.")
+    @Argument(help: "The file to import, or - for standard input.", completion: .file())
     var file: String
 
     @Flag(help: "Remove the keys the file does not hold.")

@@ -15,10 +15,10 @@ struct Log: PrefsCommand {
 
     @OptionGroup var options: GlobalOptions
 
-    @Argument(help: "The suite.")
+    @Argument(help: "The suite.", completion: ShellCompletion.suites)
     var suite: String
 
-    @Argument(help: "Only this key's changes.")
+    @Argument(help: "Only this key's changes.", completion: ShellCompletion.keys)
     var key: String?
 
     @Option(name: [.customShort("n"), .long], help: "Print only the newest changes.")

@@ -18,10 +18,11 @@ struct Read: PrefsCommand {
 
     @OptionGroup var options: GlobalOptions
 
-    @Argument(help: "The suite, such as com.example.app; every suite when omitted.")
+    @Argument(
+        help: "The suite, such as com.example.app; every suite when omitted.", completion: ShellCompletion.suites)
     var suite: String?
 
-    @Argument(help: "The key; every key when omitted.")
+    @Argument(help: "The key; every key when omitted.", completion: ShellCompletion.keys)
     var key: String?
 
     @Flag(name: .customLong("defaults"), help: "Also list schema keys that are not stored, with their defaults.")

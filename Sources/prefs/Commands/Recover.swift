@@ -18,7 +18,7 @@ struct Recover: PrefsCommand {
 
     @OptionGroup var options: GlobalOptions
 
-    @Argument(help: "The suite.")
+    @Argument(help: "The suite.", completion: ShellCompletion.suites)
     var suite: String
 
     @Flag(help: "Restore the previous version a crash left under .<suite>.plist.new.")

@@ -13,7 +13,7 @@ struct Redo: PrefsCommand {
 
     @OptionGroup var options: GlobalOptions
 
-    @Argument(help: "The suite.")
+    @Argument(help: "The suite.", completion: ShellCompletion.suites)
     var suite: String
 
     @Option(help: "How many undos to redo.")

@@ -14,10 +14,10 @@ struct Rename: PrefsCommand {
 
     @OptionGroup var options: GlobalOptions
 
-    @Argument(help: "The suite.")
+    @Argument(help: "The suite.", completion: ShellCompletion.suites)
     var suite: String
 
-    @Argument(help: "The key to rename.")
+    @Argument(help: "The key to rename.", completion: ShellCompletion.keys)
     var old: String
 
     @Argument(help: "Its new name.")

@@ -34,7 +34,7 @@ struct SchemaCommand: ParsableCommand {
 
         @OptionGroup var options: GlobalOptions
 
-        @Argument(help: "The suite.")
+        @Argument(help: "The suite.", completion: ShellCompletion.suites)
         var suite: String
 
         func perform() throws {
@@ -54,7 +54,7 @@ struct SchemaCommand: ParsableCommand {
 
         @OptionGroup var options: GlobalOptions
 
-        @Argument(help: "The manifest, as `theme-demo schema` prints it.")
+        @Argument(help: "The manifest, as `theme-demo schema` prints it.", completion: .file(extensions: ["json"]))
         var file: String
 
         @Option(help: "The suite it describes, when the manifest names none or another.")
@@ -80,7 +80,7 @@ struct SchemaCommand: ParsableCommand {
 
         @OptionGroup var options: GlobalOptions
 
-        @Argument(help: "The suite.")
+        @Argument(help: "The suite.", completion: ShellCompletion.suites)
         var suite: String
 
         func perform() throws {

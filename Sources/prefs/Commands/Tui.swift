@@ -13,7 +13,7 @@ struct Tui: PrefsCommand {
 
     @OptionGroup var options: GlobalOptions
 
-    @Argument(help: "Open at this suite's keys.")
+    @Argument(help: "Open at this suite's keys.", completion: ShellCompletion.suites)
     var suite: String?
 
     @Flag(help: "Browse without writing anything.")

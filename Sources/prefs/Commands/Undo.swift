@@ -17,7 +17,7 @@ struct Undo: PrefsCommand {
 
     @OptionGroup var options: GlobalOptions
 
-    @Argument(help: "The suite.")
+    @Argument(help: "The suite.", completion: ShellCompletion.suites)
     var suite: String
 
     @Option(help: "How many writes to undo.")

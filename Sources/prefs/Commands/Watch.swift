@@ -18,7 +18,7 @@ struct Watch: PrefsCommand {
 
     @OptionGroup var options: GlobalOptions
 
-    @Argument(help: "The suites to watch; every suite when omitted.")
+    @Argument(help: "The suites to watch; every suite when omitted.", completion: ShellCompletion.suites)
     var suites: [String] = []
 
     /// Runs the `for await` loop of ``watch()`` to its end; the main thread waits, as the editor's loop does, so

@@ -22,15 +22,16 @@ struct Write: PrefsCommand {
 
     @OptionGroup var options: GlobalOptions
 
-    @Argument(help: "The suite; created by its first write.")
+    @Argument(help: "The suite; created by its first write.", completion: ShellCompletion.suites)
     var suite: String
 
-    @Argument(help: "The key.")
+    @Argument(help: "The key.", completion: ShellCompletion.keys)
     var key: String
 
     @Argument(
         help: ArgumentHelp(
-            "The value, as text (JSON for --type json); several with --array-add and --dict-add.", valueName: "value"))
+            "The value, as text (JSON for --type json); several with --array-add and --dict-add.", valueName: "value"),
+        completion: ShellCompletion.values)
     var values: [String] = []
 
     @Option(name: [.customShort("t"), .long], help: "The value's type when no schema gives it.")

@@ -1,0 +1,62 @@
+import PrefsKit
+
+/// What a shell offers when the user presses Tab after `prefs read `, `prefs read SUITE ` or `prefs write SUITE KEY `:
+/// suite names, a suite's keys, a key's choices.
+///
+/// Completion runs while the user types, so it never fails and never writes: whatever cannot be read (a missing
+/// directory, an unreachable database, a corrupt suite) contributes nothing.
+public struct CompletionCandidates: Sendable {
+    let context: ToolContext
+
+    /// Creates candidates from a store.
+    ///
+    /// - Parameter context: The store the command line names.
+    public init(context: ToolContext) {
+        self.context = context
+    }
+
+    /// The suites, stored or declared by a schema, that start with a prefix.
+    ///
+    /// - Parameter prefix: What the user has typed of the word.
+    /// - Returns: The matching names, sorted.
+    public func suites(startingWith prefix: String) -> [String] {
+        ((try? context.suiteNames()) ?? []).filter { $0.hasPrefix(prefix) }
+    }
+
+    /// A suite's keys, stored or declared by its schema, that start with a prefix.
+    ///
+    /// - Parameters:
+    ///   - suite: The suite.
+    ///   - prefix: What the user has typed of the word.
+    /// - Returns: The matching keys, sorted.
+    public func keys(of suite: String, startingWith prefix: String) -> [String] {
+        guard (try? context.suiteNames().contains(suite)) == true else { return [] }
+        let declared = ((try? context.schema(for: suite)) ?? nil)?.entries.map(\.id) ?? []
+        let stored = (try? context.existingSuite(suite).primitiveValues().keys).map(Array.init) ?? []
+        return Set(declared + stored).filter { $0.hasPrefix(prefix) }.sorted()
+    }
+
+    /// The values a key takes, as text a write accepts: its schema's choices, `true` and `false` for a Boolean.
+    ///
+    /// - Parameters:
+    ///   - key: The key.
+    ///   - suite: The suite.
+    ///   - prefix: What the user has typed of the word.
+    /// - Returns: The matching values, in the schema's order; none for a key whose values are open.
+    public func values(of key: String, in suite: String, startingWith prefix: String) -> [String] {
+        guard let schema = (try? context.schema(for: suite)) ?? nil, let entry = schema[key] else {
+            let stored = try? context.existingSuite(suite).primitiveValue(forKey: key)
+            if case .bool = stored { return ["true", "false"].filter { $0.hasPrefix(prefix) } }
+            return []
+        }
+        let values: [String] =
+            if !entry.choices.isEmpty {
+                entry.choices.map { entry.render($0) }
+            } else if entry.storage == .bool {
+                ["true", "false"]
+            } else {
+                []
+            }
+        return values.filter { $0.hasPrefix(prefix) }
+    }
+}

@@ -1,0 +1,84 @@
+import Foundation
+import PrefsTestHelpers
+import PrefsTestSupport
+import Testing
+
+/// Shell completion of suites, keys and values, run through bash on the script `prefs` generates, against a real
+/// configuration directory.
+@Suite struct CLICompletionTests {
+    /// A configuration with two suites of stored keys and one suite only a schema declares.
+    private func configured() throws -> PrefsCLI {
+        let cli = try PrefsCLI()
+        try cli.run("write", "com.example.app", "theme", "dark")
+        try cli.run("write", "com.example.app", "count", "3", "-t", "int")
+        try cli.run("write", "com.example.app", "sound", "true", "-t", "bool")
+        try cli.run("write", "org.other", "k", "v")
+        try Data(CLIVerbTests.manifest.utf8).write(to: cli.home.url.appendingPathComponent("app.json"))
+        #expect(try cli.run("schema", "install", cli.home.url.appendingPathComponent("app.json").path).status == 0)
+        return cli
+    }
+
+    /// Completes the last word of a command line the way bash does on Tab: the generated script's function fills
+    /// `COMPREPLY`, through `compgen`, from what `prefs` answers.
+    private func complete(_ words: [String], _ cli: PrefsCLI) throws -> [String] {
+        let prefs = try ChildProcess.executable(named: "prefs").path
+        let script = cli.home.url.appendingPathComponent("prefs.bash")
+        try Data(try cli.run("--generate-completion-script", "bash").output.utf8).write(to: script)
+        let quoted = ([prefs] + words).map { "'\($0.replacingOccurrences(of: "'", with: "'\\''"))'" }
+        let program = """
+            source '\(script.path)'
+            COMP_WORDS=(\(quoted.joined(separator: " ")))
+            COMP_CWORD=$((${#COMP_WORDS[@]} - 1))
+            COMP_LINE="${COMP_WORDS[*]}"
+            COMP_POINT=${#COMP_LINE}
+            COMPREPLY=()
+            _prefs
+            printf '%s\\n' "${COMPREPLY[@]}"
+            """
+        let run = try ChildProcess.run("/bin/bash", ["-c", program], environment: cli.environment)
+        #expect(run.status == 0, "\(run.standardError)")
+        return run.standardOutput.split(separator: "\n").map(String.init)
+    }
+
+    @Test func suitesKeysAndChoicesComeFromTheConfiguration() throws {
+        let cli = try configured()
+        #expect(try complete(["read", "com."], cli) == ["com.example.app"])
+        #expect(try complete(["read", ""], cli) == ["app", "com.example.app", "org.other"])
+        #expect(try complete(["read", "com.example.app", ""], cli) == ["count", "sound", "theme"])
+        // The schema declares keys nothing stores yet.
+        #expect(try complete(["describe", "app", "t"], cli) == ["tags", "theme"])
+        #expect(try complete(["write", "app", "theme", ""], cli) == ["light", "dark"])
+        #expect(try complete(["write", "app", "theme", "d"], cli) == ["dark"])
+        #expect(try complete(["write", "com.example.app", "sound", ""], cli) == ["true", "false"])
+        #expect(try complete(["write", "com.example.app", "count", ""], cli) == [])
+        #expect(try complete(["delete", "org.other", ""], cli) == ["k"])
+        #expect(try complete(["schema", "show", "a"], cli) == ["app"])
+    }
+
+    @Test func theConfigurationDirectoryOnTheCommandLineIsTheOneCompleted() throws {
+        let cli = try configured()
+        let other = cli.home.url.appendingPathComponent("elsewhere")
+        try cli.run("write", "--config-dir", other.path, "elsewhere.suite", "key", "1")
+        #expect(try complete(["read", "--config-dir", other.path, ""], cli) == ["elsewhere.suite"])
+        #expect(try complete(["read", "--config-dir", other.path, "elsewhere.suite", ""], cli) == ["key"])
+    }
+
+    @Test func completingWritesNothingAndANamelessDirectoryOffersNothing() throws {
+        let cli = try PrefsCLI()
+        #expect(try complete(["read", ""], cli) == [])
+        #expect(try complete(["read", "missing", ""], cli) == [])
+        #expect(!FileManager.default.fileExists(atPath: cli.configDirectory.path))
+    }
+
+    @Test(arguments: ["zsh", "fish"])
+    func zshAndFishScriptsAskPrefsForSuitesKeysAndValues(shell: String) throws {
+        let cli = try PrefsCLI()
+        let script = try cli.run("--generate-completion-script", shell).output
+        for request in [
+            "---completion read -- positional@0", "---completion read -- positional@1",
+            "---completion write -- positional@2",
+        ] {
+            #expect(script.contains(request), "\(shell): \(request)")
+        }
+    }
+}
