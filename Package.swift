@@ -40,7 +40,10 @@ let package = Package(
         .target(name: "PrefsTools", dependencies: ["PrefsKit"], swiftSettings: strictSettings),
         .target(
             name: "PrefsStores", dependencies: ["PrefsKit", "PrefsTools", "PrefsFileStore", "PrefsPostgres"],
-            swiftSettings: strictSettings),
+            swiftSettings: strictSettings, plugins: ["EmbedDemoAssets"]),
+        // Assets/demo compiled into `prefs`, so that a copied binary runs `prefs demo` with nothing beside it.
+        .executableTarget(name: "embed-files", swiftSettings: languageSettings),
+        .plugin(name: "EmbedDemoAssets", capability: .buildTool(), dependencies: ["embed-files"]),
         .target(name: "PrefsTUI", dependencies: ["PrefsKit", "PrefsTools"], swiftSettings: strictSettings),
         .target(name: "PrefsNcurses", dependencies: ["PrefsTUI", "CNcurses"], swiftSettings: strictSettings),
         .target(

@@ -3,7 +3,7 @@ import PrefsFileStore
 import PrefsKit
 public import PrefsTools
 
-/// The demo's configuration: the suites and schema manifests in `Assets/demo`, copied to a temporary directory.
+/// The demo's configuration: the suites and schema manifests of `Assets/demo`, copied to a temporary directory.
 public struct DemoFiles: Sendable {
     /// The temporary directory: `config/` holds the suites, `journal/` their journal, `data/` the schemas.
     public let root: URL
@@ -14,43 +14,68 @@ public struct DemoFiles: Sendable {
             configDirectory: config, environment: ["XDG_DATA_HOME": root.appendingPathComponent("data").path])
     }
 
-    /// Where the demo's files are: `$PREFS_DEMO_ASSETS`, then `share/prefs/demo` beside an installed binary, then the
-    /// source tree this binary was built from (`swift run prefs demo`).
+    /// The demo's files, by path below the demo folder (`config/notes.plist`, `schemas/…json`).
+    public typealias Assets = [String: Data]
+
+    /// The demo's files: from `$PREFS_DEMO_ASSETS` when it is set, else `share/prefs/demo` beside the binary when it
+    /// is there, else the copy of `Assets/demo` compiled into the binary, so that a binary copied onto `PATH` alone
+    /// runs the demo.
     ///
-    /// - Throws: ``PrefsTools/ToolError`` listing the places looked in when none holds them.
-    public static func assets() throws -> URL {
+    /// - Throws: ``PrefsTools/ToolError`` when `$PREFS_DEMO_ASSETS` names a folder without the demo's files, or one
+    ///   cannot be read.
+    public static func assets() throws -> Assets {
+        if let named = ProcessInfo.processInfo.environment["PREFS_DEMO_ASSETS"] {
+            return try files(in: URL(fileURLWithPath: named))
+        }
         let executable = URL(fileURLWithPath: CommandLine.arguments.first ?? "").resolvingSymlinksInPath()
-        let candidates = [
-            ProcessInfo.processInfo.environment["PREFS_DEMO_ASSETS"].map { URL(fileURLWithPath: $0) },
-            executable.deletingLastPathComponent().appendingPathComponent("../share/prefs/demo"),
-            URL(fileURLWithPath: #filePath).appendingPathComponent("../../../Assets/demo"),
-        ].compactMap { $0?.standardizedFileURL }
-        let found = candidates.first { url in
-            FileManager.default.fileExists(atPath: url.appendingPathComponent("config").path)
+        let installed = executable.deletingLastPathComponent().appendingPathComponent("../share/prefs/demo")
+            .standardizedFileURL
+        if FileManager.default.fileExists(atPath: installed.appendingPathComponent("config").path) {
+            return try files(in: installed)
         }
-        guard let found else {
-            let places = candidates.map(\.path).joined(separator: ", ")
+        return EmbeddedDemoAssets.files.compactMapValues { Data(base64Encoded: $0) }
+    }
+
+    /// Reads the demo's files from a folder holding `config/` and `schemas/`.
+    ///
+    /// - Parameter folder: The folder.
+    /// - Returns: The files.
+    /// - Throws: ``PrefsTools/ToolError`` naming the folder when it lacks `config/`, or a file cannot be read.
+    static func files(in folder: URL) throws -> Assets {
+        var files: Assets = [:]
+        do {
+            for subfolder in ["config", "schemas"] {
+                let directory = folder.appendingPathComponent(subfolder)
+                for name in try FileManager.default.contentsOfDirectory(atPath: directory.path)
+                where !name.hasPrefix(".") {
+                    files["\(subfolder)/\(name)"] = try Data(contentsOf: directory.appendingPathComponent(name))
+                }
+            }
+        } catch {
             throw ToolError(
-                "the demo's files are not installed; looked in \(places) (set PREFS_DEMO_ASSETS)", code: .io)
+                "the demo's files are not in \(TextEscaping.escaped(folder.path)) (PREFS_DEMO_ASSETS): "
+                    + "it needs config/ and schemas/", code: .io)
         }
-        return found
+        return files
     }
 
     /// Copies the demo's suites to a new temporary directory and installs its schemas there.
     ///
-    /// - Parameter assets: The folder holding `config/` and `schemas/`.
+    /// - Parameter assets: The demo's files (``assets()``).
     /// - Throws: The file system's or the schema catalog's error; the directory is removed first.
-    public init(copying assets: URL) throws {
+    public init(copying assets: Assets) throws {
         let temporary = FileManager.default.temporaryDirectory.appendingPathComponent(
             "prefs-demo-\(ProcessInfo.processInfo.processIdentifier)-\(UInt32.random(in: 0...UInt32.max))")
         root = temporary
         do {
-            try FileManager.default.createDirectory(at: root, withIntermediateDirectories: true)
-            try FileManager.default.copyItem(at: assets.appendingPathComponent("config"), to: config)
-            let schemas = assets.appendingPathComponent("schemas")
-            for name in try FileManager.default.contentsOfDirectory(atPath: schemas.path) where name.hasSuffix(".json")
-            {
-                try catalog.install(try Data(contentsOf: schemas.appendingPathComponent(name)))
+            try FileManager.default.createDirectory(at: config, withIntermediateDirectories: true)
+            for (path, data) in assets.sorted(by: { $0.key < $1.key }) {
+                let name = String(path.split(separator: "/").last ?? "")
+                if path.hasPrefix("config/"), name.hasSuffix(".plist") {
+                    try data.write(to: config.appendingPathComponent(name))
+                } else if path.hasPrefix("schemas/"), name.hasSuffix(".json") {
+                    try catalog.install(data)
+                }
             }
         } catch {
             remove()

@@ -59,4 +59,31 @@ import Glibc
         #expect(eventually { !FileManager.default.fileExists(atPath: directory.path) }, "the writer removed it")
         #expect(eventually { !processRuns(mentioning: directory.path) })
     }
+
+    @Test func aBinaryCopiedAloneOntoThePathRunsTheDemoFromItsCompiledInFiles() throws {
+        let cli = try PrefsCLI()
+        let bin = cli.home.url.appendingPathComponent("installed/bin")
+        try FileManager.default.createDirectory(at: bin, withIntermediateDirectories: true)
+        try FileManager.default.copyItem(
+            at: try ChildProcess.executable(named: "prefs"), to: bin.appendingPathComponent("prefs"))
+        let temporary = cli.home.url.appendingPathComponent("tmp")
+        try FileManager.default.createDirectory(at: temporary, withIntermediateDirectories: true)
+        // Run from elsewhere, by name from PATH, as the README's install step leaves it.
+        let environment = cli.environment.merging(["TMPDIR": temporary.path, "PATH": bin.path + ":/usr/bin:/bin"]) {
+            $1
+        }
+        .map { "\($0.key)='\($0.value)'" }.sorted().joined(separator: " ")
+        let terminal = try TmuxSession(
+            "cd / && env \(environment) LANG=C.UTF-8 prefs demo --interval 0.2; echo EXITED $?; sleep 30")
+        defer { terminal.close() }
+        #expect(try terminal.waitFor { $0.contains("com.example.mailer") && $0.contains("notes") })
+        try terminal.send("q")
+        #expect(try terminal.waitFor { $0.contains("EXITED 0") })
+
+        // PREFS_DEMO_ASSETS that names a folder without the files is an error, not the built-in demo.
+        let missing = try cli.run(
+            ["demo"], extraEnvironment: ["PREFS_DEMO_ASSETS": cli.home.url.appendingPathComponent("none").path])
+        #expect(missing.status == 1)
+        #expect(missing.error.hasPrefix("prefs: the demo's files are not in "))
+    }
 }

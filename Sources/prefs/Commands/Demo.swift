@@ -10,8 +10,10 @@ struct Demo: PrefsCommand {
         commandName: "demo",
         abstract: "Open the editor on a temporary copy of a demo configuration that another process keeps changing.",
         discussion: """
-            The suites and schemas come from Assets/demo. A second prefs process writes a value every few seconds, \
-            so that live changes show at once; the temporary directory is removed when the editor quits.
+            The suites and schemas are compiled into prefs from Assets/demo; set PREFS_DEMO_ASSETS to a folder \
+            holding config/ (suites) and schemas/ (manifests) to use your own, or install them as \
+            share/prefs/demo beside the binary's bin/. A second prefs process writes a value every few seconds, so \
+            that live changes show at once; the temporary directory is removed when the editor quits.
             """)
 
     @Option(help: ArgumentHelp("Seconds between the second process's writes.", valueName: "seconds"))
@@ -27,8 +29,9 @@ struct Demo: PrefsCommand {
     }
 
     func perform() throws {
+        let assets = try DemoFiles.assets()
         try Tui.requireTerminal()
-        let files = try DemoFiles(copying: try DemoFiles.assets())
+        let files = try DemoFiles(copying: assets)
         defer { files.remove() }
         let writer = try startWriter(files)
         defer { writer.stop() }
