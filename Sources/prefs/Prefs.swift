@@ -11,7 +11,15 @@ struct Prefs: ParsableCommand {
             changed what. When a schema is installed for a suite (`prefs schema install`), values are checked \
             against its types, ranges and choices.
 
-            Exit status: 0 on success, 1 on errors (with a message on standard error), 64 on usage errors.
+            Exit status: 0 on success, 1 on errors (with a message on standard error), 64 on usage errors. With \
+            --json, an error is one JSON object on standard error, {"code": "no-suite", "message": …, "status": 1}, \
+            whose code is stable.
+
+            Environment: XDG_CONFIG_HOME (the suites), XDG_DATA_HOME (installed schemas), XDG_STATE_HOME (journals), \
+            PREFS_STORE (a PostgreSQL store), PREFS_LOG_LEVEL (library logging; error by default), \
+            PREFS_DEMO_ASSETS (suites and schemas for `prefs demo`), NO_COLOR (an editor without colours).
+
+            Completion: prefs --generate-completion-script bash|zsh|fish completes suite names, keys and choices.
             """,
         version: "0.4.0",
         subcommands: [

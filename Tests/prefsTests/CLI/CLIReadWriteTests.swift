@@ -152,10 +152,26 @@ import Testing
             encoding: .utf8)
         let names = try names()
         #expect(names.count > 20)
-        for name in names where name != "help" && name != "experimental-dump-help" {
+        for name in names where !["help", "experimental-dump-help", "demo-writer"].contains(name) {
             #expect(
                 page.contains(name.replacingOccurrences(of: "-", with: "\\-")) || page.contains(name),
-                "Assets/man/prefs.1 lacks \(name): regenerate it with `swift package generate-manual`")
+                "Assets/man/prefs.1 lacks \(name): regenerate it with scripts/manual/generate")
         }
+        #expect(!page.contains("demo-writer"), "the hidden command is not documented")
+        for section in ["ENVIRONMENT", "FILES", "EXIT STATUS", "EXAMPLES", "SEE ALSO"] {
+            #expect(page.contains(".Sh \(section)\n") || page.contains(".Sh \"\(section)\"\n"), "\(section)")
+        }
+        for variable in ["XDG_CONFIG_HOME", "PREFS_STORE", "PREFS_LOG_LEVEL", "PREFS_DEMO_ASSETS", "NO_COLOR"] {
+            #expect(page.contains(".It Ev \(variable)\n"), "\(variable)")
+        }
+    }
+
+    @Test(.enabled(if: FileManager.default.isExecutableFile(atPath: "/usr/bin/groff")))
+    func theManPageFormatsWithoutWarnings() throws {
+        let page = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+            .deletingLastPathComponent().deletingLastPathComponent().appendingPathComponent("Assets/man/prefs.1")
+        let run = try ChildProcess.run("/usr/bin/groff", ["-mandoc", "-Tutf8", "-ww", "-z", page.path])
+        #expect(run.status == 0)
+        #expect(run.standardError.isEmpty, "\(run.standardError)")
     }
 }
