@@ -54,6 +54,14 @@ public final class NcursesBackend: TerminalBackend {
 
     public var size: (width: Int, height: Int) { Ncurses.size }
 
+    public func suspend(while body: () -> Void) {
+        Ncurses.endwin()
+        body()
+        // The other program drew over everything: the next frame is drawn whole, and refresh resumes curses mode.
+        shown = nil
+        Ncurses.refresh()
+    }
+
     public var waker: any EditorWaker { PipeWaker(fd: wakePipe.write) }
 
     public func present(_ grid: CellGrid) {

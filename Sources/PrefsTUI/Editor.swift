@@ -9,6 +9,8 @@ import Synchronization
 public final class Editor {
     public let model: EditorModel
     public let backend: any TerminalBackend
+    /// Runs `$VISUAL` or `$EDITOR` for `e`; tests set the environment it reads.
+    public var externalEditor = ExternalTextEditor()
     private let pending = ChangeQueue()
 
     /// An editor over a model, drawing through a backend.
@@ -38,7 +40,19 @@ public final class Editor {
         let changes = pending.takeAll()
         model.apply(changes)
         model.viewSize = backend.size
-        for event in events { model.handle(event) }
+        for event in events {
+            model.handle(event)
+            if let edit = model.takeExternalEdit() { runExternalEditor(edit) }
+        }
+    }
+
+    /// Hands the terminal to the user's editor for one value, then gives the model what it saved.
+    private func runExternalEditor(_ edit: ExternalEdit) {
+        var result = Result<String, ExternalEditorError>.failure(ExternalEditorError("the editor did not run"))
+        backend.suspend {
+            result = externalEditor.edit(edit.text, name: edit.key, fileExtension: edit.isJSON ? "json" : "txt")
+        }
+        model.finishExternalEdit(edit, result: result)
     }
 
     /// Queues changes as the store's observer does; tests use it to play another process's write.

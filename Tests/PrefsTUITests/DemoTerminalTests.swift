@@ -64,8 +64,11 @@ import Glibc
         let cli = try PrefsCLI()
         let bin = cli.home.url.appendingPathComponent("installed/bin")
         try FileManager.default.createDirectory(at: bin, withIntermediateDirectories: true)
-        try FileManager.default.copyItem(
-            at: try ChildProcess.executable(named: "prefs"), to: bin.appendingPathComponent("prefs"))
+        // Copied by cp, not in this process: a file this process holds open for writing would leak into children
+        // other tests start meanwhile, and executing it would then fail with ETXTBSY.
+        let copy = try ChildProcess.run(
+            "/bin/cp", [try ChildProcess.executable(named: "prefs").path, bin.appendingPathComponent("prefs").path])
+        #expect(copy.status == 0)
         let temporary = cli.home.url.appendingPathComponent("tmp")
         try FileManager.default.createDirectory(at: temporary, withIntermediateDirectories: true)
         // Run from elsewhere, by name from PATH, as the README's install step leaves it.
@@ -76,7 +79,9 @@ import Glibc
         let terminal = try TmuxSession(
             "cd / && env \(environment) LANG=C.UTF-8 prefs demo --interval 0.2; echo EXITED $?; sleep 30")
         defer { terminal.close() }
-        #expect(try terminal.waitFor { $0.contains("com.example.mailer") && $0.contains("notes") })
+        // A copy of a debug binary is large; loading it under a parallel test run takes a while.
+        #expect(
+            try terminal.waitFor(timeout: .seconds(40)) { $0.contains("com.example.mailer") && $0.contains("notes") })
         try terminal.send("q")
         #expect(try terminal.waitFor { $0.contains("EXITED 0") })
 

@@ -60,7 +60,17 @@ import Testing
         let fixture = try EditorFixture(suite: "com.example.app", readOnly: true)
         fixture.type(.character("j"), .character("j"), .character(" "))
         #expect(try fixture.store.suite("com.example.app").primitiveValue(forKey: "showsTips") == nil)
-        #expect(fixture.screen.contains("read-only: nothing was written"))
+        #expect(fixture.screen.contains("read-only: nothing can be changed"))
+        // No question is asked before the refusal, and the footer offers no editing key.
+        fixture.type(.character("R"))
+        #expect(fixture.editor.model.confirmation == nil)
+        for hint in ["enter edit", "r reset", "u undo", "e editor", "a add", "d delete"] {
+            #expect(!fixture.screen.contains(hint), "\(hint)")
+        }
+        #expect(fixture.screen.split(separator: "\n").last?.hasPrefix(" [read-only]") == true)
+        fixture.type(.key(.enter), .character("e"), .character("d"), .character("d"), .character("a"))
+        #expect(fixture.editor.model.editing == nil && fixture.editor.model.externalEdit == nil)
+        #expect(try fixture.store.suite("com.example.app").primitiveValues().count == 3)
     }
 
     @Test func anotherProcesssChangeIsHighlightedAndKeepsTheSelection() throws {

@@ -15,6 +15,34 @@ import Testing
         #expect(try fixture.store.suite("com.example.app").primitiveValue(forKey: "fontScale") == .int(7))
     }
 
+    @Test(arguments: [(80, 300), (40, 50)])
+    func aLongLineScrollsSoThatTheCursorAndWhatIsTypedStayVisible(width: Int, length: Int) throws {
+        let fixture = try EditorFixture(width: width, suite: "notes")
+        let value = (0..<length).map { String($0 % 10) }.joined()
+        try fixture.store.suite("notes").setPrimitiveValues(["long": .string(value)])
+        fixture.type(.control("l"))
+        for _ in 0..<fixture.editor.model.rowCount where fixture.editor.model.selectedKey?.key != "long" {
+            fixture.type(.character("j"))
+        }
+        fixture.type(.key(.enter), .key(.end), .character("X"), .character("Y"))
+        let editLine = try #require(fixture.screen.split(separator: "\n").dropLast().last.map(String.init))
+        #expect(editLine.hasSuffix("789XY"), "\(editLine)")
+        #expect(editLine.contains("long: …"), "text hidden before is marked")
+        #expect(DisplayWidth.of(editLine) < width)
+        // The cursor is drawn reversed just after the text typed.
+        let grid = fixture.type()
+        let row = grid.height - 2
+        let cursor = try #require((0..<width).first { grid[$0, row].style.reverse })
+        #expect(grid[cursor - 1, row].text == "Y")
+
+        fixture.type(.key(.home))
+        let start = try #require(fixture.screen.split(separator: "\n").dropLast().last.map(String.init))
+        #expect(start.contains("long: 0123"), "\(start)")
+        #expect(start.hasSuffix("…"), "text hidden after is marked")
+        fixture.type(.key(.enter))
+        #expect(try fixture.store.suite("notes").primitiveValue(forKey: "long") == .string(value + "XY"))
+    }
+
     @Test func aPickerOpensUnderItsKey() throws {
         let fixture = try EditorFixture(suite: "com.example.app")
         fixture.type(.key(.enter), .character("j"))

@@ -7,8 +7,7 @@ import Testing
 /// Screens drawn through the headless backend, compared with the references in `Snapshots/`.
 @Suite struct EditorSnapshotTests {
     @Test func browsingSuitesKeysAndDetails() throws {
-        // Wide enough for the fixture's temporary path, which the details show whole.
-        let fixture = try EditorFixture(width: 140)
+        let fixture = try EditorFixture(width: 80)
         fixture.type()
         try expectSnapshot(fixture.screen, named: "suites")
         fixture.type(.key(.enter))
@@ -17,6 +16,40 @@ import Testing
         try expectSnapshot(fixture.screen, named: "details")
         fixture.type(.key(.escape), .key(.escape))
         #expect(fixture.editor.model.screen == .suites)
+    }
+
+    @Test(arguments: [120, 200])
+    func wideTerminalsShowTheSelectedKeysDetailsBesideTheKeys(width: Int) throws {
+        let fixture = try EditorFixture(width: width, height: 16, suite: "com.example.app")
+        fixture.type()
+        try expectSnapshot(fixture.screen, named: "keys-\(width)")
+        // The details follow the selection.
+        fixture.type(.character("j"))
+        #expect(fixture.screen.contains("Type          double"))
+        #expect(fixture.screen.contains("Range         0.5...3.0"))
+        #expect(fixture.screen.contains(#"Problem       stored value "7" cannot be read: 7 is out"#))
+        #expect(fixture.editor.model.screen == .keys(suite: "com.example.app"))
+    }
+
+    @Test func longValuesWrapInTheDetailsPane() throws {
+        let fixture = try EditorFixture(width: 120, height: 20, suite: "notes")
+        let long = String(repeating: "word ", count: 40) + "end"
+        try fixture.store.suite("notes").setPrimitiveValues(["long": .string(long)])
+        fixture.type(.control("l"))
+        for _ in 0..<fixture.editor.model.rowCount where fixture.editor.model.selectedKey?.key != "long" {
+            fixture.type(.character("j"))
+        }
+        #expect(fixture.editor.model.selectedKey?.key == "long")
+        // The value wraps at spaces over several lines of the pane, and read back in order it is the whole value.
+        let lines = fixture.screen.split(separator: "\n").map(String.init)
+        let stored = try #require(lines.firstIndex { $0.contains("Stored") })
+        let last = try #require(lines.firstIndex { $0.hasSuffix("end\"") })
+        #expect(last - stored >= 4)
+        let column = try #require(lines[stored].range(of: "\"word")).lowerBound
+        let offset = lines[stored].distance(from: lines[stored].startIndex, to: column)
+        let pieces = lines[stored...last].map { String($0.dropFirst(offset)) }
+        #expect(pieces.joined(separator: " ") == "\"" + long + "\"")
+        for line in lines { #expect(DisplayWidth.of(String(line)) <= 120) }
     }
 
     @Test func controlCharactersAreShownEscapedAndWideCharactersTakeTwoColumns() throws {

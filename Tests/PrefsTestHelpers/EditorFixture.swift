@@ -32,7 +32,7 @@ package final class EditorFixture {
     package init(width: Int = 80, height: Int = 12, suite: String? = nil, unicode: Bool = true, readOnly: Bool = false)
         throws
     {
-        home = try TemporaryDirectory(prefix: "prefs-editor")
+        home = try TemporaryDirectory(shortPrefix: "pe")
         store = try FileStore(
             directory: home.url.appendingPathComponent("config"),
             journalDirectory: home.url.appendingPathComponent("journal"),

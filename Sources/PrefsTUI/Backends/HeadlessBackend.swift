@@ -43,6 +43,14 @@ public final class HeadlessBackend: TerminalBackend {
 
     public var waker: any EditorWaker { wakeups }
 
+    /// How many times the terminal was given to another program.
+    public private(set) var suspensions = 0
+
+    public func suspend(while body: () -> Void) {
+        suspensions += 1
+        body()
+    }
+
     /// Whether input is still waiting to be read.
     public var hasPendingInput: Bool { !script.isEmpty }
 }

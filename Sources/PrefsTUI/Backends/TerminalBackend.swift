@@ -23,6 +23,12 @@ public protocol TerminalBackend: AnyObject {
 
     /// Wakes ``nextEvents(timeout:)`` from another thread.
     var waker: any EditorWaker { get }
+
+    /// Gives the terminal to another program, such as the user's editor, while `body` runs, then takes it back; the
+    /// next frame is drawn whole.
+    ///
+    /// - Parameter body: What runs while the terminal is given up.
+    func suspend(while body: () -> Void)
 }
 
 /// Wakes an editor's loop from another thread, when the store has changes for it.

@@ -78,7 +78,21 @@ public final class EditorData {
     ///
     /// It reads the history, so the model asks when details open or change, not at every frame.
     public func lastChange(suite: String, key: String) -> PersistentKeyValueChange? {
-        ((try? self.suite(suite)) as? any PersistentKeyValueHistory).flatMap { try? $0.lastChange(key: key) }
+        recentChanges(suite: suite, key: key, limit: 1).first
+    }
+
+    /// The newest changes of a key, newest first; none when the store keeps no history.
+    ///
+    /// - Parameters:
+    ///   - suite: The suite.
+    ///   - key: The key.
+    ///   - limit: How many at most.
+    /// - Returns: The changes.
+    public func recentChanges(suite: String, key: String, limit: Int) -> [PersistentKeyValueChange] {
+        guard let history = (try? self.suite(suite)) as? any PersistentKeyValueHistory else { return [] }
+        return ((try? history.history(key: key, limit: limit)) ?? []).sorted {
+            ($0.writer?.time ?? .distantPast) > ($1.writer?.time ?? .distantPast)
+        }
     }
 
     /// Where a suite is kept, for people, when its store says.

@@ -15,6 +15,8 @@ extension EditorModel {
         if picker != nil { return handlePicking(event) }
         let pending = pendingRepeat
         pendingRepeat = nil
+        // A read-only editor says so at the key, rather than after a question or on opening a line editor.
+        if readOnly, changes(event) { return say("read-only: nothing can be changed (started with --read-only)") }
         switch event {
         case .key(.up), .character("k"), .wheel(-1): select(selectedIndex - 1)
         case .key(.down), .character("j"), .wheel(1): select(selectedIndex + 1)
@@ -22,7 +24,7 @@ extension EditorModel {
         case .key(.pageDown): select(selectedIndex + visibleRows)
         case .key(.home), .character("g"): select(0)
         case .key(.end), .character("G"): select(rowCount - 1)
-        case .key(.enter) where isKeysScreen: beginEditing()
+        case .key(.enter) where isKeysScreen || isDetailsScreen: beginEditing()
         case .key(.enter), .key(.right), .character("l"): open()
         case .key(.escape), .key(.left), .character("h"): back()
         case .character("q"): if stack.count > 1 { back() } else { quit() }
@@ -32,6 +34,7 @@ extension EditorModel {
         case .character("x"): askToRecoverSuite()
         case .character("d") where isKeysScreen: deleteSelectedKey(confirming: pending)
         case .character("a"): beginAddingKey()
+        case .character("e") where selectedKey != nil: beginExternalEdit()
         case .character("u"): undo(force: pending == .undo)
         case .control("r"): redo(force: pending == .redo)
         case .control("l"): reload()
@@ -43,11 +46,27 @@ extension EditorModel {
         }
     }
 
+    /// Whether an event asks for a change: editing, toggling, resetting, deleting, adding, undoing, recovering.
+    private func changes(_ event: InputEvent) -> Bool {
+        switch event {
+        case .key(.enter): isKeysScreen || isDetailsScreen
+        case .character(" "), .character("r"), .character("R"), .character("x"), .character("d"), .character("a"),
+            .character("e"), .character("u"), .control("r"):
+            true
+        default: false
+        }
+    }
+
     /// How many list rows the screen shows: all rows but the title, the message line and the status bar.
     var visibleRows: Int { max(1, viewSize.height - 3) }
 
     var isKeysScreen: Bool {
         if case .keys = screen { return true }
+        return false
+    }
+
+    var isDetailsScreen: Bool {
+        if case .details = screen { return true }
         return false
     }
 

@@ -23,9 +23,15 @@ public final class EditorModel {
     public private(set) var isEditingFilter = false
     /// The value being edited, if any.
     public internal(set) var editing: EditSession?
-    /// The newest journal record of the key whose details are shown, read when they open and after changes rather
-    /// than at every frame.
-    public private(set) var lastChange: PersistentKeyValueChange?
+    /// The newest journal records of the key whose details are shown, read when the key shown changes and after
+    /// changes rather than at every frame.
+    private var recentChangesShown: (suite: String, key: String, changes: [PersistentKeyValueChange])?
+    /// How many of a key's last changes the details show.
+    public static let recentChangeCount = 3
+    /// A value to hand to the user's own editor, which the loop takes and runs.
+    public internal(set) var externalEdit: ExternalEdit?
+    /// Text an external edit left that could not be written, by suite and key, opened again by the next `e`.
+    var externalDrafts: [String: String] = [:]
     /// The choice list open over the keys, if any.
     public internal(set) var picker: ChoicePicker?
     /// A question the next key answers: `y` goes ahead, anything else keeps things as they are.
@@ -113,7 +119,7 @@ public final class EditorModel {
         }
         let keysScreen = EditorScreen.keys(suite: suite)
         let selectedKey = keyRows.key(at: selection[keysScreen] ?? 0)
-        if case .details(let suite, let key) = screen { lastChange = data.lastChange(suite: suite, key: key) }
+        recentChangesShown = nil
         keyRows = KeyRows(list: list, matches: filter.isEmpty ? nil : filtered(list))
         if let selectedKey, let index = keyRows.position(of: selectedKey) { selection[keysScreen] = index }
     }
@@ -157,6 +163,19 @@ public final class EditorModel {
         }
     }
 
+    /// The newest changes of a key, newest first, read from the history once per key shown and again after changes.
+    ///
+    /// - Parameters:
+    ///   - suite: The suite.
+    ///   - key: The key.
+    /// - Returns: At most ``recentChangeCount`` changes.
+    public func recentChanges(suite: String, key: String) -> [PersistentKeyValueChange] {
+        if let shown = recentChangesShown, shown.suite == suite, shown.key == key { return shown.changes }
+        let changes = data.recentChanges(suite: suite, key: key, limit: Self.recentChangeCount)
+        recentChangesShown = (suite, key, changes)
+        return changes
+    }
+
     /// Whether a row is highlighted at an instant; `key` `nil` asks about the suite's row.
     public func isHighlighted(suite: String, key: String?, at now: ContinuousClock.Instant = .now) -> Bool {
         guard let until = highlights[Self.highlightKey(suite, key)] else { return false }
@@ -191,7 +210,6 @@ public final class EditorModel {
         case .keys(let suite):
             guard let row = selectedKey else { return }
             stack.append(.details(suite: suite, key: row.key))
-            lastChange = data.lastChange(suite: suite, key: row.key)
         case .details, .help, .changeLog:
             return
         }

@@ -2,17 +2,47 @@ import Foundation
 import PrefsKit
 import PrefsTools
 
-/// One key in full: its documentation, default, allowed values, stored value, file and last change.
+/// One key in full: its documentation, default, allowed values, stored value, location and last changes.
+///
+/// It fills the screen on narrow terminals (`l` or → from the keys) and the right half beside the keys on wide ones,
+/// following the selection. Long values wrap rather than being cut.
 struct DetailsPane {
     let view: EditorView
     let suite: String
     let key: String
 
-    func draw(into grid: inout CellGrid, rows: Range<Int>) {
+    /// The width of the label column.
+    static let labelWidth = 14
+
+    /// Draws the pane.
+    ///
+    /// - Parameters:
+    ///   - grid: The frame.
+    ///   - rows: The rows it may use.
+    ///   - columns: The columns it may use.
+    func draw(into grid: inout CellGrid, rows: Range<Int>, columns: Range<Int>) {
         guard let row = view.model.keyRows.row(for: key) else {
-            grid.draw("This key no longer exists.", x: 2, y: rows.lowerBound, style: view.theme.dim)
+            grid.draw(
+                "This key no longer exists.", x: columns.lowerBound + 2, y: rows.lowerBound, style: view.theme.dim)
             return
         }
+        let x = columns.lowerBound + 2
+        let valueX = x + Self.labelWidth
+        let valueWidth = max(8, columns.upperBound - valueX - 1)
+        var y = rows.lowerBound
+        for (label, value) in fields(of: row) {
+            guard y < rows.upperBound else { return }
+            grid.draw(view.text(label), x: x, y: y, style: view.theme.label, limit: Self.labelWidth - 1)
+            for line in TextWrapping.lines(value, columns: valueWidth) {
+                guard y < rows.upperBound else { return }
+                grid.draw(view.text(line), x: valueX, y: y, limit: valueWidth)
+                y += 1
+            }
+        }
+    }
+
+    /// What the pane says about a key, as labelled, escaped values.
+    private func fields(of row: KeyRow) -> [(String, String)] {
         var lines: [(String, String)] = [("Key", TextEscaping.escaped(row.key)), ("Type", row.kind)]
         if let entry = row.entry {
             if let summary = entry.summary { lines.append(("Summary", TextEscaping.escaped(summary))) }
@@ -30,16 +60,14 @@ struct DetailsPane {
         if case .invalid(let reason) = row.status { lines.append(("Problem", TextEscaping.escaped(reason))) }
         let location = view.model.data.location(of: suite) ?? view.model.data.store.locationDescription
         lines.append(("Location", TextEscaping.escaped(location)))
-        if let change = view.model.lastChange {
+        let changes = view.model.recentChanges(suite: suite, key: row.key)
+        for (index, change) in changes.enumerated() {
             let writer = change.writer
             let who = writer?.pid == nil ? "an unknown process" : ChangeText.describe(writer ?? .init())
             let time = writer?.time.map { PropertyListValue.date($0).text } ?? "at an unknown time"
-            lines.append(("Last change", "\(time) by \(who)"))
+            let value = change.newValue.map { TextEscaping.escaped($0.text) } ?? "(unset)"
+            lines.append((index == 0 ? "Last changes" : "", "\(time) \(value) by \(who)"))
         }
-        for (offset, line) in lines.prefix(rows.count).enumerated() {
-            let y = rows.lowerBound + offset
-            grid.draw(view.text(line.0), x: 2, y: y, style: view.theme.label)
-            grid.draw(view.text(line.1), x: 16, y: y)
-        }
+        return lines
     }
 }

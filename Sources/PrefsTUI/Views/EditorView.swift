@@ -28,9 +28,19 @@ public struct EditorView {
         let content = 1..<max(1, height - 2)
         switch model.screen {
         case .suites: SuitesList(view: self).draw(into: &grid, rows: content, now: now)
-        case .keys(let suite): KeysList(view: self, suite: suite).draw(into: &grid, rows: content, now: now)
+        case .keys(let suite):
+            guard let split = Self.splitColumn(width: width) else {
+                KeysList(view: self, suite: suite).draw(into: &grid, rows: content, width: width, now: now)
+                break
+            }
+            KeysList(view: self, suite: suite).draw(into: &grid, rows: content, width: split, now: now)
+            for y in content { grid.draw(unicode ? "│" : "|", x: split, y: y, style: theme.dim) }
+            if let row = model.selectedKey, model.data.problem(of: suite) == nil {
+                DetailsPane(view: self, suite: suite, key: row.key)
+                    .draw(into: &grid, rows: content, columns: (split + 1)..<width)
+            }
         case .details(let suite, let key):
-            DetailsPane(view: self, suite: suite, key: key).draw(into: &grid, rows: content)
+            DetailsPane(view: self, suite: suite, key: key).draw(into: &grid, rows: content, columns: 0..<width)
         case .help: HelpPane(view: self).draw(into: &grid, rows: content)
         case .changeLog: ChangeLogList(view: self).draw(into: &grid, rows: content)
         }
@@ -63,12 +73,24 @@ public struct EditorView {
         return grid
     }
 
+    /// From this width on, the keys have the details of the selected one beside them.
+    public static let twoPaneWidth = 100
+
+    /// The column of the line between the keys and the details, or `nil` when the terminal is too narrow for both.
+    static func splitColumn(width: Int) -> Int? {
+        guard width >= twoPaneWidth else { return nil }
+        return max(56, min(width / 2, 100))
+    }
+
+    /// Where the user is; names come from stores and are escaped, so that a key holding ESC or BEL cannot reach the
+    /// terminal raw.
     private var breadcrumb: String {
         let separator = unicode ? " › " : " > "
         switch model.screen {
-        case .suites: return model.data.store.locationDescription
-        case .keys(let suite): return "suites" + separator + suite
-        case .details(let suite, let key): return "suites" + separator + suite + separator + key
+        case .suites: return TextEscaping.escaped(model.data.store.locationDescription)
+        case .keys(let suite): return "suites" + separator + TextEscaping.escaped(suite)
+        case .details(let suite, let key):
+            return "suites" + separator + TextEscaping.escaped(suite) + separator + TextEscaping.escaped(key)
         case .help: return "keys"
         case .changeLog: return "changes made by other processes"
         }
@@ -78,6 +100,7 @@ public struct EditorView {
         grid.clear(row: y, style: theme.status)
         let position = model.rowCount == 0 ? "" : "\(model.selectedIndex + 1)/\(model.rowCount)  "
         let arrows = unicode ? "↑↓" : "j/k"
+        let details = EditorView.splitColumn(width: grid.width) == nil ? (unicode ? "→ details" : "l details") : ""
         let hints: String
         switch model.screen {
         case _ where model.confirmation != nil:
@@ -89,34 +112,51 @@ public struct EditorView {
         case _ where model.isEditingFilter: hints = "type to filter  enter keep  esc clear"
         case _ where model.editing != nil: hints = "enter save  esc cancel  \(unicode ? "←→" : "left/right") move"
         case _ where model.picker != nil: hints = "\(arrows) choose  enter pick  esc cancel"
-        case .suites: hints = "\(arrows) move  enter open  / filter  R reset  w changes  ? help  q quit"
-        case .keys(let suite) where model.data.problem(of: suite) != nil:
-            hints = "x recover: move the unreadable file aside  esc back  ? help"
+        case _ where model.readOnly:
+            switch model.screen {
+            case .suites: hints = "\(arrows) move  enter open  / filter  w changes  ? help  q quit"
+            case .keys: hints = "\(arrows) move  \(details)  / filter  w changes  esc back  ? help"
+            case .details: hints = "esc back  w changes  ? help"
+            case .help, .changeLog: hints = "\(arrows) scroll  esc back"
+            }
         case .suites
         where model.suiteRows.indices.contains(model.selectedIndex)
             && model.suiteRows[model.selectedIndex].problem != nil:
             hints = "\(arrows) move  x recover the unreadable suite  w changes  ? help  q quit"
+        case .suites: hints = "\(arrows) move  enter open  / filter  R reset  w changes  ? help  q quit"
+        case .keys(let suite) where model.data.problem(of: suite) != nil:
+            hints = "x recover: move the unreadable file aside  esc back  ? help"
         case .keys(let suite) where model.data.schema(for: suite) == nil:
-            hints = "\(arrows) move  enter edit  a add  d delete  u undo  / filter  ? help"
-        case .keys: hints = "\(arrows) move  enter edit  space toggle  r reset  u undo  / filter  ? help"
-        case .details: hints = "esc back  r reset  u undo"
+            hints = "enter edit  \(details)  e editor  a add  d delete  u undo  / filter  ? help"
+        case .keys:
+            hints = "enter edit  \(details)  e editor  r reset  u undo  / filter  ? help"
+        case .details: hints = "esc back  enter edit  e editor  r reset  u undo  w changes"
         case .help, .changeLog: hints = "\(arrows) scroll  esc back"
         }
-        grid.draw(
-            text(" " + position + hints + (model.readOnly ? "  [read-only]" : "")), x: 0, y: y, style: theme.status)
+        // The mark comes first, where a narrow terminal does not cut it off.
+        let line = " " + (model.readOnly ? "[read-only]  " : "") + position + hints
+        grid.draw(text(line.replacingOccurrences(of: "    ", with: "  ")), x: 0, y: y, style: theme.status)
     }
 
     /// The line being edited, with the cursor shown as a reversed cell.
     private func drawEditLine(_ session: EditSession, into grid: inout CellGrid, y: Int) {
         grid.clear(row: y)
         let name = session.purpose == .newKeyName ? "new key in \(session.suite)" : session.key
-        let label = text(TextEscaping.escaped(name) + ": ")
+        let label = text(DisplayWidth.truncated(TextEscaping.escaped(name), toFit: max(4, grid.width / 3)) + ": ")
         let start = grid.draw(label, x: 1, y: y, style: theme.label)
         // Control characters typed into the line are shown escaped too; the cursor sits after what precedes it.
-        let before = text(TextEscaping.escaped(String(session.line.characters.prefix(session.line.cursor))))
-        let after = text(TextEscaping.escaped(String(session.line.characters.dropFirst(session.line.cursor))))
-        let cursorX = grid.draw(before, x: start, y: y)
-        grid.draw(after, x: cursorX, y: y)
+        let pieces = session.line.characters.map { text(TextEscaping.escaped(String($0))) }
+        let window = EditLineWindow(
+            widths: pieces.map { DisplayWidth.of($0) }, cursor: session.line.cursor, columns: grid.width - start - 1)
+        var x = start
+        if window.hidesBefore { x = grid.draw(unicode ? "…" : "<", x: x, y: y, style: theme.dim) }
+        var cursorX = x
+        for index in window.shown {
+            if index == session.line.cursor { cursorX = x }
+            x = grid.draw(pieces[index], x: x, y: y)
+        }
+        if session.line.cursor >= window.shown.upperBound { cursorX = x }
+        if window.hidesAfter { grid.draw(unicode ? "…" : ">", x: x, y: y, style: theme.dim) }
         if cursorX < grid.width {
             var cell = grid[cursorX, y]
             if cell.isContinuation { cell.text = " " }

@@ -6,32 +6,36 @@ struct KeysList {
     let suite: String
 
     /// Below this width the type column is left out.
-    static let narrowWidth = 60
+    static let narrowWidth = 50
 
-    func draw(into grid: inout CellGrid, rows: Range<Int>, now: ContinuousClock.Instant) {
+    /// Draws the keys in the left `width` columns.
+    func draw(into grid: inout CellGrid, rows: Range<Int>, width: Int, now: ContinuousClock.Instant) {
         let model = view.model
         if let problem = model.data.problem(of: suite) {
             // An unreadable suite says why, and how to get out of it, before listing its schema's defaults.
             grid.draw(
-                view.text(DisplayWidth.truncated("\(problem)", toFit: grid.width - 2)), x: 1, y: rows.lowerBound,
-                style: view.theme.error)
+                view.text(DisplayWidth.truncated(TextEscaping.escaped("\(problem)"), toFit: grid.width - 2)), x: 1,
+                y: rows.lowerBound, style: view.theme.error)
             grid.draw(
                 view.text("x moves the file aside (it is kept) and starts the suite afresh"), x: 1,
                 y: rows.lowerBound + 1, style: view.theme.dim)
             guard rows.count > 3 else { return }
-            return drawRows(into: &grid, rows: (rows.lowerBound + 3)..<rows.upperBound, now: now)
+            return drawRows(into: &grid, rows: (rows.lowerBound + 3)..<rows.upperBound, width: width, now: now)
         }
-        drawRows(into: &grid, rows: rows, now: now)
+        drawRows(into: &grid, rows: rows, width: width, now: now)
     }
 
-    private func drawRows(into grid: inout CellGrid, rows: Range<Int>, now: ContinuousClock.Instant) {
+    private func drawRows(into grid: inout CellGrid, rows: Range<Int>, width: Int, now: ContinuousClock.Instant) {
         let model = view.model
         guard !model.keyRows.isEmpty else {
-            grid.draw("This suite holds no keys.", x: 2, y: rows.lowerBound, style: view.theme.dim)
+            let empty =
+                model.filter.isEmpty
+                ? "This suite holds no keys." : "No key matches \(TextEscaping.quoted(model.filter, limit: 60))."
+            grid.draw(view.text(empty), x: 2, y: rows.lowerBound, style: view.theme.dim)
             return
         }
-        let narrow = grid.width < Self.narrowWidth
-        let keyWidth = max(8, min(28, grid.width / 3))
+        let narrow = width < Self.narrowWidth
+        let keyWidth = max(8, min(28, width / 3))
         let kindWidth = narrow ? 0 : 16
         let first = EditorView.firstVisibleRow(selected: model.selectedIndex, visible: rows.count)
         for (offset, index) in (first..<min(model.keyRows.count, first + rows.count)).enumerated() {
@@ -48,12 +52,12 @@ struct KeysList {
                 )
                 x += kindWidth
             }
-            let value = view.text(DisplayWidth.truncated(row.valueText, toFit: max(1, grid.width - x - 1)))
+            let value = view.text(DisplayWidth.truncated(row.valueText, toFit: max(1, width - x - 1)))
             grid.draw(value, x: x, y: y, style: row.stored == nil ? view.theme.dim : .plain)
             if model.isHighlighted(suite: suite, key: row.key, at: now) {
-                grid.paint(x: 0, y: y, columns: grid.width, style: view.theme.highlighted)
+                grid.paint(x: 0, y: y, columns: width, style: view.theme.highlighted)
             }
-            if index == model.selectedIndex { grid.paint(x: 0, y: y, columns: grid.width, style: view.theme.selected) }
+            if index == model.selectedIndex { grid.paint(x: 0, y: y, columns: width, style: view.theme.selected) }
         }
     }
 }

@@ -1,3 +1,5 @@
+import PrefsKit
+
 /// The list of suites: name, stored keys, and whether a schema describes it.
 struct SuitesList {
     let view: EditorView
@@ -5,7 +7,10 @@ struct SuitesList {
     func draw(into grid: inout CellGrid, rows: Range<Int>, now: ContinuousClock.Instant) {
         let model = view.model
         guard !model.suiteRows.isEmpty else {
-            grid.draw("No suites in this directory.", x: 2, y: rows.lowerBound, style: view.theme.dim)
+            let empty =
+                model.filter.isEmpty
+                ? "No suites in this directory." : "No suite matches \(TextEscaping.quoted(model.filter, limit: 60))."
+            grid.draw(view.text(empty), x: 2, y: rows.lowerBound, style: view.theme.dim)
             return
         }
         let first = EditorView.firstVisibleRow(selected: model.selectedIndex, visible: rows.count)
@@ -18,7 +23,7 @@ struct SuitesList {
                 : "\(row.storedKeys) key\(row.storedKeys == 1 ? "" : "s")"
                     + (row.hasSchema ? ", schema" : "")
             let nameWidth = max(10, grid.width - 24)
-            grid.draw(view.text(DisplayWidth.truncated(row.name, toFit: nameWidth)), x: 2, y: y)
+            grid.draw(view.text(DisplayWidth.truncated(TextEscaping.escaped(row.name), toFit: nameWidth)), x: 2, y: y)
             grid.draw(view.text(detail), x: min(grid.width - 1, nameWidth + 4), y: y, style: view.theme.dim)
             if model.isHighlighted(suite: row.name, key: nil, at: now) {
                 grid.paint(x: 0, y: y, columns: grid.width, style: view.theme.highlighted)

@@ -1,0 +1,76 @@
+import Foundation
+import PrefsKit
+
+extension EditorModel {
+    /// `e` on a key: hands its value to `$VISUAL` or `$EDITOR`, as pretty-printed JSON for arrays and dictionaries.
+    ///
+    /// The editor's loop runs the program (``Editor``) and calls ``finishExternalEdit(_:result:)``. After a refusal the
+    /// text typed is kept, so that the next `e` opens it again rather than the stored value.
+    func beginExternalEdit() {
+        guard !readOnly else { return say("read-only: nothing can be edited") }
+        guard let suite = currentSuite, let row = selectedKey else { return }
+        let storage = row.entry?.storage ?? row.stored?.kind
+        let isJSON: Bool
+        switch storage {
+        case .array, .dictionary: isJSON = true
+        default: isJSON = false
+        }
+        let current =
+            row.effective.map { value in isJSON ? value.jsonText(pretty: true) : row.entry?.render(value) ?? value.text
+            }
+            ?? ""
+        let text = externalDrafts[Self.highlightKey(suite, row.key)] ?? current
+        externalEdit = ExternalEdit(suite: suite, key: row.key, text: text, isJSON: isJSON, original: row.stored)
+    }
+
+    /// The edit the loop should run now, if any; taking it clears it.
+    public func takeExternalEdit() -> ExternalEdit? {
+        defer { externalEdit = nil }
+        return externalEdit
+    }
+
+    /// Takes back what the external editor left: checks it through the key's schema or type and writes it, or says
+    /// why not and keeps the text for the next `e`.
+    ///
+    /// - Parameters:
+    ///   - edit: The edit handed out.
+    ///   - result: The text the editor saved, or why there is none (it failed, or was quit without saving).
+    public func finishExternalEdit(_ edit: ExternalEdit, result: Result<String, ExternalEditorError>) {
+        let draftKey = Self.highlightKey(edit.suite, edit.key)
+        refresh()
+        let text: String
+        switch result {
+        case .failure(let error): return say("not written: \(error)")
+        case .success(let saved): text = saved.hasSuffix("\n") ? String(saved.dropLast()) : saved
+        }
+        if text == edit.text.trimmingCharacters(in: .newlines), externalDrafts[draftKey] == nil {
+            return say("\(TextEscaping.escaped(edit.key)) unchanged; nothing was written")
+        }
+        let row = keyRows.row(for: edit.key)
+        let value: PropertyListValue
+        do {
+            value = try parseEdited(text, for: row, isJSON: edit.isJSON)
+        } catch {
+            externalDrafts[draftKey] = text
+            return say("not written: \(error); e edits your text again")
+        }
+        if row?.stored != edit.original {
+            externalDrafts[draftKey] = text
+            let now = row?.stored.map { TextEscaping.escaped($0.text) } ?? "removed"
+            return say(
+                "not written: another process changed \(TextEscaping.escaped(edit.key)) to \(now) meanwhile; "
+                    + "e edits your text again")
+        }
+        externalDrafts[draftKey] = nil
+        _ = write(
+            suite: edit.suite, changes: [edit.key: value],
+            done: "\(TextEscaping.escaped(edit.key)) = \(TextEscaping.escaped(value.text))")
+    }
+
+    private func parseEdited(_ text: String, for row: KeyRow?, isJSON: Bool) throws -> PropertyListValue {
+        if let entry = row?.entry { return try entry.parse(text) }
+        if isJSON { return try PropertyListValue(jsonText: text, as: nil) }
+        guard let kind = row?.stored?.kind else { return .string(text) }
+        return try PropertyListValue(parsing: text, as: kind)
+    }
+}

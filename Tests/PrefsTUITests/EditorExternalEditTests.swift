@@ -1,0 +1,89 @@
+import Foundation
+import PrefsKit
+import PrefsTUI
+import PrefsTestHelpers
+import Testing
+
+/// `e`: a value edited in `$VISUAL`, played by a shell script that records what it was given and saves a reply.
+@Suite struct EditorExternalEditTests {
+    /// An editor script: it copies the file it opens to `received`, then overwrites it with `reply`.
+    private func editor(in fixture: EditorFixture, reply: String) throws -> (script: URL, received: URL) {
+        let script = fixture.home.url.appendingPathComponent("editor-\(UUID().uuidString.prefix(6)).sh")
+        let received = fixture.home.url.appendingPathComponent("received-\(UUID().uuidString.prefix(6))")
+        let replyFile = fixture.home.url.appendingPathComponent("reply-\(UUID().uuidString.prefix(6))")
+        try Data(reply.utf8).write(to: replyFile)
+        try Data("#!/bin/sh\ncp \"$1\" '\(received.path)'\ncat '\(replyFile.path)' > \"$1\"\n".utf8).write(to: script)
+        #expect(chmod(script.path, 0o755) == 0)
+        fixture.editor.externalEditor = ExternalTextEditor(environment: [
+            "VISUAL": script.path, "PATH": "/usr/bin:/bin",
+        ])
+        return (script, received)
+    }
+
+    private func select(_ key: String, in fixture: EditorFixture) {
+        for _ in 0..<fixture.editor.model.rowCount where fixture.editor.model.selectedKey?.key != key {
+            fixture.type(.character("j"))
+        }
+    }
+
+    @Test func aDictionaryOpensAsPrettyJSONAndTheSavedTextIsWritten() throws {
+        let fixture = try EditorFixture(width: 100, suite: "notes")
+        try fixture.store.suite("notes").setPrimitiveValues(["window": .dictionary(["w": .int(10), "h": .int(20)])])
+        fixture.type(.control("l"))
+        select("window", in: fixture)
+        let (_, received) = try editor(in: fixture, reply: "{\"w\": 11, \"h\": 20, \"title\": \"main\"}\n")
+        fixture.type(.character("e"))
+        #expect(fixture.backend.suspensions == 1)
+        let given = try String(contentsOf: received, encoding: .utf8)
+        #expect(given == "{\n  \"h\" : 20,\n  \"w\" : 10\n}\n", "\(given)")
+        #expect(
+            try fixture.store.suite("notes").primitiveValue(forKey: "window")
+                == .dictionary(["w": .int(11), "h": .int(20), "title": .string("main")]))
+        // No file of the value is left behind.
+        #expect(!FileManager.default.fileExists(atPath: received.deletingLastPathComponent().path + "/window.json"))
+    }
+
+    @Test func aRefusedValueIsSaidAndItsTextIsOpenedAgain() throws {
+        let fixture = try EditorFixture(width: 120, suite: "com.example.app")
+        select("fontScale", in: fixture)
+        _ = try editor(in: fixture, reply: "99\n")
+        fixture.type(.character("e"))
+        #expect(fixture.screen.contains("not written: invalid value for \"fontScale\""), "\(fixture.screen)")
+        #expect(fixture.screen.contains("e edits your text again"))
+        #expect(try fixture.store.suite("com.example.app").primitiveValue(forKey: "fontScale") == .int(7))
+
+        let (_, received) = try editor(in: fixture, reply: "2.5\n")
+        fixture.type(.character("e"))
+        #expect(try String(contentsOf: received, encoding: .utf8) == "99\n", "the refused text comes back")
+        #expect(try fixture.store.suite("com.example.app").primitiveValue(forKey: "fontScale") == .double(2.5))
+    }
+
+    @Test func aWriteByAnotherProcessMeanwhileIsNotOverwritten() throws {
+        let fixture = try EditorFixture(suite: "notes")
+        select("greeting", in: fixture)
+        let script = fixture.home.url.appendingPathComponent("racing.sh")
+        // The "editor" is slow enough for another writer: it changes the suite itself before saving.
+        let suite = fixture.store.directory.path
+        try Data(
+            """
+            #!/bin/sh
+            printf 'mine' > "$1"
+            '\(try ChildProcess.executable(named: "prefs").path)' write --config-dir '\(suite)' notes greeting theirs
+            """.utf8
+        ).write(to: script)
+        #expect(chmod(script.path, 0o755) == 0)
+        fixture.editor.externalEditor = ExternalTextEditor(environment: ["VISUAL": script.path])
+        fixture.type(.character("e"))
+        #expect(fixture.screen.contains("another process changed greeting to theirs"), "\(fixture.screen)")
+        #expect(try fixture.store.suite("notes").primitiveValue(forKey: "greeting") == .string("theirs"))
+    }
+
+    @Test func anEditorThatFailsWritesNothing() throws {
+        let fixture = try EditorFixture(suite: "notes")
+        select("wide", in: fixture)
+        fixture.editor.externalEditor = ExternalTextEditor(environment: ["EDITOR": "false"])
+        fixture.type(.character("e"))
+        #expect(fixture.screen.contains("not written: the editor (false) exited with status 1"))
+        #expect(try fixture.store.suite("notes").primitiveValue(forKey: "wide") == .string("漢字テスト"))
+    }
+}
