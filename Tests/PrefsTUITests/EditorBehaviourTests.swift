@@ -138,7 +138,7 @@ import Testing
         #expect(model.selectedKey?.key == "theme", "keys act on the filtered list again")
     }
 
-    @Test func escapeClearsTheFilterAndGoingBackDropsIt() throws {
+    @Test func escapeClearsTheFilterAndGoingBackToTheSuitesBringsTheirSearchBack() throws {
         let fixture = try EditorFixture()
         let model = fixture.editor.model
         fixture.editor.step([.character("/")] + type("nts"))
@@ -147,6 +147,10 @@ import Testing
         #expect(model.suiteRows.count == 2)
         fixture.editor.step([.character("/")] + type("nts") + [.key(.enter), .key(.enter)])
         #expect(model.screen == .keys(suite: "notes"))
+        #expect(model.filter.isEmpty, "a suite's keys start unfiltered")
+        fixture.type(.key(.escape))
+        #expect(model.filter == "nts", "the search that found the suite is kept")
+        #expect(model.suiteRows.map(\.name) == ["notes"])
         fixture.type(.key(.escape))
         #expect(model.filter.isEmpty)
         #expect(model.suiteRows.count == 2)
@@ -240,5 +244,61 @@ import Testing
         fixture.type(.key(.enter))
         let chosen: PropertyListValue = inPicker ? .string("light") : .double(2)
         #expect(suite.primitiveValue(forKey: key) == chosen, "a second Enter overwrites knowingly")
+    }
+}
+
+/// `/` on the suites screen searches every suite's keys, values and documentation.
+@Suite struct EditorGlobalSearchTests {
+    private func type(_ text: String) -> [InputEvent] {
+        text.map { .character($0) }
+    }
+
+    @Test func keysValuesAndDescriptionsOfEverySuiteAreFoundAndOpenAtTheirKey() throws {
+        let fixture = try EditorFixture(width: 100, height: 14)
+        let model = fixture.editor.model
+        // "window" is in the description of theme only; "there" in the value of greeting only.
+        fixture.editor.step([.character("/")] + type("window"))
+        #expect(model.searchMatches == [SearchMatch(suite: "com.example.app", key: "theme")])
+        fixture.type(.control("u"))
+        fixture.editor.step(type("there") + [.key(.enter)])
+        #expect(model.searchMatches == [SearchMatch(suite: "notes", key: "greeting")])
+        fixture.type(.character("j"), .character("j"))
+        try expectSnapshot(fixture.screen, named: "search")
+        fixture.type(.key(.enter))
+        #expect(model.screen == .keys(suite: "notes"))
+        #expect(model.selectedKey?.key == "greeting")
+        fixture.type(.key(.escape))
+        #expect(model.filter == "there" && model.searchMatches.count == 1)
+    }
+
+    @Test func nothingFoundSaysSoWithTheQuery() throws {
+        let fixture = try EditorFixture()
+        fixture.editor.step([.character("/")] + type("zzzq"))
+        fixture.type()
+        #expect(fixture.screen.contains(#"No suite or key matches "zzzq"."#))
+        let keys = try EditorFixture(suite: "notes")
+        keys.editor.step([.character("/")] + type("zzzq"))
+        keys.type()
+        #expect(keys.screen.contains(#"No key matches "zzzq"."#))
+    }
+
+    @Test func anotherProcesssWriteIsFoundByTheNextKeystroke() throws {
+        let fixture = try EditorFixture()
+        let model = fixture.editor.model
+        fixture.editor.step([.character("/")] + type("brand"))
+        #expect(model.searchMatches.isEmpty)
+        // Another store on the same directory plays the other process; the test delivers its event.
+        let other = try FileStore(
+            directory: fixture.store.directory, journalDirectory: fixture.store.journalDirectory, launchArguments: .none
+        )
+        try other.suite("notes").commit(["fresh": .string("brandnew")])
+        let watched = try fixture.store.suite("notes")
+        #expect(eventually { watched.primitiveValue(forKey: "fresh") != nil })
+        fixture.editor.receive([
+            PersistentKeyValueChange(
+                suite: "notes", key: "fresh", oldValue: nil, newValue: .string("brandnew"), origin: .otherProcess)
+        ])
+        fixture.type()
+        #expect(model.searchMatches == [SearchMatch(suite: "notes", key: "fresh")])
     }
 }

@@ -18,6 +18,8 @@ public final class EditorData {
     private var suiteRowCache: [String: SuiteRow]?
     /// The keys of the suite shown last; one at a time, since a suite may hold 100,000 keys.
     private var keyListCache: KeyList?
+    /// Every suite's keys, for `/` on the suites screen, built on the first search.
+    private let search = GlobalSearch()
 
     /// Reads a store's suites and schemas.
     ///
@@ -52,6 +54,7 @@ public final class EditorData {
     /// Takes in changes to some keys of some suites: their suites' rows are read again, and the keys shown updated.
     func update(_ changes: [(suite: String, key: String)]) {
         let suites = Set(changes.map(\.suite))
+        search.forget(suites)
         for name in suites where suiteRowCache != nil { suiteRowCache?[name] = suiteRow(name) }
         if let list = keyListCache, suites.contains(list.name) {
             list.update(changedKeys: changes.filter { $0.suite == list.name }.map(\.key))
@@ -63,6 +66,25 @@ public final class EditorData {
         suiteRowCache = nil
         keyListCache = nil
         schemaCache = [:]
+        search.forgetAll()
+    }
+
+    /// A key's value as one escaped line, as the keys screen shows it: stored, else the schema's default.
+    func valueText(suite name: String, key: String) -> String {
+        let stored = (try? suite(name))?.primitiveValue(forKey: key)
+        let entry = schema(for: name)?[key]
+        return KeyRow(key: key, stored: stored, entry: entry, suiteHasSchema: entry != nil).valueText
+    }
+
+    /// The keys of every suite that a filter matches by name, value, summary or description.
+    ///
+    /// - Parameter filter: What was typed after `/`.
+    /// - Returns: The matches, by suite name then in each suite's order.
+    func searchMatches(_ filter: String) -> [SearchMatch] {
+        search.matches(filter, in: suiteRows().map(\.name)) { name in
+            guard let suite = try? suite(name) else { return nil }
+            return KeyList(name: name, suite: suite, schema: schema(for: name))
+        }
     }
 
     /// The schema of a suite, read once.

@@ -77,11 +77,12 @@ extension EditorModel {
         }
     }
 
-    /// Typing after `/`: characters narrow the list, Backspace widens it, Enter keeps it, Esc clears it.
+    /// Typing after `/`: characters narrow the list, Backspace widens it, Ctrl-U and Esc clear it, Enter keeps it.
     private func handleFilter(_ event: InputEvent) {
         switch event {
         case .character(let character): editFilter { $0.append(character) }
         case .key(.backspace): editFilter { if !$0.isEmpty { $0.removeLast() } }
+        case .control("u"): editFilter { $0 = "" }
         case .key(.enter): setEditingFilter(false)
         case .key(.escape):
             setEditingFilter(false)

@@ -50,6 +50,10 @@ public final class EditorModel {
     /// The rows shown, refreshed after every change.
     public private(set) var suiteRows: [SuiteRow] = []
     public private(set) var keyRows = KeyRows.empty
+    /// The keys of every suite that the filter matches, listed after the suites on the suites screen.
+    public private(set) var searchMatches: [SearchMatch] = []
+    /// The suites screen's filter while a suite found with it is open, given back when the user comes back.
+    private var suitesFilter = ""
     /// The filter results for each prefix of the filter typed so far, so that a longer filter searches only what the
     /// shorter one kept and Backspace costs nothing.
     private var filterResults: [(pattern: String, version: Int, matches: [Int32])] = []
@@ -77,7 +81,7 @@ public final class EditorModel {
     /// How many rows the screen lists.
     public var rowCount: Int {
         switch screen {
-        case .suites: suiteRows.count
+        case .suites: suiteRows.count + searchMatches.count
         case .keys: keyRows.count
         case .details: 0
         case .help: HelpPane.bindings.count
@@ -110,6 +114,7 @@ public final class EditorModel {
         // A filter belongs to the list it was typed in: the suites', or the keys' of the suite open.
         let pattern = FuzzyPattern(currentSuite == nil ? filter : "")
         suiteRows = data.suiteRows().filter { pattern.matches([$0.name]) }
+        searchMatches = currentSuite == nil && !filter.isEmpty ? data.searchMatches(filter) : []
         if let selectedSuite, let index = suiteRows.firstIndex(where: { $0.name == selectedSuite }) {
             selection[.suites] = index
         }
@@ -200,13 +205,17 @@ public final class EditorModel {
     func open() {
         switch screen {
         case .suites:
-            guard suiteRows.indices.contains(selectedIndex) else { return }
-            let suite = suiteRows[selectedIndex].name
-            // The filter found the suite; its keys start unfiltered.
+            let match = selectedIndex - suiteRows.count
+            guard suiteRows.indices.contains(selectedIndex) || searchMatches.indices.contains(match) else { return }
+            let found = match < 0 ? nil : searchMatches[match]
+            let suite = found?.suite ?? suiteRows[selectedIndex].name
+            // The filter found the suite; its keys start unfiltered, and the filter comes back with the suites.
+            suitesFilter = filter
             filter = ""
             isEditingFilter = false
             stack.append(.keys(suite: suite))
             refresh()
+            if let found, let position = keyRows.position(of: found.key) { selection[.keys(suite: suite)] = position }
         case .keys(let suite):
             guard let row = selectedKey else { return }
             stack.append(.details(suite: suite, key: row.key))
@@ -228,8 +237,14 @@ public final class EditorModel {
     func back() {
         if stack.count > 1 { stack.removeLast() }
         message = nil
-        // A filter belongs to the list it was typed in.
-        if !filter.isEmpty { editFilter { $0 = "" } }
+        // A filter belongs to the list it was typed in; the suites' comes back with them.
+        if screen == .suites, !suitesFilter.isEmpty {
+            filter = suitesFilter
+            suitesFilter = ""
+            refresh()
+        } else if !filter.isEmpty {
+            editFilter { $0 = "" }
+        }
     }
 
     func editFilter(_ edit: (inout String) -> Void) {

@@ -62,7 +62,16 @@ public struct EditorView {
             }
         } else if height >= 3, model.isEditingFilter || !model.filter.isEmpty {
             let cursor = model.isEditingFilter ? (unicode ? "▏" : "_") : ""
-            grid.draw(text("/" + TextEscaping.escaped(model.filter) + cursor), x: 1, y: height - 2, style: theme.label)
+            let end = grid.draw(
+                text("/" + TextEscaping.escaped(model.filter) + cursor), x: 1, y: height - 2, style: theme.label)
+            if case .suites = model.screen, !model.filter.isEmpty {
+                let plural = { (count: Int, noun: String) in "\(count) \(noun)\(count == 1 ? "" : "s")" }
+                let inSuites = Set(model.searchMatches.map(\.suite)).count
+                let found =
+                    plural(model.suiteRows.count, "suite") + " by name, " + plural(model.searchMatches.count, "key")
+                    + " in " + plural(inSuites, "suite")
+                grid.draw(text(found), x: end + 2, y: height - 2, style: theme.dim)
+            }
         } else if height >= 3, let message = model.message {
             let warning =
                 message.hasPrefix("not written") || model.pendingRepeat != nil
@@ -109,12 +118,16 @@ public struct EditorView {
             } else {
                 hints = "y yes  any other key no"
             }
-        case _ where model.isEditingFilter: hints = "type to filter  enter keep  esc clear"
+        case _ where model.isEditingFilter:
+            hints =
+                model.screen == .suites
+                ? "type to search every suite  enter keep  ctrl-u clear  esc clear"
+                : "type to filter  enter keep  ctrl-u clear  esc clear"
         case _ where model.editing != nil: hints = "enter save  esc cancel  \(unicode ? "←→" : "left/right") move"
         case _ where model.picker != nil: hints = "\(arrows) choose  enter pick  esc cancel"
         case _ where model.readOnly:
             switch model.screen {
-            case .suites: hints = "\(arrows) move  enter open  / filter  w changes  ? help  q quit"
+            case .suites: hints = "\(arrows) move  enter open  / search  w changes  ? help  q quit"
             case .keys: hints = "\(arrows) move  \(details)  / filter  w changes  esc back  ? help"
             case .details: hints = "esc back  w changes  ? help"
             case .help, .changeLog: hints = "\(arrows) scroll  esc back"
@@ -123,7 +136,7 @@ public struct EditorView {
         where model.suiteRows.indices.contains(model.selectedIndex)
             && model.suiteRows[model.selectedIndex].problem != nil:
             hints = "\(arrows) move  x recover the unreadable suite  w changes  ? help  q quit"
-        case .suites: hints = "\(arrows) move  enter open  / filter  R reset  w changes  ? help  q quit"
+        case .suites: hints = "\(arrows) move  enter open  / search  R reset  w changes  ? help  q quit"
         case .keys(let suite) where model.data.problem(of: suite) != nil:
             hints = "x recover: move the unreadable file aside  esc back  ? help"
         case .keys(let suite) where model.data.schema(for: suite) == nil:

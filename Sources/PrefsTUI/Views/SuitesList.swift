@@ -6,29 +6,50 @@ struct SuitesList {
 
     func draw(into grid: inout CellGrid, rows: Range<Int>, now: ContinuousClock.Instant) {
         let model = view.model
-        guard !model.suiteRows.isEmpty else {
+        guard model.rowCount > 0 else {
             let empty =
                 model.filter.isEmpty
-                ? "No suites in this directory." : "No suite matches \(TextEscaping.quoted(model.filter, limit: 60))."
+                ? "No suites in this directory."
+                : "No suite or key matches \(TextEscaping.quoted(model.filter, limit: 60))."
             grid.draw(view.text(empty), x: 2, y: rows.lowerBound, style: view.theme.dim)
             return
         }
         let first = EditorView.firstVisibleRow(selected: model.selectedIndex, visible: rows.count)
-        for (offset, index) in (first..<min(model.suiteRows.count, first + rows.count)).enumerated() {
-            let row = model.suiteRows[index]
+        let nameWidth = max(10, grid.width - 24)
+        for (offset, index) in (first..<min(model.rowCount, first + rows.count)).enumerated() {
             let y = rows.lowerBound + offset
-            let detail =
-                row.problem != nil
-                ? "unreadable"
-                : "\(row.storedKeys) key\(row.storedKeys == 1 ? "" : "s")"
-                    + (row.hasSchema ? ", schema" : "")
-            let nameWidth = max(10, grid.width - 24)
-            grid.draw(view.text(DisplayWidth.truncated(TextEscaping.escaped(row.name), toFit: nameWidth)), x: 2, y: y)
-            grid.draw(view.text(detail), x: min(grid.width - 1, nameWidth + 4), y: y, style: view.theme.dim)
-            if model.isHighlighted(suite: row.name, key: nil, at: now) {
-                grid.paint(x: 0, y: y, columns: grid.width, style: view.theme.highlighted)
+            if index < model.suiteRows.count {
+                drawSuite(model.suiteRows[index], into: &grid, y: y, nameWidth: nameWidth, now: now)
+            } else {
+                drawMatch(model.searchMatches[index - model.suiteRows.count], into: &grid, y: y)
             }
             if index == model.selectedIndex { grid.paint(x: 0, y: y, columns: grid.width, style: view.theme.selected) }
         }
+    }
+
+    private func drawSuite(_ row: SuiteRow, into grid: inout CellGrid, y: Int, nameWidth: Int, now: ContinuousClock.Instant)
+    {
+        let detail =
+            row.problem != nil
+            ? "unreadable"
+            : "\(row.storedKeys) key\(row.storedKeys == 1 ? "" : "s")" + (row.hasSchema ? ", schema" : "")
+        grid.draw(view.text(DisplayWidth.truncated(TextEscaping.escaped(row.name), toFit: nameWidth)), x: 2, y: y)
+        grid.draw(view.text(detail), x: min(grid.width - 1, nameWidth + 4), y: y, style: view.theme.dim)
+        if view.model.isHighlighted(suite: row.name, key: nil, at: now) {
+            grid.paint(x: 0, y: y, columns: grid.width, style: view.theme.highlighted)
+        }
+    }
+
+    /// A key found by the filter in some suite: `suite › key` and its value.
+    private func drawMatch(_ match: SearchMatch, into grid: inout CellGrid, y: Int) {
+        let separator = view.unicode ? " › " : " > "
+        let name = TextEscaping.escaped(match.suite) + separator + TextEscaping.escaped(match.key)
+        let nameWidth = max(10, min(grid.width / 2, 60))
+        let end = grid.draw(view.text(DisplayWidth.truncated(name, toFit: nameWidth)), x: 2, y: y)
+        let value = view.model.data.valueText(suite: match.suite, key: match.key)
+        let x = max(end + 2, nameWidth + 4)
+        grid.draw(
+            view.text(DisplayWidth.truncated(value, toFit: max(1, grid.width - x - 1))), x: x, y: y,
+            style: view.theme.dim)
     }
 }
