@@ -31,7 +31,7 @@ import Testing
 
         try terminal.resize(width: 44, height: 20)
         #expect(try terminal.waitFor { screen in screen.contains("showsTips") && !screen.contains("string") })
-        try terminal.resize(width: 100, height: 24)
+        try terminal.resize(width: 90, height: 24)
         #expect(try terminal.waitFor { $0.contains("string") })
 
         try terminal.send("Escape")

@@ -4,6 +4,8 @@ public struct Confirmation: Hashable, Sendable {
     public enum Action: Hashable, Sendable {
         /// Removes every stored value of a suite, so that each key reads as its default.
         case resetSuite(String)
+        /// Removes the stored values of some keys of a suite: those marked with `m`.
+        case resetKeys(suite: String, keys: [String])
         /// Moves an unreadable suite's file aside and starts the suite afresh; `p` restores the previous version a
         /// crash left instead, when there is one.
         case recoverSuite(String, canRestorePrevious: Bool)

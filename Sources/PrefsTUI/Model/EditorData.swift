@@ -20,6 +20,10 @@ public final class EditorData {
     private var keyListCache: KeyList?
     /// Every suite's keys, for `/` on the suites screen, built on the first search.
     private let search = GlobalSearch()
+    /// The newest journaled change of each key, by suite, read from the history once per suite.
+    private var lastWrites: [String: [String: PersistentKeyValueChange]] = [:]
+    /// How much history is read to find each key's last writer.
+    static let provenanceHistoryLimit = 20_000
 
     /// Reads a store's suites and schemas.
     ///
@@ -67,6 +71,30 @@ public final class EditorData {
         keyListCache = nil
         schemaCache = [:]
         search.forgetAll()
+        lastWrites = [:]
+    }
+
+    /// The newest journaled change of each key of a suite; empty when the store keeps no history.
+    func lastWrites(suite name: String) -> [String: PersistentKeyValueChange] {
+        if let known = lastWrites[name] { return known }
+        var found: [String: PersistentKeyValueChange] = [:]
+        if let history = (try? suite(name)) as? any PersistentKeyValueHistory {
+            // Oldest first: later records replace earlier ones.
+            for change in (try? history.history(key: nil, limit: Self.provenanceHistoryLimit)) ?? [] {
+                found[change.key] = change
+            }
+        }
+        lastWrites[name] = found
+        return found
+    }
+
+    /// Takes in changes the store reported, so that the last writer of their keys is known without reading the
+    /// history again.
+    func recordWrites(_ changes: [PersistentKeyValueChange]) {
+        for change in changes {
+            guard let suite = change.suite, lastWrites[suite] != nil else { continue }
+            lastWrites[suite]?[change.key] = change
+        }
     }
 
     /// A key's value as one escaped line, as the keys screen shows it: stored, else the schema's default.

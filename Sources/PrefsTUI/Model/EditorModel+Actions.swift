@@ -48,15 +48,27 @@ extension EditorModel {
         } else {
             return
         }
-        let stored = (try? data.suite(name).primitiveValues().count) ?? 0
-        guard stored > 0 else {
+        // In a suite without a schema there is no default to go back to: the keys are deleted, and the question says so.
+        let verb = data.schema(for: name) == nil ? "Delete" : "Reset"
+        let outcome = data.schema(for: name) == nil ? "" : " to their defaults"
+        let values = (try? data.suite(name).primitiveValues()) ?? [:]
+        let marked = currentSuite == name ? (marks[name] ?? []).filter { values[$0] != nil }.sorted() : []
+        if !marked.isEmpty {
+            let keys =
+                marked.count == 1
+                ? "the marked key \(TextEscaping.quoted(marked[0]))" : "the \(marked.count) marked keys"
+            confirmation = Confirmation(
+                question: "\(verb) \(keys) of \(TextEscaping.quoted(name))\(outcome)? (y/n)",
+                action: .resetKeys(suite: name, keys: marked))
+            return
+        }
+        guard !values.isEmpty else {
             say("\(TextEscaping.quoted(name)) stores nothing: every key is at its default")
             return
         }
-        let keys = stored == 1 ? "the 1 stored key" : "all \(stored) stored keys"
+        let keys = values.count == 1 ? "the 1 stored key" : "all \(values.count) stored keys"
         confirmation = Confirmation(
-            question: "Reset \(keys) of \(TextEscaping.quoted(name)) to their defaults? (y/n)",
-            action: .resetSuite(name))
+            question: "\(verb) \(keys) of \(TextEscaping.quoted(name))\(outcome)? (y/n)", action: .resetSuite(name))
     }
 
     /// `x` offers to recover the suite shown or selected when its file cannot be read.
@@ -97,12 +109,22 @@ extension EditorModel {
         switch question.action {
         case .resetSuite(let name):
             let keys = (try? data.suite(name).primitiveValues().keys).map(Array.init) ?? []
-            let changes = Dictionary(uniqueKeysWithValues: keys.map { ($0, PropertyListValue?.none) })
-            write(
-                suite: name, changes: changes, done: "reset \(keys.count) key\(keys.count == 1 ? "" : "s") of \(name)")
+            resetKeys(keys, ofSuite: name)
+        case .resetKeys(let name, let keys):
+            let values = (try? data.suite(name).primitiveValues()) ?? [:]
+            if resetKeys(keys.filter { values[$0] != nil }, ofSuite: name) { marks[name] = nil }
         case .recoverSuite:
             break
         }
+    }
+
+    /// Removes keys' stored values in one write, and says how many, naming one alone.
+    @discardableResult
+    private func resetKeys(_ keys: [String], ofSuite name: String) -> Bool {
+        let changes = Dictionary(uniqueKeysWithValues: keys.map { ($0, PropertyListValue?.none) })
+        let what = keys.count == 1 ? TextEscaping.escaped(keys[0]) : "\(keys.count) keys"
+        let verb = data.schema(for: name) == nil ? "deleted" : "reset"
+        return write(suite: name, changes: changes, done: "\(verb) \(what) of \(name)")
     }
 
     private func answerRecovery(_ event: InputEvent, suite name: String, canRestore: Bool) {
@@ -171,6 +193,7 @@ extension EditorModel {
                 return try transactional.commit(changes).first?.writer?.write
             }
             data.update(changes.keys.map { (name, $0) })
+            sessionWrites[name, default: []].formUnion(changes.keys)
             say(TextEscaping.escaped(done))
             if recording {
                 undoStack.append(HistoryStep(suite: name, before: before, after: changes, label: done, write: id))

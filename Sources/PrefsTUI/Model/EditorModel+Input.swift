@@ -35,6 +35,8 @@ extension EditorModel {
         case .character("d") where isKeysScreen: deleteSelectedKey(confirming: pending)
         case .character("a"): beginAddingKey()
         case .character("e") where selectedKey != nil: beginExternalEdit()
+        case .character("m") where selectedKey != nil: toggleMark()
+        case .character("c") where isKeysScreen: toggleChangedOnly()
         case .character("u"): undo(force: pending == .undo)
         case .control("r"): redo(force: pending == .redo)
         case .control("l"): reload()

@@ -11,7 +11,7 @@ public final class EditorModel {
     /// The screens opened so far; the last is shown.
     public private(set) var stack: [EditorScreen]
     /// The selected row of each screen.
-    public private(set) var selection: [EditorScreen: Int] = [:]
+    public internal(set) var selection: [EditorScreen: Int] = [:]
     /// A one-line message for the status bar: what just happened, or what went wrong.
     public private(set) var message: String?
     /// Keys changed by other processes, and until when their rows stay highlighted.
@@ -52,6 +52,12 @@ public final class EditorModel {
     public private(set) var keyRows = KeyRows.empty
     /// The keys of every suite that the filter matches, listed after the suites on the suites screen.
     public private(set) var searchMatches: [SearchMatch] = []
+    /// The keys marked with `m`, by suite.
+    var marks: [String: Set<String>] = [:]
+    /// Whether the keys screen lists only the keys that are not at their default (`c`).
+    public internal(set) var showsChangedOnly = false
+    /// The keys this session wrote, by suite, which the state column says.
+    var sessionWrites: [String: Set<String>] = [:]
     /// The suites screen's filter while a suite found with it is open, given back when the user comes back.
     private var suitesFilter = ""
     /// The filter results for each prefix of the filter typed so far, so that a longer filter searches only what the
@@ -125,7 +131,8 @@ public final class EditorModel {
         let keysScreen = EditorScreen.keys(suite: suite)
         let selectedKey = keyRows.key(at: selection[keysScreen] ?? 0)
         recentChangesShown = nil
-        keyRows = KeyRows(list: list, matches: filter.isEmpty ? nil : filtered(list))
+        let matches = filter.isEmpty ? nil : filtered(list)
+        keyRows = KeyRows(list: list, matches: showsChangedOnly ? changedPositions(list, among: matches) : matches)
         if let selectedKey, let index = keyRows.position(of: selectedKey) { selection[keysScreen] = index }
     }
 
@@ -160,6 +167,7 @@ public final class EditorModel {
             highlights[Self.highlightKey(change.suite ?? "", change.key)] = now + Self.highlightDuration
             highlights[Self.highlightKey(change.suite ?? "", nil)] = now + Self.highlightDuration
         }
+        data.recordWrites(changes)
         data.update(changes.compactMap { change in change.suite.map { ($0, change.key) } })
         refresh()
         // A write undone by a program that takes no lock is said, not passed off as a change like any other.
@@ -179,6 +187,28 @@ public final class EditorModel {
         let changes = data.recentChanges(suite: suite, key: key, limit: Self.recentChangeCount)
         recentChangesShown = (suite, key, changes)
         return changes
+    }
+
+    /// Where a key's value comes from: a problem, a launch argument, nothing stored, this session, a named writer, or a
+    /// writer outside PrefsKit when the journal's newest record of the key is not the value stored.
+    ///
+    /// - Parameters:
+    ///   - row: The key's row.
+    ///   - suite: Its suite.
+    /// - Returns: The provenance.
+    public func provenance(of row: KeyRow, inSuite suite: String) -> KeyProvenance {
+        if case .invalid(let reason) = row.status { return .problem(reason) }
+        if let argument = (try? data.suite(suite))?.launchArguments[row.key],
+            (try? row.entry?.parse(argument)) != nil
+        {
+            return .launchArgument(argument)
+        }
+        guard let stored = row.stored else { return .atDefault }
+        if sessionWrites[suite]?.contains(row.key) == true { return .session }
+        guard let last = data.lastWrites(suite: suite)[row.key], last.newValue == stored,
+            let pid = last.writer?.pid
+        else { return .outside }
+        return .process(name: TextEscaping.escaped(last.writer?.processName ?? "pid \(pid)"), pid: pid)
     }
 
     /// Whether a row is highlighted at an instant; `key` `nil` asks about the suite's row.

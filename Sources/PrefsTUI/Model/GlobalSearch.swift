@@ -13,6 +13,7 @@ final class GlobalSearch {
     ///   - filter: What was typed after `/`.
     ///   - suites: The suites to search, in order.
     ///   - list: Opens a suite's key list when it is not held yet.
+    /// - Returns: The keys found.
     func matches(_ filter: String, in suites: [String], list: (String) -> KeyList?) -> [SearchMatch] {
         let pattern = FuzzyPattern(filter)
         let narrowing = previous.flatMap { filter.hasPrefix($0.pattern) ? $0.found : nil }

@@ -58,6 +58,11 @@ struct DetailsPane {
         }
         lines.append(("Stored", row.stored.map { TextEscaping.escaped($0.jsonText()) } ?? "(not stored)"))
         if case .invalid(let reason) = row.status { lines.append(("Problem", TextEscaping.escaped(reason))) }
+        let provenance = view.model.provenance(of: row, inSuite: suite)
+        if case .problem = provenance {
+        } else {
+            lines.append(("State", provenance.sentence))
+        }
         let location = view.model.data.location(of: suite) ?? view.model.data.store.locationDescription
         lines.append(("Location", TextEscaping.escaped(location)))
         let changes = view.model.recentChanges(suite: suite, key: row.key)

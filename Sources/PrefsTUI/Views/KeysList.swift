@@ -1,12 +1,15 @@
 import PrefsKit
 
-/// A suite's keys: a status mark, the key, its type and its value; narrow terminals drop the type.
+/// A suite's keys: a status mark, a mark set with `m`, the key, where its value comes from, its type and its value;
+/// narrower lists drop the type, then the state.
 struct KeysList {
     let view: EditorView
     let suite: String
 
-    /// Below this width the type column is left out.
+    /// Below this width the state column is left out.
     static let narrowWidth = 50
+    /// Below this width the type column is left out; the details say it.
+    static let kindWidth = 76
 
     /// Draws the keys in the left `width` columns.
     func draw(into grid: inout CellGrid, rows: Range<Int>, width: Int, now: ContinuousClock.Instant) {
@@ -34,23 +37,30 @@ struct KeysList {
             grid.draw(view.text(empty), x: 2, y: rows.lowerBound, style: view.theme.dim)
             return
         }
-        let narrow = width < Self.narrowWidth
+        let showsState = width >= Self.narrowWidth
+        let showsKind = width >= Self.kindWidth
         let keyWidth = max(8, min(28, width / 3))
-        let kindWidth = narrow ? 0 : 16
         let first = EditorView.firstVisibleRow(selected: model.selectedIndex, visible: rows.count)
         for (offset, index) in (first..<min(model.keyRows.count, first + rows.count)).enumerated() {
             let row = model.keyRows[index]
             let y = rows.lowerBound + offset
             let mark = row.isDebug && row.status == .atDefault ? "d" : row.status.mark
             grid.draw(mark, x: 0, y: y, style: row.status.mark == "!" ? view.theme.error : .plain)
+            if model.isMarked(suite: suite, key: row.key) {
+                grid.draw(view.unicode ? "▪" : "+", x: 1, y: y, style: view.theme.label)
+            }
             let key = view.text(DisplayWidth.truncated(TextEscaping.escaped(row.key), toFit: keyWidth))
             grid.draw(key, x: 2, y: y)
             var x = 3 + keyWidth
-            if !narrow {
-                grid.draw(
-                    view.text(DisplayWidth.truncated(row.kind, toFit: kindWidth - 1)), x: x, y: y, style: view.theme.dim
-                )
-                x += kindWidth
+            if showsState {
+                let state = model.provenance(of: row, inSuite: suite)
+                let style = state.label == "invalid" ? view.theme.error : view.theme.dim
+                grid.draw(view.text(DisplayWidth.truncated(state.label, toFit: 12)), x: x, y: y, style: style)
+                x += 13
+            }
+            if showsKind {
+                grid.draw(view.text(DisplayWidth.truncated(row.kind, toFit: 15)), x: x, y: y, style: view.theme.dim)
+                x += 16
             }
             let value = view.text(DisplayWidth.truncated(row.valueText, toFit: max(1, width - x - 1)))
             grid.draw(value, x: x, y: y, style: row.stored == nil ? view.theme.dim : .plain)

@@ -27,8 +27,9 @@ struct SuitesList {
         }
     }
 
-    private func drawSuite(_ row: SuiteRow, into grid: inout CellGrid, y: Int, nameWidth: Int, now: ContinuousClock.Instant)
-    {
+    private func drawSuite(
+        _ row: SuiteRow, into grid: inout CellGrid, y: Int, nameWidth: Int, now: ContinuousClock.Instant
+    ) {
         let detail =
             row.problem != nil
             ? "unreadable"

@@ -1,0 +1,31 @@
+import PrefsKit
+
+extension EditorModel {
+    /// Whether `m` marked a key, for `R` to reset the marked keys alone.
+    public func isMarked(suite: String, key: String) -> Bool {
+        marks[suite]?.contains(key) == true
+    }
+
+    /// `m`: marks the selected key, or unmarks it, and moves to the next one, as file managers do.
+    func toggleMark() {
+        guard let suite = currentSuite, let row = selectedKey else { return }
+        if marks[suite, default: []].remove(row.key) == nil { marks[suite, default: []].insert(row.key) }
+        let count = marks[suite]?.count ?? 0
+        say(count == 0 ? "no key is marked" : "\(count) marked; R resets them")
+        if isKeysScreen { select(selectedIndex + 1) }
+    }
+
+    /// `c`: lists only the keys whose value is not the default (stored, overridden or invalid), or every key again.
+    func toggleChangedOnly() {
+        showsChangedOnly.toggle()
+        selection[screen] = 0
+        refresh()
+        say(showsChangedOnly ? "only changed keys; c shows every key" : "every key")
+    }
+
+    /// The positions of the keys that hold a stored value, among the candidates or all.
+    func changedPositions(_ list: KeyList, among candidates: [Int32]?) -> [Int32] {
+        let positions = candidates ?? (0..<Int32(clamping: list.keys.count)).map { $0 }
+        return positions.filter { list.suite.primitiveValue(forKey: list.keys[Int($0)]) != nil }
+    }
+}

@@ -1,0 +1,45 @@
+/// Where a key's value comes from, as the state column and the details say it.
+///
+/// Like Emacs Customize's states (STANDARD, SET, SAVED, CHANGED outside Customize), but read from the store's
+/// history, so that a value another program wrote names that program.
+public enum KeyProvenance: Hashable, Sendable {
+    /// Nothing is stored: the key reads as its default.
+    case atDefault
+    /// Written by this editor session.
+    case session
+    /// Last written by a process the history names.
+    case process(name: String, pid: Int32?)
+    /// Stored, but not by a writer the history knows: a plain `UserDefaults` program, a hand edit, a copied file.
+    case outside
+    /// Overridden for this run by a launch argument (`-key value`); the stored value is not what is read.
+    case launchArgument(String)
+    /// Stored with the wrong type, or not decodable as the key's type: the key reads as its default.
+    case problem(String)
+
+    /// The state column's text: a word or two.
+    public var label: String {
+        switch self {
+        case .atDefault: "default"
+        case .session: "this session"
+        case .process(let name, _): name
+        case .outside: "outside"
+        case .launchArgument: "launch arg"
+        case .problem: "invalid"
+        }
+    }
+
+    /// A sentence for the details pane.
+    public var sentence: String {
+        switch self {
+        case .atDefault: "not stored: the key reads as its default"
+        case .session: "set in this editor session"
+        case .process(let name, let pid): "set by \(name)" + (pid.map { " pid \($0)" } ?? "")
+        case .outside: "changed outside PrefsKit: no journaled writer set this value"
+        case .launchArgument(let text): "overridden for this run by the launch argument \(text)"
+        case .problem(let reason): reason
+        }
+    }
+
+    /// Whether the key differs from a fresh install's: anything stored, or overridden.
+    public var isChanged: Bool { self != .atDefault }
+}

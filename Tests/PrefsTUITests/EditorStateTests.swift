@@ -1,0 +1,98 @@
+import Foundation
+import PrefsFileStore
+import PrefsKit
+import PrefsTUI
+import PrefsTestHelpers
+import Testing
+
+/// The state column: where each key's value comes from; and marks, bulk reset and the changed-only filter.
+@Suite struct EditorStateTests {
+    private func state(_ key: String, _ fixture: EditorFixture) throws -> KeyProvenance {
+        let model = fixture.editor.model
+        let row = try #require(model.keyRows.row(for: key))
+        return model.provenance(of: row, inSuite: "com.example.app")
+    }
+
+    @Test func eachKeySaysWhereItsValueComesFrom() throws {
+        let fixture = try EditorFixture(suite: "com.example.app")
+        // The fixture wrote theme through PrefsKit, journaled; fontScale is an int where a double is declared.
+        guard case .process(let name, let pid) = try state("theme", fixture) else {
+            Issue.record("theme: \(try state("theme", fixture))")
+            return
+        }
+        #expect(pid == ProcessInfo.processInfo.processIdentifier)
+        #expect(name == ProcessInfo.processInfo.processName)
+        guard case .problem(let reason) = try state("fontScale", fixture) else {
+            Issue.record("fontScale: \(try state("fontScale", fixture))")
+            return
+        }
+        #expect(reason.hasPrefix("stored value \"7\""))
+        #expect(try state("showsTips", fixture) == .atDefault)
+
+        fixture.type(.character("j"), .character("j"), .character(" "))
+        #expect(try state("showsTips", fixture) == .session)
+
+        // A program outside PrefsKit rewrites the file, journaling nothing.
+        let plist = try PropertyListSerialization.data(
+            fromPropertyList: ["theme": "dark", "fontScale": 7, "extra": 5, "showsTips": false], format: .xml,
+            options: 0)
+        try plist.write(to: fixture.store.directory.appendingPathComponent("com.example.app.plist"))
+        let watched = try fixture.store.suite("com.example.app")
+        #expect(eventually { watched.primitiveValue(forKey: "extra") == .int(5) })
+        fixture.type(.control("l"))
+        #expect(try state("extra", fixture) == .outside)
+        #expect(try state("showsTips", fixture) == .session, "the same value this session wrote")
+        fixture.type()
+        #expect(fixture.screen.contains("outside"))
+    }
+
+    @Test func aLaunchArgumentThatFitsIsSaidToOverride() throws {
+        let fixture = try EditorFixture()
+        let store = try FileStore(
+            directory: fixture.store.directory, journalDirectory: fixture.store.journalDirectory,
+            launchArguments: LaunchArguments(values: ["theme": "black", "fontScale": "huge"]))
+        let model = EditorModel(
+            data: EditorData(store: store, schemas: fixture.catalog), suite: "com.example.app")
+        let theme = try #require(model.keyRows.row(for: "theme"))
+        #expect(model.provenance(of: theme, inSuite: "com.example.app") == .launchArgument("black"))
+        let scale = try #require(model.keyRows.row(for: "fontScale"))
+        #expect(model.provenance(of: scale, inSuite: "com.example.app").label == "invalid")
+    }
+
+    @Test func marksChooseWhichKeysRResets() throws {
+        let fixture = try EditorFixture(suite: "com.example.app")
+        let model = fixture.editor.model
+        fixture.type(.character("m"))
+        #expect(model.isMarked(suite: "com.example.app", key: "theme"))
+        #expect(model.selectedKey?.key == "fontScale", "m moves on")
+        fixture.type(.key(.end), .character("m"), .character("R"))
+        #expect(fixture.screen.contains(#"Reset the 2 marked keys of "com.example.app" to their defaults? (y/n)"#))
+        fixture.type(.character("y"))
+        let suite = try fixture.store.suite("com.example.app")
+        #expect(suite.primitiveValue(forKey: "theme") == nil && suite.primitiveValue(forKey: "extra") == nil)
+        #expect(suite.primitiveValue(forKey: "fontScale") == .int(7), "an unmarked key is left alone")
+        #expect(fixture.screen.contains("reset 2 keys of com.example.app"))
+        #expect(!model.isMarked(suite: "com.example.app", key: "theme"))
+        // Undone as one step.
+        fixture.type(.character("u"))
+        #expect(
+            suite.primitiveValue(forKey: "theme") == .string("dark") && suite.primitiveValue(forKey: "extra") == .int(1)
+        )
+    }
+
+    @Test func cListsOnlyTheChangedKeys() throws {
+        let fixture = try EditorFixture(suite: "com.example.app")
+        let model = fixture.editor.model
+        #expect(model.keyRows.count == 5)
+        fixture.type(.character("c"))
+        #expect(model.keyRows.map(\.key) == ["theme", "fontScale", "extra"])
+        fixture.type(.character("c"))
+        #expect(model.keyRows.count == 5)
+    }
+
+    @Test func aSuiteWithoutASchemaIsAskedToDeleteNotToReset() throws {
+        let fixture = try EditorFixture()
+        fixture.type(.character("j"), .character("R"))
+        #expect(fixture.screen.contains(#"Delete all 2 stored keys of "notes"? (y/n)"#), "\(fixture.screen)")
+    }
+}
