@@ -9,6 +9,8 @@ public struct Confirmation: Hashable, Sendable {
         /// Moves an unreadable suite's file aside and starts the suite afresh; `p` restores the previous version a
         /// crash left instead, when there is one.
         case recoverSuite(String, canRestorePrevious: Bool)
+        /// Quitting with pending changes: `y` applies them, `n` drops them, anything else stays.
+        case quitWithPending
     }
 
     /// The question, naming what would change.
@@ -24,4 +26,6 @@ public enum PendingRepeat: Hashable, Sendable {
     case undo
     /// Ctrl-R once found that another process changed what it would redo.
     case redo
+    /// `A` once found pending keys that another process changed since.
+    case applyPending
 }

@@ -102,6 +102,18 @@ extension EditorModel {
         if case .recoverSuite(let name, let canRestore) = question.action {
             return answerRecovery(event, suite: name, canRestore: canRestore)
         }
+        if case .quitWithPending = question.action {
+            switch event {
+            case .character("y"), .character("Y"):
+                applyPending(force: false)
+                if pendingChanges.isEmpty { quit() }
+            case .character("n"), .character("N"):
+                dismissPending()
+                quit()
+            default: say("still here: \(pendingChanges.count) pending")
+            }
+            return
+        }
         guard event == .character("y") || event == .character("Y") else {
             say("nothing was reset")
             return
@@ -113,7 +125,7 @@ extension EditorModel {
         case .resetKeys(let name, let keys):
             let values = (try? data.suite(name).primitiveValues()) ?? [:]
             if resetKeys(keys.filter { values[$0] != nil }, ofSuite: name) { marks[name] = nil }
-        case .recoverSuite:
+        case .recoverSuite, .quitWithPending:
             break
         }
     }
@@ -175,21 +187,29 @@ extension EditorModel {
     /// - Returns: Whether the changes were written, and the write's identifier when the store gave one.
     func commit(
         suite name: String, changes: [String: PropertyListValue?], done: String, recording: Bool,
-        reverting: String? = nil
+        reverting: String? = nil, expecting: [String: PropertyListValue?]? = nil, delaying: Bool = true
     ) -> (written: Bool, id: String?) {
         guard !readOnly else {
             say("read-only: nothing was written")
             return (false, nil)
         }
         defer { refresh() }
+        if isDelayed, delaying, reverting == nil, recording {
+            say(keepPending(suite: name, changes: changes))
+            return (false, nil)
+        }
         do {
             let suite = try data.suite(name)
             let before = Dictionary(uniqueKeysWithValues: changes.keys.map { ($0, suite.primitiveValue(forKey: $0)) })
             let id = try PersistentKeyValueChange.Writer.$revertedWrite.withValue(reverting) { () throws -> String? in
                 guard let transactional = suite as? any TransactionalStore else {
+                    if let expecting, let changed = suite.keys(differingFrom: expecting).first {
+                        throw PersistentKeyValueStoreError.changedSince(key: changed)
+                    }
                     try suite.setPrimitiveValues(changes)
                     return nil
                 }
+                if let expecting { return try transactional.commit(changes, expecting: expecting).first?.writer?.write }
                 return try transactional.commit(changes).first?.writer?.write
             }
             data.update(changes.keys.map { (name, $0) })

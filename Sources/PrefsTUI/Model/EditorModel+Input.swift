@@ -37,6 +37,10 @@ extension EditorModel {
         case .character("e") where selectedKey != nil: beginExternalEdit()
         case .character("m") where selectedKey != nil: toggleMark()
         case .character("c") where isKeysScreen: toggleChangedOnly()
+        case .character("P"): toggleDelayedMode()
+        case .character("p"): toggle(.pending)
+        case .character("A"): applyPending(force: pending == .applyPending)
+        case .character("D"): dismissPending()
         case .character("u"): undo(force: pending == .undo)
         case .control("r"): redo(force: pending == .redo)
         case .control("l"): reload()
@@ -53,7 +57,7 @@ extension EditorModel {
         switch event {
         case .key(.enter): isKeysScreen || isDetailsScreen
         case .character(" "), .character("r"), .character("R"), .character("x"), .character("d"), .character("a"),
-            .character("e"), .character("u"), .control("r"):
+            .character("e"), .character("u"), .control("r"), .character("P"), .character("A"):
             true
         default: false
         }
@@ -104,6 +108,7 @@ extension EditorModel {
         guard row == selectedIndex else { return select(row) }
         switch screen {
         case .suites, .keys: open()
+        case .pending: open()
         case .details, .help, .changeLog: break
         }
     }

@@ -52,6 +52,12 @@ public final class EditorModel {
     public private(set) var keyRows = KeyRows.empty
     /// The keys of every suite that the filter matches, listed after the suites on the suites screen.
     public private(set) var searchMatches: [SearchMatch] = []
+    /// Whether edits wait for `A` rather than being written at once (`P`).
+    public internal(set) var isDelayed = false
+    /// The edits delayed mode holds, in the order they were first made.
+    public internal(set) var pendingChanges: [PendingChange] = []
+    /// Where each pending key is in ``pendingChanges``, by suite and key.
+    var pendingIndex: [String: Int] = [:]
     /// The keys marked with `m`, by suite.
     var marks: [String: Set<String>] = [:]
     /// Whether the keys screen lists only the keys that are not at their default (`c`).
@@ -92,6 +98,7 @@ public final class EditorModel {
         case .details: 0
         case .help: HelpPane.bindings.count
         case .changeLog: changeLog.count
+        case .pending: pendingChanges.count
         }
     }
 
@@ -103,7 +110,7 @@ public final class EditorModel {
         switch screen {
         case .keys: keyRows.indices.contains(selectedIndex) ? keyRows[selectedIndex] : nil
         case .details(_, let key): keyRows.row(for: key)
-        case .suites, .help, .changeLog: nil
+        case .suites, .help, .changeLog, .pending: nil
         }
     }
 
@@ -150,7 +157,7 @@ public final class EditorModel {
         for screen in stack.reversed() {
             switch screen {
             case .keys(let suite), .details(let suite, _): return suite
-            case .suites, .help, .changeLog: continue
+            case .suites, .help, .changeLog, .pending: continue
             }
         }
         return nil
@@ -170,6 +177,14 @@ public final class EditorModel {
         data.recordWrites(changes)
         data.update(changes.compactMap { change in change.suite.map { ($0, change.key) } })
         refresh()
+        // A pending edit that another process overtook is said at once; the list marks it until applied.
+        if let overtaken = changes.first(where: {
+            $0.origin == .otherProcess && pendingChange(suite: $0.suite ?? "", key: $0.key) != nil
+        }) {
+            say(
+                "another process changed pending key \(TextEscaping.escaped(overtaken.key)); A asks again before overwriting"
+            )
+        }
         // A write undone by a program that takes no lock is said, not passed off as a change like any other.
         if let undone = changes.last(where: { $0.reverted != nil }) {
             say("\(TextEscaping.escaped(undone.key)): \(ChangeLogList.writerText(undone))")
@@ -249,6 +264,14 @@ public final class EditorModel {
         case .keys(let suite):
             guard let row = selectedKey else { return }
             stack.append(.details(suite: suite, key: row.key))
+        case .pending:
+            // A pending change opens at its key.
+            guard pendingChanges.indices.contains(selectedIndex) else { return }
+            let change = pendingChanges[selectedIndex]
+            stack = [.suites, .keys(suite: change.suite)]
+            filter = ""
+            refresh()
+            if let position = keyRows.position(of: change.key) { selection[.keys(suite: change.suite)] = position }
         case .details, .help, .changeLog:
             return
         }
@@ -290,6 +313,13 @@ public final class EditorModel {
     }
 
     func quit() {
+        guard pendingChanges.isEmpty else {
+            confirmation = Confirmation(
+                question: "Apply the \(pendingChanges.count) pending change\(pendingChanges.count == 1 ? "" : "s") "
+                    + "before quitting? (y apply, n discard, esc stay)",
+                action: .quitWithPending)
+            return
+        }
         isFinished = true
     }
 

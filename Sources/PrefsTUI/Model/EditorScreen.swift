@@ -1,4 +1,5 @@
-/// Where the editor is: the list of suites, one suite's keys, one key's details, the help or the change log.
+/// Where the editor is: the list of suites, one suite's keys, one key's details, the help, the change log or the
+/// pending changes.
 public enum EditorScreen: Hashable, Sendable {
     case suites
     case keys(suite: String)
@@ -7,4 +8,6 @@ public enum EditorScreen: Hashable, Sendable {
     case help
     /// The changes other processes made while the editor ran, newest first.
     case changeLog
+    /// The changes delayed mode holds, against what is stored.
+    case pending
 }

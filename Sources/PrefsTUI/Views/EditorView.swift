@@ -43,6 +43,7 @@ public struct EditorView {
             DetailsPane(view: self, suite: suite, key: key).draw(into: &grid, rows: content, columns: 0..<width)
         case .help: HelpPane(view: self).draw(into: &grid, rows: content)
         case .changeLog: ChangeLogList(view: self).draw(into: &grid, rows: content)
+        case .pending: PendingList(view: self).draw(into: &grid, rows: content)
         }
         if let picker = model.picker, height >= 5 {
             let frame = PickerBox.frame(for: picker, in: (width, height), anchor: model.selectedRowY)
@@ -102,6 +103,7 @@ public struct EditorView {
             return "suites" + separator + TextEscaping.escaped(suite) + separator + TextEscaping.escaped(key)
         case .help: return "keys"
         case .changeLog: return "changes made by other processes"
+        case .pending: return "pending changes (A applies, D dismisses)"
         }
     }
 
@@ -130,7 +132,7 @@ public struct EditorView {
             case .suites: hints = "\(arrows) move  enter open  / search  w changes  ? help  q quit"
             case .keys: hints = "\(arrows) move  \(details)  / filter  w changes  esc back  ? help"
             case .details: hints = "esc back  w changes  ? help"
-            case .help, .changeLog: hints = "\(arrows) scroll  esc back"
+            case .help, .changeLog, .pending: hints = "\(arrows) scroll  esc back"
             }
         case .suites
         where model.suiteRows.indices.contains(model.selectedIndex)
@@ -144,10 +146,14 @@ public struct EditorView {
         case .keys:
             hints = "enter edit  \(details)  e editor  r reset  u undo  / filter  ? help"
         case .details: hints = "esc back  enter edit  e editor  r reset  u undo  w changes"
+        case .pending: hints = "\(arrows) move  enter go to key  A apply  D dismiss  esc back"
         case .help, .changeLog: hints = "\(arrows) scroll  esc back"
         }
         // The mark comes first, where a narrow terminal does not cut it off.
-        let line = " " + (model.readOnly ? "[read-only]  " : "") + position + hints
+        let mode =
+            model.readOnly
+            ? "[read-only]  " : model.isDelayed ? "[delayed: \(model.pendingChanges.count) pending]  " : ""
+        let line = " " + mode + position + hints
         grid.draw(text(line.replacingOccurrences(of: "    ", with: "  ")), x: 0, y: y, style: theme.status)
     }
 

@@ -46,7 +46,10 @@ struct KeysList {
             let y = rows.lowerBound + offset
             let mark = row.isDebug && row.status == .atDefault ? "d" : row.status.mark
             grid.draw(mark, x: 0, y: y, style: row.status.mark == "!" ? view.theme.error : .plain)
-            if model.isMarked(suite: suite, key: row.key) {
+            let pending = model.pendingChange(suite: suite, key: row.key)
+            if pending != nil {
+                grid.draw("~", x: 1, y: y, style: view.theme.label)
+            } else if model.isMarked(suite: suite, key: row.key) {
                 grid.draw(view.unicode ? "▪" : "+", x: 1, y: y, style: view.theme.label)
             }
             let key = view.text(DisplayWidth.truncated(TextEscaping.escaped(row.key), toFit: keyWidth))
@@ -62,7 +65,12 @@ struct KeysList {
                 grid.draw(view.text(DisplayWidth.truncated(row.kind, toFit: 15)), x: x, y: y, style: view.theme.dim)
                 x += 16
             }
-            let value = view.text(DisplayWidth.truncated(row.valueText, toFit: max(1, width - x - 1)))
+            // A pending value is shown in place of the stored one, marked `~`.
+            let valueText =
+                pending.map { change in
+                    change.value.map { TextEscaping.escaped(row.entry?.render($0) ?? $0.text) } ?? "(reset)"
+                } ?? row.valueText
+            let value = view.text(DisplayWidth.truncated(valueText, toFit: max(1, width - x - 1)))
             grid.draw(value, x: x, y: y, style: row.stored == nil ? view.theme.dim : .plain)
             if model.isHighlighted(suite: suite, key: row.key, at: now) {
                 grid.paint(x: 0, y: y, columns: width, style: view.theme.highlighted)
