@@ -184,6 +184,8 @@ extension EditorModel {
     ///   - recording: Whether `u` can undo it.
     ///   - reverting: The write this one reverts, for an undo or a redo: recorded in the history as `prefs undo`
     ///     records it.
+    ///   - expecting: What the keys must still hold for the write to happen, checked under the suite's lock.
+    ///   - delaying: Whether delayed mode keeps the changes rather than writing them; `A` writes them with `false`.
     /// - Returns: Whether the changes were written, and the write's identifier when the store gave one.
     func commit(
         suite name: String, changes: [String: PropertyListValue?], done: String, recording: Bool,

@@ -1,8 +1,10 @@
 import PrefsKit
 
 extension EditorModel {
-    /// `P`: turns delayed mode on or off. In it, edits are collected rather than written, listed with `p`, written
-    /// together with `A` and dropped with `D`, as dconf-editor's delayed mode does.
+    /// Turns delayed mode on or off, for `P`.
+    ///
+    /// In it, edits are collected rather than written, listed with `p`, written together with `A` and dropped with
+    /// `D`, as dconf-editor's delayed mode does.
     func toggleDelayedMode() {
         if isDelayed, !pendingChanges.isEmpty {
             return say("\(pendingChanges.count) pending: A applies them, D dismisses them, before leaving delayed mode")
