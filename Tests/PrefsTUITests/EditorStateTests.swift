@@ -95,4 +95,29 @@ import Testing
         fixture.type(.character("j"), .character("R"))
         #expect(fixture.screen.contains(#"Delete all 2 stored keys of "notes"? (y/n)"#), "\(fixture.screen)")
     }
+
+    @Test func aMixedCollectionWithoutASchemaIsShownAsSuchAndSavesUnchanged() throws {
+        let fixture = try EditorFixture(width: 100, suite: "notes")
+        let mixed = PropertyListValue.dictionary([
+            "nested": .dictionary(["x": .array([.int(1), .string("two"), .bool(true)])])
+        ])
+        try fixture.store.suite("notes").setPrimitiveValues(["mixed": mixed])
+        fixture.type(.control("l"))
+        let model = fixture.editor.model
+        for _ in 0..<model.rowCount where model.selectedKey?.key != "mixed" { fixture.type(.character("j")) }
+        #expect(model.selectedKey?.kind == "dictionary<dictionary<array<any>>>")
+        fixture.type(.key(.enter), .key(.enter))
+        #expect(model.editing == nil, "\(model.editing?.error ?? "")")
+        #expect(try fixture.store.suite("notes").primitiveValue(forKey: "mixed") == mixed)
+        // Another element of any type is taken too.
+        fixture.type(.key(.enter), .key(.end))
+        for _ in 0..<3 { fixture.type(.key(.left)) }
+        fixture.editor.step(#","x""#.map { .character($0) })
+        fixture.type(.key(.enter))
+        #expect(
+            try fixture.store.suite("notes").primitiveValue(forKey: "mixed")
+                == .dictionary([
+                    "nested": .dictionary(["x": .array([.int(1), .string("two"), .bool(true), .string("x")])])
+                ]))
+    }
 }

@@ -44,9 +44,17 @@ public enum PropertyListValue: Sendable, Hashable {
         case .string: .string
         case .data: .data
         case .date: .date
-        case .array(let elements): .array(elements.first?.kind)
-        case .dictionary(let elements): .dictionary(elements.sorted { $0.key < $1.key }.first?.value.kind)
+        case .array(let elements): .array(Self.commonKind(of: elements))
+        case .dictionary(let elements): .dictionary(Self.commonKind(of: elements.values))
         }
+    }
+
+    /// The kind every element has, or `nil` for none or for a mix, such as `[1, "two", true]`: a collection is typed
+    /// by all its elements, so that one written by another program is never read back as a type it does not have.
+    private static func commonKind(of elements: some Collection<PropertyListValue>) -> PrimitiveKind? {
+        guard let first = elements.first?.kind else { return nil }
+        for element in elements.dropFirst() where element.kind != first { return nil }
+        return first
     }
 
     /// The integer as the one form PrefsKit gives it: ``int(_:)`` when it fits an `Int`, else ``unsignedInt(_:)``.
