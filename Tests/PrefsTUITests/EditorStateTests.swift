@@ -121,3 +121,42 @@ import Testing
                 ]))
     }
 }
+
+/// `+` and `-` on numbers.
+@Suite struct EditorSteppingTests {
+    @Test func numbersStepWithinTheirRange() throws {
+        let fixture = try EditorFixture(suite: "com.example.app")
+        let suite = try fixture.store.suite("com.example.app")
+        // fontScale holds 7, an int where a double in 0.5...3.0 is declared: it reads as 1.0, and steps from there.
+        fixture.type(.character("j"), .character("+"))
+        #expect(suite.primitiveValue(forKey: "fontScale") == .double(1.1))
+        for _ in 0..<20 { fixture.type(.character("-")) }
+        #expect(suite.primitiveValue(forKey: "fontScale") == .double(0.5))
+        #expect(fixture.screen.contains("fontScale is at its minimum, 0.5"))
+        // extra, undeclared, holds an int.
+        fixture.type(.key(.end), .character("+"), .character("+"))
+        #expect(suite.primitiveValue(forKey: "extra") == .int(3))
+        fixture.type(.key(.home), .character("+"))
+        #expect(fixture.screen.contains("+ and - step numbers; \"theme\" is string"))
+        #expect(suite.primitiveValue(forKey: "theme") == .string("dark"))
+    }
+}
+
+/// Messages count and name the keys that really changed.
+@Suite struct EditorMessageTests {
+    @Test func undoingAResetNamesOnlyTheKeysAnotherProcessChanged() throws {
+        let fixture = try EditorFixture(suite: "com.example.app")
+        fixture.type(.character("R"), .character("y"))
+        #expect(fixture.screen.contains("reset 3 keys of com.example.app"))
+        let other = try FileStore(
+            directory: fixture.store.directory, journalDirectory: fixture.store.journalDirectory, launchArguments: .none
+        )
+        try other.suite("com.example.app").commit(["theme": .string("black")])
+        let suite = try fixture.store.suite("com.example.app")
+        #expect(eventually { suite.primitiveValue(forKey: "theme") == .string("black") })
+        fixture.type(.character("u"))
+        #expect(
+            fixture.screen.contains(#"another process changed "theme" since; u again undoes anyway"#),
+            "\(fixture.screen)")
+    }
+}

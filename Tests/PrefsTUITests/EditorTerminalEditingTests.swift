@@ -67,4 +67,25 @@ import Testing
         try terminal.send("Escape", "C-l")
         #expect(try terminal.waitFor { $0.split(separator: "\n").first.map(String.init) == " prefs  suites › S" })
     }
+
+    @Test func readOnlyOffersNoEditingAndCreatesNothing() throws {
+        let cli = try PrefsCLI()
+        let missing = cli.home.url.appendingPathComponent("absent")
+        let terminal = try TmuxSession(running: "prefs", "tui --read-only --config-dir '\(missing.path)'", in: cli)
+        defer { terminal.close() }
+        #expect(try terminal.waitFor { $0.contains("EXITED 1") })
+        #expect(try terminal.capture().contains("--read-only creates nothing"))
+        #expect(!FileManager.default.fileExists(atPath: missing.path))
+
+        try cli.run("write", "S", "k", "1", "-t", "int")
+        let browsing = try TmuxSession(running: "prefs", "tui --read-only S", in: cli)
+        defer { browsing.close() }
+        #expect(try browsing.waitFor { $0.contains("[read-only]") && $0.contains("k") })
+        #expect(try !browsing.capture().contains("enter edit"))
+        try browsing.send("R")
+        #expect(try browsing.waitFor { $0.contains("read-only: nothing can be changed") })
+        #expect(try !browsing.capture().contains("Reset all"))
+        try browsing.send("+", "Enter")
+        #expect(try cli.run("read", "S", "k").output == "1\n")
+    }
 }

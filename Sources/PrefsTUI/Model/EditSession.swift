@@ -8,6 +8,8 @@ public struct EditSession: Hashable, Sendable {
         case value
         /// The name of a key to add; its type and value are asked next.
         case newKeyName
+        /// The name of a suite to create; it is written by its first key.
+        case newSuiteName
     }
 
     public let suite: String

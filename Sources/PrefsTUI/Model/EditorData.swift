@@ -60,6 +60,15 @@ public final class EditorData {
         let suites = Set(changes.map(\.suite))
         search.forget(suites)
         for name in suites where suiteRowCache != nil { suiteRowCache?[name] = suiteRow(name) }
+        // A suite left with nothing, no schema and no file was deleted: it leaves the list at once.
+        let emptied = suites.filter { name in
+            guard let row = suiteRowCache?[name] else { return false }
+            return row.storedKeys == 0 && !row.hasSchema && row.problem == nil
+        }
+        if !emptied.isEmpty {
+            let listed = Set((try? store.listSuites()) ?? [])
+            for name in emptied where !listed.contains(name) { suiteRowCache?[name] = nil }
+        }
         if let list = keyListCache, suites.contains(list.name) {
             list.update(changedKeys: changes.filter { $0.suite == list.name }.map(\.key))
         }

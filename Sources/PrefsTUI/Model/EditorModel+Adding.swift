@@ -43,8 +43,38 @@ extension EditorModel {
         editing = session
     }
 
+    /// `n` on the suites screen asks for a new suite's name, then opens it, empty: `a` adds its first key, which
+    /// creates it.
+    func beginAddingSuite() {
+        editing = EditSession(suite: "", key: "", original: nil, line: LineEditor(""), purpose: .newSuiteName)
+    }
+
+    /// Enter on a new suite's name: a name the store takes, not used yet, opens the new suite.
+    func nameNewSuite(_ session: inout EditSession) {
+        let name = session.line.text
+        if name.isEmpty {
+            session.error = "a suite needs a name"
+        } else if data.suiteRows().contains(where: { $0.name == name }) {
+            session.error = "\(TextEscaping.quoted(name)) already exists"
+        } else {
+            do {
+                _ = try data.suite(name)
+                editing = nil
+                stack.append(.keys(suite: name))
+                filter = ""
+                refresh()
+                return say("new suite \(TextEscaping.escaped(name)): a adds its first key, which creates it")
+            } catch {
+                session.error = "\(error)"
+            }
+        }
+        editing = session
+    }
+
     /// After the type: a Boolean is picked, anything else typed, starting from an example of its form.
     func askValueOfNewKey(suite: String, key: String, kind: PrimitiveKind) {
+        // Once written, the new key is selected.
+        keyToSelect = key
         switch kind {
         case .bool:
             picker = ChoicePicker(

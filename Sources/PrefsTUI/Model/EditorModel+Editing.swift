@@ -25,9 +25,16 @@ extension EditorModel {
         switch event {
         case .key(.escape):
             editing = nil
-            say(session.purpose == .newKeyName ? "no key was added" : "not written: editing cancelled")
+            keyToSelect = nil
+            switch session.purpose {
+            case .newKeyName: say("no key was added")
+            case .newSuiteName: say("no suite was created")
+            case .value: say("not written: editing cancelled")
+            }
         case .key(.enter) where session.purpose == .newKeyName:
             nameNewKey(&session)
+        case .key(.enter) where session.purpose == .newSuiteName:
+            nameNewSuite(&session)
         case .key(.enter):
             save(&session)
         default:

@@ -34,9 +34,12 @@ extension EditorModel {
         case .character("x"): askToRecoverSuite()
         case .character("d") where isKeysScreen: deleteSelectedKey(confirming: pending)
         case .character("a"): beginAddingKey()
+        case .character("n") where screen == .suites: beginAddingSuite()
         case .character("e") where selectedKey != nil: beginExternalEdit()
         case .character("m") where selectedKey != nil: toggleMark()
         case .character("c") where isKeysScreen: toggleChangedOnly()
+        case .character("+") where selectedKey != nil: stepSelectedNumber(by: 1)
+        case .character("-") where selectedKey != nil: stepSelectedNumber(by: -1)
         case .character("P"): toggleDelayedMode()
         case .character("p"): toggle(.pending)
         case .character("A"): applyPending(force: pending == .applyPending)
@@ -57,7 +60,9 @@ extension EditorModel {
         switch event {
         case .key(.enter): isKeysScreen || isDetailsScreen
         case .character(" "), .character("r"), .character("R"), .character("x"), .character("d"), .character("a"),
-            .character("e"), .character("u"), .control("r"), .character("P"), .character("A"):
+            .character("n"),
+            .character("e"), .character("u"), .control("r"), .character("P"), .character("A"), .character("+"),
+            .character("-"):
             true
         default: false
         }
@@ -108,8 +113,8 @@ extension EditorModel {
         guard row == selectedIndex else { return select(row) }
         switch screen {
         case .suites, .keys: open()
-        case .pending: open()
-        case .details, .help, .changeLog: break
+        case .pending, .changeLog: open()
+        case .details, .help: break
         }
     }
 }

@@ -9,7 +9,7 @@ public final class EditorModel {
     public let data: EditorData
     public let readOnly: Bool
     /// The screens opened so far; the last is shown.
-    public private(set) var stack: [EditorScreen]
+    public internal(set) var stack: [EditorScreen]
     /// The selected row of each screen.
     public internal(set) var selection: [EditorScreen: Int] = [:]
     /// A one-line message for the status bar: what just happened, or what went wrong.
@@ -18,7 +18,7 @@ public final class EditorModel {
     public private(set) var highlights: [String: ContinuousClock.Instant] = [:]
     /// The filter typed after `/`, applied to the list shown: suites by name, keys by key, value, summary and
     /// description.
-    public private(set) var filter = ""
+    public internal(set) var filter = ""
     /// Whether keys typed go to the filter.
     public private(set) var isEditingFilter = false
     /// The value being edited, if any.
@@ -58,6 +58,8 @@ public final class EditorModel {
     public internal(set) var pendingChanges: [PendingChange] = []
     /// Where each pending key is in ``pendingChanges``, by suite and key.
     var pendingIndex: [String: Int] = [:]
+    /// A key just added, selected as soon as its first write lists it.
+    var keyToSelect: String?
     /// The keys marked with `m`, by suite.
     var marks: [String: Set<String>] = [:]
     /// Whether the keys screen lists only the keys that are not at their default (`c`).
@@ -141,6 +143,10 @@ public final class EditorModel {
         let matches = filter.isEmpty ? nil : filtered(list)
         keyRows = KeyRows(list: list, matches: showsChangedOnly ? changedPositions(list, among: matches) : matches)
         if let selectedKey, let index = keyRows.position(of: selectedKey) { selection[keysScreen] = index }
+        if let added = keyToSelect, let index = keyRows.position(of: added) {
+            selection[keysScreen] = index
+            keyToSelect = nil
+        }
     }
 
     /// The positions of the keys the filter keeps, searching only what a shorter filter kept when this one extends it.
@@ -272,7 +278,18 @@ public final class EditorModel {
             filter = ""
             refresh()
             if let position = keyRows.position(of: change.key) { selection[.keys(suite: change.suite)] = position }
-        case .details, .help, .changeLog:
+        case .changeLog:
+            // A change opens at its key, in its suite.
+            let changes = Array(changeLog.reversed())
+            guard changes.indices.contains(selectedIndex), let suite = changes[selectedIndex].change.suite else {
+                return
+            }
+            let key = changes[selectedIndex].change.key
+            stack = [.suites, .keys(suite: suite)]
+            filter = ""
+            refresh()
+            if let position = keyRows.position(of: key) { selection[.keys(suite: suite)] = position }
+        case .details, .help:
             return
         }
         message = nil

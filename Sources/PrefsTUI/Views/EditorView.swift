@@ -138,7 +138,7 @@ public struct EditorView {
         where model.suiteRows.indices.contains(model.selectedIndex)
             && model.suiteRows[model.selectedIndex].problem != nil:
             hints = "\(arrows) move  x recover the unreadable suite  w changes  ? help  q quit"
-        case .suites: hints = "\(arrows) move  enter open  / search  R reset  w changes  ? help  q quit"
+        case .suites: hints = "enter open  / search  n new suite  R reset  w changes  ? help  q quit"
         case .keys(let suite) where model.data.problem(of: suite) != nil:
             hints = "x recover: move the unreadable file aside  esc back  ? help"
         case .keys(let suite) where model.data.schema(for: suite) == nil:
@@ -147,7 +147,8 @@ public struct EditorView {
             hints = "enter edit  \(details)  e editor  r reset  u undo  / filter  ? help"
         case .details: hints = "esc back  enter edit  e editor  r reset  u undo  w changes"
         case .pending: hints = "\(arrows) move  enter go to key  A apply  D dismiss  esc back"
-        case .help, .changeLog: hints = "\(arrows) scroll  esc back"
+        case .changeLog: hints = "\(arrows) move  enter go to key  esc back"
+        case .help: hints = "\(arrows) scroll  esc back"
         }
         // The mark comes first, where a narrow terminal does not cut it off.
         let mode =
@@ -160,7 +161,12 @@ public struct EditorView {
     /// The line being edited, with the cursor shown as a reversed cell.
     private func drawEditLine(_ session: EditSession, into grid: inout CellGrid, y: Int) {
         grid.clear(row: y)
-        let name = session.purpose == .newKeyName ? "new key in \(session.suite)" : session.key
+        let name =
+            switch session.purpose {
+            case .newKeyName: "new key in \(session.suite)"
+            case .newSuiteName: "new suite"
+            case .value: session.key
+            }
         let label = text(DisplayWidth.truncated(TextEscaping.escaped(name), toFit: max(4, grid.width / 3)) + ": ")
         let start = grid.draw(label, x: 1, y: y, style: theme.label)
         // Control characters typed into the line are shown escaped too; the cursor sits after what precedes it.

@@ -29,8 +29,15 @@ struct Tui: PrefsCommand {
     func perform() throws {
         try Self.requireTerminal()
         let context = options.context
-        if let suite { _ = try context.existingSuite(suite) }
-        let data = EditorData(store: try context.store(), schemas: try context.schemas())
+        // A suite that does not exist yet opens empty, and is created by its first key.
+        if let suite { try context.checkName(suite) }
+        // Read-only creates nothing, not even the configuration directory.
+        guard let store = try context.store(creating: !readOnly) else {
+            throw ToolError(
+                "nothing to browse: \(context.locationDescription) does not exist, and --read-only creates nothing",
+                code: .noSuite)
+        }
+        let data = EditorData(store: store, schemas: try context.schemas())
         try Self.runEditor(EditorModel(data: data, suite: suite, readOnly: readOnly), noColor: noColor)
     }
 

@@ -1,0 +1,37 @@
+import Foundation
+import PrefsKit
+
+extension EditorModel {
+    /// `+` and `-`: steps a number by one (a real by a tenth when its range is narrower than ten), staying within the
+    /// key's range.
+    ///
+    /// - Parameter direction: 1 for `+`, -1 for `-`.
+    func stepSelectedNumber(by direction: Int) {
+        guard let suite = currentSuite, let row = selectedKey else { return }
+        let range = row.entry?.range
+        let next: PropertyListValue
+        // A value stored with the wrong type reads as the default, and steps from there.
+        let current = if case .invalid = row.status { row.entry?.defaultValue } else { row.effective }
+        switch current {
+        case .int(let value)? where row.kind == "int":
+            let (stepped, overflow) = value.addingReportingOverflow(direction)
+            guard !overflow else { return say("\(TextEscaping.escaped(row.key)) is at the end of the integers") }
+            next = .int(stepped)
+        case .double(let value)? where row.kind == "double":
+            let step: Double =
+                if case .real(let bounds)? = range, bounds.upperBound - bounds.lowerBound < 10 { 0.1 } else { 1 }
+            // Rounded to the step, so that 0.1 + 0.2 shows as 0.3.
+            next = .double(((value + step * Double(direction)) / step).rounded() * step)
+        case .int(let value)? where row.kind == "double":
+            next = .double(Double(value + direction))
+        default:
+            return say("+ and - step numbers; \(TextEscaping.quoted(row.key)) is \(row.kind)")
+        }
+        if let range, !range.contains(next) {
+            let bound = direction > 0 ? range.upperBound : range.lowerBound
+            return say(
+                "\(TextEscaping.escaped(row.key)) is at its \(direction > 0 ? "maximum" : "minimum"), \(bound.text)")
+        }
+        write(suite: suite, changes: [row.key: next], done: "\(row.key) = \(next.text)")
+    }
+}
