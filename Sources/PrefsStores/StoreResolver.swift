@@ -62,4 +62,17 @@ public enum StoreResolver {
             open: { _ in try FileStore(directory: config, journalDirectory: journal, launchArguments: .none) },
             schemas: { catalog })
     }
+
+    /// A file of the editor's own state, such as its bookmarks: `$XDG_STATE_HOME/prefs/NAME` (else
+    /// `~/.local/state/prefs/NAME`).
+    ///
+    /// - Parameters:
+    ///   - name: The file's name.
+    ///   - environment: Where `XDG_STATE_HOME` and `HOME` are read.
+    /// - Returns: The file's location; nothing is created.
+    public static func stateFile(
+        _ name: String, environment: [String: String] = ProcessInfo.processInfo.environment
+    ) -> URL {
+        XDGDirectories.stateHome(environment: environment).appendingPathComponent("prefs/\(name)")
+    }
 }

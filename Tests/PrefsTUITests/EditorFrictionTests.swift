@@ -61,3 +61,43 @@ import Testing
         #expect(model.suiteRows.map(\.name) == ["com.example.app"])
     }
 }
+
+/// `b` bookmarks, kept in a file across runs.
+@Suite struct EditorBookmarkTests {
+    @Test func bookmarksPersistAcrossRunsAndOpenAtTheirKey() throws {
+        let fixture = try EditorFixture(suite: "com.example.app")
+        let file = fixture.home.url.appendingPathComponent("state/prefs/bookmarks.json")
+        let data = EditorData(store: fixture.store, schemas: fixture.catalog)
+        let first = Editor(
+            model: EditorModel(
+                data: data, suite: "com.example.app",
+                bookmarks: Bookmarks(file: file, location: fixture.store.locationDescription)),
+            backend: HeadlessBackend())
+        first.step([.key(.end), .character("b")])
+        #expect(first.model.message == "bookmarked extra; B lists bookmarks")
+        var attributes = try FileManager.default.attributesOfItem(atPath: file.path)
+        #expect((attributes[.posixPermissions] as? NSNumber)?.intValue == 0o600)
+
+        // The next run reads it back, for this store only.
+        let again = Bookmarks(file: file, location: fixture.store.locationDescription)
+        #expect(again.entries == [SearchMatch(suite: "com.example.app", key: "extra")])
+        #expect(Bookmarks(file: file, location: "/elsewhere").entries.isEmpty)
+        let second = Editor(
+            model: EditorModel(data: EditorData(store: fixture.store, schemas: fixture.catalog), bookmarks: again),
+            backend: HeadlessBackend())
+        second.step([.character("B"), .key(.enter)])
+        #expect(second.model.screen == .keys(suite: "com.example.app"))
+        #expect(second.model.selectedKey?.key == "extra")
+        second.step([.character("b")])
+        #expect(Bookmarks(file: file, location: fixture.store.locationDescription).entries.isEmpty)
+
+        // A damaged file is said, not fatal, and is replaced at the next bookmark.
+        try Data("{not json".utf8).write(to: file)
+        let damaged = Bookmarks(file: file, location: fixture.store.locationDescription)
+        #expect(damaged.entries.isEmpty && damaged.problem != nil)
+        damaged.toggle(suite: "notes", key: "wide")
+        #expect(Bookmarks(file: file, location: fixture.store.locationDescription).entries.count == 1)
+        attributes = try FileManager.default.attributesOfItem(atPath: file.path)
+        #expect((attributes[.posixPermissions] as? NSNumber)?.intValue == 0o600)
+    }
+}

@@ -78,6 +78,11 @@ import Testing
         fixture.type()
         #expect(fixture.screen.unicodeScalars.allSatisfy { $0.isASCII })
         #expect(fixture.screen.contains("suites > notes"))
+        // A value cut to fit ends in ~, not in the ? of an unknown character.
+        try fixture.store.suite("notes").setPrimitiveValues(["long": .string(String(repeating: "x", count: 200))])
+        fixture.type(.control("l"))
+        #expect(fixture.screen.contains("xxx~"))
+        #expect(!fixture.screen.contains("xxx?"))
     }
 }
 

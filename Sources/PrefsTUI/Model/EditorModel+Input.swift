@@ -41,6 +41,8 @@ extension EditorModel {
         case .character("+") where selectedKey != nil: stepSelectedNumber(by: 1)
         case .character("-") where selectedKey != nil: stepSelectedNumber(by: -1)
         case .character("P"): toggleDelayedMode()
+        case .character("b") where selectedKey != nil: toggleBookmark()
+        case .character("B"): toggle(.bookmarks)
         case .character("p"): toggle(.pending)
         case .character("A"): applyPending(force: pending == .applyPending)
         case .character("D"): dismissPending()
@@ -113,7 +115,7 @@ extension EditorModel {
         guard row == selectedIndex else { return select(row) }
         switch screen {
         case .suites, .keys: open()
-        case .pending, .changeLog: open()
+        case .pending, .changeLog, .bookmarks: open()
         case .details, .help: break
         }
     }

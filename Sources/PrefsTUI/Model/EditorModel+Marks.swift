@@ -29,3 +29,13 @@ extension EditorModel {
         return positions.filter { list.suite.primitiveValue(forKey: list.keys[Int($0)]) != nil }
     }
 }
+
+extension EditorModel {
+    /// `b`: bookmarks the selected key, or removes its bookmark; `B` lists the bookmarks.
+    func toggleBookmark() {
+        guard let suite = currentSuite, let row = selectedKey else { return }
+        let added = bookmarks.toggle(suite: suite, key: row.key)
+        if let problem = bookmarks.problem { return say(problem) }
+        say(added ? "bookmarked \(TextEscaping.escaped(row.key)); B lists bookmarks" : "bookmark removed")
+    }
+}

@@ -8,6 +8,8 @@ public import PrefsKit
 public final class EditorModel {
     public let data: EditorData
     public let readOnly: Bool
+    /// The keys bookmarked with `b`.
+    public let bookmarks: Bookmarks
     /// The screens opened so far; the last is shown.
     public internal(set) var stack: [EditorScreen]
     /// The selected row of each screen.
@@ -81,9 +83,10 @@ public final class EditorModel {
     public static let highlightDuration = Duration.seconds(1.5)
 
     /// Opens the editor on the suites, or directly on one suite's keys.
-    public init(data: EditorData, suite: String? = nil, readOnly: Bool = false) {
+    public init(data: EditorData, suite: String? = nil, readOnly: Bool = false, bookmarks: Bookmarks? = nil) {
         self.data = data
         self.readOnly = readOnly
+        self.bookmarks = bookmarks ?? Bookmarks(file: nil, location: data.store.locationDescription)
         stack = suite.map { [.suites, .keys(suite: $0)] } ?? [.suites]
         reload()
         if let suite, let index = suiteRows.firstIndex(where: { $0.name == suite }) { selection[.suites] = index }
@@ -101,6 +104,7 @@ public final class EditorModel {
         case .help: HelpPane.bindings.count
         case .changeLog: changeLog.count
         case .pending: pendingChanges.count
+        case .bookmarks: bookmarks.entries.count
         }
     }
 
@@ -112,7 +116,7 @@ public final class EditorModel {
         switch screen {
         case .keys: keyRows.indices.contains(selectedIndex) ? keyRows[selectedIndex] : nil
         case .details(_, let key): keyRows.row(for: key)
-        case .suites, .help, .changeLog, .pending: nil
+        case .suites, .help, .changeLog, .pending, .bookmarks: nil
         }
     }
 
@@ -163,7 +167,7 @@ public final class EditorModel {
         for screen in stack.reversed() {
             switch screen {
             case .keys(let suite), .details(let suite, _): return suite
-            case .suites, .help, .changeLog, .pending: continue
+            case .suites, .help, .changeLog, .pending, .bookmarks: continue
             }
         }
         return nil
@@ -273,26 +277,29 @@ public final class EditorModel {
         case .pending:
             // A pending change opens at its key.
             guard pendingChanges.indices.contains(selectedIndex) else { return }
-            let change = pendingChanges[selectedIndex]
-            stack = [.suites, .keys(suite: change.suite)]
-            filter = ""
-            refresh()
-            if let position = keyRows.position(of: change.key) { selection[.keys(suite: change.suite)] = position }
+            go(to: pendingChanges[selectedIndex].suite, key: pendingChanges[selectedIndex].key)
+        case .bookmarks:
+            guard bookmarks.entries.indices.contains(selectedIndex) else { return }
+            go(to: bookmarks.entries[selectedIndex].suite, key: bookmarks.entries[selectedIndex].key)
         case .changeLog:
             // A change opens at its key, in its suite.
             let changes = Array(changeLog.reversed())
             guard changes.indices.contains(selectedIndex), let suite = changes[selectedIndex].change.suite else {
                 return
             }
-            let key = changes[selectedIndex].change.key
-            stack = [.suites, .keys(suite: suite)]
-            filter = ""
-            refresh()
-            if let position = keyRows.position(of: key) { selection[.keys(suite: suite)] = position }
+            go(to: suite, key: changes[selectedIndex].change.key)
         case .details, .help:
             return
         }
         message = nil
+    }
+
+    /// Opens a suite's keys with one key selected, from a list of keys found elsewhere.
+    func go(to suite: String, key: String) {
+        stack = [.suites, .keys(suite: suite)]
+        filter = ""
+        refresh()
+        if let position = keyRows.position(of: key) { selection[.keys(suite: suite)] = position }
     }
 
     /// Opens a screen over the current one, or closes it when it is already shown.

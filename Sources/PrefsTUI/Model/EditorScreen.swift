@@ -10,4 +10,6 @@ public enum EditorScreen: Hashable, Sendable {
     case changeLog
     /// The changes delayed mode holds, against what is stored.
     case pending
+    /// The keys bookmarked with `b`.
+    case bookmarks
 }

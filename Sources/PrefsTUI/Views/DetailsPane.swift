@@ -63,6 +63,7 @@ struct DetailsPane {
         } else {
             lines.append(("State", provenance.sentence))
         }
+        if view.model.bookmarks.contains(suite: suite, key: row.key) { lines.append(("Bookmark", "yes; B lists them")) }
         let location = view.model.data.location(of: suite) ?? view.model.data.store.locationDescription
         lines.append(("Location", TextEscaping.escaped(location)))
         let changes = view.model.recentChanges(suite: suite, key: row.key)

@@ -44,6 +44,7 @@ public struct EditorView {
         case .help: HelpPane(view: self).draw(into: &grid, rows: content)
         case .changeLog: ChangeLogList(view: self).draw(into: &grid, rows: content)
         case .pending: PendingList(view: self).draw(into: &grid, rows: content)
+        case .bookmarks: BookmarkList(view: self).draw(into: &grid, rows: content)
         }
         if let picker = model.picker, height >= 5 {
             let frame = PickerBox.frame(for: picker, in: (width, height), anchor: model.selectedRowY)
@@ -104,6 +105,7 @@ public struct EditorView {
         case .help: return "keys"
         case .changeLog: return "changes made by other processes"
         case .pending: return "pending changes (A applies, D dismisses)"
+        case .bookmarks: return "bookmarks"
         }
     }
 
@@ -132,7 +134,7 @@ public struct EditorView {
             case .suites: hints = "\(arrows) move  enter open  / search  w changes  ? help  q quit"
             case .keys: hints = "\(arrows) move  \(details)  / filter  w changes  esc back  ? help"
             case .details: hints = "esc back  w changes  ? help"
-            case .help, .changeLog, .pending: hints = "\(arrows) scroll  esc back"
+            case .help, .changeLog, .pending, .bookmarks: hints = "\(arrows) scroll  esc back"
             }
         case .suites
         where model.suiteRows.indices.contains(model.selectedIndex)
@@ -148,6 +150,7 @@ public struct EditorView {
         case .details: hints = "esc back  enter edit  e editor  r reset  u undo  w changes"
         case .pending: hints = "\(arrows) move  enter go to key  A apply  D dismiss  esc back"
         case .changeLog: hints = "\(arrows) move  enter go to key  esc back"
+        case .bookmarks: hints = "\(arrows) move  enter go to key  esc back"
         case .help: hints = "\(arrows) scroll  esc back"
         }
         // The mark comes first, where a narrow terminal does not cut it off.
@@ -193,7 +196,9 @@ public struct EditorView {
     /// Text as the terminal can show it: as is with Unicode, else with every non-ASCII character replaced.
     func text(_ string: String) -> String {
         guard !unicode else { return string }
-        return String(String.UnicodeScalarView(string.unicodeScalars.map { $0.isASCII ? $0 : "?" }))
+        // The ellipsis of a cut value becomes `~`, one column as it was; other characters become `?`.
+        return String(
+            String.UnicodeScalarView(string.unicodeScalars.map { $0.isASCII ? $0 : $0 == "…" ? "~" : "?" }))
     }
 
     /// The first row to draw so that the selected one is visible.

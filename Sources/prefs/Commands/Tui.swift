@@ -1,6 +1,7 @@
 import ArgumentParser
 import Foundation
 import PrefsNcurses
+import PrefsStores
 import PrefsTUI
 import PrefsTools
 
@@ -38,7 +39,9 @@ struct Tui: PrefsCommand {
                 code: .noSuite)
         }
         let data = EditorData(store: store, schemas: try context.schemas())
-        try Self.runEditor(EditorModel(data: data, suite: suite, readOnly: readOnly), noColor: noColor)
+        let bookmarks = Bookmarks(file: StoreResolver.stateFile("bookmarks.json"), location: store.locationDescription)
+        try Self.runEditor(
+            EditorModel(data: data, suite: suite, readOnly: readOnly, bookmarks: bookmarks), noColor: noColor)
     }
 
     /// Refuses to start the editor when standard input or output is not a terminal.
