@@ -101,3 +101,53 @@ import Testing
         #expect((attributes[.posixPermissions] as? NSNumber)?.intValue == 0o600)
     }
 }
+
+/// `:` names every action, with completion.
+@Suite struct EditorCommandLineTests {
+    private func type(_ text: String) -> [InputEvent] {
+        text.map { .character($0) }
+    }
+
+    @Test func tabCompletesAndEnterRuns() throws {
+        let fixture = try EditorFixture(width: 100, suite: "notes")
+        let model = fixture.editor.model
+        fixture.editor.step([.character(":")] + type("re"))
+        fixture.type(.key(.tab))
+        #expect(model.editing?.line.text == "re", "several commands start with re")
+        #expect(fixture.screen.contains("recover redo reload rename reset reset-all"))
+        fixture.editor.step(type("na"))
+        fixture.type(.key(.tab))
+        #expect(model.editing?.line.text == "rename ")
+        #expect(fixture.screen.contains("rename NEW: rename the key, keeping its value"))
+        fixture.editor.step(type("salutation"))
+        fixture.type(.key(.enter))
+        let suite = try fixture.store.suite("notes")
+        #expect(suite.primitiveValue(forKey: "salutation") == .string("hi\u{1B}[31m there\u{7}"))
+        #expect(suite.primitiveValue(forKey: "greeting") == nil)
+        #expect(model.selectedKey?.key == "salutation")
+        fixture.type(.character("u"))
+        #expect(suite.primitiveValue(forKey: "greeting") != nil && suite.primitiveValue(forKey: "salutation") == nil)
+    }
+
+    @Test func exportWritesANewFileAndNeverOverwrites() throws {
+        let fixture = try EditorFixture(suite: "notes")
+        let file = fixture.home.url.appendingPathComponent("notes-backup.plist")
+        fixture.editor.step([.character(":")] + type("export \(file.path)"))
+        fixture.type(.key(.enter))
+        #expect(fixture.screen.contains("exported 2 keys of notes"))
+        let plist = try PropertyListSerialization.propertyList(from: Data(contentsOf: file), format: nil)
+        #expect((plist as? [String: Any])?["wide"] as? String == "漢字テスト")
+        try Data("mine".utf8).write(to: file)
+        fixture.editor.step([.character(":")] + type("export \(file.path)"))
+        fixture.type(.key(.enter))
+        #expect(fixture.screen.contains("exists; nothing was written"))
+        #expect(try Data(contentsOf: file) == Data("mine".utf8))
+    }
+
+    @Test func unknownCommandsAreSaid() throws {
+        let fixture = try EditorFixture()
+        fixture.editor.step([.character(":")] + type("frobnicate"))
+        fixture.type(.key(.enter))
+        #expect(fixture.screen.contains(#"unknown command "frobnicate"; Tab lists them"#))
+    }
+}

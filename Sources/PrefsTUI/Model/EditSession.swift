@@ -10,6 +10,8 @@ public struct EditSession: Hashable, Sendable {
         case newKeyName
         /// The name of a suite to create; it is written by its first key.
         case newSuiteName
+        /// A command typed after `:`.
+        case command
     }
 
     public let suite: String

@@ -90,7 +90,7 @@ extension EditorModel {
             action: .recoverSuite(name, canRestorePrevious: canRestore))
     }
 
-    private var selectedSuiteName: String? {
+    var selectedSuiteName: String? {
         guard case .suites = screen, suiteRows.indices.contains(selectedIndex) else { return nil }
         return suiteRows[selectedIndex].name
     }

@@ -29,12 +29,18 @@ extension EditorModel {
             switch session.purpose {
             case .newKeyName: say("no key was added")
             case .newSuiteName: say("no suite was created")
+            case .command: say("")
             case .value: say("not written: editing cancelled")
             }
         case .key(.enter) where session.purpose == .newKeyName:
             nameNewKey(&session)
         case .key(.enter) where session.purpose == .newSuiteName:
             nameNewSuite(&session)
+        case .key(.enter) where session.purpose == .command:
+            runCommand(session)
+        case .key(.tab) where session.purpose == .command:
+            completeCommand(&session)
+            editing = session
         case .key(.enter):
             save(&session)
         default:

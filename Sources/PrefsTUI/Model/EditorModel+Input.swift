@@ -40,6 +40,7 @@ extension EditorModel {
         case .character("c") where isKeysScreen: toggleChangedOnly()
         case .character("+") where selectedKey != nil: stepSelectedNumber(by: 1)
         case .character("-") where selectedKey != nil: stepSelectedNumber(by: -1)
+        case .character(":"): beginCommand()
         case .character("P"): toggleDelayedMode()
         case .character("b") where selectedKey != nil: toggleBookmark()
         case .character("B"): toggle(.bookmarks)

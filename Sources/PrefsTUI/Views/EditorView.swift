@@ -58,7 +58,9 @@ public struct EditorView {
             if let error = session.error, height >= 4, error != EditorModel.overwriteWarning {
                 grid.clear(row: height - 3)
                 grid.draw(text(TextEscaping.escaped(error)), x: 1, y: height - 3, style: theme.error)
-            } else if let message = model.message, height >= 4, session.error == EditorModel.overwriteWarning {
+            } else if let message = model.message, height >= 4,
+                session.error == EditorModel.overwriteWarning || session.purpose == .command
+            {
                 grid.clear(row: height - 3)
                 grid.draw(text(message), x: 1, y: height - 3, style: theme.error)
             }
@@ -168,6 +170,7 @@ public struct EditorView {
             switch session.purpose {
             case .newKeyName: "new key in \(session.suite)"
             case .newSuiteName: "new suite"
+            case .command: ""
             case .value: session.key
             }
         let label = text(DisplayWidth.truncated(TextEscaping.escaped(name), toFit: max(4, grid.width / 3)) + ": ")

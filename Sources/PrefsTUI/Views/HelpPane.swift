@@ -30,6 +30,7 @@ struct HelpPane {
         ("A / D", "apply the pending changes in one write / dismiss them"),
         ("ctrl-l", "read everything again"),
         ("mouse", "click selects, click again opens; wheel scrolls"),
+        (":", "a command by name, with Tab completion (:rename NEW, :export FILE…)"),
         ("?", "this help"),
         ("q", "go back; quit from the suites"),
     ]

@@ -1,0 +1,119 @@
+import Foundation
+import PrefsKit
+
+extension EditorModel {
+    /// `:` opens the command line.
+    func beginCommand() {
+        editing = EditSession(
+            suite: currentSuite ?? "", key: "", original: nil, line: LineEditor(""), purpose: .command)
+        say("Tab completes: " + EditorCommand.all.map(\.name).joined(separator: " "))
+    }
+
+    /// Tab on the command line: completes the command's name as far as it is unambiguous, and lists the others.
+    func completeCommand(_ session: inout EditSession) {
+        let typed = session.line.text
+        guard !typed.contains(" ") else { return }
+        let matches = EditorCommand.completions(of: typed)
+        guard let first = matches.first else { return say("no command starts with \(TextEscaping.quoted(typed))") }
+        var common = first.name
+        for match in matches.dropFirst() {
+            common = String(zip(common, match.name).prefix { $0 == $1 }.map(\.0))
+        }
+        if matches.count == 1 {
+            common += " "
+            say(first.argument.isEmpty ? first.summary : "\(first.name) \(first.argument): \(first.summary)")
+        } else {
+            say(matches.map(\.name).joined(separator: " "))
+        }
+        session.line = LineEditor(common)
+    }
+
+    /// Enter on the command line: runs the command named, with what follows it.
+    func runCommand(_ session: EditSession) {
+        editing = nil
+        let text = session.line.text.trimmingCharacters(in: .whitespaces)
+        let name = String(text.prefix { $0 != " " })
+        let argument = text.dropFirst(name.count).trimmingCharacters(in: .whitespaces)
+        let matches = EditorCommand.all.filter { $0.name == name }.isEmpty ? EditorCommand.completions(of: name) : []
+        let command = EditorCommand.all.first { $0.name == name } ?? (matches.count == 1 ? matches.first : nil)
+        guard let command else {
+            return say(name.isEmpty ? "no command" : "unknown command \(TextEscaping.quoted(name)); Tab lists them")
+        }
+        if readOnly,
+            !["bookmarks", "changed", "changes", "filter", "help", "pending", "quit", "reload"].contains(command.name)
+        {
+            return say("read-only: nothing can be changed (started with --read-only)")
+        }
+        switch command.name {
+        case "add": beginAddingKey()
+        case "apply": applyPending(force: false)
+        case "bookmark": toggleBookmark()
+        case "bookmarks": toggle(.bookmarks)
+        case "changed": toggleChangedOnly()
+        case "changes": toggle(.changeLog)
+        case "delayed": toggleDelayedMode()
+        case "delete":
+            guard let suite = currentSuite, let row = selectedKey else { return say("select a key to delete") }
+            deleteSelectedKey(confirming: .delete(suite: suite, key: row.key))
+        case "dismiss": dismissPending()
+        case "edit": beginEditing()
+        case "editor": beginExternalEdit()
+        case "export": export(to: argument)
+        case "filter": editFilter { $0 = argument }
+        case "help": toggle(.help)
+        case "mark": toggleMark()
+        case "new-suite": beginAddingSuite()
+        case "pending": toggle(.pending)
+        case "quit": quit()
+        case "recover": askToRecoverSuite()
+        case "redo": redo(force: false)
+        case "reload": reload()
+        case "rename": rename(to: argument)
+        case "reset": resetSelectedKey()
+        case "reset-all": askToResetSuite()
+        case "undo": undo(force: false)
+        default: say("unknown command \(TextEscaping.quoted(name))")
+        }
+    }
+
+    /// `:rename NEW`: moves the selected key's value to a new key in one write, which `u` undoes whole.
+    private func rename(to new: String) {
+        guard let suite = currentSuite, let row = selectedKey else { return say("select a key to rename") }
+        guard let value = row.stored else {
+            return say("\(TextEscaping.quoted(row.key)) is not stored; nothing to rename")
+        }
+        guard !new.isEmpty, !new.unicodeScalars.contains(where: TextEscaping.isControl) else {
+            return say("rename takes the new name: :rename NEW")
+        }
+        guard (try? data.suite(suite).primitiveValue(forKey: new)) == nil else {
+            return say("\(TextEscaping.quoted(new)) already holds a value; nothing was renamed")
+        }
+        keyToSelect = new
+        write(
+            suite: suite, changes: [row.key: nil, new: value],
+            done: "renamed \(TextEscaping.escaped(row.key)) to \(TextEscaping.escaped(new))")
+    }
+
+    /// `:export FILE`: writes the suite's stored values to a new XML property list; an existing file is left alone.
+    private func export(to path: String) {
+        guard let suite = currentSuite ?? selectedSuiteName else { return say("open a suite to export it") }
+        guard !path.isEmpty else { return say("export takes a file: :export FILE") }
+        let url = URL(fileURLWithPath: (path as NSString).expandingTildeInPath)
+        guard !FileManager.default.fileExists(atPath: url.path) else {
+            return say("\(TextEscaping.escaped(url.path)) exists; nothing was written (give a new file)")
+        }
+        do {
+            let values = try data.suite(suite).primitiveValues().mapValues(\.propertyListObject)
+            let plist = try PropertyListSerialization.data(fromPropertyList: values, format: .xml, options: 0)
+            guard
+                FileManager.default.createFile(
+                    atPath: url.path, contents: plist, attributes: [.posixPermissions: 0o600])
+            else { return say("cannot write \(TextEscaping.escaped(url.path))") }
+            say(
+                "exported \(values.count) key\(values.count == 1 ? "" : "s") of \(suite) to \(TextEscaping.escaped(url.path))"
+            )
+        } catch {
+            say("not exported: \(error)")
+        }
+    }
+}
