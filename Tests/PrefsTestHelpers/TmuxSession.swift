@@ -36,14 +36,17 @@ package final class TmuxSession {
     ///   - extra: More environment variables.
     /// - Throws: When the program is not built or tmux does not start.
     package convenience init(
-        running program: String, _ arguments: String, in cli: PrefsCLI, extra: [String: String] = [:]
+        running program: String, _ arguments: String, in cli: PrefsCLI, extra: [String: String] = [:],
+        width: Int = 100, height: Int = 24
     )
         throws
     {
         let environment = cli.environment.merging(extra) { _, added in added }
             .map { "\($0.key)='\($0.value)'" }.sorted().joined(separator: " ")
         let path = try ChildProcess.executable(named: program).path
-        try self.init("env \(environment) LANG=C.UTF-8 \(path) \(arguments); echo EXITED $?; sleep 30")
+        try self.init(
+            "env \(environment) LANG=C.UTF-8 \(path) \(arguments); echo EXITED $?; sleep 30", width: width,
+            height: height)
     }
 
     deinit {

@@ -69,6 +69,58 @@ let benchmarks: @Sendable () -> Void = {
         try FilteringEditor(keys: 100_000)
     }
 
+    // Each iteration is one keystroke of `/` on the suites screen, which searches the keys, values and documentation
+    // of every suite: "setting77" typed, then erased, a character at a time.
+    let search = Array("setting77").map { InputEvent.character($0) } + Array(repeating: .key(.backspace), count: 9)
+    Benchmark("Global search keystroke, 200 suites × 200 keys: PrefsTUI (every suite's keys, values, docs; draw)") {
+        benchmark, fixture in
+        for _ in benchmark.scaledIterations {
+            fixture.next += 1
+            fixture.editor.step([search[fixture.next % search.count]])
+            fixture.editor.draw()
+        }
+    } setup: {
+        try SearchingEditor(suites: 200, keys: 200)
+    }
+
+    Benchmark("Global search keystroke, 200 suites × 200 keys: Swift (substring of 40,000 lowercased keys and values)")
+    {
+        benchmark, fixture in
+        let patterns =
+            (1...9).map { String("setting77".prefix($0)) }
+            + (0..<9).reversed().map {
+                String("setting77".prefix($0))
+            }
+        for _ in benchmark.scaledIterations {
+            fixture.next += 1
+            let pattern = patterns[fixture.next % patterns.count]
+            blackHole(
+                fixture.plain.filter { pattern.isEmpty || $0.key.contains(pattern) || $0.value.contains(pattern) })
+        }
+    } setup: {
+        try SearchingEditor(suites: 200, keys: 200)
+    }
+
+    Benchmark("Open the pending diff, 1,000 changes: PrefsTUI (p, draw the list against what is stored, esc)") {
+        benchmark, fixture in
+        for _ in benchmark.scaledIterations {
+            fixture.editor.step([.character("p")])
+            fixture.editor.draw()
+            fixture.editor.step([.key(.escape)])
+        }
+    } setup: {
+        try PendingEditor(changes: 1_000)
+    }
+
+    Benchmark("Open the pending diff, 1,000 changes: Swift (format 1,000 \"suite › key: old → new\" lines)") {
+        benchmark, fixture in
+        for _ in benchmark.scaledIterations {
+            blackHole(fixture.plain.map { "big › \($0.key): \($0.value) → (reset)" })
+        }
+    } setup: {
+        try PendingEditor(changes: 1_000)
+    }
+
     let resident = BenchmarkMetric.custom("peak resident (MiB)", polarity: .prefersSmaller, useScalingFactor: false)
     for (label, arguments) in [
         ("PrefsTUI editor on the suite (draw, filter, move)", { (path: String) in ["editor-rss", path, "big"] }),

@@ -61,3 +61,48 @@ final class FilteringEditor: @unchecked Sendable {
         plain = EditorDirectory.values(keys).map { ($0.key.lowercased(), ($0.value?.text ?? "").lowercased()) }
     }
 }
+
+/// The editor on the suites screen of 200 suites × 200 keys, with `/` pressed, and every key and value as plain
+/// lowercased strings for the baseline.
+final class SearchingEditor: @unchecked Sendable {
+    let directory: EditorDirectory
+    let editor: Editor
+    let plain: [(key: String, value: String)]
+    var next = 0
+
+    init(suites: Int, keys: Int) throws {
+        directory = try EditorDirectory(suites: suites, keys: keys)
+        let store = try FileStore(
+            directory: directory.config, journalDirectory: directory.journal, launchArguments: .none)
+        let data = EditorData(store: store, schemas: SchemaCatalog(configDirectory: directory.config))
+        editor = Editor(
+            model: EditorModel(data: data),
+            backend: HeadlessBackend(width: 120, height: 40, supportsUnicode: true, usesColor: true))
+        // The first search reads every suite once; the benchmark measures the keystrokes after it.
+        editor.step([.character("/"), .character("s"), .key(.backspace)])
+        editor.draw()
+        let values = EditorDirectory.values(keys).map { ($0.key.lowercased(), ($0.value?.text ?? "").lowercased()) }
+        plain = Array((0..<suites).map { _ in values }.joined())
+    }
+}
+
+/// The editor in delayed mode on a suite of as many keys as changes, each reset and pending.
+final class PendingEditor: @unchecked Sendable {
+    let directory: EditorDirectory
+    let editor: Editor
+    let plain: [(key: String, value: String)]
+
+    init(changes: Int) throws {
+        directory = try EditorDirectory(suites: 0, keys: 0, bigSuite: changes)
+        let store = try FileStore(
+            directory: directory.config, journalDirectory: directory.journal, launchArguments: .none)
+        let data = EditorData(store: store, schemas: SchemaCatalog(configDirectory: directory.config))
+        editor = Editor(
+            model: EditorModel(data: data, suite: "big"),
+            backend: HeadlessBackend(width: 120, height: 40, supportsUnicode: true, usesColor: true))
+        editor.step([.character("P")])
+        for _ in 0..<changes { editor.step([.character("r"), .character("j")]) }
+        precondition(editor.model.pendingChanges.count == changes, "every key is pending")
+        plain = EditorDirectory.values(changes).map { ($0.key, $0.value?.text ?? "") }
+    }
+}

@@ -78,6 +78,7 @@ extension EditorModel {
         guard !pendingChanges.isEmpty else { return say("nothing is pending") }
         let count = pendingChanges.count
         dropPending { _ in true }
+        if case .pending = screen { back() }
         say("dismissed \(count) pending change\(count == 1 ? "" : "s"); nothing was written")
     }
 
