@@ -34,6 +34,8 @@ package final class TmuxSession {
     ///   - arguments: Its arguments, as shell text.
     ///   - cli: The scope whose XDG directories and HOME it uses.
     ///   - extra: More environment variables.
+    ///   - width: The terminal's columns.
+    ///   - height: The terminal's rows.
     /// - Throws: When the program is not built or tmux does not start.
     package convenience init(
         running program: String, _ arguments: String, in cli: PrefsCLI, extra: [String: String] = [:],
