@@ -258,10 +258,10 @@ import Testing
         let model = fixture.editor.model
         // "window" is in the description of theme only; "there" in the value of greeting only.
         fixture.editor.step([.character("/")] + type("window"))
-        #expect(model.searchMatches == [SearchMatch(suite: "com.example.app", key: "theme")])
+        #expect(Array(model.searchMatches) == [SearchMatch(suite: "com.example.app", key: "theme")])
         fixture.type(.control("u"))
         fixture.editor.step(type("there") + [.key(.enter)])
-        #expect(model.searchMatches == [SearchMatch(suite: "notes", key: "greeting")])
+        #expect(Array(model.searchMatches) == [SearchMatch(suite: "notes", key: "greeting")])
         fixture.type(.character("j"), .character("j"))
         try expectSnapshot(fixture.screen, named: "search")
         fixture.type(.key(.enter))
@@ -269,6 +269,19 @@ import Testing
         #expect(model.selectedKey?.key == "greeting")
         fixture.type(.key(.escape))
         #expect(model.filter == "there" && model.searchMatches.count == 1)
+    }
+
+    @Test func matchesSpanningSuitesAreListedBySuiteInTheirOrder() throws {
+        let fixture = try EditorFixture()
+        let model = fixture.editor.model
+        fixture.editor.step([.character("/"), .character("e")])
+        let all = Array(model.searchMatches)
+        #expect(model.searchMatches.suiteCount == 2)
+        #expect(all.count == model.searchMatches.count && Set(all).count == all.count)
+        #expect(all.map(\.suite) == all.map(\.suite).sorted())
+        #expect(all.contains(SearchMatch(suite: "com.example.app", key: "theme")))
+        #expect(all.contains(SearchMatch(suite: "notes", key: "greeting")))
+        #expect(model.searchMatches.last == all.last)
     }
 
     @Test func nothingFoundSaysSoWithTheQuery() throws {
@@ -299,6 +312,6 @@ import Testing
                 suite: "notes", key: "fresh", oldValue: nil, newValue: .string("brandnew"), origin: .otherProcess)
         ])
         fixture.type()
-        #expect(model.searchMatches == [SearchMatch(suite: "notes", key: "fresh")])
+        #expect(Array(model.searchMatches) == [SearchMatch(suite: "notes", key: "fresh")])
     }
 }

@@ -20,10 +20,8 @@ public final class EditorData {
     private var keyListCache: KeyList?
     /// Every suite's keys, for `/` on the suites screen, built on the first search.
     private let search = GlobalSearch()
-    /// The newest journaled change of each key, by suite, read from the history once per suite.
-    private var lastWrites: [String: [String: PersistentKeyValueChange]] = [:]
-    /// How much history is read to find each key's last writer.
-    static let provenanceHistoryLimit = 20_000
+    /// What each suite's history says of its keys, read once per suite.
+    private var histories: [String: SuiteHistory] = [:]
 
     /// Reads a store's suites and schemas.
     ///
@@ -80,29 +78,22 @@ public final class EditorData {
         keyListCache = nil
         schemaCache = [:]
         search.forgetAll()
-        lastWrites = [:]
+        histories = [:]
     }
 
-    /// The newest journaled change of each key of a suite; empty when the store keeps no history.
-    func lastWrites(suite name: String) -> [String: PersistentKeyValueChange] {
-        if let known = lastWrites[name] { return known }
-        var found: [String: PersistentKeyValueChange] = [:]
-        if let history = (try? suite(name)) as? any PersistentKeyValueHistory {
-            // Oldest first: later records replace earlier ones.
-            for change in (try? history.history(key: nil, limit: Self.provenanceHistoryLimit)) ?? [] {
-                found[change.key] = change
-            }
-        }
-        lastWrites[name] = found
-        return found
+    /// What the history says of a suite's keys, read once per suite and then kept up to date.
+    func history(suite name: String) -> SuiteHistory {
+        if let known = histories[name] { return known }
+        let history = SuiteHistory(suite: try? suite(name))
+        histories[name] = history
+        return history
     }
 
-    /// Takes in changes the store reported, so that the last writer of their keys is known without reading the
-    /// history again.
+    /// Takes in changes the store reported, so that the history of their keys is known without reading it again.
     func recordWrites(_ changes: [PersistentKeyValueChange]) {
         for change in changes {
-            guard let suite = change.suite, lastWrites[suite] != nil else { continue }
-            lastWrites[suite]?[change.key] = change
+            guard let suite = change.suite, histories[suite] != nil else { continue }
+            histories[suite]?.record(change)
         }
     }
 
@@ -117,7 +108,7 @@ public final class EditorData {
     ///
     /// - Parameter filter: What was typed after `/`.
     /// - Returns: The matches, by suite name then in each suite's order.
-    func searchMatches(_ filter: String) -> [SearchMatch] {
+    func searchMatches(_ filter: String) -> SearchMatches {
         search.matches(filter, in: suiteRows().map(\.name)) { name in
             guard let suite = try? suite(name) else { return nil }
             return KeyList(name: name, suite: suite, schema: schema(for: name))
@@ -134,24 +125,8 @@ public final class EditorData {
 
     /// The newest change of a key in its suite's history: when it last changed, and who changed it; `nil` when the
     /// store keeps no history or it holds none for the key.
-    ///
-    /// It reads the history, so the model asks when details open or change, not at every frame.
     public func lastChange(suite: String, key: String) -> PersistentKeyValueChange? {
-        recentChanges(suite: suite, key: key, limit: 1).first
-    }
-
-    /// The newest changes of a key, newest first; none when the store keeps no history.
-    ///
-    /// - Parameters:
-    ///   - suite: The suite.
-    ///   - key: The key.
-    ///   - limit: How many at most.
-    /// - Returns: The changes.
-    public func recentChanges(suite: String, key: String, limit: Int) -> [PersistentKeyValueChange] {
-        guard let history = (try? self.suite(suite)) as? any PersistentKeyValueHistory else { return [] }
-        return ((try? history.history(key: key, limit: limit)) ?? []).sorted {
-            ($0.writer?.time ?? .distantPast) > ($1.writer?.time ?? .distantPast)
-        }
+        history(suite: suite).recent(key).first
     }
 
     /// Where a suite is kept, for people, when its store says.

@@ -211,8 +211,12 @@ extension EditorModel {
                     try suite.setPrimitiveValues(changes)
                     return nil
                 }
-                if let expecting { return try transactional.commit(changes, expecting: expecting).first?.writer?.write }
-                return try transactional.commit(changes).first?.writer?.write
+                let made =
+                    if let expecting { try transactional.commit(changes, expecting: expecting) } else {
+                        try transactional.commit(changes)
+                    }
+                data.recordWrites(made)
+                return made.first?.writer?.write
             }
             data.update(changes.keys.map { (name, $0) })
             sessionWrites[name, default: []].formUnion(changes.keys)

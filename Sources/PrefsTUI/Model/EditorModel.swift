@@ -25,11 +25,7 @@ public final class EditorModel {
     public private(set) var isEditingFilter = false
     /// The value being edited, if any.
     public internal(set) var editing: EditSession?
-    /// The newest journal records of the key whose details are shown, read when the key shown changes and after
-    /// changes rather than at every frame.
-    private var recentChangesShown: (suite: String, key: String, changes: [PersistentKeyValueChange])?
-    /// How many of a key's last changes the details show.
-    public static let recentChangeCount = 3
+
     /// A value to hand to the user's own editor, which the loop takes and runs.
     public internal(set) var externalEdit: ExternalEdit?
     /// Text an external edit left that could not be written, by suite and key, opened again by the next `e`.
@@ -53,7 +49,7 @@ public final class EditorModel {
     public private(set) var suiteRows: [SuiteRow] = []
     public private(set) var keyRows = KeyRows.empty
     /// The keys of every suite that the filter matches, listed after the suites on the suites screen.
-    public private(set) var searchMatches: [SearchMatch] = []
+    public private(set) var searchMatches = SearchMatches.none
     /// Whether edits wait for `A` rather than being written at once (`P`).
     public internal(set) var isDelayed = false
     /// The edits delayed mode holds, in the order they were first made.
@@ -133,7 +129,7 @@ public final class EditorModel {
         // A filter belongs to the list it was typed in: the suites', or the keys' of the suite open.
         let pattern = FuzzyPattern(currentSuite == nil ? filter : "")
         suiteRows = data.suiteRows().filter { pattern.matches([$0.name]) }
-        searchMatches = currentSuite == nil && !filter.isEmpty ? data.searchMatches(filter) : []
+        searchMatches = currentSuite == nil && !filter.isEmpty ? data.searchMatches(filter) : .none
         if let selectedSuite, let index = suiteRows.firstIndex(where: { $0.name == selectedSuite }) {
             selection[.suites] = index
         }
@@ -143,7 +139,6 @@ public final class EditorModel {
         }
         let keysScreen = EditorScreen.keys(suite: suite)
         let selectedKey = keyRows.key(at: selection[keysScreen] ?? 0)
-        recentChangesShown = nil
         let matches = filter.isEmpty ? nil : filtered(list)
         keyRows = KeyRows(list: list, matches: showsChangedOnly ? changedPositions(list, among: matches) : matches)
         if let selectedKey, let index = keyRows.position(of: selectedKey) { selection[keysScreen] = index }
@@ -201,17 +196,14 @@ public final class EditorModel {
         }
     }
 
-    /// The newest changes of a key, newest first, read from the history once per key shown and again after changes.
+    /// The newest changes of a key, newest first, from its suite's history as the editor keeps it.
     ///
     /// - Parameters:
     ///   - suite: The suite.
     ///   - key: The key.
-    /// - Returns: At most ``recentChangeCount`` changes.
+    /// - Returns: At most three changes.
     public func recentChanges(suite: String, key: String) -> [PersistentKeyValueChange] {
-        if let shown = recentChangesShown, shown.suite == suite, shown.key == key { return shown.changes }
-        let changes = data.recentChanges(suite: suite, key: key, limit: Self.recentChangeCount)
-        recentChangesShown = (suite, key, changes)
-        return changes
+        data.history(suite: suite).recent(key)
     }
 
     /// Where a key's value comes from: a problem, a launch argument, nothing stored, this session, a named writer, or a
@@ -230,9 +222,9 @@ public final class EditorModel {
         }
         guard let stored = row.stored else { return .atDefault }
         if sessionWrites[suite]?.contains(row.key) == true { return .session }
-        guard let last = data.lastWrites(suite: suite)[row.key], last.newValue == stored,
-            let pid = last.writer?.pid
-        else { return .outside }
+        let history = data.history(suite: suite)
+        guard let last = history.recent(row.key).first else { return history.isTruncated ? .stored : .outside }
+        guard last.newValue == stored, let pid = last.writer?.pid else { return .outside }
         return .process(name: TextEscaping.escaped(last.writer?.processName ?? "pid \(pid)"), pid: pid)
     }
 

@@ -14,11 +14,11 @@ final class GlobalSearch {
     ///   - suites: The suites to search, in order.
     ///   - list: Opens a suite's key list when it is not held yet.
     /// - Returns: The keys found.
-    func matches(_ filter: String, in suites: [String], list: (String) -> KeyList?) -> [SearchMatch] {
+    func matches(_ filter: String, in suites: [String], list: (String) -> KeyList?) -> SearchMatches {
         let pattern = FuzzyPattern(filter)
         let narrowing = previous.flatMap { filter.hasPrefix($0.pattern) ? $0.found : nil }
         var found: [String: (version: Int, rows: [Int32])] = [:]
-        var matches: [SearchMatch] = []
+        var groups: [SearchMatches.Group] = []
         for name in suites {
             guard let keys = lists[name] ?? list(name) else { continue }
             lists[name] = keys
@@ -28,10 +28,10 @@ final class GlobalSearch {
             let rows = keys.searchIndex.matches(pattern, among: candidates)
             guard !rows.isEmpty else { continue }
             found[name] = (keys.version, rows)
-            matches += rows.map { SearchMatch(suite: name, key: keys.keys[Int($0)]) }
+            groups.append(SearchMatches.Group(suite: name, keys: keys.keys, rows: rows))
         }
         previous = (filter, found)
-        return matches
+        return SearchMatches(groups)
     }
 
     /// Forgets what is known of some suites, after they changed.

@@ -9,6 +9,8 @@ public enum KeyProvenance: Hashable, Sendable {
     case session
     /// Last written by a process the history names.
     case process(name: String, pid: Int32?)
+    /// Stored before the part of the history the editor reads.
+    case stored
     /// Stored, but not by a writer the history knows: a plain `UserDefaults` program, a hand edit, a copied file.
     case outside
     /// Overridden for this run by a launch argument (`-key value`); the stored value is not what is read.
@@ -23,6 +25,7 @@ public enum KeyProvenance: Hashable, Sendable {
         case .session: "this session"
         case .process(let name, _): name
         case .outside: "outside"
+        case .stored: "stored"
         case .launchArgument: "launch arg"
         case .problem: "invalid"
         }
@@ -35,6 +38,7 @@ public enum KeyProvenance: Hashable, Sendable {
         case .session: "set in this editor session"
         case .process(let name, let pid): "set by \(name)" + (pid.map { " pid \($0)" } ?? "")
         case .outside: "changed outside PrefsKit: no journaled writer set this value"
+        case .stored: "stored before the newest \(SuiteHistory.limit) changes of the history, which the editor reads"
         case .launchArgument(let text): "overridden for this run by the launch argument \(text)"
         case .problem(let reason): reason
         }

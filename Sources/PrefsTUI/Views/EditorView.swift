@@ -70,7 +70,7 @@ public struct EditorView {
                 text("/" + TextEscaping.escaped(model.filter) + cursor), x: 1, y: height - 2, style: theme.label)
             if case .suites = model.screen, !model.filter.isEmpty {
                 let plural = { (count: Int, noun: String) in "\(count) \(noun)\(count == 1 ? "" : "s")" }
-                let inSuites = Set(model.searchMatches.map(\.suite)).count
+                let inSuites = model.searchMatches.suiteCount
                 let found =
                     plural(model.suiteRows.count, "suite") + " by name, " + plural(model.searchMatches.count, "key")
                     + " in " + plural(inSuites, "suite")
