@@ -160,3 +160,29 @@ import Testing
             "\(fixture.screen)")
     }
 }
+
+/// The message line says what the last action did, and only that.
+@Suite struct EditorMessageLineTests {
+    @Test func aMessageGoesWithTheNextKeyAndAConflictNamesTheNewestValue() throws {
+        let fixture = try EditorFixture(suite: "com.example.app")
+        fixture.type(.key(.end), .character("r"))
+        #expect(fixture.editor.model.message == "extra reset to its default")
+        fixture.type(.character("k"))
+        #expect(fixture.editor.model.message == nil)
+
+        // theme is edited in the line editor while another process changes it twice.
+        let edit = try EditorFixture(suite: "notes")
+        edit.type(.key(.enter))
+        let change = { (value: String) in
+            PersistentKeyValueChange(
+                suite: "notes", key: "greeting", oldValue: nil, newValue: .string(value), origin: .otherProcess)
+        }
+        edit.editor.receive([change("first")])
+        edit.type(.key(.enter))
+        #expect(edit.screen.contains("greeting was changed by another process to first"))
+        edit.editor.receive([change("second")])
+        edit.type()
+        #expect(edit.screen.contains("greeting was changed by another process to second"))
+        #expect(!edit.screen.contains("to first"))
+    }
+}

@@ -57,6 +57,10 @@ extension EditorModel {
             if var session = editing, change.suite == session.suite, change.key == session.key {
                 session.changedUnderneath = .some(change.newValue)
                 editing = session
+                // A warning already shown names the value as it is now, not as it was when first said.
+                if session.error == Self.overwriteWarning {
+                    say(changedUnderneathWarning(key: session.key, now: change.newValue))
+                }
             }
             if var open = picker, change.suite == open.target.suite, change.key == open.target.key {
                 open.changedUnderneath = .some(change.newValue)

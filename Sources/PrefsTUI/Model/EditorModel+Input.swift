@@ -15,6 +15,8 @@ extension EditorModel {
         if picker != nil { return handlePicking(event) }
         let pending = pendingRepeat
         pendingRepeat = nil
+        // What the last action said does not stay up during the next; an action that has something to say says it.
+        if case .resize = event {} else { message = nil }
         // A read-only editor says so at the key, rather than after a question or on opening a line editor.
         if readOnly, changes(event) { return say("read-only: nothing can be changed (started with --read-only)") }
         switch event {

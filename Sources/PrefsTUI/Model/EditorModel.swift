@@ -15,7 +15,7 @@ public final class EditorModel {
     /// The selected row of each screen.
     public internal(set) var selection: [EditorScreen: Int] = [:]
     /// A one-line message for the status bar: what just happened, or what went wrong.
-    public private(set) var message: String?
+    public internal(set) var message: String?
     /// Keys changed by other processes, and until when their rows stay highlighted.
     public private(set) var highlights: [String: ContinuousClock.Instant] = [:]
     /// The filter typed after `/`, applied to the list shown: suites by name, keys by key, value, summary and
