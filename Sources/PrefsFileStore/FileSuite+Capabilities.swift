@@ -32,8 +32,7 @@ extension FileSuite: PersistentKeyValueHistory {
     ///
     /// The journal is bounded: it keeps the newest records, and at least the newest of every key.
     public func history(key: String? = nil, limit: Int? = nil) -> [PersistentKeyValueChange] {
-        let records = journalRecords(key: key)
-        return (limit.map { Array(records.suffix($0)) } ?? records).map(\.change)
+        journalRecords(key: key, limit: limit).map(\.change)
     }
 }
 

@@ -101,12 +101,12 @@ public final class FileSuite: PersistentKeyValueStore, Sendable {
 
     /// The suite's journal records, oldest first.
     ///
-    /// - Parameter key: Only this key's changes; all keys when `nil`.
+    /// - Parameters:
+    ///   - key: Only this key's changes; all keys when `nil`.
+    ///   - limit: At most this many, the newest; only those are decoded.
     /// - Returns: The records the bounded journal still holds.
-    package func journalRecords(key: String? = nil) -> [JournalRecord] {
-        let records = store.journal.records(of: files.name)
-        guard let key else { return records }
-        return records.filter { ExactKey.same($0.key, key) }
+    package func journalRecords(key: String? = nil, limit: Int? = nil) -> [JournalRecord] {
+        store.journal.records(of: files.name, key: key, limit: limit)
     }
 
     // MARK: - Snapshot

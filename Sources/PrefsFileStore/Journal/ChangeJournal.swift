@@ -109,10 +109,24 @@ struct ChangeJournal: Sendable {
     /// program grew without limit is read only so far.
     static let readingWindow = 8 * maximumBytes
 
-    /// Every record of a suite that can be read, oldest first; lines that do not decode are skipped.
-    func records(of suite: SuiteName) -> [JournalRecord] {
+    /// The records of a suite that can be read, oldest first; lines that do not decode are skipped.
+    ///
+    /// - Parameters:
+    ///   - suite: The suite.
+    ///   - key: Only this key's records; every key's when `nil`.
+    ///   - limit: At most this many, the newest: lines are decoded from the end and only until enough are found, so
+    ///     that asking for the last few of a journal of 100,000 records decodes a few.
+    /// - Returns: The records, oldest first.
+    func records(of suite: SuiteName, key: String? = nil, limit: Int? = nil) -> [JournalRecord] {
         guard let (data, _) = tail(of: suite, bytes: Self.readingWindow) else { return [] }
-        return Self.linesNewestFirst(data).reversed().compactMap { JournalLineReader.record(data[$0]) }
+        var found: [JournalRecord] = []
+        for line in Self.linesNewestFirst(data) {
+            if let limit, found.count >= limit { break }
+            guard let record = JournalLineReader.record(data[line]) else { continue }
+            if let key, !ExactKey.same(record.key, key) { continue }
+            found.append(record)
+        }
+        return found.reversed()
     }
 
     /// The newest record of each of some keys, read from the end of the journal and only until every key is found.
