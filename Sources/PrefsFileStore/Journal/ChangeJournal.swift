@@ -118,13 +118,20 @@ struct ChangeJournal: Sendable {
     ///     that asking for the last few of a journal of 100,000 records decodes a few.
     /// - Returns: The records, oldest first.
     func records(of suite: SuiteName, key: String? = nil, limit: Int? = nil) -> [JournalRecord] {
-        guard let (data, _) = tail(of: suite, bytes: Self.readingWindow) else { return [] }
+        // With a limit, the end of the file is read in a window that widens only while too few records are found, so
+        // that a few records cost a few kilobytes, not the whole reading window.
+        let windows = limit == nil ? [Self.readingWindow] : [64 * 1024, 512 * 1024, Self.readingWindow]
         var found: [JournalRecord] = []
-        for line in Self.linesNewestFirst(data) {
-            if let limit, found.count >= limit { break }
-            guard let record = JournalLineReader.record(data[line]) else { continue }
-            if let key, !ExactKey.same(record.key, key) { continue }
-            found.append(record)
+        for window in windows {
+            guard let (data, isWholeFile) = tail(of: suite, bytes: window) else { return [] }
+            found = []
+            for line in Self.linesNewestFirst(data) {
+                if let limit, found.count >= limit { break }
+                guard let record = JournalLineReader.record(data[line]) else { continue }
+                if let key, !ExactKey.same(record.key, key) { continue }
+                found.append(record)
+            }
+            if isWholeFile || found.count >= (limit ?? Int.max) { break }
         }
         return found.reversed()
     }

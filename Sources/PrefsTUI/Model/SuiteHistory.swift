@@ -9,7 +9,7 @@ public struct SuiteHistory: Sendable {
     public let isTruncated: Bool
 
     /// How many of the newest changes are read.
-    public static let limit = 5_000
+    public static let limit = 2_000
     /// How many changes are kept per key.
     static let perKey = 3
 
