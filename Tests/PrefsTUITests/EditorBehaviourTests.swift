@@ -116,9 +116,6 @@ import Testing
 
 /// `/` narrows the list fuzzily on key, value, summary and description.
 @Suite struct EditorFilterTests {
-    private func type(_ text: String) -> [InputEvent] {
-        text.map { .character($0) }
-    }
 
     @Test func theFilterMatchesKeysValuesAndDocumentationFuzzily() throws {
         let fixture = try EditorFixture(suite: "com.example.app")
@@ -159,9 +156,6 @@ import Testing
 
 /// Enter edits a value through the key's schema; bad values are refused inline and write nothing.
 @Suite struct EditorEditingTests {
-    private func type(_ text: String) -> [InputEvent] {
-        text.map { .character($0) }
-    }
 
     private func clear() -> [InputEvent] {
         [.control("u"), .key(.end), .control("u")]
@@ -249,9 +243,6 @@ import Testing
 
 /// `/` on the suites screen searches every suite's keys, values and documentation.
 @Suite struct EditorGlobalSearchTests {
-    private func type(_ text: String) -> [InputEvent] {
-        text.map { .character($0) }
-    }
 
     @Test func keysValuesAndDescriptionsOfEverySuiteAreFoundAndOpenAtTheirKey() throws {
         let fixture = try EditorFixture(width: 100, height: 14)

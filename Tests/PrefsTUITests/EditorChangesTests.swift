@@ -8,9 +8,6 @@ import Testing
 
 /// Adding keys, resetting a whole suite, and undoing and redoing the session's changes.
 @Suite struct EditorChangesTests {
-    private func type(_ text: String) -> [InputEvent] {
-        text.map { .character($0) }
-    }
 
     @Test func aAddsATypedKeyToASuiteWithoutASchema() throws {
         let fixture = try EditorFixture(suite: "notes")

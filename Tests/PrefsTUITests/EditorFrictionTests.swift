@@ -7,9 +7,6 @@ import Testing
 
 /// Small frictions the editor no longer has: new suites, added keys selected, the change log's rows, vanished suites.
 @Suite struct EditorFrictionTests {
-    private func type(_ text: String) -> [InputEvent] {
-        text.map { .character($0) }
-    }
 
     @Test func aSuiteIsCreatedFromTheEditorAndItsFirstKeySelected() throws {
         let fixture = try EditorFixture(width: 100, height: 16)
@@ -104,9 +101,6 @@ import Testing
 
 /// `:` names every action, with completion.
 @Suite struct EditorCommandLineTests {
-    private func type(_ text: String) -> [InputEvent] {
-        text.map { .character($0) }
-    }
 
     @Test func tabCompletesAndEnterRuns() throws {
         let fixture = try EditorFixture(width: 100, suite: "notes")

@@ -71,6 +71,11 @@ package final class EditorFixture {
     }
 }
 
+/// Text as typed: one character event per character.
+package func type(_ text: String) -> [InputEvent] {
+    text.map { .character($0) }
+}
+
 /// Compares text with a reference file in `PrefsTUITests/Snapshots/`.
 ///
 /// A missing reference is written and the check fails, so that a new snapshot is looked at before it is committed.

@@ -25,6 +25,15 @@ final class EditorDirectory: Sendable {
         try? FileManager.default.removeItem(at: root)
     }
 
+    /// The editor on this directory in a headless terminal of 120 × 40, on a suite's keys or on the suites.
+    func editor(suite: String? = nil) throws -> Editor {
+        let store = try FileStore(directory: config, journalDirectory: journal, launchArguments: .none)
+        let data = EditorData(store: store, schemas: SchemaCatalog(configDirectory: config))
+        return Editor(
+            model: EditorModel(data: data, suite: suite),
+            backend: HeadlessBackend(width: 120, height: 40, supportsUnicode: true, usesColor: true))
+    }
+
     /// Keys grouped as apps name them, with strings, numbers and Booleans.
     static func values(_ count: Int) -> [String: PropertyListValue?] {
         var values: [String: PropertyListValue?] = [:]
@@ -50,12 +59,7 @@ final class FilteringEditor: @unchecked Sendable {
 
     init(keys: Int) throws {
         directory = try EditorDirectory(suites: 0, keys: 0, bigSuite: keys)
-        let store = try FileStore(
-            directory: directory.config, journalDirectory: directory.journal, launchArguments: .none)
-        let data = EditorData(store: store, schemas: SchemaCatalog(configDirectory: directory.config))
-        editor = Editor(
-            model: EditorModel(data: data, suite: "big"),
-            backend: HeadlessBackend(width: 120, height: 40, supportsUnicode: true, usesColor: true))
+        editor = try directory.editor(suite: "big")
         editor.step([.character("/")])
         editor.draw()
         plain = EditorDirectory.values(keys).map { ($0.key.lowercased(), ($0.value?.text ?? "").lowercased()) }
@@ -72,12 +76,7 @@ final class SearchingEditor: @unchecked Sendable {
 
     init(suites: Int, keys: Int) throws {
         directory = try EditorDirectory(suites: suites, keys: keys)
-        let store = try FileStore(
-            directory: directory.config, journalDirectory: directory.journal, launchArguments: .none)
-        let data = EditorData(store: store, schemas: SchemaCatalog(configDirectory: directory.config))
-        editor = Editor(
-            model: EditorModel(data: data),
-            backend: HeadlessBackend(width: 120, height: 40, supportsUnicode: true, usesColor: true))
+        editor = try directory.editor()
         // The first search reads every suite once; the benchmark measures the keystrokes after it.
         editor.step([.character("/"), .character("s"), .key(.backspace)])
         editor.draw()
@@ -94,12 +93,7 @@ final class PendingEditor: @unchecked Sendable {
 
     init(changes: Int) throws {
         directory = try EditorDirectory(suites: 0, keys: 0, bigSuite: changes)
-        let store = try FileStore(
-            directory: directory.config, journalDirectory: directory.journal, launchArguments: .none)
-        let data = EditorData(store: store, schemas: SchemaCatalog(configDirectory: directory.config))
-        editor = Editor(
-            model: EditorModel(data: data, suite: "big"),
-            backend: HeadlessBackend(width: 120, height: 40, supportsUnicode: true, usesColor: true))
+        editor = try directory.editor(suite: "big")
         editor.step([.character("P")])
         for _ in 0..<changes { editor.step([.character("r"), .character("j")]) }
         precondition(editor.model.pendingChanges.count == changes, "every key is pending")

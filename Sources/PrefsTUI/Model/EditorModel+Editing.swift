@@ -97,9 +97,18 @@ extension EditorModel {
 
     static let overwriteWarning = "changed underneath"
 
-    private func parse(_ text: String, for row: KeyRow?, as kind: PrimitiveKind?) throws -> PropertyListValue {
+    /// Reads edited text as a key's value: through its schema, else as the type it holds (or `kind`, for a new key),
+    /// else as a string.
+    ///
+    /// Without a schema a collection's elements have no declared type, so any JSON of the same shape is taken: what
+    /// an element happens to hold now is not a rule for the next one.
+    func parse(_ text: String, for row: KeyRow?, as kind: PrimitiveKind?) throws -> PropertyListValue {
         if let entry = row?.entry { return try entry.parse(text) }
-        guard let kind = kind ?? row?.stored?.kind else { return .string(text) }
-        return try PropertyListValue(parsing: text, as: kind)
+        switch kind ?? row?.stored?.kind {
+        case nil: return .string(text)
+        case .array?: return try PropertyListValue(parsing: text, as: .array(nil))
+        case .dictionary?: return try PropertyListValue(parsing: text, as: .dictionary(nil))
+        case let scalar?: return try PropertyListValue(parsing: text, as: scalar)
+        }
     }
 }

@@ -49,7 +49,7 @@ extension EditorModel {
         let row = keyRows.row(for: edit.key)
         let value: PropertyListValue
         do {
-            value = try parseEdited(text, for: row, isJSON: edit.isJSON)
+            value = try parse(text, for: row, as: nil)
         } catch {
             externalDrafts[draftKey] = text
             return say("not written: \(error); e edits your text again")
@@ -65,12 +65,5 @@ extension EditorModel {
         _ = write(
             suite: edit.suite, changes: [edit.key: value],
             done: "\(TextEscaping.escaped(edit.key)) = \(TextEscaping.escaped(value.text))")
-    }
-
-    private func parseEdited(_ text: String, for row: KeyRow?, isJSON: Bool) throws -> PropertyListValue {
-        if let entry = row?.entry { return try entry.parse(text) }
-        if isJSON { return try PropertyListValue(jsonText: text, as: nil) }
-        guard let kind = row?.stored?.kind else { return .string(text) }
-        return try PropertyListValue(parsing: text, as: kind)
     }
 }
