@@ -14,6 +14,11 @@ extension FileStore: SuiteStore {
         try suite(name)
     }
 
+    /// Checks the name as a file name, without reading the suite: a large suite is read once, by whoever uses it.
+    public func checkSuiteName(_ name: String) throws {
+        _ = try SuiteName(validating: name)
+    }
+
     /// Watches the directory until the task is cancelled or a graceful shutdown begins.
     ///
     /// - Throws: ``FileStoreError/io(path:operation:reason:)`` when the directory cannot be watched, or when the

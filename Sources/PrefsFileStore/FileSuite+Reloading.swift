@@ -18,19 +18,20 @@ extension FileSuite {
         do throws(FileStoreError) {
             let version = try files.read(previous: snapshot.problem == nil ? snapshot.image : nil)
             if let version {
-                let bytes = version.image.bytes
+                let image = version.image
                 // The first load settles an empty file: it may be a rewrite in progress, or what a crash left.
-                if posting && snapshot.problem == nil && bytes == snapshot.image.bytes { return }
-                if let expected = snapshot.expected, bytes == expected { return }
+                if posting && snapshot.problem == nil && image.isSameFile(as: snapshot.image) { return }
+                if let expected = snapshot.expected, image.holds(expected) { return }
                 // An empty file may be a plain UserDefaults program halfway through rewriting it.
-                if !bytes.isEmpty {
+                if !image.isEmptyFile {
                     if !posting {
-                        withState { $0 = State(image: version.image) }
+                        let loaded = State(image: version.image)
+                        withState { $0 = loaded }
                         return
                     }
                     if apply(version, over: snapshot) { return }
                 }
-            } else if snapshot.problem == nil && snapshot.image.bytes.isEmpty {
+            } else if snapshot.problem == nil && snapshot.image.isEmptyFile {
                 return
             }
         } catch {
@@ -50,10 +51,11 @@ extension FileSuite {
         let differences = version.image.differences(from: snapshot.image, among: version.touched)
         let (events, unknown) = attribute(differences)
         guard unknown.isEmpty else { return false }
+        let next = State(image: version.image)
         let applied = withState { state in
-            guard state.image.bytes == snapshot.image.bytes, state.expected == snapshot.expected, state.problem == nil
+            guard state.image.isSameFile(as: snapshot.image), state.expected == snapshot.expected, state.problem == nil
             else { return false }
-            state = State(image: version.image)
+            state = next
             return true
         }
         if applied { post(events) }
@@ -87,7 +89,7 @@ extension FileSuite {
         do throws(FileStoreError) {
             let previous = snapshot.problem == nil ? snapshot.image : nil
             if let version = try files.readSettled(previous: previous, restoring: restoring) {
-                if let expected = snapshot.expected, version.image.bytes == expected { return ([], []) }
+                if let expected = snapshot.expected, version.image.holds(expected) { return ([], []) }
                 if let restoration = version.restoration {
                     noteAutomaticRecovery(
                         SuiteRecovery(
@@ -104,7 +106,7 @@ extension FileSuite {
         let changes = posting ? attribute(next.image.differences(from: snapshot.image, among: touched)) : ([], [])
         withState { state in
             // A write of this process's that completed meanwhile already holds a newer snapshot.
-            guard state.image.bytes == snapshot.image.bytes, state.problem == snapshot.problem else { return }
+            guard state.image.isSameFile(as: snapshot.image), state.problem == snapshot.problem else { return }
             state = next
         }
         return changes

@@ -39,7 +39,7 @@ extension FileSuite {
             var touched: [String]?
             do throws(FileStoreError) {
                 let previous = snapshot.problem == nil ? snapshot.image : nil
-                let version = try files.readSettled(previous: previous, restoring: true)
+                let version = try files.readSettled(previous: previous, restoring: true, keepingBytes: true)
                 current = version?.image ?? .empty
                 touched = snapshot.problem == nil ? version?.touched : nil
             } catch  where error.isSuiteProblem && recoveringCorruptFile {
@@ -64,7 +64,8 @@ extension FileSuite {
                         suite: name, key: key, oldValue: old, newValue: new, origin: .thisProcess, writer: writer))
             }
             guard !applied.isEmpty else {
-                withState { $0 = State(image: current) }
+                let unchanged = State(image: current)
+                withState { $0 = unchanged }
                 return (unseen.events, [])
             }
             let next: SuiteImage
@@ -76,9 +77,13 @@ extension FileSuite {
             let records = applied.map {
                 JournalRecord(writer: writer, suite: name, key: $0.key, old: $0.oldValue, new: $0.newValue)
             }
+            guard let output = next.bytes else {
+                throw .unrepresentable(
+                    suite: name, key: applied.first?.key ?? "", reason: "the file was not read before the write")
+            }
             do throws(FileStoreError) {
-                try files.replace(with: next.bytes, durability: store.durability) {
-                    withState { $0.expected = next.bytes }
+                try files.replace(with: output, durability: store.durability) {
+                    withState { $0.expected = output }
                     // Before the swap, so that a watcher woken by it finds who wrote the change without waiting for
                     // the lock. A writer killed between the two leaves a record of a change that did not take effect.
                     do throws(FileStoreError) {
@@ -92,7 +97,8 @@ extension FileSuite {
                 withState { $0.expected = nil }
                 throw error
             }
-            withState { $0 = State(image: next) }
+            let written = State(image: next)
+            withState { $0 = written }
             return (unseen.events, applied)
         }
         post(outcome.missed + outcome.applied)

@@ -23,11 +23,18 @@ public final class FileSuite: PersistentKeyValueStore, Sendable {
     private let restoration = Mutex<SuiteRecovery?>(nil)
 
     struct State {
-        /// The file as last read or written; empty when there is none or it cannot be read.
-        var image = SuiteImage.empty
+        /// The file as last read or written, slimmed (see ``SuiteImage/slimmed(above:)``); empty when there is none
+        /// or it cannot be read.
+        var image: SuiteImage
         var problem: FileStoreError?
         /// The bytes this process is swapping into place, whose contents it applies itself.
         var expected: [UInt8]?
+
+        /// A state, its image slimmed; built before taking the state's lock, since slimming a large file hashes it.
+        init(image: SuiteImage = .empty, problem: FileStoreError? = nil) {
+            self.image = image.slimmed()
+            self.problem = problem
+        }
 
         var values: [String: PropertyListValue] { image.values }
     }
@@ -81,6 +88,10 @@ public final class FileSuite: PersistentKeyValueStore, Sendable {
     public func sortedKeys() -> [String] {
         state.withLock { $0.image.sortedKeys }
     }
+
+    /// Whether the suite keeps its file's bytes, rather than fingerprints of a large file (see
+    /// ``SuiteImage/slimmed(above:)``).
+    var keepsFileBytes: Bool { state.withLock { $0.image.bytes != nil } }
 
     public func primitiveValues() -> [String: PropertyListValue] {
         state.withLock { $0.values }

@@ -119,7 +119,7 @@ public final class ToolContext: Sendable {
     /// - Throws: The store's error for a name it cannot hold.
     public func checkName(_ name: String) throws {
         if let store = try store(creating: false) {
-            _ = try store.anySuite(name)
+            try store.checkSuiteName(name)
         } else {
             _ = try schemas().schema(for: name)
         }

@@ -56,16 +56,21 @@ import Testing
         }
     }
 
-    @Test func aReReadGivesWhatAWholeDecodeGivesAndNamesEveryChangedKey() async throws {
+    /// Kept whole (a small file) or slimmed to fingerprints (a large one), a reader re-reads the same entries.
+    @Test(arguments: [false, true])
+    func aReReadGivesWhatAWholeDecodeGivesAndNamesEveryChangedKey(slimmed: Bool) async throws {
         await propertyCheck(count: 200, input: Gen.int(in: 0...Int.max)) { seed in
             var random = Xoshiro(seed: (UInt64(seed), 4, 5, 6))
             // One process's view, kept current by re-reading what another process writes.
-            var reader = try SuiteImage(decoding: SuiteImage(encoding: [:]).bytes)
+            var reader = try SuiteImage(decoding: SuiteImage(encoding: [:]).bytes ?? [])
             var writer = SuiteImage(encoding: [:])
             for _ in 0..<12 {
                 writer = try writer.applying(Self.changes(&random))
-                let (next, touched) = try reader.reading(writer.bytes)
+                let kept = slimmed ? reader.slimmed(above: 0) : reader
+                #expect(slimmed ? kept.bytes == nil : kept.bytes != nil)
+                let (next, touched) = try kept.reading(writer.bytes ?? [])
                 #expect(next.values == writer.values)
+                #expect(next.bytes == writer.bytes)
                 let changed = Set(Self.keys.filter { reader.values[$0] != writer.values[$0] })
                 #expect(changed.isSubset(of: Set(touched ?? Self.keys)))
                 reader = next
@@ -79,7 +84,7 @@ import Testing
 
     @Test func aHandEditedFileIsReadWhole() throws {
         let image = SuiteImage(encoding: ["a": .int(1), "b": .int(2), "c": .int(3)])
-        let text = String(decoding: image.bytes, as: UTF8.self)
+        let text = String(decoding: image.bytes ?? [], as: UTF8.self)
         let edits = [
             // Indentation and an added comment inside the changed entry.
             text.replacingOccurrences(
@@ -89,22 +94,67 @@ import Testing
             text.replacingOccurrences(of: "<key>c</key>", with: "<key>a</key>"),
             // The header and the empty dictionary.
             text.replacingOccurrences(of: "<plist version=\"1.0\">", with: "<plist version=\"1.0\" >"),
-            String(decoding: SuiteImage(encoding: [:]).bytes, as: UTF8.self),
+            String(decoding: SuiteImage(encoding: [:]).bytes ?? [], as: UTF8.self),
         ]
         for edit in edits {
             let bytes = Array(edit.utf8)
-            let (next, _) = try image.reading(bytes)
-            #expect(next.values == (try PropertyListCodec.decodeWithFoundation(Data(bytes))))
-            // Whatever was read, the next write gives a file that reads back as its values.
-            let written = try next.applying(["e": .bool(true)])
-            #expect(try PropertyListCodec.decodeWithFoundation(written.data) == written.values)
+            for kept in [image, image.slimmed(above: 0)] {
+                let (next, _) = try kept.reading(bytes)
+                #expect(next.values == (try PropertyListCodec.decodeWithFoundation(Data(bytes))))
+                // Whatever was read, the next write gives a file that reads back as its values.
+                let written = try next.applying(["e": .bool(true)])
+                #expect(try PropertyListCodec.decodeWithFoundation(Data(written.bytes ?? [])) == written.values)
+            }
         }
     }
 
     @Test func aFileThatNoLongerDecodesIsReportedAsCorrupt() {
         let image = SuiteImage(encoding: ["a": .int(1), "b": .int(2)])
-        let text = String(decoding: image.bytes, as: UTF8.self)
+        let text = String(decoding: image.bytes ?? [], as: UTF8.self)
         let broken = Array(text.replacingOccurrences(of: "<integer>2</integer>", with: "<integer>2</intgr>").utf8)
         #expect(throws: PropertyListCodec.DecodeFailure.self) { try image.reading(broken) }
+        #expect(throws: PropertyListCodec.DecodeFailure.self) { try image.slimmed(above: 0).reading(broken) }
+    }
+
+    @Test func aSlimmedImageIsWrittenOnlyWithTheFileReadUnderTheLock() throws {
+        let image = SuiteImage(encoding: ["a": .int(1), "b": .int(2)])
+        let slim = image.slimmed(above: 0)
+        #expect(slim.bytes == nil && slim.values == image.values)
+        #expect(slim.isSameFile(as: image) && image.isSameFile(as: slim) && slim.holds(image.bytes ?? []))
+        #expect(!slim.holds(SuiteImage(encoding: ["a": .int(1), "b": .int(3)]).bytes ?? []))
+        // Without the bytes a splice would have nothing to copy: the write is refused, never re-encoded.
+        #expect(throws: SuiteImage.Loss.self) { try slim.applying(["c": .int(3)]) }
+        let (hydrated, touched) = try slim.reading(image.bytes ?? [])
+        #expect(touched == [] && hydrated.bytes == image.bytes)
+        #expect(
+            try hydrated.applying(["c": .int(3)]).bytes
+                == SuiteImage(encoding: ["a": .int(1), "b": .int(2), "c": .int(3)]).bytes)
+    }
+
+    /// A large file decoded straight into a slimmed image holds what a whole decode holds, keys that Swift finds
+    /// equal included, and re-reads a change as a whole decode would.
+    @Test func aLargeFileDecodedSlimHoldsWhatAWholeDecodeHolds() throws {
+        var text = "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n<plist version=\"1.0\">\n<dict>\n"
+        for index in 0..<8_000 { text += "\t<key>key \(index)</key>\n\t<integer>\(index)</integer>\n" }
+        // The same name in two Unicode normalisations: two entries, one Swift string.
+        text += "\t<key>caf\u{E9}</key>\n\t<string>composed</string>\n"
+        text += "\t<key>cafe\u{301}</key>\n\t<string>decomposed</string>\n"
+        text += "</dict>\n</plist>\n"
+        let bytes = Array(text.utf8)
+        #expect(bytes.count > SuiteImage.slimmingThreshold)
+        let whole = try SuiteImage(decoding: bytes)
+        let slim = try SuiteImage(decoding: bytes, slimming: true)
+        #expect(whole.bytes != nil && slim.bytes == nil)
+        #expect(slim.values == whole.values && slim.exactKeys == whole.exactKeys)
+        #expect(slim.index?.starts == whole.index?.starts && slim.index?.prints != nil)
+        for key in ["caf\u{E9}", "cafe\u{301}", "key 0", "key 7999"] {
+            #expect(slim.value(forKey: key) == whole.value(forKey: key))
+        }
+        #expect(slim.value(forKey: "cafe\u{301}") == .string("decomposed"))
+        #expect(slim.isSameFile(as: whole))
+        let changed = Array(text.replacingOccurrences(of: "<integer>4000<", with: "<integer>-4<").utf8)
+        let (next, touched) = try slim.reading(changed, slimming: true)
+        #expect(touched == nil || touched == ["key 4000"])
+        #expect(next.values == (try SuiteImage(decoding: changed)).values)
     }
 }

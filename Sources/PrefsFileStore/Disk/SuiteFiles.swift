@@ -12,7 +12,7 @@ import SystemPackage
 /// rewrites the property list in place (truncate, then write), a person may leave a FIFO or a link under any of these
 /// names, and in a shared directory another user may have created them. Reads therefore open only regular files,
 /// without blocking, up to ``maximumFileSize``, and read an empty or torn file again until it settles (see
-/// ``readSettled(previous:restoring:)``); writes never follow a link or reuse a file they cannot prove is theirs.
+/// ``readSettled(previous:restoring:keepingBytes:)``); writes never follow a link or reuse a file they cannot prove is theirs.
 struct SuiteFiles: Sendable {
     /// The largest suite file read; a preferences file beyond this is refused rather than read into memory.
     static let maximumFileSize = 64 * 1024 * 1024
@@ -54,13 +54,23 @@ struct SuiteFiles: Sendable {
 
     /// Reads and decodes the property list once, as it is at this moment.
     ///
-    /// - Parameter previous: The version last read, so that only the entries that differ from it are decoded.
+    /// - Parameters:
+    ///   - previous: The version last read, so that only the entries that differ from it are decoded.
+    ///   - keepingBytes: Whether the version must hold the file's bytes, as one about to be written over does; a
+    ///     slimmed `previous` is otherwise returned as it is when the file has not changed.
     /// - Returns: The version read, or `nil` when there is no file.
     /// - Throws: ``FileStoreError/corrupt(suite:path:reason:)`` when the file does not decode, and
     ///   ``FileStoreError/unreadable(suite:path:reason:)`` when it cannot be read.
-    func read(previous: SuiteImage?) throws(FileStoreError) -> Version? {
-        guard let bytes = try readBytes(plist, followingLinks: true) else { return nil }
-        return try decode(bytes, previous: previous)
+    func read(previous: SuiteImage?, keepingBytes: Bool = false) throws(FileStoreError) -> Version? {
+        if let previous, previous.bytes == nil, !keepingBytes, let fingerprint = previous.fingerprint {
+            switch try readContents(plist, unlessItMatches: fingerprint) {
+            case nil: return nil
+            case .unchanged: return Version(image: previous, touched: [])
+            case .changed(let bytes): return try decode(consume bytes, previous: previous, slimming: true)
+            }
+        }
+        guard let bytes = try readBytes(plist, followingLinks: true, sameAs: previous?.bytes) else { return nil }
+        return try decode(consume bytes, previous: previous, slimming: !keepingBytes)
     }
 
     /// Reads the property list, reading an empty or undecodable file again for a moment before believing it.
@@ -75,15 +85,18 @@ struct SuiteFiles: Sendable {
     ///   - restoring: Whether the caller holds the lock, so that the version a crash left under the staging name may
     ///     be brought back when the property list stays empty or corrupt (see
     ///     ``restorePrevious(keepingCorrupt:)``).
+    ///   - keepingBytes: Whether the version must hold the file's bytes, as one a write splices into does.
     /// - Returns: The version read, or `nil` when there is no file.
-    /// - Throws: As ``read(previous:)`` does, once the file has settled.
-    func readSettled(previous: SuiteImage?, restoring: Bool) throws(FileStoreError) -> Version? {
+    /// - Throws: As ``read(previous:keepingBytes:)`` does, once the file has settled.
+    func readSettled(previous: SuiteImage?, restoring: Bool, keepingBytes: Bool = false) throws(FileStoreError)
+        -> Version?
+    {
         var pauses = Self.settlingPauses[...]
         while true {
             let failure: FileStoreError
             do throws(FileStoreError) {
-                let version = try read(previous: previous)
-                guard let version, version.image.bytes.isEmpty else { return version }
+                let version = try read(previous: previous, keepingBytes: keepingBytes)
+                guard let version, version.image.isEmptyFile else { return version }
                 if let pause = pauses.popFirst() {
                     usleep(pause * 1000)
                     continue
@@ -103,59 +116,30 @@ struct SuiteFiles: Sendable {
         }
     }
 
-    /// A file's bytes, if it is a regular file no larger than ``maximumFileSize``.
-    ///
-    /// It is opened without blocking, so that a FIFO or a device under the name cannot hang the reader, and checked
-    /// with `fstat` before anything is read.
+    /// Decodes the file read, re-reading only what changed since `previous`.
     ///
     /// - Parameters:
-    ///   - path: The file.
-    ///   - followingLinks: Whether a symbolic link may lead to it.
-    /// - Returns: The bytes, or `nil` when there is no file.
-    /// - Throws: ``FileStoreError/unreadable(suite:path:reason:)`` naming what is wrong.
-    func readBytes(_ path: FilePath, followingLinks: Bool) throws(FileStoreError) -> [UInt8]? {
-        let descriptor: FileDescriptor
-        do {
-            var options: FileDescriptor.OpenOptions = [.nonBlocking, .closeOnExec]
-            if !followingLinks { options.insert(.noFollow) }
-            descriptor = try FileDescriptor.open(path, .readOnly, options: options)
-        } catch .noSuchFileOrDirectory {
-            return nil
-        } catch .tooManySymbolicLinkLevels {
-            throw unreadable(path, "it is a symbolic link")
-        } catch .permissionDenied {
-            throw unreadable(path, "permission denied")
-        } catch {
-            throw unreadable(path, "\(error)")
-        }
-        defer { try? descriptor.close() }
-        do {
-            let status = try descriptor.stat()
-            guard status.type == .regular else { throw unreadable(path, "it is \(Self.describe(status.type))") }
-            guard status.size <= Self.maximumFileSize else {
-                throw unreadable(path, "it is larger than \(Self.maximumFileSize / 1024 / 1024) MiB")
-            }
-            return try Self.readAll(descriptor, sizeHint: Int(status.size))
-        } catch let error as FileStoreError {
-            throw error
-        } catch {
-            throw unreadable(path, "\(error)")
-        }
-    }
-
-    func decode(_ bytes: [UInt8], previous: SuiteImage?) throws(FileStoreError) -> Version {
+    ///   - bytes: The file, handed over so that a slimmed image can release it early.
+    ///   - previous: The version last read.
+    ///   - slimming: Whether a large file read whole may be kept as fingerprints (see
+    ///     ``SuiteImage/init(decoding:slimming:)``).
+    /// - Returns: The version read.
+    /// - Throws: ``FileStoreError/corrupt(suite:path:reason:)`` when the file does not decode.
+    func decode(_ bytes: consuming [UInt8], previous: SuiteImage?, slimming: Bool = false) throws(FileStoreError)
+        -> Version
+    {
         do throws(PropertyListCodec.DecodeFailure) {
             if let previous {
-                let (image, touched) = try previous.reading(bytes)
+                let (image, touched) = try previous.reading(consume bytes, slimming: slimming)
                 return Version(image: image, touched: touched)
             }
-            return Version(image: try SuiteImage(decoding: bytes), touched: nil)
+            return Version(image: try SuiteImage(decoding: consume bytes, slimming: slimming), touched: nil)
         } catch {
             throw FileStoreError.corrupt(suite: name.rawValue, path: plist.string, reason: error.reason)
         }
     }
 
-    private func unreadable(_ path: FilePath, _ reason: String) -> FileStoreError {
+    func unreadable(_ path: FilePath, _ reason: String) -> FileStoreError {
         .unreadable(suite: name.rawValue, path: path.string, reason: reason)
     }
 
@@ -168,24 +152,5 @@ struct SuiteFiles: Sendable {
         case .symbolicLink: "a symbolic link"
         default: "not a regular file"
         }
-    }
-
-    private static func readAll(_ descriptor: FileDescriptor, sizeHint: Int) throws -> [UInt8] {
-        // One byte more than the size, so that a file that has not grown is read in one call and seen to end.
-        var bytes = [UInt8](repeating: 0, count: max(4096, sizeHint + 1))
-        var count = 0
-        while true {
-            if count == bytes.count {
-                guard count <= maximumFileSize else { throw Errno.fileTooLarge }
-                bytes.append(contentsOf: repeatElement(0, count: bytes.count))
-            }
-            let read = try bytes.withUnsafeMutableBytes { raw in
-                try descriptor.read(into: UnsafeMutableRawBufferPointer(rebasing: raw[count...]))
-            }
-            if read == 0 { break }
-            count += read
-        }
-        bytes.removeSubrange(count...)
-        return bytes
     }
 }

@@ -4,14 +4,21 @@ import PrefsKit
 extension SuiteImage {
     /// Decodes the next version of the file, re-reading only the entries whose bytes differ from this version's.
     ///
-    /// - Parameter new: The file's bytes now.
+    /// - Parameters:
+    ///   - new: The file's bytes now.
+    ///   - slimming: Whether a file read whole may be kept as fingerprints (see ``init(decoding:slimming:)``).
     /// - Returns: The new image, and the keys whose entries were re-read (`nil` when the whole file was).
     /// - Throws: ``PropertyListCodec/DecodeFailure`` when the new file does not decode.
-    func reading(_ new: [UInt8]) throws(PropertyListCodec.DecodeFailure) -> (image: SuiteImage, touched: [String]?) {
-        if new == bytes { return (self, []) }
+    ///
+    /// A slimmed image (see ``slimmed()``) finds the entries that differ by their fingerprints, and returns itself
+    /// with the new bytes when the file is the one it was read from.
+    func reading(_ new: consuming [UInt8], slimming: Bool = false) throws(PropertyListCodec.DecodeFailure) -> (
+        image: SuiteImage, touched: [String]?
+    ) {
+        if holds(new) { return (bytes == nil ? hydrated(with: new) : self, []) }
         // Keys that collide as Swift strings are settled by a whole decode.
         if let index, exactValues == nil, let result = try index.splice(old: self, new: new) { return result }
-        return (try SuiteImage(decoding: new), nil)
+        return (try SuiteImage(decoding: consume new, slimming: slimming), nil)
     }
 }
 
@@ -25,17 +32,30 @@ extension SuiteImage.Index {
     fileprivate func splice(old image: SuiteImage, new: [UInt8]) throws(PropertyListCodec.DecodeFailure) -> (
         image: SuiteImage, touched: [String]?
     )? {
-        let old = image.bytes
-        let prefix = min(commonPrefix(old, new), bodyEnd)
-        let suffix = min(commonSuffix(old, new), min(old.count, new.count) - prefix)
-        // The last entry boundary within the common prefix, and the first one after the old difference.
-        let first = lastBoundary(atOrBefore: prefix)
-        guard first >= 0 else { return nil }
-        let changeEnd = max(old.count - suffix, prefix)
-        guard let last = firstBoundary(atOrAfter: changeEnd, from: first) else { return nil }
+        let first: Int
+        let last: Int
+        let oldCount: Int
+        if let old = image.bytes {
+            let prefix = min(commonPrefix(old, new), bodyEnd)
+            let suffix = min(commonSuffix(old, new), min(old.count, new.count) - prefix)
+            // The last entry boundary within the common prefix, and the first one after the old difference.
+            first = lastBoundary(atOrBefore: prefix)
+            guard first >= 0 else { return nil }
+            let changeEnd = max(old.count - suffix, prefix)
+            guard let found = firstBoundary(atOrAfter: changeEnd, from: first) else { return nil }
+            last = found
+            oldCount = old.count
+        } else {
+            guard let count = image.fingerprint?.count,
+                let (leading, trailing) = unchangedEntries(in: new, oldCount: count)
+            else { return nil }
+            first = leading
+            last = keys.count - trailing
+            oldCount = count
+        }
         let oldStart = boundary(first)
         let oldEnd = boundary(last)
-        let newEnd = oldEnd + new.count - old.count
+        let newEnd = oldEnd + new.count - oldCount
         guard oldStart <= newEnd else { return nil }
         let entries: [XMLPropertyListReader.Entry]?
         do {
@@ -54,8 +74,9 @@ extension SuiteImage.Index {
             // A key that is also in an untouched entry is a duplicate, which only a whole decode settles.
             guard values.updateValue(entry.value, forKey: entry.key) == nil else { return nil }
         }
-        let shift = new.count - old.count
+        let shift = new.count - oldCount
         var index = self
+        index.prints = nil
         index.keys.replaceSubrange(first..<last, with: entries.map(\.key))
         index.starts.replaceSubrange(first..<last, with: entries.map(\.start))
         for position in (first + entries.count)..<index.starts.count { index.starts[position] += shift }

@@ -1,3 +1,4 @@
+import Foundation
 import PrefsKit
 
 extension SuiteImage {
@@ -23,10 +24,14 @@ extension SuiteImage {
     func applying(_ changes: [String: PropertyListValue?]) throws(Loss) -> SuiteImage {
         guard !changes.isEmpty else { return self }
         guard let index else { return try encodingWhole(changes) }
-        let spliced = try splicing(changes, into: index)
+        // A kept image holds fingerprints rather than the file; a write splices into the file as read under the lock.
+        guard let bytes else {
+            throw Loss(key: changes.keys.sorted().first ?? "", reason: "the file was not read before the write")
+        }
+        let spliced = try splicing(changes, into: index, of: bytes)
         // Emptied, a file with the writer's own header and end becomes the writer's empty file, `<dict/>`.
-        if let next = spliced.index, next.keys.isEmpty,
-            XMLPropertyListWriter.hasOwnFrame(spliced.bytes, bodyEnd: next.bodyEnd)
+        if let next = spliced.index, next.keys.isEmpty, let output = spliced.bytes,
+            XMLPropertyListWriter.hasOwnFrame(output, bodyEnd: next.bodyEnd)
         {
             return SuiteImage(encoding: [:])
         }
@@ -39,7 +44,7 @@ extension SuiteImage {
         let image = SuiteImage(encoding: next)
         // Other programs' values are re-encoded here, so each must read back as it was, by Foundation's reading, the
         // one every UserDefaults program makes.
-        let readBack = try? PropertyListCodec.decodeWithFoundation(image.data)
+        let readBack = try? PropertyListCodec.decodeWithFoundation(Data(image.bytes ?? []))
         for key in values.keys.sorted() where changes.index(forKey: key) == nil {
             guard let value = values[key] else { continue }
             let back = readBack?[key]
@@ -58,7 +63,9 @@ extension SuiteImage {
         var insertion: Int
     }
 
-    private func splicing(_ changes: [String: PropertyListValue?], into index: Index) throws(Loss) -> SuiteImage {
+    private func splicing(_ changes: [String: PropertyListValue?], into index: Index, of bytes: [UInt8]) throws(Loss)
+        -> SuiteImage
+    {
         let (plans, located) = locate(changes, in: index)
         let collides = located || exactValues != nil
         var replacement: [Int: Plan] = [:]

@@ -17,19 +17,38 @@ struct SuiteImage: Sendable {
     private(set) var values: [String: PropertyListValue]
     /// Every entry's value by its exact key, kept only for a file whose keys collide as Swift strings.
     private(set) var exactValues: [ExactKey: PropertyListValue]?
-    private(set) var bytes: [UInt8]
+    /// The file, or `nil` in an image slimmed to be kept (see ``slimmed()``).
+    var bytes: [UInt8]?
+    /// The file's fingerprint, for a file larger than ``slimmingThreshold``, which may be kept without its bytes.
+    var fingerprint: FileFingerprint?
     var index: Index?
+
+    /// The size above which a kept image holds fingerprints of the file rather than the file: at 100,000 keys, a
+    /// file of 6 MB against 0.8 MB of fingerprints.
+    static let slimmingThreshold = 256 * 1024
 
     struct Index: Sendable {
         var keys: [String]
         var starts: [Int]
         var bodyEnd: Int
+        /// Fingerprints of the entries and of what comes before and after them, kept in place of the bytes by a
+        /// slimmed image, so that a reload still re-reads only the entries that changed.
+        var prints: Prints?
         /// Whether the bytes are exactly what ``XMLPropertyListWriter`` writes for the values.
         ///
         /// Only then (sorted keys, the writer's layout) is a spliced file the one a full encoding would give.
         var isCanonical: Bool
         /// Whether the keys are in ascending order (ties allowed), so that new keys can be inserted in place.
         var isSorted: Bool
+
+        struct Prints: Sendable {
+            /// The bytes before the first entry.
+            var head: FileFingerprint
+            /// The hash of each entry's bytes, in file order; the entry's length is known from the offsets.
+            var entries: [Int]
+            /// The bytes from the end of the last entry.
+            var tail: FileFingerprint
+        }
     }
 
     /// No file.
@@ -43,6 +62,7 @@ struct SuiteImage: Sendable {
         self.exactValues = exactValues
         self.bytes = bytes
         self.index = index
+        fingerprint = Self.fingerprint(of: bytes)
     }
 
     /// The canonical file for some values.
@@ -51,6 +71,7 @@ struct SuiteImage: Sendable {
         self.values = values
         exactValues = nil
         bytes = document.bytes
+        fingerprint = Self.fingerprint(of: document.bytes)
         index = document.bodyEnd.map {
             Index(keys: document.keys, starts: document.starts, bodyEnd: $0, isCanonical: true, isSorted: true)
         }
@@ -58,17 +79,28 @@ struct SuiteImage: Sendable {
 
     /// Decodes a whole file.
     ///
+    /// - Parameters:
+    ///   - bytes: The file, handed over.
+    ///   - slimming: Whether to keep a file larger than ``slimmingThreshold`` as fingerprints (see
+    ///     ``slimmed(above:)``). Its entries are then read into arrays, and the bytes released before the dictionary
+    ///     of values is built, so that a large file and its dictionary are never in memory together.
     /// - Throws: ``PropertyListCodec/DecodeFailure`` when it is not a property list whose root is a dictionary, or
     ///   when it nests deeper than ``XMLPropertyListReader/maximumDepth``.
-    init(decoding bytes: [UInt8]) throws(PropertyListCodec.DecodeFailure) {
-        self.bytes = bytes
+    init(decoding bytes: consuming [UInt8], slimming: Bool = false) throws(PropertyListCodec.DecodeFailure) {
+        fingerprint = Self.fingerprint(of: bytes)
         exactValues = nil
         // An empty file is how a suite looks while a plain UserDefaults program rewrites it in place.
         guard !bytes.isEmpty else {
+            self.bytes = bytes
             values = [:]
             index = nil
             return
         }
+        if slimming && bytes.count > Self.slimmingThreshold {
+            self = try Self.slimDecoding(consume bytes)
+            return
+        }
+        self.bytes = bytes
         // Sized up front: growing a 100,000-key dictionary doubles it, and both copies are briefly alive.
         let estimate = Self.keyTagCount(bytes)
         var values = [String: PropertyListValue](minimumCapacity: estimate)
@@ -81,17 +113,7 @@ struct SuiteImage: Sendable {
         do {
             document = try bytes.withUnsafeBufferPointer { buffer throws(XMLPropertyListReader.Refusal) in
                 try XMLPropertyListReader.document(buffer) { entry in
-                    if let earlier = values.updateValue(entry.value, forKey: entry.key) {
-                        // Two keys Swift finds equal: both are kept by their bytes.
-                        // The dictionary keeps the first entry's key; until a collision has been recorded for it,
-                        // the value replaced is that first entry's.
-                        if let first = values.index(forKey: entry.key).map({ values[$0].key }),
-                            collisions[ExactKey(first)] == nil
-                        {
-                            collisions[ExactKey(first)] = earlier
-                        }
-                        collisions[ExactKey(entry.key)] = entry.value
-                    }
+                    Self.insert(entry.value, forKey: entry.key, into: &values, collisions: &collisions)
                     keys.append(entry.key)
                     starts.append(entry.start)
                 }
@@ -113,8 +135,6 @@ struct SuiteImage: Sendable {
                 isSorted: zip(keys, keys.dropFirst()).allSatisfy { !($1 < $0) })
         }
     }
-
-    var data: Data { Data(bytes) }
 
     /// The value stored under exactly this key: a key that differs from a stored one only in Unicode normalisation
     /// is another key, and is not stored.
@@ -138,7 +158,7 @@ struct SuiteImage: Sendable {
     }
 
     /// How many `<key>` tags a file holds: the top-level entries, plus those of nested dictionaries.
-    private static func keyTagCount(_ bytes: [UInt8]) -> Int {
+    static func keyTagCount(_ bytes: [UInt8]) -> Int {
         let tag = Array("<key>".utf8)
         var count = 0
         var position = 0

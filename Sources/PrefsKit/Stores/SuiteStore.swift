@@ -27,6 +27,12 @@ public protocol SuiteStore: AnyObject, Sendable {
     /// - Throws: The store's error for a name it cannot hold, or a suite it cannot read.
     func anySuite(_ name: String) throws -> any PersistentKeyValueStore
 
+    /// Checks that the store can hold a suite of this name, without reading the suite.
+    ///
+    /// - Parameter name: The suite's name.
+    /// - Throws: The store's error for a name it cannot hold.
+    func checkSuiteName(_ name: String) throws
+
     /// Observes every change to every suite, this process's and others', and the problems that interrupt them.
     ///
     /// - Parameters:
@@ -68,6 +74,11 @@ public protocol SuiteStore: AnyObject, Sendable {
 // MARK: - Default implementations
 
 extension SuiteStore {
+    /// Opens the suite, which checks its name; a store that can check a name alone does so without reading.
+    public func checkSuiteName(_ name: String) throws {
+        _ = try anySuite(name)
+    }
+
     /// Observes every change to every suite, this process's and others'.
     ///
     /// - Parameter handler: Called with each batch of changes.

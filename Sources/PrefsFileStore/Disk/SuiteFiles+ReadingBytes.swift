@@ -1,0 +1,151 @@
+import Foundation
+import SystemPackage
+
+extension SuiteFiles {
+    /// The size of the blocks a file is compared in against the bytes last read.
+    static let comparisonBlockSize = 64 * 1024
+
+    /// What a file holds, measured against what was read before.
+    enum Contents {
+        /// Exactly what was read before.
+        case unchanged
+        /// These bytes.
+        case changed([UInt8])
+    }
+
+    /// A file's bytes, if it is a regular file no larger than ``maximumFileSize``.
+    ///
+    /// It is opened without blocking, so that a FIFO or a device under the name cannot hang the reader, and checked
+    /// with `fstat` before anything is read.
+    ///
+    /// - Parameters:
+    ///   - path: The file.
+    ///   - followingLinks: Whether a symbolic link may lead to it.
+    ///   - previous: The bytes last read from it, if any. A file that still holds exactly them is compared a block at
+    ///     a time and `previous` itself is returned, so that an unchanged suite of many megabytes is not held twice
+    ///     on every reload.
+    /// - Returns: The bytes, or `nil` when there is no file.
+    /// - Throws: ``FileStoreError/unreadable(suite:path:reason:)`` naming what is wrong.
+    func readBytes(_ path: FilePath, followingLinks: Bool, sameAs previous: [UInt8]? = nil) throws(FileStoreError)
+        -> [UInt8]?
+    {
+        try withRegularFile(path, followingLinks: followingLinks) { descriptor, size in
+            if let previous, previous.count == size, size > Self.comparisonBlockSize {
+                return try Self.readComparing(descriptor, with: previous)
+            }
+            return try Self.readRest(descriptor, after: [], sizeHint: size)
+        }
+    }
+
+    /// The file's contents, compared with a slimmed image's fingerprint a block at a time, so that an unchanged
+    /// large file is not read into memory at all.
+    ///
+    /// - Returns: `.unchanged` when the file holds the bytes the fingerprint was taken of, `.changed` with the bytes
+    ///   otherwise, or `nil` when there is no file.
+    /// - Throws: ``FileStoreError/unreadable(suite:path:reason:)`` naming what is wrong.
+    func readContents(_ path: FilePath, unlessItMatches fingerprint: FileFingerprint) throws(FileStoreError)
+        -> Contents?
+    {
+        try withRegularFile(path, followingLinks: true) { descriptor, size in
+            if size == fingerprint.count {
+                var builder = FileFingerprint.Builder()
+                var block = [UInt8](repeating: 0, count: Self.comparisonBlockSize)
+                while true {
+                    let read = try block.withUnsafeMutableBytes { try descriptor.read(into: $0) }
+                    if read == 0 { break }
+                    builder.add(block[..<read])
+                }
+                if builder.fingerprint == fingerprint { return .unchanged }
+                // Read again from the start: the bytes hashed were not kept.
+                _ = try descriptor.seek(offset: 0, from: .start)
+            }
+            return .changed(try Self.readRest(descriptor, after: [], sizeHint: size))
+        }
+    }
+
+    /// Opens a regular file no larger than ``maximumFileSize`` and hands it and its size to `body`.
+    private func withRegularFile<Result>(
+        _ path: FilePath, followingLinks: Bool, _ body: (FileDescriptor, Int) throws -> Result
+    ) throws(FileStoreError) -> Result? {
+        let descriptor: FileDescriptor
+        do {
+            var options: FileDescriptor.OpenOptions = [.nonBlocking, .closeOnExec]
+            if !followingLinks { options.insert(.noFollow) }
+            descriptor = try FileDescriptor.open(path, .readOnly, options: options)
+        } catch .noSuchFileOrDirectory {
+            return nil
+        } catch .tooManySymbolicLinkLevels {
+            throw unreadable(path, "it is a symbolic link")
+        } catch .permissionDenied {
+            throw unreadable(path, "permission denied")
+        } catch {
+            throw unreadable(path, "\(error)")
+        }
+        defer { try? descriptor.close() }
+        do {
+            let status = try descriptor.stat()
+            guard status.type == .regular else { throw unreadable(path, "it is \(Self.describe(status.type))") }
+            guard status.size <= Self.maximumFileSize else {
+                throw unreadable(path, "it is larger than \(Self.maximumFileSize / 1024 / 1024) MiB")
+            }
+            return try body(descriptor, Int(status.size))
+        } catch let error as FileStoreError {
+            throw error
+        } catch {
+            throw unreadable(path, "\(error)")
+        }
+    }
+
+    /// Reads a file of the same size as `previous`, comparing it block by block.
+    ///
+    /// The size is only a hint: the file may be rewritten while it is read, so the end is where a read returns
+    /// nothing, as for any other read.
+    ///
+    /// - Returns: `previous` when the file holds exactly its bytes; otherwise the file's bytes, the equal part copied
+    ///   from `previous` and the rest read.
+    private static func readComparing(_ descriptor: FileDescriptor, with previous: [UInt8]) throws -> [UInt8] {
+        var block = [UInt8](repeating: 0, count: comparisonBlockSize)
+        var offset = 0
+        while true {
+            let read = try block.withUnsafeMutableBytes { try descriptor.read(into: $0) }
+            if read == 0 { return offset == previous.count ? previous : Array(previous[..<offset]) }
+            let same =
+                offset + read <= previous.count
+                && previous.withUnsafeBytes { old in
+                    block.withUnsafeBytes { new in
+                        guard let old = old.baseAddress, let new = new.baseAddress else { return false }
+                        return memcmp(old + offset, new, read) == 0
+                    }
+                }
+            if !same {
+                var bytes: [UInt8] = []
+                bytes.reserveCapacity(previous.count + 1)
+                bytes += previous[..<offset]
+                bytes += block[..<read]
+                return try readRest(descriptor, after: bytes, sizeHint: previous.count)
+            }
+            offset += read
+        }
+    }
+
+    /// Reads a file to its end, after the bytes already read from it.
+    private static func readRest(_ descriptor: FileDescriptor, after start: [UInt8], sizeHint: Int) throws -> [UInt8] {
+        var count = start.count
+        var bytes = start
+        // One byte more than the size, so that a file that has not grown is read in one call and seen to end.
+        bytes += repeatElement(0, count: max(4096, sizeHint + 1, count + 1) - count)
+        while true {
+            if count == bytes.count {
+                guard count <= maximumFileSize else { throw Errno.fileTooLarge }
+                bytes.append(contentsOf: repeatElement(0, count: bytes.count))
+            }
+            let read = try bytes.withUnsafeMutableBytes { raw in
+                try descriptor.read(into: UnsafeMutableRawBufferPointer(rebasing: raw[count...]))
+            }
+            if read == 0 { break }
+            count += read
+        }
+        bytes.removeSubrange(count...)
+        return bytes
+    }
+}
