@@ -16,11 +16,14 @@ extension FileSuite {
     ///   - recoveringCorruptFile: Whether to move an unreadable file aside (see ``recover(from:)``) instead of
     ///     refusing.
     ///   - expecting: What some keys must hold under the lock for the write to be made; `nil` means not stored.
+    ///     When one holds something else, nothing is written, but the suite takes in the file as read, so that the
+    ///     caller reads the newest value at once, and observers are told of the changes.
     /// - Returns: The changes that took effect; keys whose value was already the one given are left out.
     /// - Throws: ``FileStoreError/corrupt(suite:path:reason:)`` or ``FileStoreError/unreadable(suite:path:reason:)``
     ///   when the file cannot be used and is not being recovered; ``FileStoreError/unrepresentable(suite:key:reason:)``
     ///   when writing would change another key's value; ``FileStoreError/locked(suite:path:holder:seconds:)`` when
     ///   another process holds the lock without writing for longer than the store's ``FileStore/lockTimeout``;
+    ///   ``FileStoreError/changedSince(suite:key:)`` when a key does not hold what `expecting` says;
     ///   ``FileStoreError/unsafe(path:reason:)`` or ``FileStoreError/io(path:operation:reason:)``. Nothing is written
     ///   then.
     @discardableResult
@@ -30,78 +33,81 @@ extension FileSuite {
     ) throws(FileStoreError) -> [PersistentKeyValueChange] {
         guard !changes.isEmpty else { return [] }
         let writer = PersistentKeyValueChange.Writer.current
-        let outcome: (missed: [PersistentKeyValueChange], applied: [PersistentKeyValueChange]) = try files.withLock(
-            exclusive: true, timeout: store.lockTimeout, whileOthersWrite: true
-        ) {
-            () throws(FileStoreError) -> ([PersistentKeyValueChange], [PersistentKeyValueChange]) in
-            let snapshot = withState { $0 }
-            let current: SuiteImage
-            var touched: [String]?
-            do throws(FileStoreError) {
-                let previous = snapshot.problem == nil ? snapshot.image : nil
-                let version = try files.readSettled(previous: previous, restoring: true, keepingBytes: true)
-                current = version?.image ?? .empty
-                touched = snapshot.problem == nil ? version?.touched : nil
-            } catch  where error.isSuiteProblem && recoveringCorruptFile {
-                _ = try files.moveAside()
-                current = .empty
-            }
-            if let key = expecting.keys.sorted().first(where: {
-                current.value(forKey: $0) != (expecting[$0] ?? nil)?.asStoredInFile
-            }) {
-                throw .changedSince(suite: name, key: key)
-            }
-            let unseen = attribute(current.differences(from: snapshot.image, among: touched))
-            var effective: [String: PropertyListValue?] = [:]
-            var applied: [PersistentKeyValueChange] = []
-            for key in changes.keys.sorted() {
-                let new = (changes[key] ?? nil)?.asStoredInFile
-                let old = current.value(forKey: key)
-                guard old != new else { continue }
-                effective[key] = .some(new)
-                applied.append(
-                    PersistentKeyValueChange(
-                        suite: name, key: key, oldValue: old, newValue: new, origin: .thisProcess, writer: writer))
-            }
-            guard !applied.isEmpty else {
-                let unchanged = State(image: current)
-                withState { $0 = unchanged }
-                return (unseen.events, [])
-            }
-            let next: SuiteImage
-            do throws(SuiteImage.Loss) {
-                next = try current.applying(effective)
-            } catch {
-                throw .unrepresentable(suite: name, key: error.key, reason: error.reason)
-            }
-            let records = applied.map {
-                JournalRecord(writer: writer, suite: name, key: $0.key, old: $0.oldValue, new: $0.newValue)
-            }
-            guard let output = next.bytes else {
-                throw .unrepresentable(
-                    suite: name, key: applied.first?.key ?? "", reason: "the file was not read before the write")
-            }
-            do throws(FileStoreError) {
-                try files.replace(with: output, durability: store.durability) {
-                    withState { $0.expected = output }
-                    // Before the swap, so that a watcher woken by it finds who wrote the change without waiting for
-                    // the lock. A writer killed between the two leaves a record of a change that did not take effect.
-                    do throws(FileStoreError) {
-                        try store.journal.append(unseen.unknown + records, to: files.name)
-                    } catch {
-                        // A journal that cannot be written loses only the history; the write goes ahead.
-                        reportWriteFailure(error.storeError)
-                    }
+        let outcome: (missed: [PersistentKeyValueChange], applied: [PersistentKeyValueChange], conflict: String?) =
+            try files.withLock(exclusive: true, timeout: store.lockTimeout, whileOthersWrite: true) {
+                () throws(FileStoreError) -> ([PersistentKeyValueChange], [PersistentKeyValueChange], String?) in
+                let snapshot = withState { $0 }
+                let current: SuiteImage
+                var touched: [String]?
+                do throws(FileStoreError) {
+                    let previous = snapshot.problem == nil ? snapshot.image : nil
+                    let version = try files.readSettled(previous: previous, restoring: true, keepingBytes: true)
+                    current = version?.image ?? .empty
+                    touched = snapshot.problem == nil ? version?.touched : nil
+                } catch  where error.isSuiteProblem && recoveringCorruptFile {
+                    _ = try files.moveAside()
+                    current = .empty
                 }
-            } catch {
-                withState { $0.expected = nil }
-                throw error
+                let unseen = attribute(current.differences(from: snapshot.image, among: touched))
+                if let key = expecting.keys.sorted().first(where: {
+                    current.value(forKey: $0) != (expecting[$0] ?? nil)?.asStoredInFile
+                }) {
+                    // The caller is told at once what the key holds now, not only when the watcher catches up.
+                    let seen = State(image: current)
+                    withState { $0 = seen }
+                    return (unseen.events, [], key)
+                }
+                var effective: [String: PropertyListValue?] = [:]
+                var applied: [PersistentKeyValueChange] = []
+                for key in changes.keys.sorted() {
+                    let new = (changes[key] ?? nil)?.asStoredInFile
+                    let old = current.value(forKey: key)
+                    guard old != new else { continue }
+                    effective[key] = .some(new)
+                    applied.append(
+                        PersistentKeyValueChange(
+                            suite: name, key: key, oldValue: old, newValue: new, origin: .thisProcess, writer: writer))
+                }
+                guard !applied.isEmpty else {
+                    let unchanged = State(image: current)
+                    withState { $0 = unchanged }
+                    return (unseen.events, [], nil)
+                }
+                let next: SuiteImage
+                do throws(SuiteImage.Loss) {
+                    next = try current.applying(effective)
+                } catch {
+                    throw .unrepresentable(suite: name, key: error.key, reason: error.reason)
+                }
+                let records = applied.map {
+                    JournalRecord(writer: writer, suite: name, key: $0.key, old: $0.oldValue, new: $0.newValue)
+                }
+                guard let output = next.bytes else {
+                    throw .unrepresentable(
+                        suite: name, key: applied.first?.key ?? "", reason: "the file was not read before the write")
+                }
+                do throws(FileStoreError) {
+                    try files.replace(with: output, durability: store.durability) {
+                        withState { $0.expected = output }
+                        // Before the swap, so that a watcher woken by it finds who wrote the change without waiting for
+                        // the lock. A writer killed between the two leaves a record of a change that did not take effect.
+                        do throws(FileStoreError) {
+                            try store.journal.append(unseen.unknown + records, to: files.name)
+                        } catch {
+                            // A journal that cannot be written loses only the history; the write goes ahead.
+                            reportWriteFailure(error.storeError)
+                        }
+                    }
+                } catch {
+                    withState { $0.expected = nil }
+                    throw error
+                }
+                let written = State(image: next)
+                withState { $0 = written }
+                return (unseen.events, applied, nil)
             }
-            let written = State(image: next)
-            withState { $0 = written }
-            return (unseen.events, applied)
-        }
         post(outcome.missed + outcome.applied)
+        if let key = outcome.conflict { throw .changedSince(suite: name, key: key) }
         return outcome.applied
     }
 

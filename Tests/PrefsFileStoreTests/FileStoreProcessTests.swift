@@ -28,6 +28,25 @@ import Testing
         #expect(suite.get(.volume) == 7)
     }
 
+    /// A conditional write that finds another process's value refuses, and leaves the suite showing that value at once,
+    /// even before a watcher would have seen it (nothing watches here).
+    @Test func aRefusedConditionalWriteShowsTheNewestValueAtOnce() throws {
+        let scope = try ScopedFileStore(watching: false)
+        let suite = try scope.store.suite("race")
+        try suite.commit(["greeting": .string("hello")])
+        let child = try RunningChild(
+            "prefs-test-helper", ["set", scope.configDirectory.path, "race", "greeting", "7"],
+            environment: scope.environment)
+        #expect(child.wait() == 0)
+        #expect(suite.primitiveValue(forKey: "greeting") == .string("hello"), "no watcher has run")
+        #expect(throws: FileStoreError.changedSince(suite: "race", key: "greeting")) {
+            try suite.commit(
+                ["greeting": .string("mine")], recoveringCorruptFile: false, expecting: ["greeting": .string("hello")])
+        }
+        #expect(suite.primitiveValue(forKey: "greeting") == .int(7))
+        #expect(try scope.reopen().suite("race").primitiveValue(forKey: "greeting") == .int(7))
+    }
+
     @Test func aDateWrittenToTheSubSecondIsAttributedToItsWriter() throws {
         let scope = try ScopedFileStore()
         let suite = try scope.store.suite("live")
