@@ -228,16 +228,44 @@ import Testing
         }
         let key = inPicker ? "theme" : "fontScale"
         let before = suite.primitiveValue(forKey: key)
+        // Another writer's change, on disk and told to the editor.
+        let other = try FileStore(
+            directory: fixture.store.directory, journalDirectory: fixture.store.journalDirectory, launchArguments: .none
+        )
+        try other.suite("com.example.app").commit([key: .string("black")])
         let change = PersistentKeyValueChange(
             suite: "com.example.app", key: key, oldValue: before, newValue: .string("black"), origin: .otherProcess)
         fixture.editor.receive([change])
         fixture.editor.step([])
         fixture.type(.key(.enter))
         #expect(fixture.screen.contains("\(key) was changed by another process to black"))
-        #expect(suite.primitiveValue(forKey: key) == before, "not overwritten silently")
+        #expect(try other.suite("com.example.app").primitiveValue(forKey: key) == .string("black"), "not overwritten")
         fixture.type(.key(.enter))
         let chosen: PropertyListValue = inPicker ? .string("light") : .double(2)
         #expect(suite.primitiveValue(forKey: key) == chosen, "a second Enter overwrites knowingly")
+    }
+
+    /// The same race when the change has not reached the editor yet: the write is checked under the suite's lock,
+    /// refused, and the edit stays open with the warning, so that nothing is overwritten unseen.
+    @Test(arguments: [false, true])
+    func aChangeNotYetSeenIsNotOverwrittenEither(inPicker: Bool) throws {
+        let fixture = try EditorFixture(suite: "com.example.app")
+        if inPicker {
+            fixture.editor.step([.key(.enter), .character("g")])
+        } else {
+            fixture.editor.step([.character("j"), .key(.enter)] + clear() + type("2"))
+        }
+        let key = inPicker ? "theme" : "fontScale"
+        let other = try FileStore(
+            directory: fixture.store.directory, journalDirectory: fixture.store.journalDirectory, launchArguments: .none
+        )
+        try other.suite("com.example.app").commit([key: .string("black")])
+        fixture.type(.key(.enter))
+        #expect(fixture.screen.contains("\(key) was changed by another process to black"), "\(fixture.screen)")
+        #expect(try other.suite("com.example.app").primitiveValue(forKey: key) == .string("black"))
+        fixture.type(.key(.enter))
+        let chosen: PropertyListValue = inPicker ? .string("light") : .double(2)
+        #expect(try other.suite("com.example.app").primitiveValue(forKey: key) == chosen)
     }
 }
 

@@ -21,6 +21,8 @@ public struct ChoicePicker: Hashable, Sendable {
     public var changedUnderneath: PropertyListValue??
     /// Whether the user has been told about ``changedUnderneath`` and confirms by choosing again.
     public var warned = false
+    /// What the key stored when the picker opened, which a choice overwrites only if it is still there.
+    public var original: PropertyListValue?
 
     /// A picker with an item highlighted.
     ///

@@ -9,7 +9,9 @@ extension EditorModel {
             say("space toggles Boolean keys; \(TextEscaping.quoted(row.key)) is \(row.kind)")
             return
         }
-        write(suite: suite, changes: [row.key: .bool(!value)], done: "\(row.key) = \(!value)")
+        if let now = writeKey(row.key, in: suite, .bool(!value), over: row.stored, done: "\(row.key) = \(!value)") {
+            say(changedMeanwhile(row.key, now: now))
+        }
     }
 
     /// `r` removes the stored value, so that the key reads as its default.
@@ -19,7 +21,9 @@ extension EditorModel {
             say("\(TextEscaping.quoted(row.key)) is already at its default")
             return
         }
-        write(suite: suite, changes: [row.key: nil], done: "\(row.key) reset to its default")
+        if let now = writeKey(row.key, in: suite, nil, over: row.stored, done: "\(row.key) reset to its default") {
+            say(changedMeanwhile(row.key, now: now))
+        }
     }
 
     /// `d` deletes a key the schema does not declare, once a second `d` confirms it; a declared key can only be reset.
@@ -31,7 +35,9 @@ extension EditorModel {
         } else if row.stored == nil {
             say("\(name) has no stored value to delete")
         } else if pending == .delete(suite: suite, key: row.key) {
-            write(suite: suite, changes: [row.key: nil], done: "deleted \(row.key)")
+            if let now = writeKey(row.key, in: suite, nil, over: row.stored, done: "deleted \(row.key)") {
+                say(changedMeanwhile(row.key, now: now))
+            }
         } else {
             pendingRepeat = .delete(suite: suite, key: row.key)
             say("press d again to delete \(name)")
@@ -172,6 +178,34 @@ extension EditorModel {
     func write(suite name: String, changes: [String: PropertyListValue?], done: String, recording: Bool = true) -> Bool
     {
         commit(suite: name, changes: changes, done: done, recording: recording).written
+    }
+
+    /// Writes one key, only if it still holds `expected` once the suite is locked, so that a change another process
+    /// made, which may not have reached the editor yet, is never overwritten unseen.
+    ///
+    /// - Parameters:
+    ///   - key: The key.
+    ///   - name: The suite.
+    ///   - value: The new stored value; `nil` removes it.
+    ///   - expected: What the key must hold: the value shown when the action began.
+    ///   - done: What to say once written.
+    /// - Returns: `nil` when written, kept pending or refused for another reason (which is said); otherwise what the
+    ///   key holds now, for the caller to show.
+    func writeKey(
+        _ key: String, in name: String, _ value: PropertyListValue?, over expected: PropertyListValue?, done: String
+    ) -> PropertyListValue?? {
+        let written = commit(
+            suite: name, changes: [key: value], done: done, recording: true, expecting: [key: expected]
+        ).written
+        guard !written, let suite = try? data.suite(name) else { return nil }
+        let now = suite.primitiveValue(forKey: key)
+        return now != expected ? .some(now) : nil
+    }
+
+    /// What to say when a write was refused because another process changed the key meanwhile.
+    func changedMeanwhile(_ key: String, now value: PropertyListValue?) -> String {
+        let now = value.map { TextEscaping.escaped($0.text) } ?? "removed"
+        return "not written: another process changed \(TextEscaping.escaped(key)) to \(now) meanwhile"
     }
 
     /// Writes changes to a suite as ``write(suite:changes:done:recording:)`` does, and says which write of the

@@ -13,6 +13,7 @@ extension EditorModel {
                 purpose: .value(suite: suite, key: row.key, values: entry.choices),
                 title: TextEscaping.escaped(row.key), labels: labels,
                 selected: row.effective.flatMap { entry.choices.firstIndex(of: $0) } ?? 0)
+            picker?.original = row.stored
             return
         }
         let text = row.effective.map { row.entry?.render($0) ?? $0.text } ?? ""
@@ -92,7 +93,17 @@ extension EditorModel {
             return
         }
         editing = nil
-        write(suite: session.suite, changes: [session.key: value], done: "\(session.key) = \(value.text)")
+        // What was confirmed (the value shown in the warning), else what the edit began from.
+        let expected = session.changedUnderneath ?? session.original
+        guard
+            let now = writeKey(
+                session.key, in: session.suite, value, over: expected, done: "\(session.key) = \(value.text)")
+        else { return }
+        // Another process got there first, unseen: the edit stays open, and Enter now overwrites that value.
+        session.changedUnderneath = .some(now)
+        session.error = Self.overwriteWarning
+        editing = session
+        say(changedUnderneathWarning(key: session.key, now: now))
     }
 
     static let overwriteWarning = "changed underneath"

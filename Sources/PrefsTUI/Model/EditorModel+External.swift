@@ -56,13 +56,8 @@ extension EditorModel {
         }
         if row?.stored != edit.original { return sayConflict(edit, keeping: text) }
         // Checked again under the suite's lock: the change may not have reached this process yet.
-        let written = commit(
-            suite: edit.suite, changes: [edit.key: value],
-            done: "\(TextEscaping.escaped(edit.key)) = \(TextEscaping.escaped(value.text))", recording: true,
-            expecting: [edit.key: edit.original]
-        ).written
-        // Not written and no longer what the edit began from: another process got there first.
-        if !written && keyRows.row(for: edit.key)?.stored != edit.original {
+        let done = "\(TextEscaping.escaped(edit.key)) = \(TextEscaping.escaped(value.text))"
+        if writeKey(edit.key, in: edit.suite, value, over: edit.original, done: done) != nil {
             sayConflict(edit, keeping: text)
         } else {
             externalDrafts[draftKey] = nil
@@ -72,9 +67,6 @@ extension EditorModel {
     /// Keeps the text typed for another `e`, and says what another process changed the key to meanwhile.
     private func sayConflict(_ edit: ExternalEdit, keeping text: String) {
         externalDrafts[Self.highlightKey(edit.suite, edit.key)] = text
-        let now = keyRows.row(for: edit.key)?.stored.map { TextEscaping.escaped($0.text) } ?? "removed"
-        say(
-            "not written: another process changed \(TextEscaping.escaped(edit.key)) to \(now) meanwhile; "
-                + "e edits your text again")
+        say(changedMeanwhile(edit.key, now: keyRows.row(for: edit.key)?.stored) + "; e edits your text again")
     }
 }

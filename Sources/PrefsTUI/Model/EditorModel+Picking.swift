@@ -46,7 +46,15 @@ extension EditorModel {
             }
             picker = nil
             let value = values[open.selected]
-            write(suite: suite, changes: [key: value], done: "\(key) = \(value.text)")
+            let expected = open.changedUnderneath ?? open.original
+            guard let now = writeKey(key, in: suite, value, over: expected, done: "\(key) = \(value.text)") else {
+                return
+            }
+            var reopened = open
+            reopened.changedUnderneath = .some(now)
+            reopened.warned = true
+            picker = reopened
+            say(changedUnderneathWarning(key: key, now: now))
         case .newKeyType(let suite, let key, let kinds):
             picker = nil
             askValueOfNewKey(suite: suite, key: key, kind: kinds[open.selected])

@@ -32,6 +32,8 @@ extension EditorModel {
             return say(
                 "\(TextEscaping.escaped(row.key)) is at its \(direction > 0 ? "maximum" : "minimum"), \(bound.text)")
         }
-        write(suite: suite, changes: [row.key: next], done: "\(row.key) = \(next.text)")
+        if let now = writeKey(row.key, in: suite, next, over: row.stored, done: "\(row.key) = \(next.text)") {
+            say(changedMeanwhile(row.key, now: now))
+        }
     }
 }
