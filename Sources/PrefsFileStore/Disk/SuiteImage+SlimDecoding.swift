@@ -19,18 +19,10 @@ extension SuiteImage {
         keys.reserveCapacity(estimate)
         starts.reserveCapacity(estimate)
         entries.reserveCapacity(estimate)
-        let document: (count: Int, bodyEnd: Int?)?
-        do {
-            document = try bytes.withUnsafeBufferPointer { buffer throws(XMLPropertyListReader.Refusal) in
-                try XMLPropertyListReader.document(buffer) { entry in
-                    keys.append(entry.key)
-                    starts.append(entry.start)
-                    entries.append(entry.value)
-                }
-            }
-        } catch {
-            throw PropertyListCodec.DecodeFailure(
-                reason: "it nests arrays or dictionaries deeper than \(XMLPropertyListReader.maximumDepth) levels")
+        let document = try readEntries(of: bytes) { entry in
+            keys.append(entry.key)
+            starts.append(entry.start)
+            entries.append(entry.value)
         }
         guard let document else {
             // Outside the fast reader's subset: Foundation decodes it, and only the fingerprint is kept.
@@ -38,9 +30,7 @@ extension SuiteImage {
         }
         var index: Index?
         if let bodyEnd = document.bodyEnd {
-            var body = Index(
-                keys: keys, starts: starts, bodyEnd: bodyEnd, isCanonical: false,
-                isSorted: zip(keys, keys.dropFirst()).allSatisfy { !($1 < $0) })
+            var body = Index(readKeys: keys, starts: starts, bodyEnd: bodyEnd)
             body.prints = prints(of: bytes, at: body)
             index = body
         }
@@ -57,6 +47,27 @@ extension SuiteImage {
         image.bytes = nil
         image.fingerprint = fingerprint
         return image
+    }
+
+    /// Runs the fast reader over a whole file, handing it each top-level entry in file order.
+    ///
+    /// - Parameters:
+    ///   - bytes: The file.
+    ///   - each: Called with every entry; when the result is `nil`, what it was given must be discarded.
+    /// - Returns: The number of entries and the end of the last one, or `nil` when the file is outside the reader's
+    ///   subset.
+    /// - Throws: ``PropertyListCodec/DecodeFailure`` when it nests deeper than ``XMLPropertyListReader/maximumDepth``.
+    static func readEntries(of bytes: [UInt8], _ each: (XMLPropertyListReader.Entry) -> Void)
+        throws(PropertyListCodec.DecodeFailure) -> (count: Int, bodyEnd: Int?)?
+    {
+        do {
+            return try bytes.withUnsafeBufferPointer { buffer throws(XMLPropertyListReader.Refusal) in
+                try XMLPropertyListReader.document(buffer, each: each)
+            }
+        } catch {
+            throw PropertyListCodec.DecodeFailure(
+                reason: "it nests arrays or dictionaries deeper than \(XMLPropertyListReader.maximumDepth) levels")
+        }
     }
 
     /// Adds an entry to the values, recording both entries by their bytes when Swift finds its key equal to an
@@ -84,5 +95,14 @@ extension SuiteImage {
         return Index.Prints(
             head: FileFingerprint(bytes[..<index.boundary(0)]), entries: entries,
             tail: FileFingerprint(bytes[index.bodyEnd...]))
+    }
+}
+
+extension SuiteImage.Index {
+    /// The index of a file as read: not known to be the writer's layout, sorted if its keys are in ascending order.
+    init(readKeys keys: [String], starts: [Int], bodyEnd: Int) {
+        self.init(
+            keys: keys, starts: starts, bodyEnd: bodyEnd, isCanonical: false,
+            isSorted: zip(keys, keys.dropFirst()).allSatisfy { !($1 < $0) })
     }
 }

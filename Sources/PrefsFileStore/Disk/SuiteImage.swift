@@ -109,18 +109,10 @@ struct SuiteImage: Sendable {
         var starts: [Int] = []
         keys.reserveCapacity(estimate)
         starts.reserveCapacity(estimate)
-        let document: (count: Int, bodyEnd: Int?)?
-        do {
-            document = try bytes.withUnsafeBufferPointer { buffer throws(XMLPropertyListReader.Refusal) in
-                try XMLPropertyListReader.document(buffer) { entry in
-                    Self.insert(entry.value, forKey: entry.key, into: &values, collisions: &collisions)
-                    keys.append(entry.key)
-                    starts.append(entry.start)
-                }
-            }
-        } catch {
-            throw PropertyListCodec.DecodeFailure(
-                reason: "it nests arrays or dictionaries deeper than \(XMLPropertyListReader.maximumDepth) levels")
+        let document = try Self.readEntries(of: bytes) { entry in
+            Self.insert(entry.value, forKey: entry.key, into: &values, collisions: &collisions)
+            keys.append(entry.key)
+            starts.append(entry.start)
         }
         guard let document else {
             self.values = try PropertyListCodec.decodeWithFoundation(Data(bytes))
@@ -129,11 +121,7 @@ struct SuiteImage: Sendable {
         }
         self.values = values
         exactValues = collisions.isEmpty ? nil : collisions
-        index = document.bodyEnd.map { bodyEnd in
-            Index(
-                keys: keys, starts: starts, bodyEnd: bodyEnd, isCanonical: false,
-                isSorted: zip(keys, keys.dropFirst()).allSatisfy { !($1 < $0) })
-        }
+        index = document.bodyEnd.map { Index(readKeys: keys, starts: starts, bodyEnd: $0) }
     }
 
     /// The value stored under exactly this key: a key that differs from a stored one only in Unicode normalisation
