@@ -2,7 +2,7 @@ import Foundation
 import SystemPackage
 
 extension SuiteFiles {
-    /// The size of the blocks a file is compared in against the bytes last read.
+    /// The size of the blocks a file is hashed in against a slimmed image's fingerprint.
     static let comparisonBlockSize = 64 * 1024
 
     /// What a file holds, measured against what was read before.
@@ -21,19 +21,11 @@ extension SuiteFiles {
     /// - Parameters:
     ///   - path: The file.
     ///   - followingLinks: Whether a symbolic link may lead to it.
-    ///   - previous: The bytes last read from it, if any. A file that still holds exactly them is compared a block at
-    ///     a time and `previous` itself is returned, so that an unchanged suite of many megabytes is not held twice
-    ///     on every reload.
     /// - Returns: The bytes, or `nil` when there is no file.
     /// - Throws: ``FileStoreError/unreadable(suite:path:reason:)`` naming what is wrong.
-    func readBytes(_ path: FilePath, followingLinks: Bool, sameAs previous: [UInt8]? = nil) throws(FileStoreError)
-        -> [UInt8]?
-    {
+    func readBytes(_ path: FilePath, followingLinks: Bool) throws(FileStoreError) -> [UInt8]? {
         try withRegularFile(path, followingLinks: followingLinks) { descriptor, size in
-            if let previous, previous.count == size, size > Self.comparisonBlockSize {
-                return try Self.readComparing(descriptor, with: previous)
-            }
-            return try Self.readRest(descriptor, after: [], sizeHint: size)
+            try Self.readAll(descriptor, sizeHint: size)
         }
     }
 
@@ -59,7 +51,7 @@ extension SuiteFiles {
                 // Read again from the start: the bytes hashed were not kept.
                 _ = try descriptor.seek(offset: 0, from: .start)
             }
-            return .changed(try Self.readRest(descriptor, after: [], sizeHint: size))
+            return .changed(try Self.readAll(descriptor, sizeHint: size))
         }
     }
 
@@ -96,44 +88,11 @@ extension SuiteFiles {
         }
     }
 
-    /// Reads a file of the same size as `previous`, comparing it block by block.
-    ///
-    /// The size is only a hint: the file may be rewritten while it is read, so the end is where a read returns
-    /// nothing, as for any other read.
-    ///
-    /// - Returns: `previous` when the file holds exactly its bytes; otherwise the file's bytes, the equal part copied
-    ///   from `previous` and the rest read.
-    private static func readComparing(_ descriptor: FileDescriptor, with previous: [UInt8]) throws -> [UInt8] {
-        var block = [UInt8](repeating: 0, count: comparisonBlockSize)
-        var offset = 0
-        while true {
-            let read = try block.withUnsafeMutableBytes { try descriptor.read(into: $0) }
-            if read == 0 { return offset == previous.count ? previous : Array(previous[..<offset]) }
-            let same =
-                offset + read <= previous.count
-                && previous.withUnsafeBytes { old in
-                    block.withUnsafeBytes { new in
-                        guard let old = old.baseAddress, let new = new.baseAddress else { return false }
-                        return memcmp(old + offset, new, read) == 0
-                    }
-                }
-            if !same {
-                var bytes: [UInt8] = []
-                bytes.reserveCapacity(previous.count + 1)
-                bytes += previous[..<offset]
-                bytes += block[..<read]
-                return try readRest(descriptor, after: bytes, sizeHint: previous.count)
-            }
-            offset += read
-        }
-    }
-
-    /// Reads a file to its end, after the bytes already read from it.
-    private static func readRest(_ descriptor: FileDescriptor, after start: [UInt8], sizeHint: Int) throws -> [UInt8] {
-        var count = start.count
-        var bytes = start
+    /// Reads a file to its end.
+    private static func readAll(_ descriptor: FileDescriptor, sizeHint: Int) throws -> [UInt8] {
         // One byte more than the size, so that a file that has not grown is read in one call and seen to end.
-        bytes += repeatElement(0, count: max(4096, sizeHint + 1, count + 1) - count)
+        var bytes = [UInt8](repeating: 0, count: max(4096, sizeHint + 1))
+        var count = 0
         while true {
             if count == bytes.count {
                 guard count <= maximumFileSize else { throw Errno.fileTooLarge }

@@ -69,7 +69,7 @@ struct SuiteFiles: Sendable {
             case .changed(let bytes): return try decode(consume bytes, previous: previous, slimming: true)
             }
         }
-        guard let bytes = try readBytes(plist, followingLinks: true, sameAs: previous?.bytes) else { return nil }
+        guard let bytes = try readBytes(plist, followingLinks: true) else { return nil }
         return try decode(consume bytes, previous: previous, slimming: !keepingBytes)
     }
 

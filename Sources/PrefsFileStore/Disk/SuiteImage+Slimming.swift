@@ -11,18 +11,19 @@ extension SuiteImage {
         var slim = self
         slim.bytes = nil
         slim.fingerprint = fingerprint ?? FileFingerprint(bytes)
-        if var index {
+        // A hydrated image still has the fingerprints it was slimmed with; anything that changes the bytes drops them.
+        if var index, index.prints == nil {
             index.prints = Self.prints(of: bytes, at: index)
             slim.index = index
         }
         return slim
     }
 
-    /// This image with the bytes it was read from, which must be the file its fingerprint describes.
+    /// This image with the bytes it was read from, which must be the file its fingerprints describe; they are kept,
+    /// so that slimming it again, after a write that changed nothing, hashes nothing.
     func hydrated(with bytes: [UInt8]) -> SuiteImage {
         var full = self
         full.bytes = bytes
-        full.index?.prints = nil
         return full
     }
 
@@ -42,10 +43,6 @@ extension SuiteImage {
 
     /// Whether there is no file, or it is empty.
     var isEmptyFile: Bool { bytes?.isEmpty ?? (fingerprint?.count == 0) }
-
-    static func fingerprint(of bytes: [UInt8]) -> FileFingerprint? {
-        bytes.count > slimmingThreshold ? FileFingerprint(bytes) : nil
-    }
 }
 
 extension SuiteImage.Index {

@@ -19,7 +19,7 @@ struct SuiteImage: Sendable {
     private(set) var exactValues: [ExactKey: PropertyListValue]?
     /// The file, or `nil` in an image slimmed to be kept (see ``slimmed()``).
     var bytes: [UInt8]?
-    /// The file's fingerprint, for a file larger than ``slimmingThreshold``, which may be kept without its bytes.
+    /// The file's fingerprint, set when the image is slimmed (and kept when it is hydrated again).
     var fingerprint: FileFingerprint?
     var index: Index?
 
@@ -62,7 +62,6 @@ struct SuiteImage: Sendable {
         self.exactValues = exactValues
         self.bytes = bytes
         self.index = index
-        fingerprint = Self.fingerprint(of: bytes)
     }
 
     /// The canonical file for some values.
@@ -71,7 +70,6 @@ struct SuiteImage: Sendable {
         self.values = values
         exactValues = nil
         bytes = document.bytes
-        fingerprint = Self.fingerprint(of: document.bytes)
         index = document.bodyEnd.map {
             Index(keys: document.keys, starts: document.starts, bodyEnd: $0, isCanonical: true, isSorted: true)
         }
@@ -87,7 +85,6 @@ struct SuiteImage: Sendable {
     /// - Throws: ``PropertyListCodec/DecodeFailure`` when it is not a property list whose root is a dictionary, or
     ///   when it nests deeper than ``XMLPropertyListReader/maximumDepth``.
     init(decoding bytes: consuming [UInt8], slimming: Bool = false) throws(PropertyListCodec.DecodeFailure) {
-        fingerprint = Self.fingerprint(of: bytes)
         exactValues = nil
         // An empty file is how a suite looks while a plain UserDefaults program rewrites it in place.
         guard !bytes.isEmpty else {
