@@ -19,6 +19,7 @@ let package = Package(
         .library(name: "PrefsTestSupport", targets: ["PrefsTestSupport"]),
         .library(name: "PrefsTUI", targets: ["PrefsTUI", "PrefsNcurses"]),
         .library(name: "PrefsPostgres", targets: ["PrefsPostgres"]),
+        .library(name: "PrefsConfiguration", targets: ["PrefsConfiguration"]),
         .executable(name: "prefs", targets: ["prefs"]),
         .executable(name: "theme-demo", targets: ["theme-demo"]),
     ],
@@ -30,6 +31,8 @@ let package = Package(
         .package(url: "https://github.com/swift-server/swift-service-lifecycle.git", from: "2.13.0"),
         .package(url: "https://github.com/apple/swift-log.git", from: "1.16.2"),
         .package(url: "https://github.com/apple/swift-nio-ssl.git", from: "2.37.6"),
+        // No default traits: the provider needs none of its file formats, so apps that use it build no JSON parser.
+        .package(url: "https://github.com/apple/swift-configuration.git", from: "1.4.0", traits: []),
     ],
     targets: [
         .target(
@@ -62,6 +65,13 @@ let package = Package(
                 .product(name: "NIOSSL", package: "swift-nio-ssl"),
                 .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
                 .product(name: "Logging", package: "swift-log"),
+            ],
+            swiftSettings: strictSettings
+        ),
+        .target(
+            name: "PrefsConfiguration",
+            dependencies: [
+                "PrefsKit", "PrefsFileStore", .product(name: "Configuration", package: "swift-configuration"),
             ],
             swiftSettings: strictSettings
         ),
@@ -122,6 +132,15 @@ let package = Package(
                 "PrefsKit", "PrefsFileStore", "PrefsTools", "PrefsTUI", "PrefsTestSupport", "PrefsTestHelpers", "prefs",
             ],
             exclude: ["Snapshots"],
+            swiftSettings: languageSettings),
+        .testTarget(
+            name: "PrefsConfigurationTests",
+            dependencies: [
+                "PrefsKit", "PrefsFileStore", "PrefsPostgres", "PrefsConfiguration", "PrefsTestSupport",
+                "PrefsTestHelpers", "prefs", "prefs-test-helper",
+                .product(name: "Configuration", package: "swift-configuration"),
+                .product(name: "ConfigurationTesting", package: "swift-configuration"),
+            ],
             swiftSettings: languageSettings),
         .testTarget(
             name: "PrefsTestSupportTests",

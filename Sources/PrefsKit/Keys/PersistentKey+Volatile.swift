@@ -14,4 +14,14 @@ extension PersistentKey {
         metadata.isVolatile = true
         return PersistentKey(id: id, defaultValue: defaultValue, representation: representation, metadata: metadata)
     }
+
+    /// This key, marked as a secret: outputs redact it unless asked to reveal it, and the journal keeps only the fact
+    /// of a change.
+    ///
+    /// - Returns: The key, marked.
+    public func secret() -> PersistentKey {
+        var metadata = metadata
+        metadata.isSecret = true
+        return PersistentKey(id: id, defaultValue: defaultValue, representation: representation, metadata: metadata)
+    }
 }

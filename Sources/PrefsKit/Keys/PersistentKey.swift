@@ -26,14 +26,19 @@ public struct PersistentKey<Value: Sendable>: PersistentKeyProtocol {
     ///   - representation: How values are stored.
     ///   - summary: A one-line summary for the schema.
     ///   - description: A longer description for the schema.
+    ///   - secret: Whether the value is a secret, shown redacted everywhere unless revealed.
+    ///   - formerly: The identifiers the key was stored under before a rename, newest first: reads fall back to them,
+    ///     and the first write moves the value here.
     public init(
         _ id: String, defaultValue: Value, representation: some PersistentKeyValueRepresentation<Value>,
-        summary: String? = nil, description: String? = nil
+        summary: String? = nil, description: String? = nil, secret: Bool = false,
+        formerly: [String] = []
     ) {
         self.id = id
         self.defaultValue = defaultValue
         self.representation = representation
-        self.metadata = PersistentKeyMetadata(summary: summary, description: description)
+        self.metadata = PersistentKeyMetadata(
+            summary: summary, description: description, isSecret: secret, formerIDs: formerly)
     }
 
     /// Creates an Optional key whose wrapped value is stored through a custom representation.
@@ -55,13 +60,17 @@ public struct PersistentKey<Value: Sendable>: PersistentKeyProtocol {
     ///   - representation: How non-`nil` values are stored; `nil` is stored as absence.
     ///   - summary: A one-line summary for the schema.
     ///   - description: A longer description for the schema.
+    ///   - secret: Whether the value is a secret, shown redacted everywhere unless revealed.
+    ///   - formerly: The identifiers the key was stored under before a rename, newest first: reads fall back to them,
+    ///     and the first write moves the value here.
     public init<Wrapped>(
         _ id: String, defaultValue: Value, representation: some PersistentKeyValueRepresentation<Wrapped>,
-        summary: String? = nil, description: String? = nil
+        summary: String? = nil, description: String? = nil, secret: Bool = false,
+        formerly: [String] = []
     ) where Value == Wrapped? {
         self.init(
             id, defaultValue: defaultValue, representation: OptionalPersistentKeyValueRepresentation(representation),
-            summary: summary, description: description)
+            summary: summary, description: description, secret: secret, formerly: formerly)
     }
 
     init(
@@ -83,10 +92,16 @@ extension PersistentKey where Value: KeyValuePersistible {
     ///   - defaultValue: The value read when the key is unset or unreadable.
     ///   - summary: A one-line summary for the schema.
     ///   - description: A longer description for the schema.
-    public init(_ id: String, defaultValue: Value, summary: String? = nil, description: String? = nil) {
+    ///   - secret: Whether the value is a secret, shown redacted everywhere unless revealed.
+    ///   - formerly: The identifiers the key was stored under before a rename, newest first: reads fall back to them,
+    ///     and the first write moves the value here.
+    public init(
+        _ id: String, defaultValue: Value, summary: String? = nil, description: String? = nil, secret: Bool = false,
+        formerly: [String] = []
+    ) {
         self.init(
             id, defaultValue: defaultValue, representation: Value.persistentKeyValueRepresentation, summary: summary,
-            description: description)
+            description: description, secret: secret, formerly: formerly)
     }
 }
 
@@ -99,14 +114,18 @@ extension PersistentKey where Value: KeyValuePersistible & BinaryInteger {
     ///   - range: The allowed values.
     ///   - summary: A one-line summary for the schema.
     ///   - description: A longer description for the schema.
+    ///   - secret: Whether the value is a secret, shown redacted everywhere unless revealed.
+    ///   - formerly: The identifiers the key was stored under before a rename, newest first: reads fall back to them,
+    ///     and the first write moves the value here.
     public init(
         _ id: String, defaultValue: Value, range: ClosedRange<Value>, summary: String? = nil,
-        description: String? = nil
+        description: String? = nil, secret: Bool = false, formerly: [String] = []
     ) {
         let bounds = PreferenceValueRange.integer(Int(clamping: range.lowerBound)...Int(clamping: range.upperBound))
         self.init(
             id: id, defaultValue: defaultValue, representation: Value.persistentKeyValueRepresentation,
-            metadata: PersistentKeyMetadata(summary: summary, description: description, range: bounds))
+            metadata: PersistentKeyMetadata(
+                summary: summary, description: description, range: bounds, isSecret: secret, formerIDs: formerly))
     }
 }
 
@@ -119,13 +138,17 @@ extension PersistentKey where Value: KeyValuePersistible & BinaryFloatingPoint {
     ///   - range: The allowed values.
     ///   - summary: A one-line summary for the schema.
     ///   - description: A longer description for the schema.
+    ///   - secret: Whether the value is a secret, shown redacted everywhere unless revealed.
+    ///   - formerly: The identifiers the key was stored under before a rename, newest first: reads fall back to them,
+    ///     and the first write moves the value here.
     public init(
         _ id: String, defaultValue: Value, range: ClosedRange<Value>, summary: String? = nil,
-        description: String? = nil
+        description: String? = nil, secret: Bool = false, formerly: [String] = []
     ) {
         let bounds = PreferenceValueRange.real(Double(range.lowerBound)...Double(range.upperBound))
         self.init(
             id: id, defaultValue: defaultValue, representation: Value.persistentKeyValueRepresentation,
-            metadata: PersistentKeyMetadata(summary: summary, description: description, range: bounds))
+            metadata: PersistentKeyMetadata(
+                summary: summary, description: description, range: bounds, isSecret: secret, formerIDs: formerly))
     }
 }

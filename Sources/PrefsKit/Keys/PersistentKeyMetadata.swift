@@ -10,6 +10,12 @@ public struct PersistentKeyMetadata: Sendable, Hashable {
     /// Whether the value is state the program keeps rather than a setting a person chooses (a window position, a
     /// launch count): `prefs dump --non-default` leaves it out, for people who keep their settings in git.
     public var isVolatile: Bool
+    /// Whether the value is a secret, such as a token: every output shows it redacted unless asked to reveal it, the
+    /// journal records only that it changed, and swift-configuration receives it marked `isSecret`.
+    public var isSecret: Bool
+    /// The identifiers the key was stored under before it was renamed, newest first: reads fall back to them, and the
+    /// first write moves the value to ``PersistentKeyProtocol/id``.
+    public var formerIDs: [String]
 
     /// Creates metadata.
     ///
@@ -18,10 +24,14 @@ public struct PersistentKeyMetadata: Sendable, Hashable {
     ///   - description: A longer description.
     ///   - range: The allowed numeric range.
     ///   - isVolatile: Whether the value is state the program keeps rather than a setting.
+    ///   - isSecret: Whether the value is a secret, shown redacted.
+    ///   - formerIDs: The identifiers the key was stored under before, newest first.
     public init(
         summary: String? = nil, description: String? = nil, range: PreferenceValueRange? = nil,
-        isVolatile: Bool = false
+        isVolatile: Bool = false, isSecret: Bool = false, formerIDs: [String] = []
     ) {
+        self.isSecret = isSecret
+        self.formerIDs = formerIDs
         self.summary = summary
         self.description = description
         self.range = range

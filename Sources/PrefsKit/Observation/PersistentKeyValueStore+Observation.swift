@@ -21,9 +21,10 @@ extension PersistentKeyValueStore {
         // orders the first yield against any change that beats it.
         let last = Mutex<Snapshot?>(nil)
         let arguments = launchArguments
-        let observation = changeNotifier.addObserver(keys: [key.id]) { changes in
-            for change in changes {
-                let resolved = key.resolve(stored: change.newValue, launchArgument: arguments[key.id])
+        let names = RenamedKeyReads(key)
+        let observation = changeNotifier.addObserver(keys: key.observedIDs) { changes in
+            for (_, stored) in names.apply(changes) {
+                let resolved = key.resolve(stored: stored, launchArgument: arguments[key.id])
                 last.withLock { last in
                     guard last != Snapshot(resolved) else { return }
                     last = Snapshot(resolved)
@@ -31,6 +32,7 @@ extension PersistentKeyValueStore {
                 }
             }
         }
+        names.seed { primitiveValue(forKey: $0) }
         let current = inspect(key)
         last.withLock { last in
             guard last == nil else { return }
@@ -57,15 +59,17 @@ extension PersistentKeyValueStore {
         let (stream, continuation) = AsyncStream.makeStream(
             of: PersistentKeyChange<Key.Value>.self, bufferingPolicy: bufferingPolicy)
         let arguments = launchArguments
-        let observation = changeNotifier.addObserver(keys: [key.id]) { changes in
-            for change in changes {
-                let old = key.resolve(stored: change.oldValue, launchArgument: arguments[key.id])
-                let new = key.resolve(stored: change.newValue, launchArgument: arguments[key.id])
+        let names = RenamedKeyReads(key)
+        let observation = changeNotifier.addObserver(keys: key.observedIDs) { changes in
+            for (oldStored, newStored) in names.apply(changes) {
+                let old = key.resolve(stored: oldStored, launchArgument: arguments[key.id])
+                let new = key.resolve(stored: newStored, launchArgument: arguments[key.id])
                 guard Snapshot(old) != Snapshot(new) else { continue }
                 continuation.yield(
                     PersistentKeyChange(key: key.id, oldValue: old.value, newValue: new.value, status: new.status))
             }
         }
+        names.seed { primitiveValue(forKey: $0) }
         continuation.onTermination = { _ in observation.cancel() }
         return stream
     }
@@ -88,6 +92,11 @@ extension PersistentKeyValueStore {
         continuation.onTermination = { _ in observation.cancel() }
         return stream
     }
+}
+
+extension PersistentKeyProtocol {
+    /// The identifiers whose changes can change what a read of this key finds: its own and its former ones.
+    public var observedIDs: Set<String> { Set([id] + metadata.formerIDs) }
 }
 
 /// What decides whether a read changed: the source of the value and the primitive it came from, since values need not

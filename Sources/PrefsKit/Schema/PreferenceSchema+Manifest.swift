@@ -53,7 +53,7 @@ extension PreferenceSchema {
     ///
     /// - Parameter entry: The key's entry.
     /// - Returns: A JSON object: `id`, `type`, `kind`, `storage`, `optional`, `debug`, and when they apply
-    ///   `volatile`, `default`, `summary`, `description`, `choices` and `range`.
+    ///   `volatile`, `secret`, `formerly`, `default`, `summary`, `description`, `choices` and `range`.
     package static func manifestObject(_ entry: PreferenceSchemaEntry) -> [String: Any] {
         var object: [String: Any] = [
             "id": entry.id,
@@ -64,6 +64,8 @@ extension PreferenceSchema {
             "debug": entry.isDebug,
         ]
         if entry.isVolatile { object["volatile"] = true }
+        if entry.isSecret { object["secret"] = true }
+        if !entry.formerIDs.isEmpty { object["formerly"] = entry.formerIDs }
         object["default"] = entry.defaultValue.map { manifestValue($0, for: entry) }
         object["summary"] = entry.summary
         object["description"] = entry.description
@@ -135,11 +137,20 @@ extension PreferenceSchema {
         if let range, let outside = choices.first(where: { !range.contains($0) }) {
             throw .invalidManifest("\(place) has a choice (\(outside)) outside its \"range\" \(range)")
         }
+        var formerIDs: [String] = []
+        if let listed = object["formerly"] {
+            guard let names = listed as? [String], !names.contains(where: \.isEmpty), !names.contains(id) else {
+                throw .invalidManifest("\(place) has an invalid \"formerly\": expected an array of other key names")
+            }
+            formerIDs = names
+        }
+        let isSecret = object["secret"] as? Bool ?? false
         return PreferenceSchemaEntry(
             id: id, typeName: object["type"] as? String ?? storage.description, kind: kind, storage: storage,
             isOptional: isOptional, defaultValue: defaultValue, summary: object["summary"] as? String,
             description: object["description"] as? String, choices: choices, range: range,
-            isDebug: object["debug"] as? Bool ?? false, isVolatile: object["volatile"] as? Bool ?? false)
+            isDebug: object["debug"] as? Bool ?? false, isVolatile: object["volatile"] as? Bool ?? false,
+            isSecret: isSecret, formerIDs: formerIDs)
     }
 
     private static func manifestValue(_ value: Any, kind: PreferenceValueKind, storage: PrimitiveKind)

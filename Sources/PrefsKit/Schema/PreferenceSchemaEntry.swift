@@ -27,6 +27,10 @@ public struct PreferenceSchemaEntry: Sendable {
     public let isDebug: Bool
     /// Whether the value is state the program keeps rather than a setting (``PersistentKeyMetadata/isVolatile``).
     public let isVolatile: Bool
+    /// Whether the value is a secret (``PersistentKeyMetadata/isSecret``).
+    public let isSecret: Bool
+    /// The identifiers the key was stored under before it was renamed, newest first.
+    public let formerIDs: [String]
     private(set) var decoder: (@Sendable (PropertyListValue) -> PersistentValueDecodingError?)?
 
     /// Creates an entry, as a manifest describes one.
@@ -44,12 +48,16 @@ public struct PreferenceSchemaEntry: Sendable {
     ///   - range: The allowed numeric range.
     ///   - isDebug: Whether this is a debug key.
     ///   - isVolatile: Whether the value is state the program keeps rather than a setting.
+    ///   - isSecret: Whether the value is a secret, shown redacted.
+    ///   - formerIDs: The identifiers the key was stored under before, newest first.
     public init(
         id: String, typeName: String, kind: PreferenceValueKind, storage: PrimitiveKind, isOptional: Bool = false,
         defaultValue: PropertyListValue?, summary: String? = nil, description: String? = nil,
         choices: [PropertyListValue] = [], range: PreferenceValueRange? = nil, isDebug: Bool = false,
-        isVolatile: Bool = false
+        isVolatile: Bool = false, isSecret: Bool = false, formerIDs: [String] = []
     ) {
+        self.isSecret = isSecret
+        self.formerIDs = formerIDs
         self.id = id
         self.typeName = typeName
         self.kind = kind
@@ -75,7 +83,8 @@ public struct PreferenceSchemaEntry: Sendable {
             id: key.id, typeName: descriptor.typeName, kind: descriptor.kind, storage: descriptor.storage,
             isOptional: descriptor.isOptional, defaultValue: key.encodedDefaultValue, summary: key.metadata.summary,
             description: key.metadata.description, choices: descriptor.choices, range: key.metadata.range,
-            isDebug: key.isDebug, isVolatile: key.metadata.isVolatile)
+            isDebug: key.isDebug, isVolatile: key.metadata.isVolatile, isSecret: key.metadata.isSecret,
+            formerIDs: key.metadata.formerIDs)
         decoder = { stored in representation.failure(decoding: stored) }
     }
 
@@ -89,7 +98,8 @@ extension PreferenceSchemaEntry: Hashable {
         lhs.id == rhs.id && lhs.typeName == rhs.typeName && lhs.kind == rhs.kind && lhs.storage == rhs.storage
             && lhs.isOptional == rhs.isOptional && lhs.defaultValue == rhs.defaultValue && lhs.summary == rhs.summary
             && lhs.description == rhs.description && lhs.choices == rhs.choices && lhs.range == rhs.range
-            && lhs.isDebug == rhs.isDebug && lhs.isVolatile == rhs.isVolatile
+            && lhs.isDebug == rhs.isDebug && lhs.isVolatile == rhs.isVolatile && lhs.isSecret == rhs.isSecret
+            && lhs.formerIDs == rhs.formerIDs
     }
 
     public func hash(into hasher: inout Hasher) {

@@ -18,7 +18,21 @@ extension PersistentKeyValueStore {
         {
             return value
         }
-        return key.resolve(stored: primitiveValue(forKey: key.id), launchArgument: arguments[key.id]).value
+        return key.resolve(stored: storedPrimitive(of: key), launchArgument: arguments[key.id]).value
+    }
+
+    /// What a read of a key finds stored: the primitive under its identifier, else under the newest of its former
+    /// identifiers that holds one, so that a renamed key keeps the value users set before the rename.
+    ///
+    /// - Parameter key: The key.
+    /// - Returns: The stored primitive, or `nil` when neither the key nor its former names hold one.
+    @inlinable
+    public func storedPrimitive(of key: some PersistentKeyProtocol) -> PropertyListValue? {
+        if let value = primitiveValue(forKey: key.id) { return value }
+        for former in key.metadata.formerIDs {
+            if let value = primitiveValue(forKey: former) { return value }
+        }
+        return nil
     }
 
     /// The value of a key together with where it came from and what is stored.
@@ -26,7 +40,7 @@ extension PersistentKeyValueStore {
     /// - Parameter key: The key.
     /// - Returns: The value, its status and the stored primitive.
     public func inspect<Key: PersistentKeyProtocol>(_ key: Key) -> PersistentValueInspection<Key.Value> {
-        key.resolve(stored: primitiveValue(forKey: key.id), launchArgument: launchArguments[key.id])
+        key.resolve(stored: storedPrimitive(of: key), launchArgument: launchArguments[key.id])
     }
 
     /// Stores a value for a key.
@@ -74,7 +88,7 @@ extension PersistentKeyValueStore {
         } catch {
             throw PersistentKeyValueStoreError(.encoding, key: key.id, message: error.description)
         }
-        try setPrimitiveValue(primitive, forKey: key.id)
+        try write(primitive, for: key)
     }
 
     /// Removes a key's stored value, throwing when the store cannot be written.
@@ -83,7 +97,23 @@ extension PersistentKeyValueStore {
     /// - Throws: ``PersistentKeyValueStoreError`` when the store cannot be written.
     public func reset<Key: PersistentKeyProtocol>(_ key: Key) throws(PersistentKeyValueStoreError) {
         guard key.isMutable else { return }
-        try setPrimitiveValue(nil, forKey: key.id)
+        try write(nil, for: key)
+    }
+
+    /// Writes a key's primitive, and for a renamed key removes what its former identifiers hold in the same write, so
+    /// that the old value can never be read again once a new one, or the default, was chosen.
+    private func write(_ primitive: PropertyListValue?, for key: some PersistentKeyProtocol)
+        throws(PersistentKeyValueStoreError)
+    {
+        var changes: [String: PropertyListValue?] = [key.id: primitive]
+        for former in key.metadata.formerIDs where primitiveValue(forKey: former) != nil {
+            changes.updateValue(nil, forKey: former)
+        }
+        if changes.count == 1 {
+            try setPrimitiveValue(primitive, forKey: key.id)
+        } else {
+            try setPrimitiveValues(changes)
+        }
     }
 
     /// Reads or writes a key's value, as ``get(_:)`` and ``set(_:to:)`` do.
