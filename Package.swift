@@ -115,8 +115,8 @@ let package = Package(
             name: "PrefsPostgresTests",
             dependencies: [
                 "PrefsKit", "PrefsPostgres", "PrefsTools", "PrefsStores", "PrefsTestSupport", "PrefsTestHelpers",
-                "prefs",
-                "prefs-test-helper",
+                "prefs", "prefs-test-helper", "PrefsConfiguration",
+                .product(name: "Configuration", package: "swift-configuration"),
             ],
             swiftSettings: languageSettings),
         .testTarget(
@@ -136,8 +136,7 @@ let package = Package(
         .testTarget(
             name: "PrefsConfigurationTests",
             dependencies: [
-                "PrefsKit", "PrefsFileStore", "PrefsPostgres", "PrefsConfiguration", "PrefsTestSupport",
-                "PrefsTestHelpers", "prefs", "prefs-test-helper",
+                "PrefsKit", "PrefsFileStore", "PrefsConfiguration", "PrefsTestSupport", "PrefsTestHelpers", "prefs",
                 .product(name: "Configuration", package: "swift-configuration"),
                 .product(name: "ConfigurationTesting", package: "swift-configuration"),
             ],

@@ -36,6 +36,8 @@ public enum StoreFixture: String, CaseIterable, Sendable {
     case userDefaults
     case combined
     case file
+    /// A view under the prefix `"module."` of a file suite that also holds a key outside it.
+    case prefixed
 
     /// Makes a fresh, empty store of this kind.
     ///
@@ -63,6 +65,15 @@ public enum StoreFixture: String, CaseIterable, Sendable {
             let suite = try scope.store.suite(name)
             return ScopedStore(
                 store: suite, reopen: { (try? scope.reopen().suite(name)) ?? suite }, resources: [scope])
+        case .prefixed:
+            let scope = try ScopedFileStore()
+            let name = Self.sanitized("\(fileID).\(function)")
+            let suite = try scope.store.suite(name)
+            try? suite.setPrimitiveValue(.string("not in the view"), forKey: "outside")
+            let view = suite.prefixed("module.")
+            return ScopedStore(
+                store: view, reopen: { (try? scope.reopen().suite(name).prefixed("module.")) ?? view },
+                resources: [scope])
         }
     }
 

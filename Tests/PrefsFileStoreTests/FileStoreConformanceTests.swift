@@ -11,6 +11,11 @@ import Testing
         try await StoreConformance { try StoreFixture.file.make(function: "\(check)") }.run(check)
     }
 
+    @Test(arguments: StoreConformance.Check.allCases)
+    func aPrefixedViewOfASuiteConforms(check: StoreConformance.Check) async throws {
+        try await StoreConformance { try StoreFixture.prefixed.make(function: "\(check)") }.run(check)
+    }
+
     @Test(arguments: SuiteStoreConformance.Check.allCases)
     func theStoreConforms(check: SuiteStoreConformance.Check) async throws {
         try await SuiteStoreConformance {

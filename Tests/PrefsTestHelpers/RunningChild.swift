@@ -136,3 +136,14 @@ package final class ChangeRecorder: Sendable {
     /// The problems the store reported to its observers.
     package var problems: [String] { reported.withLock { $0 } }
 }
+
+/// Polls until `condition` holds or the time runs out, without holding a thread of the cooperative pool: for async
+/// tests whose own tasks must run meanwhile.
+package func waitUntil(timeout: Duration = .seconds(10), _ condition: () -> Bool) async -> Bool {
+    let deadline = ContinuousClock.now + timeout
+    while ContinuousClock.now < deadline {
+        if condition() { return true }
+        try? await Task.sleep(for: .milliseconds(2))
+    }
+    return condition()
+}
