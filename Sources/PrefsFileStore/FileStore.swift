@@ -98,7 +98,9 @@ public final class FileStore: Sendable {
         self.durability = durability
         self.lockTimeout = lockTimeout
         directoryPath = FilePath(directory.path)
-        journal = ChangeJournal(directory: FilePath(self.journalDirectory.path))
+        var journal = ChangeJournal(directory: FilePath(self.journalDirectory.path))
+        journal.secrets = JournalSecrets(catalog: SchemaCatalog(configDirectory: directory))
+        self.journal = journal
         do {
             try FileSystem.createDirectory(directoryPath)
         } catch {

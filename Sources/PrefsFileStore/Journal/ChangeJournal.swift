@@ -22,6 +22,8 @@ struct ChangeJournal: Sendable {
     static let attributionWindow = 32 * 1024
 
     let directory: FilePath
+    /// The keys whose values are never written here; `nil` records every value.
+    var secrets: JournalSecrets?
     let descriptors = JournalDescriptors()
     private let sweep = LeftoverSweep()
 
@@ -37,8 +39,11 @@ struct ChangeJournal: Sendable {
         if sweep.isDue() { removeLeftovers() }
         let path = path(for: suite)
         var lines = Data()
+        let secret = secrets?.keys(of: suite.rawValue) ?? []
         for record in records {
-            guard let line = JournalLineWriter.line(record) else { continue }
+            guard let line = JournalLineWriter.line(secret.contains(record.key) ? record.redacted : record) else {
+                continue
+            }
             lines.append(contentsOf: line)
             lines.append(0x0A)
         }

@@ -93,6 +93,20 @@ package struct JournalRecord: Codable, Sendable, Hashable {
 
     /// Whether the values were too large to keep: ``old`` and ``new`` are then `nil`, and the record says only who
     /// changed the key and when.
+    /// What stands for both values of a secret key's change: no digest, which a short secret could be found from.
+    static let secretMarker = "secret"
+
+    /// The record with neither its values nor digests of them, for a key the schema marks secret: the journal keeps
+    /// the fact of the change, its writer and its time.
+    var redacted: JournalRecord {
+        JournalRecord(
+            time: time, pid: pid, process: process, write: write, reverts: reverts, suite: suite, key: key, old: nil,
+            new: nil, oldDigest: Self.secretMarker, newDigest: Self.secretMarker)
+    }
+
+    /// Whether the record is of a secret key's change, whose values it does not hold.
+    var isRedacted: Bool { newDigest == Self.secretMarker }
+
     package var isAbridged: Bool { oldDigest != nil || newDigest != nil }
 
     /// Whether the writer is unknown: a plain UserDefaults program, a hand edit, or a process that died first.
@@ -112,12 +126,15 @@ package struct JournalRecord: Codable, Sendable, Hashable {
 
     /// Whether this record's write left the given value.
     func explains(_ value: PropertyListValue?) -> Bool {
-        newDigest.map { $0 == JournalLineWriter.digest(value) } ?? (new == value)
+        // A secret's record explains the key's newest change, whatever its value: there is nothing to compare.
+        if isRedacted { return true }
+        return newDigest.map { $0 == JournalLineWriter.digest(value) } ?? (new == value)
     }
 
     /// Whether this record's write replaced the given value.
     func replaced(_ value: PropertyListValue?) -> Bool {
-        oldDigest.map { $0 == JournalLineWriter.digest(value) } ?? (old == value)
+        if isRedacted { return true }
+        return oldDigest.map { $0 == JournalLineWriter.digest(value) } ?? (old == value)
     }
 
     /// Whether this record describes the given change of a key.

@@ -25,13 +25,15 @@ public enum ValueText {
     /// Strings are printed as they are, numbers as numbers, Booleans as `true` and `false`, dates in ISO 8601, data in
     /// base64, arrays and dictionaries as JSON. On a terminal, control characters are shown escaped.
     public static func bare(_ value: PropertyListValue, entry: PreferenceSchemaEntry?) -> String {
+        if Secrets.hides(entry) { return Secrets.mask }
         let text = entry?.render(value) ?? value.text
         return Output.isTerminal ? TextEscaping.escaped(text, escapingBackslashes: false) : text
     }
 
     /// A value on one line of a listing, never holding a control character.
     public static func inline(_ value: PropertyListValue, entry: PreferenceSchemaEntry?) -> String {
-        TextEscaping.escaped(entry?.render(value) ?? value.text, escapingBackslashes: false)
+        if Secrets.hides(entry) { return Secrets.mask }
+        return TextEscaping.escaped(entry?.render(value) ?? value.text, escapingBackslashes: false)
     }
 
     /// A key on one line of a listing.
@@ -91,8 +93,13 @@ public enum ValueText {
         }
     }
 
-    /// A value as JSON for `--json` output: dates as ISO 8601 strings, data as base64.
-    public static func json(_ value: PropertyListValue?) -> Any {
-        value?.jsonObject ?? NSNull()
+    /// A value as JSON for `--json` output: dates as ISO 8601 strings, data as base64, a secret as ``Secrets/mask``.
+    ///
+    /// - Parameters:
+    ///   - value: The value, or `nil` for none.
+    ///   - entry: The key's schema entry, which says whether it is secret.
+    public static func json(_ value: PropertyListValue?, entry: PreferenceSchemaEntry? = nil) -> Any {
+        guard let value else { return NSNull() }
+        return Secrets.hides(entry) ? Secrets.mask : value.jsonObject
     }
 }

@@ -23,11 +23,15 @@ public enum ChangeText {
     ///
     /// - Parameters:
     ///   - change: The change.
+    ///   - entry: The key's schema entry, which says whether it is secret.
     ///   - utc: Whether to write the time in UTC rather than local time.
     /// - Returns: One line, holding no control character.
-    public static func logLine(_ change: PersistentKeyValueChange, utc: Bool = false) -> String {
+    public static func logLine(
+        _ change: PersistentKeyValueChange, entry: PreferenceSchemaEntry? = nil, utc: Bool = false
+    ) -> String {
         let show = { (value: PropertyListValue?) in
-            change.isAbridged ? "(too large to keep)" : value.map { ValueText.inline($0, entry: nil) } ?? "(unset)"
+            if change.isAbridged { return entry?.isSecret == true ? Secrets.mask : "(too large to keep)" }
+            return value.map { ValueText.inline($0, entry: entry) } ?? "(unset)"
         }
         let who =
             change.writer?.pid == nil ? "an unknown writer" : describe(change.writer ?? .init())
@@ -57,13 +61,15 @@ public enum ChangeText {
     /// The object holds `time`, `suite`, `key`, `old` and `new` (JSON values; dates as ISO 8601, data as base64),
     /// `origin`, and when known `pid`, `process`, `host`, `reverted` and `abridged`.
     ///
-    /// - Parameter change: The change.
+    /// - Parameters:
+    ///   - change: The change.
+    ///   - entry: The key's schema entry, which says whether it is secret.
     /// - Returns: Compact JSON text, holding no raw control character.
-    public static func jsonLine(_ change: PersistentKeyValueChange) -> String {
+    public static func jsonLine(_ change: PersistentKeyValueChange, entry: PreferenceSchemaEntry? = nil) -> String {
         var object: [String: Any] = [
             "time": PropertyListValue.date(change.writer?.time ?? Date()).text,
             "suite": change.suite ?? "", "key": change.key,
-            "old": ValueText.json(change.oldValue), "new": ValueText.json(change.newValue),
+            "old": ValueText.json(change.oldValue, entry: entry), "new": ValueText.json(change.newValue, entry: entry),
             "origin": change.origin == .thisProcess ? "this process" : "another process",
         ]
         object["pid"] = change.writer?.pid.map { Int($0) }

@@ -17,9 +17,15 @@ public enum ConfigurationDump {
     public static func dump(nonDefault: Bool, in context: ToolContext) throws -> Data {
         var suites: [String: [String: PropertyListValue]] = [:]
         for name in try context.suiteNames() {
-            var values = try context.existingSuite(name).primitiveValues()
+            let schema = try context.schema(for: name)
+            let (kept, leftOut) = Secrets.withoutHidden(try context.existingSuite(name).primitiveValues(), schema: schema)
+            var values = kept
+            if !leftOut.isEmpty {
+                Output.note(
+                    "left out \(leftOut.count) secret key(s) of suite \(TextEscaping.quoted(name)) ("
+                        + leftOut.map(ValueText.key).joined(separator: ", ") + "); --reveal includes them")
+            }
             if nonDefault {
-                let schema = try context.schema(for: name)
                 values = values.filter { key, value in
                     guard let entry = schema?[key] else { return true }
                     return !entry.isVolatile && entry.defaultValue != value

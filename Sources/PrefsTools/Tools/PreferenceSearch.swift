@@ -31,7 +31,9 @@ public struct PreferenceSearch: Sendable {
     /// - Returns: Whether it matches.
     public func matches(key: String, value: PropertyListValue?, entry: PreferenceSchemaEntry?) -> Bool {
         guard !text.isEmpty else { return true }
-        let haystack = [key, value.map { entry?.render($0) ?? $0.text }, entry?.summary, entry?.description]
+        // A secret's value is not searched: a match would tell what it holds.
+        let shown = Secrets.hides(entry) ? nil : value.map { entry?.render($0) ?? $0.text }
+        let haystack = [key, shown, entry?.summary, entry?.description]
         return haystack.contains { $0?.localizedCaseInsensitiveContains(text) == true }
     }
 
@@ -90,7 +92,8 @@ public struct PreferenceSearch: Sendable {
 
     /// A match as a JSON object: `suite`, `key`, `value` and `summary`.
     public static func jsonObject(_ match: Match) -> [String: Any] {
-        var object: [String: Any] = ["suite": match.suite, "key": match.key, "value": ValueText.json(match.value)]
+        var object: [String: Any] = ["suite": match.suite, "key": match.key, "value": ValueText.json(match.value, entry: match.entry),
+        ]
         object["summary"] = match.entry?.summary
         return object
     }

@@ -97,7 +97,9 @@ public struct SuiteDiff: Sendable {
             case .removed:
                 return "- \(key) = \(show(difference.reference))"
             case .invalid:
-                return "! \(key) = \(show(difference.value))  (\(TextEscaping.escaped(difference.note ?? "")))"
+                // The schema's note quotes the stored value, so a secret's says only that it is not accepted.
+                let note = Secrets.hides(entry) ? "not accepted by the schema" : difference.note ?? ""
+                return "! \(key) = \(show(difference.value))  (\(TextEscaping.escaped(note)))"
             }
         }
     }
@@ -108,9 +110,10 @@ public struct SuiteDiff: Sendable {
         differences.map { difference in
             var object: [String: Any] = [
                 "change": "\(difference.change)", "key": difference.key,
-                "value": ValueText.json(difference.value), "reference": ValueText.json(difference.reference),
+                "value": ValueText.json(difference.value, entry: schema?[difference.key]),
+                "reference": ValueText.json(difference.reference, entry: schema?[difference.key]),
             ]
-            object["note"] = difference.note
+            object["note"] = Secrets.hides(schema?[difference.key]) ? "not accepted by the schema" : difference.note
             object["type"] = difference.value.map(ValueText.typeName)
             object["referenceType"] = difference.reference.map(ValueText.typeName)
             return object

@@ -14,7 +14,13 @@ public enum SuiteTransfer {
     /// - Throws: ``ToolError`` for a suite that does not exist, or the store's error.
     public static func export(_ name: String, as format: SuiteDocument.Format, in context: ToolContext) throws -> Data {
         let suite = try context.existingSuite(name)
-        return try SuiteDocument.encode(suite.primitiveValues(), as: format, codec: context.codec)
+        let (values, leftOut) = Secrets.withoutHidden(suite.primitiveValues(), schema: try context.schema(for: name))
+        if !leftOut.isEmpty {
+            Output.note(
+                "left out \(leftOut.count) secret key(s) of suite \(TextEscaping.quoted(name)) ("
+                    + leftOut.map(ValueText.key).joined(separator: ", ") + "); --reveal includes them")
+        }
+        return try SuiteDocument.encode(values, as: format, codec: context.codec)
     }
 
     /// Merges a document into a suite, or replaces the suite with it, in one write when the store can.
@@ -61,7 +67,8 @@ public enum SuiteTransfer {
     }
 
     /// Writes checked values into a suite in one write when the store can, removing the keys they lack when
-    /// `replace`.
+    /// `replace`. A secret key is never removed for being absent, since `export` and `dump` leave secrets out
+    /// unless given `--reveal`: a round trip through them keeps every secret.
     ///
     /// - Returns: The changes made, when the store reports them.
     /// - Throws: The store's error; nothing is written then.
@@ -72,7 +79,10 @@ public enum SuiteTransfer {
         let target = try context.writableSuite(name)
         var changes: [String: PropertyListValue?] = values.mapValues { $0 }
         if replace {
-            for key in target.primitiveValues().keys where values[key] == nil { changes[key] = .some(nil) }
+            let secrets = Set((try context.schema(for: name))?.entries.filter(\.isSecret).map(\.id) ?? [])
+            for key in target.primitiveValues().keys where values[key] == nil && !secrets.contains(key) {
+                changes[key] = .some(nil)
+            }
         }
         if let transactional = target as? any TransactionalStore { return try transactional.commit(changes) }
         try target.setPrimitiveValues(changes)

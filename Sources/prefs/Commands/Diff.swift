@@ -3,7 +3,7 @@ import PrefsKit
 import PrefsTools
 
 /// `prefs diff SUITE [--against FILE]`: what differs from the defaults, or from an exported file.
-struct Diff: PrefsCommand {
+struct Diff: RevealingCommand {
     static let configuration = CommandConfiguration(
         commandName: "diff",
         abstract: "Show what a suite changes from its schema's defaults, or from an exported file.",
@@ -13,6 +13,9 @@ struct Diff: PrefsCommand {
             """)
 
     @OptionGroup var options: GlobalOptions
+
+    @Flag(help: "Show the values of keys the schema marks secret, rather than \(Secrets.mask).")
+    var reveal = false
 
     @Argument(help: "The suite.", completion: ShellCompletion.suites)
     var suite: String

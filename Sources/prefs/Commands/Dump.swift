@@ -3,7 +3,7 @@ import Foundation
 import PrefsTools
 
 /// `prefs dump`: every suite as one typed JSON document, like `dconf dump /`.
-struct Dump: PrefsCommand {
+struct Dump: RevealingCommand {
     static let configuration = CommandConfiguration(
         commandName: "dump",
         abstract: "Write every suite's values as one typed JSON document, which `prefs load` reads back exactly.",
@@ -14,6 +14,9 @@ struct Dump: PrefsCommand {
             """)
 
     @OptionGroup var options: GlobalOptions
+
+    @Flag(help: "Show the values of keys the schema marks secret, rather than \(Secrets.mask).")
+    var reveal = false
 
     @Flag(name: .customLong("non-default"), help: "Leave out defaults and volatile keys.")
     var nonDefault = false

@@ -3,7 +3,7 @@ import Foundation
 import PrefsTools
 
 /// `prefs export SUITE`: the stored values as a property list or JSON.
-struct Export: PrefsCommand {
+struct Export: RevealingCommand {
     static let configuration = CommandConfiguration(
         commandName: "export",
         abstract: "Write a suite's stored values as an XML property list, typed JSON or plain JSON.",
@@ -14,6 +14,9 @@ struct Export: PrefsCommand {
             """)
 
     @OptionGroup var options: GlobalOptions
+
+    @Flag(help: "Show the values of keys the schema marks secret, rather than \(Secrets.mask).")
+    var reveal = false
 
     @Argument(help: "The suite.", completion: ShellCompletion.suites)
     var suite: String

@@ -2,7 +2,7 @@ import ArgumentParser
 import PrefsTools
 
 /// `prefs find TEXT`: keys, values, summaries and descriptions that match, across suites.
-struct Find: PrefsCommand {
+struct Find: RevealingCommand {
     static let configuration = CommandConfiguration(
         commandName: "find",
         abstract: "Find keys whose name, value, summary or description holds some text, in every suite.",
@@ -12,6 +12,9 @@ struct Find: PrefsCommand {
             """)
 
     @OptionGroup var options: GlobalOptions
+
+    @Flag(help: "Show the values of keys the schema marks secret, rather than \(Secrets.mask).")
+    var reveal = false
 
     @Argument(help: "The text to look for.")
     var text: String

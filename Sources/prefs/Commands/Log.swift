@@ -3,7 +3,7 @@ import PrefsKit
 import PrefsTools
 
 /// `prefs log SUITE [KEY]`: who changed what, and when, from the suite's history.
-struct Log: PrefsCommand {
+struct Log: RevealingCommand {
     static let configuration = CommandConfiguration(
         commandName: "log",
         abstract: "Print a suite's change history: who changed what, and when.",
@@ -14,6 +14,9 @@ struct Log: PrefsCommand {
             """)
 
     @OptionGroup var options: GlobalOptions
+
+    @Flag(help: "Show the values of keys the schema marks secret, rather than \(Secrets.mask).")
+    var reveal = false
 
     @Argument(help: "The suite.", completion: ShellCompletion.suites)
     var suite: String
@@ -37,6 +40,12 @@ struct Log: PrefsCommand {
             throw ToolError("suite \(TextEscaping.quoted(suite)) is in a store that keeps no history", code: .refused)
         }
         let changes = try history.history(key: key, limit: limit)
-        Output.lines(changes.map { options.json ? ChangeText.jsonLine($0) : ChangeText.logLine($0, utc: utc) })
+        let schema = try options.context.schema(for: suite)
+        Output.lines(
+            changes.map { change in
+                let entry = schema?[change.key]
+                return options.json
+                    ? ChangeText.jsonLine(change, entry: entry) : ChangeText.logLine(change, entry: entry, utc: utc)
+            })
     }
 }

@@ -3,7 +3,7 @@ import PrefsKit
 import PrefsTools
 
 /// `prefs read [SUITE [KEY]]`: a bare value, a whole suite as `key = value` lines, or every suite.
-struct Read: PrefsCommand {
+struct Read: RevealingCommand {
     static let configuration = CommandConfiguration(
         commandName: "read",
         abstract: "Print a value, every stored value of a suite, or of every suite.",
@@ -17,6 +17,9 @@ struct Read: PrefsCommand {
             """)
 
     @OptionGroup var options: GlobalOptions
+
+    @Flag(help: "Show the values of keys the schema marks secret, rather than \(Secrets.mask).")
+    var reveal = false
 
     @Argument(
         help: "The suite, such as com.example.app; every suite when omitted.", completion: ShellCompletion.suites)
@@ -47,6 +50,7 @@ struct Read: PrefsCommand {
                 value = try ValuePath(path).value(in: value)
                 entry = nil
             }
+            if options.json && Secrets.hides(entry) { return Output.json(Secrets.mask) }
             if options.json && types { return try Output.typedJSON(value, pretty: false) }
             if options.json { return Output.json(ValueText.json(value)) }
             let type = types ? "\(ValueText.typeName(of: value)) " : ""
@@ -55,7 +59,8 @@ struct Read: PrefsCommand {
         let store = try context.existingSuite(suite)
         let schema = try context.schema(for: suite)
         if options.json {
-            let values = SuiteListing.values(of: store, schema: schema, includeDefaults: includeDefaults)
+            let values = Secrets.masked(
+                SuiteListing.values(of: store, schema: schema, includeDefaults: includeDefaults), schema: schema)
             try types ? Output.typedJSON(values) : Output.json(values.mapValues(\.jsonObject), pretty: true)
         } else {
             Output.lines(SuiteListing.lines(of: store, schema: schema, includeDefaults: includeDefaults, types: types))
@@ -70,7 +75,8 @@ struct Read: PrefsCommand {
             let store = try context.existingSuite(name)
             let schema = try context.schema(for: name)
             if options.json {
-                documents[name] = SuiteListing.values(of: store, schema: schema, includeDefaults: includeDefaults)
+                documents[name] = Secrets.masked(
+                    SuiteListing.values(of: store, schema: schema, includeDefaults: includeDefaults), schema: schema)
             } else {
                 let suiteLines = SuiteListing.lines(
                     of: store, schema: schema, includeDefaults: includeDefaults, types: types)

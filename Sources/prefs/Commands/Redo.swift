@@ -2,7 +2,7 @@ import ArgumentParser
 import PrefsTools
 
 /// `prefs redo SUITE`: makes again the writes `prefs undo` or the editor's `u` undid.
-struct Redo: PrefsCommand {
+struct Redo: RevealingCommand {
     static let configuration = CommandConfiguration(
         commandName: "redo",
         abstract: "Make again a write that undo reverted.",
@@ -12,6 +12,9 @@ struct Redo: PrefsCommand {
             """)
 
     @OptionGroup var options: GlobalOptions
+
+    @Flag(help: "Show the values of keys the schema marks secret, rather than \(Secrets.mask).")
+    var reveal = false
 
     @Argument(help: "The suite.", completion: ShellCompletion.suites)
     var suite: String

@@ -30,21 +30,35 @@ struct SchemaCommand: ParsableCommand {
     struct Show: PrefsCommand {
         static let configuration = CommandConfiguration(
             commandName: "show",
-            abstract: "Describe a suite's keys with their descriptions; --json prints the manifest.")
+            abstract: "Describe a suite's keys with their descriptions; --json prints the manifest.",
+            discussion: """
+                --format json-schema prints a JSON Schema (draft 2020-12) of the suite's values as prefs export \
+                writes them in JSON, for editors and CI to check configuration files with.
+                """)
+
+        /// What `show` prints.
+        enum Format: String, ExpressibleByArgument, CaseIterable {
+            case text, manifest
+            case jsonSchema = "json-schema"
+        }
 
         @OptionGroup var options: GlobalOptions
 
         @Argument(help: "The suite.", completion: ShellCompletion.suites)
         var suite: String
 
+        @Option(help: "text (the default), manifest (as --json), or json-schema.")
+        var format: Format?
+
         func perform() throws {
             guard let schema = try options.context.schema(for: suite) else {
                 throw ToolError.noSchema(for: suite)
             }
-            guard !options.json else {
-                return FileHandle.standardOutput.write(schema.manifest() + Data("\n".utf8))
+            switch format ?? (options.json ? .manifest : .text) {
+            case .manifest: FileHandle.standardOutput.write(schema.manifest() + Data("\n".utf8))
+            case .jsonSchema: FileHandle.standardOutput.write(schema.jsonSchema() + Data("\n".utf8))
+            case .text: Output.lines(schema.entries.flatMap(SchemaText.lines))
             }
-            Output.lines(schema.entries.flatMap(SchemaText.lines))
         }
     }
 

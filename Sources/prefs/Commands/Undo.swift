@@ -3,7 +3,7 @@ import PrefsKit
 import PrefsTools
 
 /// `prefs undo SUITE`: reverts the suite's newest writes, read from its history.
-struct Undo: PrefsCommand {
+struct Undo: RevealingCommand {
     static let configuration = CommandConfiguration(
         commandName: "undo",
         abstract: "Revert a suite's last write, or several.",
@@ -16,6 +16,9 @@ struct Undo: PrefsCommand {
             """)
 
     @OptionGroup var options: GlobalOptions
+
+    @Flag(help: "Show the values of keys the schema marks secret, rather than \(Secrets.mask).")
+    var reveal = false
 
     @Argument(help: "The suite.", completion: ShellCompletion.suites)
     var suite: String

@@ -5,7 +5,7 @@ import PrefsTools
 import Synchronization
 
 /// `prefs watch [SUITE...]`: one line per change, as it happens.
-struct Watch: PrefsCommand {
+struct Watch: RevealingCommand {
     static let configuration = CommandConfiguration(
         commandName: "watch",
         abstract: "Print every change as it happens, whoever makes it.",
@@ -17,6 +17,9 @@ struct Watch: PrefsCommand {
             """)
 
     @OptionGroup var options: GlobalOptions
+
+    @Flag(help: "Show the values of keys the schema marks secret, rather than \(Secrets.mask).")
+    var reveal = false
 
     @Argument(help: "The suites to watch; every suite when omitted.", completion: ShellCompletion.suites)
     var suites: [String] = []
@@ -74,7 +77,7 @@ struct Watch: PrefsCommand {
                     if schemas[suite] == nil { schemas[suite] = .some((try? context.schema(for: suite)) ?? nil) }
                     let entry = schemas[suite]??[change.key]
                     lines.append(
-                        json ? ChangeText.jsonLine(change) : ChangeText.watchLine(change, entry: entry, utc: utc))
+                        json ? ChangeText.jsonLine(change, entry: entry) : ChangeText.watchLine(change, entry: entry, utc: utc))
                 }
                 Output.lines(lines)
             case .problem(let reason):

@@ -12,10 +12,16 @@ protocol PrefsCommand: ParsableCommand {
     func perform() throws
 }
 
+/// A command that prints values, and so redacts secret ones unless given `--reveal`.
+protocol RevealingCommand: PrefsCommand {
+    /// Whether `--reveal` was given.
+    var reveal: Bool { get }
+}
+
 extension PrefsCommand {
     func run() throws {
         do {
-            try perform()
+            try Secrets.$reveal.withValue((self as? any RevealingCommand)?.reveal ?? false) { try perform() }
         } catch let exit as ExitCode {
             throw exit
         } catch let usage as ValidationError {

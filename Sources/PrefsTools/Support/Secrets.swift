@@ -1,0 +1,56 @@
+public import PrefsKit
+
+/// How secret values are shown: redacted as ``mask`` unless the command was given `--reveal`.
+///
+/// A key is secret when its suite's schema says so (`"secret": true` in the manifest, `secret: true` on the Swift
+/// key). Every printer of values asks here, so that no output path shows a secret by forgetting to.
+public enum Secrets {
+    /// What a secret value prints as.
+    public static let mask = "••••"
+
+    /// Whether secret values are shown in this task: set around a command given `--reveal`.
+    @TaskLocal public static var reveal = false
+
+    /// Whether a key's value must be hidden.
+    ///
+    /// - Parameter entry: The key's schema entry.
+    public static func hides(_ entry: PreferenceSchemaEntry?) -> Bool {
+        entry?.isSecret == true && !reveal
+    }
+
+    /// The keys of a schema whose values must be hidden, sorted.
+    ///
+    /// - Parameter schema: The suite's schema.
+    public static func hiddenKeys(in schema: PreferenceSchema?) -> [String] {
+        (schema?.entries ?? []).filter(hides).map(\.id).sorted()
+    }
+
+    /// Values with each secret one replaced by ``mask``, for listings.
+    ///
+    /// - Parameters:
+    ///   - values: The suite's values.
+    ///   - schema: Its schema.
+    public static func masked(_ values: [String: PropertyListValue], schema: PreferenceSchema?)
+        -> [String: PropertyListValue]
+    {
+        var masked = values
+        for key in hiddenKeys(in: schema) where values[key] != nil { masked[key] = .string(mask) }
+        return masked
+    }
+
+    /// Values without the secret ones, for documents that may be imported again (`export`, `dump`): a placeholder
+    /// there would be imported as the secret's new value.
+    ///
+    /// - Parameters:
+    ///   - values: The suite's values.
+    ///   - schema: Its schema.
+    /// - Returns: The values left, and the keys left out.
+    public static func withoutHidden(_ values: [String: PropertyListValue], schema: PreferenceSchema?) -> (
+        values: [String: PropertyListValue], leftOut: [String]
+    ) {
+        let hidden = hiddenKeys(in: schema).filter { values[$0] != nil }
+        var kept = values
+        for key in hidden { kept[key] = nil }
+        return (kept, hidden)
+    }
+}
