@@ -22,7 +22,8 @@ extension PreferenceSchema {
         var values: [AbsoluteConfigKey: ConfigValue] = [:]
         for entry in entries {
             guard let value = entry.defaultValue, let content = ConfigContent(value) else { continue }
-            values[AbsoluteConfigKey(entry.id.split(separator: ".", omittingEmptySubsequences: false).map(String.init))] =
+            values[
+                AbsoluteConfigKey(entry.id.split(separator: ".", omittingEmptySubsequences: false).map(String.init))] =
                 ConfigValue(content, isSecret: entry.isSecret)
         }
         return InMemoryProvider(name: "defaults of \(suite ?? "schema")", values: values)

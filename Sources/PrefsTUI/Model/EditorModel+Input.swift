@@ -39,6 +39,7 @@ extension EditorModel {
         case .character("n") where screen == .suites: beginAddingSuite()
         case .character("e") where selectedKey != nil: beginExternalEdit()
         case .character("m") where selectedKey != nil: toggleMark()
+        case .character("v") where selectedKey != nil: toggleReveal()
         case .character("c") where isKeysScreen: toggleChangedOnly()
         case .character("+") where selectedKey != nil: stepSelectedNumber(by: 1)
         case .character("-") where selectedKey != nil: stepSelectedNumber(by: -1)

@@ -60,6 +60,8 @@ public final class EditorModel {
     var keyToSelect: String?
     /// The keys marked with `m`, by suite.
     var marks: [String: Set<String>] = [:]
+    /// The secret keys `v` revealed, by suite; every other secret shows as `••••`.
+    var revealed: [String: Set<String>] = [:]
     /// Whether the keys screen lists only the keys that are not at their default (`c`).
     public internal(set) var showsChangedOnly = false
     /// The keys this session wrote, by suite, which the state column says.

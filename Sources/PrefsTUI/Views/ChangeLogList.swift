@@ -26,7 +26,8 @@ struct ChangeLogList {
         for (offset, index) in (first..<min(changes.count, first + rows.count)).enumerated() {
             let (change, seen) = changes[index]
             let time = PropertyListValue.date(seen).text
-            let value = change.newValue.map { TextEscaping.escaped($0.text, escapingBackslashes: false) } ?? "removed"
+            let value =
+                change.newValue.map { view.model.shown($0, suite: change.suite ?? "", key: change.key) } ?? "removed"
             let writer = Self.writerText(change)
             let line =
                 "\(time)  \(TextEscaping.escaped(change.suite ?? "")) \(TextEscaping.escaped(change.key)) = \(value)"

@@ -47,7 +47,12 @@ struct DetailsPane {
         if let entry = row.entry {
             if let summary = entry.summary { lines.append(("Summary", TextEscaping.escaped(summary))) }
             if let description = entry.description { lines.append(("Description", TextEscaping.escaped(description))) }
-            lines.append(("Default", entry.defaultValue.map { TextEscaping.escaped(entry.render($0)) } ?? "(none)"))
+            lines.append(
+                ("Default", entry.defaultValue.map { view.model.shown($0, suite: suite, key: row.key) } ?? "(none)"))
+            if entry.isSecret {
+                let hidden = view.model.hidesValue(suite: suite, key: row.key)
+                lines.append(("Secret", hidden ? "yes; v reveals the value" : "yes, revealed; v hides it"))
+            }
             if !entry.choices.isEmpty {
                 lines.append(("Choices", entry.choices.map { TextEscaping.escaped($0.text) }.joined(separator: ", ")))
             }
@@ -56,8 +61,17 @@ struct DetailsPane {
         } else {
             lines.append(("Schema", "none; the type is inferred from the stored value"))
         }
-        lines.append(("Stored", row.stored.map { TextEscaping.escaped($0.jsonText()) } ?? "(not stored)"))
-        if case .invalid(let reason) = row.status { lines.append(("Problem", TextEscaping.escaped(reason))) }
+        let hidden = view.model.hidesValue(suite: suite, key: row.key)
+        lines.append(
+            (
+                "Stored",
+                row.stored.map { hidden ? EditorModel.secretMask : TextEscaping.escaped($0.jsonText()) }
+                    ?? "(not stored)"
+            ))
+        if case .invalid(let reason) = row.status {
+            lines.append(
+                ("Problem", hidden ? "the stored value is not accepted by the schema" : TextEscaping.escaped(reason)))
+        }
         let provenance = view.model.provenance(of: row, inSuite: suite)
         if case .problem = provenance {
         } else {
@@ -71,7 +85,7 @@ struct DetailsPane {
             let writer = change.writer
             let who = writer?.pid == nil ? "an unknown process" : ChangeText.describe(writer ?? .init())
             let time = writer?.time.map { PropertyListValue.date($0).text } ?? "at an unknown time"
-            let value = change.newValue.map { TextEscaping.escaped($0.text) } ?? "(unset)"
+            let value = change.newValue.map { view.model.shown($0, suite: suite, key: row.key) } ?? "(unset)"
             lines.append((index == 0 ? "Last changes" : "", "\(time) \(value) by \(who)"))
         }
         return lines

@@ -15,6 +15,7 @@ struct HelpPane {
         ("r", "reset the key to its default"),
         ("R", "reset the marked keys, else every key of the suite, after a y"),
         ("m", "mark or unmark a key, for R"),
+        ("v", "reveal or hide a secret key's value (shown as ••••)"),
         ("b / B", "bookmark a key, kept across runs / list the bookmarks"),
         ("c", "list only the keys that are not at their default, or every key"),
         ("x", "recover an unreadable suite: its file is moved aside"),

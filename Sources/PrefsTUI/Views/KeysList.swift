@@ -68,8 +68,10 @@ struct KeysList {
             // A pending value is shown in place of the stored one, marked `~`.
             let valueText =
                 pending.map { change in
-                    change.value.map { TextEscaping.escaped(row.entry?.render($0) ?? $0.text) } ?? "(reset)"
-                } ?? row.valueText
+                    change.value.map { model.shown($0, suite: suite, key: row.key) } ?? "(reset)"
+                }
+                ?? (model.hidesValue(suite: suite, key: row.key) && row.effective != nil
+                    ? EditorModel.secretMask : row.valueText)
             let value = view.text(DisplayWidth.truncated(valueText, toFit: max(1, width - x - 1)))
             grid.draw(value, x: x, y: y, style: row.stored == nil ? view.theme.dim : .plain)
             if model.isHighlighted(suite: suite, key: row.key, at: now) {

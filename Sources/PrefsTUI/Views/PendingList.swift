@@ -20,12 +20,13 @@ struct PendingList {
             let conflict = model.isConflicting(change)
             if conflict { grid.draw("!", x: 0, y: y, style: view.theme.error) }
             let name = TextEscaping.escaped(change.suite) + separator + TextEscaping.escaped(change.key) + ": "
-            let before = change.original.map { TextEscaping.escaped($0.text) } ?? "(unset)"
-            let after = change.value.map { TextEscaping.escaped($0.text) } ?? "(unset)"
+            let show = { (value: PropertyListValue) in model.shown(value, suite: change.suite, key: change.key) }
+            let before = change.original.map(show) ?? "(unset)"
+            let after = change.value.map(show) ?? "(unset)"
             var line = name + before + arrow + after
             if conflict {
                 let now = (try? model.data.suite(change.suite))?.primitiveValue(forKey: change.key)
-                line += "  (now \(now.map { TextEscaping.escaped($0.text) } ?? "unset") by another process)"
+                line += "  (now \(now.map(show) ?? "unset") by another process)"
             }
             grid.draw(view.text(DisplayWidth.truncated(line, toFit: max(1, grid.width - 3))), x: 2, y: y)
             if index == model.selectedIndex { grid.paint(x: 0, y: y, columns: grid.width, style: view.theme.selected) }

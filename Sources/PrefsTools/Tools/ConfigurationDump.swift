@@ -18,7 +18,8 @@ public enum ConfigurationDump {
         var suites: [String: [String: PropertyListValue]] = [:]
         for name in try context.suiteNames() {
             let schema = try context.schema(for: name)
-            let (kept, leftOut) = Secrets.withoutHidden(try context.existingSuite(name).primitiveValues(), schema: schema)
+            let (kept, leftOut) = Secrets.withoutHidden(
+                try context.existingSuite(name).primitiveValues(), schema: schema)
             var values = kept
             if !leftOut.isEmpty {
                 Output.note(

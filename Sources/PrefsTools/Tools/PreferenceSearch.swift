@@ -92,7 +92,8 @@ public struct PreferenceSearch: Sendable {
 
     /// A match as a JSON object: `suite`, `key`, `value` and `summary`.
     public static func jsonObject(_ match: Match) -> [String: Any] {
-        var object: [String: Any] = ["suite": match.suite, "key": match.key, "value": ValueText.json(match.value, entry: match.entry),
+        var object: [String: Any] = [
+            "suite": match.suite, "key": match.key, "value": ValueText.json(match.value, entry: match.entry),
         ]
         object["summary"] = match.entry?.summary
         return object

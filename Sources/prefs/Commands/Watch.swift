@@ -77,7 +77,9 @@ struct Watch: RevealingCommand {
                     if schemas[suite] == nil { schemas[suite] = .some((try? context.schema(for: suite)) ?? nil) }
                     let entry = schemas[suite]??[change.key]
                     lines.append(
-                        json ? ChangeText.jsonLine(change, entry: entry) : ChangeText.watchLine(change, entry: entry, utc: utc))
+                        json
+                            ? ChangeText.jsonLine(change, entry: entry)
+                            : ChangeText.watchLine(change, entry: entry, utc: utc))
                 }
                 Output.lines(lines)
             case .problem(let reason):

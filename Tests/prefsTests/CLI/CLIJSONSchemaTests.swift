@@ -34,7 +34,8 @@ import Testing
             errors = list(jsonschema.Draft202012Validator(schema).iter_errors(json.load(open(sys.argv[2]))))
             print(errors[0].message if errors else "valid")
             """
-        let result = try ChildProcess.run("/usr/bin/env", ["python3", "-c", script, schemaFile.path, documentFile.path])
+        let result = try ChildProcess.run(
+            "/usr/bin/env", ["python3", "-c", script, schemaFile.path, documentFile.path])
         #expect(result.status == 0, "\(result.standardError)")
         let verdict = result.standardOutput.trimmingCharacters(in: .whitespacesAndNewlines)
         return verdict == "valid" ? nil : verdict

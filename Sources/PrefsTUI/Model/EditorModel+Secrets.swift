@@ -1,0 +1,40 @@
+public import PrefsKit
+
+extension EditorModel {
+    /// What a secret value shows as until `v` reveals it.
+    public static let secretMask = "••••"
+
+    /// Whether a key's values are hidden: its schema marks it secret, and `v` has not revealed it.
+    ///
+    /// - Parameters:
+    ///   - suite: The suite.
+    ///   - key: The key.
+    public func hidesValue(suite: String, key: String) -> Bool {
+        data.schema(for: suite)?[key]?.isSecret == true && revealed[suite]?.contains(key) != true
+    }
+
+    /// A value of a key as one line, or the mask for a hidden secret.
+    ///
+    /// - Parameters:
+    ///   - value: The value.
+    ///   - suite: The suite.
+    ///   - key: The key.
+    /// - Returns: The text, never holding a control character.
+    public func shown(_ value: PropertyListValue, suite: String, key: String) -> String {
+        if hidesValue(suite: suite, key: key) { return Self.secretMask }
+        let entry = data.schema(for: suite)?[key]
+        return TextEscaping.escaped(entry?.render(value) ?? value.text, escapingBackslashes: false)
+    }
+
+    /// `v`: shows the selected secret key's value, or hides it again; the others stay hidden.
+    func toggleReveal() {
+        guard let suite = currentSuite, let row = selectedKey else { return }
+        guard row.entry?.isSecret == true else { return say("\(TextEscaping.quoted(row.key)) is not a secret") }
+        if revealed[suite, default: []].remove(row.key) == nil {
+            revealed[suite, default: []].insert(row.key)
+            say("revealed \(TextEscaping.quoted(row.key)); v hides it again")
+        } else {
+            say("hidden")
+        }
+    }
+}

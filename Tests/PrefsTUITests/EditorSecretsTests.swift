@@ -1,0 +1,46 @@
+import Foundation
+import PrefsKit
+import PrefsTUI
+import PrefsTestHelpers
+import Testing
+
+/// A secret key in the editor: `••••` until `v` reveals that key alone.
+@Suite struct EditorSecretsTests {
+    static let manifest = """
+        {"format": "prefs-schema", "version": 1, "suite": "vault", "keys": [
+          {"id": "token", "type": "String", "kind": "string", "storage": "string", "optional": false, "debug": false,
+           "default": "", "secret": true},
+          {"id": "other", "type": "String", "kind": "string", "storage": "string", "optional": false, "debug": false,
+           "default": "", "secret": true},
+          {"id": "user", "type": "String", "kind": "string", "storage": "string", "optional": false, "debug": false,
+           "default": ""}
+        ]}
+        """
+
+    @Test func aSecretShowsMaskedUntilRevealedAndOnlyThatKey() throws {
+        let fixture = try EditorFixture(width: 110, height: 14, suite: "vault")
+        try fixture.catalog.install(Data(Self.manifest.utf8))
+        try fixture.store.suite("vault").commit([
+            "token": .string("s3cret-token"), "other": .string("hidden-too"), "user": .string("ann"),
+        ])
+        var screen = fixture.type(.control("l")).text
+        #expect(screen.contains("ann"))
+        #expect(screen.contains("••••"))
+        #expect(!screen.contains("s3cret-token") && !screen.contains("hidden-too"))
+
+        // The first row is `other`, then `token`, then `user`... as the list sorts them: select token, reveal it.
+        let rows = screen.split(separator: "\n")
+        let tokenRow = try #require(rows.firstIndex { $0.contains("token") })
+        let otherRow = try #require(rows.firstIndex { $0.contains("other") })
+        screen = fixture.type(tokenRow > otherRow ? .character("j") : .character("k"), .character("v")).text
+        #expect(screen.contains("s3cret-token"), "\(screen)")
+        #expect(!screen.contains("hidden-too"), "revealing one secret leaves the others hidden")
+        screen = fixture.type(.character("v")).text
+        #expect(!screen.contains("s3cret-token"))
+
+        // A change by another writer, in the change log, is masked as well.
+        try fixture.store.suite("vault").commit(["token": .string("rotated-token")])
+        screen = fixture.type(.character("w")).text
+        #expect(!screen.contains("rotated-token"))
+    }
+}

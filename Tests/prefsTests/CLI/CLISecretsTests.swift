@@ -1,0 +1,96 @@
+import Foundation
+import PrefsTestHelpers
+import Testing
+
+/// A key the schema marks secret: redacted on every output path unless `--reveal`, never in the journal.
+@Suite struct CLISecretsTests {
+    static let secret = "tok-8c1f-SECRET"
+    static let manifest = """
+        {"format": "prefs-schema", "version": 1, "suite": "app", "keys": [
+          {"id": "token", "type": "String", "kind": "string", "storage": "string", "optional": false, "debug": false,
+           "default": "", "secret": true, "summary": "API token"},
+          {"id": "port", "type": "Int", "kind": "int", "storage": "int", "optional": false, "debug": false,
+           "default": 80}
+        ]}
+        """
+
+    private func installed() throws -> PrefsCLI {
+        let cli = try PrefsCLI()
+        let file = cli.home.url.appendingPathComponent("app.json")
+        try Data(Self.manifest.utf8).write(to: file)
+        #expect(try cli.run("schema", "install", file.path).status == 0)
+        #expect(try cli.run("write", "app", "port", "8080").status == 0)
+        #expect(try cli.run("write", "app", "token", Self.secret).status == 0)
+        return cli
+    }
+
+    /// Every file under the test's home: the suite, the journal, the schema.
+    private func files(_ cli: PrefsCLI) -> [URL] {
+        let enumerator = FileManager.default.enumerator(at: cli.home.url, includingPropertiesForKeys: nil)
+        return (enumerator?.allObjects as? [URL] ?? []).filter { !$0.hasDirectoryPath }
+    }
+
+    @Test func everyOutputPathRedactsASecretUnlessRevealed() throws {
+        let cli = try installed()
+        let outputs: [[String]] = [
+            ["read", "app", "token"], ["read", "app", "token", "--json"], ["read", "app"], ["read", "app", "--json"],
+            ["read", "app", "--json", "--types"], ["read"], ["log", "app"], ["log", "app", "--json"],
+            ["diff", "app"], ["diff", "app", "--json"], ["find", "token"], ["find", "tok"], ["find", "app", "--json"],
+            ["export", "app"], ["export", "app", "--format", "json"], ["dump"],
+        ]
+        for arguments in outputs {
+            let result = try cli.run(arguments)
+            #expect(result.status == 0, "\(arguments): \(result.error)")
+            #expect(!result.output.contains(Self.secret), "\(arguments) printed the secret")
+            #expect(!result.error.contains(Self.secret), "\(arguments) printed the secret on stderr")
+        }
+        #expect(try cli.run("read", "app", "token").output == "••••\n")
+        #expect(try cli.run("read", "app").lines == ["port = 8080", "token = ••••"])
+        #expect(try cli.run("log", "app", "token").lines.last?.contains("-> ••••") == true)
+        #expect(try cli.run("find", "8c1f").lines == [], "a secret is not found by its value")
+        let export = try cli.run("export", "app", "--format", "json")
+        #expect(export.error.contains("left out 1 secret key(s) of suite \"app\" (token); --reveal includes them"))
+
+        // --reveal shows it everywhere it was hidden.
+        #expect(try cli.run("read", "app", "token", "--reveal").output == Self.secret + "\n")
+        #expect(try cli.run("export", "app", "--format", "json", "--reveal").output.contains(Self.secret))
+        #expect(try cli.run("dump", "--reveal").output.contains(Self.secret))
+        #expect(try cli.run("find", "8c1f", "--reveal").lines.count == 1)
+
+        // The journal knows the token changed, and who changed it, but not what it holds.
+        let journal = files(cli).filter { $0.pathExtension == "jsonl" }
+        #expect(!journal.isEmpty)
+        for file in journal {
+            let text = try String(contentsOf: file, encoding: .utf8)
+            #expect(text.contains(#""key":"token""#))
+            #expect(!text.contains(Self.secret))
+            #expect(text.contains(#""key":"port""#) && text.contains("8080"), "other keys keep their values")
+        }
+    }
+
+    @Test func aWatcherShowsASecretsChangeWithoutItsValue() throws {
+        let cli = try installed()
+        let watch = try cli.start("watch", "app")
+        defer { watch.kill() }
+        let json = try cli.start("watch", "app", "--json")
+        defer { json.kill() }
+        // A watcher starting up may miss a first write: write until both have printed one.
+        var seen = false
+        for attempt in 1...40 where !seen {
+            #expect(try cli.run("write", "app", "token", Self.secret + "\(attempt)").status == 0)
+            seen =
+                watch.waitForLine(timeout: .milliseconds(500)) { $0.contains("token = ••••") }
+                && json.waitForLine(timeout: .milliseconds(500)) { $0.contains(#""new":"••••""#) }
+        }
+        #expect(seen)
+        #expect(!(watch.output + json.output).joined().contains(Self.secret))
+    }
+
+    @Test func anExportAndReplacingImportKeepTheSecret() throws {
+        let cli = try installed()
+        let file = cli.home.url.appendingPathComponent("backup.plist")
+        #expect(try cli.run("export", "app", "--output", file.path).status == 0)
+        #expect(try cli.run("import", "app", file.path, "--replace").status == 0)
+        #expect(try cli.run("read", "app", "token", "--reveal").output == Self.secret + "\n")
+    }
+}
