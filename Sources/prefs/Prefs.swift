@@ -23,7 +23,8 @@ struct Prefs: ParsableCommand {
             """,
         version: "0.4.0",
         subcommands: [
-            Suites.self, Read.self, ReadType.self, Write.self, Delete.self, Rename.self, Watch.self, Export.self,
+            Suites.self, Read.self, ReadType.self, Write.self, Delete.self, Rename.self, Migrate.self, Watch.self,
+            Export.self,
             Import.self,
             Find.self,
             Diff.self, Log.self, Undo.self, Redo.self, Dump.self, Load.self, Describe.self, RangeCommand.self,

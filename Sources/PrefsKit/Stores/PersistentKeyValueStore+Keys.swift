@@ -102,13 +102,14 @@ extension PersistentKeyValueStore {
 
     /// Writes a key's primitive, and for a renamed key removes what its former identifiers hold in the same write, so
     /// that the old value can never be read again once a new one, or the default, was chosen.
+    ///
+    /// Every former name is removed, held or not as far as this process knows: another program may have written one
+    /// since, and the store decides under its lock which removals change anything.
     private func write(_ primitive: PropertyListValue?, for key: some PersistentKeyProtocol)
         throws(PersistentKeyValueStoreError)
     {
         var changes: [String: PropertyListValue?] = [key.id: primitive]
-        for former in key.metadata.formerIDs where primitiveValue(forKey: former) != nil {
-            changes.updateValue(nil, forKey: former)
-        }
+        for former in key.metadata.formerIDs { changes.updateValue(nil, forKey: former) }
         if changes.count == 1 {
             try setPrimitiveValue(primitive, forKey: key.id)
         } else {

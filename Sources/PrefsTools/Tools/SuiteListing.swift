@@ -15,8 +15,11 @@ public enum SuiteListing {
     public static func value(of key: String, inSuite name: String, context: ToolContext) throws -> (
         value: PropertyListValue, entry: PreferenceSchemaEntry?
     ) {
-        let stored = try context.storedValues(of: [key], inExistingSuite: name)[key]
         let entry = try context.schema(for: name)?[key]
+        // A renamed key not yet migrated reads its newest former name, as the app's own reads do.
+        let names = [key] + (entry?.formerIDs ?? [])
+        let found = try context.storedValues(of: names, inExistingSuite: name)
+        let stored = names.lazy.compactMap { found[$0] }.first
         guard let value = stored ?? entry?.defaultValue else {
             if entry != nil {
                 throw ToolError("key \(TextEscaping.quoted(key)) has no value and no default", code: .noKey)

@@ -101,6 +101,13 @@ case "ud-write":
     defaults.set(arguments[3], forKey: arguments[2])
     defaults.synchronize()
     say("done")
+case "ud-write-int":
+    // ud-write-int SUITE-PATH KEY INTEGER: a plain UserDefaults program writing an integer.
+    guard arguments.count == 4, let defaults = UserDefaults(suiteName: arguments[1]), let number = Int(arguments[3])
+    else { fail("usage: ud-write-int SUITE-PATH KEY INTEGER") }
+    defaults.set(number, forKey: arguments[2])
+    defaults.synchronize()
+    say("done")
 case "ud-loop":
     // ud-loop SUITE-PATH KEY INTERVAL-MS: a long-lived plain UserDefaults app that saves its own counter every
     // INTERVAL-MS, as apps do, until its standard input closes; prints "ready" after its first save and then

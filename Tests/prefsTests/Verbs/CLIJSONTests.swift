@@ -32,6 +32,7 @@ import Testing
             "write": ["write", "plain", "m", "4", "-t", "int"],
             "delete": ["delete", "plain", "m"],
             "rename": ["rename", "plain", "n", "k"],
+            "migrate": ["migrate", "app"],
             "watch": ["watch", "--help"],  // Streams JSON lines; CLIWatchTests reads them.
             "export": ["export", "plain"],
             "import": ["import", "other", file("plain.plist")],

@@ -1,0 +1,66 @@
+public import PrefsKit
+
+/// `prefs migrate SUITE`: moves every value stored under a key's former name, as the schema declares them, to the
+/// key's name, in one write.
+public enum SuiteMigration {
+    /// One key moved, or one stale former value removed.
+    public struct Move: Sendable, Hashable {
+        /// The name the value was stored under.
+        public let from: String
+        /// The key's name now.
+        public let to: String
+        /// Whether the value was moved; `false` when the key already held one, which wins, as reads do.
+        public let moved: Bool
+    }
+
+    /// What a migration of a suite would do, from its stored values and schema.
+    ///
+    /// A key read its newest former name that holds a value when its own name holds none
+    /// (``PersistentKeyValueStore/storedPrimitive(of:)``): that value moves, and every former name is removed, so
+    /// that what a read returns is the same before and after.
+    ///
+    /// - Parameters:
+    ///   - values: The suite's stored values.
+    ///   - schema: Its schema.
+    /// - Returns: The moves, and the changes and expectations for one conditional write.
+    public static func plan(_ values: [String: PropertyListValue], schema: PreferenceSchema) -> (
+        moves: [Move], changes: [String: PropertyListValue?], expecting: [String: PropertyListValue?]
+    ) {
+        var moves: [Move] = []
+        var changes: [String: PropertyListValue?] = [:]
+        var expecting: [String: PropertyListValue?] = [:]
+        for entry in schema.entries {
+            let formers = entry.formerIDs.filter { values[$0] != nil && schema[$0] == nil }
+            guard !formers.isEmpty else { continue }
+            expecting.updateValue(values[entry.id], forKey: entry.id)
+            let source = values[entry.id] == nil ? formers.first : nil
+            if let source, let value = values[source] { changes[entry.id] = value }
+            for former in formers {
+                expecting[former] = values[former]
+                changes.updateValue(nil, forKey: former)
+                moves.append(Move(from: former, to: entry.id, moved: former == source))
+            }
+        }
+        return (moves, changes, expecting)
+    }
+
+    /// Migrates a suite in one write, which `prefs undo` reverts whole and which fails, writing nothing, when another
+    /// writer changes one of the keys meanwhile.
+    ///
+    /// - Parameters:
+    ///   - name: The suite.
+    ///   - context: The store.
+    /// - Returns: The moves made; empty when nothing was stored under a former name.
+    /// - Throws: ``ToolError`` when the suite has no schema or does not exist, or the store's error.
+    @discardableResult
+    public static func migrate(_ name: String, in context: ToolContext) throws -> [Move] {
+        guard let schema = try context.schema(for: name) else {
+            throw ToolError.noSchema(for: name, hint: "the schema's \"formerly\" names the keys to move")
+        }
+        let suite = try context.existingSuite(name)
+        let (moves, changes, expecting) = plan(suite.primitiveValues(), schema: schema)
+        guard !moves.isEmpty else { return [] }
+        try context.write(changes, expecting: expecting, toSuite: name)
+        return moves
+    }
+}
