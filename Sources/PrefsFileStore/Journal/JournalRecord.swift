@@ -91,8 +91,6 @@ package struct JournalRecord: Codable, Sendable, Hashable {
             new: nil, oldDigest: JournalLineWriter.digest(old), newDigest: JournalLineWriter.digest(new))
     }
 
-    /// Whether the values were too large to keep: ``old`` and ``new`` are then `nil`, and the record says only who
-    /// changed the key and when.
     /// What stands for both values of a secret key's change: no digest, which a short secret could be found from.
     static let secretMarker = "secret"
 
@@ -107,6 +105,8 @@ package struct JournalRecord: Codable, Sendable, Hashable {
     /// Whether the record is of a secret key's change, whose values it does not hold.
     var isRedacted: Bool { newDigest == Self.secretMarker }
 
+    /// Whether the values were too large to keep: ``old`` and ``new`` are then `nil`, and the record says only who
+    /// changed the key and when.
     package var isAbridged: Bool { oldDigest != nil || newDigest != nil }
 
     /// Whether the writer is unknown: a plain UserDefaults program, a hand edit, or a process that died first.

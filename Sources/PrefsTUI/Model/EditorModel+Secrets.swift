@@ -9,6 +9,7 @@ extension EditorModel {
     /// - Parameters:
     ///   - suite: The suite.
     ///   - key: The key.
+    /// - Returns: Whether the value shows as ``secretMask``.
     public func hidesValue(suite: String, key: String) -> Bool {
         data.schema(for: suite)?[key]?.isSecret == true && revealed[suite]?.contains(key) != true
     }

@@ -14,6 +14,7 @@ public enum Secrets {
     /// Whether a key's value must be hidden.
     ///
     /// - Parameter entry: The key's schema entry.
+    /// - Returns: Whether the entry is secret and `--reveal` was not given.
     public static func hides(_ entry: PreferenceSchemaEntry?) -> Bool {
         entry?.isSecret == true && !reveal
     }
@@ -21,6 +22,7 @@ public enum Secrets {
     /// The keys of a schema whose values must be hidden, sorted.
     ///
     /// - Parameter schema: The suite's schema.
+    /// - Returns: The keys.
     public static func hiddenKeys(in schema: PreferenceSchema?) -> [String] {
         (schema?.entries ?? []).filter(hides).map(\.id).sorted()
     }
@@ -30,6 +32,7 @@ public enum Secrets {
     /// - Parameters:
     ///   - values: The suite's values.
     ///   - schema: Its schema.
+    /// - Returns: The values, masked.
     public static func masked(_ values: [String: PropertyListValue], schema: PreferenceSchema?)
         -> [String: PropertyListValue]
     {

@@ -98,6 +98,7 @@ public enum ValueText {
     /// - Parameters:
     ///   - value: The value, or `nil` for none.
     ///   - entry: The key's schema entry, which says whether it is secret.
+    /// - Returns: A JSON-compatible object.
     public static func json(_ value: PropertyListValue?, entry: PreferenceSchemaEntry? = nil) -> Any {
         guard let value else { return NSNull() }
         return Secrets.hides(entry) ? Secrets.mask : value.jsonObject

@@ -66,8 +66,9 @@ public enum SuiteTransfer {
         }
     }
 
-    /// Writes checked values into a suite in one write when the store can, removing the keys they lack when
-    /// `replace`. A secret key is never removed for being absent, since `export` and `dump` leave secrets out
+    /// Writes checked values into a suite in one write when the store can, removing the keys they lack when `replace`.
+    ///
+    /// A secret key is never removed for being absent, since `export` and `dump` leave secrets out
     /// unless given `--reveal`: a round trip through them keeps every secret.
     ///
     /// - Returns: The changes made, when the store reports them.

@@ -1,0 +1,23 @@
+import Foundation
+import PrefsTestHelpers
+import Synchronization
+import Testing
+
+/// The README's swift-configuration example, run as written: `prefs write` in another process changes the port the
+/// app listens on, live.
+@Suite struct ReadmeConfigurationTests {
+    @Test func prefsWriteChangesTheExampleAppsPortLive() async throws {
+        let cli = try PrefsCLI()
+        let ports = Mutex<[Int]>([])
+        let app = Task {
+            try await serve(suite: "com.example.server", directory: cli.configDirectory) { port in
+                ports.withLock { $0.append(port) }
+            }
+        }
+        defer { app.cancel() }
+        #expect(await waitUntil { ports.withLock { $0 } == [8080] }, "the schema's default")
+        let result = try cli.run("write", "com.example.server", "http.port", "9090", "--type", "int")
+        #expect(result.status == 0, "\(result.error)")
+        #expect(await waitUntil { ports.withLock { $0 } == [8080, 9090] }, "\(ports.withLock { $0 })")
+    }
+}
