@@ -139,7 +139,7 @@ package final class ChangeRecorder: Sendable {
 
 /// Polls until `condition` holds or the time runs out, without holding a thread of the cooperative pool: for async
 /// tests whose own tasks must run meanwhile.
-package func waitUntil(timeout: Duration = .seconds(10), _ condition: () -> Bool) async -> Bool {
+package func waitUntil(timeout: Duration = .seconds(60), _ condition: () -> Bool) async -> Bool {
     let deadline = ContinuousClock.now + timeout
     while ContinuousClock.now < deadline {
         if condition() { return true }

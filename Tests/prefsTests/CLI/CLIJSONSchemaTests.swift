@@ -72,7 +72,7 @@ import Testing
 
         let bad = [
             #"{"theme": "purple"}"#: "'purple' is not one of ['light', 'dark']",
-            #"{"fontScale": 9}"#: "9 is greater than the maximum of 3.0",
+            #"{"fontScale": 9}"#: "9 is greater than the maximum of 3",
             #"{"retries": 1.5}"#: "1.5 is not of type 'integer'",
             #"{"since": 12}"#: "12 is not of type 'string'",
             #"{"tags": [1]}"#: "1 is not of type 'string'",
