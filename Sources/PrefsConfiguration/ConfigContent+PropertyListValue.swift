@@ -13,38 +13,21 @@ extension ConfigContent {
     ///   - value: The stored value.
     ///   - type: The type asked for.
     public init?(_ value: PropertyListValue, as type: ConfigType) {
-        switch type {
-        case .string:
-            guard let text = Self.string(value) else { return nil }
-            self = .string(text)
-        case .int:
-            guard let number = Self.int(value) else { return nil }
-            self = .int(number)
-        case .double:
-            guard let number = Self.double(value) else { return nil }
-            self = .double(number)
-        case .bool:
-            guard case .bool(let flag) = value else { return nil }
-            self = .bool(flag)
-        case .bytes:
-            guard case .data(let data) = value else { return nil }
-            self = .bytes([UInt8](data))
-        case .stringArray:
-            guard let list = Self.elements(value, Self.string) else { return nil }
-            self = .stringArray(list)
-        case .intArray:
-            guard let list = Self.elements(value, Self.int) else { return nil }
-            self = .intArray(list)
-        case .doubleArray:
-            guard let list = Self.elements(value, Self.double) else { return nil }
-            self = .doubleArray(list)
-        case .boolArray:
-            guard let list = Self.elements(value, Self.bool) else { return nil }
-            self = .boolArray(list)
-        case .byteChunkArray:
-            guard let list = Self.elements(value, Self.bytes) else { return nil }
-            self = .byteChunkArray(list)
-        }
+        let content: ConfigContent? =
+            switch type {
+            case .string: Self.string(value).map(ConfigContent.string)
+            case .int: Self.int(value).map(ConfigContent.int)
+            case .double: Self.double(value).map(ConfigContent.double)
+            case .bool: Self.bool(value).map(ConfigContent.bool)
+            case .bytes: Self.bytes(value).map(ConfigContent.bytes)
+            case .stringArray: Self.elements(value, Self.string).map(ConfigContent.stringArray)
+            case .intArray: Self.elements(value, Self.int).map(ConfigContent.intArray)
+            case .doubleArray: Self.elements(value, Self.double).map(ConfigContent.doubleArray)
+            case .boolArray: Self.elements(value, Self.bool).map(ConfigContent.boolArray)
+            case .byteChunkArray: Self.elements(value, Self.bytes).map(ConfigContent.byteChunkArray)
+            }
+        guard let content else { return nil }
+        self = content
     }
 
     private static func string(_ value: PropertyListValue) -> String? {

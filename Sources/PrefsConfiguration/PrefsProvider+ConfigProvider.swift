@@ -22,9 +22,8 @@ extension PrefsProvider: ConfigProvider {
     ) async throws -> Return {
         let (stream, continuation) = AsyncStream<Result<LookupResult, any Error>>.makeStream(
             bufferingPolicy: .bufferingNewest(1))
-        let store = store.store
+        let reference = store
         let lookup = lookup
-        let reference = self.store
         let last = Mutex<ConfigLookup.Outcome?>(nil)
         // Each check reads the store and yields under the watcher's own lock, so that the last value yielded is always
         // the store's newest, however two changes' deliveries interleave.
@@ -37,7 +36,9 @@ extension PrefsProvider: ConfigProvider {
             }
         }
         // Observed before the first read, so that no change falls between the two.
-        let observation = store.changeNotifier.addObserver(keys: lookup.observedKeys(for: key)) { _ in check() }
+        let observation = reference.store.changeNotifier.addObserver(keys: lookup.observedKeys(for: key)) { _ in
+            check()
+        }
         check()
         defer {
             observation.cancel()

@@ -27,6 +27,16 @@ extension EditorModel {
         return TextEscaping.escaped(entry?.render(value) ?? value.text, escapingBackslashes: false)
     }
 
+    /// A key's value as a list row shows it (stored, else the default), or the mask for a hidden secret.
+    ///
+    /// - Parameters:
+    ///   - suite: The suite.
+    ///   - key: The key.
+    /// - Returns: One line of text.
+    public func valueText(suite: String, key: String) -> String {
+        hidesValue(suite: suite, key: key) ? Self.secretMask : data.valueText(suite: suite, key: key)
+    }
+
     /// `v`: shows the selected secret key's value, or hides it again; the others stay hidden.
     func toggleReveal() {
         guard let suite = currentSuite, let row = selectedKey else { return }

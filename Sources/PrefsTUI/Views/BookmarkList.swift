@@ -19,9 +19,7 @@ struct BookmarkList {
             let name = TextEscaping.escaped(entry.suite) + separator + TextEscaping.escaped(entry.key)
             let nameWidth = max(10, min(grid.width / 2, 60))
             let end = grid.draw(view.text(DisplayWidth.truncated(name, toFit: nameWidth)), x: 2, y: y)
-            let value =
-                model.hidesValue(suite: entry.suite, key: entry.key)
-                ? EditorModel.secretMask : model.data.valueText(suite: entry.suite, key: entry.key)
+            let value = model.valueText(suite: entry.suite, key: entry.key)
             let x = max(end + 2, nameWidth + 4)
             grid.draw(
                 view.text(DisplayWidth.truncated(value, toFit: max(1, grid.width - x - 1))), x: x, y: y,

@@ -47,9 +47,7 @@ struct SuitesList {
         let name = TextEscaping.escaped(match.suite) + separator + TextEscaping.escaped(match.key)
         let nameWidth = max(10, min(grid.width / 2, 60))
         let end = grid.draw(view.text(DisplayWidth.truncated(name, toFit: nameWidth)), x: 2, y: y)
-        let value =
-            view.model.hidesValue(suite: match.suite, key: match.key)
-            ? EditorModel.secretMask : view.model.data.valueText(suite: match.suite, key: match.key)
+        let value = view.model.valueText(suite: match.suite, key: match.key)
         let x = max(end + 2, nameWidth + 4)
         grid.draw(
             view.text(DisplayWidth.truncated(value, toFit: max(1, grid.width - x - 1))), x: x, y: y,

@@ -41,19 +41,26 @@ public enum Secrets {
         return masked
     }
 
-    /// Values without the secret ones, for documents that may be imported again (`export`, `dump`): a placeholder
-    /// there would be imported as the secret's new value.
+    /// Values without the secret ones, saying on standard error which keys were left out.
+    ///
+    /// For documents that may be imported again (`export`, `dump`): a placeholder there would be imported as the
+    /// secret's new value.
     ///
     /// - Parameters:
     ///   - values: The suite's values.
+    ///   - suite: The suite's name, for the note.
     ///   - schema: Its schema.
-    /// - Returns: The values left, and the keys left out.
-    public static func withoutHidden(_ values: [String: PropertyListValue], schema: PreferenceSchema?) -> (
-        values: [String: PropertyListValue], leftOut: [String]
-    ) {
+    /// - Returns: The values left.
+    public static func withoutHidden(
+        _ values: [String: PropertyListValue], suite: String, schema: PreferenceSchema?
+    ) -> [String: PropertyListValue] {
         let hidden = hiddenKeys(in: schema).filter { values[$0] != nil }
+        guard !hidden.isEmpty else { return values }
+        Output.note(
+            "left out \(hidden.count) secret key(s) of suite \(TextEscaping.quoted(suite)) ("
+                + hidden.map(ValueText.key).joined(separator: ", ") + "); --reveal includes them")
         var kept = values
         for key in hidden { kept[key] = nil }
-        return (kept, hidden)
+        return kept
     }
 }

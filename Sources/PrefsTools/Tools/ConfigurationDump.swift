@@ -18,14 +18,8 @@ public enum ConfigurationDump {
         var suites: [String: [String: PropertyListValue]] = [:]
         for name in try context.suiteNames() {
             let schema = try context.schema(for: name)
-            let (kept, leftOut) = Secrets.withoutHidden(
-                try context.existingSuite(name).primitiveValues(), schema: schema)
-            var values = kept
-            if !leftOut.isEmpty {
-                Output.note(
-                    "left out \(leftOut.count) secret key(s) of suite \(TextEscaping.quoted(name)) ("
-                        + leftOut.map(ValueText.key).joined(separator: ", ") + "); --reveal includes them")
-            }
+            var values = Secrets.withoutHidden(
+                try context.existingSuite(name).primitiveValues(), suite: name, schema: schema)
             if nonDefault {
                 values = values.filter { key, value in
                     guard let entry = schema?[key] else { return true }

@@ -14,12 +14,7 @@ public enum SuiteTransfer {
     /// - Throws: ``ToolError`` for a suite that does not exist, or the store's error.
     public static func export(_ name: String, as format: SuiteDocument.Format, in context: ToolContext) throws -> Data {
         let suite = try context.existingSuite(name)
-        let (values, leftOut) = Secrets.withoutHidden(suite.primitiveValues(), schema: try context.schema(for: name))
-        if !leftOut.isEmpty {
-            Output.note(
-                "left out \(leftOut.count) secret key(s) of suite \(TextEscaping.quoted(name)) ("
-                    + leftOut.map(ValueText.key).joined(separator: ", ") + "); --reveal includes them")
-        }
+        let values = Secrets.withoutHidden(suite.primitiveValues(), suite: name, schema: try context.schema(for: name))
         return try SuiteDocument.encode(values, as: format, codec: context.codec)
     }
 
