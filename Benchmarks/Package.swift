@@ -13,6 +13,10 @@ let package = Package(
         .package(path: ".."),
         .package(url: "https://github.com/ordo-one/benchmark.git", from: "1.38.1", traits: ["MallocInterposer"]),
         .package(url: "https://github.com/vapor/postgres-nio.git", from: "1.33.2"),
+        // swift-configuration's own reloading provider, to compare with; the Prefs package itself builds neither trait.
+        .package(
+            url: "https://github.com/apple/swift-configuration.git", from: "1.4.0",
+            traits: ["Reloading", "PropertyList"]),
     ],
     targets: [
         .executableTarget(
@@ -20,6 +24,8 @@ let package = Package(
             dependencies: [
                 .product(name: "PrefsKit", package: prefs), .product(name: "PrefsTUI", package: prefs),
                 .product(name: "PrefsPostgres", package: prefs), .product(name: "PostgresNIO", package: "postgres-nio"),
+                .product(name: "PrefsConfiguration", package: prefs),
+                .product(name: "Configuration", package: "swift-configuration"),
             ],
             swiftSettings: [.swiftLanguageMode(.v6)]
         ),
@@ -56,6 +62,19 @@ let package = Package(
                 .product(name: "PrefsPostgres", package: prefs),
             ],
             path: "Benchmarks/Postgres",
+            swiftSettings: [.swiftLanguageMode(.v6)],
+            plugins: [.plugin(name: "BenchmarkPlugin", package: "benchmark")]
+        ),
+        .executableTarget(
+            name: "SwiftConfiguration",
+            dependencies: [
+                "BenchmarkSupport",
+                .product(name: "Benchmark", package: "benchmark"),
+                .product(name: "PrefsKit", package: prefs),
+                .product(name: "PrefsConfiguration", package: prefs),
+                .product(name: "Configuration", package: "swift-configuration"),
+            ],
+            path: "Benchmarks/SwiftConfiguration",
             swiftSettings: [.swiftLanguageMode(.v6)],
             plugins: [.plugin(name: "BenchmarkPlugin", package: "benchmark")]
         ),

@@ -46,7 +46,8 @@ public struct PostgresSchemas: PreferenceSchemaSource {
             "\(ProcessInfo.processInfo.processName) pid \(ProcessInfo.processInfo.processIdentifier) on "
             + ProcessInfo.processInfo.hostName
         let query = session.statements.installSchema(
-            String(decoding: schema.manifest(), as: UTF8.self), suite: name, by: writer)
+            String(decoding: schema.manifest(), as: UTF8.self),
+            secretKeys: schema.entries.filter(\.isSecret).map(\.id), suite: name, by: writer)
         try session.withConnection { connection in _ = try await connection.query(query, logger: session.logger) }
         return (schema, "suite \(TextEscaping.quoted(name)) in \(schemaLocationDescription)")
     }

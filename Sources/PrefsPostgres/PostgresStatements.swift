@@ -67,7 +67,8 @@ struct PostgresStatements: Sendable {
                 suite text PRIMARY KEY,
                 manifest text NOT NULL,
                 installed_at timestamptz NOT NULL DEFAULT now(),
-                installed_by text
+                installed_by text,
+                secret_keys text[]
             )
             """,
         ].map { PostgresQuery(unsafeSQL: $0) }
@@ -129,12 +130,19 @@ struct PostgresStatements: Sendable {
 
     // MARK: - Writing
 
+    /// What the history holds for both values of a change to a key the suite's schema marks secret.
+    ///
+    /// The fact of the change and its writer are kept, the values never. It is no tagged value, so it cannot be
+    /// mistaken for one.
+    static let secretMarker = "'{\"secret\": true}'::jsonb"
+
     /// One statement that stores and removes keys, records the changes in the history, and announces them: a
     /// statement is a transaction, and a notice goes out only when it commits.
     ///
     /// The old values are read with `FOR UPDATE`, so that a concurrent writer's change is waited for and recorded as
     /// what this write replaced. A key that already holds the value given is left as it is, with its writer, and
     /// goes neither into the history nor into the notice's count: a write that changes nothing announces nothing.
+    /// A key the suite's installed schema marks secret (`secret_keys`) goes into the history as ``secretMarker``.
     /// The statement is kept lean because every command line process runs it on a fresh connection, whose server
     /// process plans it from cold caches: trimming the history is a statement of its own (``trimHistory(suite:)``).
     ///
@@ -182,19 +190,25 @@ struct PostgresStatements: Sendable {
                 ), removed AS (
                     DELETE FROM \(table) WHERE suite = $4 AND key IN (SELECT key FROM input WHERE value IS NULL)
                     RETURNING 1
+                ), secret AS (
+                    SELECT coalesce((SELECT secret_keys FROM \(schemas) WHERE suite = $4), '{}') AS keys
                 ), logged AS (
                     INSERT INTO \(history) (suite, key, old, new, writer_host, writer_pid, writer_process, written_at,
                         reverts)
-                    SELECT $4, input.key, old.value, input.value, $5, $6, $7, now(), $10
-                    FROM input LEFT JOIN old USING (key)
+                    SELECT $4, input.key,
+                        CASE WHEN input.key = ANY(secret.keys) THEN \(Self.secretMarker) ELSE old.value END,
+                        CASE WHEN input.key = ANY(secret.keys) THEN \(Self.secretMarker) ELSE input.value END,
+                        $5, $6, $7, now(), $10
+                    FROM input LEFT JOIN old USING (key) CROSS JOIN secret
                     WHERE old.value IS DISTINCT FROM input.value
                     ORDER BY input.key
-                    RETURNING id, key, old
+                    RETURNING id, key
                 ), notified AS (
                     SELECT pg_notify($8, $9) WHERE EXISTS (SELECT 1 FROM logged)
                 )
                 SELECT (SELECT count(*) FROM notified), coalesce((SELECT max(id) FROM logged), 0),
-                    ARRAY(SELECT key FROM logged ORDER BY key), ARRAY(SELECT coalesce(old::text, '') FROM logged ORDER BY key),
+                    ARRAY(SELECT key FROM logged ORDER BY key),
+                    ARRAY(SELECT coalesce(old.value::text, '') FROM logged LEFT JOIN old USING (key) ORDER BY key),
                     (txid_current() % 4294967296)::text
                 """,
             binds: binds)
@@ -221,7 +235,10 @@ struct PostgresStatements: Sendable {
 
     /// Brings tables an earlier version created up to date; each statement does nothing when they are.
     var upgradeTables: [PostgresQuery] {
-        [PostgresQuery(unsafeSQL: "ALTER TABLE \(history) ADD COLUMN IF NOT EXISTS reverts text")]
+        [
+            PostgresQuery(unsafeSQL: "ALTER TABLE \(history) ADD COLUMN IF NOT EXISTS reverts text"),
+            PostgresQuery(unsafeSQL: "ALTER TABLE \(schemas) ADD COLUMN IF NOT EXISTS secret_keys text[]"),
+        ]
     }
 
     // MARK: - History
@@ -238,7 +255,7 @@ struct PostgresStatements: Sendable {
         return PostgresQuery(
             unsafeSQL: """
                 SELECT key, old::text, new::text, writer_host, writer_pid, writer_process, written_at, xmin::text,
-                    reverts
+                    reverts, coalesce(new = \(Self.secretMarker) OR old = \(Self.secretMarker), false)
                 FROM \(history) WHERE suite = $1 AND ($2::text IS NULL OR key = $2)
                 ORDER BY id DESC LIMIT $3
                 """, binds: binds)
@@ -256,16 +273,30 @@ struct PostgresStatements: Sendable {
         return PostgresQuery(unsafeSQL: "SELECT manifest FROM \(schemas) WHERE suite = $1", binds: binds)
     }
 
-    func installSchema(_ manifest: String, suite: String, by writer: String) -> PostgresQuery {
+    /// Installs a suite's schema, with the keys it marks secret beside it for writes to read without parsing the
+    /// manifest.
+    ///
+    /// History rows written before are left as they are: a row's `xmin` identifies its write, and an update would
+    /// change it. `prefs log` masks them by the schema all the same.
+    ///
+    /// - Parameters:
+    ///   - manifest: The schema's manifest.
+    ///   - secretKeys: The keys it marks secret.
+    ///   - suite: The suite.
+    ///   - writer: Who installs it.
+    /// - Returns: The statement, its values bound as parameters.
+    func installSchema(_ manifest: String, secretKeys: [String], suite: String, by writer: String) -> PostgresQuery {
         var binds = PostgresBindings()
         binds.append(suite)
         binds.append(manifest)
         binds.append(writer)
+        binds.append(secretKeys)
         return PostgresQuery(
             unsafeSQL: """
-                INSERT INTO \(schemas) (suite, manifest, installed_at, installed_by) VALUES ($1, $2, now(), $3)
+                INSERT INTO \(schemas) (suite, manifest, installed_at, installed_by, secret_keys)
+                VALUES ($1, $2, now(), $3, $4::text[])
                 ON CONFLICT (suite) DO UPDATE SET manifest = EXCLUDED.manifest, installed_at = EXCLUDED.installed_at,
-                    installed_by = EXCLUDED.installed_by
+                    installed_by = EXCLUDED.installed_by, secret_keys = EXCLUDED.secret_keys
                 """, binds: binds)
     }
 

@@ -31,15 +31,17 @@ extension PostgresSuite: PersistentKeyValueHistory {
         let newestFirst = try session.withConnection { connection in
             var changes: [PersistentKeyValueChange] = []
             let rows = try await connection.query(query, logger: session.logger)
-            for try await (key, old, new, host, pid, process, time, write, reverts) in rows.decode(
-                (String, String?, String?, String?, Int32?, String?, Date, String, String?).self)
+            for try await (key, old, new, host, pid, process, time, write, reverts, redacted) in rows.decode(
+                (String, String?, String?, String?, Int32?, String?, Date, String, String?, Bool).self)
             {
+                // A secret key's row holds a marker in place of both values.
                 changes.append(
                     PersistentKeyValueChange(
-                        suite: suite, key: key, oldValue: old.flatMap(PostgresSession.decode),
-                        newValue: new.flatMap(PostgresSession.decode), origin: .otherProcess,
+                        suite: suite, key: key, oldValue: redacted ? nil : old.flatMap(PostgresSession.decode),
+                        newValue: redacted ? nil : new.flatMap(PostgresSession.decode), origin: .otherProcess,
                         writer: .init(
-                            pid: pid, processName: process, host: host, time: time, write: write, reverts: reverts)))
+                            pid: pid, processName: process, host: host, time: time, write: write, reverts: reverts),
+                        isAbridged: redacted, isRedacted: redacted))
             }
             return changes
         }

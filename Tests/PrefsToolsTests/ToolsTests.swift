@@ -31,7 +31,7 @@ import Testing
         let steps = try UndoHistory(of: suite, name: "app").undoSteps(1)
         let undo = try #require(steps.first?.undo)
         #expect(undo.after == ["b": .int(2), "c": .string("three")])
-        #expect(undo.lines == ["b: 2 -> (unset)", "c: three -> (unset)"])
+        #expect(undo.lines(schema: nil) == ["b: 2 -> (unset)", "c: three -> (unset)"])
         try UndoHistory.perform(steps, on: suite)
         #expect(suite.primitiveValues() == ["a": .string("1")])
         // The undo names the write it reverts: the history now holds one write to undo and one to redo.

@@ -40,25 +40,6 @@ final class SideBySide: @unchecked Sendable {
     }
 }
 
-/// A fresh directory holding a 100-key suite written by a peer, for benchmarks between peer processes only: a store
-/// open in the harness would watch too, and take a CPU from the two processes measured.
-final class PeerDirectory: Sendable {
-    let path: String
-
-    init(keys: Int) throws {
-        let directory = FileManager.default.temporaryDirectory.appendingPathComponent(
-            "prefs-bench-\(UUID().uuidString)")
-        try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
-        path = directory.path
-        let writer = try Peer.start(["write", path, "bench", "key", "\(keys)"])
-        writer.waitUntilExit()
-    }
-
-    deinit {
-        try? FileManager.default.removeItem(atPath: path)
-    }
-}
-
 /// A suite whose one value is 200,000 pairs of `<&`, which the file holds as 400,000 entities.
 final class EntitySuite: Sendable {
     let directory: URL

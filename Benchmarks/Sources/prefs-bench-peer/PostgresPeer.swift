@@ -72,7 +72,8 @@ enum PostgresPeer {
     /// pg-raw-write URL PREFIX COUNT: one bare upsert per key, in a table shaped as the store's.
     static func rawWrite(_ url: String, prefix: String, count: Int) async throws {
         let connection = try await connect(url)
-        try? await connection.query(
+        // Concurrent writers race to create the table; the loser's error is the winner's table.
+        _ = try? await connection.query(
             "CREATE TABLE IF NOT EXISTS raw_bench (suite text, key text, value jsonb, PRIMARY KEY (suite, key))",
             logger: logger)
         for index in 0..<count {

@@ -108,6 +108,18 @@ case ("foundation-rss", 2):
         let plist = try? PropertyListSerialization.propertyList(from: data, format: nil) as? [String: Any]
     else { fail("cannot read \(arguments[1])") }
     print(plist.keys.sorted().count > 0 ? peakResidentKilobytes() : 0)
+case ("cfg-pong", 6):
+    // cfg-pong WATCHER DIR SUITE COUNT QUIET-MS: see ConfigurationPeer.pong.
+    guard let watcher = ConfigurationPeer.Watcher(rawValue: arguments[1]) else {
+        fail("unknown watcher \(arguments[1])")
+    }
+    do {
+        try await ConfigurationPeer.pong(
+            watcher, directory: arguments[2], suite: arguments[3], count: Int(arguments[4]) ?? 0,
+            quiet: Int(arguments[5]) ?? 2000)
+    } catch {
+        fail("\(error)")
+    }
 case ("pg-ping", 4):
     do { try PostgresPeer.ping(arguments[1], count: Int(arguments[2]) ?? 0, interval: Int(arguments[3]) ?? 5) } catch {
         fail("\(error)")

@@ -121,7 +121,7 @@ package struct JournalRecord: Codable, Sendable, Hashable {
     var change: PersistentKeyValueChange {
         PersistentKeyValueChange(
             suite: suite, key: key, oldValue: old, newValue: new, origin: .otherProcess, writer: writer,
-            isAbridged: isAbridged)
+            isAbridged: isAbridged, isRedacted: isRedacted)
     }
 
     /// Whether this record's write left the given value.

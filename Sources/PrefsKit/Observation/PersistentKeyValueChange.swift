@@ -90,6 +90,9 @@ public struct PersistentKeyValueChange: Sendable, Hashable {
     /// Whether a history kept only the fact of this change: its values were too large to keep, and ``oldValue`` and
     /// ``newValue`` are `nil`.
     public let isAbridged: Bool
+    /// Whether a history kept only the fact of this change because the schema marks its key secret; such a change is
+    /// also ``isAbridged``.
+    public let isRedacted: Bool
 
     /// Creates a change.
     ///
@@ -102,11 +105,14 @@ public struct PersistentKeyValueChange: Sendable, Hashable {
     ///   - writer: Who made it.
     ///   - reverted: The write it undid, when it put back what that write replaced.
     ///   - isAbridged: Whether a history kept only the fact of the change, not its values.
+    ///   - isRedacted: Whether it kept only the fact because the key is secret.
     public init(
         suite: String? = nil, key: String, oldValue: PropertyListValue?, newValue: PropertyListValue?,
-        origin: Origin = .thisProcess, writer: Writer? = nil, reverted: Writer? = nil, isAbridged: Bool = false
+        origin: Origin = .thisProcess, writer: Writer? = nil, reverted: Writer? = nil, isAbridged: Bool = false,
+        isRedacted: Bool = false
     ) {
-        self.isAbridged = isAbridged
+        self.isAbridged = isAbridged || isRedacted
+        self.isRedacted = isRedacted
         self.suite = suite
         self.key = key
         self.oldValue = oldValue

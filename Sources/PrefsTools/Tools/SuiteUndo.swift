@@ -39,9 +39,10 @@ public struct SuiteUndo: Sendable, Hashable {
     /// - Parameters:
     ///   - changed: The keys changed since, sorted; not empty.
     ///   - now: What the first of them holds now.
+    ///   - schema: The suite's schema, which says whether that value is a secret to mask.
     /// - Returns: The error, naming the first key and its value.
-    static func changedAgain(_ changed: [String], now: PropertyListValue?) -> ToolError {
-        let shown = now.map { ValueText.inline($0, entry: nil) } ?? "(unset)"
+    static func changedAgain(_ changed: [String], now: PropertyListValue?, schema: PreferenceSchema?) -> ToolError {
+        let shown = now.map { ValueText.inline($0, entry: schema?[changed.first ?? ""]) } ?? "(unset)"
         let others = changed.count > 1 ? " and \(changed.count - 1) other key(s)" : ""
         return ToolError(
             "key \(TextEscaping.quoted(changed.first ?? ""))\(others) changed again since (it is now \(shown)); "
@@ -53,14 +54,17 @@ public struct SuiteUndo: Sendable, Hashable {
     /// - Parameters:
     ///   - store: The suite.
     ///   - force: Whether to undo keys another writer changed since.
+    ///   - schema: The suite's schema, for the error's value.
     /// - Returns: The changes made.
     /// - Throws: ``ToolError`` naming the keys changed since, unless `force`; the store's error. Nothing is written
     ///   then.
     @discardableResult
-    public func apply(to store: any PersistentKeyValueStore, force: Bool = false) throws -> [PersistentKeyValueChange] {
+    public func apply(to store: any PersistentKeyValueStore, force: Bool = false, schema: PreferenceSchema? = nil)
+        throws -> [PersistentKeyValueChange]
+    {
         let changed = changedSince(in: store)
         if !force, let first = changed.first {
-            throw Self.changedAgain(changed, now: store.primitiveValue(forKey: first))
+            throw Self.changedAgain(changed, now: store.primitiveValue(forKey: first), schema: schema)
         }
         if let transactional = store as? any TransactionalStore { return try transactional.commit(before) }
         try store.setPrimitiveValues(before)
@@ -70,10 +74,15 @@ public struct SuiteUndo: Sendable, Hashable {
     }
 
     /// How an undo is reported: one `key: new -> old` line per key, sorted.
-    public var lines: [String] {
-        let show = { (value: PropertyListValue?) in value.map { ValueText.inline($0, entry: nil) } ?? "(unset)" }
-        return before.keys.sorted().map { key in
-            "\(ValueText.key(key)): \(show(after[key] ?? nil)) -> \(show(before[key] ?? nil))"
+    ///
+    /// - Parameter schema: The suite's schema: a value it marks secret is masked unless `--reveal` was given.
+    /// - Returns: The lines.
+    public func lines(schema: PreferenceSchema?) -> [String] {
+        before.keys.sorted().map { key in
+            let show = { (value: PropertyListValue?) in
+                value.map { ValueText.inline($0, entry: schema?[key]) } ?? "(unset)"
+            }
+            return "\(ValueText.key(key)): \(show(after[key] ?? nil)) -> \(show(before[key] ?? nil))"
         }
     }
 }

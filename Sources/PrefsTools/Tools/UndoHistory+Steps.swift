@@ -53,14 +53,17 @@ extension UndoHistory {
     ///   - steps: The steps, in order.
     ///   - store: The suite.
     ///   - force: Whether to revert keys another writer changed since.
+    ///   - schema: The suite's schema: an error naming a secret key's value masks it.
     /// - Throws: ``ToolError`` naming the key changed since; the store's error. A failure after the first step says
     ///   how many were made.
-    public static func perform(_ steps: [Step], on store: any PersistentKeyValueStore, force: Bool = false) throws {
-        if !force { try check(steps, against: store) }
+    public static func perform(
+        _ steps: [Step], on store: any PersistentKeyValueStore, force: Bool = false, schema: PreferenceSchema? = nil
+    ) throws {
+        if !force { try check(steps, against: store, schema: schema) }
         for (index, step) in steps.enumerated() {
             do {
                 try PersistentKeyValueChange.Writer.$revertedWrite.withValue(step.write.id) {
-                    _ = try step.undo.apply(to: store, force: force)
+                    _ = try step.undo.apply(to: store, force: force, schema: schema)
                 }
             } catch  where index > 0 {
                 throw ToolError(
@@ -70,12 +73,14 @@ extension UndoHistory {
     }
 
     /// Refuses steps when a key they revert no longer holds what the step expects, after the steps before it.
-    private static func check(_ steps: [Step], against store: any PersistentKeyValueStore) throws {
+    private static func check(_ steps: [Step], against store: any PersistentKeyValueStore, schema: PreferenceSchema?)
+        throws
+    {
         var simulated: [String: PropertyListValue?] = [:]
         let current = { (key: String) in simulated[key] ?? store.primitiveValue(forKey: key) }
         for step in steps {
             let changed = step.undo.after.keys.sorted().filter { current($0) != step.undo.after[$0] ?? nil }
-            if let first = changed.first { throw SuiteUndo.changedAgain(changed, now: current(first)) }
+            if let first = changed.first { throw SuiteUndo.changedAgain(changed, now: current(first), schema: schema) }
             for (key, value) in step.undo.before { simulated[key] = .some(value) }
         }
     }

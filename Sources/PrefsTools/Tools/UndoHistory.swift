@@ -22,11 +22,14 @@ public struct UndoHistory: Sendable {
         ///
         /// - Parameter suite: The suite's name.
         /// - Returns: The undo: what the write's keys held before it, and what it left.
-        /// - Throws: ``ToolError`` when a change's values were too large to keep.
+        /// - Throws: ``ToolError`` when a change's values were too large to keep, or are a secret's.
         public func undo(suite: String) throws -> SuiteUndo {
             if let abridged = changes.first(where: \.isAbridged) {
+                let why =
+                    abridged.isRedacted
+                    ? "is a secret's, whose values the history never keeps" : "was too large to keep"
                 throw ToolError(
-                    "the change of \(TextEscaping.quoted(abridged.key)) was too large to keep; nothing was undone",
+                    "the change of \(TextEscaping.quoted(abridged.key)) \(why); nothing was undone",
                     code: .nothingToUndo)
             }
             var before: [String: PropertyListValue?] = [:]

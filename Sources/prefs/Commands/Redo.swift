@@ -32,7 +32,8 @@ struct Redo: RevealingCommand {
     func perform() throws {
         let target = try options.context.existingSuite(suite)
         let planned = try UndoHistory(of: target, name: suite).redoSteps(steps)
-        try UndoHistory.perform(planned, on: target, force: force)
-        UndoReport.print(planned, json: options.json)
+        let schema = try options.context.schema(for: suite)
+        try UndoHistory.perform(planned, on: target, force: force, schema: schema)
+        UndoReport.print(planned, json: options.json, schema: schema)
     }
 }

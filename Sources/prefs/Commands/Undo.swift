@@ -43,7 +43,8 @@ struct Undo: RevealingCommand {
         let target = try options.context.existingSuite(suite)
         let history = try UndoHistory(of: target, name: suite)
         let planned = try history.undoSteps(steps, after: to.map { try TimeText.parse($0) })
-        try UndoHistory.perform(planned, on: target, force: force)
-        UndoReport.print(planned, json: options.json)
+        let schema = try options.context.schema(for: suite)
+        try UndoHistory.perform(planned, on: target, force: force, schema: schema)
+        UndoReport.print(planned, json: options.json, schema: schema)
     }
 }

@@ -93,4 +93,31 @@ import Testing
         #expect(try cli.run("import", "app", file.path, "--replace").status == 0)
         #expect(try cli.run("read", "app", "token", "--reveal").output == Self.secret + "\n")
     }
+
+    @Test func undoRefusesASecretsWriteAndMasksOneDeclaredAfterItsWrite() throws {
+        let cli = try installed()
+        // The journal kept no value of the token's write: undo says so, and changes nothing.
+        let refused = try cli.run("undo", "app")
+        #expect(refused.status != 0)
+        #expect(
+            refused.error
+                == "prefs: the change of \"token\" is a secret's, whose values the history never keeps; nothing was undone\n"
+        )
+        #expect(try cli.run("read", "app", "token", "--reveal").output == Self.secret + "\n")
+
+        // A key written before the schema declared it secret: its journal record holds the value, which undo's
+        // report masks unless --reveal.
+        #expect(try cli.run("schema", "uninstall", "app").status == 0)
+        #expect(try cli.run("write", "app", "token", "second").status == 0)
+        let file = cli.home.url.appendingPathComponent("app.json")
+        #expect(try cli.run("schema", "install", file.path).status == 0)
+        let undone = try cli.run("undo", "app")
+        #expect(undone.status == 0, "\(undone.error)")
+        #expect(undone.output == "token: •••• -> ••••\n")
+        #expect(try cli.run("read", "app", "token", "--reveal").output == Self.secret + "\n")
+        // The undo was itself a secret's write, journaled without values: redo cannot make it again, and says so.
+        let redo = try cli.run("redo", "app", "--json")
+        #expect(redo.status != 0)
+        #expect(redo.error.contains(#""code":"nothing-to-undo""#) && redo.error.contains("history never keeps"))
+    }
 }

@@ -79,7 +79,7 @@ public final class PrefixedPersistentKeyValueStore: PersistentKeyValueStore, @un
         return PersistentKeyValueChange(
             suite: change.suite, key: String(change.key.dropFirst(prefix.count)), oldValue: change.oldValue,
             newValue: change.newValue, origin: change.origin, writer: change.writer, reverted: change.reverted,
-            isAbridged: change.isAbridged)
+            isAbridged: change.isAbridged, isRedacted: change.isRedacted)
     }
 
     private func forward(_ changes: [PersistentKeyValueChange]) {
