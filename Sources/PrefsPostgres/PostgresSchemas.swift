@@ -47,7 +47,7 @@ public struct PostgresSchemas: PreferenceSchemaSource {
             + ProcessInfo.processInfo.hostName
         let query = session.statements.installSchema(
             String(decoding: schema.manifest(), as: UTF8.self),
-            secretKeys: schema.entries.filter(\.isSecret).map(\.id), suite: name, by: writer)
+            secretKeys: schema.secretStoredKeys.sorted(), suite: name, by: writer)
         try session.withConnection { connection in _ = try await connection.query(query, logger: session.logger) }
         return (schema, "suite \(TextEscaping.quoted(name)) in \(schemaLocationDescription)")
     }

@@ -34,7 +34,7 @@ final class JournalSecrets: Sendable {
             inode: (attributes[.systemFileNumber] as? NSNumber)?.intValue)
         if let cached = cache.withLock({ $0[suite] }), cached.stamp == stamp { return cached.keys }
         let schema = (try? catalog.schema(for: suite)) ?? nil
-        let keys = Set(schema?.entries.filter(\.isSecret).map(\.id) ?? [])
+        let keys = schema?.secretStoredKeys ?? []
         cache.withLock { $0[suite] = Cached(stamp: stamp, keys: keys) }
         return keys
     }

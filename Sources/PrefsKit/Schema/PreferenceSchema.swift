@@ -13,6 +13,8 @@ public struct PreferenceSchema: Sendable, Hashable {
     /// The entries, in the order they were declared.
     public let entries: [PreferenceSchemaEntry]
     private let positions: [String: Int]
+    /// Each former name that is not itself declared, and the position of the entry renamed from it.
+    private let formerPositions: [String: Int]
 
     /// Builds a schema from Swift keys.
     ///
@@ -43,9 +45,16 @@ public struct PreferenceSchema: Sendable, Hashable {
             }
             positions[entry.id] = position
         }
+        var formerPositions: [String: Int] = [:]
+        for (position, entry) in entries.enumerated() {
+            for former in entry.formerIDs where positions[former] == nil && formerPositions[former] == nil {
+                formerPositions[former] = position
+            }
+        }
         self.suite = suite
         self.entries = entries
         self.positions = positions
+        self.formerPositions = formerPositions
     }
 
     /// The entry for a key, if the schema declares it.
@@ -53,6 +62,23 @@ public struct PreferenceSchema: Sendable, Hashable {
     /// - Parameter id: The key's identifier.
     public subscript(id: String) -> PreferenceSchemaEntry? {
         positions[id].map { entries[$0] }
+    }
+
+    /// The entry that governs a stored key's value: the key's own, or, for a former name of a renamed key, that key's.
+    ///
+    /// A value still stored under a former name is the renamed key's value before migration: it is shown, masked
+    /// when secret and journaled as that key's. Writes by the old name are not typed by it (``subscript(id:)``).
+    ///
+    /// - Parameter key: The stored key.
+    /// - Returns: The entry, or `nil` for a key the schema does not know by either name.
+    public func entry(forStoredKey key: String) -> PreferenceSchemaEntry? {
+        (positions[key] ?? formerPositions[key]).map { entries[$0] }
+    }
+
+    /// Every stored key whose value is secret: the keys marked secret, and the former names they may still be stored
+    /// under.
+    public var secretStoredKeys: Set<String> {
+        Set(entries.flatMap { [$0.id] + $0.formerIDs }.filter { entry(forStoredKey: $0)?.isSecret == true })
     }
 
     /// The entry for a key, or an error naming the unknown key.

@@ -1,5 +1,6 @@
 import Foundation
 import PrefsKit
+import PrefsTools
 
 extension EditorModel {
     /// Space on a Boolean key writes its opposite.
@@ -194,9 +195,18 @@ extension EditorModel {
     func writeKey(
         _ key: String, in name: String, _ value: PropertyListValue?, over expected: PropertyListValue?, done: String
     ) -> PropertyListValue?? {
-        let written = commit(
-            suite: name, changes: [key: value], done: done, recording: true, expecting: [key: expected]
-        ).written
+        var expecting: [String: PropertyListValue?] = [key: expected]
+        // A key shown with the value of a former name it is still stored under: that name must still hold it.
+        if expected != nil, let suite = try? data.suite(name), suite.primitiveValue(forKey: key) == nil,
+            let former = data.schema(for: name)?[key]?.formerIDs.first(where: {
+                suite.primitiveValue(forKey: $0) != nil
+            }),
+            suite.primitiveValue(forKey: former) == expected
+        {
+            expecting = [key: nil, former: expected]
+        }
+        let written = commit(suite: name, changes: [key: value], done: done, recording: true, expecting: expecting)
+            .written
         guard !written, let suite = try? data.suite(name) else { return nil }
         let now = suite.primitiveValue(forKey: key)
         return now != expected ? .some(now) : nil
@@ -225,6 +235,8 @@ extension EditorModel {
         suite name: String, changes: [String: PropertyListValue?], done: String, recording: Bool,
         reverting: String? = nil, expecting: [String: PropertyListValue?]? = nil, delaying: Bool = true
     ) -> (written: Bool, id: String?) {
+        // A key declared renamed takes its value from its former names until written: they go in the same write.
+        let changes = reverting == nil ? SuiteMigration.movingFormerNames(changes, schema: data.schema(for: name)) : changes
         guard !readOnly else {
             say("read-only: nothing was written")
             return (false, nil)

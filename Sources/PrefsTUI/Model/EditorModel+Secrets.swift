@@ -11,7 +11,7 @@ extension EditorModel {
     ///   - key: The key.
     /// - Returns: Whether the value shows as ``secretMask``.
     public func hidesValue(suite: String, key: String) -> Bool {
-        data.schema(for: suite)?[key]?.isSecret == true && revealed[suite]?.contains(key) != true
+        data.schema(for: suite)?.entry(forStoredKey: key)?.isSecret == true && revealed[suite]?.contains(key) != true
     }
 
     /// A value of a key as one line, or the mask for a hidden secret.
@@ -23,7 +23,7 @@ extension EditorModel {
     /// - Returns: The text, never holding a control character.
     public func shown(_ value: PropertyListValue, suite: String, key: String) -> String {
         if hidesValue(suite: suite, key: key) { return Self.secretMask }
-        let entry = data.schema(for: suite)?[key]
+        let entry = data.schema(for: suite)?.entry(forStoredKey: key)
         return TextEscaping.escaped(entry?.render(value) ?? value.text, escapingBackslashes: false)
     }
 
@@ -40,7 +40,7 @@ extension EditorModel {
     /// `v`: shows the selected secret key's value, or hides it again; the others stay hidden.
     func toggleReveal() {
         guard let suite = currentSuite, let row = selectedKey else { return }
-        guard row.entry?.isSecret == true else { return say("\(TextEscaping.quoted(row.key)) is not a secret") }
+        guard hidesValue(suite: suite, key: row.key) || revealed[suite]?.contains(row.key) == true else { return say("\(TextEscaping.quoted(row.key)) is not a secret") }
         if revealed[suite, default: []].remove(row.key) == nil {
             revealed[suite, default: []].insert(row.key)
             say("revealed \(TextEscaping.quoted(row.key)); v hides it again")

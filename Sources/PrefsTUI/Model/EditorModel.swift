@@ -223,6 +223,7 @@ public final class EditorModel {
             return .launchArgument(argument)
         }
         guard let stored = row.stored else { return .atDefault }
+        if let migration = row.migration { return .toMigrate(migration) }
         if sessionWrites[suite]?.contains(row.key) == true { return .session }
         let history = data.history(suite: suite)
         guard let last = history.recent(row.key).first else { return history.isTruncated ? .stored : .outside }

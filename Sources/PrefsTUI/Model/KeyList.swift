@@ -16,6 +16,8 @@ final class KeyList {
     private(set) var version = 0
     private let declared: [String: PreferenceSchemaEntry]
     private let declaredCount: Int
+    /// Each former name the schema declares that is not itself declared, and the key it was renamed to.
+    private let formerNames: [String: String]
     private var index: KeySearchIndex?
 
     init(name: String, suite: any PersistentKeyValueStore, schema: PreferenceSchema?) {
@@ -25,6 +27,13 @@ final class KeyList {
         let entries = schema?.entries ?? []
         declared = Dictionary(entries.map { ($0.id, $0) }, uniquingKeysWith: { first, _ in first })
         declaredCount = entries.count
+        var formerNames: [String: String] = [:]
+        for entry in entries {
+            for former in entry.formerIDs where formerNames[former] == nil && !entries.contains(where: { $0.id == former }) {
+                formerNames[former] = entry.id
+            }
+        }
+        self.formerNames = formerNames
         // A file suite usually hands over the sorted list it holds; other stores are sorted here.
         let sorted = (suite as? any TransactionalStore)?.sortedKeys() ?? suite.primitiveValues().keys.sorted()
         if entries.isEmpty {
@@ -41,8 +50,19 @@ final class KeyList {
     /// The row of the key at a position.
     func row(at position: Int) -> KeyRow {
         let key = keys[position]
+        let entry = declared[key]
+        let stored = suite.primitiveValue(forKey: key)
+        // A declared key that is not stored reads its newest former name that is, as PrefsKit's reads do.
+        if let entry, stored == nil,
+            let (former, value) = entry.formerIDs.lazy.filter({ self.formerNames[$0] == key })
+                .compactMap({ name in self.suite.primitiveValue(forKey: name).map { (name, $0) } }).first
+        {
+            return KeyRow(
+                key: key, stored: value, entry: entry, suiteHasSchema: true, migration: .readsFormerName(former))
+        }
         return KeyRow(
-            key: key, stored: suite.primitiveValue(forKey: key), entry: declared[key], suiteHasSchema: schema != nil)
+            key: key, stored: stored, entry: entry, suiteHasSchema: schema != nil,
+            migration: entry == nil ? formerNames[key].map(KeyMigration.formerNameOf) : nil)
     }
 
     /// The position of a key, found by a binary search among the keys the schema does not declare.

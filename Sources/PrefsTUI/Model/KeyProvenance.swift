@@ -17,6 +17,8 @@ public enum KeyProvenance: Hashable, Sendable {
     case launchArgument(String)
     /// Stored with the wrong type, or not decodable as the key's type: the key reads as its default.
     case problem(String)
+    /// Stored under a former name the schema declares: to be migrated.
+    case toMigrate(KeyMigration)
 
     /// The state column's text: a word or two.
     public var label: String {
@@ -28,6 +30,7 @@ public enum KeyProvenance: Hashable, Sendable {
         case .stored: "stored"
         case .launchArgument: "launch arg"
         case .problem: "invalid"
+        case .toMigrate: "to migrate"
         }
     }
 
@@ -41,6 +44,7 @@ public enum KeyProvenance: Hashable, Sendable {
         case .stored: "stored before the newest \(SuiteHistory.limit) changes of the history, which the editor reads"
         case .launchArgument(let text): "overridden for this run by the launch argument \(text)"
         case .problem(let reason): reason
+        case .toMigrate(let migration): migration.sentence
         }
     }
 

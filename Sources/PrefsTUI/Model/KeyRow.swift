@@ -14,6 +14,8 @@ public struct KeyRow: Hashable, Sendable {
         case notInSchema
         /// Stored, in a suite with no schema: its type is inferred from the value.
         case untyped
+        /// Stored under a name the schema declares a former name of a key: to be migrated.
+        case formerName
 
         /// The one-character mark, in ASCII so that it shows on any terminal.
         public var mark: String {
@@ -23,6 +25,7 @@ public struct KeyRow: Hashable, Sendable {
             case .invalid: "!"
             case .notInSchema: "?"
             case .untyped: "-"
+            case .formerName: ">"
             }
         }
     }
@@ -39,11 +42,17 @@ public struct KeyRow: Hashable, Sendable {
     public let effective: PropertyListValue?
     /// The key's schema entry, if any.
     public let entry: PreferenceSchemaEntry?
+    /// How the key takes part in a rename the schema declares (`formerly`), when its value is still to be migrated.
+    public let migration: KeyMigration?
 
-    init(key: String, stored: PropertyListValue?, entry: PreferenceSchemaEntry?, suiteHasSchema: Bool) {
+    init(
+        key: String, stored: PropertyListValue?, entry: PreferenceSchemaEntry?, suiteHasSchema: Bool,
+        migration: KeyMigration? = nil
+    ) {
         self.key = key
         self.stored = stored
         self.entry = entry
+        self.migration = migration
         isDebug = entry?.isDebug ?? false
         effective = stored ?? entry?.defaultValue
         kind = entry?.storage.description ?? stored?.kind.description ?? "?"
@@ -53,6 +62,8 @@ public struct KeyRow: Hashable, Sendable {
             case .ok: status = stored == entry.defaultValue ? .atDefault : .modified
             case let other: status = .invalid("\(other)")
             }
+        } else if migration != nil {
+            status = .formerName
         } else {
             status = suiteHasSchema ? .notInSchema : .untyped
         }

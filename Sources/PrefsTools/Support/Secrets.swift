@@ -19,12 +19,13 @@ public enum Secrets {
         entry?.isSecret == true && !reveal
     }
 
-    /// The keys of a schema whose values must be hidden, sorted.
+    /// The keys of a schema whose values must be hidden, with the former names they may still be stored under,
+    /// sorted.
     ///
     /// - Parameter schema: The suite's schema.
     /// - Returns: The keys.
     public static func hiddenKeys(in schema: PreferenceSchema?) -> [String] {
-        (schema?.entries ?? []).filter(hides).map(\.id).sorted()
+        reveal ? [] : (schema?.secretStoredKeys ?? []).sorted()
     }
 
     /// Values with each secret one replaced by ``mask``, for listings.

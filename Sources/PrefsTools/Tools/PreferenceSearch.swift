@@ -49,7 +49,7 @@ public struct PreferenceSearch: Sendable {
     ) -> [Match] {
         let keys = Set(values.keys).union(schema?.entries.map(\.id) ?? [])
         return keys.sorted().compactMap { key in
-            let entry = schema?[key]
+            let entry = schema?.entry(forStoredKey: key)
             let value = values[key] ?? entry?.defaultValue
             guard matches(key: key, value: value, entry: entry) else { return nil }
             return Match(suite: suite, key: key, value: value, entry: entry)

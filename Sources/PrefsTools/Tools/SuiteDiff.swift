@@ -79,7 +79,7 @@ public struct SuiteDiff: Sendable {
     /// The differences as lines: `~`, `+`, `-` or `!`, the key, and the values.
     public var lines: [String] {
         differences.map { difference in
-            let entry = schema?[difference.key]
+            let entry = schema?.entry(forStoredKey: difference.key)
             let show = { (value: PropertyListValue?) in value.map { ValueText.inline($0, entry: entry) } ?? "(none)" }
             let key = ValueText.key(difference.key)
             let reference = againstDocument ? "file" : "default"
@@ -110,10 +110,10 @@ public struct SuiteDiff: Sendable {
         differences.map { difference in
             var object: [String: Any] = [
                 "change": "\(difference.change)", "key": difference.key,
-                "value": ValueText.json(difference.value, entry: schema?[difference.key]),
-                "reference": ValueText.json(difference.reference, entry: schema?[difference.key]),
+                "value": ValueText.json(difference.value, entry: schema?.entry(forStoredKey: difference.key)),
+                "reference": ValueText.json(difference.reference, entry: schema?.entry(forStoredKey: difference.key)),
             ]
-            object["note"] = Secrets.hides(schema?[difference.key]) ? "not accepted by the schema" : difference.note
+            object["note"] = Secrets.hides(schema?.entry(forStoredKey: difference.key)) ? "not accepted by the schema" : difference.note
             object["type"] = difference.value.map(ValueText.typeName)
             object["referenceType"] = difference.reference.map(ValueText.typeName)
             return object

@@ -15,7 +15,8 @@ public enum SuiteListing {
     public static func value(of key: String, inSuite name: String, context: ToolContext) throws -> (
         value: PropertyListValue, entry: PreferenceSchemaEntry?
     ) {
-        let entry = try context.schema(for: name)?[key]
+        let schema = try context.schema(for: name)
+        let entry = schema?[key]
         // A renamed key not yet migrated reads its newest former name, as the app's own reads do.
         let names = [key] + (entry?.formerIDs ?? [])
         let found = try context.storedValues(of: names, inExistingSuite: name)
@@ -27,7 +28,8 @@ public enum SuiteListing {
             throw ToolError(
                 "unknown key \(TextEscaping.quoted(key)) in suite \(TextEscaping.quoted(name))", code: .noKey)
         }
-        return (value, entry)
+        // A former name's value is shown as the renamed key's: masked when that key is secret.
+        return (value, entry ?? schema?.entry(forStoredKey: key))
     }
 
     /// A suite's values, and with `includeDefaults` its schema's defaults for the keys not stored.
@@ -66,7 +68,7 @@ public enum SuiteListing {
         return keys.compactMap { key in
             (suite.primitiveValue(forKey: key) ?? values[key]).map {
                 let type = types ? " (\(ValueText.typeName(of: $0)))" : ""
-                return "\(ValueText.key(key))\(type) = \(ValueText.inline($0, entry: schema?[key]))"
+                return "\(ValueText.key(key))\(type) = \(ValueText.inline($0, entry: schema?.entry(forStoredKey: key)))"
             }
         }
     }

@@ -44,6 +44,26 @@ public enum SuiteMigration {
         return (moves, changes, expecting)
     }
 
+    /// Changes with the former names of every declared key they write removed in the same write, as a typed write
+    /// through PrefsKit removes them: once a key is written or reset, its old value must not be read again.
+    ///
+    /// - Parameters:
+    ///   - changes: The value to store for each key, or `nil` to remove it.
+    ///   - schema: The suite's schema; a former name it declares as a key of its own is left alone.
+    /// - Returns: The changes, with a removal for each former name not already among them.
+    public static func movingFormerNames(_ changes: [String: PropertyListValue?], schema: PreferenceSchema?)
+        -> [String: PropertyListValue?]
+    {
+        guard let schema else { return changes }
+        var all = changes
+        for key in changes.keys {
+            for former in schema[key]?.formerIDs ?? [] where schema[former] == nil && all.index(forKey: former) == nil {
+                all.updateValue(nil, forKey: former)
+            }
+        }
+        return all
+    }
+
     /// Migrates a suite in one write, which `prefs undo` reverts whole and which fails, writing nothing, when another
     /// writer changes one of the keys meanwhile.
     ///

@@ -42,7 +42,7 @@ public struct SuiteUndo: Sendable, Hashable {
     ///   - schema: The suite's schema, which says whether that value is a secret to mask.
     /// - Returns: The error, naming the first key and its value.
     static func changedAgain(_ changed: [String], now: PropertyListValue?, schema: PreferenceSchema?) -> ToolError {
-        let shown = now.map { ValueText.inline($0, entry: schema?[changed.first ?? ""]) } ?? "(unset)"
+        let shown = now.map { ValueText.inline($0, entry: schema?.entry(forStoredKey: changed.first ?? "")) } ?? "(unset)"
         let others = changed.count > 1 ? " and \(changed.count - 1) other key(s)" : ""
         return ToolError(
             "key \(TextEscaping.quoted(changed.first ?? ""))\(others) changed again since (it is now \(shown)); "
@@ -80,7 +80,7 @@ public struct SuiteUndo: Sendable, Hashable {
     public func lines(schema: PreferenceSchema?) -> [String] {
         before.keys.sorted().map { key in
             let show = { (value: PropertyListValue?) in
-                value.map { ValueText.inline($0, entry: schema?[key]) } ?? "(unset)"
+                value.map { ValueText.inline($0, entry: schema?.entry(forStoredKey: key)) } ?? "(unset)"
             }
             return "\(ValueText.key(key)): \(show(after[key] ?? nil)) -> \(show(before[key] ?? nil))"
         }

@@ -59,6 +59,6 @@ public struct WriteRequest: Sendable, Hashable {
         let existing =
             schema?[key] == nil && type == nil ? try context.currentValues(of: [key], inSuite: suite)[key] : nil
         let value = try parsed(schema: schema, existing: existing)
-        try context.write([key: value], toSuite: suite)
+        try context.write(SuiteMigration.movingFormerNames([key: value], schema: schema), toSuite: suite)
     }
 }

@@ -41,16 +41,18 @@ struct Delete: PrefsCommand {
             return ChangeReport.print(if: options.json, suite: suite, changed: [key])
         }
         if let key {
-            guard try context.storedValues(of: [key], inExistingSuite: suite)[key] != nil else {
+            let schema = try context.schema(for: suite)
+            // A key declared renamed also reads its former names, which go with it.
+            let removals = SuiteMigration.movingFormerNames([key: nil], schema: schema)
+            let stored = try context.storedValues(of: removals.keys.sorted(), inExistingSuite: suite)
+            guard !stored.isEmpty else {
                 // A declared key that is not stored already reads as its default.
-                if try context.schema(for: suite)?[key] != nil {
-                    return ChangeReport.print(if: options.json, suite: suite, changed: [])
-                }
+                if schema?[key] != nil { return ChangeReport.print(if: options.json, suite: suite, changed: []) }
                 throw ToolError(
                     "key \(TextEscaping.quoted(key)) is not set in suite \(TextEscaping.quoted(suite))", code: .noKey)
             }
-            try context.write([key: nil], toSuite: suite)
-            return ChangeReport.print(if: options.json, suite: suite, changed: [key])
+            try context.write(removals, toSuite: suite)
+            return ChangeReport.print(if: options.json, suite: suite, changed: stored.keys.sorted())
         }
         let target = try context.existingSuite(suite)
         let keys = target.primitiveValues().keys

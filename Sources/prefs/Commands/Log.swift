@@ -43,7 +43,7 @@ struct Log: RevealingCommand {
         let schema = try options.context.schema(for: suite)
         Output.lines(
             changes.map { change in
-                let entry = schema?[change.key]
+                let entry = schema?.entry(forStoredKey: change.key)
                 return options.json
                     ? ChangeText.jsonLine(change, entry: entry) : ChangeText.logLine(change, entry: entry, utc: utc)
             })

@@ -46,11 +46,13 @@ struct Read: RevealingCommand {
         guard let suite else { return try readEverySuite(context) }
         if let key {
             var (value, entry) = try SuiteListing.value(of: key, inSuite: suite, context: context)
+            // A secret stays hidden whatever part of it is asked for.
+            let hidden = Secrets.hides(entry)
             if let path {
                 value = try ValuePath(path).value(in: value)
                 entry = nil
             }
-            if options.json && Secrets.hides(entry) { return Output.json(Secrets.mask) }
+            if hidden { return options.json ? Output.json(Secrets.mask) : Output.line(Secrets.mask) }
             if options.json && types { return try Output.typedJSON(value, pretty: false) }
             if options.json { return Output.json(ValueText.json(value)) }
             let type = types ? "\(ValueText.typeName(of: value)) " : ""

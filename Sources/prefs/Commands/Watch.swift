@@ -75,7 +75,7 @@ struct Watch: RevealingCommand {
                 for change in changes {
                     guard let suite = change.suite, wanted.isEmpty || wanted.contains(suite) else { continue }
                     if schemas[suite] == nil { schemas[suite] = .some((try? context.schema(for: suite)) ?? nil) }
-                    let entry = schemas[suite]??[change.key]
+                    let entry = schemas[suite]??.entry(forStoredKey: change.key)
                     lines.append(
                         json
                             ? ChangeText.jsonLine(change, entry: entry)

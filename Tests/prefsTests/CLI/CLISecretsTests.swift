@@ -120,4 +120,32 @@ import Testing
         #expect(redo.status != 0)
         #expect(redo.error.contains(#""code":"nothing-to-undo""#) && redo.error.contains("history never keeps"))
     }
+
+    @Test func aSecretsFormerNameIsMaskedAndJournaledWithoutItsValue() throws {
+        let cli = try PrefsCLI()
+        let file = cli.home.url.appendingPathComponent("app.json")
+        try Data(
+            Self.manifest.replacingOccurrences(of: #""secret": true,"#, with: #""secret": true, "formerly": ["apiKey"],"#)
+                .utf8
+        ).write(to: file)
+        #expect(try cli.run("schema", "install", file.path).status == 0)
+        // Stored under the old name, as version 1 of the app wrote it (`--force`: the schema does not declare it).
+        #expect(try cli.run("write", "app", "apiKey", Self.secret, "--force").status == 0)
+        for arguments in [["read", "app", "apiKey"], ["read", "app"], ["read", "app", "token"], ["log", "app"]] {
+            let result = try cli.run(arguments)
+            #expect(result.status == 0, "\(arguments): \(result.error)")
+            #expect(!result.output.contains(Self.secret), "\(arguments) printed the secret")
+        }
+        #expect(try cli.run("read", "app", "apiKey").output == "••••\n")
+        #expect(try cli.run("read", "app", "token", "--reveal").output == Self.secret + "\n")
+        let export = try cli.run("export", "app", "--format", "json")
+        #expect(!export.output.contains(Self.secret) && export.error.contains("(apiKey)"), "\(export.error)")
+        let journal = files(cli).filter { $0.pathExtension == "jsonl" }
+        #expect(!journal.isEmpty)
+        for file in journal { #expect(!(try String(contentsOf: file, encoding: .utf8)).contains(Self.secret)) }
+
+        // Nor is a part of a secret dictionary shown by its path.
+        #expect(try cli.run("write", "app", "apiKey", #"{"id": "\#(Self.secret)"}"#, "--force", "--type", "json").status == 0)
+        #expect(try cli.run("read", "app", "apiKey", "--path", "/id").output == "••••\n")
+    }
 }

@@ -83,4 +83,27 @@ import Testing
         #expect(try foundationReads(path, "retries") == "<absent>")
         #expect(try cli.run("log", "app").lines.count >= 4)
     }
+
+    @Test func writingOrDeletingARenamedKeyTakesItsOldNamesWithIt() throws {
+        let cli = try PrefsCLI()
+        let path = try writtenByVersion1(cli)
+        let file = cli.home.url.appendingPathComponent("app.json")
+        try Data(Self.manifest.utf8).write(to: file)
+        #expect(try cli.run("schema", "install", file.path).status == 0)
+        #expect(try cli.run("read", "app", "retries").output == "7\n", "it reads its former name")
+
+        // `prefs write` stores the new name and removes the old one in the same write, as a typed write does.
+        #expect(try cli.run("write", "app", "retries", "9").status == 0)
+        #expect(try foundationReads(path, "retries") == "9")
+        #expect(try foundationReads(path, "retryCount") == "<absent>")
+
+        // Deleting a key stored only under its former name removes that name: it reads its default again.
+        #expect(try cli.run("read", "app", "accentColor").output == "blue\n")
+        let deleted = try cli.run("delete", "app", "accentColor", "--json")
+        #expect(deleted.status == 0)
+        #expect(deleted.output.contains("colour"), "the report names the key removed: \(deleted.output)")
+        #expect(try foundationReads(path, "colour") == "<absent>")
+        #expect(try cli.run("read", "app", "accentColor").output == "gray\n")
+        #expect(try foundationReads(path, "unrelated") == "kept", "nothing else was touched")
+    }
 }
