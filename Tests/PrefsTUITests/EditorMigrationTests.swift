@@ -42,6 +42,7 @@ import Testing
         #expect(suite.primitiveValue(forKey: "retries") == .int(9))
         #expect(suite.primitiveValue(forKey: "retryCount") == nil)
         #expect(!screen.contains("retryCount"))
-        #expect(try ChildProcess.run("prefs-test-helper", ["ud-read", path, "retryCount"]).standardOutput == "<absent>\n")
+        #expect(
+            try ChildProcess.run("prefs-test-helper", ["ud-read", path, "retryCount"]).standardOutput == "<absent>\n")
     }
 }

@@ -236,7 +236,8 @@ extension EditorModel {
         reverting: String? = nil, expecting: [String: PropertyListValue?]? = nil, delaying: Bool = true
     ) -> (written: Bool, id: String?) {
         // A key declared renamed takes its value from its former names until written: they go in the same write.
-        let changes = reverting == nil ? SuiteMigration.movingFormerNames(changes, schema: data.schema(for: name)) : changes
+        let changes =
+            reverting == nil ? SuiteMigration.movingFormerNames(changes, schema: data.schema(for: name)) : changes
         guard !readOnly else {
             say("read-only: nothing was written")
             return (false, nil)

@@ -40,7 +40,9 @@ extension EditorModel {
     /// `v`: shows the selected secret key's value, or hides it again; the others stay hidden.
     func toggleReveal() {
         guard let suite = currentSuite, let row = selectedKey else { return }
-        guard hidesValue(suite: suite, key: row.key) || revealed[suite]?.contains(row.key) == true else { return say("\(TextEscaping.quoted(row.key)) is not a secret") }
+        guard hidesValue(suite: suite, key: row.key) || revealed[suite]?.contains(row.key) == true else {
+            return say("\(TextEscaping.quoted(row.key)) is not a secret")
+        }
         if revealed[suite, default: []].remove(row.key) == nil {
             revealed[suite, default: []].insert(row.key)
             say("revealed \(TextEscaping.quoted(row.key)); v hides it again")

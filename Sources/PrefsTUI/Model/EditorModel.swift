@@ -1,5 +1,6 @@
 public import Foundation
 public import PrefsKit
+import PrefsTools
 
 /// The editor's state: where it is, what is selected, what just changed, and what to tell the user.
 ///
@@ -152,11 +153,28 @@ public final class EditorModel {
 
     /// The positions of the keys the filter keeps, searching only what a shorter filter kept when this one extends it.
     private func filtered(_ list: KeyList) -> [Int32] {
+        // `editor.*` is the group of keys under `editor.`, as a prefixed store view holds them: no fuzzy match.
+        if let group = SuiteListing.group(filter) { return list.positions(inGroup: group) }
         filterResults.removeAll { $0.version != list.version || !filter.hasPrefix($0.pattern) }
         if let done = filterResults.last, done.pattern == filter { return done.matches }
         let matches = list.searchIndex.matches(FuzzyPattern(filter), among: filterResults.last?.matches)
         filterResults.append((filter, list.version, matches))
         return matches
+    }
+
+    /// The group a key belongs to by its first dotted component, as a prefixed store view (`editor.*`) holds it, and
+    /// how many keys of the suite it lists.
+    ///
+    /// - Parameters:
+    ///   - key: The key.
+    ///   - suite: Its suite.
+    /// - Returns: The group's pattern and size, or `nil` for a key with no dot or a suite that cannot be read.
+    public func group(of key: String, inSuite suite: String) -> (pattern: String, count: Int)? {
+        guard let dot = key.firstIndex(of: "."), dot != key.startIndex, let list = data.keyList(suite: suite) else {
+            return nil
+        }
+        let prefix = String(key[...dot])
+        return (prefix + "*", list.positions(inGroup: prefix).count)
     }
 
     /// The suite whose keys are open, if any.

@@ -29,7 +29,8 @@ final class KeyList {
         declaredCount = entries.count
         var formerNames: [String: String] = [:]
         for entry in entries {
-            for former in entry.formerIDs where formerNames[former] == nil && !entries.contains(where: { $0.id == former }) {
+            for former in entry.formerIDs
+            where formerNames[former] == nil && !entries.contains(where: { $0.id == former }) {
                 formerNames[former] = entry.id
             }
         }
@@ -95,6 +96,21 @@ final class KeyList {
         let built = KeySearchIndex(list: self)
         index = built
         return built
+    }
+
+    /// The positions of the keys under a prefix, the group `store.prefixed(prefix)` holds: declared ones in the
+    /// schema's order, then the others, found by a binary search among the sorted ones.
+    ///
+    /// - Parameter prefix: The prefix, such as `editor.`.
+    /// - Returns: The positions, in list order.
+    func positions(inGroup prefix: String) -> [Int32] {
+        var found = (0..<declaredCount).filter { keys[$0].hasPrefix(prefix) }.map { Int32($0) }
+        var position = insertionPoint(of: prefix)
+        while position < keys.count && keys[position].hasPrefix(prefix) {
+            found.append(Int32(position))
+            position += 1
+        }
+        return found
     }
 
     /// The entry the schema declares for a key.

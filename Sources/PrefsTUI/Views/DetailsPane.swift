@@ -77,6 +77,10 @@ struct DetailsPane {
         } else {
             lines.append(("State", provenance.sentence))
         }
+        if let group = view.model.group(of: row.key, inSuite: suite), group.count > 1 {
+            let pattern = TextEscaping.escaped(group.pattern)
+            lines.append(("Group", "\(pattern), \(group.count) keys; /\(pattern) lists them"))
+        }
         if view.model.bookmarks.contains(suite: suite, key: row.key) { lines.append(("Bookmark", "yes; B lists them")) }
         let location = view.model.data.location(of: suite) ?? view.model.data.store.locationDescription
         lines.append(("Location", TextEscaping.escaped(location)))

@@ -113,7 +113,9 @@ public struct SuiteDiff: Sendable {
                 "value": ValueText.json(difference.value, entry: schema?.entry(forStoredKey: difference.key)),
                 "reference": ValueText.json(difference.reference, entry: schema?.entry(forStoredKey: difference.key)),
             ]
-            object["note"] = Secrets.hides(schema?.entry(forStoredKey: difference.key)) ? "not accepted by the schema" : difference.note
+            object["note"] =
+                Secrets.hides(schema?.entry(forStoredKey: difference.key))
+                ? "not accepted by the schema" : difference.note
             object["type"] = difference.value.map(ValueText.typeName)
             object["referenceType"] = difference.reference.map(ValueText.typeName)
             return object

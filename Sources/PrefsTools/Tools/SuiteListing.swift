@@ -33,8 +33,15 @@ public enum SuiteListing {
     }
 
     /// A suite's values, and with `includeDefaults` its schema's defaults for the keys not stored.
+    ///
+    /// - Parameters:
+    ///   - suite: The suite.
+    ///   - schema: Its schema.
+    ///   - includeDefaults: Whether to add the schema's defaults.
+    ///   - group: Only the keys under this prefix (`editor.`): the group a store's `prefixed(_:)` view holds.
+    /// - Returns: The values.
     public static func values(
-        of suite: any PersistentKeyValueStore, schema: PreferenceSchema?, includeDefaults: Bool
+        of suite: any PersistentKeyValueStore, schema: PreferenceSchema?, includeDefaults: Bool, group: String? = nil
     ) -> [String: PropertyListValue] {
         var values = suite.primitiveValues()
         if includeDefaults, let schema {
@@ -42,7 +49,18 @@ public enum SuiteListing {
                 if let value = entry.defaultValue { values[entry.id] = value }
             }
         }
-        return values
+        guard let group else { return values }
+        return values.filter { $0.key.hasPrefix(group) }
+    }
+
+    /// The prefix a group pattern names: `editor.*` is the keys under `editor.`, as `store.prefixed("editor.")`
+    /// holds them; `nil` for any other key.
+    ///
+    /// - Parameter pattern: A key as typed.
+    /// - Returns: The prefix, ending in its separator.
+    public static func group(_ pattern: String) -> String? {
+        guard pattern.hasSuffix(".*"), pattern.count > 2 else { return nil }
+        return String(pattern.dropLast())
     }
 
     /// A suite as `key = value` lines, sorted by key.
@@ -55,9 +73,11 @@ public enum SuiteListing {
     ///   - schema: Its schema, which renders values and gives defaults.
     ///   - includeDefaults: Whether to list the schema's keys that are not stored, with their defaults.
     ///   - types: Whether to name each value's type: `key (int) = 42`.
+    ///   - group: Only the keys under this prefix.
     /// - Returns: The lines.
     public static func lines(
-        of suite: any PersistentKeyValueStore, schema: PreferenceSchema?, includeDefaults: Bool, types: Bool = false
+        of suite: any PersistentKeyValueStore, schema: PreferenceSchema?, includeDefaults: Bool, types: Bool = false,
+        group: String? = nil
     ) -> [String] {
         let values = values(of: suite, schema: schema, includeDefaults: includeDefaults)
         let stored = suite.primitiveValues()
@@ -65,6 +85,7 @@ public enum SuiteListing {
         if includeDefaults, let schema {
             keys = (keys + schema.entries.map(\.id).filter { stored[$0] == nil && values[$0] != nil }).sorted()
         }
+        if let group { keys = keys.filter { $0.hasPrefix(group) } }
         return keys.compactMap { key in
             (suite.primitiveValue(forKey: key) ?? values[key]).map {
                 let type = types ? " (\(ValueText.typeName(of: $0)))" : ""

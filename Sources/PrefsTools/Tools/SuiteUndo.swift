@@ -42,7 +42,8 @@ public struct SuiteUndo: Sendable, Hashable {
     ///   - schema: The suite's schema, which says whether that value is a secret to mask.
     /// - Returns: The error, naming the first key and its value.
     static func changedAgain(_ changed: [String], now: PropertyListValue?, schema: PreferenceSchema?) -> ToolError {
-        let shown = now.map { ValueText.inline($0, entry: schema?.entry(forStoredKey: changed.first ?? "")) } ?? "(unset)"
+        let shown =
+            now.map { ValueText.inline($0, entry: schema?.entry(forStoredKey: changed.first ?? "")) } ?? "(unset)"
         let others = changed.count > 1 ? " and \(changed.count - 1) other key(s)" : ""
         return ToolError(
             "key \(TextEscaping.quoted(changed.first ?? ""))\(others) changed again since (it is now \(shown)); "

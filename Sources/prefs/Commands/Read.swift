@@ -11,6 +11,7 @@ struct Read: RevealingCommand {
             With a key, prints the bare value: strings as they are, numbers, true/false, dates in ISO 8601, data in \
             base64, arrays and dictionaries as JSON. A key that is not stored prints its schema default. Without a \
             key, prints `key = value` lines; with --path /member/0, the part of the value that JSON Pointer names; \
+            `editor.*` for KEY lists the group of keys under `editor.`, as `store.prefixed("editor.")` holds them; \
             without a suite, `suite key = value` lines for every suite. --types \
             names each value's type (`key (int) = 42`); with --json it prints the typed JSON form ({"int": 42}), \
             which keeps integers, reals, dates and data apart.
@@ -44,7 +45,15 @@ struct Read: RevealingCommand {
     func perform() throws {
         let context = options.context
         guard let suite else { return try readEverySuite(context) }
-        if let key {
+        // `editor.*` is a group, unless a key is named so.
+        var group: String?
+        if let key, let prefix = SuiteListing.group(key),
+            try context.storedValues(of: [key], inExistingSuite: suite).isEmpty,
+            try context.schema(for: suite)?[key] == nil
+        {
+            group = prefix
+        }
+        if let key, group == nil {
             var (value, entry) = try SuiteListing.value(of: key, inSuite: suite, context: context)
             // A secret stays hidden whatever part of it is asked for.
             let hidden = Secrets.hides(entry)
@@ -60,12 +69,18 @@ struct Read: RevealingCommand {
         }
         let store = try context.existingSuite(suite)
         let schema = try context.schema(for: suite)
+        let values = SuiteListing.values(of: store, schema: schema, includeDefaults: includeDefaults, group: group)
+        if let group, values.isEmpty {
+            throw ToolError(
+                "no key of suite \(TextEscaping.quoted(suite)) starts with \(TextEscaping.quoted(group))", code: .noKey)
+        }
         if options.json {
-            let values = Secrets.masked(
-                SuiteListing.values(of: store, schema: schema, includeDefaults: includeDefaults), schema: schema)
-            try types ? Output.typedJSON(values) : Output.json(values.mapValues(\.jsonObject), pretty: true)
+            let masked = Secrets.masked(values, schema: schema)
+            try types ? Output.typedJSON(masked) : Output.json(masked.mapValues(\.jsonObject), pretty: true)
         } else {
-            Output.lines(SuiteListing.lines(of: store, schema: schema, includeDefaults: includeDefaults, types: types))
+            Output.lines(
+                SuiteListing.lines(
+                    of: store, schema: schema, includeDefaults: includeDefaults, types: types, group: group))
         }
     }
 

@@ -12,7 +12,9 @@ enum UndoReport {
                     "write": step.write.id.map { $0 as Any } ?? NSNull(),
                     "changes": step.undo.before.keys.sorted().map { key in
                         [
-                            "key": key, "from": ValueText.json(step.undo.after[key] ?? nil, entry: schema?.entry(forStoredKey: key)),
+                            "key": key,
+                            "from": ValueText.json(
+                                step.undo.after[key] ?? nil, entry: schema?.entry(forStoredKey: key)),
                             "to": ValueText.json(step.undo.before[key] ?? nil, entry: schema?.entry(forStoredKey: key)),
                         ]
                     },

@@ -125,8 +125,10 @@ import Testing
         let cli = try PrefsCLI()
         let file = cli.home.url.appendingPathComponent("app.json")
         try Data(
-            Self.manifest.replacingOccurrences(of: #""secret": true,"#, with: #""secret": true, "formerly": ["apiKey"],"#)
-                .utf8
+            Self.manifest.replacingOccurrences(
+                of: #""secret": true,"#, with: #""secret": true, "formerly": ["apiKey"],"#
+            )
+            .utf8
         ).write(to: file)
         #expect(try cli.run("schema", "install", file.path).status == 0)
         // Stored under the old name, as version 1 of the app wrote it (`--force`: the schema does not declare it).
@@ -145,7 +147,9 @@ import Testing
         for file in journal { #expect(!(try String(contentsOf: file, encoding: .utf8)).contains(Self.secret)) }
 
         // Nor is a part of a secret dictionary shown by its path.
-        #expect(try cli.run("write", "app", "apiKey", #"{"id": "\#(Self.secret)"}"#, "--force", "--type", "json").status == 0)
+        #expect(
+            try cli.run("write", "app", "apiKey", #"{"id": "\#(Self.secret)"}"#, "--force", "--type", "json").status
+                == 0)
         #expect(try cli.run("read", "app", "apiKey", "--path", "/id").output == "••••\n")
     }
 }
