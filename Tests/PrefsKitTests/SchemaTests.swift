@@ -199,4 +199,26 @@ import Testing
             (error as? PreferenceSchemaError)?.description == message
         }
     }
+
+    @Test func aDebugKeyCanBeSecretAndRenamedAndTheSchemaKnowsItsFormerNamesAsSecret() throws {
+        let token = PersistentDebugKey<String>(
+            "debugToken", debugDefaultValue: "", releaseDefaultValue: "", secret: true, formerly: ["legacyToken"],
+            configuration: .debug)
+        let schema = try PreferenceSchema(suite: "s", keys: [token, PersistentKey<Int>("port", defaultValue: 80)])
+        let entry = try #require(schema["debugToken"])
+        #expect(entry.isSecret && entry.formerIDs == ["legacyToken"])
+        #expect(schema.entry(forStoredKey: "legacyToken")?.id == "debugToken")
+        #expect(schema["legacyToken"] == nil, "a former name is not a key of its own")
+        #expect(schema.entry(forStoredKey: "port")?.id == "port")
+        #expect(schema.entry(forStoredKey: "other") == nil)
+        #expect(schema.secretStoredKeys == ["debugToken", "legacyToken"])
+        let manifest = String(decoding: schema.manifest(), as: UTF8.self)
+        #expect(manifest.contains(#""secret" : true"#) && manifest.contains(#""legacyToken""#))
+
+        // Reads fall back to the former name; a write moves the value.
+        let store = InMemoryPersistentKeyValueStore(["legacyToken": .string("old")])
+        #expect(store.get(token) == "old")
+        store.set(token, to: "new")
+        #expect(store.primitiveValues() == ["debugToken": .string("new")])
+    }
 }

@@ -32,17 +32,21 @@ public struct PersistentDebugKey<Value: Sendable>: PersistentKeyProtocol {
     ///   - representation: How values are stored.
     ///   - summary: A one-line summary for the schema.
     ///   - description: A longer description for the schema.
+    ///   - secret: Whether the value is a secret, shown redacted everywhere unless revealed.
+    ///   - formerly: The identifiers the key was stored under before a rename, newest first.
     ///   - configuration: The build configuration to behave for; the current build's unless a test says otherwise.
     public init(
         _ id: String, debugDefaultValue: Value, releaseDefaultValue: Value,
         representation: some PersistentKeyValueRepresentation<Value>, summary: String? = nil,
-        description: String? = nil, configuration: BuildConfiguration = .current
+        description: String? = nil, secret: Bool = false, formerly: [String] = [],
+        configuration: BuildConfiguration = .current
     ) {
         self.id = id
         self.debugDefaultValue = debugDefaultValue
         self.releaseDefaultValue = releaseDefaultValue
         self.representation = representation
-        self.metadata = PersistentKeyMetadata(summary: summary, description: description)
+        self.metadata = PersistentKeyMetadata(
+            summary: summary, description: description, isSecret: secret, formerIDs: formerly)
         self.configuration = configuration
     }
 
@@ -64,14 +68,17 @@ extension PersistentDebugKey where Value: KeyValuePersistible {
     ///   - releaseDefaultValue: The fixed value in release builds.
     ///   - summary: A one-line summary for the schema.
     ///   - description: A longer description for the schema.
+    ///   - secret: Whether the value is a secret, shown redacted everywhere unless revealed.
+    ///   - formerly: The identifiers the key was stored under before a rename, newest first.
     ///   - configuration: The build configuration to behave for; the current build's unless a test says otherwise.
     public init(
         _ id: String, debugDefaultValue: Value, releaseDefaultValue: Value, summary: String? = nil,
-        description: String? = nil, configuration: BuildConfiguration = .current
+        description: String? = nil, secret: Bool = false, formerly: [String] = [],
+        configuration: BuildConfiguration = .current
     ) {
         self.init(
             id, debugDefaultValue: debugDefaultValue, releaseDefaultValue: releaseDefaultValue,
             representation: Value.persistentKeyValueRepresentation, summary: summary, description: description,
-            configuration: configuration)
+            secret: secret, formerly: formerly, configuration: configuration)
     }
 }

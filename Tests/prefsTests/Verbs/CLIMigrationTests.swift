@@ -25,6 +25,15 @@ import Testing
         return path
     }
 
+    /// Version 1's suite, with version 2's schema installed: the keys renamed, the values not yet migrated.
+    private func writtenByVersion2(_ cli: PrefsCLI) throws -> String {
+        let path = try writtenByVersion1(cli)
+        let file = cli.home.url.appendingPathComponent("app.json")
+        try Data(Self.manifest.utf8).write(to: file)
+        #expect(try cli.run("schema", "install", file.path).status == 0)
+        return path
+    }
+
     private func foundationReads(_ path: String, _ key: String) throws -> String {
         try ChildProcess.run("prefs-test-helper", ["ud-read", path, key]).standardOutput
             .trimmingCharacters(in: .newlines)
@@ -60,10 +69,7 @@ import Testing
 
     @Test func prefsMigrateMovesEveryRenamedKeyInOneUndoableWrite() throws {
         let cli = try PrefsCLI()
-        let path = try writtenByVersion1(cli)
-        let manifest = cli.home.url.appendingPathComponent("app.json")
-        try Data(Self.manifest.utf8).write(to: manifest)
-        #expect(try cli.run("schema", "install", manifest.path).status == 0)
+        let path = try writtenByVersion2(cli)
         // Before the migration, reads through the schema already see the old values.
         #expect(try cli.run("read", "app", "accentColor").output == "blue\n")
 
@@ -86,10 +92,7 @@ import Testing
 
     @Test func writingOrDeletingARenamedKeyTakesItsOldNamesWithIt() throws {
         let cli = try PrefsCLI()
-        let path = try writtenByVersion1(cli)
-        let file = cli.home.url.appendingPathComponent("app.json")
-        try Data(Self.manifest.utf8).write(to: file)
-        #expect(try cli.run("schema", "install", file.path).status == 0)
+        let path = try writtenByVersion2(cli)
         #expect(try cli.run("read", "app", "retries").output == "7\n", "it reads its former name")
 
         // `prefs write` stores the new name and removes the old one in the same write, as a typed write does.
