@@ -41,7 +41,7 @@ extension PostgresSuite: PersistentKeyValueHistory {
                         newValue: redacted ? nil : new.flatMap(PostgresSession.decode), origin: .otherProcess,
                         writer: .init(
                             pid: pid, processName: process, host: host, time: time, write: write, reverts: reverts),
-                        isAbridged: redacted, isRedacted: redacted))
+                        isRedacted: redacted))
             }
             return changes
         }

@@ -29,8 +29,18 @@ extension PersistentKeyValueStore {
     @inlinable
     public func storedPrimitive(of key: some PersistentKeyProtocol) -> PropertyListValue? {
         if let value = primitiveValue(forKey: key.id) { return value }
-        for former in key.metadata.formerIDs {
-            if let value = primitiveValue(forKey: former) { return value }
+        return firstStored(among: key.metadata.formerIDs)?.value
+    }
+
+    /// The first of some names that holds a value, with that value: how a read of a renamed key picks among its former
+    /// names, for callers that work from a schema entry rather than a Swift key.
+    ///
+    /// - Parameter names: The names, in order of preference (a key's former names are newest first).
+    /// - Returns: The name found and its value, or `nil` when none is stored.
+    @inlinable
+    public func firstStored(among names: [String]) -> (name: String, value: PropertyListValue)? {
+        for name in names {
+            if let value = primitiveValue(forKey: name) { return (name, value) }
         }
         return nil
     }

@@ -198,12 +198,10 @@ extension EditorModel {
         var expecting: [String: PropertyListValue?] = [key: expected]
         // A key shown with the value of a former name it is still stored under: that name must still hold it.
         if expected != nil, let suite = try? data.suite(name), suite.primitiveValue(forKey: key) == nil,
-            let former = data.schema(for: name)?[key]?.formerIDs.first(where: {
-                suite.primitiveValue(forKey: $0) != nil
-            }),
-            suite.primitiveValue(forKey: former) == expected
+            let former = data.schema(for: name)?[key].flatMap({ suite.firstStored(among: $0.formerIDs) }),
+            former.value == expected
         {
-            expecting = [key: nil, former: expected]
+            expecting = [key: nil, former.name: expected]
         }
         let written = commit(suite: name, changes: [key: value], done: done, recording: true, expecting: expecting)
             .written

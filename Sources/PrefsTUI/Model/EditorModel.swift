@@ -174,7 +174,7 @@ public final class EditorModel {
             return nil
         }
         let prefix = String(key[...dot])
-        return (prefix + "*", list.positions(inGroup: prefix).count)
+        return (prefix + "*", list.count(inGroup: prefix))
     }
 
     /// The suite whose keys are open, if any.

@@ -16,8 +16,6 @@ final class KeyList {
     private(set) var version = 0
     private let declared: [String: PreferenceSchemaEntry]
     private let declaredCount: Int
-    /// Each former name the schema declares that is not itself declared, and the key it was renamed to.
-    private let formerNames: [String: String]
     private var index: KeySearchIndex?
 
     init(name: String, suite: any PersistentKeyValueStore, schema: PreferenceSchema?) {
@@ -27,14 +25,6 @@ final class KeyList {
         let entries = schema?.entries ?? []
         declared = Dictionary(entries.map { ($0.id, $0) }, uniquingKeysWith: { first, _ in first })
         declaredCount = entries.count
-        var formerNames: [String: String] = [:]
-        for entry in entries {
-            for former in entry.formerIDs
-            where formerNames[former] == nil && !entries.contains(where: { $0.id == former }) {
-                formerNames[former] = entry.id
-            }
-        }
-        self.formerNames = formerNames
         // A file suite usually hands over the sorted list it holds; other stores are sorted here.
         let sorted = (suite as? any TransactionalStore)?.sortedKeys() ?? suite.primitiveValues().keys.sorted()
         if entries.isEmpty {
@@ -54,16 +44,15 @@ final class KeyList {
         let entry = declared[key]
         let stored = suite.primitiveValue(forKey: key)
         // A declared key that is not stored reads its newest former name that is, as PrefsKit's reads do.
-        if let entry, stored == nil,
-            let (former, value) = entry.formerIDs.lazy.filter({ self.formerNames[$0] == key })
-                .compactMap({ name in self.suite.primitiveValue(forKey: name).map { (name, $0) } }).first
-        {
+        if let entry, stored == nil, let former = suite.firstStored(among: entry.formerIDs) {
             return KeyRow(
-                key: key, stored: value, entry: entry, suiteHasSchema: true, migration: .readsFormerName(former))
+                key: key, stored: former.value, entry: entry, suiteHasSchema: true,
+                migration: .readsFormerName(former.name))
         }
+        let renamed = entry == nil ? schema?.entry(forStoredKey: key)?.id : nil
         return KeyRow(
             key: key, stored: stored, entry: entry, suiteHasSchema: schema != nil,
-            migration: entry == nil ? formerNames[key].map(KeyMigration.formerNameOf) : nil)
+            migration: renamed.map(KeyMigration.formerNameOf))
     }
 
     /// The position of a key, found by a binary search among the keys the schema does not declare.
@@ -99,18 +88,37 @@ final class KeyList {
     }
 
     /// The positions of the keys under a prefix, the group `store.prefixed(prefix)` holds: declared ones in the
-    /// schema's order, then the others, found by a binary search among the sorted ones.
+    /// schema's order, then the others.
     ///
     /// - Parameter prefix: The prefix, such as `editor.`.
     /// - Returns: The positions, in list order.
     func positions(inGroup prefix: String) -> [Int32] {
-        var found = (0..<declaredCount).filter { keys[$0].hasPrefix(prefix) }.map { Int32($0) }
-        var position = insertionPoint(of: prefix)
-        while position < keys.count && keys[position].hasPrefix(prefix) {
-            found.append(Int32(position))
-            position += 1
+        declaredPositions(inGroup: prefix).map { Int32($0) } + undeclaredRange(inGroup: prefix).map { Int32($0) }
+    }
+
+    /// How many keys are under a prefix, without listing them: the details pane asks at every frame.
+    ///
+    /// - Parameter prefix: The prefix.
+    /// - Returns: The group's size.
+    func count(inGroup prefix: String) -> Int {
+        declaredPositions(inGroup: prefix).count + undeclaredRange(inGroup: prefix).count
+    }
+
+    private func declaredPositions(inGroup prefix: String) -> [Int] {
+        (0..<declaredCount).filter { keys[$0].hasPrefix(prefix) }
+    }
+
+    /// The sorted keys that share a prefix are one run, which starts where the prefix would be inserted: two binary
+    /// searches find it, whatever its length.
+    private func undeclaredRange(inGroup prefix: String) -> Range<Int> {
+        let start = insertionPoint(of: prefix)
+        var low = start
+        var high = keys.count
+        while low < high {
+            let middle = (low + high) / 2
+            if keys[middle].hasPrefix(prefix) { low = middle + 1 } else { high = middle }
         }
-        return found
+        return start..<low
     }
 
     /// The entry the schema declares for a key.
