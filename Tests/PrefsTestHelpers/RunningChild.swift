@@ -139,7 +139,12 @@ package final class ChangeRecorder: Sendable {
 
 /// Polls until `condition` holds or the time runs out, without holding a thread of the cooperative pool: for async
 /// tests whose own tasks must run meanwhile.
-package func waitUntil(timeout: Duration = .seconds(60), _ condition: () -> Bool) async -> Bool {
+///
+/// The default is long because the pool can be starved for as long as the parallel test run lasts: synchronous tests
+/// hold its threads (two on a 2-CPU machine) while they wait for child processes, and every hop of a watch (the task,
+/// swift-configuration's combining task, each stream) queues behind them. On CI a `watchInt` whose first value was
+/// yielded at once had not reached its handler 60 s later. A working watch returns as soon as the condition holds.
+package func waitUntil(timeout: Duration = .seconds(240), _ condition: () -> Bool) async -> Bool {
     let deadline = ContinuousClock.now + timeout
     while ContinuousClock.now < deadline {
         if condition() { return true }
