@@ -40,7 +40,10 @@ let package = Package(
             swiftSettings: strictSettings),
         .target(name: "CPrefsSystem"),
         .systemLibrary(name: "CNcurses", providers: [.apt(["libncurses-dev"])]),
-        .target(name: "PrefsTools", dependencies: ["PrefsKit"], swiftSettings: strictSettings),
+        .target(
+            name: "PrefsTools",
+            dependencies: ["PrefsKit", .product(name: "SystemPackage", package: "swift-system")],
+            swiftSettings: strictSettings),
         .target(
             name: "PrefsStores", dependencies: ["PrefsKit", "PrefsTools", "PrefsFileStore", "PrefsPostgres"],
             swiftSettings: strictSettings, plugins: ["EmbedDemoAssets"]),

@@ -1,6 +1,11 @@
 public import PrefsKit
 
 extension FileSuite: TransactionalStore {
+    /// The value as the suite file keeps it: dates to the whole second.
+    public func storedForm(of value: PropertyListValue) -> PropertyListValue {
+        value.asStoredInFile
+    }
+
     /// Writes several keys with one lock and one swap; see ``commit(_:recoveringCorruptFile:)``.
     ///
     /// - Parameter changes: The value to store for each key, or `nil` to remove it.

@@ -38,7 +38,9 @@ extension ToolContext {
             return
         }
         // Every store writes several keys at once through the protocol; no capability cast on this path.
-        try writableSuite(name).setPrimitiveValues(changes)
+        let suite = try writableSuite(name)
+        try StoredPrecision.check(changes, in: suite)
+        try suite.setPrimitiveValues(changes)
     }
 
     /// The stored values of some keys of a suite that may not exist, without reading the rest of the suite when the
@@ -71,6 +73,7 @@ extension ToolContext {
         _ changes: [String: PropertyListValue?], expecting: [String: PropertyListValue?], toSuite name: String
     ) throws {
         let suite = try writableSuite(name)
+        try StoredPrecision.check(changes, in: suite)
         guard let transactional = suite as? any TransactionalStore else {
             if let key = suite.keys(differingFrom: expecting).first {
                 throw PersistentKeyValueStoreError.changedSince(key: key)

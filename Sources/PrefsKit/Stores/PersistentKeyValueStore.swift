@@ -41,6 +41,15 @@ public protocol PersistentKeyValueStore: AnyObject {
     ///
     /// - Parameter error: The failure.
     func reportWriteFailure(_ error: PersistentKeyValueStoreError)
+
+    /// The value as this store would keep it: the same value, unless the store's format cannot hold it exactly.
+    ///
+    /// A file suite keeps dates to the whole second, as XML property lists do, so a date with a fraction comes back
+    /// without it. Tools compare the two to refuse a write that would not keep what a person typed.
+    ///
+    /// - Parameter value: A value to store.
+    /// - Returns: What a read would return after storing it.
+    func storedForm(of value: PropertyListValue) -> PropertyListValue
 }
 
 // MARK: - Default implementations
@@ -51,6 +60,9 @@ extension PersistentKeyValueStore {
             try setPrimitiveValue(value, forKey: key)
         }
     }
+
+    /// The value itself: a store keeps what it is given unless it says otherwise.
+    public func storedForm(of value: PropertyListValue) -> PropertyListValue { value }
 
     /// Logs the failure as an error through ``PrefsLogging/logger``, as one line.
     public func reportWriteFailure(_ error: PersistentKeyValueStoreError) {

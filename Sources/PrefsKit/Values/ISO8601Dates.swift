@@ -18,7 +18,12 @@ package enum ISO8601Dates {
         let interval = date.timeIntervalSince1970
         guard interval >= 0, interval < 253_402_300_800 else { return nil }  // up to 9999-12-31T23:59:59
         let seconds = Int(interval.rounded(.down))
-        let milliseconds = Int(((interval - Double(seconds)) * 1000).rounded(.down))
+        let reference = date.timeIntervalSinceReferenceDate
+        let whole = reference.rounded(.down)
+        var milliseconds = Int(((reference - whole) * 1000).rounded(.down))
+        // `.804` parses to a Double a hair below it, which truncating alone would show as `.803`, a date nobody wrote:
+        // the millisecond whose parse gives back this very Double is the one shown.
+        if milliseconds < 999, whole + Double(milliseconds + 1) / 1000 == reference { milliseconds += 1 }
         let (year, month, day) = civilDate(daysSince1970: seconds / 86_400)
         let time = seconds % 86_400
         var text = pad(year, 4) + "-" + pad(month, 2) + "-" + pad(day, 2)

@@ -36,6 +36,17 @@ package enum JSONValue: Equatable, Sendable {
         return parser.index == bytes.count ? value : nil
     }
 
+    /// The member name that made the bytes invalid by appearing twice in one object, if that is why they are; for
+    /// saying why a parse failed.
+    package static func duplicateName(
+        _ bytes: UnsafeBufferPointer<UInt8>, maximumDepth: Int = defaultMaximumDepth
+    ) -> String? {
+        var parser = Parser(bytes: bytes, maximumDepth: maximumDepth)
+        parser.skipSpace()
+        _ = try? parser.value(depth: 0)
+        return parser.duplicate
+    }
+
     /// How deeply arrays and objects nest in JSON text, strings skipped; for saying why a parse failed.
     package static func nestingDepth(_ bytes: UnsafeBufferPointer<UInt8>) -> Int {
         var depth = 0
@@ -72,6 +83,8 @@ package enum JSONValue: Equatable, Sendable {
         /// Deeper nesting is refused rather than risking the stack on hostile input.
         let maximumDepth: Int
         var index = 0
+        /// The member name found twice in one object, which makes the text invalid.
+        var duplicate: String?
 
         mutating func skipSpace() {
             while index < bytes.count, [0x20, 0x09, 0x0A, 0x0D].contains(bytes[index]) { index += 1 }
@@ -102,6 +115,11 @@ package enum JSONValue: Equatable, Sendable {
                 skipSpace()
                 guard try consume(UInt8(ascii: ":")) else { throw Invalid() }
                 skipSpace()
+                // RFC 8259 leaves duplicate names to the reader; taking the last would drop a value unasked.
+                guard members[name] == nil else {
+                    duplicate = name
+                    throw Invalid()
+                }
                 members[name] = try value(depth: depth + 1)
                 skipSpace()
             } while try consume(UInt8(ascii: ","))

@@ -46,9 +46,13 @@ extension PropertyListValue {
         guard let parsed = text.withUTF8({ JSONValue.parse($0) }) else {
             let depth = text.withUTF8 { JSONValue.nestingDepth($0) }
             let limit = JSONValue.defaultMaximumDepth
+            let duplicate = text.withUTF8 { JSONValue.duplicateName($0) }
             throw PropertyListValueParseError(
                 expected: kind ?? .string, input: jsonText,
-                reason: depth > limit ? "nests arrays or objects deeper than \(limit) levels" : "is not valid JSON")
+                reason: depth > limit
+                    ? "nests arrays or objects deeper than \(limit) levels"
+                    : duplicate.map { "names \(TextEscaping.quoted($0, limit: 80)) twice in one object" }
+                        ?? "is not valid JSON")
         }
         let found = try PropertyListValue(json: parsed, expected: kind ?? .string)
         guard let kind else {

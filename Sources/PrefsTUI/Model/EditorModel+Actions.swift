@@ -241,6 +241,12 @@ extension EditorModel {
             return (false, nil)
         }
         defer { refresh() }
+        do {
+            try StoredPrecision.check(changes, in: try data.suite(name))
+        } catch {
+            say("not written: \(error)")
+            return (false, nil)
+        }
         if isDelayed, delaying, reverting == nil, recording {
             say(keepPending(suite: name, changes: changes))
             return (false, nil)

@@ -1,45 +1,73 @@
 public import Foundation
 import PrefsKit
+import SystemPackage
 
 /// A file named on the command line; `-` is standard input.
 public enum InputFile {
     /// Reads a file named on the command line; `-` reads standard input.
     ///
     /// A pipe or process substitution (`<(…)`) is read like a file, but never past ``maximumSize``, so that
-    /// `/dev/zero` or a runaway producer gets an error rather than all the memory.
+    /// `/dev/zero` or a runaway producer gets an error rather than all the memory. A document that holds nothing is an
+    /// error, not an empty suite: `ssh host prefs export s | prefs import s - --replace` must not wipe the local suite
+    /// when `ssh` fails and writes nothing.
     ///
     /// - Parameters:
     ///   - path: The file's path, or `-`.
     ///   - maximumSize: The most it may hold: as much as a suite may (``PrefsKit/PropertyListDocumentCodec/maximumSize``).
-    /// - Returns: The file's bytes.
-    /// - Throws: ``ToolError`` naming the file and why it cannot be read.
+    /// - Returns: The file's bytes, which hold more than white space.
+    /// - Throws: ``ToolError`` naming the file and why it cannot be read: missing, a directory, a closed standard
+    ///   input, too large, or empty.
     public static func read(_ path: String, maximumSize: Int) throws -> Data {
-        let handle: FileHandle
-        if path == "-" {
-            handle = FileHandle.standardInput
-        } else {
+        let name = path == "-" ? "standard input" : TextEscaping.escaped(path)
+        let descriptor: FileDescriptor
+        do {
+            descriptor = path == "-" ? .standardInput : try FileDescriptor.open(path, .readOnly, options: .closeOnExec)
+        } catch {
+            throw cannotRead(name, error)
+        }
+        defer { if path != "-" { try? descriptor.close() } }
+        let status: Stat
+        do {
+            status = try descriptor.stat()
+        } catch .badFileDescriptor where path == "-" {
+            throw ToolError("standard input is closed; nothing was read", code: .io)
+        } catch {
+            throw cannotRead(name, error)
+        }
+        if status.type == .directory {
+            throw ToolError("\(name) is a directory, not a document; nothing was read", code: .invalidDocument)
+        }
+        var data = Data()
+        var chunk = [UInt8](repeating: 0, count: 1 << 20)
+        while true {
+            let count: Int
             do {
-                handle = try FileHandle(forReadingFrom: URL(fileURLWithPath: path))
+                count = try chunk.withUnsafeMutableBytes { try descriptor.read(into: $0, retryOnInterrupt: true) }
             } catch {
-                throw ToolError("cannot read \(TextEscaping.escaped(path)): \(error.localizedDescription)", code: .io)
+                throw cannotRead(name, error)
+            }
+            if count == 0 { break }
+            data.append(contentsOf: chunk[..<count])
+            guard data.count <= maximumSize else {
+                throw ToolError(
+                    "\(name) holds more than \(maximumSize / 1024 / 1024) MiB; nothing was read",
+                    code: .invalidDocument)
             }
         }
-        defer { if path != "-" { try? handle.close() } }
-        var data = Data()
-        do {
-            while let chunk = try handle.read(upToCount: 1 << 20), !chunk.isEmpty {
-                data.append(chunk)
-                guard data.count <= maximumSize else {
-                    throw ToolError(
-                        "\(path == "-" ? "standard input" : TextEscaping.escaped(path)) holds more than "
-                            + "\(maximumSize / 1024 / 1024) MiB; nothing was read", code: .invalidDocument)
-                }
-            }
-        } catch let error as ToolError {
-            throw error
-        } catch {
-            throw ToolError("cannot read \(TextEscaping.escaped(path)): \(error.localizedDescription)", code: .io)
+        guard data.contains(where: { !Self.isWhiteSpace($0) }) else {
+            throw ToolError(
+                "\(name) is empty, which is no document (an empty suite is {}); nothing was read",
+                code: .invalidDocument)
         }
         return data
+    }
+
+    private static func isWhiteSpace(_ byte: UInt8) -> Bool {
+        byte == 0x20 || byte == 0x09 || byte == 0x0A || byte == 0x0D
+    }
+
+    private static func cannotRead(_ name: String, _ error: any Error) -> ToolError {
+        let reason = (error as? Errno).map { $0.description.lowercased() } ?? "\(error)"
+        return ToolError("cannot read \(name): \(reason)", code: .io)
     }
 }

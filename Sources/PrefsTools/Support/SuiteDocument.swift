@@ -44,10 +44,14 @@ public enum SuiteDocument {
     ///   - name: The file's name, for messages.
     ///   - schema: Gives each known key its type, so that JSON strings become dates or data where the schema says.
     ///   - codec: Reads property lists.
+    ///   - storedValues: What some keys of the suite hold now: plain JSON names no types, so a key the schema does not
+    ///     type keeps its stored value's type, as `prefs write` keeps it.
     /// - Returns: The values, by key.
-    /// - Throws: `ToolError` naming the file and what is wrong.
+    /// - Throws: `ToolError` naming the file and what is wrong, or the first key whose value is not of the type it
+    ///   holds.
     public static func decode(
-        _ data: Data, name: String, schema: PreferenceSchema?, codec: any PropertyListDocumentCodec
+        _ data: Data, name: String, schema: PreferenceSchema?, codec: any PropertyListDocumentCodec,
+        storedValues: ([String]) throws -> [String: PropertyListValue] = { _ in [:] }
     ) throws -> [String: PropertyListValue] {
         let file = TextEscaping.escaped(name)
         guard isJSONText(data) else {
@@ -83,14 +87,47 @@ public enum SuiteDocument {
             throw ToolError("\(file) is not a JSON object", code: .invalidDocument)
         }
         var values: [String: PropertyListValue] = [:]
-        for (key, element) in dictionary {
-            do {
-                values[key] = try schema?[key].map { try element.coerced(to: $0.storage) } ?? element
-            } catch {
-                throw ToolError("\(file): key \(TextEscaping.quoted(key)): \(error)", code: .invalidValue)
+        let existing = try storedValues(dictionary.keys.filter { schema?[$0] == nil })
+        for key in dictionary.keys.sorted() {
+            guard let element = dictionary[key] else { continue }
+            if let entry = schema?[key] {
+                do {
+                    values[key] = try element.coerced(to: entry.storage)
+                } catch {
+                    throw ToolError("\(file): key \(TextEscaping.quoted(key)): \(error)", code: .invalidValue)
+                }
+            } else if let stored = existing[key] {
+                values[key] = try keepingType(of: stored, element, key: key, file: file)
+            } else {
+                values[key] = element
             }
         }
         return values
+    }
+
+    /// A plain JSON value as the type a key already holds: `3` for a real is `3.0`, an ISO 8601 string for a date is
+    /// that date, base64 for data is those bytes.
+    ///
+    /// - Throws: ``ToolError`` naming the key, the type it holds and the file, when the value is not of that type.
+    private static func keepingType(
+        of stored: PropertyListValue, _ element: PropertyListValue, key: String, file: String
+    ) throws -> PropertyListValue {
+        let kind: PrimitiveKind
+        switch stored.kind {
+        // A collection's elements may be of any type, as `prefs write` lets them be.
+        case .array: kind = .array(nil)
+        case .dictionary: kind = .dictionary(nil)
+        case let scalar: kind = scalar
+        }
+        guard let value = try? element.coerced(to: kind) else {
+            let type = ValueText.typeName(of: stored)
+            throw ToolError(
+                "\(file): key \(TextEscaping.quoted(key)) holds \(ValueText.article(type)) \(type), and the document "
+                    + "gives \(ValueText.article(ValueText.typeName(of: element))) \(ValueText.typeName(of: element)); "
+                    + "nothing was imported (import a property list or typed JSON to change its type)",
+                code: .invalidValue)
+        }
+        return value
     }
 
     /// Foundation's parser also reads OpenStep property lists, which look like JSON: JSON goes to JSON's parser.

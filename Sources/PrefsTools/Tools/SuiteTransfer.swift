@@ -38,7 +38,9 @@ public enum SuiteTransfer {
     ) throws -> [PersistentKeyValueChange] {
         // The schema lookup checks the name before anything is read or written.
         let schema = try context.schema(for: name)
-        let values = try SuiteDocument.decode(data, name: documentName, schema: schema, codec: context.codec)
+        let values = try SuiteDocument.decode(data, name: documentName, schema: schema, codec: context.codec) {
+            try context.currentValues(of: $0, inSuite: name)
+        }
         try check(values, forSuite: name, schema: schema, force: force)
         return try merge(values, into: name, replace: replace, in: context)
     }
@@ -73,11 +75,19 @@ public enum SuiteTransfer {
         throws -> [PersistentKeyValueChange]
     {
         let target = try context.writableSuite(name)
+        try StoredPrecision.check(values, in: target)
         var changes: [String: PropertyListValue?] = values.mapValues { $0 }
         if replace {
             let secrets = Set((try context.schema(for: name))?.entries.filter(\.isSecret).map(\.id) ?? [])
             for key in target.primitiveValues().keys where values[key] == nil && !secrets.contains(key) {
                 changes[key] = .some(nil)
+            }
+            // A document of no keys is more often a failed producer than a wish: emptying a suite is its own verb.
+            if values.isEmpty && !changes.isEmpty {
+                throw ToolError(
+                    "the document holds no keys, so --replace would remove all \(changes.count) of suite "
+                        + "\(TextEscaping.quoted(name)); nothing was written (prefs delete \(name) --all empties it)",
+                    code: .invalidDocument)
             }
         }
         if let transactional = target as? any TransactionalStore { return try transactional.commit(changes) }

@@ -53,6 +53,11 @@ public final class CombinedPersistentKeyValueStore: PersistentKeyValueStore, @un
         try primary.setPrimitiveValues(changes)
     }
 
+    /// The value as the first store, which writes go to, keeps it.
+    public func storedForm(of value: PropertyListValue) -> PropertyListValue {
+        stores.first?.storedForm(of: value) ?? value
+    }
+
     public func primitiveValues() -> [String: PropertyListValue] {
         stores.reversed().reduce(into: [:]) { result, store in result.merge(store.primitiveValues()) { $1 } }
     }

@@ -68,6 +68,10 @@ public final class PrefixedPersistentKeyValueStore: PersistentKeyValueStore, @un
         base.reportWriteFailure(error)
     }
 
+    public func storedForm(of value: PropertyListValue) -> PropertyListValue {
+        base.storedForm(of: value)
+    }
+
     /// The underlying store's keys for changes given in this view's keys.
     func stored(_ changes: [String: PropertyListValue?]) -> [String: PropertyListValue?] {
         Dictionary(uniqueKeysWithValues: changes.map { (prefix + $0.key, $0.value) })

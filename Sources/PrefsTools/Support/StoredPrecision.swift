@@ -1,0 +1,26 @@
+public import PrefsKit
+
+/// The rule that a write keeps what a person gave: a value the store cannot hold exactly is refused, never rounded.
+public enum StoredPrecision {
+    /// Checks that a suite keeps every value of a write as given.
+    ///
+    /// A file suite keeps dates to the whole second, as XML property lists do: `2026-11-24T12:48:50.804Z` would be
+    /// stored, and then read, as `…:50Z`, so it is refused with the form the suite can hold.
+    ///
+    /// - Parameters:
+    ///   - changes: The value to store for each key, or `nil` to remove it.
+    ///   - suite: The suite written to.
+    /// - Throws: ``ToolError`` naming the first key whose value would change, and what it would become.
+    public static func check(_ changes: [String: PropertyListValue?], in suite: any PersistentKeyValueStore) throws {
+        for key in changes.keys.sorted() {
+            guard let value = changes[key] ?? nil else { continue }
+            let stored = suite.storedForm(of: value)
+            guard stored != value else { continue }
+            let given = ValueText.inline(value, entry: nil)
+            let kept = ValueText.inline(stored, entry: nil)
+            throw ToolError(
+                "key \(TextEscaping.quoted(key)): \(given) has a precision the suite cannot keep (it would hold "
+                    + "\(kept)); nothing was written", code: .invalidValue)
+        }
+    }
+}
