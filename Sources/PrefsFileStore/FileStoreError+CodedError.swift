@@ -10,6 +10,7 @@ extension FileStoreError: CodedError {
         case .unrepresentable: .invalidValue
         case .unsafe: .unsafe
         case .changedSince: .changedSince
+        case .tooLarge: .tooLarge
         }
     }
 }

@@ -18,6 +18,8 @@ public enum FileStoreError: Error, Sendable, Hashable, CustomStringConvertible {
     case io(path: String, operation: String, reason: String)
     /// A key no longer held what a read-then-write verb read; nothing was written.
     case changedSince(suite: String, key: String)
+    /// A write that would make the suite's file larger than any reader accepts; nothing was written.
+    case tooLarge(suite: String, bytes: Int, limit: Int)
 
     public var description: String {
         switch self {
@@ -41,6 +43,9 @@ public enum FileStoreError: Error, Sendable, Hashable, CustomStringConvertible {
             PersistentKeyValueStoreError.changedSince(key: key).message
         case .io(let path, let operation, let reason):
             "cannot \(operation) \(TextEscaping.escaped(path)): \(TextEscaping.escaped(reason))"
+        case .tooLarge(let suite, let bytes, let limit):
+            "suite \(TextEscaping.quoted(suite, limit: 80)) would grow to \(Self.mebibytes(bytes)) MiB, past the "
+                + "\(limit / 1024 / 1024) MiB a suite file may hold; nothing was written"
         }
     }
 
@@ -52,6 +57,10 @@ public enum FileStoreError: Error, Sendable, Hashable, CustomStringConvertible {
         }
     }
 
+    private static func mebibytes(_ bytes: Int) -> String {
+        format(Double(bytes) / 1024 / 1024)
+    }
+
     private static func format(_ seconds: Double) -> String {
         let tenths = (seconds * 10).rounded()
         return tenths.truncatingRemainder(dividingBy: 10) == 0 ? String(Int(tenths / 10)) : String(tenths / 10)
@@ -60,7 +69,7 @@ public enum FileStoreError: Error, Sendable, Hashable, CustomStringConvertible {
     /// The error as a store error, for the generic store API.
     var storeError: PersistentKeyValueStoreError {
         switch self {
-        case .invalidSuiteName, .unsafe, .unrepresentable:
+        case .invalidSuiteName, .unsafe, .unrepresentable, .tooLarge:
             PersistentKeyValueStoreError(.refused, message: description)
         case .changedSince: PersistentKeyValueStoreError(.conflict, message: description)
         case .corrupt: PersistentKeyValueStoreError(.corrupt, message: description)

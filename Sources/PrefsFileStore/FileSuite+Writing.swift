@@ -86,6 +86,10 @@ extension FileSuite {
                     throw .unrepresentable(
                         suite: name, key: applied.first?.key ?? "", reason: "the file was not read before the write")
                 }
+                // Every reader refuses a file past this size, so writing it would lock everyone out of the suite.
+                guard output.count <= SuiteFiles.maximumFileSize else {
+                    throw .tooLarge(suite: name, bytes: output.count, limit: SuiteFiles.maximumFileSize)
+                }
                 do throws(FileStoreError) {
                     try files.replace(with: output, durability: store.durability) {
                         withState { $0.expected = output }

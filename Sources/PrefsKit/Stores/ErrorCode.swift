@@ -44,6 +44,8 @@ public struct ErrorCode: RawRepresentable, Hashable, Sendable, CustomStringConve
     public static let unsafe = ErrorCode(rawValue: "unsafe")
     /// An input file (import, load, a manifest) that is not what the command reads.
     public static let invalidDocument = ErrorCode(rawValue: "invalid-document")
+    /// A write that would make a suite larger than readers accept.
+    public static let tooLarge = ErrorCode(rawValue: "too-large")
     /// The store could not be reached.
     public static let unreachable = ErrorCode(rawValue: "unreachable")
     /// The command would do something it does only when asked explicitly (`--force`, a terminal to confirm on).
@@ -54,8 +56,8 @@ public struct ErrorCode: RawRepresentable, Hashable, Sendable, CustomStringConve
     /// Every code, for documentation and tests.
     public static let all: [ErrorCode] = [
         .usage, .invalidValue, .notInSchema, .noSchema, .invalidSchema, .noSuite, .noKey, .invalidSuiteName,
-        .changedSince, .nothingToUndo, .corrupt, .io, .locked, .unsafe, .invalidDocument, .unreachable, .refused,
-        .failed,
+        .changedSince, .nothingToUndo, .corrupt, .io, .locked, .unsafe, .invalidDocument, .tooLarge, .unreachable,
+        .refused, .failed,
     ]
 }
 
