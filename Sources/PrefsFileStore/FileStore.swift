@@ -45,8 +45,8 @@ public final class FileStore: Sendable {
     /// Reads wait at most two seconds, then read the file as it is (it is always swapped in whole).
     public let lockTimeout: Duration
 
-    /// How long a reader waits for a suite's lock, when it wants it to bring back a previous version or to agree
-    /// with the journal on who wrote a change: two seconds at most, then it reads the file as it is.
+    /// How long a reader waits for a suite's lock, when it wants to agree with the journal on who wrote a change: two
+    /// seconds at most, then it reads the file as it is.
     var readerLockTimeout: Duration { min(lockTimeout, .seconds(2)) }
     /// Where every suite's changes are posted: the callbacks and the stream for all suites build on it.
     public let changeNotifier = PersistentKeyValueChangeNotifier()

@@ -48,5 +48,5 @@ extension FileSuite: SuiteDiagnostics {
 }
 
 extension FileSuite: RecoverableSuite {
-    public var canRestorePreviousVersion: Bool { hasRestorableStagedVersion }
+    public var canRestorePreviousVersion: Bool { hasRestorablePreviousVersion }
 }

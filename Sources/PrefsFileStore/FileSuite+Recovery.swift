@@ -13,7 +13,7 @@ extension FileSuite {
     /// - Returns: Where the old file went and how many keys the suite now holds.
     /// - Throws: ``FileStoreError/io(path:operation:reason:)`` naming what could not be done, ``FileStoreError`` from
     ///   reading the chosen file, or ``FileStoreError/unsafe(path:reason:)`` when the suite is readable (there is
-    ///   nothing to recover; import the file instead) or the staging file is not a version to trust. Nothing is moved
+    ///   nothing to recover; import the file instead) or there is no previous version to trust. Nothing is moved
     ///   then.
     @discardableResult
     public func recover(from source: SuiteRecoverySource = .nothing) throws(FileStoreError) -> SuiteRecovery {
@@ -21,7 +21,7 @@ extension FileSuite {
         let recovery = try files.withLock(exclusive: true, timeout: store.lockTimeout) {
             () throws(FileStoreError) -> SuiteRecovery in
             do throws(FileStoreError) {
-                _ = try files.readSettled(previous: nil, restoring: false)
+                _ = try files.readSettled(previous: nil, underLock: true)
                 throw FileStoreError.unsafe(
                     path: files.plist.string, reason: "the suite is readable, so there is nothing to recover")
             } catch  where error.isSuiteProblem {
@@ -46,17 +46,17 @@ extension FileSuite {
         return recovery
     }
 
-    /// Whether the previous version a crash left beside the suite can be restored with ``recover(from:)``.
-    public var hasRestorableStagedVersion: Bool {
-        (try? stagedVersion()) != nil
+    /// Whether the version the last swap replaced is there to be restored with ``recover(from:)``.
+    public var hasRestorablePreviousVersion: Bool {
+        (try? files.previousVersion()) != nil
     }
 
     private func replacementBytes(_ source: SuiteRecoverySource) throws(FileStoreError) -> ([UInt8], SuiteImage)? {
         switch source {
         case .nothing:
             return nil
-        case .staging:
-            return try stagedVersion()
+        case .previous:
+            return try files.previousVersion()
         case .file(let url):
             let path = FilePath(url.path)
             guard let bytes = try files.readBytes(path, followingLinks: true) else {
@@ -68,18 +68,5 @@ extension FileSuite {
                 throw .corrupt(suite: name, path: url.path, reason: error.reason)
             }
         }
-    }
-
-    private func stagedVersion() throws(FileStoreError) -> ([UInt8], SuiteImage) {
-        let status = try? Stat(files.staging, followTargetSymlink: false)
-        guard let status, status.type == .regular, status.linkCount == 1,
-            status.userID.rawValue == Syscall.effectiveUserID(), status.size > 0,
-            let bytes = try? files.readBytes(files.staging, followingLinks: false),
-            let image = try? SuiteImage(decoding: bytes), !image.values.isEmpty
-        else {
-            throw .unsafe(
-                path: files.staging.string, reason: "there is no readable previous version of this user's there")
-        }
-        return (bytes, image)
     }
 }

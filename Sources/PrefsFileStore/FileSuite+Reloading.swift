@@ -8,9 +8,9 @@ extension FileSuite {
     /// rewrites the file in place within one tick of the clock leaves all three as they were. Most reloads finish
     /// without the lock. An empty or undecodable file, a change the journal cannot explain yet, and a removed file
     /// are settled under the lock, which keeps PrefsKit writers out while the file and the journal are read, so that
-    /// a change and the journal record of its writer are seen together, and lets only one process bring back a
-    /// version a crash left. A file that cannot be used empties
-    /// the snapshot, so reads return defaults, and sets ``problem``.
+    /// a change and the journal record of its writer are seen together. A file that cannot be used empties the
+    /// snapshot, so reads return defaults, and sets ``problem``; nothing is restored or moved (see
+    /// ``recover(from:)``).
     ///
     /// - Parameter posting: Whether to deliver the differences; the first load of a suite delivers nothing.
     func reload(posting: Bool) {
@@ -67,12 +67,12 @@ extension FileSuite {
         var unknown: [JournalRecord] = []
         do throws(FileStoreError) {
             try files.withLock(exclusive: true, timeout: store.readerLockTimeout) { () throws(FileStoreError) in
-                (events, unknown) = settle(posting: posting, restoring: true)
+                (events, unknown) = settle(posting: posting, underLock: true)
             }
         } catch {
             // The lock stayed taken for seconds, or cannot be had at all (a read-only directory): the file is taken as
             // it is, its changes attributed as far as the journal says, and nothing is added to the journal.
-            (events, _) = settle(posting: posting, restoring: false)
+            (events, _) = settle(posting: posting, underLock: false)
             unknown = []
         }
         post(events)
@@ -82,20 +82,14 @@ extension FileSuite {
     /// Reads the file until it settles and makes it the snapshot.
     ///
     /// - Returns: The changes to deliver, and the records to add for changes no writer's record explains.
-    private func settle(posting: Bool, restoring: Bool) -> ([PersistentKeyValueChange], [JournalRecord]) {
+    private func settle(posting: Bool, underLock: Bool) -> ([PersistentKeyValueChange], [JournalRecord]) {
         let snapshot = withState { $0 }
         var next = State()
         var touched: [String]?
         do throws(FileStoreError) {
             let previous = snapshot.problem == nil ? snapshot.image : nil
-            if let version = try files.readSettled(previous: previous, restoring: restoring) {
+            if let version = try files.readSettled(previous: previous, underLock: underLock) {
                 if let expected = snapshot.expected, version.image.holds(expected) { return ([], []) }
-                if let restoration = version.restoration {
-                    noteAutomaticRecovery(
-                        SuiteRecovery(
-                            movedAside: restoration.movedAside.map { URL(fileURLWithPath: $0.string) },
-                            keys: version.image.values.count))
-                }
                 next = State(image: version.image)
                 touched = version.touched
             }

@@ -41,7 +41,7 @@ extension FileSuite {
                 var touched: [String]?
                 do throws(FileStoreError) {
                     let previous = snapshot.problem == nil ? snapshot.image : nil
-                    let version = try files.readSettled(previous: previous, restoring: true, keepingBytes: true)
+                    let version = try files.readSettled(previous: previous, underLock: true, keepingBytes: true)
                     current = version?.image ?? .empty
                     touched = snapshot.problem == nil ? version?.touched : nil
                 } catch  where error.isSuiteProblem && recoveringCorruptFile {

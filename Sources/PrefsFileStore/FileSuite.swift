@@ -20,7 +20,6 @@ public final class FileSuite: PersistentKeyValueStore, Sendable {
     public let changeNotifier = PersistentKeyValueChangeNotifier()
     let files: SuiteFiles
     private let state = Mutex(State())
-    private let restoration = Mutex<SuiteRecovery?>(nil)
 
     struct State {
         /// The file as last read or written, slimmed (see ``SuiteImage/slimmed(above:)``); empty when there is none
@@ -61,14 +60,6 @@ public final class FileSuite: PersistentKeyValueStore, Sendable {
     ///   naming the suite and its file.
     public func checkReadable() throws(FileStoreError) {
         if let problem { throw problem }
-    }
-
-    /// The last time the store brought back, on its own, the previous version a crash left beside an empty or
-    /// unreadable suite file: where the unusable file was moved, and how many keys the suite then held.
-    public var automaticRecovery: SuiteRecovery? { restoration.withLock { $0 } }
-
-    func noteAutomaticRecovery(_ recovery: SuiteRecovery) {
-        restoration.withLock { $0 = recovery }
     }
 
     public var launchArguments: LaunchArguments { store.launchArguments }

@@ -131,12 +131,12 @@ public final class ToolContext: Sendable {
             "no suite \(TextEscaping.quoted(name)) in \(TextEscaping.escaped(locationDescription))", code: .noSuite)
     }
 
-    /// Throws a suite's problem, adding how to restore the previous version a crash left when there is one.
+    /// Throws a suite's problem, adding how to restore the version the last write replaced when there is one.
     func checkUsable(_ suite: any PersistentKeyValueStore, name: String) throws {
         guard let problem = (suite as? any SuiteDiagnostics)?.suiteProblem else { return }
         guard (suite as? any RecoverableSuite)?.canRestorePreviousVersion == true else { throw problem }
         throw ToolError(
             "\(problem); a readable previous version is kept beside it: "
-                + "prefs recover \(TextEscaping.escaped(name)) --from-staging", code: .corrupt)
+                + "prefs recover \(TextEscaping.escaped(name)) --from-previous", code: .corrupt)
     }
 }

@@ -69,28 +69,35 @@ import Testing
     }
 }
 
-/// What a power loss can leave after a swap: the new file empty or torn, the previous version under the staging name.
+/// What a power loss can leave after a swap: the new file empty or torn, and the version it replaced kept as
+/// `.<suite>.plist.previous`, which only an explicit recovery restores.
 @Suite struct FileStorePowerLossTests {
-    private static func leaveTornSuite(_ contents: Data, in scope: ScopedFileStore) throws -> (plist: URL, staged: URL)
-    {
+    private static func leaveTornSuite(_ contents: Data, in scope: ScopedFileStore) throws -> URL {
         let suite = try scope.store.suite("torn")
         try suite.commit(["volume": .int(3), "theme": .string("dark")])
+        try suite.commit(["volume": .int(9)])
         let plist = suite.fileURL
-        let staged = scope.configDirectory.appendingPathComponent(".torn.plist.new")
-        try FileManager.default.copyItem(at: plist, to: staged)
         try contents.write(to: plist)
-        return (plist, staged)
+        return plist
     }
 
     @Test(arguments: [Data(), Data("<?xml version=\"1.0\"?><plist><dict><key>vol".utf8)])
-    func thePreviousVersionIsBroughtBackWhenTheSuiteIsEmptyOrTorn(contents: Data) throws {
+    func anEmptyOrTornSuiteIsReportedAndOnlyAnExplicitRecoveryRestoresThePreviousVersion(contents: Data) throws {
         let scope = try ScopedFileStore()
-        let (plist, staged) = try Self.leaveTornSuite(contents, in: scope)
+        let plist = try Self.leaveTornSuite(contents, in: scope)
+        let previous = scope.configDirectory.appendingPathComponent(".torn.plist.previous")
+        let kept = try Data(contentsOf: previous)
         let suite = try scope.reopen().suite("torn")
-        #expect(suite.problem == nil)
+        #expect(suite.problem != nil)
+        #expect(suite.primitiveValues().isEmpty)
+        #expect(throws: FileStoreError.self) { try suite.commit(["volume": .int(4)]) }
+        // Nothing was restored or moved by reading or by the refused write.
+        #expect(try Data(contentsOf: plist) == contents)
+        #expect(try Data(contentsOf: previous) == kept)
+        let names = try FileManager.default.contentsOfDirectory(atPath: scope.configDirectory.path)
+        #expect(!names.contains { $0.contains(".corrupt-") })
+        try suite.recover(from: .previous)
         #expect(suite.primitiveValues() == ["volume": .int(3), "theme": .string("dark")])
-        #expect(!FileManager.default.fileExists(atPath: staged.path))
-        #expect(try PropertyListSerialization.propertyList(from: Data(contentsOf: plist), format: nil) is [String: Any])
         try suite.commit(["volume": .int(4)])
         #expect(try scope.reopen().suite("torn").primitiveValues() == ["volume": .int(4), "theme": .string("dark")])
     }

@@ -71,6 +71,9 @@ package final class RunningChild: Sendable {
 
     package var pid: Int32 { process.processIdentifier }
 
+    /// Whether the child has exited.
+    package var hasExited: Bool { !process.isRunning }
+
     /// Closes the child's standard input, which tells the helpers that wait for it to finish.
     package func closeInput() {
         try? input?.close()

@@ -79,10 +79,9 @@ import Testing
             if line.command == "prefs recover com.example.app" {
                 try Data("garbage".utf8).write(to: cli.suiteFile("com.example.app"))
             }
-            if line.command.hasSuffix("--from-staging") {
+            if line.command.hasSuffix("--from-previous") {
                 try cli.run("write", "com.example.app", "theme", "dark")
-                let staging = cli.configDirectory.appendingPathComponent(".com.example.app.plist.new")
-                try FileManager.default.copyItem(at: cli.suiteFile("com.example.app"), to: staging)
+                try cli.run("write", "com.example.app", "theme", "light")
                 try Data("garbage".utf8).write(to: cli.suiteFile("com.example.app"))
             }
             let run = try ChildProcess.run(

@@ -6,10 +6,12 @@ extension SuiteFiles {
     /// killed at any moment, only ever sees the old file or the new one.
     ///
     /// Where the file system can swap two names atomically (Linux's `renameat2` with `RENAME_EXCHANGE`), the new
-    /// file appears at once and the old one stays under the staging name until the new one's data is on its way to
-    /// the disk; only then is it removed. A power loss in between leaves the old version there, and the next locked
-    /// read brings it back (see ``restorePrevious(keepingCorrupt:)``). A plain rename over the old file would be as
-    /// safe, but ext4 makes it write the new file's data first, which delays every watcher by a millisecond or two.
+    /// file appears at once and the old one, now under the staging name, is renamed to ``previous`` once the new
+    /// one's data is on its way to the disk: the committed previous version, which `prefs recover --from-previous`
+    /// restores after a power loss tore the new file. A writer killed between the swap and that rename leaves the old
+    /// version under the staging name, where it is never taken for anything and is removed by the next locked read.
+    /// A plain rename over the old file would be as safe, but ext4 makes it write the new file's data first, which
+    /// delays every watcher by a millisecond or two.
     ///
     /// The staging file is always this process's own: a fresh file, or the empty one the last write prepared once
     /// `fstat` shows it is a regular file with one link, owned by this user. Anything else under that name — a link,
@@ -48,7 +50,11 @@ extension SuiteFiles {
         if swapped {
             // What a rename over the old file would have done first: the data is written before the old version goes.
             if durability == .processCrash { try? Syscall.startWriteback(descriptor) }
-            try? Syscall.unlink(staging)
+            do {
+                try Syscall.rename(staging, previous)
+            } catch {
+                try? Syscall.unlink(staging)
+            }
             prepareStagingFile()
         }
     }
@@ -138,42 +144,35 @@ extension SuiteFiles {
         }
     }
 
-    /// Whether a version a crash left under the staging name sits beside the property list.
-    var hasStagedFile: Bool {
-        guard let status = try? Stat(staging, followTargetSymlink: false) else { return false }
-        return status.size > 0
+    /// Removes a staging file a writer killed before or just after its swap left.
+    ///
+    /// The caller holds the exclusive lock and has found the suite valid: no write is in progress then, so anything
+    /// under that name is stale. The empty file a write prepares for the next one stays; another user's file is left
+    /// alone.
+    func removeLeftoverStaging() {
+        guard let status = try? Stat(staging, followTargetSymlink: false), status.size > 0, isOwn(status) else {
+            return
+        }
+        try? Syscall.unlink(staging)
     }
 
-    /// Brings back the version a swap left under the staging name, when it is this user's own regular file and
-    /// decodes to a suite with keys.
+    /// The committed previous version, when it is this user's own regular file with one link and decodes to a suite
+    /// with keys; it is opened without following links, so a link or another user's file is never adopted.
     ///
-    /// The staging file is opened without following links; a link, another user's file or a hard link is never
-    /// adopted. A corrupt property list is first moved aside as `<suite>.plist.corrupt-<time>`, never deleted.
-    ///
-    /// - Parameter keepingCorrupt: Whether the property list holds something to keep (it is corrupt, not empty).
-    /// - Returns: That version, now the property list again, or `nil`.
-    func restorePrevious(keepingCorrupt: Bool) -> Version? {
-        guard
-            let descriptor = try? FileDescriptor.open(
-                staging, .readOnly, options: [.noFollow, .nonBlocking, .closeOnExec])
-        else { return nil }
-        defer { try? descriptor.close() }
-        guard let status = try? descriptor.stat(), isOwn(status), status.size > 0,
-            let bytes = try? readBytes(staging, followingLinks: false),
-            var previous = try? decode(bytes, previous: nil), !previous.image.values.isEmpty
-        else { return nil }
-        var movedAside: FilePath?
-        if keepingCorrupt {
-            guard let moved = try? moveAside() else { return nil }
-            movedAside = moved
+    /// - Returns: Its bytes and image.
+    /// - Throws: ``FileStoreError/unsafe(path:reason:)`` when there is no such version.
+    func previousVersion() throws(FileStoreError) -> ([UInt8], SuiteImage) {
+        let descriptor = try? FileDescriptor.open(
+            previous, .readOnly, options: [.noFollow, .nonBlocking, .closeOnExec])
+        defer { try? descriptor?.close() }
+        guard let descriptor, let status = try? descriptor.stat(), isOwn(status), status.size > 0,
+            let bytes = try? readBytes(previous, followingLinks: false),
+            let image = try? SuiteImage(decoding: bytes), !image.values.isEmpty
+        else {
+            throw .unsafe(
+                path: previous.string, reason: "there is no readable previous version of this user's there")
         }
-        do {
-            try Syscall.rename(staging, plist)
-        } catch {
-            return nil
-        }
-        previous.restoration = Restoration(movedAside: movedAside)
-        return previous
+        return (bytes, image)
     }
 
     /// Moves the property list aside as `<suite>.plist.corrupt-<time>`, keeping it for a person to look at.

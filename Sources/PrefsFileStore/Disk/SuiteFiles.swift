@@ -2,8 +2,8 @@ import Foundation
 import PrefsKit
 import SystemPackage
 
-/// The files of one suite: the property list, the lock file beside it that is never replaced, and the staging file
-/// a write is prepared in.
+/// The files of one suite: the property list, the lock file beside it that is never replaced, the staging file a
+/// write is prepared in, and the version the last swap replaced.
 ///
 /// The lock is a separate file because every write renames a new property list into place: a lock held on the old
 /// inode would not exclude a writer that opens the new one.
@@ -24,22 +24,19 @@ struct SuiteFiles: Sendable {
     let name: SuiteName
     let plist: FilePath
     let lock: FilePath
-    /// Where a writer prepares the next version, and where a swap leaves the previous one until it is removed.
+    /// Where a writer prepares the next version.
+    ///
+    /// It is only ever a write in progress: one a writer killed before its swap left is never taken for anything, and
+    /// is removed once the suite is found valid under the lock.
     let staging: FilePath
+    /// The version the last swap replaced: the committed previous one, which only an explicit recovery restores.
+    let previous: FilePath
 
     /// A version of the property list as read.
     struct Version {
         let image: SuiteImage
         /// The keys whose entries were decoded, or `nil` when all were.
         let touched: [String]?
-        /// Set when this is the previous version a crash left, just brought back.
-        var restoration: Restoration?
-    }
-
-    /// How a previous version was brought back.
-    struct Restoration {
-        /// Where the unusable file went, when it held anything.
-        let movedAside: FilePath?
     }
 
     init(directory: FilePath, name: SuiteName) {
@@ -48,6 +45,7 @@ struct SuiteFiles: Sendable {
         plist = directory.appending("\(name.rawValue).plist")
         lock = directory.appending(".\(name.rawValue).plist.lock")
         staging = directory.appending(".\(name.rawValue).plist.new")
+        previous = directory.appending(".\(name.rawValue).plist.previous")
     }
 
     // MARK: - Reading
@@ -77,18 +75,19 @@ struct SuiteFiles: Sendable {
     ///
     /// Foundation's `UserDefaults` on Linux rewrites a suite in place, so for a moment the file is empty or holds only
     /// its beginning; believing that moment would make a writer drop every key, or refuse a good file as corrupt.
-    /// Only once it has stayed empty or undecodable for the settling time (``settlingPauses``) is it taken as it is:
-    /// an empty suite, or a corrupt one.
+    /// Only once it has stayed empty or undecodable for the settling time (``settlingPauses``) is it believed, and
+    /// then reported: a file of no bytes is no property list (Foundation writes `<dict/>` for an empty suite), but what
+    /// a truncation or a power loss leaves. Nothing is restored or moved here; that takes an explicit recovery.
     ///
     /// - Parameters:
     ///   - previous: The version last read, so that only the entries that differ from it are decoded.
-    ///   - restoring: Whether the caller holds the lock, so that the version a crash left under the staging name may
-    ///     be brought back when the property list stays empty or corrupt (see
-    ///     ``restorePrevious(keepingCorrupt:)``).
+    ///   - underLock: Whether the caller holds the exclusive lock, so that a staging file a killed writer left can be
+    ///     removed once the suite is found valid.
     ///   - keepingBytes: Whether the version must hold the file's bytes, as one a write splices into does.
     /// - Returns: The version read, or `nil` when there is no file.
-    /// - Throws: As ``read(previous:keepingBytes:)`` does, once the file has settled.
-    func readSettled(previous: SuiteImage?, restoring: Bool, keepingBytes: Bool = false) throws(FileStoreError)
+    /// - Throws: As ``read(previous:keepingBytes:)`` does, once the file has settled, and
+    ///   ``FileStoreError/corrupt(suite:path:reason:)`` for a file that stays empty.
+    func readSettled(previous: SuiteImage?, underLock: Bool, keepingBytes: Bool = false) throws(FileStoreError)
         -> Version?
     {
         var pauses = Self.settlingPauses[...]
@@ -96,12 +95,11 @@ struct SuiteFiles: Sendable {
             let failure: FileStoreError
             do throws(FileStoreError) {
                 let version = try read(previous: previous, keepingBytes: keepingBytes)
-                guard let version, version.image.isEmptyFile else { return version }
-                if let pause = pauses.popFirst() {
-                    usleep(pause * 1000)
-                    continue
+                guard let version, version.image.isEmptyFile else {
+                    if underLock { removeLeftoverStaging() }
+                    return version
                 }
-                return (restoring ? restorePrevious(keepingCorrupt: false) : nil) ?? version
+                failure = .corrupt(suite: name.rawValue, path: plist.string, reason: "the file is empty")
             } catch .corrupt(let suite, let path, let reason) {
                 failure = .corrupt(suite: suite, path: path, reason: reason)
             } catch {
@@ -111,7 +109,6 @@ struct SuiteFiles: Sendable {
                 usleep(pause * 1000)
                 continue
             }
-            if restoring, let restored = restorePrevious(keepingCorrupt: true) { return restored }
             throw failure
         }
     }

@@ -2,12 +2,8 @@ public import Foundation
 
 /// A suite whose unreadable data can be moved aside and started afresh, as the file store's can.
 public protocol RecoverableSuite: AnyObject {
-    /// Whether a readable previous version (one a crash left) can be restored.
+    /// Whether a readable previous version, the one the last write replaced, can be restored.
     var canRestorePreviousVersion: Bool { get }
-
-    /// The recovery the store made by itself when the suite was opened (a previous version a crash left, restored
-    /// once no other process held the suite), if it made one.
-    var automaticRecovery: SuiteRecovery? { get }
 
     /// Moves the unreadable data aside, keeping it, and starts the suite afresh from a source.
     ///
@@ -22,8 +18,9 @@ public protocol RecoverableSuite: AnyObject {
 public enum SuiteRecoverySource: Sendable, Hashable {
     /// Nowhere: the suite starts empty.
     case nothing
-    /// The previous version a crash left, when it is this user's own and reads as a suite.
-    case staging
+    /// The version the last write replaced, when it is this user's own and reads as a suite: never the staging file
+    /// a write in progress, or one killed before its swap, left.
+    case previous
     /// A property list a person chose, such as a backup made with `prefs export`; its bytes become the suite.
     case file(URL)
 }

@@ -6,8 +6,8 @@ public struct Confirmation: Hashable, Sendable {
         case resetSuite(String)
         /// Removes the stored values of some keys of a suite: those marked with `m`.
         case resetKeys(suite: String, keys: [String])
-        /// Moves an unreadable suite's file aside and starts the suite afresh; `p` restores the previous version a
-        /// crash left instead, when there is one.
+        /// Moves an unreadable suite's file aside and starts the suite afresh; `p` restores the version the last
+        /// write replaced instead, when there is one.
         case recoverSuite(String, canRestorePrevious: Bool)
         /// Quitting with pending changes: `y` applies them, `n` drops them, anything else stays.
         case quitWithPending

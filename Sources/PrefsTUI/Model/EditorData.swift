@@ -143,7 +143,7 @@ public final class EditorData {
         }
     }
 
-    /// Whether the previous version a crash left beside an unreadable suite can be restored.
+    /// Whether the version the last write replaced can be restored in place of an unreadable suite.
     func canRestorePrevious(of name: String) -> Bool {
         ((try? suite(name)) as? any RecoverableSuite)?.canRestorePreviousVersion ?? false
     }

@@ -90,7 +90,7 @@ extension EditorModel {
             return
         }
         let canRestore = data.canRestorePrevious(of: name)
-        let restore = canRestore ? ", p to restore the previous version a crash left" : ""
+        let restore = canRestore ? ", p to restore the version the last write replaced" : ""
         confirmation = Confirmation(
             question: "Move the unreadable file of \(TextEscaping.quoted(name)) aside (it is kept) and start afresh? "
                 + "y to start empty\(restore), any other key to keep it as it is",
@@ -150,14 +150,14 @@ extension EditorModel {
         let source: SuiteRecoverySource
         switch event {
         case .character("y"), .character("Y"): source = .nothing
-        case .character("p") where canRestore: source = .staging
+        case .character("p") where canRestore: source = .previous
         default: return say("nothing was moved")
         }
         do {
             let recovery = try data.recover(name, from: source)
             let moved = recovery.movedAside.map { "moved the unreadable file to \($0.lastPathComponent); " } ?? ""
             let now =
-                source == .staging
+                source == .previous
                 ? "restored \(recovery.keys) key\(recovery.keys == 1 ? "" : "s") from the previous version"
                 : "\(name) starts afresh"
             say(TextEscaping.escaped(moved + now))

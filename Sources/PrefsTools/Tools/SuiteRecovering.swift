@@ -21,15 +21,10 @@ public enum SuiteRecovering {
             throw ToolError(
                 "suite \(TextEscaping.quoted(name)) is in a store that has nothing to recover", code: .refused)
         }
-        let problem = (suite as? any SuiteDiagnostics)?.suiteProblem
-        // Opening the suite already brought back the previous version, now that no other process held it.
-        if source == .staging, problem == nil, let done = suite.automaticRecovery {
-            return moved(done) + ["restored \(keys(done)) from the previous version"]
-        }
         let recovery = try suite.recover(from: source)
         switch source {
         case .nothing: return moved(recovery) + ["suite \(TextEscaping.quoted(name)) starts afresh"]
-        case .staging: return moved(recovery) + ["restored \(keys(recovery)) from the previous version"]
+        case .previous: return moved(recovery) + ["restored \(keys(recovery)) from the previous version"]
         case .file(let url):
             return moved(recovery) + ["restored \(keys(recovery)) from \(TextEscaping.escaped(url.path))"]
         }

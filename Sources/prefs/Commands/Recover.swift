@@ -11,7 +11,7 @@ struct Recover: PrefsCommand {
         discussion: """
             A suite whose file does not decode, or cannot be read, is left untouched: every write to it is refused. \
             This moves the file to <suite>.plist.corrupt-<time> beside it, where it stays for you to look at, and \
-            starts the suite empty, or from the previous version a crash left (--from-staging), or from a property \
+            starts the suite empty, or from the version the last write replaced (--from-previous), or from a property \
             list you choose, such as a backup made with `prefs export` (--from-file). The new contents are \
             journaled, so `prefs undo` and `prefs log` see them.
             """)
@@ -21,21 +21,21 @@ struct Recover: PrefsCommand {
     @Argument(help: "The suite.", completion: ShellCompletion.suites)
     var suite: String
 
-    @Flag(help: "Restore the previous version a crash left under .<suite>.plist.new.")
-    var fromStaging = false
+    @Flag(help: "Restore the version the last write replaced, kept as .<suite>.plist.previous.")
+    var fromPrevious = false
 
     @Option(help: "Restore this property list (XML or binary) instead.")
     var fromFile: String?
 
     func validate() throws {
-        if fromStaging && fromFile != nil {
-            throw ValidationError("--from-staging and --from-file exclude each other.")
+        if fromPrevious && fromFile != nil {
+            throw ValidationError("--from-previous and --from-file exclude each other.")
         }
     }
 
     func perform() throws {
         let source: SuiteRecoverySource =
-            fromStaging ? .staging : fromFile.map { .file(URL(fileURLWithPath: $0)) } ?? .nothing
+            fromPrevious ? .previous : fromFile.map { .file(URL(fileURLWithPath: $0)) } ?? .nothing
         let notes = try SuiteRecovering.recover(suite, from: source, in: options.context)
         options.json ? Output.json(["suite": suite, "notes": notes] as [String: Any]) : Output.lines(notes)
     }

@@ -28,19 +28,20 @@ import Testing
         #expect(try scope.reopen().suite("linked").primitiveValues() == ["a": .int(1), "b": .int(2)])
     }
 
-    @Test func aSymlinkedStagingFileBesideACorruptSuiteIsNotRestoredAndTheSuiteIsKept() throws {
+    @Test func aSymlinkedPreviousVersionBesideACorruptSuiteIsNotRestoredAndTheSuiteIsKept() throws {
         let scope = try ScopedFileStore()
         let plist = scope.configDirectory.appendingPathComponent("lured.plist")
         try Data("garbage".utf8).write(to: plist)
         let lure = scope.directory.url.appendingPathComponent("lure.plist")
         try PropertyListDocument.xml(["planted": .bool(true)]).write(to: lure)
-        try FileManager.default.createSymbolicLink(at: Self.staging(scope, "lured"), withDestinationURL: lure)
+        let previous = scope.configDirectory.appendingPathComponent(".lured.plist.previous")
+        try FileManager.default.createSymbolicLink(at: previous, withDestinationURL: lure)
         let suite = try scope.store.suite("lured")
         #expect(suite.problem != nil)
         #expect(suite.primitiveValue(forKey: "planted") == nil)
         #expect(try Data(contentsOf: plist) == Data("garbage".utf8))
         #expect(try PropertyListDocument.decode(Data(contentsOf: lure)) == ["planted": .bool(true)])
-        #expect(throws: FileStoreError.self) { try suite.recover(from: .staging) }
+        #expect(throws: FileStoreError.self) { try suite.recover(from: .previous) }
         #expect(try Data(contentsOf: plist) == Data("garbage".utf8))
     }
 
@@ -48,12 +49,12 @@ import Testing
         let scope = try ScopedFileStore()
         let suite = try scope.store.suite("broken")
         try suite.commit(["volume": .int(3)])
+        try suite.commit(["volume": .int(4)])
         let plist = suite.fileURL
-        let staging = Self.staging(scope, "broken")
-        try? FileManager.default.removeItem(at: staging)
-        try FileManager.default.copyItem(at: plist, to: staging)
         try Data("<?xml version=\"1.0\"?><plist><dict><key>vol".utf8).write(to: plist)
         let reopened = try scope.reopen().suite("broken")
+        #expect(reopened.problem != nil)
+        try reopened.recover(from: .previous)
         #expect(reopened.primitiveValues() == ["volume": .int(3)])
         let kept = try FileManager.default.contentsOfDirectory(atPath: scope.configDirectory.path)
             .filter { $0.hasPrefix("broken.plist.corrupt-") }

@@ -37,28 +37,19 @@ import Testing
         #expect(again.status == 1 && again.error.contains("the suite is readable, so there is nothing to recover"))
     }
 
-    @Test func recoverFromStagingBringsBackThePreviousVersion() throws {
+    @Test func recoverFromPreviousBringsBackTheVersionTheLastWriteReplaced() throws {
         let cli = try PrefsCLI()
         try cli.run("write", "app", "theme", "dark")
-        let staging = cli.configDirectory.appendingPathComponent(".app.plist.new")
-        try? FileManager.default.removeItem(at: staging)
-        try FileManager.default.copyItem(at: cli.suiteFile("app"), to: staging)
+        try cli.run("write", "app", "theme", "light")
         let garbage = Data("not a plist at all".utf8)
         try garbage.write(to: cli.suiteFile("app"))
-        // Another program's lock keeps prefs from restoring it on its own, so a person chooses.
-        let holder = try RunningChild(
-            "prefs-test-helper",
-            [
-                "hold-lock", cli.configDirectory.appendingPathComponent(".app.plist.lock").path,
-            ], pipingInput: true)
-        #expect(holder.waitForLine { $0 == "locked" })
+        // Nothing restores it on its own: a person chooses.
         let refused = try cli.run("read", "app", "theme")
-        holder.closeInput()
-        _ = holder.wait()
         #expect(refused.status == 1)
         #expect(
-            refused.error.contains("a readable previous version is kept beside it: prefs recover app --from-staging"))
-        let result = try cli.run("recover", "app", "--from-staging")
+            refused.error.contains("a readable previous version is kept beside it: prefs recover app --from-previous"))
+        #expect(try Data(contentsOf: cli.suiteFile("app")) == garbage)
+        let result = try cli.run("recover", "app", "--from-previous")
         #expect(result.status == 0)
         #expect(result.output.hasSuffix("restored 1 key from the previous version\n"))
         #expect(try cli.run("read", "app", "theme").output == "dark\n")
@@ -93,21 +84,19 @@ import Testing
 
     @Test func theReadmesRecoverLinesWorkAsWritten() throws {
         let lines = try Self.readmeLines()
-        #expect(lines == [["recover", "com.example.app"], ["recover", "com.example.app", "--from-staging"]])
+        #expect(lines == [["recover", "com.example.app"], ["recover", "com.example.app", "--from-previous"]])
         for arguments in lines {
             let cli = try PrefsCLI()
             try cli.run("write", "com.example.app", "theme", "dark")
-            if arguments.contains("--from-staging") {
-                let staging = cli.configDirectory.appendingPathComponent(".com.example.app.plist.new")
-                try? FileManager.default.removeItem(at: staging)
-                try FileManager.default.copyItem(at: cli.suiteFile("com.example.app"), to: staging)
+            if arguments.contains("--from-previous") {
+                try cli.run("write", "com.example.app", "theme", "light")
             }
             try Data("garbage".utf8).write(to: cli.suiteFile("com.example.app"))
             let result = try cli.run(arguments)
             #expect(result.status == 0, "\(arguments): \(result.error)")
             #expect(try Self.setAside(cli, "com.example.app").count == 1)
             let theme = try cli.run("read", "com.example.app", "theme")
-            #expect(arguments.contains("--from-staging") ? theme.output == "dark\n" : theme.status == 1)
+            #expect(arguments.contains("--from-previous") ? theme.output == "dark\n" : theme.status == 1)
         }
     }
 
