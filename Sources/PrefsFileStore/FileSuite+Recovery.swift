@@ -32,13 +32,14 @@ extension FileSuite {
             var keys = 0
             if let (bytes, image) = replacement {
                 keys = image.values.count
+                let records = image.sortedKeys.map { key in
+                    JournalRecord(writer: writer, suite: name, key: key, old: nil, new: image.value(forKey: key))
+                        .asStaged
+                }
                 try files.replace(with: bytes, durability: store.durability) {
-                    let records = image.sortedKeys.map { key in
-                        JournalRecord(
-                            writer: writer, suite: name, key: key, old: nil, new: image.value(forKey: key))
-                    }
                     try? store.journal.append(records, to: files.name)
                 }
+                if let write = writer.write { try? store.journal.commit(write: write, count: records.count, to: files.name) }
             }
             return SuiteRecovery(movedAside: URL(fileURLWithPath: movedAside.string), keys: keys)
         }

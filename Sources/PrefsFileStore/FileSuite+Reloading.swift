@@ -68,6 +68,8 @@ extension FileSuite {
         do throws(FileStoreError) {
             try files.withLock(exclusive: true, timeout: store.readerLockTimeout) { () throws(FileStoreError) in
                 (events, unknown) = settle(posting: posting, underLock: true)
+                let image = withState { $0.problem == nil ? $0.image : nil }
+                if let image { store.journal.commitPendingWrite(of: files.name) { image.value(forKey: $0) } }
             }
         } catch {
             // The lock stayed taken for seconds, or cannot be had at all (a read-only directory): the file is taken as

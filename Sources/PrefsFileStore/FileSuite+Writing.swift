@@ -48,6 +48,7 @@ extension FileSuite {
                     _ = try files.moveAside()
                     current = .empty
                 }
+                store.journal.commitPendingWrite(of: files.name) { current.value(forKey: $0) }
                 let unseen = attribute(current.differences(from: snapshot.image, among: touched))
                 if let key = expecting.keys.sorted().first(where: {
                     current.value(forKey: $0) != (expecting[$0] ?? nil)?.asStoredInFile
@@ -80,7 +81,7 @@ extension FileSuite {
                     throw .unrepresentable(suite: name, key: error.key, reason: error.reason)
                 }
                 let records = applied.map {
-                    JournalRecord(writer: writer, suite: name, key: $0.key, old: $0.oldValue, new: $0.newValue)
+                    JournalRecord(writer: writer, suite: name, key: $0.key, old: $0.oldValue, new: $0.newValue).asStaged
                 }
                 guard let output = next.bytes else {
                     throw .unrepresentable(
@@ -94,7 +95,7 @@ extension FileSuite {
                     try files.replace(with: output, durability: store.durability) {
                         withState { $0.expected = output }
                         // Before the swap, so that a watcher woken by it finds who wrote the change without waiting for
-                        // the lock. A writer killed between the two leaves a record of a change that did not take effect.
+                        // the lock; staged, so that they count as history only once the commit line follows the swap.
                         do throws(FileStoreError) {
                             try store.journal.append(unseen.unknown + records, to: files.name)
                         } catch {
@@ -105,6 +106,13 @@ extension FileSuite {
                 } catch {
                     withState { $0.expected = nil }
                     throw error
+                }
+                if let write = writer.write {
+                    do throws(FileStoreError) {
+                        try store.journal.commit(write: write, count: records.count, to: files.name)
+                    } catch {
+                        reportWriteFailure(error.storeError)
+                    }
                 }
                 let written = State(image: next)
                 withState { $0 = written }

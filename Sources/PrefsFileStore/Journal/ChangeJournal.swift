@@ -6,7 +6,10 @@ import SystemPackage
 /// The bounded history of writes to the suites of one configuration directory: one JSON-lines file per suite.
 ///
 /// Writers append under the suite's exclusive lock, just before swapping the new property list into place, so a
-/// watcher holding the lock sees a file and a journal that agree. When a file grows past ``maximumBytes`` it is cut to
+/// watcher woken by the swap finds who made it; those records are marked staged, and count as history only once the
+/// commit line the writer appends after its swap follows them. A writer killed before its swap leaves records that
+/// never count; one killed between its swap and its commit line has the line added by the next writer that finds the
+/// file holding what the records say (``commitPendingWrite(of:holding:)``). When a file grows past ``maximumBytes`` it is cut to
 /// its newer half, keeping at least the newest record of every key. A suite with so many keys that their newest
 /// records alone pass half that size is compacted again only once its journal has doubled: the compacted file starts
 /// with a line giving its size, so that every writer, in any process, knows it without re-reading the records.
@@ -62,6 +65,65 @@ struct ChangeJournal: Sendable {
         }
     }
 
+    /// Appends the line that makes a staged write's records count; the caller holds the suite's exclusive lock and
+    /// has just swapped the write into place.
+    ///
+    /// - Parameters:
+    ///   - write: The write's identifier.
+    ///   - count: How many records it staged.
+    ///   - suite: The suite.
+    /// - Throws: ``FileStoreError/io(path:operation:reason:)`` when the journal cannot be written.
+    func commit(write: String, count: Int, to suite: SuiteName) throws(FileStoreError) {
+        let path = path(for: suite)
+        var line = Data(JournalLineWriter.commitLine(write: write, count: count))
+        line.append(0x0A)
+        do {
+            _ = try append(line, to: path)
+        } catch {
+            throw FileStoreError.io(path: path.string, operation: "append to the journal", reason: "\(error)")
+        }
+    }
+
+    /// Commits the write whose staged records end the journal when the suite file holds what they say: its writer was
+    /// killed between its swap and its commit line. The caller holds the suite's exclusive lock, so no write is in
+    /// progress. Records of a write that did not take effect are left as they are, counting for nothing.
+    ///
+    /// - Parameters:
+    ///   - suite: The suite.
+    ///   - value: What the suite file holds for a key now.
+    func commitPendingWrite(of suite: SuiteName, holding value: (String) -> PropertyListValue?) {
+        var pending: [JournalRecord] = []
+        var whole = false
+        for window in [4096, Self.readingWindow] {
+            guard let (data, isWholeFile) = tail(of: suite, bytes: window) else { return }
+            pending = []
+            var ended = false
+            for line in Self.linesNewestFirst(data) {
+                let bytes = data[line]
+                if JournalLineReader.commit(bytes) != nil {
+                    // The newest line commits a write: nothing is pending. Further back, it ends the pending write.
+                    if pending.isEmpty { return }
+                    ended = true
+                    break
+                }
+                guard let record = JournalLineReader.record(bytes) else { continue }
+                guard record.staged == true, let write = record.write, pending.first.map({ $0.write == write }) ?? true
+                else {
+                    ended = true
+                    break
+                }
+                pending.append(record)
+            }
+            whole = ended || isWholeFile
+            if whole { break }
+        }
+        // Only a write read whole can be committed with its size.
+        guard whole, let write = pending.first?.write, pending.allSatisfy({ $0.explains(value($0.key)) }) else {
+            return
+        }
+        try? commit(write: write, count: pending.count, to: suite)
+    }
+
     /// What the journal's last compaction left, from its first line; 0 when it holds no such line.
     ///
     /// Read only when a journal is past ``maximumBytes``: without it, a journal whose newest records alone pass that
@@ -110,29 +172,43 @@ struct ChangeJournal: Sendable {
         }
     }
 
-    /// How much of a journal is ever read: more than a journal within its bounds holds, so that a file another
-    /// program grew without limit is read only so far.
-    static let readingWindow = 8 * maximumBytes
+    /// How much of a journal is ever read: a journal keeps the newest record of every key, so a suite at its largest
+    /// (64 MiB) fits, and a file another program grew without limit is read only so far.
+    static let readingWindow = 128 * 1024 * 1024
 
-    /// The records of a suite that can be read, oldest first; lines that do not decode are skipped.
+    /// The records of a suite that can be read, oldest first; lines that do not decode, and staged records whose write
+    /// has no commit line, are skipped.
+    ///
+    /// Without a limit the whole journal is read, since an undo needs every record of the write it reverts and of the
+    /// writes an undo or a redo names; a journal within its bounds is a few hundred kilobytes.
     ///
     /// - Parameters:
     ///   - suite: The suite.
     ///   - key: Only this key's records; every key's when `nil`.
     ///   - limit: At most this many, the newest: lines are decoded from the end and only until enough are found, so
     ///     that asking for the last few of a journal of 100,000 records decodes a few.
-    /// - Returns: The records, oldest first.
+    /// - Returns: The records, oldest first, each carrying its write's size when a commit line committed it.
     func records(of suite: SuiteName, key: String? = nil, limit: Int? = nil) -> [JournalRecord] {
         // With a limit, the end of the file is read in a window that widens only while too few records are found, so
-        // that a few records cost a few kilobytes, not the whole reading window.
-        let windows = limit == nil ? [Self.readingWindow] : [64 * 1024, 512 * 1024, Self.readingWindow]
+        // that a few records cost a few kilobytes, not the whole file.
+        let windows = limit == nil ? [Self.readingWindow] : [64 * 1024, 512 * 1024, 4 * 1024 * 1024, Self.readingWindow]
         var found: [JournalRecord] = []
         for window in windows {
             guard let (data, isWholeFile) = tail(of: suite, bytes: window) else { return [] }
             found = []
+            var committed: [String: Int] = [:]
             for line in Self.linesNewestFirst(data) {
                 if let limit, found.count >= limit { break }
-                guard let record = JournalLineReader.record(data[line]) else { continue }
+                // A commit line follows its write's records, so reading newest first meets it before them.
+                if let commit = JournalLineReader.commit(data[line]) {
+                    committed[commit.write] = commit.count
+                    continue
+                }
+                guard var record = JournalLineReader.record(data[line]) else { continue }
+                if record.staged == true {
+                    guard let write = record.write, let size = committed[write] else { continue }
+                    record.writeSize = size
+                }
                 if let key, !ExactKey.same(record.key, key) { continue }
                 found.append(record)
             }
@@ -236,18 +312,31 @@ struct ChangeJournal: Sendable {
     /// Lines that are not records (torn, foreign) and lines longer than any record written are dropped, so that one
     /// huge line cannot keep the journal over its size, nor, by counting as half the lines, push out everything else.
     private func compact(_ path: FilePath, suite: SuiteName) throws {
+        // The whole journal: reading only its last 4 MiB, as compaction once did, dropped the older part of a write
+        // larger than that, and an undo then reverted the part that was left.
         guard let (data, _) = tail(of: suite, bytes: Self.readingWindow) else { return }
         var kept: [Range<Int>] = []
         var keys = Set<ExactKey>()
         var size = 0
+        // A write's commit line is kept when one of its records is: it comes after them, so it is met first.
+        var commits: [String: Range<Int>] = [:]
         for line in Self.linesNewestFirst(data) where line.count <= JournalLineWriter.maximumLineBytes {
+            if let commit = JournalLineReader.commit(data[line]) {
+                commits[commit.write] = line
+                continue
+            }
             guard let record = JournalLineReader.record(data[line]) else { continue }
             let firstOfItsKey = keys.insert(ExactKey(record.key)).inserted
             if size + line.count + 1 <= Self.maximumBytes / 2 || firstOfItsKey {
                 kept.append(line)
                 size += line.count + 1
+                if let write = record.write, let commit = commits.removeValue(forKey: write) {
+                    kept.append(commit)
+                    size += commit.count + 1
+                }
             }
         }
+        kept.sort { $0.lowerBound > $1.lowerBound }
         var compacted = Data(capacity: size + 32)
         compacted.append(contentsOf: "\(Self.compactedMarker)\(size)}\n".utf8)
         for line in kept.reversed() {

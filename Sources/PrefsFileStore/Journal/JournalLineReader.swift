@@ -40,9 +40,25 @@ enum JournalLineReader {
         for (index, name) in ["oldDigest", "newDigest"].enumerated() {
             if case .string(let digest)? = object[name] { digests[index] = digest }
         }
-        return JournalRecord(
+        var record = JournalRecord(
             time: time, pid: pid, process: process, write: write, reverts: reverts, suite: suite, key: key, old: old,
             new: new, oldDigest: digests[0], newDigest: digests[1])
+        if case .bool(true)? = object["staged"] { record.staged = true }
+        return record
+    }
+
+    /// How a commit line starts (see ``JournalLineWriter/commitLine(write:count:)``); no record's line starts so.
+    static let commitPrefix = #"{"committed":"#
+
+    /// The write a commit line commits and how many records it staged, or `nil` when the line is not one.
+    static func commit(_ line: Data) -> (write: String, count: Int)? {
+        let prefix = Array(commitPrefix.utf8)
+        guard line.count < 256, line.starts(with: prefix) else { return nil }
+        let parsed = line.withUnsafeBytes { JSONValue.parse($0.bindMemory(to: UInt8.self), maximumDepth: 2) }
+        guard case .object(let object)? = parsed, case .string(let write)? = object["committed"],
+            case .number(let text)? = object["changes"], let count = Int(text), count >= 0
+        else { return nil }
+        return (write, count)
     }
 
     /// A record's values are tagged (`{"array":[…]}`), and sit one level below the record's object.

@@ -46,10 +46,26 @@ enum JournalLineWriter {
         if let pid = record.pid { member("pid", &out) { $0.append(contentsOf: String(pid).utf8) } }
         if let process = record.process { member("process", &out) { string(process, &$0) } }
         if let reverts = record.reverts { member("reverts", &out) { string(reverts, &$0) } }
+        if record.staged == true { member("staged", &out) { $0.append(contentsOf: "true".utf8) } }
         member("suite", &out) { string(record.suite, &$0) }
         member("time", &out) { string(PropertyListValue.date(record.time).text, &$0) }
         if let write = record.write { member("write", &out) { string(write, &$0) } }
         out.append(UInt8(ascii: "}"))
+        return out
+    }
+
+    /// The line that commits a write whose records were staged before its swap: `{"committed":"ID","changes":N}`.
+    ///
+    /// It is appended once the swap has happened, so a write killed before it leaves records that never count.
+    ///
+    /// - Parameters:
+    ///   - write: The write's identifier.
+    ///   - count: How many records the write staged, so that a reader can tell when it holds only some of them.
+    /// - Returns: The line, without its newline.
+    static func commitLine(write: String, count: Int) -> [UInt8] {
+        var out = Array(JournalLineReader.commitPrefix.utf8)
+        string(write, &out)
+        out.append(contentsOf: ",\"changes\":\(count)}".utf8)
         return out
     }
 

@@ -26,6 +26,11 @@ package struct JournalRecord: Codable, Sendable, Hashable {
     let oldDigest: String?
     /// A digest of the value after, kept instead of it when the values were too large for the journal.
     let newDigest: String?
+    /// Whether the record was written before its write's swap, so that it counts only once a commit line for its
+    /// write follows it; `nil` in records of observed changes and in journals written before commit lines.
+    var staged: Bool?
+    /// How many records the write's commit line says it has, set when the journal is read.
+    var writeSize: Int?
 
     /// Creates a record.
     ///
@@ -86,9 +91,11 @@ package struct JournalRecord: Codable, Sendable, Hashable {
     /// The record with its values replaced by digests, for values too large for the journal: the write can still be
     /// told apart from others.
     var abridged: JournalRecord {
-        JournalRecord(
+        var record = JournalRecord(
             time: time, pid: pid, process: process, write: write, reverts: reverts, suite: suite, key: key, old: nil,
             new: nil, oldDigest: JournalLineWriter.digest(old), newDigest: JournalLineWriter.digest(new))
+        record.staged = staged
+        return record
     }
 
     /// What stands for both values of a secret key's change: no digest, which a short secret could be found from.
@@ -97,9 +104,11 @@ package struct JournalRecord: Codable, Sendable, Hashable {
     /// The record with neither its values nor digests of them, for a key the schema marks secret: the journal keeps
     /// the fact of the change, its writer and its time.
     var redacted: JournalRecord {
-        JournalRecord(
+        var record = JournalRecord(
             time: time, pid: pid, process: process, write: write, reverts: reverts, suite: suite, key: key, old: nil,
             new: nil, oldDigest: Self.secretMarker, newDigest: Self.secretMarker)
+        record.staged = staged
+        return record
     }
 
     /// Whether the record is of a secret key's change, whose values it does not hold.
@@ -114,7 +123,17 @@ package struct JournalRecord: Codable, Sendable, Hashable {
 
     /// The writer as a change event carries it.
     package var writer: PersistentKeyValueChange.Writer {
-        PersistentKeyValueChange.Writer(pid: pid, processName: process, time: time, write: write, reverts: reverts)
+        var writer = PersistentKeyValueChange.Writer(
+            pid: pid, processName: process, time: time, write: write, reverts: reverts)
+        writer.changeCount = writeSize
+        return writer
+    }
+
+    /// The record as written before its write's swap: it counts once the write's commit line follows.
+    var asStaged: JournalRecord {
+        var record = self
+        record.staged = true
+        return record
     }
 
     /// The record as a change of a suite's history.

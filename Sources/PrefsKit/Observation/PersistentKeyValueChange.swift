@@ -28,6 +28,9 @@ public struct PersistentKeyValueChange: Sendable, Hashable {
         ///
         /// An undo names the write it undoes, a redo the undo it takes back.
         public var reverts: String?
+        /// How many keys the whole write changed, when the history records it: a history that holds fewer of its
+        /// changes has lost some (to a bounded journal), and an undo of it would revert only part.
+        public var changeCount: Int?
 
         /// The write that writes made in this task revert, which ``current`` records: `prefs undo` and the editor's
         /// undo set it around their commit, so that every store's history can tell an undo from a new write.

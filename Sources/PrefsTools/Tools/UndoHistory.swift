@@ -22,8 +22,14 @@ public struct UndoHistory: Sendable {
         ///
         /// - Parameter suite: The suite's name.
         /// - Returns: The undo: what the write's keys held before it, and what it left.
-        /// - Throws: ``ToolError`` when a change's values were too large to keep, or are a secret's.
+        /// - Throws: ``ToolError`` when a change's values were too large to keep, or are a secret's, or when the
+        ///   history holds only some of the write's changes: reverting those alone would leave a state that never was.
         public func undo(suite: String) throws -> SuiteUndo {
+            if let size = changes.first?.writer?.changeCount, changes.count < size {
+                throw ToolError(
+                    "the write changed \(size) keys, and the history keeps only \(changes.count) of them; "
+                        + "nothing was undone", code: .nothingToUndo)
+            }
             if let abridged = changes.first(where: \.isAbridged) {
                 let why =
                     abridged.isRedacted
@@ -65,6 +71,10 @@ public struct UndoHistory: Sendable {
             } else if let reverts, let index = redoable.lastIndex(where: { $0.id == reverts }) {
                 redoable.remove(at: index)
                 undoable.append(write)
+            } else if reverts != nil {
+                // It reverts a write the bounded history no longer holds: undoing it would redo that write, which is
+                // not what `undo` after an undo means, and there is nothing to redo it onto.
+                continue
             } else {
                 undoable.append(write)
                 redoable.removeAll()
