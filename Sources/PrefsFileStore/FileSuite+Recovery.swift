@@ -39,7 +39,9 @@ extension FileSuite {
                 try files.replace(with: bytes, durability: store.durability) {
                     try? store.journal.append(records, to: files.name)
                 }
-                if let write = writer.write { try? store.journal.commit(write: write, count: records.count, to: files.name) }
+                if let write = writer.write {
+                    try? store.journal.commit(write: write, count: records.count, to: files.name)
+                }
             }
             return SuiteRecovery(movedAside: URL(fileURLWithPath: movedAside.string), keys: keys)
         }

@@ -84,8 +84,9 @@ struct ChangeJournal: Sendable {
         }
     }
 
-    /// Commits the write whose staged records end the journal when the suite file holds what they say: its writer was
-    /// killed between its swap and its commit line. The caller holds the suite's exclusive lock, so no write is in
+    /// Commits the write whose staged records end the journal when the suite file holds what they say.
+    ///
+    /// Its writer was killed between its swap and its commit line. The caller holds the suite's exclusive lock, so no write is in
     /// progress. Records of a write that did not take effect are left as they are, counting for nothing.
     ///
     /// - Parameters:
@@ -191,7 +192,8 @@ struct ChangeJournal: Sendable {
     func records(of suite: SuiteName, key: String? = nil, limit: Int? = nil) -> [JournalRecord] {
         // With a limit, the end of the file is read in a window that widens only while too few records are found, so
         // that a few records cost a few kilobytes, not the whole file.
-        let windows = limit == nil ? [Self.readingWindow] : [64 * 1024, 512 * 1024, 4 * 1024 * 1024, Self.readingWindow]
+        let windows =
+            limit == nil ? [Self.readingWindow] : [64 * 1024, 512 * 1024, 4 * 1024 * 1024, Self.readingWindow]
         var found: [JournalRecord] = []
         for window in windows {
             guard let (data, isWholeFile) = tail(of: suite, bytes: window) else { return [] }
