@@ -5,7 +5,7 @@ extension FileStoreError: CodedError {
         switch self {
         case .invalidSuiteName: .invalidSuiteName
         case .corrupt: .corrupt
-        case .unreadable, .io: .io
+        case .unreadable, .io, .notWritable: .io
         case .locked: .locked
         case .unrepresentable: .invalidValue
         case .unsafe: .unsafe

@@ -20,6 +20,8 @@ public enum FileStoreError: Error, Sendable, Hashable, CustomStringConvertible {
     case changedSince(suite: String, key: String)
     /// A write that would make the suite's file larger than any reader accepts; nothing was written.
     case tooLarge(suite: String, bytes: Int, limit: Int)
+    /// A suite whose file its owner made read-only, or whose owner, group or mode a write could not keep.
+    case notWritable(suite: String, path: String, reason: String)
 
     public var description: String {
         switch self {
@@ -43,6 +45,9 @@ public enum FileStoreError: Error, Sendable, Hashable, CustomStringConvertible {
             PersistentKeyValueStoreError.changedSince(key: key).message
         case .io(let path, let operation, let reason):
             "cannot \(operation) \(TextEscaping.escaped(path)): \(TextEscaping.escaped(reason))"
+        case .notWritable(let suite, let path, let reason):
+            "suite \(TextEscaping.quoted(suite, limit: 80)) cannot be written (\(TextEscaping.escaped(path))): "
+                + "\(TextEscaping.escaped(reason)); nothing was written"
         case .tooLarge(let suite, let bytes, let limit):
             "suite \(TextEscaping.quoted(suite, limit: 80)) would grow to \(Self.mebibytes(bytes)) MiB, past the "
                 + "\(limit / 1024 / 1024) MiB a suite file may hold; nothing was written"
@@ -73,7 +78,7 @@ public enum FileStoreError: Error, Sendable, Hashable, CustomStringConvertible {
             PersistentKeyValueStoreError(.refused, message: description)
         case .changedSince: PersistentKeyValueStoreError(.conflict, message: description)
         case .corrupt: PersistentKeyValueStoreError(.corrupt, message: description)
-        case .unreadable, .locked, .io: PersistentKeyValueStoreError(.io, message: description)
+        case .unreadable, .locked, .io, .notWritable: PersistentKeyValueStoreError(.io, message: description)
         }
     }
 }

@@ -91,6 +91,7 @@ extension FileSuite {
                 guard output.count <= SuiteFiles.maximumFileSize else {
                     throw .tooLarge(suite: name, bytes: output.count, limit: SuiteFiles.maximumFileSize)
                 }
+                var journaled = true
                 do throws(FileStoreError) {
                     try files.replace(with: output, durability: store.durability) {
                         withState { $0.expected = output }
@@ -100,6 +101,7 @@ extension FileSuite {
                             try store.journal.append(unseen.unknown + records, to: files.name)
                         } catch {
                             // A journal that cannot be written loses only the history; the write goes ahead.
+                            journaled = false
                             reportWriteFailure(error.storeError)
                         }
                     }
@@ -107,7 +109,7 @@ extension FileSuite {
                     withState { $0.expected = nil }
                     throw error
                 }
-                if let write = writer.write {
+                if let write = writer.write, journaled {
                     do throws(FileStoreError) {
                         try store.journal.commit(write: write, count: records.count, to: files.name)
                     } catch {

@@ -81,6 +81,12 @@ extension SuiteFiles {
                 throw FileStoreError.unsafe(
                     path: lock.string, reason: "the lock file is \(Self.describe(status.type))")
             }
+            // Root creating the lock in a user's directory gives it to that user, who could not open it otherwise.
+            if Syscall.effectiveUserID() == 0, status.userID.rawValue == 0,
+                let owner = try? Stat(directory, followTargetSymlink: true), owner.userID.rawValue != 0
+            {
+                try? Syscall.fchown(descriptor, owner: owner.userID.rawValue, group: owner.groupID.rawValue)
+            }
         } catch let error as FileStoreError {
             throw error
         } catch {

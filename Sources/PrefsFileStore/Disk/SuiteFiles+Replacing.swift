@@ -26,13 +26,18 @@ extension SuiteFiles {
     ///   be made this process's own, or ``FileStoreError/io(path:operation:reason:)``; the suite is unchanged then.
     /// - Precondition: The caller holds the suite's exclusive lock, since every writer stages under the same name.
     func replace(with bytes: [UInt8], durability: FileStore.Durability, beforeSwap: () -> Void) throws(FileStoreError) {
-        let permissions = try permissionsToKeep()
+        let kept = try attributesToKeep()
         let descriptor = try ownStagingFile()
         // Closed after the swap: closing a written file wakes every watcher of the directory, and before the swap
         // that would take the processor from this writer when the watchers have nothing to read yet.
         defer { try? descriptor.close() }
+        do throws(FileStoreError) {
+            try keep(kept, on: descriptor)
+        } catch {
+            try? Syscall.unlink(staging)
+            throw error
+        }
         do {
-            try Syscall.fchmod(descriptor, permissions)
             _ = try bytes.withUnsafeBytes { try descriptor.writeAll($0) }
             if durability == .powerLoss { try Syscall.fsync(descriptor) }
         } catch {
@@ -55,28 +60,78 @@ extension SuiteFiles {
             } catch {
                 try? Syscall.unlink(staging)
             }
-            prepareStagingFile()
+            // Not in another user's directory: root writing a user's suite leaves nothing of its own there.
+            if kept.owner == nil { prepareStagingFile() }
         }
     }
 
-    /// The permissions the new file gets: those of the suite it replaces, when this user owns it, without write
-    /// access for anyone else; otherwise read and write for the owner only, whatever the umask.
+    /// What the new file takes from the suite it replaces: its mode, and its owner and group when those are not what a
+    /// file this process creates gets.
+    struct KeptAttributes {
+        var permissions: FilePermissions
+        /// The owner to give the new file, when the suite is another user's (a write as root).
+        var owner: UInt32?
+        /// The group to give the new file.
+        var group: UInt32?
+    }
+
+    /// The mode, owner and group the new file must keep: the suite's own, exactly.
+    ///
+    /// A new suite is read and write for its owner only, whatever the umask. A suite its owner made read-only is
+    /// read-only to prefs too, even as root; another user's suite is written only by root, which can give the new
+    /// file back to its owner.
     ///
     /// - Throws: ``FileStoreError/unsafe(path:reason:)`` when the suite's name is a symbolic link, which a rename
-    ///   would replace rather than write through.
-    private func permissionsToKeep() throws(FileStoreError) -> FilePermissions {
-        guard let status = try? Stat(plist, followTargetSymlink: false) else { return [.ownerReadWrite] }
+    ///   would replace rather than write through; ``FileStoreError/notWritable(suite:path:reason:)`` for a read-only
+    ///   suite or another user's when this process cannot give it back.
+    private func attributesToKeep() throws(FileStoreError) -> KeptAttributes {
+        guard let status = try? Stat(plist, followTargetSymlink: false) else {
+            return KeptAttributes(permissions: [.ownerReadWrite])
+        }
         if status.type == .symbolicLink {
             throw .unsafe(
                 path: plist.string,
                 reason: "the suite is a symbolic link; prefs writes only files it can replace, so it never writes "
                     + "through a link (write to its target's directory instead)")
         }
-        guard status.type == .regular, status.userID.rawValue == Syscall.effectiveUserID() else {
-            return [.ownerReadWrite]
+        guard status.type == .regular else { return KeptAttributes(permissions: [.ownerReadWrite]) }
+        let mode = status.permissions.rawValue & 0o777
+        guard mode & 0o200 != 0 else {
+            throw .notWritable(
+                suite: name.rawValue, path: plist.string,
+                reason: "its file is read-only (mode \(String(mode, radix: 8))); make it writable to change it")
         }
-        let kept = status.permissions.rawValue & 0o644
-        return FilePermissions(rawValue: kept | 0o600)
+        let user = Syscall.effectiveUserID()
+        let owner = status.userID.rawValue
+        guard owner == user || user == 0 else {
+            throw .notWritable(
+                suite: name.rawValue, path: plist.string,
+                reason: "its file belongs to user \(owner), and a write by user \(user) would make it theirs")
+        }
+        return KeptAttributes(
+            permissions: FilePermissions(rawValue: mode), owner: owner == user ? nil : owner,
+            group: status.groupID.rawValue)
+    }
+
+    /// Gives the staging file the kept mode, owner and group.
+    ///
+    /// - Throws: ``FileStoreError/notWritable(suite:path:reason:)`` when the system refuses one of them (a group
+    ///   this user is not in).
+    private func keep(_ kept: KeptAttributes, on descriptor: FileDescriptor) throws(FileStoreError) {
+        do {
+            try Syscall.fchmod(descriptor, kept.permissions)
+            guard let group = kept.group, let status = try? descriptor.stat() else { return }
+            let owner = kept.owner ?? status.userID.rawValue
+            guard owner != status.userID.rawValue || group != status.groupID.rawValue else { return }
+            try Syscall.fchown(descriptor, owner: owner, group: group)
+            // fchown may clear set-id bits; the mode is set again so that it is exactly the suite's.
+            try Syscall.fchmod(descriptor, kept.permissions)
+        } catch {
+            throw .notWritable(
+                suite: name.rawValue, path: plist.string,
+                reason: "the new file cannot keep the suite's owner \(kept.owner.map(String.init) ?? "(this user)") "
+                    + "and group \(kept.group.map(String.init) ?? "") (\(error))")
+        }
     }
 
     /// Opens the staging file for writing, making sure it is this process's own.
@@ -91,6 +146,8 @@ extension SuiteFiles {
         do {
             try Syscall.unlink(staging)
         } catch .noSuchFileOrDirectory {
+        } catch .readOnlyFileSystem {
+            throw readOnlyFileSystem
         } catch {
             throw .unsafe(
                 path: staging.string,
@@ -102,6 +159,8 @@ extension SuiteFiles {
             descriptor = try FileDescriptor.open(
                 staging, .writeOnly, options: [.create, .exclusiveCreate, .noFollow, .closeOnExec],
                 permissions: [.ownerReadWrite])
+        } catch .readOnlyFileSystem {
+            throw readOnlyFileSystem
         } catch {
             throw .io(path: staging.string, operation: "create", reason: "\(error)")
         }
@@ -110,6 +169,10 @@ extension SuiteFiles {
             throw .unsafe(path: staging.string, reason: "the file created is not this user's own regular file")
         }
         return descriptor
+    }
+
+    private var readOnlyFileSystem: FileStoreError {
+        .notWritable(suite: name.rawValue, path: plist.string, reason: "the file system holding it is mounted read-only")
     }
 
     /// Whether a file is one this process may write the suite into: a regular file with a single link, owned by

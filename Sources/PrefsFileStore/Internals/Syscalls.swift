@@ -34,6 +34,11 @@ enum Syscall {
         try retrying { cFchmod(descriptor.rawValue, mode_t(permissions.rawValue)) }
     }
 
+    /// The corresponding C function is `fchown`.
+    static func fchown(_ descriptor: FileDescriptor, owner: UInt32, group: UInt32) throws(Errno) {
+        try retrying { cFchown(descriptor.rawValue, uid_t(owner), gid_t(group)) }
+    }
+
     /// The effective user this process acts as.
     ///
     /// The corresponding C function is `geteuid`, which cannot fail.
@@ -137,6 +142,7 @@ private let cUnlink = unlink
 private let cMkdir = mkdir
 private let cFsync = fsync
 private let cFchmod = fchmod
+private let cFchown = fchown
 private let cKill = kill
 private let cPipe = pipe
 private let cPoll = poll
