@@ -172,7 +172,8 @@ extension SuiteFiles {
     }
 
     private var readOnlyFileSystem: FileStoreError {
-        .notWritable(suite: name.rawValue, path: plist.string, reason: "the file system holding it is mounted read-only")
+        .notWritable(
+            suite: name.rawValue, path: plist.string, reason: "the file system holding it is mounted read-only")
     }
 
     /// Whether a file is one this process may write the suite into: a regular file with a single link, owned by

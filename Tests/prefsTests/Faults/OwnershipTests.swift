@@ -3,8 +3,9 @@ import PrefsTestHelpers
 import PrefsTestSupport
 import Testing
 
-/// A write keeps the suite file's owner, group and mode, or refuses in one line; a read-only suite file is read-only
-/// to prefs too. Tested with a real other user, through `setpriv`.
+/// A write keeps the suite file's owner, group and mode, or refuses in one line.
+///
+/// A read-only suite file is read-only to prefs too. Tested with a real other user, through `setpriv`.
 @Suite(.enabled(if: getuid() == 0, "acting as another user needs root"))
 struct OwnershipTests {
     private static let alice: UInt32 = 4343
