@@ -1,3 +1,4 @@
+import Foundation
 import PrefsKit
 
 /// A suite's name, checked to be safe to use as a file name.
@@ -14,7 +15,8 @@ public struct SuiteName: RawRepresentable, Hashable, Sendable, CustomStringConve
     ///
     /// - Parameter rawValue: The name.
     /// - Throws: ``FileStoreError/invalidSuiteName(_:reason:)`` when it is empty, contains `/`, `..`, NUL or a
-    ///   control character, starts with a dot, or is too long.
+    ///   control character, starts with a dot, is too long, or is not in Unicode normalization form C: Linux file
+    ///   names are bytes, so `é` as one scalar and as `e` and a combining accent would be two suites that look alike.
     public init(validating rawValue: String) throws(FileStoreError) {
         let reason: String? =
             if rawValue.isEmpty {
@@ -31,11 +33,21 @@ public struct SuiteName: RawRepresentable, Hashable, Sendable, CustomStringConve
                 "it starts with \".\""
             } else if rawValue.utf8.count > Self.maximumLength {
                 "it is longer than \(Self.maximumLength) bytes"
+            } else if let composed = Self.composed(rawValue) {
+                "it is not in Unicode normalization form C, so it would name another file than "
+                    + "\(TextEscaping.quoted(composed)), which looks the same; use that"
             } else {
                 nil
             }
         if let reason { throw .invalidSuiteName(rawValue, reason: reason) }
         self.rawValue = rawValue
+    }
+
+    /// The name's NFC form, when it differs from the name; ASCII names, most of them, are not looked at further.
+    private static func composed(_ name: String) -> String? {
+        guard name.utf8.contains(where: { $0 >= 0x80 }) else { return nil }
+        let composed = name.precomposedStringWithCanonicalMapping
+        return composed.utf8.elementsEqual(name.utf8) ? nil : composed
     }
 
     /// Checks a name, as ``init(validating:)`` does.

@@ -31,6 +31,26 @@ public enum TextEscaping {
         return result
     }
 
+    /// Escapes every control character but line feeds and tabs, as ``escaped(_:escapingBackslashes:)`` does, leaving
+    /// backslashes as they are: a multi-line value stays usable in a pipe, and an escape sequence planted in it (an
+    /// OSC 8 link, a title change) cannot reach whatever terminal the pipe ends at.
+    ///
+    /// - Parameter text: The text to escape.
+    /// - Returns: Text whose only control characters are line feeds and tabs.
+    public static func escapedKeepingLines(_ text: String) -> String {
+        guard needsEscaping(text.utf8, escapingBackslashes: false) else { return text }
+        var result = ""
+        result.reserveCapacity(text.utf8.count)
+        for line in text.split(separator: "\n", omittingEmptySubsequences: false).enumerated() {
+            if line.offset > 0 { result += "\n" }
+            for cell in line.element.split(separator: "\t", omittingEmptySubsequences: false).enumerated() {
+                if cell.offset > 0 { result += "\t" }
+                result += escaped(String(cell.element), escapingBackslashes: false)
+            }
+        }
+        return result
+    }
+
     /// Whether UTF-8 text holds a byte ``escaped(_:escapingBackslashes:)`` would change: a C0 control or DEL, a C1
     /// control (`C2 80`–`C2 9F`), or a backslash when those are doubled.
     private static func needsEscaping(_ utf8: String.UTF8View, escapingBackslashes: Bool) -> Bool {

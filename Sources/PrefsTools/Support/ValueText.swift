@@ -23,11 +23,13 @@ public enum ValueText {
     /// A value as `prefs read SUITE KEY` prints it.
     ///
     /// Strings are printed as they are, numbers as numbers, Booleans as `true` and `false`, dates in ISO 8601, data in
-    /// base64, arrays and dictionaries as JSON. On a terminal, control characters are shown escaped.
+    /// base64, arrays and dictionaries as JSON. On a terminal, control characters are shown escaped; in a pipe, every
+    /// one but line feeds and tabs, since the pipe may end at a terminal too (`--json` gives the exact bytes).
     public static func bare(_ value: PropertyListValue, entry: PreferenceSchemaEntry?) -> String {
         if Secrets.hides(entry) { return Secrets.mask }
         let text = entry?.render(value) ?? value.text
-        return Output.isTerminal ? TextEscaping.escaped(text, escapingBackslashes: false) : text
+        return Output.isTerminal
+            ? TextEscaping.escaped(text, escapingBackslashes: false) : TextEscaping.escapedKeepingLines(text)
     }
 
     /// A value on one line of a listing, never holding a control character.
