@@ -33,6 +33,10 @@ public struct PostgresLocation: Sendable, CustomStringConvertible {
     public let tlsMode: TLSMode
     /// The PEM file of trusted authorities for ``TLSMode/verifyFull``, when not the system's.
     public let rootCertificatePath: String?
+    /// How long a statement may run before the server cancels it (`statement_timeout`), 5 s by default.
+    public let statementTimeout: String
+    /// How long a statement waits for a lock before the server gives up (`lock_timeout`), 5 s by default.
+    public let lockTimeout: String
 
     /// Reads a URL such as `postgres://prefs@db.example.com:5432/prefs?table=team_prefs&sslmode=verify-full`.
     ///
@@ -55,9 +59,11 @@ public struct PostgresLocation: Sendable, CustomStringConvertible {
         database = path.isEmpty ? nil : String(path)
         var parameters: [String: String] = [:]
         for item in components.queryItems ?? [] {
-            guard ["table", "sslmode", "sslrootcert"].contains(item.name) else {
+            guard Self.parameters.contains(item.name) else {
                 throw .badLocation(
-                    url, reason: "unknown parameter \(item.name); expected table, sslmode or sslrootcert")
+                    url,
+                    reason: "unknown parameter \(item.name); expected table, sslmode, sslrootcert, statement_timeout "
+                        + "or lock_timeout")
             }
             parameters[item.name] = item.value ?? ""
         }
@@ -81,12 +87,36 @@ public struct PostgresLocation: Sendable, CustomStringConvertible {
         }
         self.tlsMode = tlsMode
         rootCertificatePath = parameters["sslrootcert"]
+        statementTimeout = try Self.timeout(parameters["statement_timeout"], named: "statement_timeout", in: url)
+        lockTimeout = try Self.timeout(parameters["lock_timeout"], named: "lock_timeout", in: url)
+    }
+
+    /// The parameters a URL may carry.
+    private static let parameters: Set = ["table", "sslmode", "sslrootcert", "statement_timeout", "lock_timeout"]
+
+    /// How long a statement may run, or wait for a lock, unless the URL says otherwise: a table another session holds
+    /// with `LOCK TABLE`, or a statement that goes on, then ends the command with an error rather than a hang.
+    public static let defaultTimeout = "5s"
+
+    /// A timeout as PostgreSQL takes it: milliseconds, or a number with `ms`, `s` or `min`; `0` waits for ever.
+    private static func timeout(_ text: String?, named name: String, in url: String) throws(PostgresStoreError)
+        -> String
+    {
+        guard let text else { return defaultTimeout }
+        let digits = text.prefix { $0.isASCII && $0.isNumber }
+        let unit = text.dropFirst(digits.count)
+        guard !digits.isEmpty, digits.count <= 9, ["", "ms", "s", "min"].contains(unit) else {
+            throw .badLocation(url, reason: "\(name) must be a duration such as 5s, 500ms or 2min, not \(text)")
+        }
+        return text
     }
 
     /// The URL without its password, for messages.
     public var description: String {
-        let tls = tlsMode == .prefer ? "" : "&sslmode=\(tlsMode.rawValue)"
-        return "postgres://\(username)@\(host):\(port)/\(database ?? "")?table=\(table)\(tls)"
+        var options = tlsMode == .prefer ? "" : "&sslmode=\(tlsMode.rawValue)"
+        if statementTimeout != Self.defaultTimeout { options += "&statement_timeout=\(statementTimeout)" }
+        if lockTimeout != Self.defaultTimeout { options += "&lock_timeout=\(lockTimeout)" }
+        return "postgres://\(username)@\(host):\(port)/\(database ?? "")?table=\(table)\(options)"
     }
 
     /// The notification channel of the table.
@@ -117,7 +147,12 @@ public struct PostgresLocation: Sendable, CustomStringConvertible {
         } catch {
             throw .badLocation("\(self)", reason: "cannot set up TLS: \(error)")
         }
-        return PostgresConnection.Configuration(
+        var configuration = PostgresConnection.Configuration(
             host: host, port: port, username: username, password: password, database: database, tls: tls)
+        // Set when the session starts, so that every statement of every connection runs under them, at no round trip.
+        configuration.options.additionalStartupParameters = [
+            ("statement_timeout", statementTimeout), ("lock_timeout", lockTimeout),
+        ]
+        return configuration
     }
 }

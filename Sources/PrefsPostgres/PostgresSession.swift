@@ -98,9 +98,23 @@ final class PostgresSession: Sendable {
     ) throws(PostgresStoreError) -> Result {
         let connection = try connected()
         do {
-            return try Self.wait { [statements, logger] in
+            return try Self.wait { [statements, logger, location] in
                 do {
                     return try await work(connection)
+                } catch let error as PSQLError where error.serverInfo?[.sqlState] == Self.lockNotAvailable {
+                    let holder = try? await Self.lockHolder(statements, on: connection, logger: logger)
+                    throw PostgresStoreError.timedOut(
+                        "\(location)", what: "table \(statements.table) stayed locked", holder: holder,
+                        timeout: location.lockTimeout, parameter: "lock_timeout")
+                } catch let error as PSQLError
+                    where error.serverInfo?[.sqlState] == Self.queryCanceled
+                    && error.serverInfo?[.message]?.contains("statement timeout") == true
+                {
+                    // With both timeouts alike, the statement's may end a wait for a lock before the lock's does.
+                    let holder = try? await Self.lockHolder(statements, on: connection, logger: logger)
+                    throw PostgresStoreError.timedOut(
+                        "\(location)", what: holder == nil ? "a statement ran" : "table \(statements.table) stayed locked",
+                        holder: holder, timeout: location.statementTimeout, parameter: "statement_timeout")
                 } catch let error as PSQLError where error.serverInfo?[.sqlState] == Self.undefinedTable {
                     // The tables are created on first use rather than checked at every connection: a command line
                     // process connects for one query, and the check was a round trip of its own. A failed statement
@@ -153,6 +167,20 @@ final class PostgresSession: Sendable {
     static let undefinedTable = "42P01"
     /// PostgreSQL's code for a column that does not exist.
     static let undefinedColumn = "42703"
+    /// PostgreSQL's code for a lock not granted within `lock_timeout`.
+    static let lockNotAvailable = "55P03"
+    /// PostgreSQL's code for a statement cancelled, by `statement_timeout` among others.
+    static let queryCanceled = "57014"
+
+    /// The server process holding a lock on the store's tables, to name it when a statement gave up waiting.
+    static func lockHolder(
+        _ statements: PostgresStatements, on connection: PostgresConnection, logger: Logger
+    ) async throws -> Int32? {
+        for try await pid in try await connection.query(statements.lockHolder, logger: logger).decode(Int32.self) {
+            return pid
+        }
+        return nil
+    }
 
     /// Creates the tables unless they all exist, which one query tells.
     static func createTables(

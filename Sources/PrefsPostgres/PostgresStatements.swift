@@ -62,6 +62,7 @@ struct PostgresStatements: Sendable {
             )
             """,
             "CREATE INDEX IF NOT EXISTS \(history)_suite ON \(history) (suite, id)",
+            "CREATE INDEX IF NOT EXISTS \(history)_suite_key ON \(history) (suite, key, id)",
             """
             CREATE TABLE IF NOT EXISTS \(schemas) (
                 suite text PRIMARY KEY,
@@ -221,15 +222,37 @@ struct PostgresStatements: Sendable {
     }
 
     /// Removes a suite's history rows beyond the newest ``historyLimit``, keeping every key's newest change.
+    ///
+    /// The bound comes from the `(suite, id)` index, and a row goes when a newer row of its key exists, which the
+    /// `(suite, key, id)` index answers: linear in the rows at any size. `id NOT IN (SELECT max(id) … GROUP BY key)`
+    /// turned into a nested loop once its list outgrew `work_mem`, and ran for minutes at 200,000 keys.
     func trimHistory(suite: String) -> PostgresQuery {
         var binds = PostgresBindings()
         binds.append(suite)
         binds.append(Self.historyLimit)
         return PostgresQuery(
             unsafeSQL: """
-                DELETE FROM \(history) WHERE suite = $1
-                AND id <= (SELECT id FROM \(history) WHERE suite = $1 ORDER BY id DESC OFFSET $2 LIMIT 1)
-                AND id NOT IN (SELECT max(id) FROM \(history) WHERE suite = $1 GROUP BY key)
+                DELETE FROM \(history) AS old WHERE old.suite = $1
+                AND old.id <= (SELECT id FROM \(history) WHERE suite = $1 ORDER BY id DESC OFFSET $2 LIMIT 1)
+                AND EXISTS (
+                    SELECT 1 FROM \(history) AS newer
+                    WHERE newer.suite = $1 AND newer.key = old.key AND newer.id > old.id
+                )
+                """, binds: binds)
+    }
+
+    /// The server process, other than this one, holding a lock on the store's tables that keeps others from reading
+    /// or writing them (`LOCK TABLE`, a schema change), rather than the light locks every reader and writer takes.
+    var lockHolder: PostgresQuery {
+        var binds = PostgresBindings()
+        binds.append(table)
+        binds.append(history)
+        return PostgresQuery(
+            unsafeSQL: """
+                SELECT pid FROM pg_locks WHERE granted AND pid <> pg_backend_pid()
+                AND relation IN (to_regclass($1), to_regclass($2))
+                AND mode IN ('AccessExclusiveLock', 'ExclusiveLock', 'ShareRowExclusiveLock', 'ShareLock')
+                ORDER BY pid LIMIT 1
                 """, binds: binds)
     }
 
@@ -238,6 +261,7 @@ struct PostgresStatements: Sendable {
         [
             PostgresQuery(unsafeSQL: "ALTER TABLE \(history) ADD COLUMN IF NOT EXISTS reverts text"),
             PostgresQuery(unsafeSQL: "ALTER TABLE \(schemas) ADD COLUMN IF NOT EXISTS secret_keys text[]"),
+            PostgresQuery(unsafeSQL: "CREATE INDEX IF NOT EXISTS \(history)_suite_key ON \(history) (suite, key, id)"),
         ]
     }
 

@@ -7,6 +7,7 @@ extension PostgresStoreError: CodedError {
         case .unreachable: .unreachable
         case .failed: .io
         case .invalidSuiteName: .invalidSuiteName
+        case .timedOut: .locked
         }
     }
 }

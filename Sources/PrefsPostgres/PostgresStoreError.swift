@@ -10,6 +10,9 @@ public enum PostgresStoreError: Error, Sendable, Hashable, CustomStringConvertib
     case failed(String, reason: String)
     /// A suite's name cannot be used.
     case invalidSuiteName(String, reason: String)
+    /// A statement waited for a lock longer than `lock_timeout`, or ran longer than `statement_timeout`, and the
+    /// server stopped it; nothing it would have written was written.
+    case timedOut(String, what: String, holder: Int32?, timeout: String, parameter: String)
 
     public var description: String {
         switch self {
@@ -21,6 +24,10 @@ public enum PostgresStoreError: Error, Sendable, Hashable, CustomStringConvertib
             "the PostgreSQL store at \(location) failed: \(TextEscaping.escaped(reason))"
         case .invalidSuiteName(let name, let reason):
             "invalid suite name \(TextEscaping.quoted(name)): \(reason)"
+        case .timedOut(let location, let what, let holder, let timeout, let parameter):
+            "the PostgreSQL store at \(location): \(what)" + (holder.map { " by server process \($0)" } ?? "")
+                + " for \(timeout); the server stopped the statement and nothing was written (\(parameter) in the URL "
+                + "sets how long to wait)"
         }
     }
 }

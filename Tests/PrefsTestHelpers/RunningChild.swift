@@ -79,6 +79,11 @@ package final class RunningChild: Sendable {
         try? input?.close()
     }
 
+    /// Writes text to the child's standard input, when it was started with a pipe there.
+    package func send(_ text: String) {
+        try? input?.write(contentsOf: Data(text.utf8))
+    }
+
     /// Every complete line printed so far.
     package var output: [String] { buffer.lines }
 
