@@ -113,7 +113,8 @@ final class PostgresSession: Sendable {
                     // With both timeouts alike, the statement's may end a wait for a lock before the lock's does.
                     let holder = try? await Self.lockHolder(statements, on: connection, logger: logger)
                     throw PostgresStoreError.timedOut(
-                        "\(location)", what: holder == nil ? "a statement ran" : "table \(statements.table) stayed locked",
+                        "\(location)",
+                        what: holder == nil ? "a statement ran" : "table \(statements.table) stayed locked",
                         holder: holder, timeout: location.statementTimeout, parameter: "statement_timeout")
                 } catch let error as PSQLError where error.serverInfo?[.sqlState] == Self.undefinedTable {
                     // The tables are created on first use rather than checked at every connection: a command line

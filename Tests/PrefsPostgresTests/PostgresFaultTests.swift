@@ -60,8 +60,9 @@ import Testing
         #expect(bad.error.contains("lock_timeout must be a duration such as 5s, 500ms or 2min, not soon"))
     }
 
-    /// 500,000 history rows over 250,000 keys, with the planner's statistics: the trim that a write runs every 64
-    /// history rows removes the older row of each key within the statement timeout. The `NOT IN` trim it replaces is
+    /// A trim at 500,000 history rows over 250,000 keys, with the planner's statistics, finishes.
+    ///
+    /// The trim that a write runs every 64 history rows removes the older row of each key within the statement timeout. The `NOT IN` trim it replaces is
     /// planned as a plain subplan at this size (its list outgrows `work_mem`), which is quadratic.
     @Test func trimmingTheHistoryIsLinearAtAnySize() throws {
         let server = try PostgresServer.require()
