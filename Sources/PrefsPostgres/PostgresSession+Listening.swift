@@ -42,8 +42,7 @@ extension PostgresSession {
         var signalled = false
         while !Task.isCancelled {
             do {
-                let connection = try await PostgresConnection.connect(
-                    configuration: configuration, id: 2, logger: logger)
+                let connection = try await connector.connect(id: 2, logger: logger)
                 defer { Task { try? await connection.close() } }
                 try await Self.createTables(statements, on: connection, logger: logger)
                 // Listening starts before the suites are read again, so that no change falls between the two.

@@ -43,6 +43,8 @@ final class PostgresSession: Sendable {
 
     let location: PostgresLocation
     let configuration: PostgresConnection.Configuration
+    /// Opens every connection, the listener's too, through a pipeline that cannot crash on a lost server.
+    let connector: PostgresConnector
     let statements: PostgresStatements
     /// Tells this store's own notices from others'.
     let instance = UUID().uuidString
@@ -58,6 +60,7 @@ final class PostgresSession: Sendable {
         let (seconds, attoseconds) = timeout.components
         configuration.options.connectTimeout = .nanoseconds(seconds * 1_000_000_000 + attoseconds / 1_000_000_000)
         self.configuration = configuration
+        connector = PostgresConnector(configuration: configuration, host: location.host, port: location.port)
         statements = PostgresStatements(table: location.table, channel: location.channel)
         var logger = Logger(label: "PrefsPostgres")
         // PostgresNIO logs every query at debug; an app that logs at debug wants its own queries, not ours.
@@ -145,8 +148,8 @@ final class PostgresSession: Sendable {
         if let connection = state.withLock({ $0.connection }), !connection.isClosed { return connection }
         let opened: PostgresConnection
         do {
-            opened = try Self.wait { [configuration, logger] in
-                try await PostgresConnection.connect(configuration: configuration, id: 1, logger: logger)
+            opened = try Self.wait { [connector, logger] in
+                try await connector.connect(id: 1, logger: logger)
             }
         } catch {
             let reason = Self.reason(error)

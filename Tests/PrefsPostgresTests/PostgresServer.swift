@@ -116,6 +116,14 @@ final class PostgresServer: Sendable {
             bin + "/pg_ctl", ["-D", directory.appendingPathComponent("data").path, "-w", "-m", "fast", "restart"])
     }
 
+    /// Stops the private server at once, as a crash or `pg_ctl -m immediate stop` would, and starts it again: every
+    /// connection is cut wherever it was, mid-stream included.
+    func crashAndRestart() throws(PostgresServerError) {
+        guard let directory, let bin = Self.binaries() else { throw PostgresServerError("not a private server") }
+        try pgRun(
+            bin + "/pg_ctl", ["-D", directory.appendingPathComponent("data").path, "-w", "-m", "immediate", "restart"])
+    }
+
     /// Stops the private server and removes its files.
     func stop() {
         guard let directory, let bin = Self.binaries() else { return }

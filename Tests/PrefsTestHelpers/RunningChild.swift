@@ -71,6 +71,9 @@ package final class RunningChild: Sendable {
 
     package var pid: Int32 { process.processIdentifier }
 
+    /// Why the child ended: an exit, or a signal such as SIGILL from a failed precondition.
+    package var terminationReason: Process.TerminationReason { process.terminationReason }
+
     /// Whether the child has exited.
     package var hasExited: Bool { !process.isRunning }
 

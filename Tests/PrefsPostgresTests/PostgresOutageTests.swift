@@ -1,0 +1,72 @@
+import Foundation
+import PrefsPostgres
+import PrefsTestHelpers
+import Testing
+
+/// A server lost in the middle of a stream never crashes `prefs`.
+///
+/// postgres-nio 1.33.2 stopped the process (SIGILL, a precondition in its row stream) when the socket delivered rows nobody had asked to read yet, as it does when the
+/// server goes away. `prefs read` ends with an error, and `prefs watch` lives through any number of restarts.
+@Suite(PostgresServer.needed) struct PostgresOutageTests {
+    /// A private server holding a suite of `keys` integers, written straight into the table.
+    private static func serverWithLargeSuite(keys: Int) throws -> (PostgresServer, String) {
+        let server = try PostgresServer.startPrivate()
+        let url = server.url(table: "outage")
+        let cli = try PrefsCLI()
+        #expect(try cli.run("write", "--store", url, "s", "seed", "1").status == 0)
+        _ = try server.psql(
+            """
+            INSERT INTO outage (suite, key, kind, value)
+            SELECT 's', 'k' || n, 'int', jsonb_build_object('int', n) FROM generate_series(1, \(keys)) AS n
+            """)
+        return (server, url)
+    }
+
+    /// Waits until a statement other than this one's reads the table.
+    private static func waitForAReader(on server: PostgresServer) -> Bool {
+        eventually(timeout: .seconds(30)) {
+            let rows = try? server.psql(
+                """
+                SELECT count(*) FROM pg_stat_activity WHERE state = 'active' AND pid <> pg_backend_pid()
+                AND query LIKE '%FROM outage%'
+                """)
+            return rows?.first.map { $0 != "0" } ?? false
+        }
+    }
+
+    @Test func aServerStoppedMidStreamEndsReadWithAnErrorNotACrash() throws {
+        let (server, url) = try Self.serverWithLargeSuite(keys: 150_000)
+        defer { server.stop() }
+        let cli = try PrefsCLI()
+        for round in 0..<5 {
+            let reader = try cli.start("read", "--store", url, "s")
+            #expect(Self.waitForAReader(on: server), "round \(round)")
+            try server.crashAndRestart()
+            let status = reader.wait()
+            // 1 with an error line when the stream was cut; 0 when the read finished first. A signal is a crash.
+            #expect(reader.terminationReason == .exit && [0, 1].contains(status), "round \(round): status \(status)")
+        }
+    }
+
+    @Test func watchLivesThroughAnyNumberOfRestarts() throws {
+        let (server, url) = try Self.serverWithLargeSuite(keys: 20_000)
+        defer { server.stop() }
+        let cli = try PrefsCLI()
+        let watcher = try cli.start("watch", "--store", url, "s")
+        defer { watcher.kill() }
+        /// Writes until the watcher reports it: a write made while it (re)connects may land unheard.
+        func heard(_ mark: String) throws -> Bool {
+            for attempt in 0..<50 {
+                _ = try cli.run("write", "--store", url, "s", "seed", "\(mark)a\(attempt)")
+                if watcher.waitForLine(timeout: .milliseconds(500), where: { $0.contains("\(mark)a") }) { return true }
+            }
+            return false
+        }
+        #expect(try heard("ready"))
+        for round in 0..<6 {
+            try server.crashAndRestart()
+            #expect(try heard("r\(round)"), "round \(round)")
+            #expect(!watcher.hasExited, "round \(round)")
+        }
+    }
+}
