@@ -14,23 +14,28 @@ extension PostgresSession {
         }
         guard needed else { return }
         let rows: [String: PropertyListValue]
+        let undecodable: [String: String]
         do {
-            rows = try withConnection { [statements, logger] connection in
+            (rows, undecodable) = try withConnection { [statements, logger] connection in
                 var rows: [String: PropertyListValue] = [:]
+                var undecodable: [String: String] = [:]
                 let query = statements.selectSuite(suite)
                 for try await (key, json) in try await connection.query(query, logger: logger).decode(
                     (String, String).self)
                 {
-                    if let value = Self.decode(json) { rows[key] = value }
+                    if let value = Self.decode(json) { rows[key] = value } else { undecodable[key] = json }
                 }
-                return rows
+                return (rows, undecodable)
             }
         } catch {
             state.withLock { _ = $0.loading.removeValue(forKey: suite) }
             throw error
         }
         let queued = state.withLock { state in
-            if state.suites[suite] == nil { state.suites[suite] = rows }
+            if state.suites[suite] == nil {
+                state.suites[suite] = rows
+                state.undecodable[suite] = undecodable
+            }
             return state.loading.removeValue(forKey: suite) ?? []
         }
         for payload in queued {
@@ -58,17 +63,25 @@ extension PostgresSession {
             : Dictionary(
                 uniqueKeysWithValues: held.map { ($0, [:]) })
         var writers: [String: PersistentKeyValueChange.Writer] = [:]
+        var undecodable: [String: [String: String]] = [:]
         for try await (suite, key, json, host, pid, process, time) in rows.decode(
             (String, String, String, String?, Int32?, String?, Date).self)
         {
-            guard let value = Self.decode(json) else { continue }
+            guard let value = Self.decode(json) else {
+                undecodable[suite, default: [:]][key] = json
+                continue
+            }
             suites[suite, default: [:]][key] = value
             writers[suite + "\u{0}" + key] = .init(pid: pid, processName: process, host: host, time: time)
         }
         let changes = state.withLock { state in
             let before = state.suites
             let wasAll = state.allLoaded
-            for (suite, values) in suites { state.suites[suite] = values }
+            for (suite, values) in suites {
+                state.suites[suite] = values
+                state.undecodable[suite] = undecodable[suite]
+            }
+            for (suite, rows) in undecodable where suites[suite] == nil { state.undecodable[suite] = rows }
             if everything {
                 for suite in before.keys where suites[suite] == nil { state.suites[suite] = [:] }
                 state.allLoaded = true
@@ -100,8 +113,9 @@ extension PostgresSession {
             notice.all
             ? statements.selectSuite(notice.suite) : statements.selectKeys(notice.keys, of: notice.suite)
         var read: [String: PropertyListValue] = [:]
+        var undecodable: [String: String] = [:]
         for try await (key, json) in try await connection.query(query, logger: logger).decode((String, String).self) {
-            if let value = Self.decode(json) { read[key] = value }
+            if let value = Self.decode(json) { read[key] = value } else { undecodable[key] = json }
         }
         // This store's own writes are already in memory; reading them again only catches a later write by another
         // client that the notice's order would otherwise hide.
@@ -109,6 +123,9 @@ extension PostgresSession {
         let changes = state.withLock { state in
             var values = state.suites[notice.suite] ?? [:]
             let keys = notice.all ? Array(Set(values.keys).union(read.keys)) : notice.keys
+            var rows = notice.all ? [:] : state.undecodable[notice.suite] ?? [:]
+            for key in keys { rows[key] = undecodable[key] }
+            state.undecodable[notice.suite] = rows
             var changes: [PersistentKeyValueChange] = []
             for key in keys.sorted() where values[key] != read[key] {
                 changes.append(

@@ -39,6 +39,8 @@ final class PostgresSession: Sendable {
         var listenTask: Task<Void, Never>?
         /// Whether the listener reported its connection lost, so that an outage is reported once.
         var reportedOutage = false
+        /// Rows another client wrote in a shape this store cannot decode, by suite and key, with their JSON.
+        var undecodable: [String: [String: String]] = [:]
     }
 
     let location: PostgresLocation

@@ -14,11 +14,15 @@ extension PostgresStore: KeyedSuiteStore {
             return held.filter { keys.contains($0.key) }
         }
         let query = session.statements.selectKeys(keys, of: suite)
-        return try session.withConnection { [session] connection in
+        return try session.withConnection { [session, location] connection in
             var values: [String: PropertyListValue] = [:]
             let rows = try await connection.query(query, logger: session.logger)
             for try await (key, json) in rows.decode((String, String).self) {
-                if let value = PostgresSession.decode(json) { values[key] = value }
+                // Reported, never read as absent: a tool would take the key for unset.
+                guard let value = PostgresSession.decode(json) else {
+                    throw PostgresStoreError.undecodable("\(location)", suite: suite, key: key, value: json)
+                }
+                values[key] = value
             }
             return values
         }

@@ -8,6 +8,7 @@ extension PostgresStoreError: CodedError {
         case .failed: .io
         case .invalidSuiteName: .invalidSuiteName
         case .timedOut: .locked
+        case .undecodable: .corrupt
         }
     }
 }

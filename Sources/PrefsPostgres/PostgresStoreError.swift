@@ -13,6 +13,8 @@ public enum PostgresStoreError: Error, Sendable, Hashable, CustomStringConvertib
     /// A statement waited for a lock longer than `lock_timeout`, or ran longer than `statement_timeout`, and the
     /// server stopped it; nothing it would have written was written.
     case timedOut(String, what: String, holder: Int32?, timeout: String, parameter: String)
+    /// A row another client wrote in a shape this store cannot decode.
+    case undecodable(String, suite: String, key: String, value: String)
 
     public var description: String {
         switch self {
@@ -24,6 +26,10 @@ public enum PostgresStoreError: Error, Sendable, Hashable, CustomStringConvertib
             "the PostgreSQL store at \(location) failed: \(TextEscaping.escaped(reason))"
         case .invalidSuiteName(let name, let reason):
             "invalid suite name \(TextEscaping.quoted(name)): \(reason)"
+        case .undecodable(let location, let suite, let key, let value):
+            "the PostgreSQL store at \(location): key \(TextEscaping.quoted(key, limit: 80)) of suite "
+                + "\(TextEscaping.quoted(suite, limit: 80)) holds \(TextEscaping.quoted(value, limit: 80)), which is not a "
+                + "value prefs can decode"
         case .timedOut(let location, let what, let holder, let timeout, let parameter):
             "the PostgreSQL store at \(location): \(what)" + (holder.map { " by server process \($0)" } ?? "")
                 + " for \(timeout); the server stopped the statement and nothing was written (\(parameter) in the URL "

@@ -56,4 +56,9 @@ extension PostgresSuite: SuiteDiagnostics {
     public var suiteProblem: (any Error)? {
         store.session.state.withLock(\.problem).map { PostgresStoreError.unreachable("\(store.location)", reason: $0) }
     }
+
+    /// Rows another client wrote that are not in the tagged form (`{"int": 3}`): left out of the values, and reported.
+    public var undecodableEntries: [String: String] {
+        store.session.state.withLock { $0.undecodable[name] ?? [:] }
+    }
 }

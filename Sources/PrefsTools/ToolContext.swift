@@ -74,11 +74,14 @@ public final class ToolContext: Sendable {
 
     /// A suite that must already exist, as stored keys or as a schema.
     ///
-    /// - Parameter name: The suite's name.
+    /// - Parameters:
+    ///   - name: The suite's name.
+    ///   - reading: Whether the caller reads its values, so that entries the store could not decode are reported and
+    ///     refused; `delete --all` passes `false`, removing them too.
     /// - Returns: The suite.
     /// - Throws: ``ToolError`` naming the suite and the store when it does not exist, or the store's error for a bad
     ///   name or an unreadable suite.
-    public func existingSuite(_ name: String) throws -> any PersistentKeyValueStore {
+    public func existingSuite(_ name: String, reading: Bool = true) throws -> any PersistentKeyValueStore {
         guard let store = try store(creating: false) else {
             try checkName(name)
             guard try schemas().schemaSuites().contains(name) else { throw missing(name) }
@@ -91,8 +94,29 @@ public final class ToolContext: Sendable {
         guard try holdsKeys || store.listSuites().contains(name) || schemas().schemaSuites().contains(name) else {
             throw missing(name)
         }
-        try checkUsable(suite, name: name)
+        try checkUsable(suite, name: name, reading: reading)
         return suite
+    }
+
+    /// The keys of entries a suite holds that its store could not decode.
+    public func undecodableKeys(of suite: any PersistentKeyValueStore) -> [String] {
+        Array((suite as? any SuiteDiagnostics)?.undecodableEntries.keys ?? [:].keys)
+    }
+
+    /// Reports each entry the store could not decode on a line of its own, then refuses: a listing or a backup that
+    /// left them out would look whole.
+    ///
+    /// - Throws: ``ToolError`` counting them, when there are any.
+    private func checkDecodable(_ entries: [String: String], name: String) throws {
+        guard !entries.isEmpty else { return }
+        for key in entries.keys.sorted() {
+            Output.error(
+                "suite \(TextEscaping.quoted(name)): key \(TextEscaping.quoted(key)) holds "
+                    + "\(TextEscaping.quoted(entries[key] ?? "", limit: 80)), which is not a value prefs can decode")
+        }
+        throw ToolError(
+            "suite \(TextEscaping.quoted(name)) holds \(entries.count) entr\(entries.count == 1 ? "y" : "ies") prefs "
+                + "cannot decode; nothing was read (prefs delete \(name) KEY removes one)", code: .corrupt)
     }
 
     /// A suite to write to, created by its first write.
@@ -132,8 +156,15 @@ public final class ToolContext: Sendable {
     }
 
     /// Throws a suite's problem, adding how to restore the version the last write replaced when there is one.
-    func checkUsable(_ suite: any PersistentKeyValueStore, name: String) throws {
-        guard let problem = (suite as? any SuiteDiagnostics)?.suiteProblem else { return }
+    ///
+    /// - Parameter reading: Whether the whole suite is about to be read, listed or exported: entries the store could
+    ///   not decode are then reported and refused.
+    func checkUsable(_ suite: any PersistentKeyValueStore, name: String, reading: Bool = false) throws {
+        let diagnostics = suite as? any SuiteDiagnostics
+        guard let problem = diagnostics?.suiteProblem else {
+            if reading, let diagnostics { try checkDecodable(diagnostics.undecodableEntries, name: name) }
+            return
+        }
         guard (suite as? any RecoverableSuite)?.canRestorePreviousVersion == true else { throw problem }
         throw ToolError(
             "\(problem); a readable previous version is kept beside it: "

@@ -85,3 +85,36 @@ import Testing
         #expect(count <= 250_000 + 2_000, "the trim did not finish: \(count) rows")
     }
 }
+
+/// Rows another client wrote in a shape prefs cannot decode are reported one line each, never skipped: a backup that
+/// left them out would look whole.
+@Suite(PostgresServer.needed) struct PostgresUndecodableRowTests {
+    @Test func readExportAndDumpReportEachRowAndRefuse() throws {
+        let server = try PostgresServer.require()
+        let table = PostgresServer.uniqueTable("odd")
+        let url = server.url(table: table)
+        let cli = try PrefsCLI()
+        #expect(try cli.run("write", "--store", url, "s", "good", "1", "--type", "int").status == 0)
+        _ = try server.psql(
+            """
+            INSERT INTO \(table) (suite, key, kind, value) VALUES
+            ('s', 'odd1', 'int', '{"weird": 1}'), ('s', 'odd2', 'string', '"bare"')
+            """)
+        for arguments in [["read", "s"], ["export", "s"], ["dump"], ["read", "s", "odd1"]] {
+            let result = try cli.run(["--store", url] + arguments)
+            #expect(result.status == 1, "\(arguments)")
+            #expect(result.output.isEmpty, "\(arguments): \(result.output)")
+            #expect(result.error.contains(#"key "odd1""#), "\(arguments): \(result.error)")
+            #expect(result.error.contains(#""{"weird": 1}""#), "\(arguments): \(result.error)")
+            if arguments.count < 3 {
+                let lines = result.error.split(separator: "\n")
+                #expect(lines.count == 3, "\(arguments): one line per row, then the refusal: \(result.error)")
+                #expect(lines.last?.contains("holds 2 entries prefs cannot decode; nothing was read") == true)
+            }
+        }
+        // The good key, and deleting an odd one, still work.
+        #expect(try cli.run("delete", "--store", url, "s", "odd1").status == 0)
+        #expect(try cli.run("delete", "--store", url, "s", "odd2").status == 0)
+        #expect(try cli.run("read", "--store", url, "s").output == "good = 1\n")
+    }
+}

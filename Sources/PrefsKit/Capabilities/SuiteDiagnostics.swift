@@ -8,4 +8,15 @@ public protocol SuiteDiagnostics: AnyObject {
 
     /// Why the suite cannot be read or written now, or `nil` when it can; its description is one line.
     var suiteProblem: (any Error)? { get }
+
+    /// The stored entries the store read but could not decode, by key, each with what it holds: left out of the
+    /// suite's values, so tools report them rather than skip them.
+    var undecodableEntries: [String: String] { get }
+}
+
+// MARK: - Default implementations
+
+extension SuiteDiagnostics {
+    /// None: a store whose format holds only what it can decode, or that refuses the whole suite instead.
+    public var undecodableEntries: [String: String] { [:] }
 }

@@ -44,7 +44,14 @@ struct Delete: PrefsCommand {
             let schema = try context.schema(for: suite)
             // A key declared renamed also reads its former names, which go with it.
             let removals = SuiteMigration.movingFormerNames([key: nil], schema: schema)
-            let stored = try context.storedValues(of: removals.keys.sorted(), inExistingSuite: suite)
+            let stored: [String: PropertyListValue]
+            do {
+                stored = try context.storedValues(of: removals.keys.sorted(), inExistingSuite: suite)
+            } catch let error as any CodedError where error.code == .corrupt {
+                // A value another client stored in a shape prefs cannot decode is stored all the same: it can go.
+                try context.write(removals, toSuite: suite)
+                return ChangeReport.print(if: options.json, suite: suite, changed: [key])
+            }
             guard !stored.isEmpty else {
                 // A declared key that is not stored already reads as its default.
                 if schema?[key] != nil { return ChangeReport.print(if: options.json, suite: suite, changed: []) }
@@ -54,8 +61,8 @@ struct Delete: PrefsCommand {
             try context.write(removals, toSuite: suite)
             return ChangeReport.print(if: options.json, suite: suite, changed: stored.keys.sorted())
         }
-        let target = try context.existingSuite(suite)
-        let keys = target.primitiveValues().keys
+        let target = try context.existingSuite(suite, reading: false)
+        let keys = Set(target.primitiveValues().keys).union(context.undecodableKeys(of: target))
         guard !keys.isEmpty else { return ChangeReport.print(if: options.json, suite: suite, changed: []) }
         if !force {
             guard Output.inputIsTerminal else {
