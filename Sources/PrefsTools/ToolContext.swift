@@ -157,8 +157,12 @@ public final class ToolContext: Sendable {
 
     /// Throws a suite's problem, adding how to restore the version the last write replaced when there is one.
     ///
-    /// - Parameter reading: Whether the whole suite is about to be read, listed or exported: entries the store could
-    ///   not decode are then reported and refused.
+    /// - Parameters:
+    ///   - suite: The suite.
+    ///   - name: Its name, for messages.
+    ///   - reading: Whether the whole suite is about to be read, listed or exported: entries the store could not
+    ///     decode are then reported and refused.
+    /// - Throws: The suite's problem, or ``ToolError`` for entries that cannot be decoded.
     func checkUsable(_ suite: any PersistentKeyValueStore, name: String, reading: Bool = false) throws {
         let diagnostics = suite as? any SuiteDiagnostics
         guard let problem = diagnostics?.suiteProblem else {
