@@ -52,7 +52,8 @@ let package = Package(
         .executableTarget(name: "embed-files", swiftSettings: languageSettings),
         .plugin(name: "EmbedDemoAssets", capability: .buildTool(), dependencies: ["embed-files"]),
         .target(name: "PrefsTUI", dependencies: ["PrefsKit", "PrefsTools"], swiftSettings: strictSettings),
-        .target(name: "PrefsNcurses", dependencies: ["PrefsTUI", "CNcurses"], swiftSettings: strictSettings),
+        .target(
+            name: "PrefsNcurses", dependencies: ["PrefsTUI", "CNcurses", "CPrefsSystem"], swiftSettings: strictSettings),
         .target(
             name: "PrefsFileStore",
             dependencies: [

@@ -1,4 +1,5 @@
 import CNcurses
+import CPrefsSystem
 
 #if canImport(Glibc)
 import Glibc
@@ -19,8 +20,29 @@ enum Ncurses {
     static func unblockSignals() {
         var signals = sigset_t()
         sigemptyset(&signals)
-        for signal in [SIGINT, SIGTERM, SIGWINCH, SIGTSTP, SIGCONT] { sigaddset(&signals, signal) }
+        for signal in [SIGINT, SIGTERM, SIGHUP, SIGWINCH, SIGTSTP, SIGCONT] { sigaddset(&signals, signal) }
         _ = pthread_sigmask(SIG_UNBLOCK, &signals, nil)
+    }
+
+    /// The signals the editor reads as input (``forwardSignals(to:)``).
+    static let forwardedSignals: [CInt] = [SIGINT, SIGTERM, SIGHUP]
+
+    /// Makes SIGINT, SIGTERM and SIGHUP write their numbers to a pipe instead of ending the process; installed before
+    /// `initscr`, which then leaves them to this program rather than exiting on them itself.
+    ///
+    /// The corresponding C function is `sigaction`, through the shim's `cprefs_forward_signals`.
+    static func forwardSignals(to descriptor: CInt) throws(NcursesError) {
+        let result = forwardedSignals.withUnsafeBufferPointer {
+            cprefs_forward_signals(descriptor, $0.baseAddress, CInt($0.count))
+        }
+        if result != 0 { throw NcursesError(call: "sigaction") }
+    }
+
+    /// Gives the forwarded signals their default action again, once the terminal is given back.
+    ///
+    /// The corresponding C function is `sigaction`, through the shim's `cprefs_default_signals`.
+    static func restoreSignals() {
+        _ = forwardedSignals.withUnsafeBufferPointer { cprefs_default_signals($0.baseAddress, CInt($0.count)) }
     }
 
     /// The corresponding C function is `initscr`.

@@ -9,13 +9,15 @@ import Glibc
 
 /// The terminal, through ncursesw: draws only the cells that changed, and reads keys, the mouse and resizes.
 ///
-/// It must be used from one thread. ``close()`` (or releasing it) restores the terminal; ncurses's own handlers do so
-/// on SIGINT and SIGTERM.
+/// It must be used from one thread. ``close()`` (or releasing it) restores the terminal. SIGINT, SIGTERM and SIGHUP
+/// arrive as ``PrefsTUI/InputEvent/signal(_:)`` events, through a pipe a handler writes to, so that the editor asks
+/// about pending changes or keeps them instead of dying with them.
 public final class NcursesBackend: TerminalBackend {
     public let supportsUnicode: Bool
     public let usesColor: Bool
     private var shown: CellGrid?
     private let wakePipe: (read: Int32, write: Int32)
+    private let signalPipe: (read: Int32, write: Int32)
     private var isOpen = true
 
     /// Takes over the terminal.
@@ -28,6 +30,10 @@ public final class NcursesBackend: TerminalBackend {
         guard pipe(&fds) == 0 else { throw NcursesError(call: "pipe") }
         for fd in fds { _ = fcntl(fd, F_SETFL, O_NONBLOCK) }
         wakePipe = (fds[0], fds[1])
+        guard pipe(&fds) == 0 else { throw NcursesError(call: "pipe") }
+        for fd in fds { _ = fcntl(fd, F_SETFL, O_NONBLOCK) }
+        signalPipe = (fds[0], fds[1])
+        try Ncurses.forwardSignals(to: signalPipe.write)
         Ncurses.unblockSignals()
         try Ncurses.initscr()
         try Ncurses.configureInput()
@@ -43,6 +49,8 @@ public final class NcursesBackend: TerminalBackend {
         close()
         Glibc.close(wakePipe.read)
         Glibc.close(wakePipe.write)
+        Glibc.close(signalPipe.read)
+        Glibc.close(signalPipe.write)
     }
 
     /// Gives the terminal back as it was.
@@ -50,6 +58,7 @@ public final class NcursesBackend: TerminalBackend {
         guard isOpen else { return }
         isOpen = false
         Ncurses.endwin()
+        Ncurses.restoreSignals()
     }
 
     public var size: (width: Int, height: Int) { Ncurses.size }
@@ -83,18 +92,34 @@ public final class NcursesBackend: TerminalBackend {
         var fds = [
             pollfd(fd: STDIN_FILENO, events: Int16(POLLIN), revents: 0),
             pollfd(fd: wakePipe.read, events: Int16(POLLIN), revents: 0),
+            pollfd(fd: signalPipe.read, events: Int16(POLLIN), revents: 0),
         ]
         let milliseconds: CInt = timeout.map(Self.milliseconds) ?? -1
-        _ = poll(&fds, 2, milliseconds)
+        _ = poll(&fds, 3, milliseconds)
         if fds[1].revents != 0 {
             var buffer = [UInt8](repeating: 0, count: 64)
             while read(wakePipe.read, &buffer, buffer.count) > 0 {}
         }
         var events: [InputEvent] = []
+        if fds[2].revents != 0 {
+            var buffer = [UInt8](repeating: 0, count: 16)
+            while case let count = read(signalPipe.read, &buffer, buffer.count), count > 0 {
+                events += buffer[..<count].compactMap { Self.signalEvent(CInt($0)) }
+            }
+        }
         while let (isKey, value) = Ncurses.read() {
             if let event = isKey ? keyEvent(Int32(value)) : characterEvent(value) { events.append(event) }
         }
         return events
+    }
+
+    private static func signalEvent(_ signal: CInt) -> InputEvent? {
+        switch signal {
+        case SIGINT: .signal(.interrupt)
+        case SIGTERM: .signal(.terminate)
+        case SIGHUP: .signal(.hangup)
+        default: nil
+        }
     }
 
     private static func milliseconds(_ duration: Duration) -> CInt {

@@ -70,3 +70,59 @@ import Testing
         #expect(try cli.run("read", "S", "a").output == "50\n")
     }
 }
+
+/// Real signals to the real editor in tmux: Ctrl-C asks, SIGTERM twice and SIGHUP keep the pending changes, and the
+/// next `prefs tui` offers them back.
+@Suite(.serialized) struct EditorTerminalSignalTests {
+    private static func editorWithPendingChange(_ cli: PrefsCLI) throws -> TmuxSession {
+        try cli.run("write", "S", "a", "1", "-t", "int")
+        let terminal = try TmuxSession(running: "prefs", "tui S", in: cli, width: 120, height: 30)
+        #expect(try terminal.waitFor { $0.contains("suites › S") })
+        try terminal.send("P", "+")
+        #expect(try terminal.waitFor { $0.contains("[delayed: 1 pending]") })
+        return terminal
+    }
+
+    @Test func ctrlCAsksAndSIGTERMTwiceKeepsTheChangesForTheNextStart() throws {
+        let cli = try PrefsCLI()
+        let terminal = try Self.editorWithPendingChange(cli)
+        defer { terminal.close() }
+        try terminal.send("C-c")
+        #expect(try terminal.waitFor { $0.contains("Apply the 1 pending change before quitting?") })
+        try terminal.send("Escape")
+        let pid = try #require(try Self.editorPID(in: terminal))
+        kill(pid, SIGTERM)
+        #expect(try terminal.waitFor { $0.contains("Apply the 1 pending change before quitting?") })
+        kill(pid, SIGTERM)
+        #expect(try terminal.waitFor { $0.contains("EXITED 0") && $0.contains("kept 1 pending change in ") })
+        #expect(try cli.run("read", "S", "a").output == "1\n", "nothing was written")
+        let again = try TmuxSession(running: "prefs", "tui S", in: cli, width: 120, height: 30)
+        defer { again.close() }
+        #expect(try again.waitFor { $0.contains("Restore the 1 pending change an editor kept") })
+        try again.send("y")
+        #expect(try again.waitFor { $0.contains("[delayed: 1 pending]") })
+        try again.send("A")
+        #expect(try again.waitFor { $0.contains("applied 1 change") })
+        #expect(try cli.run("read", "S", "a").output == "2\n")
+    }
+
+    @Test func closingTheTerminalKeepsTheChanges() throws {
+        let cli = try PrefsCLI()
+        let terminal = try Self.editorWithPendingChange(cli)
+        let pid = try #require(try Self.editorPID(in: terminal))
+        // The terminal going away: tmux hangs up on its pane.
+        terminal.close()
+        #expect(eventually(timeout: .seconds(10)) { kill(pid, 0) != 0 })
+        let recovery = cli.home.url.appendingPathComponent("state/prefs/recovery")
+        let kept = (try? FileManager.default.contentsOfDirectory(atPath: recovery.path)) ?? []
+        #expect(kept.count == 1, "\(kept)")
+        #expect(try cli.run("read", "S", "a").output == "1\n")
+    }
+
+    /// The `prefs` process inside the pane's shell.
+    private static func editorPID(in terminal: TmuxSession) throws -> Int32? {
+        guard let shell = try terminal.panePID() else { return nil }
+        let children = try String(contentsOfFile: "/proc/\(shell)/task/\(shell)/children", encoding: .utf8)
+        return children.split(separator: " ").compactMap { Int32($0) }.first
+    }
+}

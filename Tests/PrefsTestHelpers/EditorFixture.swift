@@ -45,8 +45,25 @@ package final class EditorFixture {
         try store.suite("com.example.app").commit(["theme": .string("dark"), "fontScale": .int(7), "extra": .int(1)])
         try store.suite("notes").commit(["greeting": .string("hi\u{1B}[31m there\u{7}"), "wide": .string("漢字テスト")])
         backend = HeadlessBackend(width: width, height: height, supportsUnicode: unicode, usesColor: true)
-        let model = EditorModel(data: EditorData(store: store, schemas: catalog), suite: suite, readOnly: readOnly)
-        editor = Editor(model: model, backend: backend)
+        editor = Editor(model: Self.model(store, catalog, home, suite: suite, readOnly: readOnly), backend: backend)
+    }
+
+    /// Where this fixture's editors keep pending changes they must end without asking about.
+    package var recoveryDirectory: URL { home.url.appendingPathComponent("state/recovery") }
+
+    private static func model(
+        _ store: FileStore, _ catalog: SchemaCatalog, _ home: TemporaryDirectory, suite: String?, readOnly: Bool
+    ) -> EditorModel {
+        EditorModel(
+            data: EditorData(store: store, schemas: catalog), suite: suite, readOnly: readOnly,
+            recovery: PendingRecovery(
+                directory: home.url.appendingPathComponent("state/recovery"), location: store.locationDescription))
+    }
+
+    /// Starts a new editor on the same store and state, as the next `prefs tui` would, and draws its first frame.
+    package func restart(suite: String? = nil) {
+        editor = Editor(model: Self.model(store, catalog, home, suite: suite, readOnly: false), backend: backend)
+        editor.draw()
     }
 
     /// Types input and draws the frame it leads to.

@@ -1,6 +1,6 @@
 // System calls that the C library only declares under _GNU_SOURCE, which a Clang module cannot turn on for the
-// already-built Glibc module. Each is one thin function; the Swift wrappers in PrefsFileStore/Internals/Syscalls.swift
-// turn -1 and errno into typed errors.
+// already-built Glibc module, and a signal handler Swift cannot write. Each is one thin function; the Swift wrappers
+// (PrefsFileStore/Internals/Syscalls.swift, PrefsNcurses/Ncurses.swift) turn -1 and errno into typed errors.
 #ifndef CPREFS_SYSTEM_H
 #define CPREFS_SYSTEM_H
 
@@ -11,6 +11,14 @@
 #include <fcntl.h>
 #include <sys/syscall.h>
 #include <unistd.h>
+/// Makes each of `signals` write its number, as one byte, to `descriptor` (a pipe's writing end, non-blocking), so
+/// that a program's main loop reads signals as input; the editor turns Ctrl-C, SIGTERM and SIGHUP into questions and
+/// a saved recovery file instead of dying with its pending changes. Returns -1 with errno when `sigaction` fails.
+int cprefs_forward_signals(int descriptor, const int *signals, int count);
+
+/// Gives `signals` their default action again. Returns -1 with errno when `sigaction` fails.
+int cprefs_default_signals(const int *signals, int count);
+
 #endif
 
 /// Atomically swaps two paths (Linux `renameat2` with `RENAME_EXCHANGE`). Fails with ENOSYS elsewhere, and with
@@ -23,6 +31,14 @@ static inline int cprefs_rename_exchange(const char *first, const char *second) 
     (void)second;
     errno = ENOSYS;
     return -1;
+/// Makes each of `signals` write its number, as one byte, to `descriptor` (a pipe's writing end, non-blocking), so
+/// that a program's main loop reads signals as input; the editor turns Ctrl-C, SIGTERM and SIGHUP into questions and
+/// a saved recovery file instead of dying with its pending changes. Returns -1 with errno when `sigaction` fails.
+int cprefs_forward_signals(int descriptor, const int *signals, int count);
+
+/// Gives `signals` their default action again. Returns -1 with errno when `sigaction` fails.
+int cprefs_default_signals(const int *signals, int count);
+
 #endif
 }
 
@@ -34,7 +50,23 @@ static inline int cprefs_start_writeback(int descriptor) {
 #else
     (void)descriptor;
     return 0;
+/// Makes each of `signals` write its number, as one byte, to `descriptor` (a pipe's writing end, non-blocking), so
+/// that a program's main loop reads signals as input; the editor turns Ctrl-C, SIGTERM and SIGHUP into questions and
+/// a saved recovery file instead of dying with its pending changes. Returns -1 with errno when `sigaction` fails.
+int cprefs_forward_signals(int descriptor, const int *signals, int count);
+
+/// Gives `signals` their default action again. Returns -1 with errno when `sigaction` fails.
+int cprefs_default_signals(const int *signals, int count);
+
 #endif
 }
+
+/// Makes each of `signals` write its number, as one byte, to `descriptor` (a pipe's writing end, non-blocking), so
+/// that a program's main loop reads signals as input; the editor turns Ctrl-C, SIGTERM and SIGHUP into questions and
+/// a saved recovery file instead of dying with its pending changes. Returns -1 with errno when `sigaction` fails.
+int cprefs_forward_signals(int descriptor, const int *signals, int count);
+
+/// Gives `signals` their default action again. Returns -1 with errno when `sigaction` fails.
+int cprefs_default_signals(const int *signals, int count);
 
 #endif

@@ -17,4 +17,16 @@ public enum InputEvent: Hashable, Sendable {
     case wheel(Int)
     /// The terminal changed size.
     case resize(width: Int, height: Int)
+    /// A signal that would end the editor, delivered as input so that pending changes are asked about or kept.
+    case signal(TerminalSignal)
+}
+
+/// The signals the editor turns into input rather than dying of.
+public enum TerminalSignal: Hashable, Sendable {
+    /// SIGINT: Ctrl-C on the terminal.
+    case interrupt
+    /// SIGTERM: `kill`, a service manager, a logout.
+    case terminate
+    /// SIGHUP: the terminal went away; nobody is there to answer a question.
+    case hangup
 }

@@ -11,6 +11,9 @@ public struct Confirmation: Hashable, Sendable {
         case recoverSuite(String, canRestorePrevious: Bool)
         /// Quitting with pending changes: `y` applies them, `n` drops them, anything else stays.
         case quitWithPending
+        /// Pending changes an editor kept when it ended without asking: `y` restores them as pending, `n` discards
+        /// them, anything else keeps them for a later start.
+        case restorePending
     }
 
     /// The question, naming what would change.

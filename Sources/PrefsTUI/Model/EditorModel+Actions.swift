@@ -109,7 +109,9 @@ extension EditorModel {
         if case .recoverSuite(let name, let canRestore) = question.action {
             return answerRecovery(event, suite: name, canRestore: canRestore)
         }
+        if case .restorePending = question.action { return answerRestore(event) }
         if case .quitWithPending = question.action {
+            endingSignals = 0
             switch event {
             case .character("y"), .character("Y"):
                 applyPending(force: false)
@@ -132,7 +134,7 @@ extension EditorModel {
         case .resetKeys(let name, let keys):
             let values = (try? data.suite(name).primitiveValues()) ?? [:]
             if resetKeys(keys.filter { values[$0] != nil }, ofSuite: name) { marks[name] = nil }
-        case .recoverSuite, .quitWithPending:
+        case .recoverSuite, .quitWithPending, .restorePending:
             break
         }
     }

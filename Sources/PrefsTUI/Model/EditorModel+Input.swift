@@ -9,6 +9,7 @@ extension EditorModel {
     ///
     /// - Parameter event: The event.
     public func handle(_ event: InputEvent) {
+        if case .signal(let signal) = event { return handle(signal) }
         if confirmation != nil { return answerConfirmation(event) }
         if isEditingFilter { return handleFilter(event) }
         if editing != nil { return handleEditing(event) }

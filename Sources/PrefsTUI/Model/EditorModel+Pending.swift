@@ -82,6 +82,12 @@ extension EditorModel {
         say("dismissed \(count) pending change\(count == 1 ? "" : "s"); nothing was written")
     }
 
+    /// Puts back a change an editor kept, with the value it was made against.
+    func restorePending(_ change: PendingChange) {
+        pendingIndex[Self.highlightKey(change.suite, change.key)] = pendingChanges.count
+        pendingChanges.append(change)
+    }
+
     /// Removes pending changes, keeping the index in step.
     private func dropPending(where shouldDrop: (PendingChange) -> Bool) {
         pendingChanges.removeAll(where: shouldDrop)

@@ -11,6 +11,14 @@ public final class EditorModel {
     public let readOnly: Bool
     /// The keys bookmarked with `b`.
     public let bookmarks: Bookmarks
+    /// Where pending changes go when the editor must end without asking, and come back from at the next start.
+    public let recovery: PendingRecovery
+    /// What to tell the user once the terminal is given back, such as where pending changes were kept.
+    public internal(set) var exitNote: String?
+    /// Ctrl-C and SIGTERM seen since the last question was answered: the second ends the editor, keeping its changes.
+    var endingSignals = 0
+    /// The kept changes the question at start offers back.
+    var offeredRecovery: PendingRecovery.Found?
     /// The screens opened so far; the last is shown.
     public internal(set) var stack: [EditorScreen]
     /// The selected row of each screen.
@@ -45,7 +53,7 @@ public final class EditorModel {
     /// The terminal's size at the last input, which mouse clicks and page moves are measured against.
     public var viewSize = (width: 80, height: 24)
     /// Whether the user asked to quit.
-    public private(set) var isFinished = false
+    public internal(set) var isFinished = false
     /// The rows shown, refreshed after every change.
     public private(set) var suiteRows: [SuiteRow] = []
     public private(set) var keyRows = KeyRows.empty
@@ -82,13 +90,26 @@ public final class EditorModel {
     public static let highlightDuration = Duration.seconds(1.5)
 
     /// Opens the editor on the suites, or directly on one suite's keys.
-    public init(data: EditorData, suite: String? = nil, readOnly: Bool = false, bookmarks: Bookmarks? = nil) {
+    ///
+    /// - Parameters:
+    ///   - data: The store and its schemas.
+    ///   - suite: The suite whose keys to open at, if any.
+    ///   - readOnly: Whether nothing may be written.
+    ///   - bookmarks: The user's bookmarks; none kept when `nil`.
+    ///   - recovery: Where pending changes are kept when the editor must end without asking; when it holds some for
+    ///     this store, the editor starts by offering them back.
+    public init(
+        data: EditorData, suite: String? = nil, readOnly: Bool = false, bookmarks: Bookmarks? = nil,
+        recovery: PendingRecovery? = nil
+    ) {
         self.data = data
         self.readOnly = readOnly
         self.bookmarks = bookmarks ?? Bookmarks(file: nil, location: data.store.locationDescription)
+        self.recovery = recovery ?? PendingRecovery(directory: nil, location: data.store.locationDescription)
         stack = suite.map { [.suites, .keys(suite: $0)] } ?? [.suites]
         reload()
         if let suite, let index = suiteRows.firstIndex(where: { $0.name == suite }) { selection[.suites] = index }
+        if !readOnly { offerRecovery() }
     }
 
     /// The screen shown.

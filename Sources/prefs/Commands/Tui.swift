@@ -1,5 +1,6 @@
 import ArgumentParser
 import Foundation
+import PrefsKit
 import PrefsNcurses
 import PrefsStores
 import PrefsTUI
@@ -40,8 +41,11 @@ struct Tui: PrefsCommand {
         }
         let data = EditorData(store: store, schemas: try context.schemas())
         let bookmarks = Bookmarks(file: StoreResolver.stateFile("bookmarks.json"), location: store.locationDescription)
+        let recovery = PendingRecovery(
+            directory: StoreResolver.stateFile("recovery"), location: store.locationDescription)
         try Self.runEditor(
-            EditorModel(data: data, suite: suite, readOnly: readOnly, bookmarks: bookmarks), noColor: noColor)
+            EditorModel(data: data, suite: suite, readOnly: readOnly, bookmarks: bookmarks, recovery: recovery),
+            noColor: noColor)
     }
 
     /// Refuses to start the editor when standard input or output is not a terminal.
@@ -60,5 +64,7 @@ struct Tui: PrefsCommand {
         let service = Task { try await store.run() }
         defer { service.cancel() }
         Editor(model: model, backend: backend).run()
+        backend.close()
+        if let note = model.exitNote { Output.note(TextEscaping.escaped(note)) }
     }
 }

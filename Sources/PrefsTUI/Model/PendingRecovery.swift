@@ -1,0 +1,112 @@
+public import Foundation
+import PrefsKit
+
+/// Pending changes the editor kept in a file when it had to end without asking.
+///
+/// That is when the terminal closed (SIGHUP), or a second Ctrl-C or SIGTERM came while it was asking. The next `prefs tui` on the same store offers them back.
+///
+/// Each editor writes a file of its own, `pending-<pid>.json`, in a directory of the user's state; a file names the
+/// store it was kept for, so that an editor on another store leaves it alone.
+public struct PendingRecovery: Sendable {
+    /// Where the files are; `nil` keeps nothing (a test, or a user without a state directory).
+    public let directory: URL?
+    /// The store the changes belong to, as ``PrefsKit/SuiteStore/locationDescription`` names it.
+    public let location: String
+
+    /// The format of a file, which tells it from anything else in the directory.
+    static let format = "prefs-pending/1"
+    /// The largest file read back: pending changes are a person's edits, not a suite.
+    static let maximumSize = 16 * 1024 * 1024
+
+    private struct File: Codable {
+        struct Change: Codable {
+            let suite: String
+            let key: String
+            let original: PropertyListValue?
+            let value: PropertyListValue?
+        }
+
+        var format = PendingRecovery.format
+        let location: String
+        let saved: Date
+        let changes: [Change]
+    }
+
+    /// Pending changes found for this store, and the files they came from.
+    public struct Found: Sendable {
+        public let changes: [PendingChange]
+        public let files: [URL]
+        /// When the newest of them was kept.
+        public let saved: Date
+    }
+
+    /// Creates a recovery for a store.
+    ///
+    /// - Parameters:
+    ///   - directory: Where the files are; `nil` keeps nothing.
+    ///   - location: The store the changes belong to.
+    public init(directory: URL?, location: String) {
+        self.directory = directory
+        self.location = location
+    }
+
+    /// Writes pending changes to this process's file.
+    ///
+    /// - Parameter changes: The changes.
+    /// - Returns: The file.
+    /// - Throws: When there is no directory to keep them in, or the file cannot be written.
+    public func save(_ changes: [PendingChange]) throws -> URL {
+        guard let directory else { throw CocoaError(.fileNoSuchFile) }
+        try FileManager.default.createDirectory(
+            at: directory, withIntermediateDirectories: true, attributes: [.posixPermissions: 0o700])
+        let file = directory.appendingPathComponent("pending-\(ProcessInfo.processInfo.processIdentifier).json")
+        let document = File(
+            location: location, saved: Date(),
+            changes: changes.map { .init(suite: $0.suite, key: $0.key, original: $0.original, value: $0.value) })
+        let encoder = JSONEncoder()
+        encoder.dateEncodingStrategy = .iso8601
+        encoder.outputFormatting = [.prettyPrinted, .sortedKeys]
+        // Written whole, readable by this user alone: pending values may be secrets.
+        try encoder.encode(document).write(to: file, options: [.atomic])
+        try FileManager.default.setAttributes([.posixPermissions: 0o600], ofItemAtPath: file.path)
+        return file
+    }
+
+    /// The changes kept for this store by editors that ended, merged: for a key kept twice, the newer file wins.
+    ///
+    /// Files that are not regular, too large, not this format, or for another store, are left alone.
+    public func found() -> Found? {
+        guard let directory,
+            let names = try? FileManager.default.contentsOfDirectory(atPath: directory.path)
+        else { return nil }
+        let decoder = JSONDecoder()
+        decoder.dateDecodingStrategy = .iso8601
+        var documents: [(URL, File)] = []
+        for name in names where name.hasPrefix("pending-") && name.hasSuffix(".json") {
+            let file = directory.appendingPathComponent(name)
+            guard let attributes = try? FileManager.default.attributesOfItem(atPath: file.path),
+                attributes[.type] as? FileAttributeType == .typeRegular,
+                (attributes[.size] as? Int ?? .max) <= Self.maximumSize,
+                let data = try? Data(contentsOf: file), let document = try? decoder.decode(File.self, from: data),
+                document.format == Self.format, document.location == location
+            else { continue }
+            documents.append((file, document))
+        }
+        guard !documents.isEmpty else { return nil }
+        documents.sort { $0.1.saved < $1.1.saved }
+        var merged: [String: PendingChange] = [:]
+        for (_, document) in documents {
+            for change in document.changes {
+                merged[change.suite + "\u{0}" + change.key] = PendingChange(
+                    suite: change.suite, key: change.key, original: change.original, value: change.value)
+            }
+        }
+        let changes = merged.values.sorted { ($0.suite, $0.key) < ($1.suite, $1.key) }
+        return Found(changes: changes, files: documents.map(\.0), saved: documents.last?.1.saved ?? Date())
+    }
+
+    /// Removes files once their changes are restored or discarded.
+    public func remove(_ files: [URL]) {
+        for file in files { try? FileManager.default.removeItem(at: file) }
+    }
+}

@@ -1,0 +1,92 @@
+import Foundation
+import PrefsFileStore
+import PrefsKit
+import PrefsTUI
+import PrefsTestHelpers
+import Testing
+
+/// The editor keeps pending changes.
+///
+/// Ctrl-C and SIGTERM ask as `q` does, and SIGHUP or a second signal keeps them in a recovery file the next start offers back. Nothing is written to a suite by any of it.
+@Suite struct EditorSignalTests {
+    /// An editor in delayed mode holding one pending change to `fontScale`, and the suite file's bytes.
+    private static func pendingEdit() throws -> (EditorFixture, Data) {
+        let fixture = try EditorFixture(width: 100, suite: "com.example.app")
+        let file = fixture.store.directory.appendingPathComponent("com.example.app.plist")
+        let before = try Data(contentsOf: file)
+        fixture.type(.character("P"), .character("j"), .character("+"))
+        #expect(fixture.editor.model.pendingChanges.count == 1)
+        return (fixture, before)
+    }
+
+    private static func keptFiles(_ fixture: EditorFixture) -> [String] {
+        (try? FileManager.default.contentsOfDirectory(atPath: fixture.recoveryDirectory.path)) ?? []
+    }
+
+    @Test func ctrlCAsksAsQDoesAndASecondSignalKeepsTheChanges() throws {
+        let (fixture, before) = try Self.pendingEdit()
+        let model = fixture.editor.model
+        fixture.type(.signal(.interrupt))
+        #expect(!model.isFinished)
+        #expect(fixture.screen.contains("Apply the 1 pending change before quitting?"))
+        fixture.type(.signal(.terminate))
+        #expect(model.isFinished)
+        #expect(Self.keptFiles(fixture).count == 1)
+        #expect(model.exitNote?.contains("kept 1 pending change in ") == true)
+        let file = fixture.store.directory.appendingPathComponent("com.example.app.plist")
+        #expect(try Data(contentsOf: file) == before, "nothing was written")
+
+        fixture.restart(suite: "com.example.app")
+        #expect(fixture.screen.contains("Restore the 1 pending change an editor kept"))
+        fixture.type(.character("y"))
+        let restored = fixture.editor.model
+        #expect(restored.isDelayed)
+        #expect(restored.pendingChanges.map(\.key) == ["fontScale"])
+        let value = try #require(restored.pendingChanges.first?.value)
+        #expect(value != .int(7))
+        #expect(Self.keptFiles(fixture).isEmpty)
+        fixture.type(.character("A"))
+        #expect(try fixture.store.suite("com.example.app").primitiveValue(forKey: "fontScale") == value)
+    }
+
+    @Test func aHangupKeepsTheChangesAtOnce() throws {
+        let (fixture, before) = try Self.pendingEdit()
+        fixture.type(.signal(.hangup))
+        #expect(fixture.editor.model.isFinished)
+        #expect(Self.keptFiles(fixture).count == 1)
+        let file = fixture.store.directory.appendingPathComponent("com.example.app.plist")
+        #expect(try Data(contentsOf: file) == before)
+        // Esc keeps them for later; n discards them.
+        fixture.restart()
+        fixture.type(.key(.escape))
+        #expect(fixture.screen.contains("kept for later"))
+        #expect(Self.keptFiles(fixture).count == 1)
+        fixture.restart()
+        fixture.type(.character("n"))
+        #expect(fixture.screen.contains("discarded 1 kept change; nothing was written"))
+        #expect(Self.keptFiles(fixture).isEmpty)
+        #expect(try Data(contentsOf: file) == before)
+    }
+
+    @Test func withNothingPendingASignalQuitsAndKeepsNothing() throws {
+        let fixture = try EditorFixture(suite: "com.example.app")
+        fixture.type(.signal(.terminate))
+        #expect(fixture.editor.model.isFinished)
+        #expect(fixture.editor.model.exitNote == nil)
+        #expect(Self.keptFiles(fixture).isEmpty)
+    }
+
+    /// A restored change another process overwrote since it was made is marked, and not overwritten unasked.
+    @Test func aRestoredChangeMadeAgainstAnOlderValueIsAConflict() throws {
+        let (fixture, _) = try Self.pendingEdit()
+        fixture.type(.signal(.hangup))
+        try fixture.store.suite("com.example.app").commit(["fontScale": .int(12)])
+        fixture.restart(suite: "com.example.app")
+        fixture.type(.character("y"))
+        let model = fixture.editor.model
+        let change = try #require(model.pendingChanges.first)
+        #expect(model.isConflicting(change))
+        fixture.type(.character("A"))
+        #expect(try fixture.store.suite("com.example.app").primitiveValue(forKey: "fontScale") == .int(12))
+    }
+}
