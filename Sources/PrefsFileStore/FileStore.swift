@@ -44,6 +44,9 @@ public final class FileStore: Sendable {
     /// that waits this long with no write happening gives up with ``FileStoreError/locked(suite:path:holder:seconds:)``.
     /// Reads wait at most two seconds, then read the file as it is (it is always swapped in whole).
     public let lockTimeout: Duration
+    /// How long an empty or undecodable file is read again before it is believed (see
+    /// ``SuiteFiles/readSettled(previous:underLock:keepingBytes:)``).
+    let settlingPauses: [UInt32]
 
     /// How long a reader waits for a suite's lock, when it wants to agree with the journal on who wrote a change: two
     /// seconds at most, then it reads the file as it is.
@@ -87,10 +90,21 @@ public final class FileStore: Sendable {
     ///   - durability: How hard writes try to survive a crash.
     ///   - lockTimeout: How long a write waits for a suite's lock.
     /// - Throws: ``FileStoreError/io(path:operation:reason:)`` when the directory cannot be created.
-    public init(
+    public convenience init(
         directory: URL? = nil, journalDirectory: URL? = nil, launchArguments: LaunchArguments = .process,
         durability: Durability = .processCrash, lockTimeout: Duration = .seconds(5)
     ) throws(FileStoreError) {
+        try self.init(
+            directory: directory, journalDirectory: journalDirectory, launchArguments: launchArguments,
+            durability: durability, lockTimeout: lockTimeout, settlingPauses: SuiteFiles.settlingPauses)
+    }
+
+    /// Creates a store whose reads wait `settlingPauses` for an empty or undecodable file to settle.
+    init(
+        directory: URL?, journalDirectory: URL?, launchArguments: LaunchArguments, durability: Durability,
+        lockTimeout: Duration, settlingPauses: [UInt32]
+    ) throws(FileStoreError) {
+        self.settlingPauses = settlingPauses
         let directory = (directory ?? XDGDirectories.configHome()).standardizedFileURL
         self.directory = directory
         self.journalDirectory = journalDirectory ?? XDGDirectories.journalDirectory(forConfigDirectory: directory)

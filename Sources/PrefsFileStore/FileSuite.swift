@@ -41,7 +41,7 @@ public final class FileSuite: PersistentKeyValueStore, Sendable {
     init(name: SuiteName, store: FileStore, loadingNow: Bool) {
         self.name = name.rawValue
         self.store = store
-        files = SuiteFiles(directory: store.directoryPath, name: name)
+        files = SuiteFiles(directory: store.directoryPath, name: name, settlingPauses: store.settlingPauses)
         if loadingNow { reload(posting: false) }
     }
 

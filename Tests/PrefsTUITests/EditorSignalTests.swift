@@ -90,3 +90,24 @@ import Testing
         #expect(try fixture.store.suite("com.example.app").primitiveValue(forKey: "fontScale") == .int(12))
     }
 }
+
+/// The editor keeps what a person typed, or refuses: a date with a fraction the suite file cannot hold is not cut.
+@Suite struct EditorDatePrecisionTests {
+    @Test func aDateFractionTheSuiteCannotKeepIsRefusedNotTruncated() throws {
+        let fixture = try EditorFixture(width: 120, suite: "notes")
+        let suite = try fixture.store.suite("notes")
+        try suite.commit(["when": .date(Date(timeIntervalSince1970: 1_790_000_000))])
+        fixture.type(.control("l"))
+        for _ in 0..<5 where fixture.editor.model.selectedKey?.key != "when" { fixture.type(.character("j")) }
+        #expect(fixture.editor.model.selectedKey?.key == "when")
+        fixture.editor.step(
+            [.key(.enter), .control("u"), .key(.end), .control("u")]
+                + "2026-11-24T12:48:50.804Z".map { InputEvent.character($0) })
+        fixture.type(.key(.enter))
+        #expect(
+            fixture.editor.model.message
+                == "not written: key \"when\": 2026-11-24T12:48:50.804Z has a precision the suite cannot keep (it "
+                + "would hold 2026-11-24T12:48:50Z); nothing was written")
+        #expect(suite.primitiveValue(forKey: "when") == .date(Date(timeIntervalSince1970: 1_790_000_000)))
+    }
+}

@@ -1,5 +1,5 @@
 import Foundation
-import PrefsFileStore
+@_spi(Fuzzing) import PrefsFileStore
 import PrefsKit
 
 /// One input: a sequence of operations on one suite, two bytes each, mixing real writes with what a killed writer, a
@@ -58,9 +58,7 @@ final class FaultWorkspace: @unchecked Sendable {
 
     /// A store as a new process opens it.
     private func store() -> FileStore? {
-        try? FileStore(
-            directory: configuration, journalDirectory: journal, launchArguments: .none,
-            lockTimeout: .milliseconds(200))
+        try? FileStore.withoutSettling(directory: configuration, journalDirectory: journal)
     }
 
     /// A real write by a PrefsKit writer; refused when the suite is damaged, which is fine.
@@ -74,11 +72,12 @@ final class FaultWorkspace: @unchecked Sendable {
     /// - Returns: The value that write would have stored, which no read or history may ever show.
     func killBeforeSwap(key: Int, cut: Int) -> Int {
         killed += 1
-        var values = (try? PropertyListDocument.decode(Data(contentsOf: plist))) ?? [:]
+        var values = (contents(of: plist).flatMap { try? PropertyListDocument.decode($0) }) ?? [:]
         values["k\(key)"] = .int(killed)
         let next = PropertyListDocument.xml(values)
         try? next.prefix(max(1, next.count * cut / 255)).write(to: staging)
-        let record = #"{"key":"k\#(key)","new":{"int":\#(killed)},"pid":1,"process":"killed","staged":true,"#
+        let record =
+            #"{"key":"k\#(key)","new":{"int":\#(killed)},"pid":1,"process":"killed","staged":true,"#
             + #""suite":"s","time":"2026-11-24T00:00:00Z","write":"killed\#(killed)"}"# + "\n"
         append(record, to: journalFile)
         return killed
@@ -87,7 +86,7 @@ final class FaultWorkspace: @unchecked Sendable {
     /// What a writer killed between its swap and its commit line leaves: a real write whose commit line is gone.
     func killAfterSwap(key: Int, value: Int) {
         guard (try? store()?.suite("s").commit(["k\(key)": .int(value)])) != nil,
-            let text = try? String(contentsOf: journalFile, encoding: .utf8)
+            let text = contents(of: journalFile).map({ String(decoding: $0, as: UTF8.self) })
         else { return }
         var lines = text.split(separator: "\n", omittingEmptySubsequences: false)
         if lines.last == "" { lines.removeLast() }
@@ -98,14 +97,14 @@ final class FaultWorkspace: @unchecked Sendable {
 
     /// A hand edit gone wrong: the suite file cut short (to nothing at 0), or garbage at the end.
     func damage(cut: Int) {
-        guard let bytes = try? Data(contentsOf: plist) else { return }
+        guard let bytes = contents(of: plist) else { return }
         let damaged = cut < 128 ? bytes.prefix(bytes.count * cut / 128) : bytes + Data("<typo".utf8)
         rewrite(damaged)
     }
 
     /// A plain UserDefaults program rewriting the file in place, with one key changed.
     func rewriteInPlace(key: Int, value: Int) {
-        guard let bytes = try? Data(contentsOf: plist), var values = try? PropertyListDocument.decode(bytes) else {
+        guard let bytes = contents(of: plist), var values = try? PropertyListDocument.decode(bytes) else {
             return
         }
         values["k\(key)"] = .int(value)
@@ -121,11 +120,21 @@ final class FaultWorkspace: @unchecked Sendable {
     }
 
     private func append(_ text: String, to file: URL) {
-        if !FileManager.default.fileExists(atPath: file.path) { FileManager.default.createFile(atPath: file.path, contents: nil) }
+        if !FileManager.default.fileExists(atPath: file.path) {
+            _ = FileManager.default.createFile(atPath: file.path, contents: nil)
+        }
         guard let handle = try? FileHandle(forWritingTo: file) else { return }
         _ = try? handle.seekToEnd()
         try? handle.write(contentsOf: Data(text.utf8))
         try? handle.close()
+    }
+
+    /// A file's bytes, or `nil` when there is none: `Data(contentsOf:)` leaks its buffer when the file is missing
+    /// (swift-foundation), which LeakSanitizer reports.
+    private func contents(of file: URL) -> Data? {
+        guard let handle = FileHandle(forReadingAtPath: file.path) else { return nil }
+        defer { try? handle.close() }
+        return try? handle.readToEnd() ?? Data()
     }
 
     private func movedAside() -> [String] {
@@ -136,14 +145,14 @@ final class FaultWorkspace: @unchecked Sendable {
 
     /// Reads the suite as a new process would, and checks that nothing changed and that what was read is the file.
     func readAndCheck(never: Set<Int>) {
-        let file = try? Data(contentsOf: plist)
-        let kept = try? Data(contentsOf: previous)
+        let file = contents(of: plist)
+        let kept = contents(of: previous)
         let aside = movedAside()
         guard let suite = try? store()?.suite("s") else { return }
         let values = suite.primitiveValues()
-        let history = (try? suite.history(key: nil, limit: nil)) ?? []
-        guard (try? Data(contentsOf: plist)) == file else { fatalError("a read changed the suite file") }
-        guard (try? Data(contentsOf: previous)) == kept else { fatalError("a read changed the previous version") }
+        let history = suite.history(key: nil, limit: nil)
+        guard (contents(of: plist)) == file else { fatalError("a read changed the suite file") }
+        guard (contents(of: previous)) == kept else { fatalError("a read changed the previous version") }
         guard movedAside() == aside else { fatalError("a read moved a file aside") }
         if let file {
             if !file.isEmpty, let decoded = try? PropertyListDocument.decode(file) {

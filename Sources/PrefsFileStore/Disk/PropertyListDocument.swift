@@ -28,12 +28,28 @@ public enum PropertyListDocument {
             throw PropertyListDocumentError(
                 reason: "it is larger than \(maximumSize / 1024 / 1024) MiB", isNotAPropertyList: false)
         }
-        do {
-            return try SuiteImage(decoding: Array(data)).values
+        let image: SuiteImage
+        do throws(PropertyListCodec.DecodeFailure) {
+            image = try SuiteImage(decoding: Array(data))
         } catch {
             throw PropertyListDocumentError(
                 reason: error.reason, isNotAPropertyList: error.reason == PropertyListCodec.notAPropertyList)
         }
+        // A suite file may hold a key twice, as Foundation reads it; a document to import may not, since the value
+        // left out would be lost unasked.
+        if let keys = image.index?.keys {
+            var seen = Set<ExactKey>()
+            for key in keys where !seen.insert(ExactKey(key)).inserted {
+                throw PropertyListDocumentError(
+                    reason: "it holds the key \(TextEscaping.quoted(key, limit: 80)) twice", isNotAPropertyList: false)
+            }
+        }
+        if image.exactValues != nil {
+            throw PropertyListDocumentError(
+                reason: "it holds keys that differ only in Unicode normalisation, which a suite read through "
+                    + "Foundation cannot keep apart", isNotAPropertyList: false)
+        }
+        return image.values
     }
 }
 

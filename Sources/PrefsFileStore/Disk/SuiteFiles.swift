@@ -31,6 +31,8 @@ struct SuiteFiles: Sendable {
     let staging: FilePath
     /// The version the last swap replaced: the committed previous one, which only an explicit recovery restores.
     let previous: FilePath
+    /// The pauses of ``readSettled(previous:underLock:keepingBytes:)``: ``settlingPauses`` but in a fuzzer.
+    let pauses: [UInt32]
 
     /// A version of the property list as read.
     struct Version {
@@ -39,8 +41,9 @@ struct SuiteFiles: Sendable {
         let touched: [String]?
     }
 
-    init(directory: FilePath, name: SuiteName) {
+    init(directory: FilePath, name: SuiteName, settlingPauses: [UInt32] = Self.settlingPauses) {
         self.directory = directory
+        pauses = settlingPauses
         self.name = name
         plist = directory.appending("\(name.rawValue).plist")
         lock = directory.appending(".\(name.rawValue).plist.lock")
@@ -90,7 +93,7 @@ struct SuiteFiles: Sendable {
     func readSettled(previous: SuiteImage?, underLock: Bool, keepingBytes: Bool = false) throws(FileStoreError)
         -> Version?
     {
-        var pauses = Self.settlingPauses[...]
+        var pauses = self.pauses[...]
         while true {
             let failure: FileStoreError
             do throws(FileStoreError) {

@@ -57,6 +57,13 @@ import Testing
             #expect(result.status == 1)
             #expect(result.error.contains(#"names "n" twice in one object"#), "\(result.error)")
         }
+        let plist = """
+            <?xml version="1.0" encoding="UTF-8"?>
+            <plist version="1.0"><dict><key>n</key><integer>1</integer><key>n</key><integer>2</integer></dict></plist>
+            """
+        let duplicated = try cli.run("import", "s", "-", input: Data(plist.utf8))
+        #expect(duplicated.status == 1)
+        #expect(duplicated.error == "prefs: - cannot be imported: it holds the key \"n\" twice\n")
         #expect(try Data(contentsOf: cli.suiteFile("s")) == before)
     }
 
