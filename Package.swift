@@ -53,7 +53,8 @@ let package = Package(
         .plugin(name: "EmbedDemoAssets", capability: .buildTool(), dependencies: ["embed-files"]),
         .target(name: "PrefsTUI", dependencies: ["PrefsKit", "PrefsTools"], swiftSettings: strictSettings),
         .target(
-            name: "PrefsNcurses", dependencies: ["PrefsTUI", "CNcurses", "CPrefsSystem"], swiftSettings: strictSettings),
+            name: "PrefsNcurses", dependencies: ["PrefsTUI", "CNcurses", "CPrefsSystem"],
+            swiftSettings: strictSettings),
         .target(
             name: "PrefsFileStore",
             dependencies: [

@@ -28,8 +28,8 @@ public enum PostgresStoreError: Error, Sendable, Hashable, CustomStringConvertib
             "invalid suite name \(TextEscaping.quoted(name)): \(reason)"
         case .undecodable(let location, let suite, let key, let value):
             "the PostgreSQL store at \(location): key \(TextEscaping.quoted(key, limit: 80)) of suite "
-                + "\(TextEscaping.quoted(suite, limit: 80)) holds \(TextEscaping.quoted(value, limit: 80)), which is not a "
-                + "value prefs can decode"
+                + "\(TextEscaping.quoted(suite, limit: 80)) holds \(TextEscaping.quoted(value, limit: 80)), "
+                + "which is not a value prefs can decode"
         case .timedOut(let location, let what, let holder, let timeout, let parameter):
             "the PostgreSQL store at \(location): \(what)" + (holder.map { " by server process \($0)" } ?? "")
                 + " for \(timeout); the server stopped the statement and nothing was written (\(parameter) in the URL "

@@ -9,10 +9,12 @@ import SystemPackage
 /// watcher woken by the swap finds who made it; those records are marked staged, and count as history only once the
 /// commit line the writer appends after its swap follows them. A writer killed before its swap leaves records that
 /// never count; one killed between its swap and its commit line has the line added by the next writer that finds the
-/// file holding what the records say (``commitPendingWrite(of:holding:)``). When a file grows past ``maximumBytes`` it is cut to
-/// its newer half, keeping at least the newest record of every key. A suite with so many keys that their newest
-/// records alone pass half that size is compacted again only once its journal has doubled: the compacted file starts
-/// with a line giving its size, so that every writer, in any process, knows it without re-reading the records.
+/// file holding what the records say (``commitPendingWrite(of:holding:)``).
+///
+/// When a file grows past ``maximumBytes`` it is cut to its newer half, keeping at least the newest record of every
+/// key. A suite with so many keys that their newest records alone pass half that size is compacted again only once
+/// its journal has doubled: the compacted file starts with a line giving its size, so that every writer, in any
+/// process, knows it without re-reading the records.
 ///
 /// A journal outlives the processes that write it, so each step assumes the last writer may have died mid-way: an
 /// append starts on a line of its own when the file does not end with a newline (a line torn by a kill or a full disk
@@ -86,8 +88,8 @@ struct ChangeJournal: Sendable {
 
     /// Commits the write whose staged records end the journal when the suite file holds what they say.
     ///
-    /// Its writer was killed between its swap and its commit line. The caller holds the suite's exclusive lock, so no write is in
-    /// progress. Records of a write that did not take effect are left as they are, counting for nothing.
+    /// Its writer was killed between its swap and its commit line. The caller holds the suite's exclusive lock, so no
+    /// write is in progress. Records of a write that did not take effect are left as they are, counting for nothing.
     ///
     /// - Parameters:
     ///   - suite: The suite.
