@@ -27,12 +27,12 @@ extension SuiteFiles {
     /// - Precondition: The caller holds the suite's exclusive lock, since every writer stages under the same name.
     func replace(with bytes: [UInt8], durability: FileStore.Durability, beforeSwap: () -> Void) throws(FileStoreError) {
         let kept = try attributesToKeep()
-        let descriptor = try ownStagingFile()
+        let (descriptor, status) = try ownStagingFile()
         // Closed after the swap: closing a written file wakes every watcher of the directory, and before the swap
         // that would take the processor from this writer when the watchers have nothing to read yet.
         defer { try? descriptor.close() }
         do throws(FileStoreError) {
-            try keep(kept, on: descriptor)
+            try keep(kept, on: descriptor, status: status)
         } catch {
             try? Syscall.unlink(staging)
             throw error
@@ -113,14 +113,14 @@ extension SuiteFiles {
             group: status.groupID.rawValue)
     }
 
-    /// Gives the staging file the kept mode, owner and group.
+    /// Gives the staging file, whose status is `status`, the kept mode, owner and group.
     ///
     /// - Throws: ``FileStoreError/notWritable(suite:path:reason:)`` when the system refuses one of them (a group
     ///   this user is not in).
-    private func keep(_ kept: KeptAttributes, on descriptor: FileDescriptor) throws(FileStoreError) {
+    private func keep(_ kept: KeptAttributes, on descriptor: FileDescriptor, status: Stat) throws(FileStoreError) {
         do {
             try Syscall.fchmod(descriptor, kept.permissions)
-            guard let group = kept.group, let status = try? descriptor.stat() else { return }
+            guard let group = kept.group else { return }
             let owner = kept.owner ?? status.userID.rawValue
             guard owner != status.userID.rawValue || group != status.groupID.rawValue else { return }
             try Syscall.fchown(descriptor, owner: owner, group: group)
@@ -135,12 +135,14 @@ extension SuiteFiles {
     }
 
     /// Opens the staging file for writing, making sure it is this process's own.
-    private func ownStagingFile() throws(FileStoreError) -> FileDescriptor {
+    ///
+    /// - Returns: The descriptor, and the file's status as checked.
+    private func ownStagingFile() throws(FileStoreError) -> (FileDescriptor, Stat) {
         // The empty file the last write prepared, when it is still exactly that.
         if let prepared = try? FileDescriptor.open(
             staging, .writeOnly, options: [.noFollow, .nonBlocking, .closeOnExec])
         {
-            if let status = try? prepared.stat(), isOwn(status), status.size == 0 { return prepared }
+            if let status = try? prepared.stat(), isOwn(status), status.size == 0 { return (prepared, status) }
             try? prepared.close()
         }
         do {
@@ -168,7 +170,7 @@ extension SuiteFiles {
             try? descriptor.close()
             throw .unsafe(path: staging.string, reason: "the file created is not this user's own regular file")
         }
-        return descriptor
+        return (descriptor, status)
     }
 
     private var readOnlyFileSystem: FileStoreError {

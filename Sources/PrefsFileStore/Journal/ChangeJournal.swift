@@ -95,6 +95,9 @@ struct ChangeJournal: Sendable {
     ///   - suite: The suite.
     ///   - value: What the suite file holds for a key now.
     func commitPendingWrite(of suite: SuiteName, holding value: (String) -> PropertyListValue?) {
+        // Every write runs this: after a write that finished, the journal's last line is its commit line, which the
+        // last few hundred bytes show without decoding anything.
+        if let (end, _) = tail(of: suite, bytes: 256), Self.endsWithCommitLine(end) { return }
         var pending: [JournalRecord] = []
         var whole = false
         for window in [4096, Self.readingWindow] {
@@ -125,6 +128,14 @@ struct ChangeJournal: Sendable {
             return
         }
         try? commit(write: write, count: pending.count, to: suite)
+    }
+
+    /// Whether the last line of `data`, the end of a journal, is a commit line.
+    static func endsWithCommitLine(_ data: Data) -> Bool {
+        guard data.last == 0x0A else { return false }
+        let body = data.dropLast()
+        let start = body.lastIndex(of: 0x0A).map { body.index(after: $0) } ?? body.startIndex
+        return body[start...].starts(with: JournalLineReader.commitPrefix.utf8)
     }
 
     /// What the journal's last compaction left, from its first line; 0 when it holds no such line.
