@@ -102,7 +102,7 @@ let package = Package(
             swiftSettings: strictSettings),
         .target(
             name: "PrefsTestHelpers",
-            dependencies: ["PrefsKit", "PrefsFileStore", "PrefsTestSupport", "PrefsTUI"],
+            dependencies: ["PrefsKit", "PrefsFileStore", "PrefsTestSupport", "PrefsTUI", "PrefsTools"],
             path: "Tests/PrefsTestHelpers", swiftSettings: languageSettings),
         .testTarget(
             name: "PrefsKitTests",

@@ -3,6 +3,7 @@ import PrefsFileStore
 import PrefsKit
 import PrefsTUI
 import PrefsTestSupport
+import PrefsTools
 import Testing
 
 /// A directory of suites with an installed schema, and an editor on it drawing into a headless terminal.
@@ -54,8 +55,11 @@ package final class EditorFixture {
     private static func model(
         _ store: FileStore, _ catalog: SchemaCatalog, _ home: TemporaryDirectory, suite: String?, readOnly: Bool
     ) -> EditorModel {
-        EditorModel(
-            data: EditorData(store: store, schemas: catalog), suite: suite, readOnly: readOnly,
+        let tools = ToolContext(
+            locationDescription: store.locationDescription, codec: FilePropertyListCodec(), open: { _ in store },
+            schemas: { catalog })
+        return EditorModel(
+            data: EditorData(store: store, schemas: catalog, tools: tools), suite: suite, readOnly: readOnly,
             recovery: PendingRecovery(
                 directory: home.url.appendingPathComponent("state/recovery"), location: store.locationDescription))
     }

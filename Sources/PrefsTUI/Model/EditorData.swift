@@ -1,5 +1,6 @@
 import Foundation
 public import PrefsKit
+public import PrefsTools
 
 /// What the editor shows, read from a store of suites (a directory of files, a PostgreSQL table) and its schemas,
 /// through PrefsKit's protocols only: what a store can tell beyond its values (history, problems, location,
@@ -11,6 +12,9 @@ public final class EditorData {
     public let store: any SuiteStore
     /// Where the suites' schemas come from.
     public let schemas: any PreferenceSchemaSource
+    /// The command line's actions on the same store, so that the editor's `:rename` and `:export` keep their rules
+    /// (the schema, secrets left out); without it those commands are not offered.
+    public let tools: ToolContext?
     private var schemaCache: [String: PreferenceSchema?] = [:]
     /// The suites opened so far, held so that the store's watcher keeps their snapshots current: the store holds
     /// suites weakly, and a suite opened afresh for every redraw would read its file every time.
@@ -30,9 +34,13 @@ public final class EditorData {
     ///   - schemas: Their schemas; the store's own source when `nil`. An app embedding the editor passes its own
     ///     schemas in front of it (``PrefsKit/GivenSchemas``), and their suites are listed even when nothing is
     ///     stored yet.
-    public init(store: any SuiteStore, schemas: (any PreferenceSchemaSource)? = nil) {
+    ///   - tools: The command line's actions on the same store, for `:rename` and `:export`.
+    public init(
+        store: any SuiteStore, schemas: (any PreferenceSchemaSource)? = nil, tools: ToolContext? = nil
+    ) {
         self.store = store
         self.schemas = schemas ?? store.schemaSource
+        self.tools = tools
     }
 
     /// The suites: those on disk and those with a schema, sorted by name.

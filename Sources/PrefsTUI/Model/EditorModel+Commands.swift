@@ -1,5 +1,6 @@
 import Foundation
 import PrefsKit
+import PrefsTools
 
 extension EditorModel {
     /// `:` opens the command line.
@@ -77,41 +78,47 @@ extension EditorModel {
     }
 
     /// `:rename NEW`: moves the selected key's value to a new key in one write, which `u` undoes whole.
+    ///
+    /// The rules are `prefs rename`'s (``PrefsTools/SuiteEdit/renaming(_:to:force:)``): the new name must be free and
+    /// the value valid for it under the schema; the write is made only if both keys still hold what was checked.
     private func rename(to new: String) {
         guard let suite = currentSuite, let row = selectedKey else { return say("select a key to rename") }
-        guard let value = row.stored else {
-            return say("\(TextEscaping.quoted(row.key)) is not stored; nothing to rename")
+        guard !new.isEmpty else { return say("rename takes the new name: :rename NEW") }
+        guard let tools = data.tools else { return say("rename is not available in this editor") }
+        do {
+            let renaming = try SuiteEdit(suite: suite, context: tools).renaming(row.key, to: new, force: false)
+            keyToSelect = new
+            _ = commit(
+                suite: suite, changes: renaming.changes,
+                done: "renamed \(TextEscaping.escaped(row.key)) to \(TextEscaping.escaped(new))", recording: true,
+                expecting: renaming.expecting)
+        } catch {
+            say("not renamed: \(error)")
         }
-        guard !new.isEmpty, !new.unicodeScalars.contains(where: TextEscaping.isControl) else {
-            return say("rename takes the new name: :rename NEW")
-        }
-        guard (try? data.suite(suite).primitiveValue(forKey: new)) == nil else {
-            return say("\(TextEscaping.quoted(new)) already holds a value; nothing was renamed")
-        }
-        keyToSelect = new
-        write(
-            suite: suite, changes: [row.key: nil, new: value],
-            done: "renamed \(TextEscaping.escaped(row.key)) to \(TextEscaping.escaped(new))")
     }
 
-    /// `:export FILE`: writes the suite's stored values to a new XML property list; an existing file is left alone.
+    /// `:export FILE`: writes the suite's stored values to a new XML property list, as `prefs export` does (secrets
+    /// left out, and said so); an existing file is left alone.
     private func export(to path: String) {
         guard let suite = currentSuite ?? selectedSuiteName else { return say("open a suite to export it") }
         guard !path.isEmpty else { return say("export takes a file: :export FILE") }
+        guard let tools = data.tools else { return say("export is not available in this editor") }
         let url = URL(fileURLWithPath: (path as NSString).expandingTildeInPath)
         guard !FileManager.default.fileExists(atPath: url.path) else {
             return say("\(TextEscaping.escaped(url.path)) exists; nothing was written (give a new file)")
         }
         do {
-            let values = try data.suite(suite).primitiveValues().mapValues(\.propertyListObject)
-            let plist = try PropertyListSerialization.data(fromPropertyList: values, format: .xml, options: 0)
+            let exported = try SuiteTransfer.exportQuietly(suite, as: .plist, in: tools)
             guard
                 FileManager.default.createFile(
-                    atPath: url.path, contents: plist, attributes: [.posixPermissions: 0o600])
+                    atPath: url.path, contents: exported.document, attributes: [.posixPermissions: 0o600])
             else { return say("cannot write \(TextEscaping.escaped(url.path))") }
+            let secrets =
+                exported.leftOut.isEmpty
+                ? "" : "; left out \(exported.leftOut.count) secret key\(exported.leftOut.count == 1 ? "" : "s")"
             say(
-                "exported \(values.count) key\(values.count == 1 ? "" : "s") of \(suite) to \(TextEscaping.escaped(url.path))"
-            )
+                "exported \(exported.keys) key\(exported.keys == 1 ? "" : "s") of \(suite) to "
+                    + TextEscaping.escaped(url.path) + secrets)
         } catch {
             say("not exported: \(error)")
         }

@@ -55,13 +55,28 @@ public enum Secrets {
     public static func withoutHidden(
         _ values: [String: PropertyListValue], suite: String, schema: PreferenceSchema?
     ) -> [String: PropertyListValue] {
+        let (kept, hidden) = partition(values, schema: schema)
+        if !hidden.isEmpty {
+            Output.note(
+                "left out \(hidden.count) secret key(s) of suite \(TextEscaping.quoted(suite)) ("
+                    + hidden.map(ValueText.key).joined(separator: ", ") + "); --reveal includes them")
+        }
+        return kept
+    }
+
+    /// Values without the secrets a document must leave out, and the keys left out, saying nothing: for a caller
+    /// that tells the user itself, such as the editor, which has no standard error to write to.
+    ///
+    /// - Parameters:
+    ///   - values: A suite's values.
+    ///   - schema: Its schema.
+    /// - Returns: The values to write, and the secret keys left out, sorted.
+    public static func partition(_ values: [String: PropertyListValue], schema: PreferenceSchema?) -> (
+        kept: [String: PropertyListValue], leftOut: [String]
+    ) {
         let hidden = hiddenKeys(in: schema).filter { values[$0] != nil }
-        guard !hidden.isEmpty else { return values }
-        Output.note(
-            "left out \(hidden.count) secret key(s) of suite \(TextEscaping.quoted(suite)) ("
-                + hidden.map(ValueText.key).joined(separator: ", ") + "); --reveal includes them")
         var kept = values
         for key in hidden { kept[key] = nil }
-        return kept
+        return (kept, hidden)
     }
 }

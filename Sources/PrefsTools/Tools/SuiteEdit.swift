@@ -1,4 +1,4 @@
-import PrefsKit
+public import PrefsKit
 
 /// The verbs that read a key and write what they make of it.
 ///
@@ -24,6 +24,22 @@ public struct SuiteEdit: Sendable {
     ///   - force: Whether to replace a value `new` holds, and to write a key the schema does not declare.
     /// - Throws: ``ToolError`` when `old` is not stored, `new` is taken, or the schema refuses; nothing is written.
     public func rename(_ old: String, to new: String, force: Bool) throws {
+        let renaming = try renaming(old, to: new, force: force)
+        try context.write(renaming.changes, expecting: renaming.expecting, toSuite: suite)
+    }
+
+    /// The write a rename makes, checked by the rules `prefs rename` keeps (the new name printable and free, the value
+    /// valid for it under the schema), for a caller that makes the write itself, such as the editor's `:rename`.
+    ///
+    /// - Parameters:
+    ///   - old: The key to move.
+    ///   - new: Its new name.
+    ///   - force: Whether to replace a value `new` holds, and to write a key the schema does not declare.
+    /// - Returns: The changes, and what both keys must still hold for them to be made.
+    /// - Throws: ``ToolError`` when `old` is not stored, `new` is taken, or the schema refuses.
+    public func renaming(_ old: String, to new: String, force: Bool) throws -> (
+        changes: [String: PropertyListValue?], expecting: [String: PropertyListValue?]
+    ) {
         guard old != new else { throw ToolError("the old and new names are the same", code: .usage) }
         guard !new.isEmpty else { throw ToolError("the new key is empty", code: .usage) }
         try ValueText.checkPrintable(new, what: "key")
@@ -35,7 +51,7 @@ public struct SuiteEdit: Sendable {
                     + "use --force to replace it", code: .refused)
         }
         try check(value, forKey: new, schema: context.schema(for: suite), force: force, action: "rename to")
-        try context.write([old: nil, new: value], expecting: [old: value, new: stored[new]], toSuite: suite)
+        return ([old: nil, new: value], [old: value, new: stored[new]])
     }
 
     /// Appends elements to an array key, creating it when it is not stored.

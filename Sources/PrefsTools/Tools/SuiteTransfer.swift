@@ -18,6 +18,22 @@ public enum SuiteTransfer {
         return try SuiteDocument.encode(values, as: format, codec: context.codec)
     }
 
+    /// A suite's stored values as a document, saying nothing: the editor's `:export`, which tells the user itself.
+    ///
+    /// - Parameters:
+    ///   - name: The suite.
+    ///   - format: The document's format.
+    ///   - context: The store.
+    /// - Returns: The document, the keys it holds, and the secret keys left out as `export` leaves them out.
+    /// - Throws: ``ToolError`` for a suite that does not exist, or the store's error.
+    public static func exportQuietly(_ name: String, as format: SuiteDocument.Format, in context: ToolContext) throws
+        -> (document: Data, keys: Int, leftOut: [String])
+    {
+        let suite = try context.existingSuite(name)
+        let (values, leftOut) = Secrets.partition(suite.primitiveValues(), schema: try context.schema(for: name))
+        return (try SuiteDocument.encode(values, as: format, codec: context.codec), values.count, leftOut)
+    }
+
     /// Merges a document into a suite, or replaces the suite with it, in one write when the store can.
     ///
     /// Every value is checked against the suite's schema first; nothing is written when one fails.

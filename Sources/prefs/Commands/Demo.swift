@@ -36,7 +36,7 @@ struct Demo: PrefsCommand {
         let writer = try startWriter(files)
         defer { writer.stop() }
         let context = files.context
-        let data = EditorData(store: try context.store(), schemas: try context.schemas())
+        let data = EditorData(store: try context.store(), schemas: try context.schemas(), tools: context)
         try Tui.runEditor(EditorModel(data: data), noColor: noColor)
     }
 

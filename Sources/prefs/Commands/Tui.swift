@@ -39,7 +39,7 @@ struct Tui: PrefsCommand {
                 "nothing to browse: \(context.locationDescription) does not exist, and --read-only creates nothing",
                 code: .noSuite)
         }
-        let data = EditorData(store: store, schemas: try context.schemas())
+        let data = EditorData(store: store, schemas: try context.schemas(), tools: context)
         let bookmarks = Bookmarks(file: StoreResolver.stateFile("bookmarks.json"), location: store.locationDescription)
         let recovery = PendingRecovery(
             directory: StoreResolver.stateFile("recovery"), location: store.locationDescription)
