@@ -51,7 +51,8 @@ let package = Package(
         // Assets/demo compiled into `prefs`, so that a copied binary runs `prefs demo` with nothing beside it.
         .executableTarget(name: "embed-files", swiftSettings: languageSettings),
         .plugin(name: "EmbedDemoAssets", capability: .buildTool(), dependencies: ["embed-files"]),
-        .target(name: "PrefsTUI", dependencies: ["PrefsKit", "PrefsTools"], swiftSettings: strictSettings),
+        .target(
+            name: "PrefsTUI", dependencies: ["PrefsKit", "PrefsTools", "CPrefsSystem"], swiftSettings: strictSettings),
         .target(
             name: "PrefsNcurses", dependencies: ["PrefsTUI", "CNcurses", "CPrefsSystem"],
             swiftSettings: strictSettings),

@@ -89,3 +89,57 @@ import Testing
         #expect(try cli.run("read", "S", "k").output == "1\n")
     }
 }
+
+/// `e` runs the user's real text editor in the terminal's foreground, as a shell would.
+///
+/// The editors are vim, and `vi` when neither `VISUAL` nor `EDITOR` is set (nano is not in this machine's package
+/// registry). Before, the child ran outside the foreground group, vim exited with "Error reading
+/// input", and its replies to the terminal arrived as the editor's keystrokes.
+@Suite(.serialized, .enabled(if: FileManager.default.isExecutableFile(atPath: "/usr/bin/vim"), "needs vim"))
+struct EditorRealTextEditorTests {
+    /// Opens the editor on `notes`, presses `e` and waits for the text editor to show the value's file.
+    private static func editInVim(_ cli: PrefsCLI, editor: String?) throws -> TmuxSession {
+        try cli.run("write", "notes", "greeting", "hello")
+        let prefs = try ChildProcess.executable(named: "prefs").path
+        let environment = cli.environment.map { "\($0.key)='\($0.value)'" }.sorted().joined(separator: " ")
+        let chosen = editor.map { "EDITOR=\($0)" } ?? ""
+        let terminal = try TmuxSession(
+            "env -u EDITOR -u VISUAL \(environment) \(chosen) LANG=C.UTF-8 \(prefs) tui notes; echo EXITED $?; "
+                + "sleep 30", width: 100, height: 24)
+        #expect(try terminal.waitFor { $0.contains("greeting") && $0.contains("hello") })
+        try terminal.send("e")
+        let shown = try terminal.waitFor { $0.contains("greeting.txt") }
+        let screen = try terminal.capture()
+        #expect(shown, "\(screen)")
+        return terminal
+    }
+
+    @Test(arguments: ["vim", nil] as [String?])
+    func vimEditsTheValueInTheForeground(editor: String?) throws {
+        let cli = try PrefsCLI()
+        let terminal = try Self.editInVim(cli, editor: editor)
+        defer { terminal.close() }
+        try terminal.send("c", "w", "w", "o", "r", "l", "d", "Escape")
+        try terminal.send(":", "w", "q", "Enter")
+        let written = try terminal.waitFor { $0.contains("greeting = world") }
+        let screen = try terminal.capture()
+        #expect(written, "\(screen)")
+        #expect(try cli.run("read", "notes", "greeting").output == "world\n")
+        // The editor has the terminal back: its keys work, and nothing vim said arrived as a keystroke.
+        #expect(try !terminal.capture().contains("(y/n)"))
+        try terminal.send("q", "q")
+        #expect(try terminal.waitFor { $0.contains("EXITED 0") })
+    }
+
+    @Test func ctrlCInVimGoesToVimNotToTheEditor() throws {
+        let cli = try PrefsCLI()
+        let terminal = try Self.editInVim(cli, editor: "vim")
+        defer { terminal.close() }
+        try terminal.send("C-c")
+        try terminal.send(":", "q", "!", "Enter")
+        #expect(
+            try terminal.waitFor { $0.contains("greeting") && $0.contains("hello") && !$0.contains("greeting.txt") })
+        #expect(try !terminal.capture().contains("EXITED"), "Ctrl-C reached the editor")
+        #expect(try cli.run("read", "notes", "greeting").output == "hello\n")
+    }
+}

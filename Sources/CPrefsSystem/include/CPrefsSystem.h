@@ -7,6 +7,8 @@
 #include <errno.h>
 #include <stdio.h>
 
+#include <sys/types.h>
+
 #if defined(__linux__)
 #include <fcntl.h>
 #include <sys/syscall.h>
@@ -18,6 +20,15 @@ int cprefs_forward_signals(int descriptor, const int *signals, int count);
 
 /// Gives `signals` their default action again. Returns -1 with errno when `sigaction` fails.
 int cprefs_default_signals(const int *signals, int count);
+
+/// Starts `path` with `argv` and `envp` in a process group of its own that is the terminal's foreground group, as a
+/// shell starts a job: a program such as vim then reads the terminal, and Ctrl-C goes to it. Returns the child's pid,
+/// or -1 with errno when `fork` fails; a child that cannot `execve` exits with 127.
+pid_t cprefs_spawn_in_foreground(const char *path, char *const argv[], char *const envp[], int terminal);
+
+/// Waits for a child started by `cprefs_spawn_in_foreground` to end, then takes the terminal's foreground back for
+/// this process's group. Returns 0 with the child's wait status in `status`, or -1 with errno.
+int cprefs_wait_and_take_terminal(pid_t child, int terminal, int *status);
 
 #endif
 
@@ -39,6 +50,15 @@ int cprefs_forward_signals(int descriptor, const int *signals, int count);
 /// Gives `signals` their default action again. Returns -1 with errno when `sigaction` fails.
 int cprefs_default_signals(const int *signals, int count);
 
+/// Starts `path` with `argv` and `envp` in a process group of its own that is the terminal's foreground group, as a
+/// shell starts a job: a program such as vim then reads the terminal, and Ctrl-C goes to it. Returns the child's pid,
+/// or -1 with errno when `fork` fails; a child that cannot `execve` exits with 127.
+pid_t cprefs_spawn_in_foreground(const char *path, char *const argv[], char *const envp[], int terminal);
+
+/// Waits for a child started by `cprefs_spawn_in_foreground` to end, then takes the terminal's foreground back for
+/// this process's group. Returns 0 with the child's wait status in `status`, or -1 with errno.
+int cprefs_wait_and_take_terminal(pid_t child, int terminal, int *status);
+
 #endif
 }
 
@@ -58,6 +78,15 @@ int cprefs_forward_signals(int descriptor, const int *signals, int count);
 /// Gives `signals` their default action again. Returns -1 with errno when `sigaction` fails.
 int cprefs_default_signals(const int *signals, int count);
 
+/// Starts `path` with `argv` and `envp` in a process group of its own that is the terminal's foreground group, as a
+/// shell starts a job: a program such as vim then reads the terminal, and Ctrl-C goes to it. Returns the child's pid,
+/// or -1 with errno when `fork` fails; a child that cannot `execve` exits with 127.
+pid_t cprefs_spawn_in_foreground(const char *path, char *const argv[], char *const envp[], int terminal);
+
+/// Waits for a child started by `cprefs_spawn_in_foreground` to end, then takes the terminal's foreground back for
+/// this process's group. Returns 0 with the child's wait status in `status`, or -1 with errno.
+int cprefs_wait_and_take_terminal(pid_t child, int terminal, int *status);
+
 #endif
 }
 
@@ -68,5 +97,14 @@ int cprefs_forward_signals(int descriptor, const int *signals, int count);
 
 /// Gives `signals` their default action again. Returns -1 with errno when `sigaction` fails.
 int cprefs_default_signals(const int *signals, int count);
+
+/// Starts `path` with `argv` and `envp` in a process group of its own that is the terminal's foreground group, as a
+/// shell starts a job: a program such as vim then reads the terminal, and Ctrl-C goes to it. Returns the child's pid,
+/// or -1 with errno when `fork` fails; a child that cannot `execve` exits with 127.
+pid_t cprefs_spawn_in_foreground(const char *path, char *const argv[], char *const envp[], int terminal);
+
+/// Waits for a child started by `cprefs_spawn_in_foreground` to end, then takes the terminal's foreground back for
+/// this process's group. Returns 0 with the child's wait status in `status`, or -1 with errno.
+int cprefs_wait_and_take_terminal(pid_t child, int terminal, int *status);
 
 #endif

@@ -55,19 +55,16 @@ public struct ExternalTextEditor: Sendable {
         } catch {
             return .failure(ExternalEditorError("cannot write a file to edit: \(error.localizedDescription)"))
         }
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: "/bin/sh")
-        process.arguments = ["-c", "\(command) \"$1\"", "sh", file.path]
-        process.environment = environment
+        let status: Int32
         do {
-            try process.run()
+            // In the terminal's foreground, as a shell runs it: vim and nano read the terminal.
+            status = try ForegroundProcess.run(
+                "/bin/sh", ["sh", "-c", "\(command) \"$1\"", "sh", file.path], environment: environment)
         } catch {
-            return .failure(ExternalEditorError("cannot start the editor (\(command)): \(error.localizedDescription)"))
+            return .failure(ExternalEditorError("cannot start the editor (\(command)): \(error)"))
         }
-        process.waitUntilExit()
-        guard process.terminationStatus == 0 else {
-            return .failure(
-                ExternalEditorError("the editor (\(command)) exited with status \(process.terminationStatus)"))
+        guard status == 0 else {
+            return .failure(ExternalEditorError("the editor (\(command)) exited with status \(status)"))
         }
         guard let data = FileManager.default.contents(atPath: file.path) else {
             return .failure(ExternalEditorError("the edited file is gone"))
