@@ -14,8 +14,11 @@ static volatile int cprefs_signal_descriptor = -1;
 static void cprefs_forward_signal(int signal) {
     int saved = errno;
     unsigned char byte = (unsigned char)signal;
-    ssize_t written = write(cprefs_signal_descriptor, &byte, 1);
-    (void)written;
+    int descriptor = cprefs_signal_descriptor;
+    if (descriptor >= 0) {
+        ssize_t written = write(descriptor, &byte, 1);
+        (void)written;
+    }
     errno = saved;
 }
 
@@ -40,6 +43,7 @@ int cprefs_default_signals(const int *signals, int count) {
     for (int index = 0; index < count; index++) {
         if (sigaction(signals[index], &action, NULL) != 0) return -1;
     }
+    cprefs_signal_descriptor = -1;
     return 0;
 }
 

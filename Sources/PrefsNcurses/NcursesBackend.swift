@@ -47,6 +47,9 @@ public final class NcursesBackend: TerminalBackend {
 
     deinit {
         close()
+        // Only now: a SIGTERM between giving the terminal back and the editor's last words (where pending changes
+        // were kept) would otherwise end the process before it says them.
+        Ncurses.restoreSignals()
         Glibc.close(wakePipe.read)
         Glibc.close(wakePipe.write)
         Glibc.close(signalPipe.read)
@@ -58,7 +61,6 @@ public final class NcursesBackend: TerminalBackend {
         guard isOpen else { return }
         isOpen = false
         Ncurses.endwin()
-        Ncurses.restoreSignals()
     }
 
     public var size: (width: Int, height: Int) { Ncurses.size }
@@ -101,14 +103,16 @@ public final class NcursesBackend: TerminalBackend {
             while read(wakePipe.read, &buffer, buffer.count) > 0 {}
         }
         var events: [InputEvent] = []
+        while let (isKey, value) = Ncurses.read() {
+            if let event = isKey ? keyEvent(Int32(value)) : characterEvent(value) { events.append(event) }
+        }
+        // After the keys read with them: a key typed before a signal is answered first (Esc to a question, then
+        // the signal that asks again).
         if fds[2].revents != 0 {
             var buffer = [UInt8](repeating: 0, count: 16)
             while case let count = read(signalPipe.read, &buffer, buffer.count), count > 0 {
                 events += buffer[..<count].compactMap { Self.signalEvent(CInt($0)) }
             }
-        }
-        while let (isKey, value) = Ncurses.read() {
-            if let event = isKey ? keyEvent(Int32(value)) : characterEvent(value) { events.append(event) }
         }
         return events
     }

@@ -90,6 +90,7 @@ import Testing
         try terminal.send("C-c")
         #expect(try terminal.waitFor { $0.contains("Apply the 1 pending change before quitting?") })
         try terminal.send("Escape")
+        #expect(try terminal.waitFor { !$0.contains("Apply the 1 pending change before quitting?") })
         let pid = try #require(try Self.editorPID(in: terminal))
         kill(pid, SIGTERM)
         #expect(try terminal.waitFor { $0.contains("Apply the 1 pending change before quitting?") })
