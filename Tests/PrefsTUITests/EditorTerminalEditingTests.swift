@@ -136,6 +136,8 @@ struct EditorRealTextEditorTests {
         let terminal = try Self.editInVim(cli, editor: "vim")
         defer { terminal.close() }
         try terminal.send("C-c")
+        // Vim answers Ctrl-C with this line, and drops what was typed ahead of it: the next keys wait for it.
+        #expect(try terminal.waitFor { $0.contains("to exit Vim") })
         try terminal.send(":", "q", "!", "Enter")
         #expect(
             try terminal.waitFor { $0.contains("greeting") && $0.contains("hello") && !$0.contains("greeting.txt") })
