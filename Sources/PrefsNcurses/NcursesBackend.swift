@@ -106,6 +106,9 @@ public final class NcursesBackend: TerminalBackend {
         while let (isKey, value) = Ncurses.read() {
             if let event = isKey ? keyEvent(Int32(value)) : characterEvent(value) { events.append(event) }
         }
+        // A terminal that went away without a SIGHUP to this group (it was in the background while a text editor
+        // had the terminal) is a hangup all the same; polling it again would spin.
+        if fds[0].revents & Int16(POLLHUP | POLLERR | POLLNVAL) != 0 { events.append(.signal(.hangup)) }
         // After the keys read with them: a key typed before a signal is answered first (Esc to a question, then
         // the signal that asks again).
         if fds[2].revents != 0 {

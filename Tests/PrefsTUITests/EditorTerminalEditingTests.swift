@@ -131,6 +131,19 @@ struct EditorRealTextEditorTests {
         #expect(try terminal.waitFor { $0.contains("EXITED 0") })
     }
 
+    /// The terminal closing while vim has it: vim gets the hangup, and the editor, in the background meanwhile, sees
+    /// its terminal gone and ends instead of polling it for ever.
+    @Test func closingTheTerminalWhileVimHasItEndsTheEditorToo() throws {
+        let cli = try PrefsCLI()
+        let terminal = try Self.editInVim(cli, editor: "vim")
+        guard let shell = try terminal.panePID() else { return #expect(Bool(false), "no pane") }
+        let children = try String(contentsOfFile: "/proc/\(shell)/task/\(shell)/children", encoding: .utf8)
+        let editor = try #require(children.split(separator: " ").compactMap { Int32($0) }.first)
+        terminal.close()
+        #expect(eventually(timeout: .seconds(15)) { kill(editor, 0) != 0 }, "the editor outlived its terminal")
+        #expect(try cli.run("read", "notes", "greeting").output == "hello\n")
+    }
+
     @Test func ctrlCInVimGoesToVimNotToTheEditor() throws {
         let cli = try PrefsCLI()
         let terminal = try Self.editInVim(cli, editor: "vim")
