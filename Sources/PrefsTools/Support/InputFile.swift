@@ -54,16 +54,12 @@ public enum InputFile {
                     code: .invalidDocument)
             }
         }
-        guard data.contains(where: { !Self.isWhiteSpace($0) }) else {
+        guard data.contains(where: { !$0.isASCIIWhitespace }) else {
             throw ToolError(
                 "\(name) is empty, which is no document (an empty suite is {}); nothing was read",
                 code: .invalidDocument)
         }
         return data
-    }
-
-    private static func isWhiteSpace(_ byte: UInt8) -> Bool {
-        byte == 0x20 || byte == 0x09 || byte == 0x0A || byte == 0x0D
     }
 
     private static func cannotRead(_ name: String, _ error: any Error) -> ToolError {

@@ -137,5 +137,6 @@ public enum SuiteDocument {
 }
 
 extension UInt8 {
-    fileprivate var isASCIIWhitespace: Bool { self == 0x20 || self == 0x09 || self == 0x0A || self == 0x0D }
+    /// Whether the byte is JSON's white space: space, tab, line feed or carriage return.
+    var isASCIIWhitespace: Bool { self == 0x20 || self == 0x09 || self == 0x0A || self == 0x0D }
 }

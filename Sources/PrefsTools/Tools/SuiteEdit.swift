@@ -2,7 +2,7 @@ public import PrefsKit
 
 /// The verbs that read a key and write what they make of it.
 ///
-/// They are `rename`, `write --array-add`, `--dict-add` and `write`/`delete --path`. Each is one write that is made only if the key still holds what was read (under the
+/// They are `rename`, `delete`, `write --array-add`, `--dict-add` and `write`/`delete --path`. Each is one write that is made only if the key still holds what was read (under the
 /// suite's lock for the file store), checked against the schema, journaled and undoable.
 public struct SuiteEdit: Sendable {
     /// The suite.
@@ -52,6 +52,33 @@ public struct SuiteEdit: Sendable {
         }
         try check(value, forKey: new, schema: context.schema(for: suite), force: force, action: "rename to")
         return ([old: nil, new: value], [old: value, new: stored[new]])
+    }
+
+    /// Removes a key, and the former names a schema declares for it, in one write.
+    ///
+    /// - Parameter key: The key.
+    /// - Returns: The stored keys removed; none for a declared key that is not stored, which already reads as its
+    ///   default.
+    /// - Throws: ``ToolError`` when the key is neither stored nor declared, or the store's error; nothing is written.
+    @discardableResult
+    public func delete(_ key: String) throws -> [String] {
+        let schema = try context.schema(for: suite)
+        // A key declared renamed also reads its former names, which go with it.
+        let removals = SuiteMigration.movingFormerNames([key: nil], schema: schema)
+        let stored: [String: PropertyListValue]
+        do {
+            stored = try context.storedValues(of: removals.keys.sorted(), inExistingSuite: suite)
+        } catch let error as any CodedError where error.code == .corrupt {
+            // A value another client stored in a shape prefs cannot decode is stored all the same: it can go.
+            try context.write(removals, toSuite: suite)
+            return [key]
+        }
+        guard !stored.isEmpty else {
+            if schema?[key] != nil { return [] }
+            throw notSet(key)
+        }
+        try context.write(removals, toSuite: suite)
+        return stored.keys.sorted()
     }
 
     /// Appends elements to an array key, creating it when it is not stored.

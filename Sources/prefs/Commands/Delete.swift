@@ -41,25 +41,8 @@ struct Delete: PrefsCommand {
             return ChangeReport.print(if: options.json, suite: suite, changed: [key])
         }
         if let key {
-            let schema = try context.schema(for: suite)
-            // A key declared renamed also reads its former names, which go with it.
-            let removals = SuiteMigration.movingFormerNames([key: nil], schema: schema)
-            let stored: [String: PropertyListValue]
-            do {
-                stored = try context.storedValues(of: removals.keys.sorted(), inExistingSuite: suite)
-            } catch let error as any CodedError where error.code == .corrupt {
-                // A value another client stored in a shape prefs cannot decode is stored all the same: it can go.
-                try context.write(removals, toSuite: suite)
-                return ChangeReport.print(if: options.json, suite: suite, changed: [key])
-            }
-            guard !stored.isEmpty else {
-                // A declared key that is not stored already reads as its default.
-                if schema?[key] != nil { return ChangeReport.print(if: options.json, suite: suite, changed: []) }
-                throw ToolError(
-                    "key \(TextEscaping.quoted(key)) is not set in suite \(TextEscaping.quoted(suite))", code: .noKey)
-            }
-            try context.write(removals, toSuite: suite)
-            return ChangeReport.print(if: options.json, suite: suite, changed: stored.keys.sorted())
+            let removed = try SuiteEdit(suite: suite, context: context).delete(key)
+            return ChangeReport.print(if: options.json, suite: suite, changed: removed)
         }
         let target = try context.existingSuite(suite, reading: false)
         let keys = Set(target.primitiveValues().keys).union(context.undecodableKeys(of: target))
