@@ -1,6 +1,14 @@
 public import PrefsKit
 
 extension FileSuite: TransactionalStore {
+    public var transactions: (any TransactionalStore)? { self }
+
+    public var changeLog: (any PersistentKeyValueHistory)? { self }
+
+    public var diagnostics: (any SuiteDiagnostics)? { self }
+
+    public var recovery: (any RecoverableSuite)? { self }
+
     /// The value as the suite file keeps it: dates to the whole second.
     public func storedForm(of value: PropertyListValue) -> PropertyListValue {
         value.asStoredInFile

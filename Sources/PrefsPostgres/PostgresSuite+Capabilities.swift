@@ -2,6 +2,12 @@ import Foundation
 public import PrefsKit
 
 extension PostgresSuite: TransactionalStore {
+    public var transactions: (any TransactionalStore)? { self }
+
+    public var changeLog: (any PersistentKeyValueHistory)? { self }
+
+    public var diagnostics: (any SuiteDiagnostics)? { self }
+
     /// Writes several keys in one statement, which also records them in the history and announces them.
     ///
     /// - Parameter changes: The value to store for each key, or `nil` to remove it.

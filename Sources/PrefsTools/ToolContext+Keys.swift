@@ -74,7 +74,7 @@ extension ToolContext {
     ) throws {
         let suite = try writableSuite(name)
         try StoredPrecision.check(changes, in: suite)
-        guard let transactional = suite as? any TransactionalStore else {
+        guard let transactional = suite.transactions else {
             if let key = suite.keys(differingFrom: expecting).first {
                 throw PersistentKeyValueStoreError.changedSince(key: key)
             }

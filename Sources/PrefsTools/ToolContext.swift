@@ -89,7 +89,7 @@ public final class ToolContext: Sendable {
         }
         let suite = try store.anySuite(name)
         // A suite holding keys exists; only an empty one costs a listing (a directory read, a query).
-        let holdsKeys = !((suite as? any TransactionalStore)?.sortedKeys() ?? Array(suite.primitiveValues().keys))
+        let holdsKeys = !(suite.transactions?.sortedKeys() ?? Array(suite.primitiveValues().keys))
             .isEmpty
         guard try holdsKeys || store.listSuites().contains(name) || schemas().schemaSuites().contains(name) else {
             throw missing(name)
@@ -100,7 +100,7 @@ public final class ToolContext: Sendable {
 
     /// The keys of entries a suite holds that its store could not decode.
     public func undecodableKeys(of suite: any PersistentKeyValueStore) -> [String] {
-        Array((suite as? any SuiteDiagnostics)?.undecodableEntries.keys ?? [:].keys)
+        Array(suite.diagnostics?.undecodableEntries.keys ?? [:].keys)
     }
 
     /// Reports each entry the store could not decode on a line of its own, then refuses: a listing or a backup that
@@ -164,12 +164,12 @@ public final class ToolContext: Sendable {
     ///     decode are then reported and refused.
     /// - Throws: The suite's problem, or ``ToolError`` for entries that cannot be decoded.
     func checkUsable(_ suite: any PersistentKeyValueStore, name: String, reading: Bool = false) throws {
-        let diagnostics = suite as? any SuiteDiagnostics
+        let diagnostics = suite.diagnostics
         guard let problem = diagnostics?.suiteProblem else {
             if reading, let diagnostics { try checkDecodable(diagnostics.undecodableEntries, name: name) }
             return
         }
-        guard (suite as? any RecoverableSuite)?.canRestorePreviousVersion == true else { throw problem }
+        guard suite.recovery?.canRestorePreviousVersion == true else { throw problem }
         throw ToolError(
             "\(problem); a readable previous version is kept beside it: "
                 + "prefs recover \(TextEscaping.escaped(name)) --from-previous", code: .corrupt)

@@ -1,8 +1,8 @@
 /// A store that keeps the history of its changes: which key changed, from what to what, when, and by whom.
 ///
 /// The file store reads it from its journal and the PostgreSQL store from its history table; tools such as
-/// `prefs log`, `prefs undo` and the editor's details ask for it with `as? PersistentKeyValueHistory`, and say so
-/// when a store has none.
+/// `prefs log`, `prefs undo` and the editor's details ask for it through ``PersistentKeyValueStore/changeLog``, and
+/// say so when a store has none.
 public protocol PersistentKeyValueHistory: AnyObject {
     /// The changes the store still holds, oldest first.
     ///

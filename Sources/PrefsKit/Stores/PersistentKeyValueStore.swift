@@ -50,6 +50,22 @@ public protocol PersistentKeyValueStore: AnyObject {
     /// - Parameter value: A value to store.
     /// - Returns: What a read would return after storing it.
     func storedForm(of value: PropertyListValue) -> PropertyListValue
+
+    /// This suite's writes of several keys as one, when it has them; `nil` by default.
+    ///
+    /// Capabilities are properties rather than casts (`as? any TransactionalStore`): a cast that fails scans every
+    /// protocol conformance in the program, milliseconds in a large static binary, and a property says in the type
+    /// what a store offers.
+    var transactions: (any TransactionalStore)? { get }
+
+    /// This suite's change log, when it keeps one; `nil` by default.
+    var changeLog: (any PersistentKeyValueHistory)? { get }
+
+    /// Where this suite is kept and why it cannot be used, when it can say; `nil` by default.
+    var diagnostics: (any SuiteDiagnostics)? { get }
+
+    /// How this suite's unreadable data can be moved aside, when it can be; `nil` by default.
+    var recovery: (any RecoverableSuite)? { get }
 }
 
 // MARK: - Default implementations
@@ -63,6 +79,14 @@ extension PersistentKeyValueStore {
 
     /// The value itself: a store keeps what it is given unless it says otherwise.
     public func storedForm(of value: PropertyListValue) -> PropertyListValue { value }
+
+    public var transactions: (any TransactionalStore)? { nil }
+
+    public var changeLog: (any PersistentKeyValueHistory)? { nil }
+
+    public var diagnostics: (any SuiteDiagnostics)? { nil }
+
+    public var recovery: (any RecoverableSuite)? { nil }
 
     /// Logs the failure as an error through ``PrefsLogging/logger``, as one line.
     public func reportWriteFailure(_ error: PersistentKeyValueStoreError) {

@@ -2,8 +2,9 @@
 ///
 /// Apps read and write one suite through ``PersistentKeyValueStore``; a command line or an editor lists the suites,
 /// opens any of them, finds their schemas, and observes changes to all of them through this. What only some stores
-/// can do is asked of a suite through capabilities: ``PersistentKeyValueHistory``, ``SuiteDiagnostics``,
-/// ``TransactionalStore`` and ``RecoverableSuite``.
+/// can do is asked of a suite through its capability properties, never a cast: ``PersistentKeyValueStore/transactions``,
+/// ``PersistentKeyValueStore/changeLog``, ``PersistentKeyValueStore/diagnostics`` and
+/// ``PersistentKeyValueStore/recovery``, and of the store through ``keyedAccess``.
 ///
 /// Other processes' changes arrive only while ``run()`` runs: it owns the store's background work (a directory
 /// watcher's thread, a database connection's listener), so that it starts and stops when the program says, as a

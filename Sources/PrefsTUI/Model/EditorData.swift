@@ -139,13 +139,13 @@ public final class EditorData {
 
     /// Where a suite is kept, for people, when its store says.
     func location(of name: String) -> String? {
-        ((try? suite(name)) as? any SuiteDiagnostics)?.locationDescription
+        (try? suite(name))?.diagnostics?.locationDescription
     }
 
     /// Why a suite cannot be used, if it cannot.
     func problem(of name: String) -> (any Error)? {
         do {
-            return (try suite(name) as? any SuiteDiagnostics)?.suiteProblem
+            return try suite(name).diagnostics?.suiteProblem
         } catch {
             return error
         }
@@ -153,14 +153,14 @@ public final class EditorData {
 
     /// Whether the version the last write replaced can be restored in place of an unreadable suite.
     func canRestorePrevious(of name: String) -> Bool {
-        ((try? suite(name)) as? any RecoverableSuite)?.canRestorePreviousVersion ?? false
+        (try? suite(name))?.recovery?.canRestorePreviousVersion ?? false
     }
 
     /// Moves an unreadable suite's data aside, keeping it, and starts the suite afresh or from its previous version.
     ///
     /// - Throws: The store's error, naming what could not be done.
     func recover(_ name: String, from source: SuiteRecoverySource) throws -> SuiteRecovery {
-        guard let suite = try suite(name) as? any RecoverableSuite else {
+        guard let suite = try suite(name).recovery else {
             throw PersistentKeyValueStoreError(
                 .refused, message: "suites of \(store.locationDescription) cannot be recovered")
         }

@@ -257,7 +257,7 @@ extension EditorModel {
             let suite = try data.suite(name)
             let before = Dictionary(uniqueKeysWithValues: changes.keys.map { ($0, suite.primitiveValue(forKey: $0)) })
             let id = try PersistentKeyValueChange.Writer.$revertedWrite.withValue(reverting) { () throws -> String? in
-                guard let transactional = suite as? any TransactionalStore else {
+                guard let transactional = suite.transactions else {
                     if let expecting, let changed = suite.keys(differingFrom: expecting).first {
                         throw PersistentKeyValueStoreError.changedSince(key: changed)
                     }

@@ -26,7 +26,7 @@ final class KeyList {
         declared = Dictionary(entries.map { ($0.id, $0) }, uniquingKeysWith: { first, _ in first })
         declaredCount = entries.count
         // A file suite usually hands over the sorted list it holds; other stores are sorted here.
-        let sorted = (suite as? any TransactionalStore)?.sortedKeys() ?? suite.primitiveValues().keys.sorted()
+        let sorted = suite.transactions?.sortedKeys() ?? suite.primitiveValues().keys.sorted()
         if entries.isEmpty {
             // Shared with the suite until either changes: no copy of a large suite's keys.
             keys = sorted

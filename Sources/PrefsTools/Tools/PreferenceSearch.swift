@@ -71,7 +71,7 @@ public struct PreferenceSearch: Sendable {
             var values: [String: PropertyListValue] = [:]
             do {
                 if let suite = try store?.anySuite(name) {
-                    if let problem = (suite as? any SuiteDiagnostics)?.suiteProblem { problems.append("\(problem)") }
+                    if let problem = suite.diagnostics?.suiteProblem { problems.append("\(problem)") }
                     values = suite.primitiveValues()
                 }
             } catch {

@@ -81,7 +81,7 @@ public enum SuiteListing {
     ) -> [String] {
         let values = values(of: suite, schema: schema, includeDefaults: includeDefaults)
         let stored = suite.primitiveValues()
-        var keys = (suite as? any TransactionalStore)?.sortedKeys() ?? stored.keys.sorted()
+        var keys = suite.transactions?.sortedKeys() ?? stored.keys.sorted()
         if includeDefaults, let schema {
             keys = (keys + schema.entries.map(\.id).filter { stored[$0] == nil && values[$0] != nil }).sorted()
         }

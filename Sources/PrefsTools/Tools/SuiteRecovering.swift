@@ -17,7 +17,7 @@ public enum SuiteRecovering {
             try context.checkName(name)
             throw context.missing(name)
         }
-        guard let suite = try store.anySuite(name) as? any RecoverableSuite else {
+        guard let suite = try store.anySuite(name).recovery else {
             throw ToolError(
                 "suite \(TextEscaping.quoted(name)) is in a store that has nothing to recover", code: .refused)
         }

@@ -106,7 +106,7 @@ public enum SuiteTransfer {
                     code: .invalidDocument)
             }
         }
-        if let transactional = target as? any TransactionalStore { return try transactional.commit(changes) }
+        if let transactional = target.transactions { return try transactional.commit(changes) }
         try target.setPrimitiveValues(changes)
         return []
     }

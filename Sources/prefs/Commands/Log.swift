@@ -36,7 +36,7 @@ struct Log: RevealingCommand {
 
     func perform() throws {
         let target = try options.context.existingSuite(suite)
-        guard let history = target as? any PersistentKeyValueHistory else {
+        guard let history = target.changeLog else {
             throw ToolError("suite \(TextEscaping.quoted(suite)) is in a store that keeps no history", code: .refused)
         }
         let changes = try history.history(key: key, limit: limit)

@@ -1,4 +1,6 @@
 extension PrefixedPersistentKeyValueStore: TransactionalStore {
+    public var transactions: (any TransactionalStore)? { self }
+
     /// Writes several keys at once, atomically when the underlying store is transactional.
     ///
     /// - Parameter changes: The value to store for each key of this view, or `nil` to remove it.
@@ -6,7 +8,7 @@ extension PrefixedPersistentKeyValueStore: TransactionalStore {
     /// - Throws: The underlying store's error; nothing is written then.
     @discardableResult
     public func commit(_ changes: [String: PropertyListValue?]) throws -> [PersistentKeyValueChange] {
-        if let transactional = base as? any TransactionalStore {
+        if let transactional = base.transactions {
             return try transactional.commit(stored(changes)).compactMap(local)
         }
         let before = changes.keys.map { ($0, primitiveValue(forKey: $0)) }
@@ -29,7 +31,7 @@ extension PrefixedPersistentKeyValueStore: TransactionalStore {
     public func commit(_ changes: [String: PropertyListValue?], expecting: [String: PropertyListValue?]) throws
         -> [PersistentKeyValueChange]
     {
-        guard let transactional = base as? any TransactionalStore else {
+        guard let transactional = base.transactions else {
             if let key = keys(differingFrom: expecting).first {
                 throw PersistentKeyValueStoreError.changedSince(key: key)
             }
