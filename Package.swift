@@ -15,7 +15,9 @@ let package = Package(
     platforms: [.macOS(.v15)],
     products: [
         .library(name: "PrefsKit", targets: ["PrefsKit", "PrefsFileStore"]),
-        .library(name: "PrefsTools", targets: ["PrefsTools", "PrefsStores"]),
+        .library(name: "PrefsTools", targets: ["PrefsTools"]),
+        // The resolver of `--store` URLs: its own product, so that a tool built on PrefsTools links no PostgreSQL.
+        .library(name: "PrefsStores", targets: ["PrefsStores"]),
         .library(name: "PrefsTestSupport", targets: ["PrefsTestSupport"]),
         .library(name: "PrefsTUI", targets: ["PrefsTUI", "PrefsNcurses"]),
         .library(name: "PrefsPostgres", targets: ["PrefsPostgres"]),

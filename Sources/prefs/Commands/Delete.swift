@@ -35,7 +35,7 @@ struct Delete: PrefsCommand {
     }
 
     func perform() throws {
-        let context = options.context
+        let context = options.openContext()
         if let key, let path {
             try SuiteEdit(suite: suite, context: context).set(nil, at: ValuePath(path), inKey: key, type: nil)
             return ChangeReport.print(if: options.json, suite: suite, changed: [key])

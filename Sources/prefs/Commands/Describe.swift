@@ -12,7 +12,7 @@ struct Describe: PrefsCommand {
     @OptionGroup var target: KeyArguments
 
     func perform() throws {
-        let entry = try KeyDescription.entry(target.key, inSuite: target.suite, context: options.context)
+        let entry = try KeyDescription.entry(target.key, inSuite: target.suite, context: options.openContext())
         options.json
             ? Output.json(KeyDescription.jsonObject(entry), pretty: true) : Output.lines(KeyDescription.lines(entry))
     }

@@ -27,7 +27,7 @@ struct Diff: RevealingCommand {
     var exitCode = false
 
     func perform() throws {
-        let context = options.context
+        let context = options.openContext()
         let stored = try context.existingSuite(suite).primitiveValues()
         let schema = try context.schema(for: suite)
         let diff: SuiteDiff

@@ -25,7 +25,7 @@ struct Dump: RevealingCommand {
     var output: String?
 
     func perform() throws {
-        let data = try ConfigurationDump.dump(nonDefault: nonDefault, in: options.context)
+        let data = try ConfigurationDump.dump(nonDefault: nonDefault, in: options.openContext())
         guard let output else { return FileHandle.standardOutput.write(data) }
         try data.write(to: URL(fileURLWithPath: output), options: .atomic)
     }
@@ -54,7 +54,7 @@ struct Load: PrefsCommand {
     var force = false
 
     func perform() throws {
-        let context = options.context
+        let context = options.openContext()
         let data = try InputFile.read(file, maximumSize: context.codec.maximumSize)
         let suites = try ConfigurationDump.load(data, named: file, replace: replace, force: force, in: context)
         if options.json { Output.json(suites) }

@@ -29,7 +29,7 @@ struct Export: RevealingCommand {
 
     func perform() throws {
         let chosen = format ?? (options.json ? .typedJSON : .plist)
-        let data = try SuiteTransfer.export(suite, as: chosen, in: options.context)
+        let data = try SuiteTransfer.export(suite, as: chosen, in: options.openContext())
         if let output {
             try data.write(to: URL(fileURLWithPath: output), options: .atomic)
         } else {

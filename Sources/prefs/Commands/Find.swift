@@ -20,7 +20,7 @@ struct Find: RevealingCommand {
     var text: String
 
     func perform() throws {
-        let (matches, problems) = try PreferenceSearch(text).run(in: options.context)
+        let (matches, problems) = try PreferenceSearch(text).run(in: options.openContext())
         if options.json {
             Output.json(matches.map(PreferenceSearch.jsonObject), pretty: true)
         } else {

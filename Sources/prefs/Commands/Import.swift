@@ -27,7 +27,7 @@ struct Import: PrefsCommand {
     var force = false
 
     func perform() throws {
-        let context = options.context
+        let context = options.openContext()
         let data = try InputFile.read(file, maximumSize: context.codec.maximumSize)
         let changes = try SuiteTransfer.importDocument(
             data, named: file, into: suite, replace: replace, force: force, in: context)

@@ -35,12 +35,13 @@ struct Log: RevealingCommand {
     }
 
     func perform() throws {
-        let target = try options.context.existingSuite(suite)
+        let context = options.openContext()
+        let target = try context.existingSuite(suite)
         guard let history = target.changeLog else {
             throw ToolError("suite \(TextEscaping.quoted(suite)) is in a store that keeps no history", code: .refused)
         }
         let changes = try history.history(key: key, limit: limit)
-        let schema = try options.context.schema(for: suite)
+        let schema = try context.schema(for: suite)
         Output.lines(
             changes.map { change in
                 let entry = schema?.entry(forStoredKey: change.key)

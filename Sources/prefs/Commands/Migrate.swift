@@ -20,7 +20,7 @@ struct Migrate: PrefsCommand {
     var suite: String
 
     func perform() throws {
-        let moves = try SuiteMigration.migrate(suite, in: options.context)
+        let moves = try SuiteMigration.migrate(suite, in: options.openContext())
         if options.json {
             return ChangeReport.print(
                 if: true, suite: suite, changed: Array(Set(moves.flatMap { [$0.from, $0.to] })).sorted())

@@ -12,7 +12,7 @@ struct RangeCommand: PrefsCommand {
     @OptionGroup var target: KeyArguments
 
     func perform() throws {
-        let entry = try KeyDescription.entry(target.key, inSuite: target.suite, context: options.context)
+        let entry = try KeyDescription.entry(target.key, inSuite: target.suite, context: options.openContext())
         guard options.json else { return Output.lines(KeyDescription.rangeLines(entry)) }
         // The manifest's own members for what a key takes.
         Output.json(KeyDescription.jsonObject(entry).filter { ["storage", "choices", "range"].contains($0.key) })

@@ -43,7 +43,7 @@ struct Read: RevealingCommand {
     }
 
     func perform() throws {
-        let context = options.context
+        let context = options.openContext()
         guard let suite else { return try readEverySuite(context) }
         // `editor.*` is a group, unless a key is named so.
         var group: String?

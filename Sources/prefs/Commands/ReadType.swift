@@ -13,7 +13,7 @@ struct ReadType: PrefsCommand {
     @OptionGroup var target: KeyArguments
 
     func perform() throws {
-        let (value, _) = try SuiteListing.value(of: target.key, inSuite: target.suite, context: options.context)
+        let (value, _) = try SuiteListing.value(of: target.key, inSuite: target.suite, context: options.openContext())
         let name = ValueText.typeName(of: value)
         options.json ? Output.json(name) : Output.line(name)
     }

@@ -36,7 +36,7 @@ struct Recover: PrefsCommand {
     func perform() throws {
         let source: SuiteRecoverySource =
             fromPrevious ? .previous : fromFile.map { .file(URL(fileURLWithPath: $0)) } ?? .nothing
-        let notes = try SuiteRecovering.recover(suite, from: source, in: options.context)
+        let notes = try SuiteRecovering.recover(suite, from: source, in: options.openContext())
         options.json ? Output.json(["suite": suite, "notes": notes] as [String: Any]) : Output.lines(notes)
     }
 }

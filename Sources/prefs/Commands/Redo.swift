@@ -30,9 +30,10 @@ struct Redo: RevealingCommand {
     }
 
     func perform() throws {
-        let target = try options.context.existingSuite(suite)
+        let context = options.openContext()
+        let target = try context.existingSuite(suite)
         let planned = try UndoHistory(of: target, name: suite).redoSteps(steps)
-        let schema = try options.context.schema(for: suite)
+        let schema = try context.schema(for: suite)
         try UndoHistory.perform(planned, on: target, force: force, schema: schema)
         UndoReport.print(planned, json: options.json, schema: schema)
     }

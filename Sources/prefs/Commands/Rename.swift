@@ -27,7 +27,7 @@ struct Rename: PrefsCommand {
     var force = false
 
     func perform() throws {
-        try SuiteEdit(suite: suite, context: options.context).rename(old, to: new, force: force)
+        try SuiteEdit(suite: suite, context: options.openContext()).rename(old, to: new, force: force)
         ChangeReport.print(if: options.json, suite: suite, changed: [old, new])
     }
 }

@@ -22,7 +22,7 @@ struct SchemaCommand: ParsableCommand {
         @OptionGroup var options: GlobalOptions
 
         func perform() throws {
-            let suites = try options.context.schemas().schemaSuites()
+            let suites = try options.openContext().schemas().schemaSuites()
             options.json ? Output.json(suites) : Output.lines(suites.map(ValueText.key))
         }
     }
@@ -51,7 +51,7 @@ struct SchemaCommand: ParsableCommand {
         var format: Format?
 
         func perform() throws {
-            guard let schema = try options.context.schema(for: suite) else {
+            guard let schema = try options.openContext().schema(for: suite) else {
                 throw ToolError.noSchema(for: suite)
             }
             switch format ?? (options.json ? .manifest : .text) {
@@ -75,7 +75,7 @@ struct SchemaCommand: ParsableCommand {
         var suite: String?
 
         func perform() throws {
-            let context = options.context
+            let context = options.openContext()
             let data = try InputFile.read(file, maximumSize: context.codec.maximumSize)
             let (schema, location) = try context.schemas().installSchema(data, suite: suite)
             guard !options.json else {
@@ -98,7 +98,7 @@ struct SchemaCommand: ParsableCommand {
         var suite: String
 
         func perform() throws {
-            guard try options.context.schemas().uninstallSchema(for: suite) else {
+            guard try options.openContext().schemas().uninstallSchema(for: suite) else {
                 throw ToolError.noSchema(for: suite)
             }
             if options.json { Output.json(["suite": suite, "uninstalled": true] as [String: Any]) }

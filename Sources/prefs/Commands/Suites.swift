@@ -11,7 +11,7 @@ struct Suites: PrefsCommand {
     @OptionGroup var options: GlobalOptions
 
     func perform() throws {
-        let names = try options.context.suiteNames()
+        let names = try options.openContext().suiteNames()
         options.json ? Output.json(names) : Output.lines(names.map(ValueText.key))
     }
 }

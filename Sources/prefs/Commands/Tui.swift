@@ -30,7 +30,7 @@ struct Tui: PrefsCommand {
 
     func perform() throws {
         try Self.requireTerminal()
-        let context = options.context
+        let context = options.openContext()
         // A suite that does not exist yet opens empty, and is created by its first key.
         if let suite { try context.checkName(suite) }
         // Read-only creates nothing, not even the configuration directory.

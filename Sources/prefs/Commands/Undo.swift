@@ -40,10 +40,11 @@ struct Undo: RevealingCommand {
     }
 
     func perform() throws {
-        let target = try options.context.existingSuite(suite)
+        let context = options.openContext()
+        let target = try context.existingSuite(suite)
         let history = try UndoHistory(of: target, name: suite)
         let planned = try history.undoSteps(steps, after: to.map { try TimeText.parse($0) })
-        let schema = try options.context.schema(for: suite)
+        let schema = try context.schema(for: suite)
         try UndoHistory.perform(planned, on: target, force: force, schema: schema)
         UndoReport.print(planned, json: options.json, schema: schema)
     }

@@ -45,7 +45,7 @@ struct Watch: RevealingCommand {
     }
 
     private func watch() async throws {
-        let context = options.context
+        let context = options.openContext()
         for name in suites { try context.checkName(name) }
         let store = try context.store()
         let wanted = Set(suites)

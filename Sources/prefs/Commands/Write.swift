@@ -75,7 +75,7 @@ struct Write: PrefsCommand {
 
     func perform() throws {
         guard arrayAdd || dictAdd || path != nil else { return try request.perform() }
-        let edit = SuiteEdit(suite: suite, context: options.context)
+        let edit = SuiteEdit(suite: suite, context: options.openContext())
         if arrayAdd {
             try edit.append(values, toKey: key, type: type, force: force)
         } else if dictAdd {

@@ -20,8 +20,10 @@ struct GlobalOptions: ParsableArguments {
     @Flag(help: "Print JSON instead of text.")
     var json = false
 
-    /// What the command works on: the PostgreSQL store named, else the configuration directory.
-    var context: ToolContext { StoreResolver.context(configDirectory: configDirectory, storeURL: store) }
+    /// Opens what the command works on: the PostgreSQL store named, else the configuration directory.
+    ///
+    /// A function, not a property, because each call opens a store (a PostgreSQL connection): a command calls it once.
+    func openContext() -> ToolContext { StoreResolver.context(configDirectory: configDirectory, storeURL: store) }
 
     /// The configuration directory, absolute and standardized.
     var configDirectory: URL { Self.configDirectory(configDir) }
