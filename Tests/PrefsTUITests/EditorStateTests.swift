@@ -133,6 +133,13 @@ import Testing
         for _ in 0..<20 { fixture.type(.character("-")) }
         #expect(suite.primitiveValue(forKey: "fontScale") == .double(0.5))
         #expect(fixture.screen.contains("fontScale is at its minimum, 0.5"))
+        // Steps count in decimal: 1.25 goes to 1.35, not to 1.4000000000000001.
+        try suite.commit(["fontScale": .double(1.25)])
+        #expect(eventually { fixture.type().text.contains("1.25") })
+        fixture.type(.character("+"))
+        #expect(suite.primitiveValue(forKey: "fontScale") == .double(1.35))
+        fixture.type(.character("-"), .character("-"))
+        #expect(suite.primitiveValue(forKey: "fontScale") == .double(1.15))
         // extra, undeclared, holds an int.
         fixture.type(.key(.end), .character("+"), .character("+"))
         #expect(suite.primitiveValue(forKey: "extra") == .int(3))

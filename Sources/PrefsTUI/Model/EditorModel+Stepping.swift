@@ -1,5 +1,6 @@
 import Foundation
 import PrefsKit
+import PrefsTools
 
 extension EditorModel {
     /// `+` and `-`: steps a number by one (a real by a tenth when its range is narrower than ten), staying within the
@@ -18,10 +19,13 @@ extension EditorModel {
             guard !overflow else { return say("\(TextEscaping.escaped(row.key)) is at the end of the integers") }
             next = .int(stepped)
         case .double(let value)? where row.kind == "double":
-            let step: Double =
-                if case .real(let bounds)? = range, bounds.upperBound - bounds.lowerBound < 10 { 0.1 } else { 1 }
-            // Rounded to the step, so that 0.1 + 0.2 shows as 0.3.
-            next = .double(((value + step * Double(direction)) / step).rounded() * step)
+            let step: Decimal =
+                if case .real(let bounds)? = range, bounds.upperBound - bounds.lowerBound < 10 {
+                    Decimal(sign: .plus, exponent: -1, significand: 1)
+                } else {
+                    1
+                }
+            next = .double(DecimalStep.stepped(value, by: step, direction: direction))
         case .int(let value)? where row.kind == "double":
             next = .double(Double(value + direction))
         default:
