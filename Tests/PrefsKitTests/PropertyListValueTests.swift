@@ -90,6 +90,26 @@ import Testing
         #expect(!TextEscaping.escaped("\u{0}\u{7F}\u{85}").unicodeScalars.contains(where: TextEscaping.isControl))
     }
 
+    /// Two keys that differ only by an invisible character never look alike, and a value cannot reverse the text
+    /// after it; the joiners of emoji sequences are kept.
+    @Test(arguments: [
+        ("key\u{200B}", #"key\u{200B}"#), ("\u{202E}txt.exe", #"\u{202E}txt.exe"#), ("\u{FEFF}bom", #"\u{FEFF}bom"#),
+        ("a\u{200D}b", #"a\u{200D}b"#), ("soft\u{AD}hyphen", #"soft\u{AD}hyphen"#),
+        ("x\u{2066}y\u{2069}", #"x\u{2066}y\u{2069}"#),
+        ("line\u{2028}sep", #"line\u{2028}sep"#), ("\u{3164}", #"\u{3164}"#), ("1\u{200D}2", #"1\u{200D}2"#),
+        ("\u{1F469}\u{200D}\u{1F4BB}", "\u{1F469}\u{200D}\u{1F4BB}"),
+        ("\u{1F3F3}\u{FE0F}\u{200D}\u{1F308}", "\u{1F3F3}\u{FE0F}\u{200D}\u{1F308}"),
+        (
+            "\u{1F3F4}\u{E0067}\u{E0062}\u{E0073}\u{E0063}\u{E0074}\u{E007F}",
+            "\u{1F3F4}\u{E0067}\u{E0062}\u{E0073}\u{E0063}\u{E0074}\u{E007F}"
+        ),
+        ("tag\u{E0067}", #"tag\u{E0067}"#), ("\u{1F1EB}\u{1F1F7} caf\u{E9} שלום", "\u{1F1EB}\u{1F1F7} caf\u{E9} שלום"),
+    ])
+    func escapesInvisibleAndDirectionChangingCharacters(text: String, shown: String) {
+        #expect(TextEscaping.escaped(text) == shown)
+        #expect(TextEscaping.escapedKeepingLines(text) == shown)
+    }
+
     @Test func primitiveKindsSpellAndParseTheirManifestForm() {
         let kinds: [PrimitiveKind] = [
             .bool, .int, .double, .string, .data, .date, .array(nil), .array(.dictionary(.int)),

@@ -22,4 +22,28 @@ import Testing
             #expect(x > 0 && DisplayWidth.of(grid[x - 1, 0].text) == 2, "column \(x) continues a wide character")
         }
     }
+
+    /// A grapheme of several emoji is drawn as its emoji, each in its own cells, with its joiners shown: the columns
+    /// it takes are the ones ncurses and every terminal count, so nothing after it on the line moves.
+    @Test func emojiSequencesAreDrawnAsTheirEmojiWithVisibleJoinersAndNeverCut() {
+        let family = "\u{1F468}\u{200D}\u{1F469}\u{200D}\u{1F467}"
+        #expect(
+            DisplayWidth.cells(of: Character(family)) == ["👨"] + "\\u{200D}".map(String.init) + ["👩"]
+                + "\\u{200D}".map(String.init) + ["👧"])
+        #expect(DisplayWidth.of(family) == 22)
+        var grid = CellGrid(width: 30, height: 1)
+        #expect(grid.draw(family + "|", x: 0, y: 0) == 23)
+        #expect(grid[22, 0].text == "|")
+        // A flag is its two regional indicators, one column each as wcwidth says; a skin tone is its own emoji.
+        #expect(DisplayWidth.of("\u{1F1EB}\u{1F1F7}|") == 3)
+        #expect(DisplayWidth.cells(of: Character("\u{1F44D}\u{1F3FD}")) == ["\u{1F44D}", "\u{1F3FD}"])
+        // Combining marks stay with their letter; a text symbol made emoji by VS16 keeps its own width.
+        #expect(DisplayWidth.cells(of: Character("e\u{301}")) == ["e\u{301}"])
+        #expect(DisplayWidth.of("\u{2764}\u{FE0F}") == 1)
+        // Too little room for the whole sequence: none of it is drawn, and the ellipsis never cuts it either.
+        var narrow = CellGrid(width: 10, height: 1)
+        #expect(narrow.draw("a" + family, x: 0, y: 0) == 1)
+        #expect(narrow.text == "a")
+        #expect(DisplayWidth.truncated("a" + family + "b", toFit: 10) == "a…")
+    }
 }

@@ -30,15 +30,20 @@ public struct CellGrid: Hashable, Sendable {
         let end = min(width, limit.map { x + $0 } ?? width)
         var column = x
         for character in text {
-            let columns = DisplayWidth.of(character)
-            guard columns > 0 else { continue }
-            if column + columns > end { break }
-            if column >= 0 {
-                splitWideCharacters(around: column..<column + columns, y: y)
-                self[column, y] = Cell(String(character), style: style)
-                if columns == 2 { self[column + 1, y] = Cell("", style: style) }
+            let pieces = DisplayWidth.cells(of: character)
+            // A grapheme drawn in several cells is drawn whole or not at all.
+            if pieces.count > 1, column + DisplayWidth.of(character) > end { break }
+            for piece in pieces {
+                let columns = piece.unicodeScalars.reduce(0) { $0 + DisplayWidth.of($1) }
+                guard columns > 0 else { continue }
+                if column + columns > end { return column }
+                if column >= 0 {
+                    splitWideCharacters(around: column..<column + columns, y: y)
+                    self[column, y] = Cell(piece, style: style)
+                    if columns == 2 { self[column + 1, y] = Cell("", style: style) }
+                }
+                column += columns
             }
-            column += columns
         }
         return column
     }

@@ -1,16 +1,12 @@
 /// How many terminal columns text takes, without depending on the process's locale.
 ///
-/// East Asian wide and fullwidth characters and emoji take two columns, combining marks none, everything else one.
+/// East Asian wide and fullwidth characters and emoji take two columns, combining marks none, everything else one;
+/// a grapheme of several emoji takes the columns of its ``cells(of:)``.
 /// The ranges follow Unicode's East Asian Width property (W and F) for the blocks terminals draw wide.
 public enum DisplayWidth {
-    /// The columns one character takes: 0, 1 or 2.
+    /// The columns one character takes, as the terminal draws its ``cells(of:)``.
     public static func of(_ character: Character) -> Int {
-        guard let first = character.unicodeScalars.first else { return 0 }
-        if character.unicodeScalars.allSatisfy(isZeroWidth) { return 0 }
-        if first.properties.isEmojiPresentation || isWide(first) { return 2 }
-        // A text-style symbol made an emoji by VS16 is drawn wide too.
-        if character.unicodeScalars.contains("\u{FE0F}") && first.properties.isEmoji { return 2 }
-        return 1
+        cells(of: character).reduce(0) { total, piece in piece.unicodeScalars.reduce(total) { $0 + of($1) } }
     }
 
     /// The columns a string takes.
@@ -18,7 +14,45 @@ public enum DisplayWidth {
         text.reduce(0) { $0 + of($1) }
     }
 
+    /// The columns one scalar takes as `wcwidth` counts it, and so as ncurses and tmux do: 0, 1 or 2.
+    ///
+    /// Not the grapheme's width that some terminals draw (a ZWJ sequence as one emoji, a flag as one wide cell):
+    /// terminals disagree there, and a width the terminal does not share shifts everything after it on the line.
+    public static func of(_ scalar: Unicode.Scalar) -> Int {
+        if isZeroWidth(scalar) { return 0 }
+        // Regional indicators, the halves of a flag, are narrow to wcwidth although Unicode presents them as emoji.
+        if (0x1F1E6...0x1F1FF).contains(scalar.value) { return 1 }
+        return scalar.properties.isEmojiPresentation || isWide(scalar) ? 2 : 1
+    }
+
+    /// The cells a character is drawn in: itself when it has one scalar that takes columns and the rest are marks,
+    /// else one piece per such scalar with its marks.
+    ///
+    /// ncurses holds one spacing character per cell (`setcchar`), so a ZWJ sequence (👩‍💻), a flag or a skin tone is
+    /// split into its emoji, each drawn whole, and a joiner between them is shown as `\u{200D}`: a terminal that would
+    /// join them (to one cell or to several, which differs between terminals) never sees it, so the line's layout is
+    /// the same on every terminal and the grapheme is still told apart from its parts.
+    public static func cells(of character: Character) -> [String] {
+        let scalars = character.unicodeScalars
+        guard scalars.count > 1, scalars.dropFirst().contains(where: { of($0) > 0 || $0 == "\u{200D}" }) else {
+            return [String(character)]
+        }
+        var pieces: [String] = []
+        for scalar in scalars {
+            if scalar == "\u{200D}" {
+                pieces += "\\u{200D}".map(String.init)
+            } else if of(scalar) > 0 || pieces.isEmpty {
+                pieces.append(String(scalar))
+            } else {
+                pieces[pieces.count - 1].unicodeScalars.append(scalar)
+            }
+        }
+        return pieces
+    }
+
     /// The longest prefix of `text` that fits in `columns`, with an ellipsis when it was cut.
+    ///
+    /// A grapheme drawn in several cells (``cells(of:)``) is kept whole or left out, never cut.
     public static func truncated(_ text: String, toFit columns: Int) -> String {
         guard columns > 0 else { return "" }
         guard of(text) > columns else { return text }
