@@ -105,7 +105,7 @@ let package = Package(
             swiftSettings: strictSettings),
         .target(
             name: "PrefsTestHelpers",
-            dependencies: ["PrefsKit", "PrefsFileStore", "PrefsTestSupport", "PrefsTUI", "PrefsTools"],
+            dependencies: ["PrefsKit", "PrefsFileStore", "PrefsTestSupport", "PrefsTUI", "PrefsTools", "PrefsStores"],
             path: "Tests/PrefsTestHelpers", swiftSettings: languageSettings),
         .testTarget(
             name: "PrefsKitTests",

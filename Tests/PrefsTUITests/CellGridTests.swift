@@ -27,9 +27,9 @@ import Testing
     /// it takes are the ones ncurses and every terminal count, so nothing after it on the line moves.
     @Test func emojiSequencesAreDrawnAsTheirEmojiWithVisibleJoinersAndNeverCut() {
         let family = "\u{1F468}\u{200D}\u{1F469}\u{200D}\u{1F467}"
-        #expect(
-            DisplayWidth.cells(of: Character(family)) == ["👨"] + "\\u{200D}".map(String.init) + ["👩"]
-                + "\\u{200D}".map(String.init) + ["👧"])
+        let joiner: [String] = "\\u{200D}".map(String.init)
+        let expected: [String] = ["👨"] + joiner + ["👩"] + joiner + ["👧"]
+        #expect(DisplayWidth.cells(of: Character(family)) == expected)
         #expect(DisplayWidth.of(family) == 22)
         var grid = CellGrid(width: 30, height: 1)
         #expect(grid.draw(family + "|", x: 0, y: 0) == 23)

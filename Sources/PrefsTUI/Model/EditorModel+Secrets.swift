@@ -1,8 +1,9 @@
 public import PrefsKit
+import PrefsTools
 
 extension EditorModel {
     /// What a secret value shows as until `v` reveals it.
-    public static let secretMask = "••••"
+    public static let secretMask = Secrets.mask
 
     /// Whether a key's values are hidden: its schema marks it secret, and `v` has not revealed it.
     ///
@@ -11,7 +12,8 @@ extension EditorModel {
     ///   - key: The key.
     /// - Returns: Whether the value shows as ``secretMask``.
     public func hidesValue(suite: String, key: String) -> Bool {
-        data.schema(for: suite)?.entry(forStoredKey: key)?.isSecret == true && revealed[suite]?.contains(key) != true
+        Secrets.hides(
+            data.schema(for: suite)?.entry(forStoredKey: key), revealed: revealed[suite]?.contains(key) == true)
     }
 
     /// A value of a key as one line, or the mask for a hidden secret.
@@ -22,9 +24,9 @@ extension EditorModel {
     ///   - key: The key.
     /// - Returns: The text, never holding a control character.
     public func shown(_ value: PropertyListValue, suite: String, key: String) -> String {
-        if hidesValue(suite: suite, key: key) { return Self.secretMask }
-        let entry = data.schema(for: suite)?.entry(forStoredKey: key)
-        return TextEscaping.escaped(entry?.render(value) ?? value.text, escapingBackslashes: false)
+        ValueText.inline(
+            value, entry: data.schema(for: suite)?.entry(forStoredKey: key),
+            revealed: revealed[suite]?.contains(key) == true)
     }
 
     /// A key's value as a list row shows it (stored, else the default), or the mask for a hidden secret.

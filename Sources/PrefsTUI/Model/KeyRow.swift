@@ -1,4 +1,5 @@
 public import PrefsKit
+import PrefsTools
 
 /// One key of a suite as the keys screen lists it.
 public struct KeyRow: Hashable, Sendable {
@@ -72,6 +73,6 @@ public struct KeyRow: Hashable, Sendable {
     /// The value as one line of text, never holding a control character.
     public var valueText: String {
         guard let effective else { return "(none)" }
-        return TextEscaping.escaped(entry?.render(effective) ?? effective.text, escapingBackslashes: false)
+        return ValueText.inline(effective, entry: entry, revealed: true)
     }
 }

@@ -65,7 +65,7 @@ struct DetailsPane {
         lines.append(
             (
                 "Stored",
-                row.stored.map { hidden ? EditorModel.secretMask : TextEscaping.escaped($0.jsonText()) }
+                row.stored.map { view.model.shown($0, suite: suite, key: row.key) }
                     ?? "(not stored)"
             ))
         if case .invalid(let reason) = row.status {

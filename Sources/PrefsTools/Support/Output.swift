@@ -1,4 +1,4 @@
-import Foundation
+public import Foundation
 
 #if canImport(Glibc)
 import Glibc
@@ -9,25 +9,40 @@ import Darwin
 /// Writes to the standard streams without buffering, so that `prefs watch` piped into another program shows each
 /// change at once.
 public enum Output {
+    /// Where this task's output goes instead of the standard streams, when set: tests that run tools in-process.
+    @TaskLocal public static var capture: OutputCapture?
+
+    /// Writes bytes to standard output, or to the capture.
+    public static func write(_ data: Data) {
+        if let capture { return capture.append(data, toError: false) }
+        FileHandle.standardOutput.write(data)
+    }
+
+    /// Writes bytes to standard error, or to the capture.
+    private static func writeError(_ data: Data) {
+        if let capture { return capture.append(data, toError: true) }
+        FileHandle.standardError.write(data)
+    }
+
     /// Writes text followed by a newline to standard output.
     public static func line(_ text: String) {
-        FileHandle.standardOutput.write(Data((text + "\n").utf8))
+        write(Data((text + "\n").utf8))
     }
 
     /// Writes lines to standard output in one call.
     public static func lines(_ lines: [String]) {
         guard !lines.isEmpty else { return }
-        FileHandle.standardOutput.write(Data((lines.joined(separator: "\n") + "\n").utf8))
+        write(Data((lines.joined(separator: "\n") + "\n").utf8))
     }
 
     /// Writes `prefs: <message>` to standard error.
     public static func error(_ message: String) {
-        FileHandle.standardError.write(Data("prefs: \(message)\n".utf8))
+        writeError(Data("prefs: \(message)\n".utf8))
     }
 
     /// Writes a note for a person to standard error, leaving standard output to data.
     public static func note(_ message: String) {
-        FileHandle.standardError.write(Data("\(message)\n".utf8))
+        writeError(Data("\(message)\n".utf8))
     }
 
     /// Whether standard output is a terminal, where control characters in values must be shown escaped.
@@ -45,7 +60,7 @@ public enum Output {
     ///
     /// - Throws: `EncodingError` for a real that is not finite, which JSON cannot hold.
     public static func typedJSON(_ value: some Encodable, pretty: Bool = true) throws {
-        FileHandle.standardOutput.write(try TypedDocument.text(value, pretty: pretty))
+        write(try TypedDocument.text(value, pretty: pretty))
     }
 
     /// A JSON value as text, with sorted keys; compact unless `pretty`, so that it fits a JSON-lines stream.

@@ -11,12 +11,14 @@ public enum Secrets {
     /// Whether secret values are shown in this task: set around a command given `--reveal`.
     @TaskLocal public static var reveal = false
 
-    /// Whether a key's value must be hidden.
+    /// Whether a key's value must be hidden: the one masking rule of `prefs` and the editor.
     ///
-    /// - Parameter entry: The key's schema entry.
-    /// - Returns: Whether the entry is secret and `--reveal` was not given.
-    public static func hides(_ entry: PreferenceSchemaEntry?) -> Bool {
-        entry?.isSecret == true && !reveal
+    /// - Parameters:
+    ///   - entry: The key's schema entry.
+    ///   - revealed: Whether the person asked to see it: `--reveal` on the command line, `v` in the editor.
+    /// - Returns: Whether the entry is secret and was not revealed.
+    public static func hides(_ entry: PreferenceSchemaEntry?, revealed: Bool = Secrets.reveal) -> Bool {
+        entry?.isSecret == true && !revealed
     }
 
     /// The keys of a schema whose values must be hidden, with the former names they may still be stored under,

@@ -32,10 +32,25 @@ public enum ValueText {
             ? TextEscaping.escaped(text, escapingBackslashes: false) : TextEscaping.escapedKeepingLines(text)
     }
 
-    /// A value on one line of a listing, never holding a control character.
-    public static func inline(_ value: PropertyListValue, entry: PreferenceSchemaEntry?) -> String {
-        if Secrets.hides(entry) { return Secrets.mask }
-        return TextEscaping.escaped(entry?.render(value) ?? value.text, escapingBackslashes: false)
+    /// A value on one line, as every listing of `prefs` and every place of the editor shows it: the one escaping of a
+    /// value for people.
+    ///
+    /// A string's backslashes are doubled, so that `\e` always means an escape character and never the two
+    /// characters a value may hold; arrays and dictionaries are JSON, whose own escapes already tell them apart.
+    ///
+    /// - Parameters:
+    ///   - value: The value.
+    ///   - entry: Its key's schema entry, which renders choices and dates and says whether it is secret.
+    ///   - revealed: Whether a secret was revealed (`--reveal`, the editor's `v`); a hidden one shows as the mask.
+    /// - Returns: One line, never holding a control or invisible character.
+    public static func inline(
+        _ value: PropertyListValue, entry: PreferenceSchemaEntry?, revealed: Bool = Secrets.reveal
+    ) -> String {
+        if Secrets.hides(entry, revealed: revealed) { return Secrets.mask }
+        switch value {
+        case .array, .dictionary: return TextEscaping.escaped(value.text, escapingBackslashes: false)
+        default: return TextEscaping.escaped(entry?.render(value) ?? value.text)
+        }
     }
 
     /// A key on one line of a listing.

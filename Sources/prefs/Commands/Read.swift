@@ -1,5 +1,4 @@
 import ArgumentParser
-import PrefsKit
 import PrefsTools
 
 /// `prefs read [SUITE [KEY]]`: a bare value, a whole suite as `key = value` lines, or every suite.
@@ -43,66 +42,8 @@ struct Read: RevealingCommand {
     }
 
     func perform() throws {
-        let context = options.openContext()
-        guard let suite else { return try readEverySuite(context) }
-        // `editor.*` is a group, unless a key is named so.
-        var group: String?
-        if let key, let prefix = SuiteListing.group(key),
-            try context.storedValues(of: [key], inExistingSuite: suite).isEmpty,
-            try context.schema(for: suite)?[key] == nil
-        {
-            group = prefix
-        }
-        if let key, group == nil {
-            var (value, entry) = try SuiteListing.value(of: key, inSuite: suite, context: context)
-            // A secret stays hidden whatever part of it is asked for.
-            let hidden = Secrets.hides(entry)
-            if let path {
-                value = try ValuePath(path).value(in: value)
-                entry = nil
-            }
-            if hidden { return options.json ? Output.json(Secrets.mask) : Output.line(Secrets.mask) }
-            if options.json && types { return try Output.typedJSON(value, pretty: false) }
-            if options.json { return Output.json(ValueText.json(value)) }
-            let type = types ? "\(ValueText.typeName(of: value)) " : ""
-            return Output.line(type + ValueText.bare(value, entry: entry))
-        }
-        let store = try context.existingSuite(suite)
-        let schema = try context.schema(for: suite)
-        let values = SuiteListing.values(of: store, schema: schema, includeDefaults: includeDefaults, group: group)
-        if let group, values.isEmpty {
-            throw ToolError(
-                "no key of suite \(TextEscaping.quoted(suite)) starts with \(TextEscaping.quoted(group))", code: .noKey)
-        }
-        if options.json {
-            let masked = Secrets.masked(values, schema: schema)
-            try types ? Output.typedJSON(masked) : Output.json(masked.mapValues(\.jsonObject), pretty: true)
-        } else {
-            Output.lines(
-                SuiteListing.lines(
-                    of: store, schema: schema, includeDefaults: includeDefaults, types: types, group: group))
-        }
-    }
-
-    /// `prefs read` with no suite: every suite, the ones only a schema declares included.
-    private func readEverySuite(_ context: ToolContext) throws {
-        var documents: [String: [String: PropertyListValue]] = [:]
-        var lines: [String] = []
-        for name in try context.suiteNames() {
-            let store = try context.existingSuite(name)
-            let schema = try context.schema(for: name)
-            if options.json {
-                documents[name] = Secrets.masked(
-                    SuiteListing.values(of: store, schema: schema, includeDefaults: includeDefaults), schema: schema)
-            } else {
-                let suiteLines = SuiteListing.lines(
-                    of: store, schema: schema, includeDefaults: includeDefaults, types: types)
-                lines += suiteLines.map { "\(ValueText.key(name)) \($0)" }
-            }
-        }
-        guard options.json else { return Output.lines(lines) }
-        try types
-            ? Output.typedJSON(documents)
-            : Output.json(documents.mapValues { $0.mapValues(\.jsonObject) }, pretty: true)
+        try ReadRequest(
+            suite: suite, key: key, path: path, includeDefaults: includeDefaults, types: types, json: options.json
+        ).perform(in: options.openContext())
     }
 }

@@ -1,0 +1,24 @@
+import Foundation
+import Synchronization
+
+/// What a tool wrote, kept instead of going to the standard streams: how tests run PrefsTools in-process.
+///
+/// Set it around the work with `Output.$capture.withValue(capture) { … }`; every write of ``Output`` in that task
+/// lands here.
+public final class OutputCapture: Sendable {
+    private let streams = Mutex<(output: Data, error: Data)>((Data(), Data()))
+
+    /// Creates an empty capture.
+    public init() {}
+
+    /// What was written to standard output, as UTF-8 text.
+    public var output: String { streams.withLock { String(decoding: $0.output, as: UTF8.self) } }
+
+    /// What was written to standard error, as UTF-8 text.
+    public var error: String { streams.withLock { String(decoding: $0.error, as: UTF8.self) } }
+
+    /// Keeps bytes written to one stream.
+    func append(_ data: Data, toError: Bool) {
+        streams.withLock { toError ? $0.error.append(data) : $0.output.append(data) }
+    }
+}

@@ -1,0 +1,34 @@
+import Foundation
+import PrefsStores
+import PrefsTestSupport
+import PrefsTools
+
+/// A fresh configuration directory, its schemas and journals in one temporary scope, and a context on it: how
+/// PrefsTools' actions are tested in-process, one store per test.
+package final class ToolFixture {
+    package let scope: TemporaryDirectory
+    package let context: ToolContext
+
+    package init() throws {
+        scope = try TemporaryDirectory(prefix: "prefs-tools")
+        context = StoreResolver.context(
+            configDirectory: scope.url.appendingPathComponent("config"),
+            environment: [
+                "XDG_DATA_HOME": scope.url.appendingPathComponent("data").path,
+                "XDG_STATE_HOME": scope.url.appendingPathComponent("state").path,
+            ])
+    }
+
+    /// The configuration directory.
+    package var configDirectory: URL { scope.url.appendingPathComponent("config") }
+
+    /// Runs an action with its output captured, and returns what it wrote and the error it threw.
+    package func run(_ action: () throws -> Void) -> (output: String, error: String, thrown: (any Error)?) {
+        let capture = OutputCapture()
+        var thrown: (any Error)?
+        Output.$capture.withValue(capture) {
+            do { try action() } catch { thrown = error }
+        }
+        return (capture.output, capture.error, thrown)
+    }
+}
