@@ -11,8 +11,14 @@ enum Entry {
         if CommandLine.arguments.dropFirst().first == "---completion" {
             return Prefs.main(Array(CommandLine.arguments.dropFirst()))
         }
-        var arguments = NegativeNumbers.separated(
-            GlobalOptions.hoisted(Array(CommandLine.arguments.dropFirst())), valued: Write.valuedOptions)
+        var arguments: [String]
+        do {
+            arguments = NegativeNumbers.separated(
+                try DefaultsSpelling.translated(GlobalOptions.hoisted(Array(CommandLine.arguments.dropFirst()))),
+                valued: Write.valuedOptions)
+        } catch {
+            ErrorReport.exit(with: error)
+        }
         // Alone on a terminal, `prefs` is the editor; elsewhere it prints its help.
         if arguments.isEmpty && Output.inputIsTerminal && Output.isTerminal { arguments = ["tui"] }
         CommandLogging.bootstrap(arguments: arguments)

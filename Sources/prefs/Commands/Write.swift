@@ -12,7 +12,8 @@ struct Write: PrefsCommand {
             When a schema is installed for the suite, the value is read as the key's type and checked against its \
             range and choices, and keys the schema does not declare are refused unless --force is given. Without a \
             schema, a key that holds a value keeps its type unless --type names another, and a new key is a string \
-            unless --type says otherwise. Negative numbers need no --. A bad value writes nothing.
+            unless --type says otherwise. Negative numbers need no --. A bad value writes nothing. defaults' \
+            spellings -int, -float, -bool, -string, -date, -array-add and -dict-add work too.
 
             --array-add appends the values to an array key and --dict-add sets members of a dictionary key (name, \
             value, name, value…), like defaults' -array-add and -dict-add; --path /member/0 writes inside a value \

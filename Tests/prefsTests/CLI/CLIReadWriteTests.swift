@@ -174,4 +174,27 @@ import Testing
         #expect(run.status == 0)
         #expect(run.standardError.isEmpty, "\(run.standardError)")
     }
+
+    /// `defaults`' spellings of the types work as `--type` does; the ones that mean something else name the form to
+    /// use and write nothing.
+    @Test func defaultsSpellingsOfTypesWork() throws {
+        let cli = try PrefsCLI()
+        for (flag, value, typed) in [
+            ("-int", "3", #"{"int":3}"#), ("-integer", "-4", #"{"int":-4}"#), ("-float", "0.5", #"{"double":0.5}"#),
+            ("-bool", "YES", #"{"bool":true}"#), ("-string", "7", #"{"string":"7"}"#),
+        ] {
+            let write = try cli.run("write", "S", "k", flag, value)
+            #expect(write.status == 0, "\(flag): \(write.error)")
+            #expect(try cli.run("read", "--json", "--types", "S", "k").output == typed + "\n", "\(flag)")
+        }
+        try cli.run("write", "S", "list", "--type", "json", "[1]")
+        #expect(try cli.run("write", "S", "list", "-array-add", "2").status == 0)
+        #expect(try cli.run("read", "S", "list").output == "[1,2]\n")
+        for (flag, form) in [("-data", "--type data BASE64"), ("-array", "--type json"), ("-dict", "--type json")] {
+            let refused = try cli.run("write", "S", "other", flag, "00ff")
+            #expect(refused.status == 64)
+            #expect(refused.error.contains(form), "\(refused.error)")
+        }
+        #expect(try cli.run("read", "S", "other").status == 1)
+    }
 }
