@@ -96,6 +96,23 @@ import Testing
         #expect(fixture.editor.model.screen == .suites)
     }
 
+    @Test func helpListsEveryColonCommandAfterTheKeys() throws {
+        let fixture = try EditorFixture(height: 16)
+        fixture.editor.step([.character(":")] + type("help") + [.key(.enter)])
+        fixture.type(.key(.end))
+        #expect(fixture.screen.contains(":undo"), "\(fixture.screen)")
+        #expect(fixture.screen.contains(":rename NEW") || fixture.screen.contains(":reset-all"))
+        var seen = Set<String>()
+        fixture.type(.key(.home))
+        for _ in 0..<fixture.editor.model.rowCount {
+            for line in fixture.screen.split(separator: "\n") where line.contains("  :") {
+                if let name = line.split(separator: " ").first(where: { $0.hasPrefix(":") }) { seen.insert(String(name)) }
+            }
+            fixture.type(.character("j"))
+        }
+        #expect(seen.isSuperset(of: ["add", "export", "rename", "undo", "redo", "help"].map { ":" + $0 }), "\(seen)")
+    }
+
     @Test func theChangeLogListsOtherProcessesChangesNewestFirstWithTheirWriter() throws {
         let fixture = try EditorFixture()
         let time = try #require(ISO8601DateFormatter().date(from: "2026-11-22T10:00:00Z"))

@@ -121,7 +121,7 @@ public final class EditorModel {
         case .suites: suiteRows.count + searchMatches.count
         case .keys: keyRows.count
         case .details: 0
-        case .help: HelpPane.bindings.count
+        case .help: HelpPane.rows.count
         case .changeLog: changeLog.count
         case .pending: pendingChanges.count
         case .bookmarks: bookmarks.entries.count

@@ -1,8 +1,15 @@
-/// Every key the editor answers to, as a list that scrolls when the terminal is short.
+/// Every key the editor answers to, then every `:` command, as a list that scrolls when the terminal is short.
 struct HelpPane {
     let view: EditorView
 
-    static let bindings: [(keys: String, action: String)] = [
+    /// The rows of the help: the keys, then the `:` commands by name.
+    static let rows: [(keys: String, action: String)] =
+        keys + [("", ""), (":commands", "typed after :, Tab completes")]
+        + EditorCommand.all.map { command in
+            (":" + command.name + (command.argument.isEmpty ? "" : " " + command.argument), command.summary)
+        }
+
+    static let keys: [(keys: String, action: String)] = [
         ("up, k / down, j", "move the selection"),
         ("PgUp / PgDn", "move a page"),
         ("g / G, Home / End", "first / last row"),
@@ -39,9 +46,9 @@ struct HelpPane {
     func draw(into grid: inout CellGrid, rows: Range<Int>) {
         let model = view.model
         let first = EditorView.firstVisibleRow(selected: model.selectedIndex, visible: rows.count)
-        for (offset, index) in (first..<min(Self.bindings.count, first + rows.count)).enumerated() {
+        for (offset, index) in (first..<min(Self.rows.count, first + rows.count)).enumerated() {
             let y = rows.lowerBound + offset
-            let binding = Self.bindings[index]
+            let binding = Self.rows[index]
             grid.draw(binding.keys, x: 2, y: y, style: view.theme.label)
             grid.draw(binding.action, x: 24, y: y)
             if index == model.selectedIndex { grid.paint(x: 0, y: y, columns: grid.width, style: view.theme.selected) }
