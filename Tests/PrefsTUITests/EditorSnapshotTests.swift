@@ -106,7 +106,9 @@ import Testing
         fixture.type(.key(.home))
         for _ in 0..<fixture.editor.model.rowCount {
             for line in fixture.screen.split(separator: "\n") where line.contains("  :") {
-                if let name = line.split(separator: " ").first(where: { $0.hasPrefix(":") }) { seen.insert(String(name)) }
+                if let name = line.split(separator: " ").first(where: { $0.hasPrefix(":") }) {
+                    seen.insert(String(name))
+                }
             }
             fixture.type(.character("j"))
         }
