@@ -65,15 +65,20 @@ enum ThemeDemo {
         for key in ThemeSettings.keys {
             let inspection = store.inspectPrimitive(key)
             let value = inspection.value.map { schema.render($0, forKey: key.id) } ?? "nil"
-            let note: String? =
+            let stored = inspection.stored.map { "stored \(TextEscaping.escaped(schema.render($0, forKey: key.id)))" }
+            var notes: [String] =
                 switch inspection.status {
-                case .ok: nil
-                case .absent: "default"
-                case .launchArgument: "launch argument"
-                case .wrongType, .undecodable: "default; stored value unreadable"
-                case .fixedInRelease: "fixed in release builds"
+                case .ok: []
+                case .absent: ["default"]
+                case .launchArgument(let text):
+                    ["from -\(key.id) \(TextEscaping.escaped(text)) for this run"] + (stored.map { [$0] } ?? [])
+                case .wrongType, .undecodable: ["default; stored value unreadable"]
+                case .fixedInRelease: ["fixed in release builds"]
                 }
-            lines.append("\(key.id) = \(TextEscaping.escaped(value))\(note.map { " (\($0))" } ?? "")")
+            // An argument that is not one of the key's values is said here as well as once on standard error.
+            if let ignored = inspection.ignoredLaunchArgument { notes.append("\(ignored)") }
+            let note = notes.isEmpty ? "" : " (\(notes.joined(separator: "; ")))"
+            lines.append("\(key.id) = \(TextEscaping.escaped(value))\(note)")
         }
         return lines.joined(separator: "\n") + "\n"
     }

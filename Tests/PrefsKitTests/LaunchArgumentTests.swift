@@ -37,5 +37,11 @@ import Testing
         #expect(store.get(.volume) == 2)
         #expect(store.inspect(.volume).status == .ok)
         #expect(store.get(.flavor) == .vanilla)
+        // Ignored, but not without a word: the inspection names the argument and why.
+        let ignored = store.inspect(.volume).ignoredLaunchArgument
+        #expect(ignored?.key == "volume" && ignored?.text == "loud")
+        #expect(ignored.map { "\($0)" } == #"launch argument -volume "loud" ignored: "loud" is not an integer"#)
+        #expect(store.inspect(.flavor).ignoredLaunchArgument?.text == "mint")
+        #expect(InMemoryPersistentKeyValueStore([:]).inspect(.volume).ignoredLaunchArgument == nil)
     }
 }

@@ -18,9 +18,9 @@ import Testing
             environment: environment)
         #expect(run.status == 0, "\(run.standardError)")
         let lines = Set(run.standardOutput.split(separator: "\n").map(String.init))
-        #expect(lines.contains("theme = dark (launch argument)"))
-        #expect(lines.contains("showsWelcomeTips = false (launch argument)"))
-        #expect(lines.contains("fontScale = 2.5 (launch argument)"))
+        #expect(lines.contains("theme = dark (from -theme dark for this run; stored black)"))
+        #expect(lines.contains("showsWelcomeTips = false (from -showsWelcomeTips NO for this run)"))
+        #expect(lines.contains("fontScale = 2.5 (from -fontScale 2.5 for this run)"))
         #expect(lines.contains("launchCount = 1"))
 
         // The overrides were never written: the suite on disk still holds the stored theme.
@@ -50,16 +50,26 @@ import Testing
             "theme-demo", ["--suite", suite, "-theme", "purple", "-launchCount", "abc"], environment: environment)
         #expect(bad.status == 0, "\(bad.standardError)")
         let lines = bad.standardOutput.split(separator: "\n").map(String.init)
-        #expect(lines.contains("theme = dark"))
-        #expect(lines.contains("launchCount = 2"))
+        // Neither is ignored without a word: each is named beside its value, and once on standard error.
+        #expect(
+            lines.contains(
+                #"theme = dark (launch argument -theme "purple" ignored: cannot decode: purple is not a valid Theme)"#))
+        #expect(
+            lines.contains(#"launchCount = 2 (launch argument -launchCount "abc" ignored: "abc" is not an integer)"#))
+        let reports = bad.standardError.split(separator: "\n").filter { $0.contains("ignored") }
+        #expect(reports.count == 2, "\(bad.standardError)")
+        #expect(
+            reports.first?.hasSuffix(
+                #"launch argument -theme "purple" ignored: cannot decode: purple is not a valid Theme"#) == true)
         #expect(try stored(suite)["theme"] == .string("dark"))
         #expect(try stored(suite)["launchCount"] == .int(2))
 
         // An override that fits is read for its run only; the count goes on from the stored value.
         let good = try ChildProcess.run(
             "theme-demo", ["--suite", suite, "-theme", "black", "-launchCount", "40"], environment: environment)
-        #expect(good.standardOutput.contains("theme = black (launch argument)\n"))
-        #expect(good.standardOutput.contains("launchCount = 40 (launch argument)\n"))
+        #expect(good.standardOutput.contains("theme = black (from -theme black for this run; stored dark)\n"))
+        #expect(good.standardOutput.contains("launchCount = 40 (from -launchCount 40 for this run; stored 3)\n"))
+        #expect(!good.standardError.contains("ignored"))
         #expect(try stored(suite)["theme"] == .string("dark"))
         #expect(try stored(suite)["launchCount"] == .int(3))
     }

@@ -61,7 +61,9 @@ extension PersistentKeyProtocol {
 
     /// Works out the value a read returns, and why, from what a store holds and any launch-argument override.
     ///
-    /// A launch argument that parses as this key's type wins; one that does not is ignored. Otherwise the stored
+    /// A launch argument that parses as this key's type wins. One that does not is ignored, never without a word: the
+    /// inspection names it in ``PersistentValueInspection/ignoredLaunchArgument``, and the first read of the key in
+    /// this process reports it through ``PrefsLogging/logger`` (standard error by default). Otherwise the stored
     /// primitive is decoded, and anything that is absent, of the wrong type or undecodable reads as the default.
     ///
     /// - Parameters:
@@ -72,24 +74,36 @@ extension PersistentKeyProtocol {
         guard isMutable else {
             return PersistentValueInspection(value: defaultValue, status: .fixedInRelease, stored: stored)
         }
-        if let launchArgument, let value = decodeLaunchArgument(launchArgument) {
-            return PersistentValueInspection(value: value, status: .launchArgument(launchArgument), stored: stored)
+        var ignored: IgnoredLaunchArgument?
+        if let launchArgument {
+            switch decodeLaunchArgument(launchArgument) {
+            case .success(let value):
+                return PersistentValueInspection(value: value, status: .launchArgument(launchArgument), stored: stored)
+            case .failure(let reason):
+                ignored = IgnoredLaunchArgument(key: id, text: launchArgument, reason: reason.reason)
+                ignored?.reportOnce()
+            }
         }
         guard let stored else {
-            return PersistentValueInspection(value: defaultValue, status: .absent, stored: nil)
+            return PersistentValueInspection(
+                value: defaultValue, status: .absent, stored: nil, ignoredLaunchArgument: ignored)
         }
         do {
             let value = try representation.decode(stored)
-            return PersistentValueInspection(value: value, status: .ok, stored: stored)
+            return PersistentValueInspection(value: value, status: .ok, stored: stored, ignoredLaunchArgument: ignored)
         } catch {
-            return PersistentValueInspection(value: defaultValue, status: PersistentValueStatus(error), stored: stored)
+            return PersistentValueInspection(
+                value: defaultValue, status: PersistentValueStatus(error), stored: stored, ignoredLaunchArgument: ignored)
         }
     }
 
-    private func decodeLaunchArgument(_ text: String) -> Value? {
-        guard let primitive = try? PropertyListValue(parsing: text, as: representation.descriptor.storage) else {
-            return nil
+    /// The launch argument's value, or why it is not one of this key's.
+    private func decodeLaunchArgument(_ text: String) -> Result<Value, LaunchArgumentRejection> {
+        do {
+            let primitive = try PropertyListValue(parsing: text, as: representation.descriptor.storage)
+            return .success(try representation.decode(primitive))
+        } catch {
+            return .failure(LaunchArgumentRejection(reason: "\(error)"))
         }
-        return try? representation.decode(primitive)
     }
 }

@@ -9,6 +9,8 @@ public struct PersistentValueInspection<Value> {
     public let status: PersistentValueStatus
     /// The primitive the store holds, if any, whatever the status.
     public let stored: PropertyListValue?
+    /// A launch argument given for the key that is not one of its values, and so was not used.
+    public let ignoredLaunchArgument: IgnoredLaunchArgument?
 
     /// Creates an inspection.
     ///
@@ -16,10 +18,15 @@ public struct PersistentValueInspection<Value> {
     ///   - value: The value a read returns.
     ///   - status: Where it came from.
     ///   - stored: The primitive the store holds.
-    public init(value: Value, status: PersistentValueStatus, stored: PropertyListValue?) {
+    ///   - ignoredLaunchArgument: A launch argument for the key that was not used.
+    public init(
+        value: Value, status: PersistentValueStatus, stored: PropertyListValue?,
+        ignoredLaunchArgument: IgnoredLaunchArgument? = nil
+    ) {
         self.value = value
         self.status = status
         self.stored = stored
+        self.ignoredLaunchArgument = ignoredLaunchArgument
     }
 }
 

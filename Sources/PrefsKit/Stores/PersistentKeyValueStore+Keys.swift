@@ -152,6 +152,8 @@ extension PersistentKeyValueStore {
     {
         let inspection = inspect(key)
         let value = (try? key.encode(inspection.value)) ?? nil
-        return PersistentValueInspection(value: value, status: inspection.status, stored: inspection.stored)
+        return PersistentValueInspection(
+            value: value, status: inspection.status, stored: inspection.stored,
+            ignoredLaunchArgument: inspection.ignoredLaunchArgument)
     }
 }
