@@ -93,7 +93,8 @@ extension PersistentKeyProtocol {
             return PersistentValueInspection(value: value, status: .ok, stored: stored, ignoredLaunchArgument: ignored)
         } catch {
             return PersistentValueInspection(
-                value: defaultValue, status: PersistentValueStatus(error), stored: stored, ignoredLaunchArgument: ignored)
+                value: defaultValue, status: PersistentValueStatus(error), stored: stored,
+                ignoredLaunchArgument: ignored)
         }
     }
 
