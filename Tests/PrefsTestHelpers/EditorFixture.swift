@@ -52,12 +52,19 @@ package final class EditorFixture {
     /// Where this fixture's editors keep pending changes they must end without asking about.
     package var recoveryDirectory: URL { home.url.appendingPathComponent("state/recovery") }
 
+    /// The application layer on the fixture's store, as `prefs` would open it: what the editor's actions call.
+    package var tools: ToolContext { Self.tools(store, catalog) }
+
+    private static func tools(_ store: FileStore, _ catalog: SchemaCatalog) -> ToolContext {
+        ToolContext(
+            locationDescription: store.locationDescription, codec: FilePropertyListCodec(), open: { _ in store },
+            schemas: { catalog })
+    }
+
     private static func model(
         _ store: FileStore, _ catalog: SchemaCatalog, _ home: TemporaryDirectory, suite: String?, readOnly: Bool
     ) -> EditorModel {
-        let tools = ToolContext(
-            locationDescription: store.locationDescription, codec: FilePropertyListCodec(), open: { _ in store },
-            schemas: { catalog })
+        let tools = tools(store, catalog)
         return EditorModel(
             data: EditorData(store: store, schemas: catalog, tools: tools), suite: suite, readOnly: readOnly,
             recovery: PendingRecovery(

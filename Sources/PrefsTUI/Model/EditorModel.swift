@@ -163,7 +163,12 @@ public final class EditorModel {
         }
         let keysScreen = EditorScreen.keys(suite: suite)
         let selectedKey = keyRows.key(at: selection[keysScreen] ?? 0)
-        let matches = filter.isEmpty ? nil : filtered(list)
+        // Ranked as `prefs find` ranks (key names first), except a group, which keeps the list's order.
+        let matches =
+            filter.isEmpty
+            ? nil
+            : SuiteListing.group(filter) == nil
+                ? SearchPattern(filter).ranked(filtered(list), keys: list.keys) : filtered(list)
         keyRows = KeyRows(list: list, matches: showsChangedOnly ? changedPositions(list, among: matches) : matches)
         if let selectedKey, let index = keyRows.position(of: selectedKey) { selection[keysScreen] = index }
         if let added = keyToSelect, let index = keyRows.position(of: added) {

@@ -1,5 +1,6 @@
-/// A filter typed after `/`, matched the way fuzzy finders do: its characters in order, not necessarily together,
-/// ignoring case, so that `fscl` finds `fontScale`.
+/// A filter typed after `/`, matched over bytes as PrefsTools' `SearchPattern` matches strings: a key's name the way
+/// fuzzy finders do, its characters in order, not necessarily together, ignoring case, so that `fscl` finds
+/// `fontScale`; the other fields only where they hold the filter whole.
 ///
 /// It matches UTF-8 bytes, so that a search runs over a compact index rather than over strings: each character of
 /// the pattern must appear whole, and since a UTF-8 lead byte never equals a continuation byte, a match always
@@ -7,11 +8,14 @@
 struct FuzzyPattern: Equatable {
     /// The pattern's characters, lowercased, as UTF-8.
     private let characters: [[UInt8]]
+    /// The whole pattern, lowercased, as UTF-8.
+    private let whole: [UInt8]
     let text: String
 
     init(_ text: String) {
         self.text = text
         characters = text.lowercased().map { Array($0.utf8) }
+        whole = Array(text.lowercased().utf8)
     }
 
     var isEmpty: Bool { characters.isEmpty }
@@ -49,6 +53,36 @@ struct FuzzyPattern: Equatable {
         return false
     }
 
+    /// Whether a row of an index matches: its first field (a key) fuzzily, or another field holding the pattern whole.
+    ///
+    /// - Parameter bytes: The row's fields, lowercased, each followed by ``separator``.
+    /// - Returns: Whether it matches.
+    func matchesRow(_ bytes: UnsafeBufferPointer<UInt8>) -> Bool {
+        guard !whole.isEmpty else { return true }
+        let end = bytes.firstIndex(of: Self.separator) ?? bytes.count
+        if matches(UnsafeBufferPointer(rebasing: bytes[..<end])) { return true }
+        var start = end + 1
+        while start < bytes.count {
+            let fieldEnd = bytes[start...].firstIndex(of: Self.separator) ?? bytes.count
+            if fieldEnd - start >= whole.count, contains(UnsafeBufferPointer(rebasing: bytes[start..<fieldEnd])) {
+                return true
+            }
+            start = fieldEnd + 1
+        }
+        return false
+    }
+
+    /// Whether a field holds the whole pattern.
+    private func contains(_ field: UnsafeBufferPointer<UInt8>) -> Bool {
+        guard let first = whole.first else { return true }
+        var index = 0
+        while index + whole.count <= field.count {
+            if field[index] == first, starts(field, at: index, with: whole) { return true }
+            index += 1
+        }
+        return false
+    }
+
     /// Whether the fields match, for lists short enough not to need an index.
     func matches(_ fields: [String?]) -> Bool {
         guard !characters.isEmpty else { return true }
@@ -62,7 +96,7 @@ struct FuzzyPattern: Equatable {
 
     private func starts(_ bytes: UnsafeBufferPointer<UInt8>, at index: Int, with wanted: [UInt8]) -> Bool {
         guard index + wanted.count <= bytes.count else { return false }
-        for offset in 1..<wanted.count where bytes[index + offset] != wanted[offset] { return false }
+        for offset in wanted.indices.dropFirst() where bytes[index + offset] != wanted[offset] { return false }
         return true
     }
 }

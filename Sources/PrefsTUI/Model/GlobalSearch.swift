@@ -1,3 +1,5 @@
+import PrefsTools
+
 /// `/` on the suites screen: the keys of every suite whose name, value, summary or description the filter matches.
 ///
 /// Each suite's key list and search index are built once, on the first search, and kept; a change to a suite drops
@@ -7,7 +9,8 @@ final class GlobalSearch {
     private var lists: [String: KeyList] = [:]
     private var previous: (pattern: String, found: [String: (version: Int, rows: [Int32])])?
 
-    /// The matches of a filter, by suite (in the order given) then by the keys' order in their suite.
+    /// The matches of a filter, best first (`SearchPattern`'s ranking, as `prefs find`), then by suite (in the order
+    /// given) and by the keys' order in their suite.
     ///
     /// - Parameters:
     ///   - filter: What was typed after `/`.
@@ -31,7 +34,7 @@ final class GlobalSearch {
             groups.append(SearchMatches.Group(suite: name, keys: keys.keys, rows: rows))
         }
         previous = (filter, found)
-        return SearchMatches(groups)
+        return SearchMatches(groups, pattern: SearchPattern(filter))
     }
 
     /// Forgets what is known of some suites, after they changed.

@@ -6,7 +6,8 @@ import PrefsKit
 /// Keys in plain ASCII, the usual case, are not copied: they are matched where the key list holds them, folding case
 /// on the fly. Other keys are stored lowercased with the rest of their row.
 final class KeySearchIndex {
-    /// Each row's fields (its key only when not plain ASCII), each followed by ``FuzzyPattern/separator``.
+    /// Each row's fields, each followed by ``FuzzyPattern/separator``: its key (empty when plain ASCII, which is
+    /// matched where the list holds it), its value, summary and description.
     private var bytes: [UInt8] = []
     /// Where each row's fields start in ``bytes``, plus the end.
     private var starts: [Int32] = []
@@ -36,8 +37,8 @@ final class KeySearchIndex {
         starts.append(Int32(clamping: bytes.count))
     }
 
-    /// The positions of the rows the pattern matches, among `candidates` (the result for a shorter pattern that this
-    /// one extends) or among all rows.
+    /// The positions of the rows the pattern matches, in the list's order, among `candidates` (the result for a
+    /// shorter pattern that this one extends) or among all rows.
     func matches(_ pattern: FuzzyPattern, among candidates: [Int32]?) -> [Int32] {
         var found: [Int32] = []
         bytes.withUnsafeBufferPointer { all in
@@ -48,7 +49,7 @@ final class KeySearchIndex {
                     return
                 }
                 let fields = UnsafeBufferPointer(rebasing: all[Int(starts[Int(row)])..<Int(starts[Int(row) + 1])])
-                if pattern.matches(fields) { found.append(row) }
+                if pattern.matchesRow(fields) { found.append(row) }
             }
             if let candidates {
                 for row in candidates { test(row) }

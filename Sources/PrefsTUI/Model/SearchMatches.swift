@@ -1,5 +1,7 @@
-/// The keys a search over every suite found, made one at a time as they are drawn: a keystroke that matches 40,000
-/// keys keeps 40,000 row numbers, not 40,000 pairs of strings.
+import PrefsTools
+
+/// The keys a search over every suite found, best first, made one at a time as they are drawn: a keystroke that
+/// matches 40,000 keys keeps 40,000 pairs of row numbers, not 40,000 pairs of strings.
 public struct SearchMatches: RandomAccessCollection, Sendable {
     /// Each suite with matches: its name, its keys (shared with its key list), and the positions found.
     struct Group: Sendable {
@@ -9,34 +11,42 @@ public struct SearchMatches: RandomAccessCollection, Sendable {
     }
 
     let groups: [Group]
-    /// Where each group starts among all matches, plus the end.
-    private let starts: [Int]
+    /// Each match, best first as ``PrefsTools/SearchPattern`` ranks them: its group and its position in the group.
+    private let order: [(group: Int32, index: Int32)]
 
-    init(_ groups: [Group]) {
+    /// Ranks the groups' matches: best rank first, then by suite in the order given, then by key name.
+    init(_ groups: [Group], pattern: SearchPattern) {
         self.groups = groups
-        var starts = [0]
-        starts.reserveCapacity(groups.count + 1)
-        for group in groups { starts.append((starts.last ?? 0) + group.rows.count) }
-        self.starts = starts
+        var ranked: [(rank: SearchPattern.Rank, group: Int32, index: Int32)] = []
+        ranked.reserveCapacity(groups.reduce(0) { $0 + $1.rows.count })
+        for (number, group) in groups.enumerated() {
+            for (index, row) in group.rows.enumerated() {
+                let rank = pattern.rank(ofKey: group.keys[Int(row)]) ?? .otherField
+                ranked.append((rank, Int32(number), Int32(index)))
+            }
+        }
+        // Within a rank: by suite in the order given, then by key name, as `prefs find` lists them.
+        func key(_ match: (rank: SearchPattern.Rank, group: Int32, index: Int32)) -> String {
+            let group = groups[Int(match.group)]
+            return group.keys[Int(group.rows[Int(match.index)])]
+        }
+        order = ranked.sorted {
+            ($0.rank, $0.group) == ($1.rank, $1.group) ? key($0) < key($1) : ($0.rank, $0.group) < ($1.rank, $1.group)
+        }
+        .map { ($0.group, $0.index) }
     }
 
-    static let none = SearchMatches([])
+    static let none = SearchMatches([], pattern: SearchPattern(""))
 
     public var startIndex: Int { 0 }
-    public var endIndex: Int { starts.last ?? 0 }
+    public var endIndex: Int { order.count }
 
     /// How many suites hold matches.
     public var suiteCount: Int { groups.count }
 
     public subscript(position: Int) -> SearchMatch {
-        // The last group starting at or before the position.
-        var low = 0
-        var high = groups.count - 1
-        while low < high {
-            let middle = (low + high + 1) / 2
-            if starts[middle] <= position { low = middle } else { high = middle - 1 }
-        }
-        let group = groups[low]
-        return SearchMatch(suite: group.suite, key: group.keys[Int(group.rows[position - starts[low]])])
+        let (group, index) = order[position]
+        let found = groups[Int(group)]
+        return SearchMatch(suite: found.suite, key: found.keys[Int(found.rows[Int(index)])])
     }
 }

@@ -1,7 +1,7 @@
 public import PrefsKit
 
-/// Finding keys whose name, value, summary or description holds some text, ignoring case: `prefs find`, and the
-/// editor's search across suites.
+/// Finding keys whose name, value, summary or description matches some text, ranked by ``SearchPattern``:
+/// `prefs find`, with the editor's `/` listing the same matches in the same order.
 public struct PreferenceSearch: Sendable {
     /// One key that matches.
     public struct Match: Sendable, Hashable {
@@ -10,6 +10,8 @@ public struct PreferenceSearch: Sendable {
         /// The stored value, else the default.
         public let value: PropertyListValue?
         public let entry: PreferenceSchemaEntry?
+        /// How well it matches.
+        public let rank: SearchPattern.Rank
     }
 
     /// The text looked for.
@@ -22,22 +24,20 @@ public struct PreferenceSearch: Sendable {
         self.text = text
     }
 
-    /// Whether a key matches: its name, value (as the schema renders it), summary or description holds the text.
+    /// How a key matches: by its name, else by its value (as the schema renders it), summary or description.
     ///
     /// - Parameters:
     ///   - key: The key.
     ///   - value: Its stored value, else its default.
     ///   - entry: Its schema entry.
-    /// - Returns: Whether it matches.
-    public func matches(key: String, value: PropertyListValue?, entry: PreferenceSchemaEntry?) -> Bool {
-        guard !text.isEmpty else { return true }
+    /// - Returns: The rank, or `nil` when it does not match.
+    public func rank(key: String, value: PropertyListValue?, entry: PreferenceSchemaEntry?) -> SearchPattern.Rank? {
         // A secret's value is not searched: a match would tell what it holds.
         let shown = Secrets.hides(entry) ? nil : value.map { entry?.render($0) ?? $0.text }
-        let haystack = [key, shown, entry?.summary, entry?.description]
-        return haystack.contains { $0?.localizedCaseInsensitiveContains(text) == true }
+        return SearchPattern(text).rank(ofKey: key, fields: [shown, entry?.summary, entry?.description])
     }
 
-    /// The keys of one suite that match, stored or declared by its schema, sorted.
+    /// The keys of one suite that match, stored or declared by its schema, sorted by key.
     ///
     /// - Parameters:
     ///   - suite: The suite's name.
@@ -51,15 +51,16 @@ public struct PreferenceSearch: Sendable {
         return keys.sorted().compactMap { key in
             let entry = schema?.entry(forStoredKey: key)
             let value = values[key] ?? entry?.defaultValue
-            guard matches(key: key, value: value, entry: entry) else { return nil }
-            return Match(suite: suite, key: key, value: value, entry: entry)
+            guard let rank = rank(key: key, value: value, entry: entry) else { return nil }
+            return Match(suite: suite, key: key, value: value, entry: entry, rank: rank)
         }
     }
 
     /// Searches every suite of a context, and those only a schema declares.
     ///
     /// - Parameter context: The store and its schemas.
-    /// - Returns: The matches, by suite then key, and the problems of the suites that could not be read.
+    /// - Returns: The matches, best first, then by suite and key, and the problems of the suites that could not be
+    ///   read.
     /// - Throws: The store's error when the suites cannot be listed.
     public func run(in context: ToolContext) throws -> (matches: [Match], problems: [String]) {
         let store = try context.store(creating: false)
@@ -80,7 +81,9 @@ public struct PreferenceSearch: Sendable {
             let schema = try? schemas.schema(for: name)
             matches += self.matches(suite: name, values: values, schema: schema)
         }
-        return (matches, problems)
+        // Stable: within a rank, matches stay by suite, then key.
+        let ranked = matches.enumerated().sorted { ($0.element.rank, $0.offset) < ($1.element.rank, $1.offset) }
+        return (ranked.map(\.element), problems)
     }
 
     /// A match as `prefs find` prints it: suite, key, value and summary.

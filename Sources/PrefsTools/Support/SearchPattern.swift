@@ -1,0 +1,82 @@
+/// What a person searches for, and the one ranking of `prefs find` and the editor's `/`: key names first (exact,
+/// then prefix, then word start, then anywhere in the name, then fuzzy), then keys found by their value, summary or
+/// description.
+///
+/// Case is ignored. A key name matches fuzzily, as fuzzy finders do (`fscl` finds `fontScale`); the other fields
+/// match only where they hold the text, since a short pattern spread over a long description would match nearly
+/// every key.
+public struct SearchPattern: Sendable, Hashable {
+    /// How well a key matches; smaller is better.
+    public enum Rank: Int, Sendable, Comparable {
+        case exactKey, keyPrefix, keyWordStart, keyContains, keyFuzzy, otherField
+
+        public static func < (lhs: Rank, rhs: Rank) -> Bool { lhs.rawValue < rhs.rawValue }
+    }
+
+    /// The text as typed.
+    public let text: String
+    private let lowered: String
+
+    /// Creates a pattern.
+    ///
+    /// - Parameter text: The text looked for.
+    public init(_ text: String) {
+        self.text = text
+        lowered = text.lowercased()
+    }
+
+    /// How a key's name matches, or `nil` when its characters are not all in it, in order.
+    ///
+    /// - Parameter key: The key's name.
+    /// - Returns: The rank, at best ``Rank/exactKey`` and at worst ``Rank/keyFuzzy``.
+    public func rank(ofKey key: String) -> Rank? {
+        guard !lowered.isEmpty else { return .exactKey }
+        let name = key.lowercased()
+        if name == lowered { return .exactKey }
+        if name.hasPrefix(lowered) { return .keyPrefix }
+        guard name.contains(lowered) else { return isSubsequence(of: name) ? .keyFuzzy : nil }
+        return Self.wordStarts(of: key).contains { key[$0...].lowercased().hasPrefix(lowered) }
+            ? .keyWordStart : .keyContains
+    }
+
+    /// How a key matches by its name or, failing that, by one of its other fields.
+    ///
+    /// - Parameters:
+    ///   - key: The key's name.
+    ///   - fields: Its value as shown (left out for a hidden secret), summary and description.
+    /// - Returns: The rank, or `nil` when nothing matches.
+    public func rank(ofKey key: String, fields: [String?]) -> Rank? {
+        if let rank = rank(ofKey: key) { return rank }
+        return fields.contains { $0?.lowercased().contains(lowered) == true } ? .otherField : nil
+    }
+
+    /// Whether the pattern's characters appear in `text` in order.
+    private func isSubsequence(of text: String) -> Bool {
+        var remaining = lowered[...]
+        for character in text where character == remaining.first {
+            remaining = remaining.dropFirst()
+            if remaining.isEmpty { return true }
+        }
+        return remaining.isEmpty
+    }
+
+    /// Where the words of a key start: its start, after a character that is not a letter or digit, a capital after
+    /// a small letter (`fontScale`), and a digit after a letter or a letter after a digit (`key09999`, `v2ray`).
+    private static func wordStarts(of key: String) -> [String.Index] {
+        var starts: [String.Index] = []
+        var previous: Character?
+        for index in key.indices {
+            let character = key[index]
+            let isStart =
+                switch previous {
+                case nil: true
+                case let before?:
+                    !(before.isLetter || before.isNumber) || (before.isLowercase && character.isUppercase)
+                        || (before.isLetter && character.isNumber) || (before.isNumber && character.isLetter)
+                }
+            if isStart && (character.isLetter || character.isNumber) { starts.append(index) }
+            previous = character
+        }
+        return starts
+    }
+}

@@ -1,0 +1,36 @@
+import PrefsKit
+import PrefsTestHelpers
+import PrefsTools
+import Testing
+
+/// The one ranking of `prefs find` and the editor's `/`: key names first, exact, prefix, word start, anywhere,
+/// fuzzy; then keys found by another field.
+@Suite struct SearchPatternTests {
+    @Test(arguments: [
+        ("font", "font", SearchPattern.Rank.exactKey), ("FONT", "font", .exactKey), ("fontScale", "font", .keyPrefix),
+        ("editorFontScale", "font", .keyWordStart), ("editor.font", "font", .keyWordStart),
+        ("key09999", "9999", .keyContains), ("fontScale", "fscl", .keyFuzzy), ("storefront", "font", .keyFuzzy),
+        ("v2ray", "ray", .keyWordStart),
+    ])
+    func keyNamesRank(key: String, pattern: String, rank: SearchPattern.Rank) {
+        #expect(SearchPattern(pattern).rank(ofKey: key) == rank)
+    }
+
+    @Test func otherFieldsMatchOnlyWhereTheyHoldTheWholeText() {
+        let pattern = SearchPattern("dark")
+        #expect(pattern.rank(ofKey: "theme", fields: ["Dark", nil]) == .otherField)
+        #expect(pattern.rank(ofKey: "theme", fields: ["d a r k", "drawn in a thick stroke"]) == nil)
+        #expect(pattern.rank(ofKey: "darkMode", fields: ["x"]) == .keyPrefix)
+    }
+
+    @Test func findListsKeyNamesFirstThenValues() throws {
+        let fixture = try ToolFixture()
+        try WriteRequest(suite: "a", key: "theme", value: "9999").perform(in: fixture.context)
+        try WriteRequest(suite: "b", key: "key19999x", value: "1").perform(in: fixture.context)
+        try WriteRequest(suite: "b", key: "9999", value: "1").perform(in: fixture.context)
+        try WriteRequest(suite: "c", key: "k9x9y9z9", value: "1").perform(in: fixture.context)
+        let (matches, problems) = try PreferenceSearch("9999").run(in: fixture.context)
+        #expect(problems.isEmpty)
+        #expect(matches.map { "\($0.suite) \($0.key)" } == ["b 9999", "b key19999x", "c k9x9y9z9", "a theme"])
+    }
+}
