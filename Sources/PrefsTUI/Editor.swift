@@ -22,10 +22,11 @@ public final class Editor {
     /// Runs until the user quits.
     public func run() {
         let waker = backend.waker
-        let observation = model.data.store.addObserver { [pending] changes in
-            pending.append(changes)
-            waker.wake()
-        }
+        let observation = model.data.store.addObserver(
+            { [pending] changes in
+                pending.append(changes)
+                waker.wake()
+            }, onProblem: problemReporter)
         defer { observation.cancel() }
         while !model.isFinished {
             draw()
@@ -35,10 +36,22 @@ public final class Editor {
         }
     }
 
+    /// Reports, from any thread, that other processes' changes no longer arrive.
+    ///
+    /// The store's service died, or its observation lost its watcher or listener: the editor then says
+    /// `live updates stopped: <reason>` until another process's change arrives again.
+    public var problemReporter: @Sendable (any Error) -> Void {
+        { [pending, waker = backend.waker] problem in
+            pending.report(problem)
+            waker.wake()
+        }
+    }
+
     /// Applies queued changes and input events; the next ``draw()`` shows the result.
     public func step(_ events: [InputEvent]) {
         let changes = pending.takeAll()
         model.apply(changes)
+        if let problem = pending.takeProblem() { model.liveUpdatesStopped(problem) }
         model.viewSize = backend.size
         for event in events {
             model.handle(event)
@@ -72,6 +85,18 @@ public final class Editor {
 /// Changes queued by the store's watcher thread for the editor's thread.
 private final class ChangeQueue: Sendable {
     private let changes = Mutex<[PersistentKeyValueChange]>([])
+    private let problem = Mutex<String?>(nil)
+
+    func report(_ error: any Error) {
+        problem.withLock { $0 = "\(error)" }
+    }
+
+    func takeProblem() -> String? {
+        problem.withLock { taken in
+            defer { taken = nil }
+            return taken
+        }
+    }
 
     func append(_ batch: [PersistentKeyValueChange]) {
         changes.withLock { $0 += batch }

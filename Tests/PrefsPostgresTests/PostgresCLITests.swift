@@ -163,4 +163,31 @@ import Testing
         try terminal.send("q", "q")
         #expect(try terminal.waitFor { $0.contains("EXITED 0") })
     }
+
+    /// A lost server leaves the editor's screen stale: it says so in its title until another client's change
+    /// arrives again.
+    @Test func theEditorSaysLiveUpdatesStoppedWhileTheServerIsGone() throws {
+        let server = try PostgresServer.startPrivate()
+        defer { server.stop() }
+        let url = server.url(table: "live")
+        let cli = try PrefsCLI()
+        try cli.run("write", "--store", url, "app", "theme", "dark")
+        let terminal = try TmuxSession(running: "prefs", "tui --store '\(url)' app", in: cli)
+        defer { terminal.close() }
+        #expect(try terminal.waitFor { $0.contains("theme") && $0.contains("dark") })
+        try server.crashAndRestart()
+        #expect(
+            try terminal.waitFor(timeout: .seconds(30)) { $0.contains("live updates stopped: cannot reach") },
+            "\((try? terminal.capture()) ?? "")")
+        // Back: another client's write is seen again, and the notice goes.
+        var attempt = 0
+        let back = try terminal.waitFor(timeout: .seconds(30)) { screen in
+            attempt += 1
+            _ = try? cli.run("write", "--store", url, "app", "theme", "v\(attempt)")
+            return screen.contains("live updates are back") && !screen.contains("live updates stopped")
+        }
+        #expect(back, "\((try? terminal.capture()) ?? "")")
+        try terminal.send("q", "q")
+        #expect(try terminal.waitFor { $0.contains("EXITED 0") })
+    }
 }

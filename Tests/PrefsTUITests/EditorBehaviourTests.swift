@@ -3,6 +3,7 @@ import PrefsFileStore
 import PrefsKit
 import PrefsTUI
 import PrefsTestHelpers
+import PrefsTools
 import Testing
 
 /// What the editor does with keys and with other processes' changes.
@@ -290,14 +291,16 @@ import Testing
         #expect(model.filter == "there" && model.searchMatches.count == 1)
     }
 
-    @Test func matchesSpanningSuitesAreListedBySuiteInTheirOrder() throws {
+    @Test func matchesSpanningSuitesAreRankedThenListedBySuiteAndKey() throws {
         let fixture = try EditorFixture()
         let model = fixture.editor.model
         fixture.editor.step([.character("/"), .character("e")])
         let all = Array(model.searchMatches)
         #expect(model.searchMatches.suiteCount == 2)
         #expect(all.count == model.searchMatches.count && Set(all).count == all.count)
-        #expect(all.map(\.suite) == all.map(\.suite).sorted())
+        let order = all.map { (SearchPattern("e").rank(ofKey: $0.key)?.rawValue ?? 9, $0.suite, $0.key) }
+        #expect(zip(order, order.dropFirst()).allSatisfy { $0 < $1 }, "\(order)")
+        #expect(all.first == SearchMatch(suite: "com.example.app", key: "extra"), "a key name's prefix comes first")
         #expect(all.contains(SearchMatch(suite: "com.example.app", key: "theme")))
         #expect(all.contains(SearchMatch(suite: "notes", key: "greeting")))
         #expect(model.searchMatches.last == all.last)

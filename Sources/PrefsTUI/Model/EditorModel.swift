@@ -25,6 +25,8 @@ public final class EditorModel {
     public internal(set) var selection: [EditorScreen: Int] = [:]
     /// A one-line message for the status bar: what just happened, or what went wrong.
     public internal(set) var message: String?
+    /// Why other processes' changes stopped arriving, while they do not; shown in the title.
+    public internal(set) var liveUpdatesProblem: String?
     /// Keys changed by other processes, and until when their rows stay highlighted.
     public private(set) var highlights: [String: ContinuousClock.Instant] = [:]
     /// The filter typed after `/`, applied to the list shown: suites by name, keys by key, value, summary and
@@ -217,6 +219,11 @@ public final class EditorModel {
     /// Takes in changes other processes made: the rows are re-read and the changed ones highlighted for a moment.
     public func apply(_ changes: [PersistentKeyValueChange], now: ContinuousClock.Instant = .now) {
         guard !changes.isEmpty else { return }
+        // Another process's change arrived: live updates are back.
+        if liveUpdatesProblem != nil, changes.contains(where: { $0.origin == .otherProcess }) {
+            liveUpdatesProblem = nil
+            say("live updates are back")
+        }
         let seen = Date()
         noticeChangeWhileEditing(changes.filter { $0.origin == .otherProcess })
         changeLog += changes.filter { $0.origin == .otherProcess }.map { ($0, $0.writer?.time ?? seen) }

@@ -24,7 +24,11 @@ public struct EditorView {
         var grid = CellGrid(width: width, height: height)
         guard width > 0, height > 0 else { return grid }
         grid.clear(row: 0, style: theme.title)
-        grid.draw(text(" prefs  \(breadcrumb)"), x: 0, y: 0, style: theme.title)
+        let end = grid.draw(text(" prefs  \(breadcrumb)"), x: 0, y: 0, style: theme.title)
+        if let problem = model.liveUpdatesProblem {
+            let note = text(DisplayWidth.truncated("live updates stopped: \(problem)", toFit: max(0, width - end - 3)))
+            grid.draw(note, x: max(end + 2, width - DisplayWidth.of(note) - 1), y: 0, style: theme.error)
+        }
         let content = 1..<max(1, height - 2)
         switch model.screen {
         case .suites: SuitesList(view: self).draw(into: &grid, rows: content, now: now)

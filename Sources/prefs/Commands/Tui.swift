@@ -61,9 +61,14 @@ struct Tui: PrefsCommand {
         defer { backend.close() }
         // The store delivers other processes' changes while its service runs, for as long as the editor does.
         let store = model.data.store
-        let service = Task { try await store.run() }
+        let editor = Editor(model: model, backend: backend)
+        let report = editor.problemReporter
+        // A service that dies for good leaves the screen stale: the editor says so rather than going on silently.
+        let service = Task {
+            do { try await store.run() } catch  where !(error is CancellationError) { report(error) }
+        }
         defer { service.cancel() }
-        Editor(model: model, backend: backend).run()
+        editor.run()
         backend.close()
         if let note = model.exitNote { Output.note(TextEscaping.escaped(note)) }
     }
