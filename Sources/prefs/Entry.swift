@@ -6,10 +6,10 @@ import PrefsTools
 /// everything else goes through argument-parser.
 @main
 enum Entry {
-    static func main() {
+    static func main() async {
         // A shell asking for completions passes the words typed so far, which must reach argument-parser untouched.
         if CommandLine.arguments.dropFirst().first == "---completion" {
-            return Prefs.main(Array(CommandLine.arguments.dropFirst()))
+            return await Prefs.main(Array(CommandLine.arguments.dropFirst()))
         }
         var arguments: [String]
         do {
@@ -25,7 +25,11 @@ enum Entry {
         guard let write = FastWrite(arguments: arguments) else {
             do {
                 var command = try Prefs.parseAsRoot(arguments)
-                try command.run()
+                if let watch = command as? Watch {
+                    try await watch.run()
+                } else {
+                    try command.run()
+                }
             } catch {
                 ErrorReport.exit(with: error)
             }

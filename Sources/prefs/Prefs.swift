@@ -1,7 +1,7 @@
 import ArgumentParser
 
 /// The `prefs` command line: read, write and watch the suites of a configuration directory.
-struct Prefs: ParsableCommand {
+struct Prefs: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "prefs",
         abstract: "Read, write and watch preferences stored as UserDefaults-compatible suites.",

@@ -17,6 +17,17 @@ enum ErrorReport {
         arguments.prefix { $0 != "--" }.contains("--json")
     }
 
+    /// The error a command's `run()` throws for a failure of its work: usage errors and exits pass to
+    /// argument-parser as they are; anything else is reported here and becomes exit status 1.
+    ///
+    /// - Parameter error: What the command's work threw.
+    /// - Returns: The error for argument-parser.
+    static func reported(_ error: any Error) -> any Error {
+        if error is ExitCode || error is ValidationError { return error }
+        report(error)
+        return ExitCode.failure
+    }
+
     /// Reports a failure of the command's own work (exit status 1).
     ///
     /// - Parameter error: The error; its description is the message.

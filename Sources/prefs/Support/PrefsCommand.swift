@@ -18,17 +18,34 @@ protocol RevealingCommand: PrefsCommand {
     var reveal: Bool { get }
 }
 
+/// A subcommand that works asynchronously until it is done or interrupted, such as `prefs watch`; its failures are
+/// reported as ``PrefsCommand``'s are.
+protocol AsyncPrefsCommand: AsyncParsableCommand {
+    /// Whether `--reveal` was given.
+    var reveal: Bool { get }
+
+    /// Does the command's work.
+    ///
+    /// - Throws: Anything with a one-line description; it is printed as `prefs: <description>`.
+    func perform() async throws
+}
+
 extension PrefsCommand {
     func run() throws {
         do {
             try Secrets.$reveal.withValue((self as? any RevealingCommand)?.reveal ?? false) { try perform() }
-        } catch let exit as ExitCode {
-            throw exit
-        } catch let usage as ValidationError {
-            throw usage
         } catch {
-            ErrorReport.report(error)
-            throw ExitCode.failure
+            throw ErrorReport.reported(error)
+        }
+    }
+}
+
+extension AsyncPrefsCommand {
+    func run() async throws {
+        do {
+            try await Secrets.$reveal.withValue(reveal) { try await perform() }
+        } catch {
+            throw ErrorReport.reported(error)
         }
     }
 }

@@ -1,0 +1,64 @@
+import PrefsKit
+
+/// What `prefs watch` does: one line per change of some suites or of all, as it happens, until cancelled.
+public struct ChangeWatch: Sendable {
+    /// The suites to watch; every suite when empty.
+    public var suites: [String]
+    /// Whether to print JSON lines.
+    public var json: Bool
+    /// Whether to print times in UTC rather than local time.
+    public var utc: Bool
+
+    /// Creates a watch.
+    public init(suites: [String], json: Bool = false, utc: Bool = false) {
+        self.suites = suites
+        self.json = json
+        self.utc = utc
+    }
+
+    /// Prints every change until the task is cancelled; a problem that interrupts the changes goes to standard
+    /// error, one line each.
+    ///
+    /// - Parameter context: The store.
+    /// - Throws: ``ToolError`` for a suite name the store cannot hold; the store's error when its service cannot
+    ///   start or dies.
+    public func run(in context: ToolContext) async throws {
+        for name in suites { try context.checkName(name) }
+        let store = try context.store()
+        let wanted = Set(suites)
+        let events = store.events(of: suites.isEmpty ? nil : wanted)
+        // Opening the named suites now makes their first change a difference from what they hold at this moment.
+        for name in suites { _ = try store.anySuite(name) }
+        Output.note(
+            "watching \(suites.isEmpty ? "every suite" : "\(suites.count) suite(s)") in \(store.locationDescription)")
+        // The store's service delivers the changes; when it fails (a watch that died), so does the watch.
+        try await withThrowingTaskGroup(of: Void.self) { group in
+            group.addTask { try await store.run() }
+            group.addTask { await print(events, wanted: wanted, context: context) }
+            try await group.next()
+            group.cancelAll()
+        }
+    }
+
+    private func print(_ events: AsyncStream<SuiteStoreEvent>, wanted: Set<String>, context: ToolContext) async {
+        var schemas: [String: PreferenceSchema?] = [:]
+        for await event in events {
+            switch event {
+            case .changed(let changes):
+                var lines: [String] = []
+                for change in changes {
+                    guard let suite = change.suite, wanted.isEmpty || wanted.contains(suite) else { continue }
+                    if schemas[suite] == nil { schemas[suite] = .some((try? context.schema(for: suite)) ?? nil) }
+                    let entry = schemas[suite]??.entry(forStoredKey: change.key)
+                    lines.append(
+                        json
+                            ? ChangeText.jsonLine(change, entry: entry)
+                            : ChangeText.watchLine(change, entry: entry, utc: utc))
+                }
+                Output.lines(lines)
+            case .problem(let reason):
+                Output.error(reason)
+            }
+        }
+    }
+}
