@@ -32,4 +32,8 @@ struct Prefs: AsyncParsableCommand {
             DemoWriter.self,
         ]
     )
+
+    /// The global options, declared here too so that the shell's completion skips them before the subcommand
+    /// (`prefs --config-dir D read <Tab>` completes suites); `Entry` moves them after it before parsing.
+    @OptionGroup var options: GlobalOptions
 }

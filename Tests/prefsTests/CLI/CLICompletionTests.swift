@@ -61,6 +61,11 @@ import Testing
         try cli.run("write", "--config-dir", other.path, "elsewhere.suite", "key", "1")
         #expect(try complete(["read", "--config-dir", other.path, ""], cli) == ["elsewhere.suite"])
         #expect(try complete(["read", "--config-dir", other.path, "elsewhere.suite", ""], cli) == ["key"])
+        // Global options before the subcommand, as `prefs` itself reads them.
+        #expect(try complete(["--config-dir", other.path, "read", ""], cli) == ["elsewhere.suite"])
+        #expect(try complete(["--json", "--config-dir", other.path, "read", "elsewhere.suite", ""], cli) == ["key"])
+        #expect(
+            try complete(["--config-dir", other.path, "write", "elsewhere.suite", "key", "-t", "int", ""], cli) == [])
     }
 
     @Test func completingWritesNothingAndANamelessDirectoryOffersNothing() throws {
