@@ -101,7 +101,7 @@ let package = Package(
             swiftSettings: strictSettings
         ),
         .executableTarget(
-            name: "theme-demo", dependencies: ["PrefsKit", "PrefsFileStore", "PrefsTUI", "PrefsNcurses"],
+            name: "theme-demo", dependencies: ["PrefsKit", "PrefsFileStore", "PrefsTools", "PrefsTUI", "PrefsNcurses"],
             swiftSettings: strictSettings),
         .target(
             name: "PrefsTestHelpers",

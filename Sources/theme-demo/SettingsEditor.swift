@@ -3,6 +3,7 @@ import PrefsFileStore
 import PrefsKit
 import PrefsNcurses
 import PrefsTUI
+import PrefsTools
 
 #if canImport(Glibc)
 import Glibc
@@ -23,7 +24,11 @@ enum SettingsEditor {
             throw DemoError("edit needs a terminal")
         }
         let store = try FileStore(directory: directory, launchArguments: .none)
-        let data = EditorData(store: store, schemas: GivenSchemas([suite: schema], fallback: store.schemaSource))
+        let schemas = GivenSchemas([suite: schema], fallback: store.schemaSource)
+        let tools = ToolContext(
+            locationDescription: store.locationDescription, codec: FilePropertyListCodec(), open: { _ in store },
+            schemas: { schemas })
+        let data = EditorData(store: store, schemas: schemas, tools: tools)
         let backend = try NcursesBackend()
         defer { backend.close() }
         // Other processes' changes show while the store's watch runs, for as long as the editor does.

@@ -68,11 +68,15 @@ import Testing
         #expect(suite.primitiveValue(forKey: "extra") == .int(1))
     }
 
-    @Test func uUndoesAndControlRRedoesTheSessionsChangesInOrder() throws {
+    @Test func uUndoesAndControlRRedoesTheSuitesWritesFromItsHistory() throws {
         let fixture = try EditorFixture(suite: "com.example.app")
         let suite = try fixture.store.suite("com.example.app")
+        // The history holds the write that made the suite, before this session: u takes it back, and ctrl-r redoes it.
         fixture.type(.character("u"))
-        #expect(fixture.screen.contains("nothing to undo"))
+        #expect(suite.primitiveValues().isEmpty)
+        #expect(fixture.screen.contains("undone in com.example.app: extra: 1 -> (unset)"), "\(fixture.screen)")
+        fixture.type(.control("r"))
+        #expect(suite.primitiveValues().count == 3)
         // theme: dark -> black (picker); showsTips: default -> false; extra deleted.
         fixture.type(.key(.enter), .character("j"), .key(.enter))
         fixture.type(.character("j"), .character("j"), .character(" "))
@@ -81,13 +85,11 @@ import Testing
 
         fixture.type(.character("u"))
         #expect(suite.primitiveValue(forKey: "extra") == .int(1))
-        #expect(fixture.screen.contains("undone: deleted extra"))
+        #expect(fixture.screen.contains("undone in com.example.app: extra: (unset) -> 1"))
         fixture.type(.character("u"))
         #expect(suite.primitiveValue(forKey: "showsTips") == nil, "undo restores not stored, not the default")
         fixture.type(.character("u"))
         #expect(suite.primitiveValue(forKey: "theme") == .string("dark"))
-        fixture.type(.character("u"))
-        #expect(fixture.screen.contains("nothing to undo"))
 
         fixture.type(.control("r"), .control("r"))
         #expect(suite.primitiveValue(forKey: "theme") == .string("black"))
@@ -97,20 +99,28 @@ import Testing
         #expect(fixture.screen.contains("nothing to redo"))
         #expect(suite.primitiveValue(forKey: "theme") == nil)
         #expect(suite.primitiveValue(forKey: "extra") == .int(1), "the undone delete is not redone")
+        // prefs undo reads the same history: it takes back the reset the editor made.
+        let undone = try UndoAction.undo("com.example.app", in: fixture.tools)
+        #expect(undone.keys == ["theme"])
+        #expect(suite.primitiveValue(forKey: "theme") == .string("black"))
     }
 
-    @Test func undoOverAnotherProcesssChangeAsksForASecondU() throws {
+    @Test func uUndoesAnotherProcesssWriteFirstAsPrefsUndoWould() throws {
         let fixture = try EditorFixture(suite: "com.example.app")
         let suite = try fixture.store.suite("com.example.app")
         fixture.type(.key(.enter), .character("j"), .key(.enter))
+        #expect(suite.primitiveValue(forKey: "theme") == .string("black"))
         let other = try FileStore(
             directory: fixture.store.directory, journalDirectory: fixture.store.journalDirectory, launchArguments: .none
         )
         try other.suite("com.example.app").commit(["theme": .string("light")])
         #expect(eventually { suite.primitiveValue(forKey: "theme") == .string("light") })
+        // One history: the newest write is the other process's, and u takes it back first, as prefs undo would.
         fixture.type(.character("u"))
-        #expect(fixture.screen.contains("another process changed \"theme\" since; u again undoes anyway"))
-        #expect(suite.primitiveValue(forKey: "theme") == .string("light"))
+        #expect(suite.primitiveValue(forKey: "theme") == .string("black"))
+        #expect(fixture.screen.contains("undone in com.example.app: theme: light -> black"), "\(fixture.screen)")
+
+        // Then the editor's own write.
         fixture.type(.character("u"))
         #expect(suite.primitiveValue(forKey: "theme") == .string("dark"))
     }

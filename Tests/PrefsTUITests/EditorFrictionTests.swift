@@ -64,7 +64,7 @@ import Testing
     @Test func bookmarksPersistAcrossRunsAndOpenAtTheirKey() throws {
         let fixture = try EditorFixture(suite: "com.example.app")
         let file = fixture.home.url.appendingPathComponent("state/prefs/bookmarks.json")
-        let data = EditorData(store: fixture.store, schemas: fixture.catalog)
+        let data = EditorData(store: fixture.store, schemas: fixture.catalog, tools: fixture.tools)
         let first = Editor(
             model: EditorModel(
                 data: data, suite: "com.example.app",
@@ -80,7 +80,9 @@ import Testing
         #expect(again.entries == [SearchMatch(suite: "com.example.app", key: "extra")])
         #expect(Bookmarks(file: file, location: "/elsewhere").entries.isEmpty)
         let second = Editor(
-            model: EditorModel(data: EditorData(store: fixture.store, schemas: fixture.catalog), bookmarks: again),
+            model: EditorModel(
+                data: EditorData(store: fixture.store, schemas: fixture.catalog, tools: fixture.tools), bookmarks: again
+            ),
             backend: HeadlessBackend())
         second.step([.character("B"), .key(.enter)])
         #expect(second.model.screen == .keys(suite: "com.example.app"))

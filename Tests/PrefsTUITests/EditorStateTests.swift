@@ -52,7 +52,8 @@ import Testing
             directory: fixture.store.directory, journalDirectory: fixture.store.journalDirectory,
             launchArguments: LaunchArguments(values: ["theme": "black", "fontScale": "huge"]))
         let model = EditorModel(
-            data: EditorData(store: store, schemas: fixture.catalog), suite: "com.example.app")
+            data: EditorData(store: store, schemas: fixture.catalog, tools: toolContext(store, fixture.catalog)),
+            suite: "com.example.app")
         let theme = try #require(model.keyRows.row(for: "theme"))
         #expect(model.provenance(of: theme, inSuite: "com.example.app") == .launchArgument("black"))
         let scale = try #require(model.keyRows.row(for: "fontScale"))
@@ -151,20 +152,18 @@ import Testing
 
 /// Messages count and name the keys that really changed.
 @Suite struct EditorMessageTests {
-    @Test func undoingAResetNamesOnlyTheKeysAnotherProcessChanged() throws {
+    @Test func aForeignProgramsChangeIsAWriteOfTheHistoryThatUUndoesFirst() throws {
         let fixture = try EditorFixture(suite: "com.example.app")
         fixture.type(.character("R"), .character("y"))
         #expect(fixture.screen.contains("reset 3 keys of com.example.app"))
-        let other = try FileStore(
-            directory: fixture.store.directory, journalDirectory: fixture.store.journalDirectory, launchArguments: .none
-        )
-        try other.suite("com.example.app").commit(["theme": .string("black")])
+        // A program outside PrefsKit sets one key; the watching store records it in the history as it sees it.
+        try fixture.writeAsForeignProgram("com.example.app", ["theme": "black"])
         let suite = try fixture.store.suite("com.example.app")
-        #expect(eventually { suite.primitiveValue(forKey: "theme") == .string("black") })
+        #expect(eventually { (try? suite.changeLog?.lastChange())??.newValue == .string("black") })
         fixture.type(.character("u"))
-        #expect(
-            fixture.screen.contains(#"another process changed "theme" since; u again undoes anyway"#),
-            "\(fixture.screen)")
+        #expect(fixture.screen.contains("undone in com.example.app: theme: black -> (unset)"), "\(fixture.screen)")
+        fixture.type(.character("u"))
+        #expect(suite.primitiveValues() == ["theme": .string("dark"), "fontScale": .int(7), "extra": .int(1)])
     }
 }
 

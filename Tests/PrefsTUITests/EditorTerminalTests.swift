@@ -68,7 +68,7 @@ import Testing
 
         // u undoes it.
         try terminal.send("u")
-        #expect(try terminal.waitFor { $0.contains("undone: fontScale = 2.5") })
+        #expect(try terminal.waitFor { $0.contains("undone in com.example.app: fontScale: 2.5 -> (unset)") })
         #expect(try cli.run("read", "com.example.app", "fontScale").output == "1.0\n")
 
         // The string, in a suite without a schema: wide characters and cursor moves.

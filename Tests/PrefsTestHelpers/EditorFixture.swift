@@ -49,6 +49,14 @@ package final class EditorFixture {
         editor = Editor(model: Self.model(store, catalog, home, suite: suite, readOnly: readOnly), backend: backend)
     }
 
+    /// Rewrites a suite's file as a program outside PrefsKit would (Foundation's serializer, no lock, no journal):
+    /// a change the shared history does not hold.
+    package func writeAsForeignProgram(_ suite: String, _ values: [String: Any]) throws {
+        let file = store.directory.appendingPathComponent("\(suite).plist")
+        let data = try PropertyListSerialization.data(fromPropertyList: values, format: .xml, options: 0)
+        try data.write(to: file, options: .atomic)
+    }
+
     /// Where this fixture's editors keep pending changes they must end without asking about.
     package var recoveryDirectory: URL { home.url.appendingPathComponent("state/recovery") }
 
@@ -56,9 +64,7 @@ package final class EditorFixture {
     package var tools: ToolContext { Self.tools(store, catalog) }
 
     private static func tools(_ store: FileStore, _ catalog: SchemaCatalog) -> ToolContext {
-        ToolContext(
-            locationDescription: store.locationDescription, codec: FilePropertyListCodec(), open: { _ in store },
-            schemas: { catalog })
+        toolContext(store, catalog)
     }
 
     private static func model(
@@ -120,4 +126,11 @@ package func expectSnapshot(_ text: String, named name: String, sourceLocation: 
         return
     }
     #expect(text + "\n" == reference, "snapshot \(name) differs", sourceLocation: sourceLocation)
+}
+
+/// The application layer on a file store and a schema source, as `prefs` opens it for the editor.
+package func toolContext(_ store: FileStore, _ schemas: some PreferenceSchemaSource & Sendable) -> ToolContext {
+    ToolContext(
+        locationDescription: store.locationDescription, codec: FilePropertyListCodec(), open: { _ in store },
+        schemas: { schemas })
 }

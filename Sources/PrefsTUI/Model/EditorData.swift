@@ -12,9 +12,9 @@ public final class EditorData {
     public let store: any SuiteStore
     /// Where the suites' schemas come from.
     public let schemas: any PreferenceSchemaSource
-    /// The command line's actions on the same store, so that the editor's `:rename` and `:export` keep their rules
-    /// (the schema, secrets left out); without it those commands are not offered.
-    public let tools: ToolContext?
+    /// The application layer on the same store: the editor's rename, export, undo and redo are its actions, with
+    /// their rules (the schema, secrets left out, the shared history).
+    public let tools: ToolContext
     private var schemaCache: [String: PreferenceSchema?] = [:]
     /// The suites opened so far, held so that the store's watcher keeps their snapshots current: the store holds
     /// suites weakly, and a suite opened afresh for every redraw would read its file every time.
@@ -34,10 +34,8 @@ public final class EditorData {
     ///   - schemas: Their schemas; the store's own source when `nil`. An app embedding the editor passes its own
     ///     schemas in front of it (``PrefsKit/GivenSchemas``), and their suites are listed even when nothing is
     ///     stored yet.
-    ///   - tools: The command line's actions on the same store, for `:rename` and `:export`.
-    public init(
-        store: any SuiteStore, schemas: (any PreferenceSchemaSource)? = nil, tools: ToolContext? = nil
-    ) {
+    ///   - tools: The application layer on the same store, whose actions the editor calls.
+    public init(store: any SuiteStore, schemas: (any PreferenceSchemaSource)? = nil, tools: ToolContext) {
         self.store = store
         self.schemas = schemas ?? store.schemaSource
         self.tools = tools

@@ -255,7 +255,6 @@ extension EditorModel {
         }
         do {
             let suite = try data.suite(name)
-            let before = Dictionary(uniqueKeysWithValues: changes.keys.map { ($0, suite.primitiveValue(forKey: $0)) })
             let id = try PersistentKeyValueChange.Writer.$revertedWrite.withValue(reverting) { () throws -> String? in
                 guard let transactional = suite.transactions else {
                     if let expecting, let changed = suite.keys(differingFrom: expecting).first {
@@ -274,10 +273,6 @@ extension EditorModel {
             data.update(changes.keys.map { (name, $0) })
             sessionWrites[name, default: []].formUnion(changes.keys)
             say(TextEscaping.escaped(done))
-            if recording {
-                undoStack.append(HistoryStep(suite: name, before: before, after: changes, label: done, write: id))
-                redoStack = []
-            }
             return (true, id)
         } catch {
             say("not written: \(error)")

@@ -84,7 +84,7 @@ extension EditorModel {
     private func rename(to new: String) {
         guard let suite = currentSuite, let row = selectedKey else { return say("select a key to rename") }
         guard !new.isEmpty else { return say("rename takes the new name: :rename NEW") }
-        guard let tools = data.tools else { return say("rename is not available in this editor") }
+        let tools = data.tools
         do {
             let renaming = try SuiteEdit(suite: suite, context: tools).renaming(row.key, to: new, force: false)
             keyToSelect = new
@@ -102,7 +102,7 @@ extension EditorModel {
     private func export(to path: String) {
         guard let suite = currentSuite ?? selectedSuiteName else { return say("open a suite to export it") }
         guard !path.isEmpty else { return say("export takes a file: :export FILE") }
-        guard let tools = data.tools else { return say("export is not available in this editor") }
+        let tools = data.tools
         let url = URL(fileURLWithPath: (path as NSString).expandingTildeInPath)
         guard !FileManager.default.fileExists(atPath: url.path) else {
             return say("\(TextEscaping.escaped(url.path)) exists; nothing was written (give a new file)")

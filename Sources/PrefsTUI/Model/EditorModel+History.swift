@@ -1,73 +1,50 @@
-import Foundation
 import PrefsKit
 import PrefsTools
 
 extension EditorModel {
-    /// `u` puts back what the newest write of this session replaced.
-    ///
-    /// The undo is recorded in the store's history as `prefs undo` records it, naming the write it reverts, so that
-    /// `prefs redo` can make it again and `prefs undo` goes on to the write before.
+    /// The suite `u` and Ctrl-R act on: the one open, else the one selected on the suites screen.
+    var historySuite: String? {
+        if let currentSuite { return currentSuite }
+        guard screen == .suites, suiteRows.indices.contains(selectedIndex) else { return nil }
+        return suiteRows[selectedIndex].name
+    }
+
+    /// `u` reverts the suite's newest write, as `prefs undo` does: from the suite's history, whoever made the write,
+    /// in this session or not, and says which suite it changed.
     ///
     /// When another process has changed those keys since, it says so and waits for a second `u`.
     ///
     /// - Parameter force: Whether this is that second `u`.
     func undo(force: Bool) {
-        guard let step = undoStack.last else {
-            say("nothing to undo: no change was made in this session")
-            return
-        }
-        let changed = changedSince(step.undo, in: step.suite)
-        guard force || changed.isEmpty else {
-            pendingRepeat = .undo
-            say("another process changed \(Self.describe(changed, of: step.suite)) since; u again undoes anyway")
-            return
-        }
-        let outcome = commit(
-            suite: step.suite, changes: step.before, done: "undone: \(step.label)", recording: false,
-            reverting: step.write)
-        if outcome.written {
-            undoStack.removeLast()
-            // A redo reverts the undo, as `prefs redo` does.
-            var undone = step
-            undone.write = outcome.id
-            redoStack.append(undone)
-        }
+        revert(redoing: false, force: force)
     }
 
-    /// Ctrl-R makes again the write `u` last undid.
+    /// Ctrl-R makes again the write the newest undo reverted, as `prefs redo` does.
     ///
     /// - Parameter force: Whether this is a second Ctrl-R over another process's change.
     func redo(force: Bool) {
-        guard let step = redoStack.last else {
-            say("nothing to redo")
-            return
-        }
-        let changed = changedSince(step.undo.inverse, in: step.suite)
-        guard force || changed.isEmpty else {
-            pendingRepeat = .redo
-            say("another process changed \(Self.describe(changed, of: step.suite)) since; ctrl-r again redoes anyway")
-            return
-        }
-        let outcome = commit(
-            suite: step.suite, changes: step.after, done: "redone: \(step.label)", recording: false,
-            reverting: step.write)
-        if outcome.written {
-            redoStack.removeLast()
-            var redone = step
-            redone.write = outcome.id
-            undoStack.append(redone)
-        }
+        revert(redoing: true, force: force)
     }
 
-    /// The keys another writer changed since the write, as `prefs undo` checks them; every key when the suite
-    /// cannot be opened.
-    private func changedSince(_ undo: SuiteUndo, in name: String) -> [String] {
-        guard let suite = try? data.suite(name) else { return undo.after.keys.sorted() }
-        return undo.changedSince(in: suite)
-    }
-
-    private static func describe(_ names: [String], of suite: String) -> String {
-        guard names.count <= 3 else { return "\(names.count) keys of \(TextEscaping.quoted(suite))" }
-        return names.map { TextEscaping.quoted($0) }.joined(separator: ", ")
+    /// Calls PrefsTools' undo or redo, the one `prefs undo` and `prefs redo` call, and says what it did.
+    private func revert(redoing: Bool, force: Bool) {
+        let verb = redoing ? "redo" : "undo"
+        guard let suite = historySuite else { return say("nothing to \(verb): open or select a suite") }
+        guard !readOnly else { return say("read-only: nothing was written") }
+        do {
+            let outcome =
+                redoing
+                ? try UndoAction.redo(suite, force: force, in: data.tools)
+                : try UndoAction.undo(suite, force: force, in: data.tools)
+            data.update(outcome.keys.map { (suite, $0) })
+            sessionWrites[suite, default: []].formUnion(outcome.keys)
+            refresh()
+            say("\(redoing ? "redone" : "undone") in \(suite): \(outcome.lines.joined(separator: ", "))")
+        } catch let error as ToolError where error.code == .changedSince {
+            pendingRepeat = redoing ? .redo : .undo
+            say("\(error); \(redoing ? "ctrl-r again redoes" : "u again undoes") anyway")
+        } catch {
+            say("\(error)")
+        }
     }
 }

@@ -48,10 +48,6 @@ public final class EditorModel {
     /// An action a first key asked for that takes the same key again to happen (`d d`, or `u` over another process's
     /// change); any other input forgets it.
     public internal(set) var pendingRepeat: PendingRepeat?
-    /// The writes made in this session, oldest first, that `u` undoes.
-    public internal(set) var undoStack: [HistoryStep] = []
-    /// The writes undone, most recently undone last, that Ctrl-R redoes; a new write clears them.
-    public internal(set) var redoStack: [HistoryStep] = []
     /// The terminal's size at the last input, which mouse clicks and page moves are measured against.
     public var viewSize = (width: 80, height: 24)
     /// Whether the user asked to quit.

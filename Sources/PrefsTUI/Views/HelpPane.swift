@@ -29,7 +29,7 @@ struct HelpPane {
         ("a", "add a key to a suite without a schema"),
         ("n", "create a suite, from the suites"),
         ("d d", "delete a key the schema does not declare"),
-        ("u / ctrl-r", "undo / redo this session's changes"),
+        ("u / ctrl-r", "undo / redo the suite's newest write, as prefs undo / redo"),
         ("/", "search every suite from the suites; filter a suite's keys"),
         ("ctrl-u", "clear the search or filter while typing it"),
         ("w", "changes made by other processes"),

@@ -30,11 +30,6 @@ struct Redo: RevealingCommand {
     }
 
     func perform() throws {
-        let context = options.openContext()
-        let target = try context.existingSuite(suite)
-        let planned = try UndoHistory(of: target, name: suite).redoSteps(steps)
-        let schema = try context.schema(for: suite)
-        try UndoHistory.perform(planned, on: target, force: force, schema: schema)
-        UndoReport.print(planned, json: options.json, schema: schema)
+        try UndoAction.redo(suite, steps: steps, force: force, in: options.openContext()).print(json: options.json)
     }
 }

@@ -40,12 +40,8 @@ struct Undo: RevealingCommand {
     }
 
     func perform() throws {
-        let context = options.openContext()
-        let target = try context.existingSuite(suite)
-        let history = try UndoHistory(of: target, name: suite)
-        let planned = try history.undoSteps(steps, after: to.map { try TimeText.parse($0) })
-        let schema = try context.schema(for: suite)
-        try UndoHistory.perform(planned, on: target, force: force, schema: schema)
-        UndoReport.print(planned, json: options.json, schema: schema)
+        let time = try to.map { try TimeText.parse($0) }
+        try UndoAction.undo(suite, steps: steps, after: time, force: force, in: options.openContext())
+            .print(json: options.json)
     }
 }

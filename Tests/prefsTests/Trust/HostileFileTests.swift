@@ -61,7 +61,9 @@ import Testing
         let catalog = SchemaCatalog(
             configDirectory: scope.configDirectory, environment: ["XDG_DATA_HOME": scope.directory.path])
         let editor = Editor(
-            model: EditorModel(data: EditorData(store: scope.store, schemas: catalog)), backend: backend)
+            model: EditorModel(
+                data: EditorData(store: scope.store, schemas: catalog, tools: toolContext(scope.store, catalog))),
+            backend: backend)
         editor.draw()
         let screen = backend.screen?.text ?? ""
         #expect(screen.contains("bomb") && screen.contains("unreadable"))

@@ -1,0 +1,85 @@
+public import Foundation
+public import PrefsKit
+
+/// Undo and redo as `prefs undo`, `prefs redo` and the editor's `u` and Ctrl-R make them: from the suite's history
+/// (``UndoHistory``), so that every one of them sees one history, whoever wrote.
+public enum UndoAction {
+    /// What an undo or a redo did.
+    public struct Outcome: Sendable {
+        /// The suite changed.
+        public let suite: String
+        /// The steps made, newest write first.
+        public let steps: [UndoHistory.Step]
+        /// The suite's schema, which renders the values and masks the secret ones.
+        public let schema: PreferenceSchema?
+
+        /// The keys the steps wrote, sorted.
+        public var keys: [String] { Set(steps.flatMap(\.undo.before.keys)).sorted() }
+
+        /// `key: now -> then` lines, secrets masked unless revealed.
+        public var lines: [String] { steps.flatMap { $0.undo.lines(schema: schema) } }
+
+        /// Prints the lines, or with `json` one object per step: `write` and its `changes` (`key`, `from`, `to`).
+        public func print(json: Bool) {
+            guard json else { return Output.lines(lines) }
+            Output.json(
+                steps.map { step in
+                    [
+                        "write": step.write.id.map { $0 as Any } ?? NSNull(),
+                        "changes": step.undo.before.keys.sorted().map { key in
+                            let entry = schema?.entry(forStoredKey: key)
+                            return [
+                                "key": key, "from": ValueText.json(step.undo.after[key] ?? nil, entry: entry),
+                                "to": ValueText.json(step.undo.before[key] ?? nil, entry: entry),
+                            ]
+                        },
+                    ] as [String: Any]
+                }, pretty: true)
+        }
+    }
+
+    /// Reverts the suite's newest writes, or every write made after a moment, each as a write of its own.
+    ///
+    /// - Parameters:
+    ///   - suite: The suite's name.
+    ///   - steps: How many writes, when `time` is `nil`.
+    ///   - time: Undo every write made after this moment instead.
+    ///   - force: Whether to revert keys another writer changed since.
+    ///   - context: The store.
+    /// - Returns: What was undone.
+    /// - Throws: ``ToolError`` when there is nothing to undo or a key changed since (code `changed-since`); the
+    ///   store's error. Nothing is written then.
+    public static func undo(
+        _ suite: String, steps: Int = 1, after time: Date? = nil, force: Bool = false, in context: ToolContext
+    ) throws -> Outcome {
+        let target = try context.existingSuite(suite)
+        let planned = try UndoHistory(of: target, name: suite).undoSteps(steps, after: time)
+        return try perform(planned, on: target, suite: suite, force: force, in: context)
+    }
+
+    /// Makes again the writes the newest undos reverted.
+    ///
+    /// - Parameters:
+    ///   - suite: The suite's name.
+    ///   - steps: How many undos to take back.
+    ///   - force: Whether to overwrite keys another writer changed since.
+    ///   - context: The store.
+    /// - Returns: What was redone.
+    /// - Throws: ``ToolError`` when there is nothing to redo or a key changed since; the store's error.
+    public static func redo(_ suite: String, steps: Int = 1, force: Bool = false, in context: ToolContext) throws
+        -> Outcome
+    {
+        let target = try context.existingSuite(suite)
+        let planned = try UndoHistory(of: target, name: suite).redoSteps(steps)
+        return try perform(planned, on: target, suite: suite, force: force, in: context)
+    }
+
+    private static func perform(
+        _ steps: [UndoHistory.Step], on target: any PersistentKeyValueStore, suite: String, force: Bool,
+        in context: ToolContext
+    ) throws -> Outcome {
+        let schema = try context.schema(for: suite)
+        try UndoHistory.perform(steps, on: target, force: force, schema: schema)
+        return Outcome(suite: suite, steps: steps, schema: schema)
+    }
+}
