@@ -56,7 +56,10 @@ let package = Package(
         .target(
             name: "PrefsTUI", dependencies: ["PrefsKit", "PrefsTools", "CPrefsSystem"], swiftSettings: strictSettings),
         .target(
-            name: "PrefsNcurses", dependencies: ["PrefsTUI", "CNcurses", "CPrefsSystem"],
+            name: "PrefsNcurses",
+            dependencies: [
+                "PrefsTUI", "CNcurses", "CPrefsSystem", .product(name: "SystemPackage", package: "swift-system"),
+            ],
             swiftSettings: strictSettings),
         .target(
             name: "PrefsFileStore",
@@ -135,6 +138,14 @@ let package = Package(
                 "PrefsKit", "PrefsFileStore", "PrefsTools", "PrefsStores", "PrefsTestSupport", "PrefsTestHelpers",
                 "prefs",
             ],
+            swiftSettings: languageSettings),
+        .target(name: "CTestSupport", path: "Tests/CTestSupport"),
+        .testTarget(
+            name: "PrefsNcursesTests", dependencies: ["PrefsTUI", "PrefsNcurses", "CTestSupport"],
+            swiftSettings: languageSettings),
+        .testTarget(
+            name: "PrefsStoresTests",
+            dependencies: ["PrefsKit", "PrefsFileStore", "PrefsStores", "PrefsTools", "PrefsTestSupport"],
             swiftSettings: languageSettings),
         .testTarget(
             name: "PrefsTUITests",

@@ -9,6 +9,8 @@
 #include <locale.h>
 #include <ncursesw/curses.h>
 #include <wchar.h>
+#include <stdio.h>
+#include <unistd.h>
 
 static inline WINDOW *cncurses_stdscr(void) { return stdscr; }
 static inline int cncurses_lines(void) { return LINES; }
@@ -34,6 +36,30 @@ static inline int cncurses_put(int y, int x, const wchar_t *text, attr_t attribu
     cchar_t cell;
     if (setcchar(&cell, text, attributes, pair, NULL) == ERR) return ERR;
     return mvadd_wch(y, x, &cell);
+}
+
+/// Opens a terminal on two descriptors (duplicated, so the caller keeps its own), as `newterm` does: unlike `initscr`,
+/// which prints and exits when the terminal type is unknown, this returns -1 and leaves nothing open.
+static inline int cncurses_open_terminal(const char *type, int output, int input, SCREEN **screen, FILE **out,
+                                         FILE **in) {
+    int outputCopy = dup(output);
+    if (outputCopy < 0) return -1;
+    int inputCopy = dup(input);
+    if (inputCopy < 0) { close(outputCopy); return -1; }
+    *out = fdopen(outputCopy, "w");
+    if (*out == NULL) { close(outputCopy); close(inputCopy); return -1; }
+    *in = fdopen(inputCopy, "r");
+    if (*in == NULL) { fclose(*out); close(inputCopy); return -1; }
+    *screen = newterm(type, *out, *in);
+    if (*screen == NULL) { fclose(*out); fclose(*in); return -1; }
+    return 0;
+}
+
+/// Frees a terminal `cncurses_open_terminal` opened, after `endwin`, and closes its streams.
+static inline void cncurses_close_terminal(SCREEN *screen, FILE *out, FILE *in) {
+    delscreen(screen);
+    fclose(out);
+    fclose(in);
 }
 
 /// Reads one key or character without blocking: returns ERR, OK (a character in *out) or KEY_CODE_YES (a key).

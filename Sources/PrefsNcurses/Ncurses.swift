@@ -45,9 +45,33 @@ enum Ncurses {
         _ = forwardedSignals.withUnsafeBufferPointer { cprefs_default_signals($0.baseAddress, CInt($0.count)) }
     }
 
-    /// The corresponding C function is `initscr`.
-    static func initscr() throws(NcursesError) {
-        guard CNcurses.initscr() != nil else { throw NcursesError(call: "initscr") }
+    /// A terminal ncurses draws on, opened by ``openTerminal(type:output:input:)``.
+    struct Terminal {
+        let screen: OpaquePointer
+        let output: UnsafeMutablePointer<FILE>
+        let input: UnsafeMutablePointer<FILE>
+    }
+
+    /// The corresponding C function is `newterm`, on copies of two descriptors.
+    ///
+    /// - Parameters:
+    ///   - type: The terminal type; `TERM`'s when `nil`.
+    ///   - output: Where to draw.
+    ///   - input: Where keys come from.
+    /// - Returns: The terminal, drawn on until ``closeTerminal(_:)``.
+    /// - Throws: ``NcursesError`` for an unknown terminal type or descriptors that cannot be used; nothing stays open.
+    static func openTerminal(type: String?, output: CInt, input: CInt) throws(NcursesError) -> Terminal {
+        var screen: OpaquePointer?
+        var out: UnsafeMutablePointer<FILE>?
+        var into: UnsafeMutablePointer<FILE>?
+        let result = cncurses_open_terminal(type, output, input, &screen, &out, &into)
+        guard result == 0, let screen, let out, let into else { throw NcursesError(call: "newterm") }
+        return Terminal(screen: screen, output: out, input: into)
+    }
+
+    /// The corresponding C functions are `delscreen` and `fclose`, after ``endwin()``.
+    static func closeTerminal(_ terminal: Terminal) {
+        cncurses_close_terminal(terminal.screen, terminal.output, terminal.input)
     }
 
     /// The corresponding C function is `endwin`.
@@ -110,8 +134,21 @@ enum Ncurses {
     static var size: (width: Int, height: Int) { (Int(cncurses_cols()), Int(cncurses_lines())) }
 }
 
-/// An ncurses call that returned `ERR`.
+/// An ncurses or system call that failed while the terminal was set up.
 public struct NcursesError: Error, CustomStringConvertible {
+    /// The call that failed.
     public let call: String
-    public var description: String { "the terminal could not be set up (\(call) failed); is TERM set?" }
+    /// The system's reason, when it gave one.
+    public let reason: (any Error & Sendable)?
+
+    /// Creates the error of a failed call.
+    public init(call: String, reason: (any Error & Sendable)? = nil) {
+        self.call = call
+        self.reason = reason
+    }
+
+    public var description: String {
+        if let reason { return "the terminal could not be set up (\(call) failed: \(reason))" }
+        return "the terminal could not be set up (\(call) failed); is TERM set to a known terminal?"
+    }
 }

@@ -1,10 +1,11 @@
 import CNcurses
 import Foundation
 public import PrefsTUI
-import Synchronization
 
 #if canImport(Glibc)
 import Glibc
+#elseif canImport(Darwin)
+import Darwin
 #endif
 
 /// The terminal, through ncursesw: draws only the cells that changed, and reads keys, the mouse and resizes.
@@ -13,30 +14,67 @@ import Glibc
 /// arrive as ``PrefsTUI/InputEvent/signal(_:)`` events, through a pipe a handler writes to, so that the editor asks
 /// about pending changes or keeps them instead of dying with them.
 public final class NcursesBackend: TerminalBackend {
+    /// The descriptors of a terminal: standard input and output, or a pseudo-terminal a test drives.
+    public struct Device: Sendable {
+        /// Where keys come from.
+        public let input: CInt
+        /// Where the screen is drawn.
+        public let output: CInt
+        /// The terminal type; `TERM`'s when `nil`.
+        public let type: String?
+
+        /// A terminal on two descriptors.
+        public init(input: CInt, output: CInt, type: String? = nil) {
+            self.input = input
+            self.output = output
+            self.type = type
+        }
+
+        /// The process's own terminal.
+        public static let standard = Device(input: STDIN_FILENO, output: STDOUT_FILENO)
+    }
+
     public let supportsUnicode: Bool
     public let usesColor: Bool
     private var shown: CellGrid?
-    private let wakePipe: (read: Int32, write: Int32)
-    private let signalPipe: (read: Int32, write: Int32)
+    private let device: Device
+    private let wakePipe: Posix.Pipe
+    private let signalPipe: Posix.Pipe
+    private let terminal: Ncurses.Terminal
     private var isOpen = true
 
     /// Takes over the terminal.
     ///
-    /// - Parameter noColor: Draw without colours, as `--no-color` asks; `NO_COLOR` in the environment does too.
-    /// - Throws: ``NcursesError`` when the terminal cannot be set up.
-    public init(noColor: Bool = false) throws {
+    /// - Parameters:
+    ///   - noColor: Draw without colours, as `--no-color` asks; `NO_COLOR` in the environment does too.
+    ///   - device: The terminal; the process's own by default.
+    /// - Throws: ``NcursesError`` when the terminal cannot be set up; nothing stays open or installed then.
+    public init(noColor: Bool = false, device: Device = .standard) throws {
         supportsUnicode = Self.setLocale()
-        var fds: [Int32] = [-1, -1]
-        guard pipe(&fds) == 0 else { throw NcursesError(call: "pipe") }
-        for fd in fds { _ = fcntl(fd, F_SETFL, O_NONBLOCK) }
-        wakePipe = (fds[0], fds[1])
-        guard pipe(&fds) == 0 else { throw NcursesError(call: "pipe") }
-        for fd in fds { _ = fcntl(fd, F_SETFL, O_NONBLOCK) }
-        signalPipe = (fds[0], fds[1])
-        try Ncurses.forwardSignals(to: signalPipe.write)
+        self.device = device
+        do {
+            wakePipe = try Posix.Pipe()
+            signalPipe = try Posix.Pipe()
+        } catch {
+            throw NcursesError(call: "pipe", reason: error)
+        }
+        // Before newterm, which then leaves these signals to this program rather than exiting on them itself.
+        try Ncurses.forwardSignals(to: signalPipe.writeEnd.rawValue)
+        do {
+            terminal = try Ncurses.openTerminal(type: device.type, output: device.output, input: device.input)
+        } catch {
+            Ncurses.restoreSignals()
+            throw error
+        }
+        do {
+            try Ncurses.configureInput()
+        } catch {
+            Ncurses.endwin()
+            Ncurses.closeTerminal(terminal)
+            Ncurses.restoreSignals()
+            throw error
+        }
         Ncurses.unblockSignals()
-        try Ncurses.initscr()
-        try Ncurses.configureInput()
         Ncurses.setEscapeDelay(25)
         Ncurses.hideCursor()
         Ncurses.enableMouse()
@@ -47,13 +85,10 @@ public final class NcursesBackend: TerminalBackend {
 
     deinit {
         close()
+        Ncurses.closeTerminal(terminal)
         // Only now: a SIGTERM between giving the terminal back and the editor's last words (where pending changes
         // were kept) would otherwise end the process before it says them.
         Ncurses.restoreSignals()
-        Glibc.close(wakePipe.read)
-        Glibc.close(wakePipe.write)
-        Glibc.close(signalPipe.read)
-        Glibc.close(signalPipe.write)
     }
 
     /// Gives the terminal back as it was.
@@ -73,7 +108,7 @@ public final class NcursesBackend: TerminalBackend {
         Ncurses.refresh()
     }
 
-    public var waker: any EditorWaker { PipeWaker(fd: wakePipe.write) }
+    public var waker: any EditorWaker { PipeWaker(pipe: wakePipe) }
 
     public func present(_ grid: CellGrid) {
         let previous = shown.flatMap { $0.width == grid.width && $0.height == grid.height ? $0 : nil }
@@ -81,6 +116,8 @@ public final class NcursesBackend: TerminalBackend {
             for x in 0..<grid.width {
                 let cell = grid[x, y]
                 if cell.isContinuation || previous?[x, y] == cell { continue }
+                // ncurses holds one spacing character and four marks a cell (CCHARW_MAX): a letter with more marks
+                // than that keeps its first four.
                 Ncurses.put(
                     Array(cell.text.unicodeScalars.prefix(5).map { wchar_t(bitPattern: $0.value) }) + [0], y: y, x: x,
                     attributes: attributes(cell.style), pair: pair(cell.style))
@@ -91,31 +128,29 @@ public final class NcursesBackend: TerminalBackend {
     }
 
     public func nextEvents(timeout: Duration?) -> [InputEvent] {
-        var fds = [
-            pollfd(fd: STDIN_FILENO, events: Int16(POLLIN), revents: 0),
-            pollfd(fd: wakePipe.read, events: Int16(POLLIN), revents: 0),
-            pollfd(fd: signalPipe.read, events: Int16(POLLIN), revents: 0),
+        var descriptors = [
+            pollfd(fd: device.input, events: Int16(POLLIN), revents: 0),
+            pollfd(fd: wakePipe.readEnd.rawValue, events: Int16(POLLIN), revents: 0),
+            pollfd(fd: signalPipe.readEnd.rawValue, events: Int16(POLLIN), revents: 0),
         ]
-        let milliseconds: CInt = timeout.map(Self.milliseconds) ?? -1
-        _ = poll(&fds, 3, milliseconds)
-        if fds[1].revents != 0 {
-            var buffer = [UInt8](repeating: 0, count: 64)
-            while read(wakePipe.read, &buffer, buffer.count) > 0 {}
+        do {
+            try Posix.poll(&descriptors, milliseconds: timeout.map(Self.milliseconds) ?? -1)
+        } catch {
+            // A poll that cannot wait cannot read either: the terminal is gone, as a hangup says.
+            return [.signal(.hangup)]
         }
+        if descriptors[1].revents != 0 { _ = wakePipe.drain() }
         var events: [InputEvent] = []
         while let (isKey, value) = Ncurses.read() {
             if let event = isKey ? keyEvent(Int32(value)) : characterEvent(value) { events.append(event) }
         }
         // A terminal that went away without a SIGHUP to this group (it was in the background while a text editor
         // had the terminal) is a hangup all the same; polling it again would spin.
-        if fds[0].revents & Int16(POLLHUP | POLLERR | POLLNVAL) != 0 { events.append(.signal(.hangup)) }
+        if descriptors[0].revents & Int16(POLLHUP | POLLERR | POLLNVAL) != 0 { events.append(.signal(.hangup)) }
         // After the keys read with them: a key typed before a signal is answered first (Esc to a question, then
         // the signal that asks again).
-        if fds[2].revents != 0 {
-            var buffer = [UInt8](repeating: 0, count: 16)
-            while case let count = read(signalPipe.read, &buffer, buffer.count), count > 0 {
-                events += buffer[..<count].compactMap { Self.signalEvent(CInt($0)) }
-            }
+        if descriptors[2].revents != 0 {
+            events += signalPipe.drain().compactMap { Self.signalEvent(CInt($0)) }
         }
         return events
     }
@@ -215,12 +250,11 @@ public final class NcursesBackend: TerminalBackend {
     }
 }
 
-/// Wakes the backend's poll by writing a byte to its pipe; safe from any thread.
+/// Wakes the backend's poll by writing a byte to its pipe; safe from any thread, and keeps the pipe open.
 private struct PipeWaker: EditorWaker {
-    let fd: Int32
+    let pipe: Posix.Pipe
 
     func wake() {
-        var byte: UInt8 = 1
-        _ = write(fd, &byte, 1)
+        pipe.send(1)
     }
 }
