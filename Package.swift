@@ -85,6 +85,7 @@ let package = Package(
             name: "PrefsConfiguration",
             dependencies: [
                 "PrefsKit", "PrefsFileStore", .product(name: "Configuration", package: "swift-configuration"),
+                .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
             ],
             swiftSettings: strictSettings
         ),

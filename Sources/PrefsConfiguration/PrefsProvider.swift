@@ -2,28 +2,28 @@ public import Configuration
 public import Foundation
 public import PrefsFileStore
 public import PrefsKit
+public import ServiceLifecycle
 
 /// A swift-configuration provider over any PrefsKit store: a file suite, `UserDefaults`, a PostgreSQL suite, a
 /// combined or a prefixed store.
 ///
 /// ```swift
-/// let config = ConfigReader(providers: [
-///     EnvironmentVariablesProvider(),
-///     try PrefsProvider(suite: "com.example.server"),
-/// ])
+/// let prefs = try PrefsProvider(suite: "com.example.server")
+/// let config = ConfigReader(providers: [EnvironmentVariablesProvider(), prefs])
 /// let port = config.int(forKey: "http.port", default: 8080)
+/// try await ServiceGroup(services: [prefs], logger: logger).run()   // others' writes arrive while it runs
 /// ```
 ///
 /// Keys are read by ``StoredKeyPath``'s rule: `http.port` is the stored key `"http.port"`, or `port` inside a
 /// dictionary stored as `"http"`. Watches are pushed by the store's own change events (inotify for a file suite,
 /// `LISTEN` for PostgreSQL), never polled, and each watcher is told only when its own typed result changes.
-public final class PrefsProvider: Sendable {
+public final class PrefsProvider: Service, Sendable {
     /// The store's name in swift-configuration's access logs.
     public let providerName: String
     let store: StoreReference
     let lookup: ConfigLookup
-    /// Keeps the file store's watcher running for a provider that opened the store itself.
-    private let watching: PersistentKeyValueObservation?
+    /// The file store a provider opened itself, whose watch ``run()`` runs.
+    private let fileStore: FileStore?
 
     /// Creates a provider over a store.
     ///
@@ -37,7 +37,7 @@ public final class PrefsProvider: Sendable {
         store: some PersistentKeyValueStore & Sendable, schema: PreferenceSchema? = nil,
         secrets: SecretsSpecifier<String, ConfigContent> = .none, name: String? = nil
     ) {
-        self.init(reference: StoreReference(store), schema: schema, secrets: secrets, name: name, watching: nil)
+        self.init(reference: StoreReference(store), schema: schema, secrets: secrets, name: name, fileStore: nil)
     }
 
     /// Creates a provider over `UserDefaults`, which Foundation documents as safe to use from any thread but does not
@@ -54,11 +54,11 @@ public final class PrefsProvider: Sendable {
     ) {
         self.init(
             reference: StoreReference(unchecked: userDefaults), schema: schema, secrets: secrets,
-            name: name ?? "UserDefaults", watching: nil)
+            name: name ?? "UserDefaults", fileStore: nil)
     }
 
-    /// Opens a file suite, `$XDG_CONFIG_HOME/<suite>.plist` unless a directory is given, and watches it for other
-    /// processes' writes for as long as the provider lives.
+    /// Opens a file suite, `$XDG_CONFIG_HOME/<suite>.plist` unless a directory is given; other processes' writes
+    /// reach it while ``run()`` runs.
     ///
     /// - Parameters:
     ///   - suite: The suite's name.
@@ -72,19 +72,30 @@ public final class PrefsProvider: Sendable {
     ) throws(FileStoreError) {
         let store = try FileStore(directory: directory)
         let fileSuite = try store.suite(suite)
-        let watching = try store.startWatching()
-        self.init(
-            reference: StoreReference(fileSuite), schema: schema, secrets: secrets, name: suite, watching: watching)
+        self.init(reference: StoreReference(fileSuite), schema: schema, secrets: secrets, name: suite, fileStore: store)
     }
 
     private init(
         reference: StoreReference, schema: PreferenceSchema?, secrets: SecretsSpecifier<String, ConfigContent>,
-        name: String?, watching: PersistentKeyValueObservation?
+        name: String?, fileStore: FileStore?
     ) {
         self.store = reference
         self.lookup = ConfigLookup(schema: schema, secrets: secrets)
         self.providerName = "PrefsProvider" + (name.map { "[\($0)]" } ?? "")
-        self.watching = watching
+        self.fileStore = fileStore
+    }
+
+    /// Delivers other processes' writes to the suite this provider opened, until cancelled or shut down gracefully.
+    ///
+    /// A swift-service-lifecycle `Service`, run beside the app's other services. A provider over a store given to it
+    /// has nothing of its own to run: that store's owner runs it.
+    ///
+    /// - Throws: ``PrefsFileStore/FileStoreError`` when the directory cannot be watched, or the watch dies.
+    public func run() async throws {
+        if let fileStore { return try await fileStore.run() }
+        let (never, continuation) = AsyncStream.makeStream(of: Never.self)
+        for await _ in never.cancelOnGracefulShutdown() {}
+        continuation.finish()
     }
 }
 

@@ -134,12 +134,14 @@ public final class FileStore: Sendable {
         try watching.withLock { (state: inout WatchState) throws(FileStoreError) in
             if state.watcher == nil {
                 do {
-                    state.watcher = try DirectoryWatcher(
+                    let watcher = try DirectoryWatcher(
                         directory: directoryPath,
                         onChange: { [weak self] names, overflowed in
                             self?.directoryChanged(names: names, overflowed: overflowed)
                         },
                         onFailure: { [weak self] error in self?.watcherFailed(error) })
+                    watcher.start()
+                    state.watcher = watcher
                 } catch {
                     throw FileStoreError.io(path: directory.path, operation: "watch", reason: "\(error)")
                 }

@@ -3,10 +3,12 @@ import PostgresNIO
 import PrefsKit
 
 extension PostgresSession {
-    /// Starts listening on the table's channel, unless someone already does, and waits for the first attempt.
+    /// Starts listening on the table's channel, unless someone already does, and for a synchronous caller waits for
+    /// the first attempt, so that changes made right after are heard.
     ///
+    /// - Parameter waiting: Whether to wait for the first attempt; ``PostgresStore/run()`` does not block a thread.
     /// - Returns: A token; listening stops when the last one is cancelled or released.
-    func startListening() -> PersistentKeyValueObservation {
+    func startListening(waiting: Bool = true) -> PersistentKeyValueObservation {
         let started = DispatchSemaphore(value: 0)
         let first = state.withLock { state in
             state.listeners += 1
@@ -16,7 +18,9 @@ extension PostgresSession {
             }
             return true
         }
-        if first { _ = started.wait(timeout: .now() + .milliseconds(Int(timeout.components.seconds) * 1000)) }
+        if first && waiting {
+            _ = started.wait(timeout: .now() + .milliseconds(Int(timeout.components.seconds) * 1000))
+        }
         return PersistentKeyValueObservation { [weak self] in
             guard let self else { return }
             let (task, listener) = state.withLock { state -> (Task<Void, Never>?, PostgresConnection?) in
@@ -67,6 +71,18 @@ extension PostgresSession {
             } catch {
                 guard !Task.isCancelled else { break }
                 let reason = Self.reason(error)
+                if Self.isRefusal(error) {
+                    // Trying again would be refused again: listening stops, and ``PostgresStore/run()`` throws.
+                    state.withLock { state in
+                        state.listener = nil
+                        state.problem = reason
+                    }
+                    let problem = PostgresStoreError.refused("\(location)", reason: reason)
+                    logger.error("\(problem)")
+                    changeNotifier.report(problem)
+                    if !signalled { firstAttempt.signal() }
+                    break
+                }
                 let report = state.withLock { state in
                     state.listener = nil
                     state.problem = reason
@@ -87,5 +103,12 @@ extension PostgresSession {
             try? await Task.sleep(for: pause)
             pause = min(pause * 2, .seconds(2))
         }
+    }
+
+    /// Whether the server refused this client for good: PostgreSQL's classes 28 (authorization) and 3D (no such
+    /// database), and a missing privilege (42501).
+    static func isRefusal(_ error: any Error) -> Bool {
+        guard let error = error as? PSQLError, let state = error.serverInfo?[.sqlState] else { return false }
+        return state.hasPrefix("28") || state.hasPrefix("3D") || state == "42501"
     }
 }

@@ -17,13 +17,22 @@ extension PostgresStore: SuiteStore {
 
     /// Listens for other clients' changes until the task is cancelled or a graceful shutdown begins.
     ///
-    /// A lost connection does not end it: the listener reconnects, and observers are told of the outage.
+    /// Nothing listens before: the connection and the listener start here, on the caller's task, which no semaphore
+    /// blocks. A lost connection does not end it: the listener reconnects, and observers are told of the outage.
+    ///
+    /// - Throws: ``PostgresStoreError/refused(_:reason:)`` when the server refuses this client for good (a wrong
+    ///   password, a database that does not exist); observers are told first.
     public func run() async throws {
-        let token = startListening()
+        let (refusals, continuation) = AsyncStream.makeStream(of: PostgresStoreError.self)
+        let observation = session.changeNotifier.addObserver(
+            { _ in },
+            onProblem: { problem in
+                if let problem = problem as? PostgresStoreError, case .refused = problem { continuation.yield(problem) }
+            })
+        defer { observation.cancel() }
+        let token = session.startListening(waiting: false)
         defer { token.cancel() }
-        let (never, continuation) = AsyncStream.makeStream(of: Never.self)
         // The loop ends when the task is cancelled: an `AsyncStream` iterator returns `nil` then.
-        for await _ in never.cancelOnGracefulShutdown() {}
-        continuation.finish()
+        for await refusal in refusals.cancelOnGracefulShutdown() { throw refusal }
     }
 }

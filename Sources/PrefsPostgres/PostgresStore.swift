@@ -21,19 +21,27 @@ public final class PostgresStore: Sendable {
     /// Where the store is.
     public var location: PostgresLocation { session.location }
 
-    /// Connects to a table; it and the tables beside it are created by the first query that finds them missing, and
-    /// no suite is read yet.
+    /// A store on a table, not connected yet: the first read or write connects, and ``run()`` listens.
+    ///
+    /// Nothing starts here, as in postgres-nio's `PostgresClient`: the table and the tables beside it are created by
+    /// the first query that finds them missing, and no suite is read yet. ``connect()`` checks the server at once.
     ///
     /// - Parameters:
     ///   - location: The server, database and table.
     ///   - timeout: How long to wait for a connection.
-    /// - Throws: ``PostgresStoreError/unreachable(_:reason:)`` when the server cannot be reached in time.
+    /// - Throws: ``PostgresStoreError/badLocation(_:reason:)`` for settings the connection cannot use.
     public init(_ location: PostgresLocation, timeout: Duration = .seconds(5)) throws(PostgresStoreError) {
         session = try PostgresSession(location: location, timeout: timeout)
+    }
+
+    /// Connects now rather than at the first read, to learn at once whether the server can be reached.
+    ///
+    /// - Throws: ``PostgresStoreError/unreachable(_:reason:)`` when the server cannot be reached in time.
+    public func connect() throws(PostgresStoreError) {
         try session.start()
     }
 
-    /// Connects to the store a `postgres://` URL names.
+    /// A store on the table a `postgres://` URL names, not connected yet.
     ///
     /// - Parameters:
     ///   - url: The URL, as ``PostgresLocation/init(_:)`` reads it.

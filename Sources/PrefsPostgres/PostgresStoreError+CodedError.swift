@@ -5,6 +5,7 @@ extension PostgresStoreError: CodedError {
         switch self {
         case .badLocation: .usage
         case .unreachable: .unreachable
+        case .refused: .unreachable
         case .failed: .io
         case .invalidSuiteName: .invalidSuiteName
         case .timedOut: .locked

@@ -15,6 +15,9 @@ public enum PostgresStoreError: Error, Sendable, Hashable, CustomStringConvertib
     case timedOut(String, what: String, holder: Int32?, timeout: String, parameter: String)
     /// A row another client wrote in a shape this store cannot decode.
     case undecodable(String, suite: String, key: String, value: String)
+    /// The server refused this client for good (a wrong password, a database that does not exist, no privilege):
+    /// trying again would not help, so listening stopped.
+    case refused(String, reason: String)
 
     public var description: String {
         switch self {
@@ -30,6 +33,9 @@ public enum PostgresStoreError: Error, Sendable, Hashable, CustomStringConvertib
             "the PostgreSQL store at \(location): key \(TextEscaping.quoted(key, limit: 80)) of suite "
                 + "\(TextEscaping.quoted(suite, limit: 80)) holds \(TextEscaping.quoted(value, limit: 80)), "
                 + "which is not a value prefs can decode"
+        case .refused(let location, let reason):
+            "the PostgreSQL store at \(location) refused this client: \(TextEscaping.escaped(reason)); "
+                + "other clients' changes are no longer listened for"
         case .timedOut(let location, let what, let holder, let timeout, let parameter):
             "the PostgreSQL store at \(location): \(what)" + (holder.map { " by server process \($0)" } ?? "")
                 + " for \(timeout); the server stopped the statement and nothing was written (\(parameter) in the URL "

@@ -13,11 +13,15 @@ final class SharedConnection: Sendable {
 
     /// The store, connected once.
     ///
+    /// A command connects at once, rather than at its first query as the store itself would: an unreachable server
+    /// is then the command's one error, before it prints or draws anything.
+    ///
     /// - Throws: ``PrefsPostgres/PostgresStoreError`` for a bad URL or an unreachable server.
     func store() throws -> any SuiteStore {
         try opened.withLock { store throws(PostgresStoreError) in
             if let store { return store }
             let connected = try PostgresStore(url: url)
+            try connected.connect()
             store = connected
             return connected
         }

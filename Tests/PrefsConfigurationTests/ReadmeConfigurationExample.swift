@@ -16,15 +16,19 @@ extension PersistentKeyProtocol where Self == PersistentKey<String> {
 
 func serve(suite: String, directory: URL? = nil, listen: @escaping @Sendable (Int) -> Void) async throws {
     let schema = try PreferenceSchema(suite: suite, keys: [.port, .apiToken])
+    let prefs = try PrefsProvider(suite: suite, directory: directory, schema: schema)
     let config = ConfigReader(providers: [
         EnvironmentVariablesProvider(),  // HTTP_PORT=9000 wins over the suite
-        try PrefsProvider(suite: suite, directory: directory, schema: schema),  // `prefs write` changes it live
+        prefs,  // `prefs write` changes it live, while its service runs
         schema.defaultsProvider(),  // the defaults declared once, in the keys
     ])
     let token = config.string(forKey: "api.token")  // isSecret: redacted in access logs
     print("token set:", token?.isEmpty == false)
-    try await config.watchInt(forKey: "http.port") { ports in
-        for await port in ports { listen(port ?? 0) }  // 8080, then each port `prefs write` sets
+    try await withThrowingDiscardingTaskGroup { group in
+        group.addTask { try await prefs.run() }  // or in a ServiceGroup with the app's other services
+        try await config.watchInt(forKey: "http.port") { ports in
+            for await port in ports { listen(port ?? 0) }  // 8080, then each port `prefs write` sets
+        }
     }
 }
 // README swift-configuration example: end

@@ -144,11 +144,30 @@ import Testing
     @Test func aBadURLOrAnUnreachableServerIsAClearError() throws {
         #expect(throws: PostgresStoreError.self) { try PostgresStore(url: "mysql://localhost/x") }
         #expect(throws: PostgresStoreError.self) { try PostgresLocation("postgres://localhost/db?table=Robert');DROP") }
+        // Nothing connects in init: the first query, or connect(), says the server cannot be reached.
+        let store = try PostgresStore(url: "postgres://postgres@127.0.0.1:1/postgres", timeout: .seconds(2))
+        #expect(!store.isConnected)
+        for attempt: () throws -> Void in [{ try store.connect() }, { _ = try store.suiteNames() }] {
+            do {
+                try attempt()
+                Issue.record("connected to port 1")
+            } catch {
+                #expect("\(error)".hasPrefix("cannot reach the PostgreSQL store at postgres://postgres@127.0.0.1:1/"))
+            }
+        }
+    }
+
+    /// run() throws when the server refuses this client for good, instead of retrying for ever in silence.
+    @Test func runThrowsWhenTheServerRefusesThisClient() async throws {
+        let server = try PostgresServer.require()
+        var components = try #require(URLComponents(string: server.url(table: PostgresServer.uniqueTable("refused"))))
+        components.path = "/no_such_database_\(getpid())"
+        let store = try PostgresStore(url: try #require(components.string), timeout: .seconds(5))
+        await #expect(throws: PostgresStoreError.self) { try await store.run() }
         do {
-            _ = try PostgresStore(url: "postgres://postgres@127.0.0.1:1/postgres", timeout: .seconds(2))
-            Issue.record("connected to port 1")
+            try await store.run()
         } catch {
-            #expect("\(error)".hasPrefix("cannot reach the PostgreSQL store at postgres://postgres@127.0.0.1:1/"))
+            #expect("\(error)".contains("refused this client"), "\(error)")
         }
     }
 }

@@ -32,8 +32,12 @@ import Testing
         // An empty PREFS_STORE is no store: the directory is used.
         let empty = StoreResolver.context(configDirectory: directory, environment: ["PREFS_STORE": ""])
         #expect(empty.locationDescription == directory.path)
-        // Nothing listens on port 1: the store is reached only when asked, and then the error names the server.
-        #expect(throws: (any Error).self) { try named.store() }
+        // Nothing listens on port 1: a command's store connects when opened, and the error names the server.
+        #expect {
+            try named.store()
+        } throws: { error in
+            "\(error)".hasPrefix("cannot reach the PostgreSQL store at postgres://user@127.0.0.1:1/db")
+        }
     }
 
     @Test func theDemoCopiesItsSuitesAndSchemasAndRemovesThem() throws {

@@ -13,8 +13,10 @@ import Glibc
 /// A failing system call ends the thread and is reported, never swallowed: changes would otherwise stop silently.
 final class DirectoryWatcher: Sendable {
     private let stopWriter: FileDescriptor
+    /// The thread's work, set up by `init` and run by ``start()``.
+    private let work: @Sendable () -> Void
 
-    /// Starts watching.
+    /// Sets the watch up (the inotify watch and the pipe that stops it); ``start()`` starts the thread.
     ///
     /// - Parameters:
     ///   - directory: The directory.
@@ -29,17 +31,25 @@ final class DirectoryWatcher: Sendable {
         let (stopReader, stopWriter) = try Syscall.pipe()
         self.stopWriter = stopWriter
         #if os(Linux)
-        let inotify = try Syscall.inotifyInit()
-        let mask = UInt32(IN_CLOSE_WRITE | IN_MOVED_TO | IN_MOVED_FROM | IN_DELETE | IN_DELETE_SELF)
-        _ = try Syscall.inotifyAddWatch(inotify, directory, mask: mask)
-        let thread = Thread {
-            Self.run(inotify: inotify, stop: stopReader, onChange: onChange, onFailure: onFailure)
+        let inotify: FileDescriptor
+        do {
+            inotify = try Syscall.inotifyInit()
+            let mask = UInt32(IN_CLOSE_WRITE | IN_MOVED_TO | IN_MOVED_FROM | IN_DELETE | IN_DELETE_SELF)
+            _ = try Syscall.inotifyAddWatch(inotify, directory, mask: mask)
+        } catch {
+            try? stopReader.close()
+            try? stopWriter.close()
+            throw error
         }
+        work = { Self.run(inotify: inotify, stop: stopReader, onChange: onChange, onFailure: onFailure) }
         #else
-        let thread = Thread {
-            Self.poll(directory: directory, stop: stopReader, onChange: onChange, onFailure: onFailure)
-        }
+        work = { Self.poll(directory: directory, stop: stopReader, onChange: onChange, onFailure: onFailure) }
         #endif
+    }
+
+    /// Starts the thread that watches until this watcher is released.
+    func start() {
+        let thread = Thread(block: work)
         thread.name = "PrefsKit directory watcher"
         thread.start()
     }

@@ -16,6 +16,10 @@ struct Demo: PrefsCommand {
             that live changes show at once; the temporary directory is removed when the editor quits.
             """)
 
+    /// Declared to refuse them: the root command takes the global options too (for completion), and argument-parser
+    /// would otherwise accept them here and ignore them.
+    @OptionGroup(visibility: .hidden) var options: GlobalOptions
+
     @Option(help: ArgumentHelp("Seconds between the second process's writes.", valueName: "seconds"))
     var interval = 3.0
 
@@ -23,6 +27,10 @@ struct Demo: PrefsCommand {
     var noColor = false
 
     func validate() throws {
+        if options.json { throw ValidationError("The editor draws on the terminal and prints no JSON; drop --json.") }
+        if options.configDir != nil || options.store != nil {
+            throw ValidationError("The demo works on a copy of its own; drop --config-dir and --store.")
+        }
         guard interval >= 0.05, interval <= 3600 else {
             throw ValidationError("--interval must be between 0.05 and 3600 seconds")
         }
