@@ -29,11 +29,9 @@ enum SettingsEditor {
             locationDescription: store.locationDescription, codec: FilePropertyListCodec(), open: { _ in store },
             schemas: { schemas })
         let data = EditorData(store: store, schemas: schemas, tools: tools)
-        let backend = try NcursesBackend()
-        defer { backend.close() }
-        // Other processes' changes show while the store's watch runs, for as long as the editor does.
-        let watch = try store.startWatching()
-        defer { watch.cancel() }
-        Editor(model: EditorModel(data: data, suite: suite), backend: backend).run()
+        // Other processes' changes show while the store's service runs, for as long as the editor does.
+        if let note = try TerminalEditor.run(EditorModel(data: data, suite: suite)) {
+            FileHandle.standardError.write(Data("\(TextEscaping.escaped(note))\n".utf8))
+        }
     }
 }

@@ -55,21 +55,8 @@ struct Tui: PrefsCommand {
         }
     }
 
-    /// Runs the editor on the terminal until the user quits, and gives the terminal back as it was.
+    /// Runs the editor on the terminal until the user quits, then says what it kept.
     static func runEditor(_ model: EditorModel, noColor: Bool) throws {
-        let backend = try NcursesBackend(noColor: noColor)
-        defer { backend.close() }
-        // The store delivers other processes' changes while its service runs, for as long as the editor does.
-        let store = model.data.store
-        let editor = Editor(model: model, backend: backend)
-        let report = editor.problemReporter
-        // A service that dies for good leaves the screen stale: the editor says so rather than going on silently.
-        let service = Task {
-            do { try await store.run() } catch  where !(error is CancellationError) { report(error) }
-        }
-        defer { service.cancel() }
-        editor.run()
-        backend.close()
-        if let note = model.exitNote { Output.note(TextEscaping.escaped(note)) }
+        if let note = try TerminalEditor.run(model, noColor: noColor) { Output.note(TextEscaping.escaped(note)) }
     }
 }

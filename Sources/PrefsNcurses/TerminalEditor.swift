@@ -1,0 +1,28 @@
+public import PrefsTUI
+
+/// The editor on the process's terminal, as `prefs tui`, `prefs demo` and an app's own settings editor run it.
+public enum TerminalEditor {
+    /// Takes over the terminal, runs the store's service so that other processes' changes show, and runs the editor
+    /// until the user quits; the terminal is given back as it was, whatever happens.
+    ///
+    /// - Parameters:
+    ///   - model: The editor's model, on its store.
+    ///   - noColor: Draw without colours.
+    /// - Returns: What the editor has to say after the terminal is given back (pending changes it kept), if anything.
+    /// - Throws: ``NcursesError`` when the terminal cannot be set up.
+    public static func run(_ model: EditorModel, noColor: Bool = false) throws -> String? {
+        let backend = try NcursesBackend(noColor: noColor)
+        defer { backend.close() }
+        let store = model.data.store
+        let editor = Editor(model: model, backend: backend)
+        let report = editor.problemReporter
+        // A service that dies for good leaves the screen stale: the editor says so rather than going on silently.
+        let service = Task {
+            do { try await store.run() } catch where !(error is CancellationError) { report(error) }
+        }
+        defer { service.cancel() }
+        editor.run()
+        backend.close()
+        return model.exitNote
+    }
+}
