@@ -122,3 +122,26 @@ public struct SuiteDiff: Sendable {
         }
     }
 }
+
+extension SuiteDiff {
+    /// What `prefs diff` compares: a suite's stored values with its schema's defaults, or with a document.
+    ///
+    /// - Parameters:
+    ///   - suite: The suite's name.
+    ///   - file: A property list or JSON document to compare with, or `-` for standard input; the defaults when `nil`.
+    ///   - context: The store.
+    /// - Returns: The differences.
+    /// - Throws: ``ToolError`` for a suite that does not exist, no schema and no file, or a document that cannot
+    ///   be read.
+    public static func of(_ suite: String, against file: String?, in context: ToolContext) throws -> SuiteDiff {
+        let stored = try context.existingSuite(suite).primitiveValues()
+        let schema = try context.schema(for: suite)
+        guard let file else {
+            guard let schema else { throw ToolError.noSchema(for: suite, hint: "compare with --against FILE") }
+            return SuiteDiff(stored, schema: schema)
+        }
+        let data = try InputFile.read(file, maximumSize: context.codec.maximumSize)
+        let document = try SuiteDocument.decode(data, name: file, schema: schema, codec: context.codec)
+        return SuiteDiff(stored, document: document, schema: schema)
+    }
+}

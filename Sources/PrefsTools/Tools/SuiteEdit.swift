@@ -81,6 +81,32 @@ public struct SuiteEdit: Sendable {
         return stored.keys.sorted()
     }
 
+    /// Deletes every key of the suite in one write, the undecodable ones too, after asking unless `force`.
+    ///
+    /// - Parameters:
+    ///   - force: Whether to delete without asking.
+    ///   - confirm: Asks a person, with the question; `nil` when none can be asked (standard input is no terminal).
+    /// - Returns: The keys deleted.
+    /// - Throws: ``ToolError`` when not forced and nobody can be asked or the answer is no; the store's error.
+    ///   Nothing is written then.
+    @discardableResult
+    public func deleteAll(force: Bool, confirm: ((String) -> Bool)?) throws -> Set<String> {
+        let target = try context.existingSuite(suite, reading: false)
+        let keys = Set(target.primitiveValues().keys).union(context.undecodableKeys(of: target))
+        guard !keys.isEmpty else { return [] }
+        if !force {
+            guard let confirm else {
+                throw ToolError(
+                    "refusing to delete every key of \(TextEscaping.quoted(suite)) unasked; use --force", code: .refused)
+            }
+            guard confirm("Delete all \(keys.count) keys of suite \(TextEscaping.quoted(suite))?") else {
+                throw ToolError("nothing deleted", code: .refused)
+            }
+        }
+        try target.setPrimitiveValues(Dictionary(uniqueKeysWithValues: keys.map { ($0, nil) }))
+        return keys
+    }
+
     /// Appends elements to an array key, creating it when it is not stored.
     ///
     /// Each element is read as the schema's element type, else as the type of the array's elements, else as

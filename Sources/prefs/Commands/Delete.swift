@@ -44,20 +44,8 @@ struct Delete: PrefsCommand {
             let removed = try SuiteEdit(suite: suite, context: context).delete(key)
             return ChangeReport.print(if: options.json, suite: suite, changed: removed)
         }
-        let target = try context.existingSuite(suite, reading: false)
-        let keys = Set(target.primitiveValues().keys).union(context.undecodableKeys(of: target))
-        guard !keys.isEmpty else { return ChangeReport.print(if: options.json, suite: suite, changed: []) }
-        if !force {
-            guard Output.inputIsTerminal else {
-                throw ToolError(
-                    "refusing to delete every key of \(TextEscaping.quoted(suite)) unasked; use --force", code: .refused
-                )
-            }
-            guard Output.confirm("Delete all \(keys.count) keys of suite \(TextEscaping.quoted(suite))?") else {
-                throw ToolError("nothing deleted", code: .refused)
-            }
-        }
-        try target.setPrimitiveValues(Dictionary(uniqueKeysWithValues: keys.map { ($0, nil) }))
-        ChangeReport.print(if: options.json, suite: suite, changed: keys)
+        let confirm: ((String) -> Bool)? = Output.inputIsTerminal ? { Output.confirm($0) } : nil
+        let deleted = try SuiteEdit(suite: suite, context: context).deleteAll(force: force, confirm: confirm)
+        ChangeReport.print(if: options.json, suite: suite, changed: deleted)
     }
 }

@@ -27,20 +27,7 @@ struct Diff: RevealingCommand {
     var exitCode = false
 
     func perform() throws {
-        let context = options.openContext()
-        let stored = try context.existingSuite(suite).primitiveValues()
-        let schema = try context.schema(for: suite)
-        let diff: SuiteDiff
-        if let against {
-            let data = try InputFile.read(against, maximumSize: context.codec.maximumSize)
-            let document = try SuiteDocument.decode(data, name: against, schema: schema, codec: context.codec)
-            diff = SuiteDiff(stored, document: document, schema: schema)
-        } else {
-            guard let schema else {
-                throw ToolError.noSchema(for: suite, hint: "compare with --against FILE")
-            }
-            diff = SuiteDiff(stored, schema: schema)
-        }
+        let diff = try SuiteDiff.of(suite, against: against, in: options.openContext())
         options.json ? Output.json(diff.jsonObjects, pretty: true) : Output.lines(diff.lines)
         if exitCode && !diff.differences.isEmpty { throw ExitCode.failure }
     }

@@ -1,6 +1,4 @@
 import ArgumentParser
-import Foundation
-import PrefsKit
 import PrefsTools
 
 /// `prefs schema list|show|install|uninstall`: the schema manifests of the store's suites.
@@ -22,8 +20,7 @@ struct SchemaCommand: ParsableCommand {
         @OptionGroup var options: GlobalOptions
 
         func perform() throws {
-            let suites = try options.openContext().schemas().schemaSuites()
-            options.json ? Output.json(suites) : Output.lines(suites.map(ValueText.key))
+            try SchemaActions.list(json: options.json, in: options.openContext())
         }
     }
 
@@ -36,29 +33,16 @@ struct SchemaCommand: ParsableCommand {
                 writes them in JSON, for editors and CI to check configuration files with.
                 """)
 
-        /// What `show` prints.
-        enum Format: String, ExpressibleByArgument, CaseIterable {
-            case text, manifest
-            case jsonSchema = "json-schema"
-        }
-
         @OptionGroup var options: GlobalOptions
 
         @Argument(help: "The suite.", completion: ShellCompletion.suites)
         var suite: String
 
         @Option(help: "text (the default), manifest (as --json), or json-schema.")
-        var format: Format?
+        var format: SchemaActions.Format?
 
         func perform() throws {
-            guard let schema = try options.openContext().schema(for: suite) else {
-                throw ToolError.noSchema(for: suite)
-            }
-            switch format ?? (options.json ? .manifest : .text) {
-            case .manifest: FileHandle.standardOutput.write(schema.manifest() + Data("\n".utf8))
-            case .jsonSchema: FileHandle.standardOutput.write(schema.jsonSchema() + Data("\n".utf8))
-            case .text: Output.lines(schema.entries.flatMap(SchemaText.lines))
-            }
+            try SchemaActions.show(suite, as: format ?? (options.json ? .manifest : .text), in: options.openContext())
         }
     }
 
@@ -75,16 +59,7 @@ struct SchemaCommand: ParsableCommand {
         var suite: String?
 
         func perform() throws {
-            let context = options.openContext()
-            let data = try InputFile.read(file, maximumSize: context.codec.maximumSize)
-            let (schema, location) = try context.schemas().installSchema(data, suite: suite)
-            guard !options.json else {
-                let report: [String: Any] = [
-                    "suite": suite ?? schema.suite ?? "", "keys": schema.entries.count, "location": location,
-                ]
-                return Output.json(report)
-            }
-            Output.note("installed a schema of \(schema.entries.count) keys at \(TextEscaping.escaped(location))")
+            try SchemaActions.install(file, suite: suite, json: options.json, in: options.openContext())
         }
     }
 
@@ -98,10 +73,7 @@ struct SchemaCommand: ParsableCommand {
         var suite: String
 
         func perform() throws {
-            guard try options.openContext().schemas().uninstallSchema(for: suite) else {
-                throw ToolError.noSchema(for: suite)
-            }
-            if options.json { Output.json(["suite": suite, "uninstalled": true] as [String: Any]) }
+            try SchemaActions.uninstall(suite, json: options.json, in: options.openContext())
         }
     }
 }

@@ -53,3 +53,5 @@ extension AsyncPrefsCommand {
 extension ValueText.ValueType: ExpressibleByArgument {}
 
 extension SuiteDocument.Format: ExpressibleByArgument {}
+
+extension SchemaActions.Format: ExpressibleByArgument {}
