@@ -97,7 +97,8 @@ public struct SuiteEdit: Sendable {
         if !force {
             guard let confirm else {
                 throw ToolError(
-                    "refusing to delete every key of \(TextEscaping.quoted(suite)) unasked; use --force", code: .refused)
+                    "refusing to delete every key of \(TextEscaping.quoted(suite)) unasked; use --force", code: .refused
+                )
             }
             guard confirm("Delete all \(keys.count) keys of suite \(TextEscaping.quoted(suite))?") else {
                 throw ToolError("nothing deleted", code: .refused)
