@@ -128,8 +128,8 @@ let package = Package(
         .testTarget(
             name: "PrefsPostgresTests",
             dependencies: [
-                "PrefsKit", "PrefsPostgres", "PrefsTools", "PrefsStores", "PrefsTestSupport", "PrefsTestHelpers",
-                "prefs", "prefs-test-helper", "PrefsConfiguration",
+                "PrefsKit", "PrefsPostgres", "PrefsFileStore", "PrefsTools", "PrefsStores", "PrefsTestSupport",
+                "PrefsTestHelpers", "prefs", "prefs-test-helper", "PrefsConfiguration",
                 .product(name: "Configuration", package: "swift-configuration"),
             ],
             swiftSettings: languageSettings),

@@ -57,7 +57,7 @@ public final class PostgresStore: Sendable {
 
     /// A suite of the table, read from the server the first time it is opened.
     ///
-    /// - Parameter name: The suite's name: not empty, at most 255 bytes, no control characters.
+    /// - Parameter name: The suite's name, as ``PrefsKit/SuiteNaming`` allows.
     /// - Returns: The suite.
     /// - Throws: ``PostgresStoreError`` for an invalid name, or when the suite cannot be read.
     public func suite(_ name: String) throws(PostgresStoreError) -> PostgresSuite {
@@ -149,11 +149,9 @@ public final class PostgresStore: Sendable {
         return observation
     }
 
+    /// Checks a name against the rule every store keeps (``PrefsKit/SuiteNaming``), so that a suite moves between
+    /// this store and a file store under its own name.
     static func validate(_ name: String) throws(PostgresStoreError) {
-        if name.isEmpty { throw .invalidSuiteName(name, reason: "it is empty") }
-        if name.utf8.count > 255 { throw .invalidSuiteName(name, reason: "it is longer than 255 bytes") }
-        if name.unicodeScalars.contains(where: { $0.properties.generalCategory == .control }) {
-            throw .invalidSuiteName(name, reason: "it holds a control character")
-        }
+        if let reason = SuiteNaming.problem(with: name) { throw .invalidSuiteName(name, reason: reason) }
     }
 }

@@ -1,4 +1,5 @@
 import Foundation
+import PrefsFileStore
 import PrefsKit
 import PrefsPostgres
 import PrefsTestHelpers
@@ -154,6 +155,30 @@ import Testing
             } catch {
                 #expect("\(error)".hasPrefix("cannot reach the PostgreSQL store at postgres://postgres@127.0.0.1:1/"))
             }
+        }
+    }
+
+    /// The file store and PostgreSQL keep one rule for suite names, and give the same reason.
+    @Test func suiteNamesFollowTheRuleEveryStoreKeeps() throws {
+        let server = try PostgresServer.require()
+        let postgres = try PostgresStore(url: server.url(table: PostgresServer.uniqueTable("names")))
+        let scope = try TemporaryDirectory(prefix: "prefs-names")
+        let files = try FileStore(
+            directory: scope.url.appendingPathComponent("config"),
+            journalDirectory: scope.url.appendingPathComponent("journal"), launchArguments: .none)
+        let refused = [
+            "", "a/b", "x..y", ".hidden", "tab\tname", "e\u{301}", "zero\u{200B}width", "rtl\u{202E}",
+            String(repeating: "n", count: 244),
+        ]
+        for name in refused {
+            let reason = try #require(SuiteNaming.problem(with: name), "\(name.debugDescription)")
+            #expect(throws: PostgresStoreError.invalidSuiteName(name, reason: reason)) { try postgres.suite(name) }
+            #expect(throws: FileStoreError.invalidSuiteName(name, reason: reason)) { try files.suite(name) }
+        }
+        for name in ["com.example.app", "caf\u{E9}", "漢字", String(repeating: "n", count: 243)] {
+            #expect(SuiteNaming.problem(with: name) == nil)
+            #expect(try postgres.suite(name).primitiveValues().isEmpty)
+            #expect(try files.suite(name).primitiveValues().isEmpty)
         }
     }
 

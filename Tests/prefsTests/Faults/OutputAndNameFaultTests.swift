@@ -39,7 +39,7 @@ import Testing
         #expect(
             refused.error
                 == "prefs: invalid suite name \"\(decomposed)\": it is not in Unicode normalization form C, so it "
-                + "would name another file than \"\(composed)\", which looks the same; use that\n")
+                + "would name another suite than \"\(composed)\", which looks the same; use that\n")
         let files = try FileManager.default.contentsOfDirectory(atPath: cli.configDirectory.path)
             .filter { $0.hasSuffix(".plist") }
         #expect(files.map { Array($0.utf8) } == [Array("\(composed).plist".utf8)])
