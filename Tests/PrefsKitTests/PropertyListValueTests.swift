@@ -58,7 +58,10 @@ import Testing
         ("2.5", .int, #""2.5" is not a whole number"#),
         ("maybe", .bool, #""maybe" is not a Boolean (true or false)"#),
         ("inf", .double, #""inf" is not a finite number"#),
-        ("yesterday", .date, #""yesterday" is not an ISO 8601 date (e.g. 2024-05-01T12:00:00Z)"#),
+        (
+            "yesterday", .date,
+            #""yesterday" is not a date: give ISO 8601 (2026-11-23T14:00:00Z) or a local time (2026-11-23 15:00)"#
+        ),
         ("%%%", .data, #""%%%" is not base64 data"#),
         ("[1, ", .array(.int), #""[1," is not valid JSON"#),
         (#"["a"]"#, .array(.int), #""a" is not an integer"#),

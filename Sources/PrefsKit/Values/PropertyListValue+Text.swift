@@ -65,9 +65,9 @@ extension PropertyListValue {
             }
             self = .double(value)
         case .date:
-            guard let date = ISO8601Dates.parse(trimmed) else {
+            guard let date = DateText.parse(trimmed) else {
                 throw PropertyListValueParseError(
-                    expected: kind, input: text, reason: "is not an ISO 8601 date (e.g. 2024-05-01T12:00:00Z)")
+                    expected: kind, input: text, reason: "is not a date: give \(DateText.forms)")
             }
             self = .date(date)
         case .data:

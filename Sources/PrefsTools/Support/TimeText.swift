@@ -23,11 +23,13 @@ public enum TimeText {
     public static func milliseconds(_ date: Date) -> Int64 {
         let interval = date.timeIntervalSince1970
         let seconds = interval.rounded(.down)
-        return Int64(seconds) * 1000 + Int64(((interval - seconds) * 1000).rounded(.down))
+        // To the microsecond first: a parsed `.456` is stored as .45599999…, which truncation alone makes 455.
+        let microseconds = ((interval - seconds) * 1_000_000).rounded()
+        return Int64(seconds) * 1000 + Int64((microseconds / 1000).rounded(.down))
     }
 
-    /// Reads a moment: ISO 8601 (`2026-11-23T14:00:00Z`), a local date and time (`2026-11-23 15:00`,
-    /// `2026-11-23 15:00:30`, `2026-11-23`), or a time ago (`90s`, `5m`, `2h`, `1d`).
+    /// Reads a moment: a date as every date typed is read (``PrefsKit/DateText``: ISO 8601, or a local time as
+    /// `prefs log` shows it), or a time ago (`90s`, `5m`, `2h`, `1d`).
     ///
     /// - Parameters:
     ///   - text: The text.
@@ -40,18 +42,7 @@ public enum TimeText {
         {
             return now.addingTimeInterval(-amount * unit)
         }
-        // Foundation's parser keeps the milliseconds `prefs log` shows, which a property list date would drop.
-        let iso = ISO8601DateFormatter()
-        iso.formatOptions = [.withInternetDateTime, .withFractionalSeconds]
-        if let date = iso.date(from: text) { return date }
-        if case .date(let date)? = try? PropertyListValue(parsing: text, as: .date) { return date }
-        for format in ["yyyy-MM-dd HH:mm:ss", "yyyy-MM-dd HH:mm", "yyyy-MM-dd"] {
-            let formatter = DateFormatter()
-            formatter.locale = Locale(identifier: "en_US_POSIX")
-            formatter.timeZone = .current
-            formatter.dateFormat = format
-            if let date = formatter.date(from: text) { return date }
-        }
+        if let date = DateText.parse(text) { return date }
         throw ToolError(
             "\(TextEscaping.quoted(text, limit: 60)) is not a time: give ISO 8601 (2026-11-23T14:00:00Z), a local "
                 + "time (2026-11-23 15:00) or a time ago (90s, 5m, 2h, 1d)", code: .usage)

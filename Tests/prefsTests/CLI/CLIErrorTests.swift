@@ -23,7 +23,7 @@ import Testing
             message: "is not valid JSON"),
         Case(
             name: "bad date", arguments: ["write", "app", "n", "yesterday", "--type", "date"], status: 1,
-            message: "is not an ISO 8601 date"),
+            message: "is not a date: give ISO 8601"),
         Case(
             name: "suite with a slash", arguments: ["write", "../x", "k", "v"], status: 1, message: "invalid suite name"
         ),

@@ -91,7 +91,7 @@ import Testing
         let cli = try PrefsCLI()
         let result = try cli.run("write", "app", "when", text, "--type", "date")
         #expect(result.status == 1)
-        #expect(result.error.contains("is not an ISO 8601 date"))
+        #expect(result.error.contains("is not a date: give ISO 8601"))
         #expect(!FileManager.default.fileExists(atPath: cli.suiteFile("app").path))
     }
 
