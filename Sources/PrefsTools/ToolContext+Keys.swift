@@ -74,12 +74,6 @@ extension ToolContext {
     ) throws {
         let suite = try writableSuite(name)
         try StoredPrecision.check(changes, in: suite)
-        guard let transactional = suite.transactions else {
-            if let key = suite.keys(differingFrom: expecting).first {
-                throw PersistentKeyValueStoreError.changedSince(key: key)
-            }
-            return try suite.setPrimitiveValues(changes)
-        }
-        try transactional.commit(changes, expecting: expecting)
+        try suite.applyChanges(changes, expecting: expecting)
     }
 }

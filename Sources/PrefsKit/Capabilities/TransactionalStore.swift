@@ -41,6 +41,32 @@ extension TransactionalStore {
 }
 
 extension PersistentKeyValueStore {
+    /// Writes several keys as one when the suite can (``transactions``: one lock and one rename, one statement),
+    /// else key by key: the one place that chooses, for every tool that writes several keys.
+    ///
+    /// - Parameters:
+    ///   - changes: The value to store for each key, or `nil` to remove it.
+    ///   - expecting: What some keys must still hold, as read before; `nil` means not stored.
+    /// - Returns: The changes that took effect.
+    /// - Throws: ``PersistentKeyValueStoreError`` naming a key that changed since, or the store's error; nothing is
+    ///   written then (key by key, a failure part way leaves the keys before it written).
+    @discardableResult
+    public func applyChanges(
+        _ changes: [String: PropertyListValue?], expecting: [String: PropertyListValue?] = [:]
+    ) throws -> [PersistentKeyValueChange] {
+        if let transactional = transactions {
+            return expecting.isEmpty
+                ? try transactional.commit(changes) : try transactional.commit(changes, expecting: expecting)
+        }
+        if let key = keys(differingFrom: expecting).first { throw PersistentKeyValueStoreError.changedSince(key: key) }
+        let before = changes.keys.sorted().map { ($0, primitiveValue(forKey: $0)) }
+        try setPrimitiveValues(changes)
+        return before.compactMap { key, old in
+            let new = primitiveValue(forKey: key)
+            return old == new ? nil : PersistentKeyValueChange(key: key, oldValue: old, newValue: new)
+        }
+    }
+
     /// The keys that no longer hold what a caller read, sorted: what another writer changed since.
     ///
     /// - Parameter expected: What each key held when read; `nil` means not stored.

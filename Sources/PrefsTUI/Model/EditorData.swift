@@ -44,7 +44,8 @@ public final class EditorData {
     /// The suites: those on disk and those with a schema, sorted by name.
     public func suiteRows() -> [SuiteRow] {
         if let cached = suiteRowCache { return cached.values.sorted { $0.name < $1.name } }
-        let names = Set((try? store.listSuites()) ?? []).union((try? schemas.schemaSuites()) ?? [])
+        // As the tools list them, with the schemas this editor was given in front (an app's own, not installed).
+        let names = Set((try? tools.suiteNames()) ?? []).union((try? schemas.schemaSuites()) ?? [])
         let rows = Dictionary(uniqueKeysWithValues: names.map { ($0, suiteRow($0)) })
         suiteRowCache = rows
         return rows.values.sorted { $0.name < $1.name }

@@ -256,17 +256,7 @@ extension EditorModel {
         do {
             let suite = try data.suite(name)
             let id = try PersistentKeyValueChange.Writer.$revertedWrite.withValue(reverting) { () throws -> String? in
-                guard let transactional = suite.transactions else {
-                    if let expecting, let changed = suite.keys(differingFrom: expecting).first {
-                        throw PersistentKeyValueStoreError.changedSince(key: changed)
-                    }
-                    try suite.setPrimitiveValues(changes)
-                    return nil
-                }
-                let made =
-                    if let expecting { try transactional.commit(changes, expecting: expecting) } else {
-                        try transactional.commit(changes)
-                    }
+                let made = try suite.applyChanges(changes, expecting: expecting ?? [:])
                 data.recordWrites(made)
                 return made.first?.writer?.write
             }

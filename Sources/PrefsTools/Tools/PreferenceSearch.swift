@@ -65,7 +65,7 @@ public struct PreferenceSearch: Sendable {
     public func run(in context: ToolContext) throws -> (matches: [Match], problems: [String]) {
         let store = try context.store(creating: false)
         let schemas = try context.schemas()
-        let names = Set(try store?.listSuites() ?? []).union(try schemas.schemaSuites()).sorted()
+        let names = try context.suiteNames()
         var matches: [Match] = []
         var problems: [String] = []
         for name in names {

@@ -106,8 +106,6 @@ public enum SuiteTransfer {
                     code: .invalidDocument)
             }
         }
-        if let transactional = target.transactions { return try transactional.commit(changes) }
-        try target.setPrimitiveValues(changes)
-        return []
+        return try target.applyChanges(changes)
     }
 }

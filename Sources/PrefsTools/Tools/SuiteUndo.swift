@@ -67,11 +67,7 @@ public struct SuiteUndo: Sendable, Hashable {
         if !force, let first = changed.first {
             throw Self.changedAgain(changed, now: store.primitiveValue(forKey: first), schema: schema)
         }
-        if let transactional = store.transactions { return try transactional.commit(before) }
-        try store.setPrimitiveValues(before)
-        return before.keys.sorted().map { key in
-            PersistentKeyValueChange(suite: suite, key: key, oldValue: after[key] ?? nil, newValue: before[key] ?? nil)
-        }
+        return try store.applyChanges(before)
     }
 
     /// How an undo is reported: one `key: new -> old` line per key, sorted.
