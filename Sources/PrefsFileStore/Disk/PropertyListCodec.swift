@@ -10,7 +10,12 @@ enum PropertyListCodec {
         do {
             object = try PropertyListSerialization.propertyList(from: data, options: [], format: nil)
         } catch {
-            throw DecodeFailure(reason: notAPropertyList)
+            // A document that says it is a property list gets the parser's own reason, the real cause
+            // (`<integer>x</integer>`); anything else is not one at all.
+            guard claimsToBePropertyList(data) else { throw DecodeFailure(reason: notAPropertyList) }
+            let detail = (error as NSError).userInfo[NSDebugDescriptionErrorKey].map { "\($0)" }
+            throw DecodeFailure(
+                reason: "a malformed property list" + (detail.map { ": \(TextEscaping.escaped($0))" } ?? ""))
         }
         guard let dictionary = object as? [String: Any] else {
             throw DecodeFailure(reason: "the root is not a dictionary")
@@ -24,6 +29,15 @@ enum PropertyListCodec {
             values[key] = value
         }
         return values
+    }
+
+    /// Whether a document begins as a property list does: `bplist`, or an XML declaration or `<plist` tag.
+    static func claimsToBePropertyList(_ data: Data) -> Bool {
+        let start = data.drop {
+            $0 == 0x20 || $0 == 0x09 || $0 == 0x0A || $0 == 0x0D || $0 == 0xEF || $0 == 0xBB || $0 == 0xBF
+        }
+        return [Data("bplist".utf8), Data("<?xml".utf8), Data("<plist".utf8), Data("<!DOCTYPE plist".utf8)]
+            .contains { start.starts(with: $0) }
     }
 
     /// What a file Foundation cannot parse at all is, as a ``DecodeFailure``'s reason.

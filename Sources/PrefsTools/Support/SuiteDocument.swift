@@ -84,7 +84,9 @@ public enum SuiteDocument {
             throw ToolError("\(file) is not JSON a suite can hold: \(error)", code: .invalidDocument)
         }
         guard case .dictionary(let dictionary) = document else {
-            throw ToolError("\(file) is not a JSON object", code: .invalidDocument)
+            throw ToolError(
+                "\(file) is JSON but not an object: a suite is a JSON object of keys and values", code: .invalidDocument
+            )
         }
         var values: [String: PropertyListValue] = [:]
         let existing = try storedValues(dictionary.keys.filter { schema?[$0] == nil })
@@ -132,7 +134,8 @@ public enum SuiteDocument {
 
     /// Foundation's parser also reads OpenStep property lists, which look like JSON: JSON goes to JSON's parser.
     private static func isJSONText(_ data: Data) -> Bool {
-        data.first { !$0.isASCIIWhitespace } == UInt8(ascii: "{")
+        let first = data.first { !$0.isASCIIWhitespace }
+        return first == UInt8(ascii: "{") || first == UInt8(ascii: "[")
     }
 }
 
