@@ -4,7 +4,7 @@ public import PrefsKit
 extension PostgresSuite: TransactionalStore {
     public var transactions: (any TransactionalStore)? { self }
 
-    public var changeLog: (any PersistentKeyValueHistory)? { self }
+    public var changeHistory: (any PersistentKeyValueHistory)? { self }
 
     public var diagnostics: (any SuiteDiagnostics)? { self }
 

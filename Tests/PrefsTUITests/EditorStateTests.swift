@@ -159,7 +159,7 @@ import Testing
         // A program outside PrefsKit sets one key; the watching store records it in the history as it sees it.
         try fixture.writeAsForeignProgram("com.example.app", ["theme": "black"])
         let suite = try fixture.store.suite("com.example.app")
-        #expect(eventually { (try? suite.changeLog?.lastChange())??.newValue == .string("black") })
+        #expect(eventually { (try? suite.changeHistory?.lastChange())??.newValue == .string("black") })
         fixture.type(.character("u"))
         #expect(fixture.screen.contains("undone in com.example.app: theme: black -> (unset)"), "\(fixture.screen)")
         fixture.type(.character("u"))

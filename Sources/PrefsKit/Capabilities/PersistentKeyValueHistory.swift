@@ -1,7 +1,7 @@
 /// A store that keeps the history of its changes: which key changed, from what to what, when, and by whom.
 ///
 /// The file store reads it from its journal and the PostgreSQL store from its history table; tools such as
-/// `prefs log`, `prefs undo` and the editor's details ask for it through ``PersistentKeyValueStore/changeLog``, and
+/// `prefs log`, `prefs undo` and the editor's details ask for it through ``PersistentKeyValueStore/changeHistory``, and
 /// say so when a store has none.
 public protocol PersistentKeyValueHistory: AnyObject {
     /// The changes the store still holds, oldest first.

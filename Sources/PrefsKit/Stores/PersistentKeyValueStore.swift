@@ -58,8 +58,8 @@ public protocol PersistentKeyValueStore: AnyObject {
     /// what a store offers.
     var transactions: (any TransactionalStore)? { get }
 
-    /// This suite's change log, when it keeps one; `nil` by default.
-    var changeLog: (any PersistentKeyValueHistory)? { get }
+    /// This suite's history of changes (who changed what, when), when it keeps one; `nil` by default.
+    var changeHistory: (any PersistentKeyValueHistory)? { get }
 
     /// Where this suite is kept and why it cannot be used, when it can say; `nil` by default.
     var diagnostics: (any SuiteDiagnostics)? { get }
@@ -82,7 +82,7 @@ extension PersistentKeyValueStore {
 
     public var transactions: (any TransactionalStore)? { nil }
 
-    public var changeLog: (any PersistentKeyValueHistory)? { nil }
+    public var changeHistory: (any PersistentKeyValueHistory)? { nil }
 
     public var diagnostics: (any SuiteDiagnostics)? { nil }
 

@@ -3,7 +3,7 @@
 /// Apps read and write one suite through ``PersistentKeyValueStore``; a command line or an editor lists the suites,
 /// opens any of them, finds their schemas, and observes changes to all of them through this. What only some stores
 /// can do is asked of a suite through its capability properties, never a cast: ``PersistentKeyValueStore/transactions``,
-/// ``PersistentKeyValueStore/changeLog``, ``PersistentKeyValueStore/diagnostics`` and
+/// ``PersistentKeyValueStore/changeHistory``, ``PersistentKeyValueStore/diagnostics`` and
 /// ``PersistentKeyValueStore/recovery``, and of the store through ``keyedAccess``.
 ///
 /// Other processes' changes arrive only while ``run()`` runs: it owns the store's background work (a directory

@@ -15,7 +15,7 @@ public struct SuiteHistory: Sendable {
 
     /// Reads a suite's history, the newest ``limit`` changes; nothing when the store keeps none.
     init(suite: (any PersistentKeyValueStore)?) {
-        let history = suite?.changeLog
+        let history = suite?.changeHistory
         let read = (try? history?.history(key: nil, limit: Self.limit)) ?? []
         isTruncated = read.count >= Self.limit
         // Oldest first: each change goes in front of the ones before it.

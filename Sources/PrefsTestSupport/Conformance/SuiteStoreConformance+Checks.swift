@@ -125,7 +125,7 @@ extension SuiteStoreConformance {
 
     static func history(_ scope: ScopedSuiteStore) throws {
         let suite = try scope.store.anySuite("history")
-        guard let history = suite.changeLog else {
+        guard let history = suite.changeHistory else {
             if scope.keepsHistory { Issue.record("the store's suites keep no history") }
             return
         }
@@ -141,7 +141,7 @@ extension SuiteStoreConformance {
         #expect(try history.lastWrite().map(\.key) == ["k", "l"])
         #expect(try history.history(key: "k", limit: 2).map(\.newValue) == [.int(2), nil])
         #expect(try history.lastChange(key: "l")?.newValue == .string("x"))
-        let reopened = try scope.reopen().anySuite("history").changeLog
+        let reopened = try scope.reopen().anySuite("history").changeHistory
         #expect(try reopened?.history(key: nil, limit: nil).count == 4)
     }
 }

@@ -91,7 +91,7 @@ public struct UndoHistory: Sendable {
     ///   - name: The suite's name.
     /// - Throws: ``ToolError`` when the store keeps no history; the store's error when it cannot be read.
     public init(of store: any PersistentKeyValueStore, name: String) throws {
-        guard let history = store.changeLog else {
+        guard let history = store.changeHistory else {
             throw ToolError(
                 "suite \(TextEscaping.quoted(name)) keeps no history, so nothing can be undone", code: .nothingToUndo)
         }

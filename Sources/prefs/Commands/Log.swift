@@ -37,7 +37,7 @@ struct Log: RevealingCommand {
     func perform() throws {
         let context = options.openContext()
         let target = try context.existingSuite(suite)
-        guard let history = target.changeLog else {
+        guard let history = target.changeHistory else {
             throw ToolError("suite \(TextEscaping.quoted(suite)) is in a store that keeps no history", code: .refused)
         }
         let changes = try history.history(key: key, limit: limit)
