@@ -30,22 +30,31 @@ public struct CellGrid: Hashable, Sendable {
         let end = min(width, limit.map { x + $0 } ?? width)
         var column = x
         for character in text {
-            let pieces = DisplayWidth.cells(of: character)
+            guard DisplayWidth.isSplit(character) else {
+                guard put(String(character), at: &column, y: y, end: end, style: style) else { return column }
+                continue
+            }
             // A grapheme drawn in several cells is drawn whole or not at all.
-            if pieces.count > 1, column + DisplayWidth.of(character) > end { break }
-            for piece in pieces {
-                let columns = piece.unicodeScalars.reduce(0) { $0 + DisplayWidth.of($1) }
-                guard columns > 0 else { continue }
-                if column + columns > end { return column }
-                if column >= 0 {
-                    splitWideCharacters(around: column..<column + columns, y: y)
-                    self[column, y] = Cell(piece, style: style)
-                    if columns == 2 { self[column + 1, y] = Cell("", style: style) }
-                }
-                column += columns
+            if column + DisplayWidth.of(character) > end { break }
+            for piece in DisplayWidth.cells(of: character) {
+                guard put(piece, at: &column, y: y, end: end, style: style) else { return column }
             }
         }
         return column
+    }
+
+    /// Draws one cell's text at a column and moves the column past it; `false` when it would cross `end`.
+    private mutating func put(_ text: String, at column: inout Int, y: Int, end: Int, style: TextStyle) -> Bool {
+        let columns = text.unicodeScalars.reduce(0) { $0 + DisplayWidth.of($1) }
+        guard columns > 0 else { return true }
+        if column + columns > end { return false }
+        if column >= 0 {
+            splitWideCharacters(around: column..<column + columns, y: y)
+            self[column, y] = Cell(text, style: style)
+            if columns == 2 { self[column + 1, y] = Cell("", style: style) }
+        }
+        column += columns
+        return true
     }
 
     /// Blanks the halves of wide characters that drawing over `columns` would cut, so that no half is left to show.

@@ -6,7 +6,17 @@
 public enum DisplayWidth {
     /// The columns one character takes, as the terminal draws its ``cells(of:)``.
     public static func of(_ character: Character) -> Int {
-        cells(of: character).reduce(0) { total, piece in piece.unicodeScalars.reduce(total) { $0 + of($1) } }
+        // Every scalar's width, as the cells it is drawn in add up; only a split one shows its joiners as text, and
+        // only it pays for making its pieces (this runs for every character of every frame).
+        guard isSplit(character) else { return character.unicodeScalars.reduce(0) { $0 + of($1) } }
+        return cells(of: character).reduce(0) { total, piece in piece.unicodeScalars.reduce(total) { $0 + of($1) } }
+    }
+
+    /// Whether a character is drawn in several cells (``cells(of:)``): a scalar after its first takes columns, or
+    /// joins.
+    public static func isSplit(_ character: Character) -> Bool {
+        let scalars = character.unicodeScalars
+        return scalars.count > 1 && scalars.dropFirst().contains { of($0) > 0 || $0 == "\u{200D}" }
     }
 
     /// The columns a string takes.
@@ -33,12 +43,9 @@ public enum DisplayWidth {
     /// join them (to one cell or to several, which differs between terminals) never sees it, so the line's layout is
     /// the same on every terminal and the grapheme is still told apart from its parts.
     public static func cells(of character: Character) -> [String] {
-        let scalars = character.unicodeScalars
-        guard scalars.count > 1, scalars.dropFirst().contains(where: { of($0) > 0 || $0 == "\u{200D}" }) else {
-            return [String(character)]
-        }
+        guard isSplit(character) else { return [String(character)] }
         var pieces: [String] = []
-        for scalar in scalars {
+        for scalar in character.unicodeScalars {
             if scalar == "\u{200D}" {
                 pieces += "\\u{200D}".map(String.init)
             } else if of(scalar) > 0 || pieces.isEmpty {
