@@ -2,8 +2,9 @@ import ArgumentParser
 import Foundation
 import PrefsTools
 
-/// Starts `prefs`: the plain forms of `prefs write` take a short path (see ``FastWrite``), and
-/// everything else goes through argument-parser.
+/// Starts `prefs`: the plain forms of `prefs write` take a short path (see ``PrefsTools/WriteCommandLine``), and
+/// everything else goes through argument-parser, after ``PrefsTools/CommandLineWords`` rewrote the forms it cannot
+/// read.
 @main
 enum Entry {
     static func main() async {
@@ -13,16 +14,14 @@ enum Entry {
         }
         var arguments: [String]
         do {
-            arguments = NegativeNumbers.separated(
-                try DefaultsSpelling.translated(GlobalOptions.hoisted(Array(CommandLine.arguments.dropFirst()))),
-                valued: Write.valuedOptions)
+            arguments = try CommandLineWords.prepared(Array(CommandLine.arguments.dropFirst()))
         } catch {
-            ErrorReport.exit(with: error)
+            ErrorReport.exit(with: ValidationError("\(error)"))
         }
         // Alone on a terminal, `prefs` is the editor; elsewhere it prints its help.
         if arguments.isEmpty && Output.inputIsTerminal && Output.isTerminal { arguments = ["tui"] }
         CommandLogging.bootstrap(arguments: arguments)
-        guard let write = FastWrite(arguments: arguments) else {
+        guard let write = WriteCommandLine(arguments: arguments) else {
             do {
                 var command = try Prefs.parseAsRoot(arguments)
                 if let watch = command as? Watch {
@@ -38,7 +37,7 @@ enum Entry {
         do {
             try write.perform()
         } catch {
-            ErrorReport.report(error)
+            FailureReport.report(error, json: ErrorReport.json)
             exit(1)
         }
     }

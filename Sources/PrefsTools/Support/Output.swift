@@ -24,6 +24,17 @@ public enum Output {
         FileHandle.standardError.write(data)
     }
 
+    /// Writes bytes to a file, replacing it atomically, or to standard output when no file is named.
+    ///
+    /// - Parameters:
+    ///   - data: The bytes.
+    ///   - path: The file, as `--output` names it.
+    /// - Throws: Foundation's error when the file cannot be written.
+    public static func write(_ data: Data, toFile path: String?) throws {
+        guard let path else { return write(data) }
+        try data.write(to: URL(fileURLWithPath: path), options: .atomic)
+    }
+
     /// Writes text followed by a newline to standard output.
     public static func line(_ text: String) {
         write(Data((text + "\n").utf8))

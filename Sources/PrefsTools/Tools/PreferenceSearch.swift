@@ -56,6 +56,21 @@ public struct PreferenceSearch: Sendable {
         }
     }
 
+    /// What `prefs find` does: prints the matches in every suite it can read, then names the suites it cannot.
+    ///
+    /// - Parameters:
+    ///   - json: Whether to print a JSON array rather than lines.
+    ///   - context: The store.
+    /// - Throws: ``ToolError`` naming the last suite that could not be read, after the matches and the other
+    ///   problems are printed: an unreadable suite is not "no match".
+    public func print(json: Bool, in context: ToolContext) throws {
+        let (matches, problems) = try run(in: context)
+        json ? Output.json(matches.map(Self.jsonObject), pretty: true) : Output.lines(matches.map(Self.line))
+        guard let last = problems.last else { return }
+        for problem in problems.dropLast() { Output.error(problem) }
+        throw ToolError(last, code: .corrupt)
+    }
+
     /// Searches every suite of a context, and those only a schema declares.
     ///
     /// - Parameter context: The store and its schemas.

@@ -84,3 +84,21 @@ public enum SuiteMigration {
         return moves
     }
 }
+
+extension [SuiteMigration.Move] {
+    /// Prints what a migration did: `from -> to` lines, or a note when there was nothing to move; under `--json`
+    /// the keys written, as every writing command reports them (``ChangeReport``).
+    ///
+    /// - Parameters:
+    ///   - suite: The suite migrated.
+    ///   - json: Whether to print JSON.
+    public func print(suite: String, json: Bool) {
+        if json { return ChangeReport.print(if: true, suite: suite, changed: flatMap { [$0.from, $0.to] }) }
+        guard !isEmpty else { return Output.note("nothing to migrate in \(TextEscaping.quoted(suite))") }
+        Output.lines(
+            map { move in
+                let (from, to) = (ValueText.key(move.from), ValueText.key(move.to))
+                return move.moved ? "\(from) -> \(to)" : "\(from) removed (\(to) already holds a value)"
+            })
+    }
+}

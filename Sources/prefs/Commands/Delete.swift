@@ -1,5 +1,4 @@
 import ArgumentParser
-import PrefsKit
 import PrefsTools
 
 /// `prefs delete SUITE KEY` and `prefs delete SUITE --all`: back to the defaults.
@@ -9,10 +8,7 @@ struct Delete: PrefsCommand {
         abstract: "Remove a key, or every key, so that it reads as its default.",
         discussion: "--all asks for confirmation on a terminal; elsewhere it needs --force.")
 
-    @OptionGroup var options: GlobalOptions
-
-    @Argument(help: "The suite.", completion: ShellCompletion.suites)
-    var suite: String
+    @OptionGroup var options: SuiteOptions
 
     @Argument(help: "The key.", completion: ShellCompletion.keys)
     var key: String?
@@ -35,17 +31,9 @@ struct Delete: PrefsCommand {
     }
 
     func perform() throws {
-        let context = options.openContext()
-        if let key, let path {
-            try SuiteEdit(suite: suite, context: context).set(nil, at: ValuePath(path), inKey: key, type: nil)
-            return ChangeReport.print(if: options.json, suite: suite, changed: [key])
-        }
-        if let key {
-            let removed = try SuiteEdit(suite: suite, context: context).delete(key)
-            return ChangeReport.print(if: options.json, suite: suite, changed: removed)
-        }
         let confirm: ((String) -> Bool)? = Output.inputIsTerminal ? { Output.confirm($0) } : nil
-        let deleted = try SuiteEdit(suite: suite, context: context).deleteAll(force: force, confirm: confirm)
-        ChangeReport.print(if: options.json, suite: suite, changed: deleted)
+        let changed = try SuiteEdit(suite: options.suite, context: options.openContext())
+            .delete(key: all ? nil : key, at: path, force: force, confirm: confirm)
+        ChangeReport.print(if: options.json, suite: options.suite, changed: changed)
     }
 }

@@ -1,8 +1,6 @@
 import ArgumentParser
-import Foundation
 import PrefsStores
 import PrefsTUI
-import PrefsTools
 
 /// `prefs demo`: the editor on a copy of the demo configuration, while a second process changes it.
 struct Demo: PrefsCommand {
@@ -41,41 +39,10 @@ struct Demo: PrefsCommand {
         try Tui.requireTerminal()
         let files = try DemoFiles(copying: assets)
         defer { files.remove() }
-        let writer = try startWriter(files)
+        let writer = try DemoActivity.start(on: files, interval: interval)
         defer { writer.stop() }
         let context = files.context
         let data = EditorData(store: try context.store(), schemas: try context.schemas(), tools: context)
         try Tui.runEditor(EditorModel(data: data), noColor: noColor)
-    }
-
-    /// Starts `prefs demo-writer` on the directory, with its standard input as a lifeline: when this process ends,
-    /// however it ends, the writer reads end-of-file, removes the directory and exits.
-    private func startWriter(_ files: DemoFiles) throws -> DemoWriterProcess {
-        let process = Process()
-        process.executableURL = Bundle.main.executableURL ?? URL(fileURLWithPath: "/proc/self/exe")
-        process.arguments = ["demo-writer", files.root.path, "--interval", "\(interval)"]
-        let lifeline = Pipe()
-        process.standardInput = lifeline
-        process.standardOutput = FileHandle.nullDevice
-        process.standardError = FileHandle.nullDevice
-        do {
-            try process.run()
-        } catch {
-            throw ToolError("cannot start the demo's writer: \(error)")
-        }
-        try? lifeline.fileHandleForReading.close()
-        return DemoWriterProcess(process: process, lifeline: lifeline.fileHandleForWriting)
-    }
-}
-
-/// The demo's second process, stopped when the editor quits.
-private struct DemoWriterProcess {
-    let process: Process
-    let lifeline: FileHandle
-
-    func stop() {
-        try? lifeline.close()
-        process.terminate()
-        process.waitUntilExit()
     }
 }

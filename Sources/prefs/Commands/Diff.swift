@@ -1,9 +1,8 @@
 import ArgumentParser
-import PrefsKit
 import PrefsTools
 
 /// `prefs diff SUITE [--against FILE]`: what differs from the defaults, or from an exported file.
-struct Diff: RevealingCommand {
+struct Diff: PrefsCommand {
     static let configuration = CommandConfiguration(
         commandName: "diff",
         abstract: "Show what a suite changes from its schema's defaults, or from an exported file.",
@@ -12,13 +11,10 @@ struct Diff: RevealingCommand {
             holds, and ! for a stored value the schema does not accept.
             """)
 
-    @OptionGroup var options: GlobalOptions
+    @OptionGroup var options: SuiteOptions
 
     @Flag(help: "Show the values of keys the schema marks secret, rather than \(Secrets.mask).")
     var reveal = false
-
-    @Argument(help: "The suite.", completion: ShellCompletion.suites)
-    var suite: String
 
     @Option(help: "Compare with this property list or JSON file instead of the defaults.")
     var against: String?
@@ -27,7 +23,7 @@ struct Diff: RevealingCommand {
     var exitCode = false
 
     func perform() throws {
-        let diff = try SuiteDiff.of(suite, against: against, in: options.openContext())
+        let diff = try SuiteDiff.of(options.suite, against: against, in: options.openContext())
         options.json ? Output.json(diff.jsonObjects, pretty: true) : Output.lines(diff.lines)
         if exitCode && !diff.differences.isEmpty { throw ExitCode.failure }
     }

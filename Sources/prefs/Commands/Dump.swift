@@ -1,9 +1,8 @@
 import ArgumentParser
-import Foundation
 import PrefsTools
 
 /// `prefs dump`: every suite as one typed JSON document, like `dconf dump /`.
-struct Dump: RevealingCommand {
+struct Dump: PrefsCommand {
     static let configuration = CommandConfiguration(
         commandName: "dump",
         abstract: "Write every suite's values as one typed JSON document, which `prefs load` reads back exactly.",
@@ -26,7 +25,6 @@ struct Dump: RevealingCommand {
 
     func perform() throws {
         let data = try ConfigurationDump.dump(nonDefault: nonDefault, in: options.openContext())
-        guard let output else { return FileHandle.standardOutput.write(data) }
-        try data.write(to: URL(fileURLWithPath: output), options: .atomic)
+        try Output.write(data, toFile: output)
     }
 }

@@ -1,9 +1,8 @@
 import ArgumentParser
-import Foundation
 import PrefsTools
 
 /// `prefs export SUITE`: the stored values as a property list or JSON.
-struct Export: RevealingCommand {
+struct Export: PrefsCommand {
     static let configuration = CommandConfiguration(
         commandName: "export",
         abstract: "Write a suite's stored values as an XML property list, typed JSON or plain JSON.",
@@ -13,13 +12,10 @@ struct Export: RevealingCommand {
             3; an import reads them back by the suite's schema.
             """)
 
-    @OptionGroup var options: GlobalOptions
+    @OptionGroup var options: SuiteOptions
 
     @Flag(help: "Show the values of keys the schema marks secret, rather than \(Secrets.mask).")
     var reveal = false
-
-    @Argument(help: "The suite.", completion: ShellCompletion.suites)
-    var suite: String
 
     @Option(help: "plist, typed-json or json (default: plist, or typed-json with --json).")
     var format: SuiteDocument.Format?
@@ -29,11 +25,7 @@ struct Export: RevealingCommand {
 
     func perform() throws {
         let chosen = format ?? (options.json ? .typedJSON : .plist)
-        let data = try SuiteTransfer.export(suite, as: chosen, in: options.openContext())
-        if let output {
-            try data.write(to: URL(fileURLWithPath: output), options: .atomic)
-        } else {
-            FileHandle.standardOutput.write(data)
-        }
+        let data = try SuiteTransfer.export(options.suite, as: chosen, in: options.openContext())
+        try Output.write(data, toFile: output)
     }
 }

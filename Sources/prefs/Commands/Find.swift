@@ -2,7 +2,7 @@ import ArgumentParser
 import PrefsTools
 
 /// `prefs find TEXT`: keys, values, summaries and descriptions that match, across suites.
-struct Find: RevealingCommand {
+struct Find: PrefsCommand {
     static let configuration = CommandConfiguration(
         commandName: "find",
         abstract: "Find keys whose name, value, summary or description holds some text, in every suite.",
@@ -20,15 +20,6 @@ struct Find: RevealingCommand {
     var text: String
 
     func perform() throws {
-        let (matches, problems) = try PreferenceSearch(text).run(in: options.openContext())
-        if options.json {
-            Output.json(matches.map(PreferenceSearch.jsonObject), pretty: true)
-        } else {
-            Output.lines(matches.map(PreferenceSearch.line))
-        }
-        // An unreadable suite is not "no match": it is said, and the search fails.
-        guard let last = problems.last else { return }
-        for problem in problems.dropLast() { Output.error(problem) }
-        throw ToolError(last, code: .corrupt)
+        try PreferenceSearch(text).print(json: options.json, in: options.openContext())
     }
 }

@@ -1,5 +1,4 @@
 import ArgumentParser
-import Foundation
 import PrefsTools
 
 /// `prefs load FILE`: writes back what `prefs dump` wrote, like `dconf load /`.

@@ -1,9 +1,8 @@
 import ArgumentParser
-import PrefsKit
 import PrefsTools
 
 /// `prefs log SUITE [KEY]`: who changed what, and when, from the suite's history.
-struct Log: RevealingCommand {
+struct Log: PrefsCommand {
     static let configuration = CommandConfiguration(
         commandName: "log",
         abstract: "Print a suite's change history: who changed what, and when.",
@@ -13,13 +12,10 @@ struct Log: RevealingCommand {
             an unknown writer, once a PrefsKit process saw them.
             """)
 
-    @OptionGroup var options: GlobalOptions
+    @OptionGroup var options: SuiteOptions
 
     @Flag(help: "Show the values of keys the schema marks secret, rather than \(Secrets.mask).")
     var reveal = false
-
-    @Argument(help: "The suite.", completion: ShellCompletion.suites)
-    var suite: String
 
     @Argument(help: "Only this key's changes.", completion: ShellCompletion.keys)
     var key: String?
@@ -35,18 +31,6 @@ struct Log: RevealingCommand {
     }
 
     func perform() throws {
-        let context = options.openContext()
-        let target = try context.existingSuite(suite)
-        guard let history = target.changeHistory else {
-            throw ToolError("suite \(TextEscaping.quoted(suite)) is in a store that keeps no history", code: .refused)
-        }
-        let changes = try history.history(key: key, limit: limit)
-        let schema = try context.schema(for: suite)
-        Output.lines(
-            changes.map { change in
-                let entry = schema?.entry(forStoredKey: change.key)
-                return options.json
-                    ? ChangeText.jsonLine(change, entry: entry) : ChangeText.logLine(change, entry: entry, utc: utc)
-            })
+        try SuiteLog.print(options.suite, key: key, limit: limit, utc: utc, json: options.json, in: options.openContext())
     }
 }

@@ -1,5 +1,4 @@
 import ArgumentParser
-import PrefsKit
 import PrefsTools
 
 /// `prefs migrate SUITE`: applies every rename the suite's schema declares, in one write.
@@ -14,22 +13,9 @@ struct Migrate: PrefsCommand {
             former one is removed, as reads do.
             """)
 
-    @OptionGroup var options: GlobalOptions
-
-    @Argument(help: "The suite.", completion: ShellCompletion.suites)
-    var suite: String
+    @OptionGroup var options: SuiteOptions
 
     func perform() throws {
-        let moves = try SuiteMigration.migrate(suite, in: options.openContext())
-        if options.json {
-            return ChangeReport.print(
-                if: true, suite: suite, changed: Array(Set(moves.flatMap { [$0.from, $0.to] })).sorted())
-        }
-        guard !moves.isEmpty else { return Output.note("nothing to migrate in \(TextEscaping.quoted(suite))") }
-        Output.lines(
-            moves.map { move in
-                let (from, to) = (ValueText.key(move.from), ValueText.key(move.to))
-                return move.moved ? "\(from) -> \(to)" : "\(from) removed (\(to) already holds a value)"
-            })
+        try SuiteMigration.migrate(options.suite, in: options.openContext()).print(suite: options.suite, json: options.json)
     }
 }

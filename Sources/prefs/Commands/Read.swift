@@ -2,7 +2,7 @@ import ArgumentParser
 import PrefsTools
 
 /// `prefs read [SUITE [KEY]]`: a bare value, a whole suite as `key = value` lines, or every suite.
-struct Read: RevealingCommand {
+struct Read: PrefsCommand {
     static let configuration = CommandConfiguration(
         commandName: "read",
         abstract: "Print a value, every stored value of a suite, or of every suite.",

@@ -16,10 +16,7 @@ struct Recover: PrefsCommand {
             journaled, so `prefs undo` and `prefs log` see them.
             """)
 
-    @OptionGroup var options: GlobalOptions
-
-    @Argument(help: "The suite.", completion: ShellCompletion.suites)
-    var suite: String
+    @OptionGroup var options: SuiteOptions
 
     @Flag(help: "Restore the version the last write replaced, kept as .<suite>.plist.previous.")
     var fromPrevious = false
@@ -36,7 +33,7 @@ struct Recover: PrefsCommand {
     func perform() throws {
         let source: SuiteRecoverySource =
             fromPrevious ? .previous : fromFile.map { .file(URL(fileURLWithPath: $0)) } ?? .nothing
-        let notes = try SuiteRecovering.recover(suite, from: source, in: options.openContext())
-        options.json ? Output.json(["suite": suite, "notes": notes] as [String: Any]) : Output.lines(notes)
+        let notes = try SuiteRecovering.recover(options.suite, from: source, in: options.openContext())
+        options.json ? Output.json(["suite": options.suite, "notes": notes] as [String: Any]) : Output.lines(notes)
     }
 }

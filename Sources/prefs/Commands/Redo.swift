@@ -2,7 +2,7 @@ import ArgumentParser
 import PrefsTools
 
 /// `prefs redo SUITE`: makes again the writes `prefs undo` or the editor's `u` undid.
-struct Redo: RevealingCommand {
+struct Redo: PrefsCommand {
     static let configuration = CommandConfiguration(
         commandName: "redo",
         abstract: "Make again a write that undo reverted.",
@@ -11,13 +11,10 @@ struct Redo: RevealingCommand {
             another writer changed one of the keys since.
             """)
 
-    @OptionGroup var options: GlobalOptions
+    @OptionGroup var options: SuiteOptions
 
     @Flag(help: "Show the values of keys the schema marks secret, rather than \(Secrets.mask).")
     var reveal = false
-
-    @Argument(help: "The suite.", completion: ShellCompletion.suites)
-    var suite: String
 
     @Option(help: "How many undos to redo.")
     var steps = 1
@@ -30,6 +27,6 @@ struct Redo: RevealingCommand {
     }
 
     func perform() throws {
-        try UndoAction.redo(suite, steps: steps, force: force, in: options.openContext()).print(json: options.json)
+        try UndoAction.redo(options.suite, steps: steps, force: force, in: options.openContext()).print(json: options.json)
     }
 }

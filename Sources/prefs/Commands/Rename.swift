@@ -12,10 +12,7 @@ struct Rename: PrefsCommand {
             --force.
             """)
 
-    @OptionGroup var options: GlobalOptions
-
-    @Argument(help: "The suite.", completion: ShellCompletion.suites)
-    var suite: String
+    @OptionGroup var options: SuiteOptions
 
     @Argument(help: "The key to rename.", completion: ShellCompletion.keys)
     var old: String
@@ -27,7 +24,7 @@ struct Rename: PrefsCommand {
     var force = false
 
     func perform() throws {
-        try SuiteEdit(suite: suite, context: options.openContext()).rename(old, to: new, force: force)
-        ChangeReport.print(if: options.json, suite: suite, changed: [old, new])
+        try SuiteEdit(suite: options.suite, context: options.openContext()).rename(old, to: new, force: force)
+        ChangeReport.print(if: options.json, suite: options.suite, changed: [old, new])
     }
 }

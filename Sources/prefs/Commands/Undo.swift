@@ -1,9 +1,8 @@
 import ArgumentParser
-import PrefsKit
 import PrefsTools
 
 /// `prefs undo SUITE`: reverts the suite's newest writes, read from its history.
-struct Undo: RevealingCommand {
+struct Undo: PrefsCommand {
     static let configuration = CommandConfiguration(
         commandName: "undo",
         abstract: "Revert a suite's last write, or several.",
@@ -15,13 +14,10 @@ struct Undo: RevealingCommand {
             history table, shared with the editor's u: `prefs redo` makes undone writes again.
             """)
 
-    @OptionGroup var options: GlobalOptions
+    @OptionGroup var options: SuiteOptions
 
     @Flag(help: "Show the values of keys the schema marks secret, rather than \(Secrets.mask).")
     var reveal = false
-
-    @Argument(help: "The suite.", completion: ShellCompletion.suites)
-    var suite: String
 
     @Option(help: "How many writes to undo.")
     var steps = 1
@@ -41,7 +37,7 @@ struct Undo: RevealingCommand {
 
     func perform() throws {
         let time = try to.map { try TimeText.parse($0) }
-        try UndoAction.undo(suite, steps: steps, after: time, force: force, in: options.openContext())
+        try UndoAction.undo(options.suite, steps: steps, after: time, force: force, in: options.openContext())
             .print(json: options.json)
     }
 }

@@ -1,5 +1,4 @@
 import ArgumentParser
-import Foundation
 import PrefsTools
 
 /// `prefs write SUITE KEY VALUE`: one typed, checked, journaled write; with `--array-add`, `--dict-add` or `--path`,
@@ -50,41 +49,29 @@ struct Write: PrefsCommand {
     @Option(help: ArgumentHelp("Write inside the value, at this JSON Pointer (/member/0).", valueName: "pointer"))
     var path: String?
 
-    /// The options that take a value, for ``NegativeNumbers``.
-    static let valuedOptions: Set = ["--config-dir", "--store", "--type", "-t", "--path"]
-
     func validate() throws {
         if [arrayAdd, dictAdd, path != nil].filter({ $0 }).count > 1 {
             throw ValidationError("Give one of --array-add, --dict-add and --path.")
         }
         if values.isEmpty { throw ValidationError("Missing expected argument '<value>'") }
-        if dictAdd && values.count % 2 != 0 {
-            throw ValidationError("--dict-add takes names and values in pairs; \(values.count) words were given.")
-        }
         if !arrayAdd && !dictAdd && values.count > 1 {
             throw ValidationError("Give one value, or use --array-add or --dict-add for several.")
         }
     }
 
-    /// The plain write, as the fast path (``FastWrite``) also builds it.
-    var request: FastWrite {
-        FastWrite(
+    /// The plain write, as the fast path (``PrefsTools/WriteCommandLine``) also reads it.
+    var request: WriteCommandLine {
+        WriteCommandLine(
             configDir: options.configDir, store: options.store,
             request: WriteRequest(suite: suite, key: key, value: values.first ?? "", type: type, force: force),
             json: options.json)
     }
 
     func perform() throws {
-        guard arrayAdd || dictAdd || path != nil else { return try request.perform() }
-        let edit = SuiteEdit(suite: suite, context: options.openContext())
-        if arrayAdd {
-            try edit.append(values, toKey: key, type: type, force: force)
-        } else if dictAdd {
-            let pairs = stride(from: 0, to: values.count, by: 2).map { (values[$0], values[$0 + 1]) }
-            try edit.add(pairs, toKey: key, type: type, force: force)
-        } else if let path {
-            try edit.set(values[0], at: ValuePath(path), inKey: key, type: type)
-        }
+        let part: SuiteEdit.PartOfValue? = arrayAdd ? .arrayAdd : dictAdd ? .dictAdd : path.map { .path($0) }
+        guard let part else { return try request.perform() }
+        try SuiteEdit(suite: suite, context: options.openContext())
+            .write(part, values, toKey: key, type: type, force: force)
         ChangeReport.print(if: options.json, suite: suite, changed: [key])
     }
 }

@@ -6,16 +6,13 @@ import PrefsTools
 /// Usage errors stay with argument-parser, which prints the usage and exits with 64 (`EX_USAGE`). Under `--json`
 /// both become a JSON object on standard error (``ErrorReport``).
 protocol PrefsCommand: ParsableCommand {
+    /// Whether `--reveal` was given, for the commands that print values and so redact secret ones without it.
+    var reveal: Bool { get }
+
     /// Does the command's work.
     ///
     /// - Throws: Anything with a one-line description; it is printed as `prefs: <description>`.
     func perform() throws
-}
-
-/// A command that prints values, and so redacts secret ones unless given `--reveal`.
-protocol RevealingCommand: PrefsCommand {
-    /// Whether `--reveal` was given.
-    var reveal: Bool { get }
 }
 
 /// A subcommand that works asynchronously until it is done or interrupted, such as `prefs watch`; its failures are
@@ -31,9 +28,11 @@ protocol AsyncPrefsCommand: AsyncParsableCommand {
 }
 
 extension PrefsCommand {
+    var reveal: Bool { false }
+
     func run() throws {
         do {
-            try Secrets.$reveal.withValue((self as? any RevealingCommand)?.reveal ?? false) { try perform() }
+            try Secrets.$reveal.withValue(reveal) { try perform() }
         } catch {
             throw ErrorReport.reported(error)
         }

@@ -1,23 +1,19 @@
-import PrefsTools
-
-/// Lets values such as `-7` follow a command without `--`: argument-parser reads any word starting with a dash as an
-/// option, so a command line holding a negative number is rewritten with its options first, then `--`, then its
-/// operands in their order.
-enum NegativeNumbers {
+extension CommandLineWords {
     /// The commands whose operands may be negative numbers.
-    static let commands: Set = ["write"]
+    static let commandsTakingNumbers: Set = ["write"]
 
-    /// The command line, rewritten when it holds a negative number among the operands of one of ``commands``.
+    /// Lets values such as `-7` follow a command without `--`: argument-parser reads any word starting with a dash
+    /// as an option, so a command line holding a negative number is rewritten with its options first, then `--`,
+    /// then its operands in their order.
     ///
-    /// - Parameters:
-    ///   - arguments: The arguments after the program's name, global options already after the subcommand.
-    ///   - valued: The options that take a value as the next word.
+    /// - Parameter arguments: The arguments after the program's name, global options already after the subcommand.
     /// - Returns: The arguments, with options before a `--` and operands after it; unchanged when no operand is a
-    ///   negative number, so that every other command line gets argument-parser's own messages.
-    static func separated(_ arguments: [String], valued: Set<String>) -> [String] {
-        guard let command = arguments.first, commands.contains(command) else { return arguments }
+    ///   negative number.
+    public static func separatingNegativeNumbers(_ arguments: [String]) -> [String] {
+        guard let command = arguments.first, commandsTakingNumbers.contains(command) else { return arguments }
         let end = arguments.firstIndex(of: "--") ?? arguments.endIndex
         guard arguments[1..<end].contains(where: ValueText.isNegativeNumber) else { return arguments }
+        let valued = CommandOptions.takingValue(in: command)
         var options: [String] = []
         var operands: [String] = []
         var index = 1

@@ -1,0 +1,86 @@
+import Foundation
+import PrefsKit
+import PrefsTools
+
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
+/// The second process of `prefs demo`, which changes a few values every few seconds as a mail daemon and an app
+/// would, so that the editor shows live changes at once.
+///
+/// It is `prefs demo-writer DIR` run as a child, with its standard input as a lifeline: when the editor's process
+/// ends, however it ends, the child reads end-of-file, removes the directory and exits.
+public struct DemoActivity {
+    private let process: Process
+    private let lifeline: FileHandle
+
+    /// Starts the second process on the demo's files.
+    ///
+    /// - Parameters:
+    ///   - files: The demo's temporary copy.
+    ///   - interval: Seconds between its writes.
+    /// - Returns: The running process, to ``stop()`` when the editor quits.
+    /// - Throws: ``PrefsTools/ToolError`` when the process cannot start.
+    public static func start(on files: DemoFiles, interval: Double) throws -> DemoActivity {
+        let process = Process()
+        process.executableURL = Bundle.main.executableURL ?? URL(fileURLWithPath: "/proc/self/exe")
+        process.arguments = ["demo-writer", files.root.path, "--interval", "\(interval)"]
+        let lifeline = Pipe()
+        process.standardInput = lifeline
+        process.standardOutput = FileHandle.nullDevice
+        process.standardError = FileHandle.nullDevice
+        do {
+            try process.run()
+        } catch {
+            throw ToolError("cannot start the demo's writer: \(error)")
+        }
+        try? lifeline.fileHandleForReading.close()
+        return DemoActivity(process: process, lifeline: lifeline.fileHandleForWriting)
+    }
+
+    /// Ends the second process and waits for it.
+    public func stop() {
+        try? lifeline.close()
+        process.terminate()
+        process.waitUntilExit()
+    }
+
+    /// The second process's work: changes the demo's values every `interval` seconds until standard input closes
+    /// or the directory goes, then removes the directory.
+    ///
+    /// - Parameters:
+    ///   - files: The demo's temporary copy.
+    ///   - interval: Seconds between writes.
+    /// - Throws: The store's error when the suites cannot be opened.
+    public static func changeValues(of files: DemoFiles, every interval: Double) throws {
+        defer { files.remove() }
+        let store = try files.context.store()
+        let mailer = try store.anySuite("com.example.mailer")
+        let app = try store.anySuite("com.example.theme-demo")
+        var unread = 3
+        var tick = 0
+        while parentIsAlive(waiting: interval), FileManager.default.fileExists(atPath: files.config.path) {
+            tick += 1
+            unread = tick % 5 == 0 ? 0 : unread + Int.random(in: 1...3)
+            try? mailer.setPrimitiveValues(["unreadCount": .int(unread), "lastSync": .date(Date())])
+            if tick % 3 == 0 {
+                let themes = ["light", "dark", "black"]
+                try? app.setPrimitiveValues(["theme": .string(themes[(tick / 3) % themes.count])])
+            }
+        }
+    }
+
+    /// Waits up to `seconds` for standard input to close, which happens when the editor that started this process
+    /// ends.
+    ///
+    /// - Returns: `false` once it has closed.
+    private static func parentIsAlive(waiting seconds: Double) -> Bool {
+        var input = pollfd(fd: STDIN_FILENO, events: Int16(POLLIN), revents: 0)
+        guard poll(&input, 1, Int32(seconds * 1000)) > 0 else { return true }
+        var byte: UInt8 = 0
+        return read(STDIN_FILENO, &byte, 1) > 0
+    }
+}

@@ -1,0 +1,35 @@
+import Foundation
+public import PrefsKit
+
+/// How `prefs` reports a failure: `prefs: <message>` on standard error, or, when the command line asks for `--json`,
+/// one JSON object there, `{"code": "no-suite", "message": "…", "status": 1}`, whose code is stable.
+public enum FailureReport {
+    /// Whether arguments hold the `--json` flag before any `--`, after which it is a value.
+    ///
+    /// - Parameter arguments: The arguments after the program's name.
+    /// - Returns: Whether `--json` is among the options.
+    public static func wantsJSON(_ arguments: [String]) -> Bool {
+        arguments.prefix { $0 != "--" }.contains("--json")
+    }
+
+    /// Reports a failure of a command's own work, which ends it with exit status 1.
+    ///
+    /// - Parameters:
+    ///   - error: The error; its description is the message, its ``PrefsKit/ErrorCode`` the code.
+    ///   - json: Whether the command line asked for JSON.
+    public static func report(_ error: any Error, json: Bool) {
+        guard json else { return Output.error("\(error)") }
+        report(code: ErrorCode(of: error), message: "\(error)", status: 1)
+    }
+
+    /// Writes the JSON object of a failure to standard error.
+    ///
+    /// - Parameters:
+    ///   - code: The failure's kind.
+    ///   - message: One line saying what is wrong.
+    ///   - status: The exit status the process ends with.
+    public static func report(code: ErrorCode, message: String, status: Int32) {
+        let object: [String: Any] = ["code": code.rawValue, "message": message, "status": Int(status)]
+        Output.note(Output.jsonText(object))
+    }
+}
