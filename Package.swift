@@ -45,7 +45,10 @@ let package = Package(
         .systemLibrary(name: "CNcurses", providers: [.apt(["libncurses-dev"])]),
         .target(
             name: "PrefsTools",
-            dependencies: ["PrefsKit", .product(name: "SystemPackage", package: "swift-system")],
+            dependencies: [
+                "PrefsKit", .product(name: "SystemPackage", package: "swift-system"),
+                .product(name: "Logging", package: "swift-log"),
+            ],
             swiftSettings: strictSettings),
         .target(
             name: "PrefsStores", dependencies: ["PrefsKit", "PrefsTools", "PrefsFileStore", "PrefsPostgres"],
@@ -174,7 +177,7 @@ let package = Package(
         .testTarget(
             name: "prefsTests",
             dependencies: [
-                "PrefsKit", "PrefsFileStore", "PrefsTUI", "PrefsTestSupport", "PrefsTestHelpers", "prefs",
+                "PrefsKit", "PrefsFileStore", "PrefsTUI", "PrefsTestSupport", "PrefsTestHelpers", "PrefsTools", "prefs",
                 "prefs-test-helper", "theme-demo",
             ],
             swiftSettings: languageSettings),

@@ -1,6 +1,6 @@
 import Foundation
 import PrefsKit
-import PrefsTools
+public import PrefsTools
 
 #if canImport(Glibc)
 import Glibc
@@ -17,6 +17,28 @@ public struct DemoActivity {
     private let process: Process
     private let lifeline: FileHandle
 
+    /// What `prefs demo` does around the editor: copies the demo's files, starts the second process on the copy, runs
+    /// `body` on it, then stops the process and removes the copy, however `body` ends.
+    ///
+    /// - Parameters:
+    ///   - interval: Seconds between the second process's writes.
+    ///   - check: Run once the demo's files are found and before anything is copied or started, such as a check that
+    ///     there is a terminal.
+    ///   - body: The work on the copy, given its store.
+    /// - Throws: ``PrefsTools/ToolError`` when the demo's files cannot be found or copied or the process cannot
+    ///   start; what `check` or `body` throws.
+    public static func run(
+        interval: Double, after check: () throws -> Void, _ body: (ToolContext) throws -> Void
+    ) throws {
+        let assets = try DemoFiles.assets()
+        try check()
+        let files = try DemoFiles(copying: assets)
+        defer { files.remove() }
+        let activity = try start(on: files, interval: interval)
+        defer { activity.stop() }
+        try body(files.context)
+    }
+
     /// Starts the second process on the demo's files.
     ///
     /// - Parameters:
@@ -24,7 +46,7 @@ public struct DemoActivity {
     ///   - interval: Seconds between its writes.
     /// - Returns: The running process, to ``stop()`` when the editor quits.
     /// - Throws: ``PrefsTools/ToolError`` when the process cannot start.
-    public static func start(on files: DemoFiles, interval: Double) throws -> DemoActivity {
+    static func start(on files: DemoFiles, interval: Double) throws -> DemoActivity {
         let process = Process()
         process.executableURL = Bundle.main.executableURL ?? URL(fileURLWithPath: "/proc/self/exe")
         process.arguments = ["demo-writer", files.root.path, "--interval", "\(interval)"]
@@ -42,7 +64,7 @@ public struct DemoActivity {
     }
 
     /// Ends the second process and waits for it.
-    public func stop() {
+    func stop() {
         try? lifeline.close()
         process.terminate()
         process.waitUntilExit()

@@ -38,6 +38,17 @@ public enum StoreResolver {
             schemas: { catalog })
     }
 
+    /// The store a command line names: `--store` (else `$PREFS_STORE`) when given, else the configuration directory
+    /// `--config-dir` names (else the default one).
+    ///
+    /// - Parameters:
+    ///   - configDir: `--config-dir`, as typed.
+    ///   - storeURL: `--store`, as typed.
+    /// - Returns: The context; nothing is opened until it is used.
+    public static func context(configDir: String?, storeURL: String?) -> ToolContext {
+        context(configDirectory: configDirectory(configDir), storeURL: storeURL)
+    }
+
     /// The configuration directory a user named, or the default one (`$XDG_CONFIG_HOME`, else `~/.config`),
     /// absolute and standardized.
     ///

@@ -1,5 +1,4 @@
 import ArgumentParser
-import Foundation
 import PrefsTools
 
 /// Starts `prefs`: the plain forms of `prefs write` take a short path (see ``PrefsTools/WriteCommandLine``), and
@@ -8,6 +7,7 @@ import PrefsTools
 @main
 enum Entry {
     static func main() async {
+        StandardStreams.reserve()
         // A shell asking for completions passes the words typed so far, which must reach argument-parser untouched.
         if CommandLine.arguments.dropFirst().first == "---completion" {
             return await Prefs.main(Array(CommandLine.arguments.dropFirst()))
@@ -21,24 +21,18 @@ enum Entry {
         // Alone on a terminal, `prefs` is the editor; elsewhere it prints its help.
         if arguments.isEmpty && Output.inputIsTerminal && Output.isTerminal { arguments = ["tui"] }
         CommandLogging.bootstrap(arguments: arguments)
-        guard let write = WriteCommandLine(arguments: arguments) else {
-            do {
-                var command = try Prefs.parseAsRoot(arguments)
-                if let watch = command as? Watch {
-                    try await watch.run()
-                } else {
-                    try command.run()
-                }
-            } catch {
-                ErrorReport.exit(with: error)
-            }
-            return
+        if let write = WriteCommandLine(arguments: arguments) {
+            do { return try write.perform() } catch { ErrorReport.exit(with: ErrorReport.reported(error)) }
         }
         do {
-            try write.perform()
+            var command = try Prefs.parseAsRoot(arguments)
+            if var command = command as? any AsyncParsableCommand {
+                try await command.run()
+            } else {
+                try command.run()
+            }
         } catch {
-            FailureReport.report(error, json: ErrorReport.json)
-            exit(1)
+            ErrorReport.exit(with: error)
         }
     }
 }

@@ -24,14 +24,9 @@ struct Prefs: AsyncParsableCommand {
         version: "0.4.0",
         subcommands: [
             Suites.self, Read.self, ReadType.self, Write.self, Delete.self, Rename.self, Migrate.self, Watch.self,
-            Export.self,
-            Import.self,
-            Find.self,
-            Diff.self, Log.self, Undo.self, Redo.self, Dump.self, Load.self, Describe.self, RangeCommand.self,
-            Recover.self, SchemaCommand.self, Tui.self, Demo.self,
-            DemoWriter.self,
-        ]
-    )
+            Export.self, Import.self, Find.self, Diff.self, Log.self, Undo.self, Redo.self, Dump.self, Load.self,
+            Describe.self, RangeCommand.self, Recover.self, SchemaCommand.self, Tui.self, Demo.self, DemoWriter.self,
+        ])
 
     /// The global options, declared here too so that the shell's completion skips them before the subcommand
     /// (`prefs --config-dir D read <Tab>` completes suites); `Entry` moves them after it before parsing.

@@ -95,9 +95,9 @@ import Testing
         ["write", "-t", "float", "s", "n", "-.5"],
     ])
     func theFastWritePathReadsEveryFormAsArgumentParserDoes(arguments: [String]) throws {
-        let fast = try #require(FastWrite(arguments: arguments))
+        let fast = try #require(WriteCommandLine(arguments: arguments))
         // As `prefs` hands them to argument-parser: negative numbers after the options and a `--`.
-        let parsed = try Prefs.parseAsRoot(NegativeNumbers.separated(arguments, valued: Write.valuedOptions))
+        let parsed = try Prefs.parseAsRoot(CommandLineWords.prepared(arguments))
         let write = try #require(parsed as? Write)
         #expect(fast == write.request)
     }

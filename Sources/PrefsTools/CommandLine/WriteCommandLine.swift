@@ -23,11 +23,10 @@ public struct WriteCommandLine: Equatable, Sendable {
     }
 
     /// Reads `write [--config-dir DIR] [--store URL] [--type|-t TYPE] [--force] [--json] [--] SUITE KEY VALUE`, in
-    /// any order.
+    /// any order; fails for anything else: help, errors and anything unusual go through argument-parser, which gives
+    /// the usual messages.
     ///
     /// - Parameter arguments: The arguments after the program's name.
-    /// - Returns: `nil` for anything else: help, errors and anything unusual go through argument-parser, which gives
-    ///   the usual messages.
     public init?(arguments: [String]) {
         guard arguments.first == "write" else { return nil }
         var positional: [String] = []

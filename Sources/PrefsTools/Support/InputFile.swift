@@ -19,6 +19,9 @@ public enum InputFile {
     ///   input, too large, or empty.
     public static func read(_ path: String, maximumSize: Int) throws -> Data {
         let name = path == "-" ? "standard input" : TextEscaping.escaped(path)
+        if path == "-" && StandardStreams.inputWasClosed {
+            throw ToolError("standard input is closed; nothing was read", code: .io)
+        }
         let descriptor: FileDescriptor
         do {
             descriptor = path == "-" ? .standardInput : try FileDescriptor.open(path, .readOnly, options: .closeOnExec)

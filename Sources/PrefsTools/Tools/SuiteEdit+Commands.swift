@@ -18,7 +18,8 @@ extension SuiteEdit {
     ///   - key: The key.
     ///   - type: The values' type when no schema gives it.
     ///   - force: Whether to write a key the schema does not declare.
-    /// - Throws: ``ToolError`` for values that do not fit the key, or the store's error; nothing is written then.
+    /// - Throws: ``ToolError`` for values that do not fit the key (with code `usage` for an odd number of words to
+    ///   `--dict-add`), or the store's error; nothing is written then.
     public func write(
         _ part: PartOfValue, _ texts: [String], toKey key: String, type: ValueText.ValueType?, force: Bool
     ) throws {
@@ -27,9 +28,11 @@ extension SuiteEdit {
             try append(texts, toKey: key, type: type, force: force)
         case .dictAdd:
             guard texts.count % 2 == 0 else {
-                throw ToolError("--dict-add takes names and values in pairs; \(texts.count) words were given")
+                throw ToolError(
+                    "--dict-add takes names and values in pairs; \(texts.count) words were given", code: .usage)
             }
-            try add(stride(from: 0, to: texts.count, by: 2).map { (texts[$0], texts[$0 + 1]) }, toKey: key, type: type,
+            try add(
+                stride(from: 0, to: texts.count, by: 2).map { (texts[$0], texts[$0 + 1]) }, toKey: key, type: type,
                 force: force)
         case .path(let pointer):
             try set(texts.first ?? "", at: ValuePath(pointer), inKey: key, type: type)

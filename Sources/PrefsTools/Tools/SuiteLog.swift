@@ -26,7 +26,8 @@ public enum SuiteLog {
         Output.lines(
             changes.map { change in
                 let entry = schema?.entry(forStoredKey: change.key)
-                return json ? ChangeText.jsonLine(change, entry: entry) : ChangeText.logLine(change, entry: entry, utc: utc)
+                return json
+                    ? ChangeText.jsonLine(change, entry: entry) : ChangeText.logLine(change, entry: entry, utc: utc)
             })
     }
 }

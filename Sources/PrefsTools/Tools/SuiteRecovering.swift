@@ -1,3 +1,4 @@
+import Foundation
 public import PrefsKit
 
 /// `prefs recover`: an unreadable suite's data moved aside, kept, and the suite started afresh.
@@ -36,5 +37,26 @@ public enum SuiteRecovering {
 
     private static func keys(_ recovery: SuiteRecovery) -> String {
         "\(recovery.keys) key\(recovery.keys == 1 ? "" : "s")"
+    }
+}
+
+extension SuiteRecovering {
+    /// What `prefs recover` does: recovers a suite and prints what was done, as lines or as
+    /// `{"suite": …, "notes": […]}`.
+    ///
+    /// - Parameters:
+    ///   - name: The suite.
+    ///   - fromPrevious: Whether to restore the version the last write replaced.
+    ///   - file: A property list to restore instead, when given.
+    ///   - json: Whether to print JSON.
+    ///   - context: The store.
+    /// - Throws: As ``recover(_:from:in:)``.
+    public static func recover(
+        _ name: String, fromPrevious: Bool, file: String?, json: Bool, in context: ToolContext
+    ) throws {
+        let source: SuiteRecoverySource =
+            fromPrevious ? .previous : file.map { .file(URL(fileURLWithPath: $0)) } ?? .nothing
+        let notes = try recover(name, from: source, in: context)
+        json ? Output.json(["suite": name, "notes": notes] as [String: Any]) : Output.lines(notes)
     }
 }

@@ -4,25 +4,14 @@ import PrefsTools
 /// `prefs delete SUITE KEY` and `prefs delete SUITE --all`: back to the defaults.
 struct Delete: PrefsCommand {
     static let configuration = CommandConfiguration(
-        commandName: "delete",
         abstract: "Remove a key, or every key, so that it reads as its default.",
         discussion: "--all asks for confirmation on a terminal; elsewhere it needs --force.")
 
     @OptionGroup var options: SuiteOptions
-
-    @Argument(help: "The key.", completion: ShellCompletion.keys)
-    var key: String?
-
-    @Flag(help: "Remove every key of the suite.")
-    var all = false
-
-    @Flag(help: "Do not ask before removing every key.")
-    var force = false
-
-    @Option(
-        help: ArgumentHelp("Remove the part of the key's value at this JSON Pointer (/member/0).", valueName: "pointer")
-    )
-    var path: String?
+    @Argument(help: "The key.", completion: ShellCompletion.keys) var key: String?
+    @Flag(help: "Remove every key of the suite.") var all = false
+    @Flag(help: "Do not ask before removing every key.") var force = false
+    @Option(help: ArgumentHelp("Remove only the part at this JSON Pointer.", valueName: "pointer")) var path: String?
 
     func validate() throws {
         if all && key != nil { throw ValidationError("Give a key or --all, not both.") }

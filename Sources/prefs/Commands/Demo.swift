@@ -1,11 +1,10 @@
 import ArgumentParser
+import PrefsNcurses
 import PrefsStores
-import PrefsTUI
 
 /// `prefs demo`: the editor on a copy of the demo configuration, while a second process changes it.
 struct Demo: PrefsCommand {
     static let configuration = CommandConfiguration(
-        commandName: "demo",
         abstract: "Open the editor on a temporary copy of a demo configuration that another process keeps changing.",
         discussion: """
             The suites and schemas are compiled into prefs from Assets/demo; set PREFS_DEMO_ASSETS to a folder \
@@ -17,32 +16,22 @@ struct Demo: PrefsCommand {
     /// Declared to refuse them: the root command takes the global options too (for completion), and argument-parser
     /// would otherwise accept them here and ignore them.
     @OptionGroup(visibility: .hidden) var options: GlobalOptions
-
-    @Option(help: ArgumentHelp("Seconds between the second process's writes.", valueName: "seconds"))
-    var interval = 3.0
-
-    @Flag(help: "Draw without colours, as NO_COLOR also asks.")
-    var noColor = false
+    @Option(help: ArgumentHelp("Seconds between the second process's writes.", valueName: "seconds")) var interval = 3.0
+    @Flag(help: "Draw without colours, as NO_COLOR also asks.") var noColor = false
 
     func validate() throws {
         if options.json { throw ValidationError("The editor draws on the terminal and prints no JSON; drop --json.") }
         if options.configDir != nil || options.store != nil {
             throw ValidationError("The demo works on a copy of its own; drop --config-dir and --store.")
         }
-        guard interval >= 0.05, interval <= 3600 else {
+        if !(0.05...3600).contains(interval) {
             throw ValidationError("--interval must be between 0.05 and 3600 seconds")
         }
     }
 
     func perform() throws {
-        let assets = try DemoFiles.assets()
-        try Tui.requireTerminal()
-        let files = try DemoFiles(copying: assets)
-        defer { files.remove() }
-        let writer = try DemoActivity.start(on: files, interval: interval)
-        defer { writer.stop() }
-        let context = files.context
-        let data = EditorData(store: try context.store(), schemas: try context.schemas(), tools: context)
-        try Tui.runEditor(EditorModel(data: data), noColor: noColor)
+        try DemoActivity.run(interval: interval, after: TerminalEditor.requireTerminal) { context in
+            try TerminalEditor.edit(context, suite: nil, readOnly: false, state: nil, noColor: noColor)
+        }
     }
 }

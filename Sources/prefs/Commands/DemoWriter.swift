@@ -5,14 +5,11 @@ import PrefsStores
 /// `prefs demo-writer DIR`, hidden: the second process of `prefs demo` (``PrefsStores/DemoActivity``).
 struct DemoWriter: PrefsCommand {
     static let configuration = CommandConfiguration(
-        commandName: "demo-writer", abstract: "Change the demo's values until standard input closes.",
+        abstract: "Change the demo's values until standard input closes.",
         shouldDisplay: false)
 
-    @Argument(help: "The demo's temporary directory.")
-    var directory: String
-
-    @Option(help: "Seconds between writes.")
-    var interval = 3.0
+    @Argument(help: "The demo's temporary directory.") var directory: String
+    @Option(help: "Seconds between writes.") var interval = 3.0
 
     func perform() throws {
         try DemoActivity.changeValues(of: DemoFiles(root: URL(fileURLWithPath: directory)), every: interval)

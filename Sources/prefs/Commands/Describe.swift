@@ -4,11 +4,9 @@ import PrefsTools
 /// `prefs describe SUITE KEY`: what the suite's schema says about a key, like `gsettings describe`.
 struct Describe: PrefsCommand {
     static let configuration = CommandConfiguration(
-        commandName: "describe",
         abstract: "Describe a key from the suite's schema: summary, description, type, default and allowed values.")
 
     @OptionGroup var options: GlobalOptions
-
     @OptionGroup var target: KeyArguments
 
     func perform() throws {

@@ -4,7 +4,6 @@ import PrefsTools
 /// `prefs export SUITE`: the stored values as a property list or JSON.
 struct Export: PrefsCommand {
     static let configuration = CommandConfiguration(
-        commandName: "export",
         abstract: "Write a suite's stored values as an XML property list, typed JSON or plain JSON.",
         discussion: """
             The property list and typed JSON keep every type: {"format": "prefs-typed-json/1", "values": \
@@ -13,15 +12,10 @@ struct Export: PrefsCommand {
             """)
 
     @OptionGroup var options: SuiteOptions
-
-    @Flag(help: "Show the values of keys the schema marks secret, rather than \(Secrets.mask).")
-    var reveal = false
-
+    @Flag(help: "Show the values of keys the schema marks secret, rather than \(Secrets.mask).") var reveal = false
     @Option(help: "plist, typed-json or json (default: plist, or typed-json with --json).")
     var format: SuiteDocument.Format?
-
-    @Option(name: [.customShort("o"), .long], help: "Write to this file instead of standard output.")
-    var output: String?
+    @Option(name: [.customShort("o"), .long], help: "Write to this file, not standard output.") var output: String?
 
     func perform() throws {
         let chosen = format ?? (options.json ? .typedJSON : .plist)

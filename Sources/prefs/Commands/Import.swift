@@ -4,7 +4,6 @@ import PrefsTools
 /// `prefs import SUITE FILE`: many values in one atomic write.
 struct Import: PrefsCommand {
     static let configuration = CommandConfiguration(
-        commandName: "import",
         abstract: "Merge a property list or JSON file into a suite, or replace the suite with it.",
         discussion: """
             The file is read and every value checked against the suite's schema first; then all keys are written \
@@ -13,18 +12,10 @@ struct Import: PrefsCommand {
             """)
 
     @OptionGroup var options: GlobalOptions
-
-    @Argument(help: "The suite; created when it does not exist.", completion: ShellCompletion.suites)
-    var suite: String
-
-    @Argument(help: "The file to import, or - for standard input.", completion: .file())
-    var file: String
-
-    @Flag(help: "Remove the keys the file does not hold.")
-    var replace = false
-
-    @Flag(help: "Import keys the suite's schema does not declare.")
-    var force = false
+    @Argument(help: "The suite; created when it does not exist.", completion: ShellCompletion.suites) var suite: String
+    @Argument(help: "The file to import, or - for standard input.", completion: .file()) var file: String
+    @Flag(help: "Remove the keys the file does not hold.") var replace = false
+    @Flag(help: "Import keys the suite's schema does not declare.") var force = false
 
     func perform() throws {
         let context = options.openContext()

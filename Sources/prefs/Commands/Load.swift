@@ -4,7 +4,6 @@ import PrefsTools
 /// `prefs load FILE`: writes back what `prefs dump` wrote, like `dconf load /`.
 struct Load: PrefsCommand {
     static let configuration = CommandConfiguration(
-        commandName: "load",
         abstract: "Write the suites of a `prefs dump` document.",
         discussion: """
             Every value of every suite is checked against its schema first; nothing is written when one fails. \
@@ -13,15 +12,9 @@ struct Load: PrefsCommand {
             """)
 
     @OptionGroup var options: GlobalOptions
-
-    @Argument(help: "The document, or - for standard input.", completion: .file(extensions: ["json"]))
-    var file: String
-
-    @Flag(help: "Remove from each suite the document names the keys it does not hold.")
-    var replace = false
-
-    @Flag(help: "Write keys a schema does not declare.")
-    var force = false
+    @Argument(help: "The document, or - for standard input.", completion: .file(extensions: ["json"])) var file: String
+    @Flag(help: "Remove from each suite the document names the keys it does not hold.") var replace = false
+    @Flag(help: "Write keys a schema does not declare.") var force = false
 
     func perform() throws {
         let context = options.openContext()

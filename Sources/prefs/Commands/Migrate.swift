@@ -4,7 +4,6 @@ import PrefsTools
 /// `prefs migrate SUITE`: applies every rename the suite's schema declares, in one write.
 struct Migrate: PrefsCommand {
     static let configuration = CommandConfiguration(
-        commandName: "migrate",
         abstract: "Move values stored under keys' former names to their names, in one write.",
         discussion: """
             A schema key may list the names it had before ("formerly" in the manifest, formerly: on a Swift key). \
@@ -16,6 +15,7 @@ struct Migrate: PrefsCommand {
     @OptionGroup var options: SuiteOptions
 
     func perform() throws {
-        try SuiteMigration.migrate(options.suite, in: options.openContext()).print(suite: options.suite, json: options.json)
+        try SuiteMigration.migrate(options.suite, in: options.openContext()).print(
+            suite: options.suite, json: options.json)
     }
 }

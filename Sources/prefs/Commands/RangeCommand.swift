@@ -8,7 +8,6 @@ struct RangeCommand: PrefsCommand {
         abstract: "Print the values a key takes: enum and its choices, range TYPE MIN MAX, or type TYPE.")
 
     @OptionGroup var options: GlobalOptions
-
     @OptionGroup var target: KeyArguments
 
     func perform() throws {

@@ -4,7 +4,6 @@ import PrefsTools
 /// `prefs read [SUITE [KEY]]`: a bare value, a whole suite as `key = value` lines, or every suite.
 struct Read: PrefsCommand {
     static let configuration = CommandConfiguration(
-        commandName: "read",
         abstract: "Print a value, every stored value of a suite, or of every suite.",
         discussion: """
             With a key, prints the bare value: strings as they are, numbers, true/false, dates in ISO 8601, data in \
@@ -17,23 +16,14 @@ struct Read: PrefsCommand {
             """)
 
     @OptionGroup var options: GlobalOptions
-
-    @Flag(help: "Show the values of keys the schema marks secret, rather than \(Secrets.mask).")
-    var reveal = false
-
+    @Flag(help: "Show the values of keys the schema marks secret, rather than \(Secrets.mask).") var reveal = false
     @Argument(
         help: "The suite, such as com.example.app; every suite when omitted.", completion: ShellCompletion.suites)
     var suite: String?
-
-    @Argument(help: "The key; every key when omitted.", completion: ShellCompletion.keys)
-    var key: String?
-
+    @Argument(help: "The key; every key when omitted.", completion: ShellCompletion.keys) var key: String?
     @Flag(name: .customLong("defaults"), help: "Also list schema keys that are not stored, with their defaults.")
     var includeDefaults = false
-
-    @Flag(help: "Name each value's type.")
-    var types = false
-
+    @Flag(help: "Name each value's type.") var types = false
     @Option(help: ArgumentHelp("Read inside the key's value, at this JSON Pointer (/member/0).", valueName: "pointer"))
     var path: String?
 

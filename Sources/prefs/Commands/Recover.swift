@@ -1,12 +1,9 @@
 import ArgumentParser
-import Foundation
-import PrefsKit
 import PrefsTools
 
 /// `prefs recover SUITE`: moves an unreadable suite's file aside, keeping it, and starts the suite afresh.
 struct Recover: PrefsCommand {
     static let configuration = CommandConfiguration(
-        commandName: "recover",
         abstract: "Move an unreadable suite's file aside (it is kept) and start the suite afresh.",
         discussion: """
             A suite whose file does not decode, or cannot be read, is left untouched: every write to it is refused. \
@@ -17,12 +14,9 @@ struct Recover: PrefsCommand {
             """)
 
     @OptionGroup var options: SuiteOptions
-
     @Flag(help: "Restore the version the last write replaced, kept as .<suite>.plist.previous.")
     var fromPrevious = false
-
-    @Option(help: "Restore this property list (XML or binary) instead.")
-    var fromFile: String?
+    @Option(help: "Restore this property list (XML or binary) instead.") var fromFile: String?
 
     func validate() throws {
         if fromPrevious && fromFile != nil {
@@ -31,9 +25,7 @@ struct Recover: PrefsCommand {
     }
 
     func perform() throws {
-        let source: SuiteRecoverySource =
-            fromPrevious ? .previous : fromFile.map { .file(URL(fileURLWithPath: $0)) } ?? .nothing
-        let notes = try SuiteRecovering.recover(options.suite, from: source, in: options.openContext())
-        options.json ? Output.json(["suite": options.suite, "notes": notes] as [String: Any]) : Output.lines(notes)
+        try SuiteRecovering.recover(
+            options.suite, fromPrevious: fromPrevious, file: fromFile, json: options.json, in: options.openContext())
     }
 }

@@ -15,7 +15,7 @@ struct SchemaCommand: ParsableCommand {
 
     struct List: PrefsCommand {
         static let configuration = CommandConfiguration(
-            commandName: "list", abstract: "List the suites that have a schema.")
+            abstract: "List the suites that have a schema.")
 
         @OptionGroup var options: GlobalOptions
 
@@ -26,37 +26,29 @@ struct SchemaCommand: ParsableCommand {
 
     struct Show: PrefsCommand {
         static let configuration = CommandConfiguration(
-            commandName: "show",
             abstract: "Describe a suite's keys with their descriptions; --json prints the manifest.",
             discussion: """
                 --format json-schema prints a JSON Schema (draft 2020-12) of the suite's values as prefs export \
                 writes them in JSON, for editors and CI to check configuration files with.
                 """)
 
-        @OptionGroup var options: GlobalOptions
-
-        @Argument(help: "The suite.", completion: ShellCompletion.suites)
-        var suite: String
-
-        @Option(help: "text (the default), manifest (as --json), or json-schema.")
-        var format: SchemaActions.Format?
+        @OptionGroup var options: SuiteOptions
+        @Option(help: "text (the default), manifest (as --json), or json-schema.") var format: SchemaActions.Format?
 
         func perform() throws {
-            try SchemaActions.show(suite, as: format ?? (options.json ? .manifest : .text), in: options.openContext())
+            try SchemaActions.show(
+                options.suite, as: format ?? (options.json ? .manifest : .text), in: options.openContext())
         }
     }
 
     struct Install: PrefsCommand {
         static let configuration = CommandConfiguration(
-            commandName: "install", abstract: "Install a manifest, replacing the suite's earlier one.")
+            abstract: "Install a manifest, replacing the suite's earlier one.")
 
         @OptionGroup var options: GlobalOptions
-
         @Argument(help: "The manifest, as `theme-demo schema` prints it.", completion: .file(extensions: ["json"]))
         var file: String
-
-        @Option(help: "The suite it describes, when the manifest names none or another.")
-        var suite: String?
+        @Option(help: "The suite it describes, when the manifest names none or another.") var suite: String?
 
         func perform() throws {
             try SchemaActions.install(file, suite: suite, json: options.json, in: options.openContext())
@@ -65,15 +57,12 @@ struct SchemaCommand: ParsableCommand {
 
     struct Uninstall: PrefsCommand {
         static let configuration = CommandConfiguration(
-            commandName: "uninstall", abstract: "Remove a suite's schema; its stored values are left alone.")
+            abstract: "Remove a suite's schema; its stored values are left alone.")
 
-        @OptionGroup var options: GlobalOptions
-
-        @Argument(help: "The suite.", completion: ShellCompletion.suites)
-        var suite: String
+        @OptionGroup var options: SuiteOptions
 
         func perform() throws {
-            try SchemaActions.uninstall(suite, json: options.json, in: options.openContext())
+            try SchemaActions.uninstall(options.suite, json: options.json, in: options.openContext())
         }
     }
 }

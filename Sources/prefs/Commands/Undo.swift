@@ -4,31 +4,21 @@ import PrefsTools
 /// `prefs undo SUITE`: reverts the suite's newest writes, read from its history.
 struct Undo: PrefsCommand {
     static let configuration = CommandConfiguration(
-        commandName: "undo",
         abstract: "Revert a suite's last write, or several.",
         discussion: """
             Sets every key the newest write changed (all the keys of one import, one reset or one transaction) back \
             to what it held before, in one write, unless another writer changed one of them since; then nothing is \
-            written. --steps N goes N writes back and --to TIME back to how the suite was at TIME; every step is \
-            checked before the first is made. The history is the file store's journal or the PostgreSQL store's \
+            written. --steps N goes N writes back and --to TIME back to how the suite was at TIME (ISO 8601, a \
+            local time as `prefs log` prints it, or a time ago: 90s, 5m, 2h, 1d); every step is checked first. The history is the file store's journal or the PostgreSQL store's \
             history table, shared with the editor's u: `prefs redo` makes undone writes again.
             """)
 
     @OptionGroup var options: SuiteOptions
-
-    @Flag(help: "Show the values of keys the schema marks secret, rather than \(Secrets.mask).")
-    var reveal = false
-
-    @Option(help: "How many writes to undo.")
-    var steps = 1
-
-    @Option(
-        help: ArgumentHelp(
-            "Undo every write made after this time: 2026-11-23T14:00:00Z, 2026-11-23 15:00, 5m.", valueName: "time"))
+    @Flag(help: "Show the values of keys the schema marks secret, rather than \(Secrets.mask).") var reveal = false
+    @Option(help: "How many writes to undo.") var steps = 1
+    @Option(help: ArgumentHelp("Undo every write after this time: 2026-11-23 15:00, 5m…", valueName: "time"))
     var to: String?
-
-    @Flag(help: "Revert keys another writer changed since.")
-    var force = false
+    @Flag(help: "Revert keys another writer changed since.") var force = false
 
     func validate() throws {
         if steps < 1 { throw ValidationError("--steps must be at least 1.") }

@@ -2,9 +2,8 @@ import ArgumentParser
 import PrefsTools
 
 /// `prefs watch [SUITE...]`: one line per change, as it happens.
-struct Watch: AsyncPrefsCommand {
+struct Watch: PrefsCommand {
     static let configuration = CommandConfiguration(
-        commandName: "watch",
         abstract: "Print every change as it happens, whoever makes it.",
         discussion: """
             Each line holds the time, the suite, the key, the new value and, when the history knows it, the \
@@ -14,15 +13,10 @@ struct Watch: AsyncPrefsCommand {
             """)
 
     @OptionGroup var options: GlobalOptions
-
-    @Flag(help: "Show the values of keys the schema marks secret, rather than \(Secrets.mask).")
-    var reveal = false
-
+    @Flag(help: "Show the values of keys the schema marks secret, rather than \(Secrets.mask).") var reveal = false
     @Argument(help: "The suites to watch; every suite when omitted.", completion: ShellCompletion.suites)
     var suites: [String] = []
-
-    @Flag(help: "Write times in UTC (ISO 8601) rather than local time; JSON times are always UTC.")
-    var utc = false
+    @Flag(help: "Write times in UTC (ISO 8601) rather than local time; JSON times are always UTC.") var utc = false
 
     func perform() async throws {
         try await ChangeWatch(suites: suites, json: options.json, utc: utc).run(in: options.openContext())

@@ -5,7 +5,6 @@ import PrefsTools
 /// a change to part of an array or dictionary.
 struct Write: PrefsCommand {
     static let configuration = CommandConfiguration(
-        commandName: "write",
         abstract: "Write a value, or add to an array or dictionary.",
         discussion: """
             When a schema is installed for the suite, the value is read as the key's type and checked against its \
@@ -21,31 +20,18 @@ struct Write: PrefsCommand {
             """)
 
     @OptionGroup var options: GlobalOptions
-
-    @Argument(help: "The suite; created by its first write.", completion: ShellCompletion.suites)
-    var suite: String
-
-    @Argument(help: "The key.", completion: ShellCompletion.keys)
-    var key: String
-
+    @Argument(help: "The suite; created by its first write.", completion: ShellCompletion.suites) var suite: String
+    @Argument(help: "The key.", completion: ShellCompletion.keys) var key: String
     @Argument(
         help: ArgumentHelp(
             "The value, as text (JSON for --type json); several with --array-add and --dict-add.", valueName: "value"),
         completion: ShellCompletion.values)
-    var values: [String] = []
-
+    var values: [String]
     @Option(name: [.customShort("t"), .long], help: "The value's type when no schema gives it.")
     var type: ValueText.ValueType?
-
-    @Flag(help: "Write a key the suite's schema does not declare.")
-    var force = false
-
-    @Flag(name: .customLong("array-add"), help: "Append the values to the array the key holds.")
-    var arrayAdd = false
-
-    @Flag(name: .customLong("dict-add"), help: "Set the members named to the values given (name value name value…).")
-    var dictAdd = false
-
+    @Flag(help: "Write a key the suite's schema does not declare.") var force = false
+    @Flag(help: "Append the values to the array the key holds.") var arrayAdd = false
+    @Flag(help: "Set the members named to the values given (name value name value…).") var dictAdd = false
     @Option(help: ArgumentHelp("Write inside the value, at this JSON Pointer (/member/0).", valueName: "pointer"))
     var path: String?
 
@@ -53,7 +39,9 @@ struct Write: PrefsCommand {
         if [arrayAdd, dictAdd, path != nil].filter({ $0 }).count > 1 {
             throw ValidationError("Give one of --array-add, --dict-add and --path.")
         }
-        if values.isEmpty { throw ValidationError("Missing expected argument '<value>'") }
+        if dictAdd && values.count % 2 != 0 {
+            throw ValidationError("--dict-add takes names and values in pairs; \(values.count) words were given.")
+        }
         if !arrayAdd && !dictAdd && values.count > 1 {
             throw ValidationError("Give one value, or use --array-add or --dict-add for several.")
         }

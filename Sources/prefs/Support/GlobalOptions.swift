@@ -9,34 +9,15 @@ struct GlobalOptions: ParsableArguments {
         help: ArgumentHelp(
             "The directory holding the suites (default: $XDG_CONFIG_HOME, else ~/.config).", valueName: "dir"))
     var configDir: String?
-
     @Option(
         help: ArgumentHelp(
             "A PostgreSQL store instead of the configuration directory (or set PREFS_STORE): "
                 + "postgres://user@host:port/database, optionally ?table=NAME.", valueName: "url"))
     var store: String?
-
-    @Flag(help: "Print JSON instead of text.")
-    var json = false
+    @Flag(help: "Print JSON instead of text.") var json = false
 
     /// Opens what the command works on: the PostgreSQL store named, else the configuration directory.
     ///
     /// A function, not a property, because each call opens a store (a PostgreSQL connection): a command calls it once.
-    func openContext() -> ToolContext {
-        StoreResolver.context(configDirectory: StoreResolver.configDirectory(configDir), storeURL: store)
-    }
-}
-
-/// The global options and the suite operand, which most commands take first.
-struct SuiteOptions: ParsableArguments {
-    @OptionGroup var global: GlobalOptions
-
-    @Argument(help: "The suite.", completion: ShellCompletion.suites)
-    var suite: String
-
-    /// Whether `--json` was given.
-    var json: Bool { global.json }
-
-    /// Opens the store the global options name (``GlobalOptions/openContext()``).
-    func openContext() -> ToolContext { global.openContext() }
+    func openContext() -> ToolContext { StoreResolver.context(configDir: configDir, storeURL: store) }
 }

@@ -23,15 +23,15 @@ enum ShellCompletion {
     static let values = CompletionKind.custom { words, index, prefix in
         let operands = CompletionWords(words).operands(before: index)
         guard operands.count == 2 else { return [] }
-        return candidates(words).values(of: operands[1], in: operands[0], startingWith: CompletionWords.unquoted(prefix))
+        return candidates(words).values(
+            of: operands[1], in: operands[0], startingWith: CompletionWords.unquoted(prefix))
     }
 
     /// What the store the words name holds, opened as the command itself would open it.
     private static func candidates(_ words: [String]) -> CompletionCandidates {
         let words = CompletionWords(words)
-        return CompletionCandidates(
-            context: StoreResolver.context(
-                configDirectory: StoreResolver.configDirectory(words.value(of: "--config-dir")),
-                storeURL: words.value(of: "--store")))
+        let context = StoreResolver.context(
+            configDir: words.value(of: "--config-dir"), storeURL: words.value(of: "--store"))
+        return CompletionCandidates(context: context)
     }
 }

@@ -1,5 +1,6 @@
 import Foundation
 import PrefsTestHelpers
+import PrefsTools
 import Testing
 
 /// `prefs write`, `read`, `suites` and `delete`, through the built binary.
@@ -132,6 +133,35 @@ import Testing
         }
         visit(try #require(object?["command"] as? [String: Any]))
         return names
+    }
+
+    /// The one table of options that take a value, read by the pre-parsers and completion, says what
+    /// argument-parser's declarations say, command by command: an option added to one and not the other fails here.
+    @Test func theTableOfValueTakingOptionsMatchesTheCommands() throws {
+        let dump = try PrefsCLI().run("--experimental-dump-help").output
+        let object = try JSONSerialization.jsonObject(with: Data(dump.utf8)) as? [String: Any]
+        var declared: [String: Set<String>] = [:]
+        func visit(_ command: [String: Any], path: [String]) {
+            var names = Set<String>()
+            for argument in command["arguments"] as? [[String: Any]] ?? [] where argument["kind"] as? String == "option"
+            {
+                for name in argument["names"] as? [[String: Any]] ?? [] {
+                    let dashes = name["kind"] as? String == "long" ? "--" : "-"
+                    names.insert(dashes + (name["name"] as? String ?? ""))
+                }
+            }
+            if !path.isEmpty { declared[path.joined(separator: " ")] = names }
+            for sub in command["subcommands"] as? [[String: Any]] ?? [] {
+                visit(sub, path: path + [sub["commandName"] as? String ?? ""])
+            }
+        }
+        visit(try #require(object?["command"] as? [String: Any]), path: [])
+        #expect(declared.count > 25)
+        for (command, names) in declared {
+            let withoutGlobal = ["schema", "help", "demo-writer"].contains(command)
+            let table = withoutGlobal ? CommandOptions.valued[command] ?? [] : CommandOptions.takingValue(in: command)
+            #expect(names == table, "prefs \(command)")
+        }
     }
 
     @Test func completionScriptsNameEverySubcommand() throws {

@@ -74,4 +74,19 @@ import Testing
         #expect(closed.standardError == "prefs: standard input is closed; nothing was read\n")
         try Self.expectUntouched(cli, before)
     }
+
+    /// With standard output and error closed, the files a write opens must not take their numbers: what `prefs`
+    /// prints would land in them.
+    @Test func closedStandardStreamsLeaveTheSuiteAndItsJournalWhole() throws {
+        let cli = try Self.suiteWithKeys()
+        let prefs = try ChildProcess.executable(named: "prefs").path
+        let written = try ChildProcess.run(
+            "/bin/sh", ["-c", "'\(prefs)' write s extra 42 --type int --json >&- 2>&-"], environment: cli.environment)
+        #expect(written.status == 0)
+        #expect(try cli.run("read", "s", "extra").output == "42\n")
+        let document = try PropertyListSerialization.propertyList(
+            from: Data(contentsOf: cli.suiteFile("s")), format: nil)
+        #expect((document as? [String: Any])?["extra"] as? Int == 42)
+        #expect(try cli.run("log", "s", "extra").output.contains("(unset) -> 42"))
+    }
 }

@@ -1,15 +1,17 @@
-import Foundation
+public import Foundation
 import Logging
 
 /// Where the library's diagnostics go when `prefs` runs: standard error, one line each, from the level
 /// `PREFS_LOG_LEVEL` names (`error` by default), and nowhere while the editor owns the terminal.
-enum CommandLogging {
+public enum CommandLogging {
     /// Sets up swift-log for the command line about to run.
     ///
     /// - Parameters:
     ///   - arguments: The command line, to tell the editor from other commands.
     ///   - environment: Where `PREFS_LOG_LEVEL` is read.
-    static func bootstrap(arguments: [String], environment: [String: String] = ProcessInfo.processInfo.environment) {
+    public static func bootstrap(
+        arguments: [String], environment: [String: String] = ProcessInfo.processInfo.environment
+    ) {
         let editor = arguments.first.map { ["tui", "demo"].contains($0) } ?? false
         let level = environment["PREFS_LOG_LEVEL"].flatMap { Logger.Level(rawValue: $0.lowercased()) } ?? .error
         LoggingSystem.bootstrap { label in

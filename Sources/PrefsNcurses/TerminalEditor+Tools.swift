@@ -1,0 +1,47 @@
+public import Foundation
+import PrefsKit
+import PrefsTUI
+public import PrefsTools
+
+extension TerminalEditor {
+    /// Refuses to start the editor when standard input or output is not a terminal.
+    ///
+    /// - Throws: ``PrefsTools/ToolError`` with code `refused`, pointing scripts to the commands made for them.
+    public static func requireTerminal() throws {
+        guard Output.inputIsTerminal && Output.isTerminal else {
+            throw ToolError("the editor needs a terminal; use prefs read, write and watch in scripts", code: .refused)
+        }
+    }
+
+    /// What `prefs tui` does: opens the store, runs the editor on the terminal until the user quits, then says on
+    /// standard error what it kept.
+    ///
+    /// - Parameters:
+    ///   - context: The store and its schemas.
+    ///   - suite: The suite whose keys to open at; one that does not exist yet opens empty and is created by its
+    ///     first key.
+    ///   - readOnly: Whether nothing may be written; then nothing is created, not even the configuration directory.
+    ///   - state: Where the user's bookmarks and the pending changes kept at an abrupt end are kept, by file name
+    ///     (`bookmarks.json`, `recovery`); nowhere when `nil`.
+    ///   - noColor: Draw without colours.
+    /// - Throws: ``PrefsTools/ToolError`` without a terminal, for an invalid suite name or, read-only, a store that
+    ///   does not exist; the store's or the terminal's error.
+    public static func edit(
+        _ context: ToolContext, suite: String?, readOnly: Bool, state: ((String) -> URL)?, noColor: Bool
+    ) throws {
+        try requireTerminal()
+        if let suite { try context.checkName(suite) }
+        guard let store = try context.store(creating: !readOnly) else {
+            throw ToolError(
+                "nothing to browse: \(context.locationDescription) does not exist, and --read-only creates nothing",
+                code: .noSuite)
+        }
+        let data = EditorData(store: store, schemas: try context.schemas(), tools: context)
+        let location = store.locationDescription
+        let model = EditorModel(
+            data: data, suite: suite, readOnly: readOnly,
+            bookmarks: state.map { Bookmarks(file: $0("bookmarks.json"), location: location) },
+            recovery: state.map { PendingRecovery(directory: $0("recovery"), location: location) })
+        if let note = try run(model, noColor: noColor) { Output.note(TextEscaping.escaped(note)) }
+    }
+}

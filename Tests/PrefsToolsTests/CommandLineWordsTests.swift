@@ -1,0 +1,60 @@
+import PrefsKit
+import PrefsTools
+import Testing
+
+/// The rewriting of `prefs`' command line before argument-parser reads it, and completion's reading of the words
+/// typed: what each form becomes.
+@Suite struct CommandLineWordsTests {
+    @Test func globalOptionsBeforeTheCommandMoveAfterItsName() {
+        #expect(
+            CommandLineWords.hoistingGlobalOptions(["--config-dir", "D", "--json", "read", "app"])
+                == ["read", "--config-dir", "D", "--json", "app"])
+        #expect(
+            CommandLineWords.hoistingGlobalOptions(["--store=postgres://h/db", "schema", "show", "app"])
+                == ["schema", "show", "--store=postgres://h/db", "app"])
+        // Nothing to move, or nothing after them: the line stays as typed, for argument-parser's own message.
+        #expect(CommandLineWords.hoistingGlobalOptions(["read", "--json"]) == ["read", "--json"])
+        #expect(CommandLineWords.hoistingGlobalOptions(["--config-dir", "D"]) == ["--config-dir", "D"])
+    }
+
+    @Test func defaultsSpellingsBecomePrefsOwnAndTheMisleadingOnesAreRefused() throws {
+        #expect(
+            try CommandLineWords.translatingDefaultsSpellings(["write", "s", "k", "-int", "3"])
+                == ["write", "s", "k", "--type", "int", "3"])
+        #expect(
+            try CommandLineWords.translatingDefaultsSpellings(["write", "s", "k", "-array-add", "a"])
+                == ["write", "s", "k", "--array-add", "a"])
+        // After `--` a word is a value, and other commands are left alone.
+        #expect(try CommandLineWords.translatingDefaultsSpellings(["write", "--", "s", "k", "-int"]).last == "-int")
+        #expect(try CommandLineWords.translatingDefaultsSpellings(["read", "-int"]) == ["read", "-int"])
+        let error = #expect(throws: ToolError.self) {
+            try CommandLineWords.translatingDefaultsSpellings(["write", "s", "k", "-data", "ff"])
+        }
+        #expect(error?.code == .usage)
+        #expect(error?.description.contains("use --type data BASE64") == true)
+    }
+
+    @Test func negativeNumbersAreOperandsAndOptionValuesStayWithTheirOptions() {
+        #expect(
+            CommandLineWords.separatingNegativeNumbers(["write", "s", "-t", "int", "k", "-7", "--force"])
+                == ["write", "-t", "int", "--force", "--", "s", "k", "-7"])
+        #expect(CommandLineWords.separatingNegativeNumbers(["write", "s", "k", "7"]) == ["write", "s", "k", "7"])
+        #expect(CommandLineWords.separatingNegativeNumbers(["undo", "-5"]) == ["undo", "-5"])
+    }
+
+    @Test func completionSkipsOptionsAndTheirValuesWhereverTheyStand() {
+        let words = CompletionWords(["prefs", "--config-dir", "'/tmp/my dir'", "write", "-t", "int", "app", "size", ""])
+        #expect(words.operands(before: 8) == ["app", "size"])
+        #expect(words.value(of: "--config-dir") == "/tmp/my dir")
+        #expect(CompletionWords(["prefs", "--store=pg", "read", ""]).operands(before: 3) == [])
+        #expect(CompletionWords(["prefs", "schema", "show", "app", ""]).operands(before: 4) == ["app"])
+        // `--to`'s value is not an operand of undo; `--steps` too.
+        #expect(CompletionWords(["prefs", "undo", "--to", "5m", "app", ""]).operands(before: 5) == ["app"])
+    }
+
+    @Test func theTableNamesEachCommandsOptionsWithTheGlobalOnes() {
+        #expect(CommandOptions.takingValue(in: "log") == ["--config-dir", "--store", "--limit", "-n"])
+        #expect(CommandOptions.command(in: ["schema", "install", "f.json"]) == ("schema install", 2))
+        #expect(CommandOptions.command(in: ["read", "app"]) == ("read", 1))
+    }
+}
