@@ -31,7 +31,7 @@ public final class Editor {
         while !model.isFinished {
             draw()
             let now = ContinuousClock.now
-            let timeout = model.nextHighlightEnd(after: now).map { $0 - now }
+            let timeout = model.live.nextHighlightEnd(after: now).map { $0 - now }
             step(backend.nextEvents(timeout: timeout))
         }
     }

@@ -99,7 +99,7 @@ import Testing
                 (0..<grid.width).map { grid[$0, y].text }.joined().contains("theme")
             })
         #expect(grid[4, themeRow].style.background == .yellow, "the changed row is highlighted")
-        #expect(model.isHighlighted(suite: "com.example.app", key: "theme", at: .now + .seconds(2)) == false)
+        #expect(model.live.isHighlighted(suite: "com.example.app", key: "theme", at: .now + .seconds(2)) == false)
     }
 
     @Test func aWriteUndoneByAnUnknownWriterIsSaidAsSuch() throws {
@@ -130,7 +130,7 @@ import Testing
         fixture.editor.step(Array(repeating: .key(.backspace), count: 30) + type("DARK"))
         #expect(model.keyRows.map(\.key) == ["theme"], "the value matches, ignoring case")
         fixture.type(.key(.enter))
-        #expect(!model.isEditingFilter)
+        #expect(!model.filter.isEditing)
         #expect(fixture.screen.contains("/DARK"))
         fixture.type(.character("j"))
         #expect(model.selectedKey?.key == "theme", "keys act on the filtered list again")
@@ -147,7 +147,7 @@ import Testing
         #expect(model.screen == .keys(suite: "notes"))
         #expect(model.filter.isEmpty, "a suite's keys start unfiltered")
         fixture.type(.key(.escape))
-        #expect(model.filter == "nts", "the search that found the suite is kept")
+        #expect(model.filter.text == "nts", "the search that found the suite is kept")
         #expect(model.suiteRows.map(\.name) == ["notes"])
         fixture.type(.key(.escape))
         #expect(model.filter.isEmpty)
@@ -288,7 +288,7 @@ import Testing
         #expect(model.screen == .keys(suite: "notes"))
         #expect(model.selectedKey?.key == "greeting")
         fixture.type(.key(.escape))
-        #expect(model.filter == "there" && model.searchMatches.count == 1)
+        #expect(model.filter.text == "there" && model.searchMatches.count == 1)
     }
 
     @Test func matchesSpanningSuitesAreRankedThenListedBySuiteAndKey() throws {

@@ -12,10 +12,10 @@ import Testing
         let model = fixture.editor.model
         let suite = try fixture.store.suite("com.example.app")
         fixture.type(.character("P"))
-        #expect(model.isDelayed)
+        #expect(model.pending.isDelayed)
         // theme: pick "light"; showsTips: toggle.
         fixture.type(.key(.enter), .key(.home), .key(.enter), .character("j"), .character("j"), .character(" "))
-        #expect(model.pendingChanges.count == 2)
+        #expect(model.pending.changes.count == 2)
         #expect(suite.primitiveValue(forKey: "theme") == .string("dark"), "nothing is written yet")
         #expect(suite.primitiveValue(forKey: "showsTips") == nil)
         #expect(fixture.screen.contains("[delayed: 2 pending]"))
@@ -24,7 +24,7 @@ import Testing
         fixture.type(.character("A"))
         #expect(suite.primitiveValue(forKey: "theme") == .string("light"))
         #expect(suite.primitiveValue(forKey: "showsTips") == .bool(false))
-        #expect(model.pendingChanges.isEmpty)
+        #expect(model.pending.changes.isEmpty)
         // One write in the journal, and one undo step.
         let last = try suite.lastWrite()
         #expect(Set(last.map(\.key)) == ["theme", "showsTips"])
@@ -37,9 +37,9 @@ import Testing
         let fixture = try EditorFixture(suite: "com.example.app")
         let before = try Data(contentsOf: fixture.store.directory.appendingPathComponent("com.example.app.plist"))
         fixture.type(.character("P"), .character("j"), .character("j"), .character(" "), .character("r"))
-        #expect(fixture.editor.model.pendingChanges.count == 1)
+        #expect(fixture.editor.model.pending.changes.count == 1)
         fixture.type(.character("D"))
-        #expect(fixture.editor.model.pendingChanges.isEmpty)
+        #expect(fixture.editor.model.pending.changes.isEmpty)
         #expect(fixture.screen.contains("dismissed 1 pending change; nothing was written"))
         #expect(try Data(contentsOf: fixture.store.directory.appendingPathComponent("com.example.app.plist")) == before)
     }
@@ -68,7 +68,7 @@ import Testing
         #expect(fixture.screen.contains("A again overwrites"))
         fixture.type(.character("A"))
         #expect(suite.primitiveValue(forKey: "theme") == .string("light"))
-        #expect(model.pendingChanges.isEmpty)
+        #expect(model.pending.changes.isEmpty)
     }
 
     @Test func quittingWithPendingChangesAsks() throws {
@@ -79,7 +79,7 @@ import Testing
         #expect(!model.isFinished)
         #expect(fixture.screen.contains("Apply the 1 pending change before quitting? (y apply, n discard, esc stay)"))
         fixture.type(.key(.escape))
-        #expect(!model.isFinished && model.pendingChanges.count == 1)
+        #expect(!model.isFinished && model.pending.changes.count == 1)
         fixture.type(.character("q"), .character("n"))
         #expect(model.isFinished)
         #expect(try fixture.store.suite("com.example.app").primitiveValue(forKey: "showsTips") == nil)

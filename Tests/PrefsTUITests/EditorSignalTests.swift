@@ -15,7 +15,7 @@ import Testing
         let file = fixture.store.directory.appendingPathComponent("com.example.app.plist")
         let before = try Data(contentsOf: file)
         fixture.type(.character("P"), .character("j"), .character("+"))
-        #expect(fixture.editor.model.pendingChanges.count == 1)
+        #expect(fixture.editor.model.pending.changes.count == 1)
         return (fixture, before)
     }
 
@@ -40,9 +40,9 @@ import Testing
         #expect(fixture.screen.contains("Restore the 1 pending change an editor kept"))
         fixture.type(.character("y"))
         let restored = fixture.editor.model
-        #expect(restored.isDelayed)
-        #expect(restored.pendingChanges.map(\.key) == ["fontScale"])
-        let value = try #require(restored.pendingChanges.first?.value)
+        #expect(restored.pending.isDelayed)
+        #expect(restored.pending.changes.map(\.key) == ["fontScale"])
+        let value = try #require(restored.pending.changes.first?.value)
         #expect(value != .int(7))
         #expect(Self.keptFiles(fixture).isEmpty)
         fixture.type(.character("A"))
@@ -84,7 +84,7 @@ import Testing
         fixture.restart(suite: "com.example.app")
         fixture.type(.character("y"))
         let model = fixture.editor.model
-        let change = try #require(model.pendingChanges.first)
+        let change = try #require(model.pending.changes.first)
         #expect(model.isConflicting(change))
         fixture.type(.character("A"))
         #expect(try fixture.store.suite("com.example.app").primitiveValue(forKey: "fontScale") == .int(12))

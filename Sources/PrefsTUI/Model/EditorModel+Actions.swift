@@ -59,7 +59,7 @@ extension EditorModel {
         let verb = data.schema(for: name) == nil ? "Delete" : "Reset"
         let outcome = data.schema(for: name) == nil ? "" : " to their defaults"
         let values = (try? data.suite(name).primitiveValues()) ?? [:]
-        let marked = currentSuite == name ? (marks[name] ?? []).filter { values[$0] != nil }.sorted() : []
+        let marked = currentSuite == name ? sessionKeys.marks(in: name).filter { values[$0] != nil }.sorted() : []
         if !marked.isEmpty {
             let keys =
                 marked.count == 1
@@ -115,11 +115,11 @@ extension EditorModel {
             switch event {
             case .character("y"), .character("Y"):
                 applyPending(force: false)
-                if pendingChanges.isEmpty { quit() }
+                if pending.changes.isEmpty { quit() }
             case .character("n"), .character("N"):
                 dismissPending()
                 quit()
-            default: say("still here: \(pendingChanges.count) pending")
+            default: say("still here: \(pending.changes.count) pending")
             }
             return
         }
@@ -133,7 +133,7 @@ extension EditorModel {
             resetKeys(keys, ofSuite: name)
         case .resetKeys(let name, let keys):
             let values = (try? data.suite(name).primitiveValues()) ?? [:]
-            if resetKeys(keys.filter { values[$0] != nil }, ofSuite: name) { marks[name] = nil }
+            if resetKeys(keys.filter { values[$0] != nil }, ofSuite: name) { sessionKeys.clearMarks(in: name) }
         case .recoverSuite, .quitWithPending, .restorePending:
             break
         }
@@ -249,7 +249,7 @@ extension EditorModel {
             say("not written: \(error)")
             return (false, nil)
         }
-        if isDelayed, delaying, reverting == nil, recording {
+        if pending.isDelayed, delaying, reverting == nil, recording {
             say(keepPending(suite: name, changes: changes))
             return (false, nil)
         }
@@ -261,7 +261,7 @@ extension EditorModel {
                 return made.first?.writer?.write
             }
             data.update(changes.keys.map { (name, $0) })
-            sessionWrites[name, default: []].formUnion(changes.keys)
+            sessionKeys.noteWrites(suite: name, keys: changes.keys)
             say(TextEscaping.escaped(done))
             return (true, id)
         } catch {

@@ -61,7 +61,7 @@ extension EditorModel {
                 _ = try data.suite(name)
                 editing = nil
                 stack.append(.keys(suite: name))
-                filter = ""
+                filter.text = ""
                 refresh()
                 return say("new suite \(TextEscaping.escaped(name)): a adds its first key, which creates it")
             } catch {

@@ -19,7 +19,7 @@ extension EditorModel {
             row.effective.map { value in isJSON ? value.jsonText(pretty: true) : row.entry?.render(value) ?? value.text
             }
             ?? ""
-        let text = externalDrafts[Self.highlightKey(suite, row.key)] ?? current
+        let text = externalDrafts[SuiteKey(suite: suite, key: row.key)] ?? current
         externalEdit = ExternalEdit(suite: suite, key: row.key, text: text, isJSON: isJSON, original: row.stored)
     }
 
@@ -36,7 +36,7 @@ extension EditorModel {
     ///   - edit: The edit handed out.
     ///   - result: The text the editor saved, or why there is none (it failed, or was quit without saving).
     public func finishExternalEdit(_ edit: ExternalEdit, result: Result<String, ExternalEditorError>) {
-        let draftKey = Self.highlightKey(edit.suite, edit.key)
+        let draftKey = SuiteKey(suite: edit.suite, key: edit.key)
         refresh()
         let text: String
         switch result {
@@ -66,7 +66,7 @@ extension EditorModel {
 
     /// Keeps the text typed for another `e`, and says what another process changed the key to meanwhile.
     private func sayConflict(_ edit: ExternalEdit, keeping text: String) {
-        externalDrafts[Self.highlightKey(edit.suite, edit.key)] = text
+        externalDrafts[SuiteKey(suite: edit.suite, key: edit.key)] = text
         say(changedMeanwhile(edit.key, now: keyRows.row(for: edit.key)?.stored) + "; e edits your text again")
     }
 }

@@ -11,7 +11,7 @@ extension EditorModel {
     public func handle(_ event: InputEvent) {
         if case .signal(let signal) = event { return handle(signal) }
         if confirmation != nil { return answerConfirmation(event) }
-        if isEditingFilter { return handleFilter(event) }
+        if filter.isEditing { return handleFilter(event) }
         if editing != nil { return handleEditing(event) }
         if picker != nil { return handlePicking(event) }
         let pending = pendingRepeat

@@ -6,7 +6,7 @@ extension EditorModel {
     ///
     /// - Parameter reason: Why, as the store said it.
     public func liveUpdatesStopped(_ reason: String) {
-        liveUpdatesProblem = TextEscaping.escaped(reason)
+        live.problem = TextEscaping.escaped(reason)
         say("live updates stopped: \(TextEscaping.escaped(reason))")
     }
 }

@@ -3,14 +3,13 @@ import PrefsKit
 extension EditorModel {
     /// Whether `m` marked a key, for `R` to reset the marked keys alone.
     public func isMarked(suite: String, key: String) -> Bool {
-        marks[suite]?.contains(key) == true
+        sessionKeys.isMarked(suite: suite, key: key)
     }
 
     /// `m`: marks the selected key, or unmarks it, and moves to the next one, as file managers do.
     func toggleMark() {
         guard let suite = currentSuite, let row = selectedKey else { return }
-        if marks[suite, default: []].remove(row.key) == nil { marks[suite, default: []].insert(row.key) }
-        let count = marks[suite]?.count ?? 0
+        let count = sessionKeys.toggleMark(suite: suite, key: row.key)
         say(count == 0 ? "no key is marked" : "\(count) marked; R resets them")
         if isKeysScreen { select(selectedIndex + 1) }
     }

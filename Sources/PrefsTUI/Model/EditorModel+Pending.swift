@@ -6,12 +6,12 @@ extension EditorModel {
     /// In it, edits are collected rather than written, listed with `p`, written together with `A` and dropped with
     /// `D`, as dconf-editor's delayed mode does.
     func toggleDelayedMode() {
-        if isDelayed, !pendingChanges.isEmpty {
-            return say("\(pendingChanges.count) pending: A applies them, D dismisses them, before leaving delayed mode")
+        if pending.isDelayed, !pending.isEmpty {
+            return say("\(pending.count) pending: A applies them, D dismisses them, before leaving delayed mode")
         }
-        isDelayed.toggle()
+        pending.isDelayed.toggle()
         say(
-            isDelayed
+            pending.isDelayed
                 ? "delayed mode: edits wait for A (apply) or D (dismiss); p lists them" : "edits are written at once")
     }
 
@@ -20,23 +20,14 @@ extension EditorModel {
     /// - Returns: What to say.
     func keepPending(suite: String, changes: [String: PropertyListValue?]) -> String {
         for (key, value) in changes.sorted(by: { $0.key < $1.key }) {
-            let id = Self.highlightKey(suite, key)
-            if let index = pendingIndex[id] {
-                pendingChanges[index].value = value
-            } else {
-                let original = (try? data.suite(suite))?.primitiveValue(forKey: key)
-                pendingIndex[id] = pendingChanges.count
-                pendingChanges.append(PendingChange(suite: suite, key: key, original: original, value: value))
-            }
+            pending.hold(value, forKey: key, inSuite: suite) { (try? data.suite(suite))?.primitiveValue(forKey: key) }
         }
-        // A change back to what is stored is no change.
-        dropPending { $0.value == $0.original }
-        return "\(pendingChanges.count) pending: A applies, D dismisses, p lists"
+        return "\(pending.changes.count) pending: A applies, D dismisses, p lists"
     }
 
     /// The change delayed mode holds for a key, if any.
     public func pendingChange(suite: String, key: String) -> PendingChange? {
-        pendingIndex[Self.highlightKey(suite, key)].map { pendingChanges[$0] }
+        pending.change(suite: suite, key: key)
     }
 
     /// Whether another process changed a pending key since it was edited.
@@ -47,8 +38,8 @@ extension EditorModel {
     /// `A`: writes every pending change, one write per suite, each undone in one step; keys another process changed
     /// since they were edited take a second `A`.
     func applyPending(force: Bool) {
-        guard !pendingChanges.isEmpty else { return say("nothing is pending") }
-        let conflicts = pendingChanges.filter(isConflicting)
+        guard !pending.changes.isEmpty else { return say("nothing is pending") }
+        let conflicts = pending.changes.filter(isConflicting)
         if !conflicts.isEmpty, !force {
             pendingRepeat = .applyPending
             let names = conflicts.prefix(3).map { TextEscaping.escaped($0.key) }.joined(separator: ", ")
@@ -57,8 +48,8 @@ extension EditorModel {
                     + "(\(names)) since: A again overwrites, D dismisses")
         }
         var written = 0
-        for suite in Set(pendingChanges.map(\.suite)).sorted() {
-            let changes = pendingChanges.filter { $0.suite == suite }
+        for suite in pending.suites {
+            let changes = pending.changes.filter { $0.suite == suite }
             let values = Dictionary(uniqueKeysWithValues: changes.map { ($0.key, $0.value) })
             let originals = Dictionary(uniqueKeysWithValues: changes.map { ($0.key, $0.original) })
             let done = "applied \(changes.count) change\(changes.count == 1 ? "" : "s") to \(suite)"
@@ -67,7 +58,7 @@ extension EditorModel {
                 delaying: false)
             guard result.written else { return }
             written += changes.count
-            dropPending { $0.suite == suite }
+            pending.drop { $0.suite == suite }
         }
         say("applied \(written) change\(written == 1 ? "" : "s")")
         if case .pending = screen { back() }
@@ -75,23 +66,15 @@ extension EditorModel {
 
     /// `D`: drops every pending change; nothing is written.
     func dismissPending() {
-        guard !pendingChanges.isEmpty else { return say("nothing is pending") }
-        let count = pendingChanges.count
-        dropPending { _ in true }
+        guard !pending.changes.isEmpty else { return say("nothing is pending") }
+        let count = pending.changes.count
+        pending.drop { _ in true }
         if case .pending = screen { back() }
         say("dismissed \(count) pending change\(count == 1 ? "" : "s"); nothing was written")
     }
 
     /// Puts back a change an editor kept, with the value it was made against.
     func restorePending(_ change: PendingChange) {
-        pendingIndex[Self.highlightKey(change.suite, change.key)] = pendingChanges.count
-        pendingChanges.append(change)
-    }
-
-    /// Removes pending changes, keeping the index in step.
-    private func dropPending(where shouldDrop: (PendingChange) -> Bool) {
-        pendingChanges.removeAll(where: shouldDrop)
-        pendingIndex = Dictionary(
-            uniqueKeysWithValues: pendingChanges.enumerated().map { (Self.highlightKey($1.suite, $1.key), $0) })
+        pending.restore(change)
     }
 }

@@ -13,7 +13,7 @@ extension EditorModel {
     /// - Returns: Whether the value shows as ``secretMask``.
     public func hidesValue(suite: String, key: String) -> Bool {
         Secrets.hides(
-            data.schema(for: suite)?.entry(forStoredKey: key), revealed: revealed[suite]?.contains(key) == true)
+            data.schema(for: suite)?.entry(forStoredKey: key), revealed: sessionKeys.isRevealed(suite: suite, key: key))
     }
 
     /// A value of a key as one line, or the mask for a hidden secret.
@@ -26,7 +26,7 @@ extension EditorModel {
     public func shown(_ value: PropertyListValue, suite: String, key: String) -> String {
         ValueText.inline(
             value, entry: data.schema(for: suite)?.entry(forStoredKey: key),
-            revealed: revealed[suite]?.contains(key) == true)
+            revealed: sessionKeys.isRevealed(suite: suite, key: key))
     }
 
     /// A key's value as a list row shows it (stored, else the default), or the mask for a hidden secret.
@@ -42,14 +42,10 @@ extension EditorModel {
     /// `v`: shows the selected secret key's value, or hides it again; the others stay hidden.
     func toggleReveal() {
         guard let suite = currentSuite, let row = selectedKey else { return }
-        guard hidesValue(suite: suite, key: row.key) || revealed[suite]?.contains(row.key) == true else {
+        guard hidesValue(suite: suite, key: row.key) || sessionKeys.isRevealed(suite: suite, key: row.key) else {
             return say("\(TextEscaping.quoted(row.key)) is not a secret")
         }
-        if revealed[suite, default: []].remove(row.key) == nil {
-            revealed[suite, default: []].insert(row.key)
-            say("revealed \(TextEscaping.quoted(row.key)); v hides it again")
-        } else {
-            say("hidden")
-        }
+        let revealed = sessionKeys.toggleReveal(suite: suite, key: row.key)
+        say(revealed ? "revealed \(TextEscaping.quoted(row.key)); v hides it again" : "hidden")
     }
 }

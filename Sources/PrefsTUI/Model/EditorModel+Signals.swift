@@ -13,7 +13,7 @@ extension EditorModel {
             keepPendingAndFinish()
         case .interrupt, .terminate:
             endingSignals += 1
-            if pendingChanges.isEmpty || endingSignals >= 2 { return keepPendingAndFinish() }
+            if pending.changes.isEmpty || endingSignals >= 2 { return keepPendingAndFinish() }
             quit()
             say("\(signal == .interrupt ? "Ctrl-C" : "SIGTERM") again keeps the pending changes for the next start")
         }
@@ -23,10 +23,10 @@ extension EditorModel {
     private func keepPendingAndFinish() {
         confirmation = nil
         isFinished = true
-        guard !pendingChanges.isEmpty else { return }
-        let count = "\(pendingChanges.count) pending change\(pendingChanges.count == 1 ? "" : "s")"
+        guard !pending.changes.isEmpty else { return }
+        let count = "\(pending.changes.count) pending change\(pending.changes.count == 1 ? "" : "s")"
         do {
-            let file = try recovery.save(pendingChanges)
+            let file = try recovery.save(pending.changes)
             exitNote = "kept \(count) in \(file.path); prefs tui offers them at its next start"
         } catch {
             exitNote = "could not keep \(count): \(error.localizedDescription); they are lost"
@@ -54,7 +54,7 @@ extension EditorModel {
             for change in found.changes where pendingChange(suite: change.suite, key: change.key) == nil {
                 restorePending(change)
             }
-            isDelayed = true
+            pending.isDelayed = true
             recovery.remove(found.files)
             say("restored \(found.changes.count) pending: A applies, D dismisses, p lists")
         case .character("n"), .character("N"):

@@ -1,4 +1,4 @@
-public import Foundation
+import Foundation
 public import PrefsKit
 import PrefsTools
 
@@ -25,22 +25,17 @@ public final class EditorModel {
     public internal(set) var selection: [EditorScreen: Int] = [:]
     /// A one-line message for the status bar: what just happened, or what went wrong.
     public internal(set) var message: String?
-    /// Why other processes' changes stopped arriving, while they do not; shown in the title.
-    public internal(set) var liveUpdatesProblem: String?
-    /// Keys changed by other processes, and until when their rows stay highlighted.
-    public private(set) var highlights: [String: ContinuousClock.Instant] = [:]
-    /// The filter typed after `/`, applied to the list shown: suites by name, keys by key, value, summary and
-    /// description.
-    public internal(set) var filter = ""
-    /// Whether keys typed go to the filter.
-    public private(set) var isEditingFilter = false
+    /// Other processes' changes as they arrive: the change log, highlights, and why they stopped arriving.
+    public internal(set) var live = LiveActivity()
+    /// The filter typed after `/`, over the list shown.
+    public internal(set) var filter = ListFilter()
     /// The value being edited, if any.
     public internal(set) var editing: EditSession?
 
     /// A value to hand to the user's own editor, which the loop takes and runs.
     public internal(set) var externalEdit: ExternalEdit?
     /// Text an external edit left that could not be written, by suite and key, opened again by the next `e`.
-    var externalDrafts: [String: String] = [:]
+    var externalDrafts: [SuiteKey: String] = [:]
     /// The choice list open over the keys, if any.
     public internal(set) var picker: ChoicePicker?
     /// A question the next key answers: `y` goes ahead, anything else keeps things as they are.
@@ -57,36 +52,14 @@ public final class EditorModel {
     public private(set) var keyRows = KeyRows.empty
     /// The keys of every suite that the filter matches, listed after the suites on the suites screen.
     public private(set) var searchMatches = SearchMatches.none
-    /// Whether edits wait for `A` rather than being written at once (`P`).
-    public internal(set) var isDelayed = false
-    /// The edits delayed mode holds, in the order they were first made.
-    public internal(set) var pendingChanges: [PendingChange] = []
-    /// Where each pending key is in ``pendingChanges``, by suite and key.
-    var pendingIndex: [String: Int] = [:]
+    /// Delayed mode (`P`) and the edits it holds.
+    public internal(set) var pending = PendingEdits()
     /// A key just added, selected as soon as its first write lists it.
     var keyToSelect: String?
-    /// The keys marked with `m`, by suite.
-    var marks: [String: Set<String>] = [:]
-    /// The secret keys `v` revealed, by suite; every other secret shows as `••••`.
-    var revealed: [String: Set<String>] = [:]
+    /// The keys marked, revealed and written this session, by suite.
+    var sessionKeys = SessionKeys()
     /// Whether the keys screen lists only the keys that are not at their default (`c`).
     public internal(set) var showsChangedOnly = false
-    /// The keys this session wrote, by suite, which the state column says.
-    var sessionWrites: [String: Set<String>] = [:]
-    /// The suites screen's filter while a suite found with it is open, given back when the user comes back.
-    private var suitesFilter = ""
-    /// The filter results for each prefix of the filter typed so far, so that a longer filter searches only what the
-    /// shorter one kept and Backspace costs nothing.
-    private var filterResults: [(pattern: String, version: Int, matches: [Int32])] = []
-
-    /// The changes other processes made while the editor ran, with when they were made (or seen, when the writer is
-    /// unknown), newest last, at most ``changeLogLimit``.
-    public private(set) var changeLog: [(change: PersistentKeyValueChange, time: Date)] = []
-    public static let changeLogLimit = 500
-
-    /// How long a row changed by another process stays highlighted.
-    public static let highlightDuration = Duration.seconds(1.5)
-
     /// Opens the editor on the suites, or directly on one suite's keys.
     ///
     /// - Parameters:
@@ -120,8 +93,8 @@ public final class EditorModel {
         case .keys: keyRows.count
         case .details: 0
         case .help: HelpPane.rows.count
-        case .changeLog: changeLog.count
-        case .pending: pendingChanges.count
+        case .changeLog: live.changeLog.count
+        case .pending: pending.changes.count
         case .bookmarks: bookmarks.entries.count
         }
     }
@@ -149,9 +122,9 @@ public final class EditorModel {
         let selectedSuite =
             suiteRows.indices.contains(selection[.suites] ?? 0) ? suiteRows[selection[.suites] ?? 0].name : nil
         // A filter belongs to the list it was typed in: the suites', or the keys' of the suite open.
-        let pattern = FuzzyPattern(currentSuite == nil ? filter : "")
+        let pattern = FuzzyPattern(currentSuite == nil ? filter.text : "")
         suiteRows = data.suiteRows().filter { pattern.matches([$0.name]) }
-        searchMatches = currentSuite == nil && !filter.isEmpty ? data.searchMatches(filter) : .none
+        searchMatches = currentSuite == nil && !filter.isEmpty ? data.searchMatches(filter.text) : .none
         if let selectedSuite, let index = suiteRows.firstIndex(where: { $0.name == selectedSuite }) {
             selection[.suites] = index
         }
@@ -165,25 +138,15 @@ public final class EditorModel {
         let matches =
             filter.isEmpty
             ? nil
-            : SuiteListing.group(filter) == nil
-                ? SearchPattern(filter).ranked(filtered(list), keys: list.keys) : filtered(list)
+            : SuiteListing.group(filter.text) == nil
+                ? SearchPattern(filter.text).ranked(filter.positions(in: list), keys: list.keys)
+                : filter.positions(in: list)
         keyRows = KeyRows(list: list, matches: showsChangedOnly ? changedPositions(list, among: matches) : matches)
         if let selectedKey, let index = keyRows.position(of: selectedKey) { selection[keysScreen] = index }
         if let added = keyToSelect, let index = keyRows.position(of: added) {
             selection[keysScreen] = index
             keyToSelect = nil
         }
-    }
-
-    /// The positions of the keys the filter keeps, searching only what a shorter filter kept when this one extends it.
-    private func filtered(_ list: KeyList) -> [Int32] {
-        // `editor.*` is the group of keys under `editor.`, as a prefixed store view holds them: no fuzzy match.
-        if let group = SuiteListing.group(filter) { return list.positions(inGroup: group) }
-        filterResults.removeAll { $0.version != list.version || !filter.hasPrefix($0.pattern) }
-        if let done = filterResults.last, done.pattern == filter { return done.matches }
-        let matches = list.searchIndex.matches(FuzzyPattern(filter), among: filterResults.last?.matches)
-        filterResults.append((filter, list.version, matches))
-        return matches
     }
 
     /// The group a key belongs to by its first dotted component, as a prefixed store view (`editor.*`) holds it, and
@@ -216,18 +179,8 @@ public final class EditorModel {
     public func apply(_ changes: [PersistentKeyValueChange], now: ContinuousClock.Instant = .now) {
         guard !changes.isEmpty else { return }
         // Another process's change arrived: live updates are back.
-        if liveUpdatesProblem != nil, changes.contains(where: { $0.origin == .otherProcess }) {
-            liveUpdatesProblem = nil
-            say("live updates are back")
-        }
-        let seen = Date()
+        if live.record(changes, now: now, seen: Date()) { say("live updates are back") }
         noticeChangeWhileEditing(changes.filter { $0.origin == .otherProcess })
-        changeLog += changes.filter { $0.origin == .otherProcess }.map { ($0, $0.writer?.time ?? seen) }
-        if changeLog.count > Self.changeLogLimit { changeLog.removeFirst(changeLog.count - Self.changeLogLimit) }
-        for change in changes where change.origin == .otherProcess {
-            highlights[Self.highlightKey(change.suite ?? "", change.key)] = now + Self.highlightDuration
-            highlights[Self.highlightKey(change.suite ?? "", nil)] = now + Self.highlightDuration
-        }
         data.recordWrites(changes)
         data.update(changes.compactMap { change in change.suite.map { ($0, change.key) } })
         refresh()
@@ -271,26 +224,11 @@ public final class EditorModel {
         }
         guard let stored = row.stored else { return .atDefault }
         if let migration = row.migration { return .toMigrate(migration) }
-        if sessionWrites[suite]?.contains(row.key) == true { return .session }
+        if sessionKeys.wasWritten(suite: suite, key: row.key) { return .session }
         let history = data.history(suite: suite)
         guard let last = history.recent(row.key).first else { return history.isTruncated ? .stored : .outside }
         guard last.newValue == stored, let pid = last.writer?.pid else { return .outside }
         return .process(name: TextEscaping.escaped(last.writer?.processName ?? "pid \(pid)"), pid: pid)
-    }
-
-    /// Whether a row is highlighted at an instant; `key` `nil` asks about the suite's row.
-    public func isHighlighted(suite: String, key: String?, at now: ContinuousClock.Instant = .now) -> Bool {
-        guard let until = highlights[Self.highlightKey(suite, key)] else { return false }
-        return until > now
-    }
-
-    /// When the next highlight ends, so that the loop can redraw then.
-    public func nextHighlightEnd(after now: ContinuousClock.Instant = .now) -> ContinuousClock.Instant? {
-        highlights.values.filter { $0 > now }.min()
-    }
-
-    static func highlightKey(_ suite: String, _ key: String?) -> String {
-        key.map { "\(suite)\u{0}\($0)" } ?? suite
     }
 
     // MARK: - Navigation
@@ -307,9 +245,7 @@ public final class EditorModel {
             let found = match < 0 ? nil : searchMatches[match]
             let suite = found?.suite ?? suiteRows[selectedIndex].name
             // The filter found the suite; its keys start unfiltered, and the filter comes back with the suites.
-            suitesFilter = filter
-            filter = ""
-            isEditingFilter = false
+            filter.openSuite()
             stack.append(.keys(suite: suite))
             refresh()
             if let found, let position = keyRows.position(of: found.key) { selection[.keys(suite: suite)] = position }
@@ -318,14 +254,14 @@ public final class EditorModel {
             stack.append(.details(suite: suite, key: row.key))
         case .pending:
             // A pending change opens at its key.
-            guard pendingChanges.indices.contains(selectedIndex) else { return }
-            go(to: pendingChanges[selectedIndex].suite, key: pendingChanges[selectedIndex].key)
+            guard pending.changes.indices.contains(selectedIndex) else { return }
+            go(to: pending.changes[selectedIndex].suite, key: pending.changes[selectedIndex].key)
         case .bookmarks:
             guard bookmarks.entries.indices.contains(selectedIndex) else { return }
             go(to: bookmarks.entries[selectedIndex].suite, key: bookmarks.entries[selectedIndex].key)
         case .changeLog:
             // A change opens at its key, in its suite.
-            let changes = Array(changeLog.reversed())
+            let changes = Array(live.changeLog.reversed())
             guard changes.indices.contains(selectedIndex), let suite = changes[selectedIndex].change.suite else {
                 return
             }
@@ -339,7 +275,7 @@ public final class EditorModel {
     /// Opens a suite's keys with one key selected, from a list of keys found elsewhere.
     func go(to suite: String, key: String) {
         stack = [.suites, .keys(suite: suite)]
-        filter = ""
+        filter.text = ""
         refresh()
         if let position = keyRows.position(of: key) { selection[.keys(suite: suite)] = position }
     }
@@ -357,9 +293,7 @@ public final class EditorModel {
         if stack.count > 1 { stack.removeLast() }
         message = nil
         // A filter belongs to the list it was typed in; the suites' comes back with them.
-        if screen == .suites, !suitesFilter.isEmpty {
-            filter = suitesFilter
-            suitesFilter = ""
+        if screen == .suites, filter.returnToSuites() {
             refresh()
         } else if !filter.isEmpty {
             editFilter { $0 = "" }
@@ -367,21 +301,21 @@ public final class EditorModel {
     }
 
     func editFilter(_ edit: (inout String) -> Void) {
-        edit(&filter)
+        edit(&filter.text)
         selection[screen] = 0
         refresh()
     }
 
     func setEditingFilter(_ editing: Bool) {
-        isEditingFilter = editing
+        filter.isEditing = editing
         // The index is built when `/` is pressed, so that the first character typed costs only a search.
         if editing, let suite = currentSuite { _ = data.keyList(suite: suite)?.searchIndex }
     }
 
     func quit() {
-        guard pendingChanges.isEmpty else {
+        guard pending.changes.isEmpty else {
             confirmation = Confirmation(
-                question: "Apply the \(pendingChanges.count) pending change\(pendingChanges.count == 1 ? "" : "s") "
+                question: "Apply the \(pending.changes.count) pending change\(pending.changes.count == 1 ? "" : "s") "
                     + "before quitting? (y apply, n discard, esc stay)",
                 action: .quitWithPending)
             return

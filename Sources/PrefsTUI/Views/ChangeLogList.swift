@@ -16,7 +16,7 @@ struct ChangeLogList {
     }
 
     func draw(into grid: inout CellGrid, rows: Range<Int>) {
-        let changes = Array(view.model.changeLog.reversed())
+        let changes = Array(view.model.live.changeLog.reversed())
         guard !changes.isEmpty else {
             grid.draw("No other process has changed anything yet.", x: 2, y: rows.lowerBound, style: view.theme.dim)
             return

@@ -25,7 +25,7 @@ public struct EditorView {
         guard width > 0, height > 0 else { return grid }
         grid.clear(row: 0, style: theme.title)
         let end = grid.draw(text(" prefs  \(breadcrumb)"), x: 0, y: 0, style: theme.title)
-        if let problem = model.liveUpdatesProblem {
+        if let problem = model.live.problem {
             let note = text(DisplayWidth.truncated("live updates stopped: \(problem)", toFit: max(0, width - end - 3)))
             grid.draw(note, x: max(end + 2, width - DisplayWidth.of(note) - 1), y: 0, style: theme.error)
         }
@@ -68,10 +68,10 @@ public struct EditorView {
                 grid.clear(row: height - 3)
                 grid.draw(text(message), x: 1, y: height - 3, style: theme.error)
             }
-        } else if height >= 3, model.isEditingFilter || !model.filter.isEmpty {
-            let cursor = model.isEditingFilter ? (unicode ? "▏" : "_") : ""
+        } else if height >= 3, model.filter.isEditing || !model.filter.isEmpty {
+            let cursor = model.filter.isEditing ? (unicode ? "▏" : "_") : ""
             let end = grid.draw(
-                text("/" + TextEscaping.escaped(model.filter) + cursor), x: 1, y: height - 2, style: theme.label)
+                text("/" + TextEscaping.escaped(model.filter.text) + cursor), x: 1, y: height - 2, style: theme.label)
             if case .suites = model.screen, !model.filter.isEmpty {
                 let plural = { (count: Int, noun: String) in "\(count) \(noun)\(count == 1 ? "" : "s")" }
                 let inSuites = model.searchMatches.suiteCount
@@ -128,7 +128,7 @@ public struct EditorView {
             } else {
                 hints = "y yes  any other key no"
             }
-        case _ where model.isEditingFilter:
+        case _ where model.filter.isEditing:
             hints =
                 model.screen == .suites
                 ? "type to search every suite  enter keep  ctrl-u clear  esc clear"
@@ -162,7 +162,7 @@ public struct EditorView {
         // The mark comes first, where a narrow terminal does not cut it off.
         let mode =
             model.readOnly
-            ? "[read-only]  " : model.isDelayed ? "[delayed: \(model.pendingChanges.count) pending]  " : ""
+            ? "[read-only]  " : model.pending.isDelayed ? "[delayed: \(model.pending.changes.count) pending]  " : ""
         let line = " " + mode + position + hints
         grid.draw(text(line.replacingOccurrences(of: "    ", with: "  ")), x: 0, y: y, style: theme.status)
     }

@@ -33,7 +33,7 @@ struct KeysList {
         guard !model.keyRows.isEmpty else {
             let empty =
                 model.filter.isEmpty
-                ? "This suite holds no keys." : "No key matches \(TextEscaping.quoted(model.filter, limit: 60))."
+                ? "This suite holds no keys." : "No key matches \(TextEscaping.quoted(model.filter.text, limit: 60))."
             grid.draw(view.text(empty), x: 2, y: rows.lowerBound, style: view.theme.dim)
             return
         }
@@ -74,7 +74,7 @@ struct KeysList {
                     ? EditorModel.secretMask : row.valueText)
             let value = view.text(DisplayWidth.truncated(valueText, toFit: max(1, width - x - 1)))
             grid.draw(value, x: x, y: y, style: row.stored == nil ? view.theme.dim : .plain)
-            if model.isHighlighted(suite: suite, key: row.key, at: now) {
+            if model.live.isHighlighted(suite: suite, key: row.key, at: now) {
                 grid.paint(x: 0, y: y, columns: width, style: view.theme.highlighted)
             }
             if index == model.selectedIndex { grid.paint(x: 0, y: y, columns: width, style: view.theme.selected) }

@@ -10,7 +10,7 @@ struct SuitesList {
             let empty =
                 model.filter.isEmpty
                 ? "No suites in this directory."
-                : "No suite or key matches \(TextEscaping.quoted(model.filter, limit: 60))."
+                : "No suite or key matches \(TextEscaping.quoted(model.filter.text, limit: 60))."
             grid.draw(view.text(empty), x: 2, y: rows.lowerBound, style: view.theme.dim)
             return
         }
@@ -36,7 +36,7 @@ struct SuitesList {
             : "\(row.storedKeys) key\(row.storedKeys == 1 ? "" : "s")" + (row.hasSchema ? ", schema" : "")
         grid.draw(view.text(DisplayWidth.truncated(TextEscaping.escaped(row.name), toFit: nameWidth)), x: 2, y: y)
         grid.draw(view.text(detail), x: min(grid.width - 1, nameWidth + 4), y: y, style: view.theme.dim)
-        if view.model.isHighlighted(suite: row.name, key: nil, at: now) {
+        if view.model.live.isHighlighted(suite: row.name, key: nil, at: now) {
             grid.paint(x: 0, y: y, columns: grid.width, style: view.theme.highlighted)
         }
     }

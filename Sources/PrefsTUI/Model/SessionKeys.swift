@@ -1,0 +1,44 @@
+/// The keys of each suite this session singled out: marked with `m` (for `R`), revealed with `v`, and written by
+/// the editor (which the state column says).
+struct SessionKeys {
+    private var marked: [String: Set<String>] = [:]
+    private var revealed: [String: Set<String>] = [:]
+    private var written: [String: Set<String>] = [:]
+
+    /// Whether `m` marked a key.
+    func isMarked(suite: String, key: String) -> Bool { marked[suite]?.contains(key) == true }
+
+    /// Whether `v` revealed a secret key's value.
+    func isRevealed(suite: String, key: String) -> Bool { revealed[suite]?.contains(key) == true }
+
+    /// Whether the editor wrote a key this session.
+    func wasWritten(suite: String, key: String) -> Bool { written[suite]?.contains(key) == true }
+
+    /// The keys of a suite `m` marked.
+    func marks(in suite: String) -> Set<String> { marked[suite] ?? [] }
+
+    /// Marks a key, or unmarks it.
+    ///
+    /// - Returns: How many keys of the suite are marked now.
+    mutating func toggleMark(suite: String, key: String) -> Int {
+        if marked[suite, default: []].remove(key) == nil { marked[suite, default: []].insert(key) }
+        return marked[suite]?.count ?? 0
+    }
+
+    /// Forgets a suite's marks, once `R` reset the keys.
+    mutating func clearMarks(in suite: String) { marked[suite] = nil }
+
+    /// Reveals a key's value, or hides it again.
+    ///
+    /// - Returns: Whether it is revealed now.
+    mutating func toggleReveal(suite: String, key: String) -> Bool {
+        if revealed[suite, default: []].remove(key) != nil { return false }
+        revealed[suite, default: []].insert(key)
+        return true
+    }
+
+    /// Notes keys the editor wrote.
+    mutating func noteWrites(suite: String, keys: some Sequence<String>) {
+        written[suite, default: []].formUnion(keys)
+    }
+}
