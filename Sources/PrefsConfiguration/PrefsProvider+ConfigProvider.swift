@@ -4,12 +4,12 @@ import Synchronization
 
 extension PrefsProvider: ConfigProvider {
     public func value(forKey key: AbsoluteConfigKey, type: ConfigType) throws -> LookupResult {
-        let store = store.store
-        return try lookup.result(for: key, type: type) { store.primitiveValue(forKey: $0) }
+        let suite = suite.suite
+        return try lookup.result(for: key, type: type) { suite.primitiveValue(forKey: $0) }
     }
 
     public func fetchValue(forKey key: AbsoluteConfigKey, type: ConfigType) async throws -> LookupResult {
-        // The store is already current: a file suite is kept up to date by its watcher, a PostgreSQL suite by LISTEN.
+        // The suite is already current: a file suite is kept up to date by its watcher, a PostgreSQL suite by LISTEN.
         try value(forKey: key, type: type)
     }
 
@@ -22,21 +22,21 @@ extension PrefsProvider: ConfigProvider {
     ) async throws -> Return {
         let (stream, continuation) = AsyncStream<Result<LookupResult, any Error>>.makeStream(
             bufferingPolicy: .bufferingNewest(1))
-        let reference = store
+        let reference = suite
         let lookup = lookup
         let last = Mutex<ConfigLookup.Outcome?>(nil)
-        // Each check reads the store and yields under the watcher's own lock, so that the last value yielded is always
-        // the store's newest, however two changes' deliveries interleave.
+        // Each check reads the suite and yields under the watcher's own lock, so that the last value yielded is always
+        // the suite's newest, however two changes' deliveries interleave.
         let check: @Sendable () -> Void = {
             last.withLock { last in
-                let outcome = lookup.outcome(for: key, type: type) { reference.store.primitiveValue(forKey: $0) }
+                let outcome = lookup.outcome(for: key, type: type) { reference.suite.primitiveValue(forKey: $0) }
                 guard outcome != last else { return }
                 last = outcome
                 continuation.yield(outcome.result)
             }
         }
         // Observed before the first read, so that no change falls between the two.
-        let observation = reference.store.changeNotifier.addObserver(keys: lookup.observedKeys(for: key)) { _ in
+        let observation = reference.suite.changeNotifier.addObserver(keys: lookup.observedKeys(for: key)) { _ in
             check()
         }
         check()
@@ -48,7 +48,7 @@ extension PrefsProvider: ConfigProvider {
     }
 
     public func snapshot() -> any ConfigSnapshot {
-        PrefsSnapshot(providerName: providerName, values: store.store.primitiveValues(), lookup: lookup)
+        PrefsSnapshot(providerName: providerName, values: suite.suite.primitiveValues(), lookup: lookup)
     }
 
     nonisolated(nonsending) public func watchSnapshot<Return: ~Copyable>(
@@ -57,21 +57,21 @@ extension PrefsProvider: ConfigProvider {
             Return
     ) async throws -> Return {
         let (stream, continuation) = AsyncStream<any ConfigSnapshot>.makeStream(bufferingPolicy: .bufferingNewest(1))
-        let reference = store
+        let reference = suite
         let lookup = lookup
         let name = providerName
         let last = Mutex<[String: PropertyListValue]?>(nil)
-        // A store posts one write's changes together, after the write took effect, so each snapshot taken here holds
+        // A suite posts one write's changes together, after the write took effect, so each snapshot taken here holds
         // all of a write or none of it.
         let check: @Sendable () -> Void = {
             last.withLock { last in
-                let values = reference.store.primitiveValues()
+                let values = reference.suite.primitiveValues()
                 guard values != last else { return }
                 last = values
                 continuation.yield(PrefsSnapshot(providerName: name, values: values, lookup: lookup))
             }
         }
-        let observation = reference.store.changeNotifier.addObserver { _ in check() }
+        let observation = reference.suite.changeNotifier.addObserver { _ in check() }
         check()
         defer {
             observation.cancel()

@@ -20,24 +20,24 @@ public import ServiceLifecycle
 public final class PrefsProvider: Service, Sendable {
     /// The store's name in swift-configuration's access logs.
     public let providerName: String
-    let store: StoreReference
+    let suite: SuiteReference
     let lookup: ConfigLookup
     /// The file store a provider opened itself, whose watch ``run()`` runs.
     private let fileStore: FileStore?
 
-    /// Creates a provider over a store.
+    /// Creates a provider over a suite of any store.
     ///
     /// - Parameters:
-    ///   - store: The store; changes from other processes reach watchers while its service runs.
+    ///   - suite: The suite; changes from other processes reach watchers while its store's service runs.
     ///   - schema: The app's schema: keys it marks secret are passed as `isSecret`, and a key it declares renamed
     ///     still reads its former names.
     ///   - secrets: Further keys to treat as secrets, as swift-configuration's own providers take them.
     ///   - name: A name for access logs.
     public convenience init(
-        store: some PersistentKeyValueStore & Sendable, schema: PreferenceSchema? = nil,
+        suite: some PersistentKeyValueStore & Sendable, schema: PreferenceSchema? = nil,
         secrets: SecretsSpecifier<String, ConfigContent> = .none, name: String? = nil
     ) {
-        self.init(reference: StoreReference(store), schema: schema, secrets: secrets, name: name, fileStore: nil)
+        self.init(reference: SuiteReference(suite), schema: schema, secrets: secrets, name: name, fileStore: nil)
     }
 
     /// Creates a provider over `UserDefaults`, which Foundation documents as safe to use from any thread but does not
@@ -53,7 +53,7 @@ public final class PrefsProvider: Service, Sendable {
         secrets: SecretsSpecifier<String, ConfigContent> = .none, name: String? = nil
     ) {
         self.init(
-            reference: StoreReference(unchecked: userDefaults), schema: schema, secrets: secrets,
+            reference: SuiteReference(unchecked: userDefaults), schema: schema, secrets: secrets,
             name: name ?? "UserDefaults", fileStore: nil)
     }
 
@@ -72,14 +72,14 @@ public final class PrefsProvider: Service, Sendable {
     ) throws(FileStoreError) {
         let store = try FileStore(directory: directory)
         let fileSuite = try store.suite(suite)
-        self.init(reference: StoreReference(fileSuite), schema: schema, secrets: secrets, name: suite, fileStore: store)
+        self.init(reference: SuiteReference(fileSuite), schema: schema, secrets: secrets, name: suite, fileStore: store)
     }
 
     private init(
-        reference: StoreReference, schema: PreferenceSchema?, secrets: SecretsSpecifier<String, ConfigContent>,
+        reference: SuiteReference, schema: PreferenceSchema?, secrets: SecretsSpecifier<String, ConfigContent>,
         name: String?, fileStore: FileStore?
     ) {
-        self.store = reference
+        self.suite = reference
         self.lookup = ConfigLookup(schema: schema, secrets: secrets)
         self.providerName = "PrefsProvider" + (name.map { "[\($0)]" } ?? "")
         self.fileStore = fileStore
@@ -99,17 +99,17 @@ public final class PrefsProvider: Service, Sendable {
     }
 }
 
-/// A store the provider may use from any thread.
-struct StoreReference: @unchecked Sendable {
+/// A suite the provider may use from any thread.
+struct SuiteReference: @unchecked Sendable {
     // Unchecked only for `UserDefaults`, which Foundation documents as thread-safe; every PrefsKit store is Sendable
     // and goes through the checked initializer.
-    let store: any PersistentKeyValueStore
+    let suite: any PersistentKeyValueStore
 
-    init(_ store: some PersistentKeyValueStore & Sendable) {
-        self.store = store
+    init(_ suite: some PersistentKeyValueStore & Sendable) {
+        self.suite = suite
     }
 
     init(unchecked userDefaults: UserDefaults) {
-        self.store = userDefaults
+        self.suite = userDefaults
     }
 }

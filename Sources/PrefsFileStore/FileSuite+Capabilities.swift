@@ -1,7 +1,7 @@
 public import PrefsKit
 
-extension FileSuite: TransactionalStore {
-    public var transactions: (any TransactionalStore)? { self }
+extension FileSuite: TransactionalSuite {
+    public var transactions: (any TransactionalSuite)? { self }
 
     public var changeHistory: (any PersistentKeyValueHistory)? { self }
 

@@ -1,8 +1,8 @@
 import Foundation
 public import PrefsKit
 
-extension PostgresSuite: TransactionalStore {
-    public var transactions: (any TransactionalStore)? { self }
+extension PostgresSuite: TransactionalSuite {
+    public var transactions: (any TransactionalSuite)? { self }
 
     public var changeHistory: (any PersistentKeyValueHistory)? { self }
 

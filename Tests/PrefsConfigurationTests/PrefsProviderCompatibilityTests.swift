@@ -22,12 +22,12 @@ import Testing
         defer { UserDefaults.standard.removePersistentDomain(forName: defaultsName) }
         switch kind {
         case .memory:
-            provider = PrefsProvider(store: InMemoryPersistentKeyValueStore(CompatibilityFixture.values))
+            provider = PrefsProvider(suite: InMemoryPersistentKeyValueStore(CompatibilityFixture.values))
         case .fileSuite:
             let suite = try FileStore(directory: directory.url).suite("compat")
             try suite.setPrimitiveValues(CompatibilityFixture.values)
             // Read back from disk by a store that did not write it, so the file form is what is tested.
-            provider = PrefsProvider(store: try FileStore(directory: directory.url).suite("compat"))
+            provider = PrefsProvider(suite: try FileStore(directory: directory.url).suite("compat"))
         case .userDefaults:
             let defaults = try #require(UserDefaults(suiteName: defaultsName))
             defaults.setPrimitiveValues(CompatibilityFixture.values)
@@ -35,12 +35,12 @@ import Testing
         case .combined:
             let empty = InMemoryPersistentKeyValueStore()
             let full = InMemoryPersistentKeyValueStore(CompatibilityFixture.values)
-            provider = PrefsProvider(store: CombinedPersistentKeyValueStore([empty, full]))
+            provider = PrefsProvider(suite: CombinedPersistentKeyValueStore([empty, full]))
         case .prefixed:
             let base = InMemoryPersistentKeyValueStore(
                 Dictionary(uniqueKeysWithValues: CompatibilityFixture.values.map { ("server.\($0.key)", $0.value) }))
             base.setPrimitiveValue(.string("not in scope"), forKey: "string")
-            provider = PrefsProvider(store: base.prefixed("server."))
+            provider = PrefsProvider(suite: base.prefixed("server."))
         }
         try await ProviderCompatTest(provider: provider).runTest()
     }

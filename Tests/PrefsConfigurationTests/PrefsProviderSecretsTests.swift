@@ -23,13 +23,13 @@ import Testing
         let schema = try PreferenceSchema(suite: "app", keys: [token, port])
         let store = InMemoryPersistentKeyValueStore(["api.token": .string("t0ken"), "http.port": .int(9000)])
         let recorder = Recorder()
-        let config = ConfigReader(providers: [PrefsProvider(store: store, schema: schema)], accessReporter: recorder)
+        let config = ConfigReader(providers: [PrefsProvider(suite: store, schema: schema)], accessReporter: recorder)
         #expect(config.string(forKey: "api.token") == "t0ken")
         #expect(config.int(forKey: "http.port") == 9000)
         // A secret still stored under its former name is a secret too.
         let legacy = InMemoryPersistentKeyValueStore(["apiKey": .string("old")])
         let legacyConfig = ConfigReader(
-            providers: [PrefsProvider(store: legacy, schema: schema)], accessReporter: recorder)
+            providers: [PrefsProvider(suite: legacy, schema: schema)], accessReporter: recorder)
         #expect(legacyConfig.string(forKey: "api.token") == "old")
 
         let events = recorder.events.withLock { $0 }

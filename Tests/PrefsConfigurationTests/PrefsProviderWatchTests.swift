@@ -39,7 +39,7 @@ import Testing
         try suite.setPrimitiveValues([
             "http.port": .int(8080), "verbose": .bool(false), "ratio": .double(0.5), "greeting": .string("hello"),
         ])
-        let config = ConfigReader(provider: PrefsProvider(store: suite))
+        let config = ConfigReader(provider: PrefsProvider(suite: suite))
 
         let ports = Seen<Int>()
         let flags = Seen<Bool>()
@@ -98,7 +98,7 @@ import Testing
         defer { watching.cancel() }
         let suite = try store.suite("server")
         try suite.setPrimitiveValues(["http": .dictionary(["port": .int(8080), "host": .string("a")])])
-        let provider = PrefsProvider(store: suite)
+        let provider = PrefsProvider(suite: suite)
 
         let results = Mutex<[String]>([])
         let task = Task {
@@ -149,7 +149,7 @@ import Testing
         defer { watching.cancel() }
         let suite = try store.suite("pair")
         try suite.setPrimitiveValues(["left": .int(0), "right": .int(0)])
-        let provider = PrefsProvider(store: suite)
+        let provider = PrefsProvider(suite: suite)
         let torn = Mutex(0)
         let seen = Mutex(0)
         let task = Task {

@@ -18,7 +18,7 @@ import Testing
         try writer.suite("server").commit(["http.port": .int(8080), "http.host": .string("a")])
         let suite = try reader.suite("server")
         #expect(await waitUntil { suite.primitiveValue(forKey: "http.port") == .int(8080) })
-        let config = ConfigReader(provider: PrefsProvider(store: suite))
+        let config = ConfigReader(provider: PrefsProvider(suite: suite))
 
         let ports = Mutex<[Int]>([])
         let task = Task {
@@ -38,7 +38,7 @@ import Testing
         #expect(await waitUntil { ports.withLock { $0 } == [8080, 9090, 9091] }, "\(ports.withLock { $0 })")
         #expect(config.string(forKey: "http.host") == "b")
         #expect(
-            try PrefsProvider(store: suite).snapshot().value(forKey: ["http", "host"], type: .string).value?.content
+            try PrefsProvider(suite: suite).snapshot().value(forKey: ["http", "host"], type: .string).value?.content
                 == .string("b"))
     }
 }

@@ -53,10 +53,10 @@ public protocol PersistentKeyValueStore: AnyObject {
 
     /// This suite's writes of several keys as one, when it has them; `nil` by default.
     ///
-    /// Capabilities are properties rather than casts (`as? any TransactionalStore`): a cast that fails scans every
+    /// Capabilities are properties rather than casts (`as? any TransactionalSuite`): a cast that fails scans every
     /// protocol conformance in the program, milliseconds in a large static binary, and a property says in the type
     /// what a store offers.
-    var transactions: (any TransactionalStore)? { get }
+    var transactions: (any TransactionalSuite)? { get }
 
     /// This suite's history of changes (who changed what, when), when it keeps one; `nil` by default.
     var changeHistory: (any PersistentKeyValueHistory)? { get }
@@ -80,7 +80,7 @@ extension PersistentKeyValueStore {
     /// The value itself: a store keeps what it is given unless it says otherwise.
     public func storedForm(of value: PropertyListValue) -> PropertyListValue { value }
 
-    public var transactions: (any TransactionalStore)? { nil }
+    public var transactions: (any TransactionalSuite)? { nil }
 
     public var changeHistory: (any PersistentKeyValueHistory)? { nil }
 

@@ -24,8 +24,8 @@ public final class EditorData {
     private var keyListCache: KeyList?
     /// Every suite's keys, for `/` on the suites screen, built on the first search.
     private let search = GlobalSearch()
-    /// What each suite's history says of its keys, read once per suite.
-    private var histories: [String: SuiteHistory] = [:]
+    /// Each suite's keys' newest changes, read from its change history once per suite.
+    private var recentChanges: [String: RecentChanges] = [:]
 
     /// Reads a store's suites and schemas.
     ///
@@ -85,22 +85,22 @@ public final class EditorData {
         keyListCache = nil
         schemaCache = [:]
         search.forgetAll()
-        histories = [:]
+        recentChanges = [:]
     }
 
-    /// What the history says of a suite's keys, read once per suite and then kept up to date.
-    func history(suite name: String) -> SuiteHistory {
-        if let known = histories[name] { return known }
-        let history = SuiteHistory(suite: try? suite(name))
-        histories[name] = history
-        return history
+    /// The newest changes of a suite's keys, read from its change history once per suite and then kept up to date.
+    func recentChanges(suite name: String) -> RecentChanges {
+        if let known = recentChanges[name] { return known }
+        let recent = RecentChanges(suite: try? suite(name))
+        recentChanges[name] = recent
+        return recent
     }
 
-    /// Takes in changes the store reported, so that the history of their keys is known without reading it again.
+    /// Takes in changes the store reported, so that their keys' recent changes are known without reading again.
     func recordWrites(_ changes: [PersistentKeyValueChange]) {
         for change in changes {
-            guard let suite = change.suite, histories[suite] != nil else { continue }
-            histories[suite]?.record(change)
+            guard let suite = change.suite, recentChanges[suite] != nil else { continue }
+            recentChanges[suite]?.record(change)
         }
     }
 
@@ -133,7 +133,7 @@ public final class EditorData {
     /// The newest change of a key in its suite's history: when it last changed, and who changed it; `nil` when the
     /// store keeps no history or it holds none for the key.
     public func lastChange(suite: String, key: String) -> PersistentKeyValueChange? {
-        history(suite: suite).recent(key).first
+        recentChanges(suite: suite).recent(key).first
     }
 
     /// Where a suite is kept, for people, when its store says.

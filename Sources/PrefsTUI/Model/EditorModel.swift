@@ -205,7 +205,7 @@ public final class EditorModel {
     ///   - key: The key.
     /// - Returns: At most three changes.
     public func recentChanges(suite: String, key: String) -> [PersistentKeyValueChange] {
-        data.history(suite: suite).recent(key)
+        data.recentChanges(suite: suite).recent(key)
     }
 
     /// Where a key's value comes from: a problem, a launch argument, nothing stored, this session, a named writer, or a
@@ -225,7 +225,7 @@ public final class EditorModel {
         guard let stored = row.stored else { return .atDefault }
         if let migration = row.migration { return .toMigrate(migration) }
         if sessionKeys.wasWritten(suite: suite, key: row.key) { return .session }
-        let history = data.history(suite: suite)
+        let history = data.recentChanges(suite: suite)
         guard let last = history.recent(row.key).first else { return history.isTruncated ? .stored : .outside }
         guard last.newValue == stored, let pid = last.writer?.pid else { return .outside }
         return .process(name: TextEscaping.escaped(last.writer?.processName ?? "pid \(pid)"), pid: pid)

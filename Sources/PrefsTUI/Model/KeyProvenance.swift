@@ -41,7 +41,7 @@ public enum KeyProvenance: Hashable, Sendable {
         case .session: "set in this editor session"
         case .process(let name, let pid): "set by \(name)" + (pid.map { " pid \($0)" } ?? "")
         case .outside: "changed outside PrefsKit: no journaled writer set this value"
-        case .stored: "stored before the newest \(SuiteHistory.limit) changes of the history, which the editor reads"
+        case .stored: "stored before the newest \(RecentChanges.limit) changes of the history, which the editor reads"
         case .launchArgument(let text): "overridden for this run by the launch argument \(text)"
         case .problem(let reason): reason
         case .toMigrate(let migration): migration.sentence

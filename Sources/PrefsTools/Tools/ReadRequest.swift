@@ -44,9 +44,9 @@ public struct ReadRequest: Sendable, Hashable {
             group = prefix
         }
         if let key, group == nil { return try readValue(of: key, inSuite: suite, context: context) }
-        let store = try context.existingSuite(suite)
+        let target = try context.existingSuite(suite)
         let schema = try context.schema(for: suite)
-        let values = SuiteListing.values(of: store, schema: schema, includeDefaults: includeDefaults, group: group)
+        let values = SuiteListing.values(of: target, schema: schema, includeDefaults: includeDefaults, group: group)
         if let group, values.isEmpty {
             throw ToolError(
                 "no key of suite \(TextEscaping.quoted(suite)) starts with \(TextEscaping.quoted(group))", code: .noKey)
@@ -57,7 +57,7 @@ public struct ReadRequest: Sendable, Hashable {
         } else {
             Output.lines(
                 SuiteListing.lines(
-                    of: store, schema: schema, includeDefaults: includeDefaults, types: types, group: group))
+                    of: target, schema: schema, includeDefaults: includeDefaults, types: types, group: group))
         }
     }
 
@@ -85,15 +85,15 @@ public struct ReadRequest: Sendable, Hashable {
         var problems: [any Error] = []
         for name in try context.suiteNames() {
             do {
-                let store = try context.existingSuite(name)
+                let target = try context.existingSuite(name)
                 let schema = try context.schema(for: name)
                 if json {
                     documents[name] = Secrets.masked(
-                        SuiteListing.values(of: store, schema: schema, includeDefaults: includeDefaults),
+                        SuiteListing.values(of: target, schema: schema, includeDefaults: includeDefaults),
                         schema: schema)
                 } else {
                     let suiteLines = SuiteListing.lines(
-                        of: store, schema: schema, includeDefaults: includeDefaults, types: types)
+                        of: target, schema: schema, includeDefaults: includeDefaults, types: types)
                     lines += suiteLines.map { "\(ValueText.key(name)) \($0)" }
                 }
             } catch {

@@ -28,10 +28,10 @@ public struct SuiteUndo: Sendable, Hashable {
 
     /// The keys another writer changed since the write, sorted.
     ///
-    /// - Parameter store: The suite.
+    /// - Parameter suite: The suite.
     /// - Returns: The keys.
-    public func changedSince(in store: any PersistentKeyValueStore) -> [String] {
-        store.keys(differingFrom: after)
+    public func changedSince(in suite: any PersistentKeyValueStore) -> [String] {
+        suite.keys(differingFrom: after)
     }
 
     /// The refusal of an undo whose keys another writer changed since.
@@ -53,21 +53,21 @@ public struct SuiteUndo: Sendable, Hashable {
     /// Puts the keys back, in one write when the store can.
     ///
     /// - Parameters:
-    ///   - store: The suite.
+    ///   - suite: The suite.
     ///   - force: Whether to undo keys another writer changed since.
     ///   - schema: The suite's schema, for the error's value.
     /// - Returns: The changes made.
     /// - Throws: ``ToolError`` naming the keys changed since, unless `force`; the store's error. Nothing is written
     ///   then.
     @discardableResult
-    public func apply(to store: any PersistentKeyValueStore, force: Bool = false, schema: PreferenceSchema? = nil)
+    public func apply(to suite: any PersistentKeyValueStore, force: Bool = false, schema: PreferenceSchema? = nil)
         throws -> [PersistentKeyValueChange]
     {
-        let changed = changedSince(in: store)
+        let changed = changedSince(in: suite)
         if !force, let first = changed.first {
-            throw Self.changedAgain(changed, now: store.primitiveValue(forKey: first), schema: schema)
+            throw Self.changedAgain(changed, now: suite.primitiveValue(forKey: first), schema: schema)
         }
-        return try store.applyChanges(before)
+        return try suite.applyChanges(before)
     }
 
     /// How an undo is reported: one `key: new -> old` line per key, sorted.

@@ -51,19 +51,19 @@ extension UndoHistory {
     ///
     /// - Parameters:
     ///   - steps: The steps, in order.
-    ///   - store: The suite.
+    ///   - suite: The suite.
     ///   - force: Whether to revert keys another writer changed since.
     ///   - schema: The suite's schema: an error naming a secret key's value masks it.
     /// - Throws: ``ToolError`` naming the key changed since; the store's error. A failure after the first step says
     ///   how many were made.
     public static func perform(
-        _ steps: [Step], on store: any PersistentKeyValueStore, force: Bool = false, schema: PreferenceSchema? = nil
+        _ steps: [Step], on suite: any PersistentKeyValueStore, force: Bool = false, schema: PreferenceSchema? = nil
     ) throws {
-        if !force { try check(steps, against: store, schema: schema) }
+        if !force { try check(steps, against: suite, schema: schema) }
         for (index, step) in steps.enumerated() {
             do {
                 try PersistentKeyValueChange.Writer.$revertedWrite.withValue(step.write.id) {
-                    _ = try step.undo.apply(to: store, force: force, schema: schema)
+                    _ = try step.undo.apply(to: suite, force: force, schema: schema)
                 }
             } catch  where index > 0 {
                 throw ToolError(
@@ -73,11 +73,11 @@ extension UndoHistory {
     }
 
     /// Refuses steps when a key they revert no longer holds what the step expects, after the steps before it.
-    private static func check(_ steps: [Step], against store: any PersistentKeyValueStore, schema: PreferenceSchema?)
+    private static func check(_ steps: [Step], against suite: any PersistentKeyValueStore, schema: PreferenceSchema?)
         throws
     {
         var simulated: [String: PropertyListValue?] = [:]
-        let current = { (key: String) in simulated[key] ?? store.primitiveValue(forKey: key) }
+        let current = { (key: String) in simulated[key] ?? suite.primitiveValue(forKey: key) }
         for step in steps {
             let changed = step.undo.after.keys.sorted().filter { current($0) != step.undo.after[$0] ?? nil }
             if let first = changed.first { throw SuiteUndo.changedAgain(changed, now: current(first), schema: schema) }

@@ -87,11 +87,11 @@ public struct UndoHistory: Sendable {
     /// A suite's undo history, read from its store.
     ///
     /// - Parameters:
-    ///   - store: The suite.
+    ///   - suite: The suite.
     ///   - name: The suite's name.
     /// - Throws: ``ToolError`` when the store keeps no history; the store's error when it cannot be read.
-    public init(of store: any PersistentKeyValueStore, name: String) throws {
-        guard let history = store.changeHistory else {
+    public init(of suite: any PersistentKeyValueStore, name: String) throws {
+        guard let history = suite.changeHistory else {
             throw ToolError(
                 "suite \(TextEscaping.quoted(name)) keeps no history, so nothing can be undone", code: .nothingToUndo)
         }

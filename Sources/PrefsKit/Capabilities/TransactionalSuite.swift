@@ -2,7 +2,7 @@
 ///
 /// The file store writes under one lock with one rename; the PostgreSQL store in one statement. `prefs import`,
 /// `prefs undo` and the editor's multi-key actions ask for this rather than write key by key.
-public protocol TransactionalStore: PersistentKeyValueStore {
+public protocol TransactionalSuite: PersistentKeyValueStore {
     /// Writes several keys at once, and reports the changes that took effect.
     ///
     /// - Parameter changes: The value to store for each key, or `nil` to remove it.
@@ -28,7 +28,7 @@ public protocol TransactionalStore: PersistentKeyValueStore {
     func sortedKeys() -> [String]
 }
 
-extension TransactionalStore {
+extension TransactionalSuite {
     /// Checks, then writes: for stores that cannot check under the write's own lock or statement, a writer between
     /// the two goes unseen.
     @discardableResult

@@ -1,8 +1,8 @@
 public import PrefsKit
 
-/// What the editor knows of a suite's history: each key's newest changes, read once from the store's history and
+/// The newest changes of each key of a suite, as the editor keeps them: read once from the suite's change history and
 /// kept up to date from the changes the store reports, so that moving the selection never reads the journal.
-public struct SuiteHistory: Sendable {
+public struct RecentChanges: Sendable {
     /// Each key's newest changes, newest first, at most ``perKey``.
     private var changes: [String: [PersistentKeyValueChange]] = [:]
     /// Whether the history read was cut at ``limit``: a key with no change may have one that is older.

@@ -1,5 +1,5 @@
-extension PrefixedPersistentKeyValueStore: TransactionalStore {
-    public var transactions: (any TransactionalStore)? { self }
+extension PrefixedPersistentKeyValueStore: TransactionalSuite {
+    public var transactions: (any TransactionalSuite)? { self }
 
     /// Writes several keys at once, atomically when the underlying store is transactional.
     ///
