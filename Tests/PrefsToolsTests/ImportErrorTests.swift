@@ -18,6 +18,15 @@ import Testing
         ),
         ("[1, 2]", "is JSON but not an object: a suite is a JSON object of keys and values"),
         ("just words", "is neither a property list nor JSON"),
+        // Broken JSON says where, as an editor counts: line, column (in characters) and what stands there.
+        (
+            "{\"a\": \"é\",\n \"b\": x}",
+            #"is not JSON a suite can hold: "{"a": "é",\n "b": x}" is not valid JSON (line 2, column 7, at "x")"#
+        ),
+        (
+            "{\"a\": 1",
+            #"is not JSON a suite can hold: "{"a": 1" is not valid JSON (line 1, column 8, at the end of the text)"#
+        ),
     ])
     func theErrorNamesTheRealCause(document: String, cause: String) throws {
         let fixture = try ToolFixture()

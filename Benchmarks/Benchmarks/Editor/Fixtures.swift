@@ -96,7 +96,7 @@ final class PendingEditor: @unchecked Sendable {
         editor = try directory.editor(suite: "big")
         editor.step([.character("P")])
         for _ in 0..<changes { editor.step([.character("r"), .character("j")]) }
-        precondition(editor.model.pendingChanges.count == changes, "every key is pending")
+        precondition(editor.model.pending.count == changes, "every key is pending")
         plain = EditorDirectory.values(changes).map { ($0.key, $0.value?.text ?? "") }
     }
 }

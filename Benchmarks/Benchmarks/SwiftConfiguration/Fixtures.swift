@@ -18,7 +18,7 @@ final class ReadFixture: Sendable {
             directory: directory, journalDirectory: directory.appendingPathComponent("journal"), launchArguments: .none)
         let suite = try store.suite("bench")
         try suite.commit(Dictionary(uniqueKeysWithValues: (0..<keys).map { ("key-\($0)", .int($0)) }))
-        prefs = ConfigReader(provider: PrefsProvider(store: suite))
+        prefs = ConfigReader(provider: PrefsProvider(suite: suite))
         memory = ConfigReader(
             provider: InMemoryProvider(
                 values: Dictionary(

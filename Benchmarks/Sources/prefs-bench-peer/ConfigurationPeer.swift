@@ -38,7 +38,7 @@ enum ConfigurationPeer {
             let store = try FileStore(
                 directory: url, journalDirectory: url.appendingPathComponent("journal"), launchArguments: .none)
             watches.withLock { $0.append(try? store.startWatching()) }
-            reader = ConfigReader(provider: PrefsProvider(store: try store.suite(suite)))
+            reader = ConfigReader(provider: PrefsProvider(suite: try store.suite(suite)))
         case .reloadingInt, .reloadingSnapshot:
             let provider = try await ReloadingFileProvider<PropertyListSnapshot>(
                 filePath: FilePath("\(directory)/\(suite).plist"), pollInterval: .seconds(1))

@@ -47,6 +47,31 @@ package enum JSONValue: Equatable, Sendable {
         return parser.duplicate
     }
 
+    /// Where the bytes stop being JSON, as a person finds it in an editor, and the character found there; for saying
+    /// why a parse failed.
+    ///
+    /// - Parameters:
+    ///   - bytes: UTF-8 text that ``parse(_:maximumDepth:)`` refused.
+    ///   - maximumDepth: The nesting limit the parse used.
+    /// - Returns: `line L, column C` (both from 1, columns in characters), followed by what stands there, or by
+    ///   `the end of the text`.
+    package static func syntaxErrorLocation(
+        _ bytes: UnsafeBufferPointer<UInt8>, maximumDepth: Int = defaultMaximumDepth
+    ) -> String {
+        var parser = Parser(bytes: bytes, maximumDepth: maximumDepth)
+        parser.skipSpace()
+        if (try? parser.value(depth: 0)) != nil { parser.skipSpace() }
+        let offset = min(parser.index, bytes.count)
+        let before = bytes[..<offset]
+        let line = before.count(where: { $0 == 0x0A }) + 1
+        let lineStart = before.lastIndex(of: 0x0A).map { $0 + 1 } ?? 0
+        let column = String(decoding: bytes[lineStart..<offset], as: UTF8.self).count + 1
+        let found = String(decoding: bytes[offset...].prefix(4), as: UTF8.self).first.map {
+            TextEscaping.quoted(String($0))
+        }
+        return "line \(line), column \(column), at \(found ?? "the end of the text")"
+    }
+
     /// How deeply arrays and objects nest in JSON text, strings skipped; for saying why a parse failed.
     package static func nestingDepth(_ bytes: UnsafeBufferPointer<UInt8>) -> Int {
         var depth = 0

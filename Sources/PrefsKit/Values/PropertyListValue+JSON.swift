@@ -52,7 +52,7 @@ extension PropertyListValue {
                 reason: depth > limit
                     ? "nests arrays or objects deeper than \(limit) levels"
                     : duplicate.map { "names \(TextEscaping.quoted($0, limit: 80)) twice in one object" }
-                        ?? "is not valid JSON")
+                        ?? "is not valid JSON (\(text.withUTF8 { JSONValue.syntaxErrorLocation($0) }))")
         }
         let found = try PropertyListValue(json: parsed, expected: kind ?? .string)
         guard let kind else {
