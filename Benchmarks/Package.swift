@@ -23,7 +23,8 @@ let package = Package(
             name: "prefs-bench-peer",
             dependencies: [
                 .product(name: "PrefsKit", package: prefs), .product(name: "PrefsTUI", package: prefs),
-                .product(name: "PrefsPostgres", package: prefs), .product(name: "PostgresNIO", package: "postgres-nio"),
+                .product(name: "PrefsTools", package: prefs), .product(name: "PrefsPostgres", package: prefs),
+                .product(name: "PostgresNIO", package: "postgres-nio"),
                 .product(name: "PrefsConfiguration", package: prefs),
                 .product(name: "Configuration", package: "swift-configuration"),
             ],
@@ -48,6 +49,7 @@ let package = Package(
                 .product(name: "Benchmark", package: "benchmark"),
                 .product(name: "PrefsKit", package: prefs),
                 .product(name: "PrefsTUI", package: prefs),
+                .product(name: "PrefsTools", package: prefs),
             ],
             path: "Benchmarks/Editor",
             swiftSettings: [.swiftLanguageMode(.v6)],

@@ -3,8 +3,7 @@ import ArgumentParser
 /// The `prefs` command line: read, write and watch the suites of a configuration directory.
 struct Prefs: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
-        commandName: "prefs",
-        abstract: "Read, write and watch preferences stored as UserDefaults-compatible suites.",
+        commandName: "prefs", abstract: "Read, write and watch preferences stored as UserDefaults-compatible suites.",
         discussion: """
             Suites are XML property lists in the configuration directory ($XDG_CONFIG_HOME, else ~/.config), \
             shared with Foundation's UserDefaults. Writes are process-safe and journaled: `prefs log` shows who \

@@ -63,7 +63,7 @@ import Testing
             #""yesterday" is not a date: give ISO 8601 (2026-11-23T14:00:00Z) or a local time (2026-11-23 15:00)"#
         ),
         ("%%%", .data, #""%%%" is not base64 data"#),
-        ("[1, ", .array(.int), #""[1," is not valid JSON"#),
+        ("[1, ", .array(.int), #""[1," is not valid JSON (line 1, column 4, at the end of the text)"#),
         (#"["a"]"#, .array(.int), #""a" is not an integer"#),
         (#"{"a": 1}"#, .array(.int), #""{"a":1}" is not an array of integers"#),
     ])

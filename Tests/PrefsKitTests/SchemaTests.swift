@@ -93,7 +93,10 @@ import Testing
             ("priority", "3", #"invalid value for "priority": "3" is not one of "1", "5""#),
             ("recents", "[1]", #"invalid value for "recents": "1" is not a string"#),
             ("profile", #"{"name": "Ada"}"#, #"invalid value for "profile": cannot decode: missing "age""#),
-            ("profile", "{", #"invalid value for "profile": "{" is not valid JSON"#),
+            (
+                "profile", "{",
+                #"invalid value for "profile": "{" is not valid JSON (line 1, column 2, at the end of the text)"#
+            ),
             ("missing", "1", #"unknown key "missing""#),
             ("name", "x", nil),
         ] as [(String, String, String?)])

@@ -1,7 +1,8 @@
 import PrefsKit
 import PrefsTestHelpers
-import PrefsTools
 import Testing
+
+@testable import PrefsTools
 
 /// The one ranking of `prefs find` and the editor's `/`: key names first, exact, prefix, word start, anywhere,
 /// fuzzy; then keys found by another field.
@@ -32,5 +33,31 @@ import Testing
         let (matches, problems) = try PreferenceSearch("9999").run(in: fixture.context)
         #expect(problems.isEmpty)
         #expect(matches.map { "\($0.suite) \($0.key)" } == ["b 9999", "b key19999x", "c k9x9y9z9", "a theme"])
+    }
+
+    /// The byte path ASCII keys take (a filter keystroke ranks up to 100,000 of them) ranks as the character path
+    /// does, for every key and every pattern cut from it or spread over it, in either case.
+    @Test func asciiKeysRankOnTheirBytesAsOnTheirCharacters() {
+        let keys = [
+            "fontScale", "editor.fontScale", "key09999", "v2ray", "HTTPServer", "a_b-c.d", "x", "storefront",
+            "ABC", "lastSync2", "theme", "9lives", "max-connections", "e.f.g",
+        ]
+        var compared = 0
+        for key in keys {
+            let characters = Array(key)
+            var patterns: Set<String> = ["zz", "q", String(key.reversed()), key + "s", key.uppercased()]
+            for start in characters.indices {
+                for length in 1...3 where start + length <= characters.count {
+                    patterns.insert(String(characters[start..<(start + length)]))
+                }
+                patterns.insert(String(characters[start...].enumerated().filter { $0.offset % 2 == 0 }.map(\.element)))
+            }
+            for pattern in patterns {
+                let search = SearchPattern(pattern)
+                #expect(search.rank(ofKey: key) == search.rank(ofKeyText: key), "\(key) / \(pattern)")
+                compared += 1
+            }
+        }
+        #expect(compared > 300)
     }
 }

@@ -15,8 +15,8 @@ let benchmarks: @Sendable () -> Void = {
         for _ in benchmark.scaledIterations {
             let store = try FileStore(
                 directory: directory.config, journalDirectory: directory.journal, launchArguments: .none)
-            let data = EditorData(store: store, schemas: SchemaCatalog(configDirectory: directory.config))
-            let view = EditorView(model: EditorModel(data: data), unicode: true, color: true)
+            let view = EditorView(
+                model: EditorModel(data: editorData(store, config: directory.config)), unicode: true, color: true)
             blackHole(view.render(width: 120, height: 40))
         }
     } setup: {

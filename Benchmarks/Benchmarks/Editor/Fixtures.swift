@@ -2,6 +2,7 @@ import Foundation
 import PrefsFileStore
 import PrefsKit
 import PrefsTUI
+import PrefsTools
 
 /// A fresh configuration directory of suites written through the file store, removed afterwards.
 final class EditorDirectory: Sendable {
@@ -28,9 +29,8 @@ final class EditorDirectory: Sendable {
     /// The editor on this directory in a headless terminal of 120 × 40, on a suite's keys or on the suites.
     func editor(suite: String? = nil) throws -> Editor {
         let store = try FileStore(directory: config, journalDirectory: journal, launchArguments: .none)
-        let data = EditorData(store: store, schemas: SchemaCatalog(configDirectory: config))
         return Editor(
-            model: EditorModel(data: data, suite: suite),
+            model: EditorModel(data: editorData(store, config: config), suite: suite),
             backend: HeadlessBackend(width: 120, height: 40, supportsUnicode: true, usesColor: true))
     }
 
@@ -99,4 +99,13 @@ final class PendingEditor: @unchecked Sendable {
         precondition(editor.model.pending.count == changes, "every key is pending")
         plain = EditorDirectory.values(changes).map { ($0.key, $0.value?.text ?? "") }
     }
+}
+
+/// The editor's data on a file store, with the application layer its actions call, as `prefs tui` opens them.
+func editorData(_ store: FileStore, config: URL) -> EditorData {
+    let schemas = SchemaCatalog(configDirectory: config)
+    let tools = ToolContext(
+        locationDescription: store.locationDescription, codec: FilePropertyListCodec(), open: { _ in store },
+        schemas: { schemas })
+    return EditorData(store: store, schemas: schemas, tools: tools)
 }

@@ -3,6 +3,7 @@ import Foundation
 import PrefsFileStore
 import PrefsKit
 import PrefsTUI
+import PrefsTools
 import Synchronization
 
 func fail(_ message: String) -> Never {
@@ -90,7 +91,11 @@ case ("editor-rss", 3):
     do {
         let store = try FileStore(
             directory: directory, journalDirectory: directory.appendingPathComponent("journal"), launchArguments: .none)
-        let data = EditorData(store: store, schemas: SchemaCatalog(configDirectory: directory))
+        let schemas = SchemaCatalog(configDirectory: directory)
+        let tools = ToolContext(
+            locationDescription: store.locationDescription, codec: FilePropertyListCodec(), open: { _ in store },
+            schemas: { schemas })
+        let data = EditorData(store: store, schemas: schemas, tools: tools)
         let backend = HeadlessBackend(width: 120, height: 40, supportsUnicode: true, usesColor: true)
         let editor = Editor(model: EditorModel(data: data, suite: arguments[2]), backend: backend)
         editor.draw()

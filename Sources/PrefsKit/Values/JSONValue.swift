@@ -61,6 +61,8 @@ package enum JSONValue: Equatable, Sendable {
         var parser = Parser(bytes: bytes, maximumDepth: maximumDepth)
         parser.skipSpace()
         if (try? parser.value(depth: 0)) != nil { parser.skipSpace() }
+        // The parser stops before white space it had yet to skip: the place to show is what follows it.
+        parser.skipSpace()
         let offset = min(parser.index, bytes.count)
         let before = bytes[..<offset]
         let line = before.count(where: { $0 == 0x0A }) + 1

@@ -10,7 +10,9 @@ extension SearchPattern {
     /// - Returns: The positions, ranked.
     func ranked(_ rows: [Int32], keys: [String]) -> [Int32] {
         guard !text.isEmpty else { return rows }
-        let ranks = rows.map { rank(ofKey: keys[Int($0)]) ?? .otherField }
-        return rows.indices.sorted { (ranks[$0], $0) < (ranks[$1], $1) }.map { rows[$0] }
+        // One pass into a bucket per rank keeps the list's order within a rank without sorting.
+        var buckets = [[Int32]](repeating: [], count: Rank.otherField.rawValue + 1)
+        for row in rows { buckets[(rank(ofKey: keys[Int(row)]) ?? .otherField).rawValue].append(row) }
+        return buckets.flatMap { $0 }
     }
 }

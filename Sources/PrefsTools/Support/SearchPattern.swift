@@ -16,6 +16,9 @@ public struct SearchPattern: Sendable, Hashable {
     /// The text as typed.
     public let text: String
     private let lowered: String
+    /// The lowercased text's bytes when it is ASCII, for ranking ASCII keys without making strings: a filter
+    /// keystroke ranks every key that matched, up to 100,000 of them.
+    private let asciiBytes: [UInt8]?
 
     /// Creates a pattern.
     ///
@@ -23,6 +26,7 @@ public struct SearchPattern: Sendable, Hashable {
     public init(_ text: String) {
         self.text = text
         lowered = text.lowercased()
+        asciiBytes = lowered.utf8.allSatisfy { $0 < 0x80 } ? Array(lowered.utf8) : nil
     }
 
     /// How a key's name matches, or `nil` when its characters are not all in it, in order.
@@ -31,6 +35,15 @@ public struct SearchPattern: Sendable, Hashable {
     /// - Returns: The rank, at best ``Rank/exactKey`` and at worst ``Rank/keyFuzzy``.
     public func rank(ofKey key: String) -> Rank? {
         guard !lowered.isEmpty else { return .exactKey }
+        if let asciiBytes, key.utf8.allSatisfy({ $0 < 0x80 }) {
+            var key = key
+            return key.withUTF8 { Self.rank(ofASCIIKey: $0, pattern: asciiBytes) }
+        }
+        return rank(ofKeyText: key)
+    }
+
+    /// ``rank(ofKey:)`` on characters, for any key.
+    func rank(ofKeyText key: String) -> Rank? {
         let name = key.lowercased()
         if name == lowered { return .exactKey }
         if name.hasPrefix(lowered) { return .keyPrefix }

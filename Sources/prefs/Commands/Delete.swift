@@ -4,7 +4,7 @@ import PrefsTools
 /// `prefs delete SUITE KEY` and `prefs delete SUITE --all`: back to the defaults.
 struct Delete: PrefsCommand {
     static let configuration = CommandConfiguration(
-        abstract: "Remove a key, or every key, so that it reads as its default.",
+        commandName: "delete", abstract: "Remove a key, or every key, so that it reads as its default.",
         discussion: "--all asks for confirmation on a terminal; elsewhere it needs --force.")
 
     @OptionGroup var options: SuiteOptions

@@ -5,7 +5,7 @@ import PrefsStores
 /// `prefs demo`: the editor on a copy of the demo configuration, while a second process changes it.
 struct Demo: PrefsCommand {
     static let configuration = CommandConfiguration(
-        abstract: "Open the editor on a temporary copy of a demo configuration that another process keeps changing.",
+        commandName: "demo", abstract: "Open the editor on a demo configuration that another process keeps changing.",
         discussion: """
             The suites and schemas are compiled into prefs from Assets/demo; set PREFS_DEMO_ASSETS to a folder \
             holding config/ (suites) and schemas/ (manifests) to use your own, or install them as \

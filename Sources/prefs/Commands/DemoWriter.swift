@@ -5,7 +5,7 @@ import PrefsStores
 /// `prefs demo-writer DIR`, hidden: the second process of `prefs demo` (``PrefsStores/DemoActivity``).
 struct DemoWriter: PrefsCommand {
     static let configuration = CommandConfiguration(
-        abstract: "Change the demo's values until standard input closes.",
+        commandName: "demo-writer", abstract: "Change the demo's values until standard input closes.",
         shouldDisplay: false)
 
     @Argument(help: "The demo's temporary directory.") var directory: String

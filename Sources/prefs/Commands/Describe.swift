@@ -4,7 +4,7 @@ import PrefsTools
 /// `prefs describe SUITE KEY`: what the suite's schema says about a key, like `gsettings describe`.
 struct Describe: PrefsCommand {
     static let configuration = CommandConfiguration(
-        abstract: "Describe a key from the suite's schema: summary, description, type, default and allowed values.")
+        commandName: "describe", abstract: "Describe a key from the schema: summary, type, default and allowed values.")
 
     @OptionGroup var options: GlobalOptions
     @OptionGroup var target: KeyArguments

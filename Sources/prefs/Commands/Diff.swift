@@ -4,6 +4,7 @@ import PrefsTools
 /// `prefs diff SUITE [--against FILE]`: what differs from the defaults, or from an exported file.
 struct Diff: PrefsCommand {
     static let configuration = CommandConfiguration(
+        commandName: "diff",
         abstract: "Show what a suite changes from its schema's defaults, or from an exported file.",
         discussion: """
             Lines start with ~ for a changed value, + for a key only the suite holds, - for a key only the file \

@@ -4,7 +4,7 @@ import PrefsTools
 /// `prefs dump`: every suite as one typed JSON document, like `dconf dump /`.
 struct Dump: PrefsCommand {
     static let configuration = CommandConfiguration(
-        abstract: "Write every suite's values as one typed JSON document, which `prefs load` reads back exactly.",
+        commandName: "dump", abstract: "Write every suite's values as one typed JSON document, for `prefs load`.",
         discussion: """
             The document is {"format": "prefs-typed-json/1", "suites": {SUITE: {KEY: {"int": 3}, …}, …}}. \
             --non-default leaves out values equal to their schema default, keys a schema marks volatile and suites \

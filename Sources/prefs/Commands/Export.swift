@@ -4,7 +4,7 @@ import PrefsTools
 /// `prefs export SUITE`: the stored values as a property list or JSON.
 struct Export: PrefsCommand {
     static let configuration = CommandConfiguration(
-        abstract: "Write a suite's stored values as an XML property list, typed JSON or plain JSON.",
+        commandName: "export", abstract: "Write a suite's values as an XML property list, typed JSON or plain JSON.",
         discussion: """
             The property list and typed JSON keep every type: {"format": "prefs-typed-json/1", "values": \
             {"count": {"int": 3}, "ratio": {"double": 3}}}. Plain JSON writes dates and data as strings and 3.0 as \

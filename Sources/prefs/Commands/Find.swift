@@ -4,7 +4,7 @@ import PrefsTools
 /// `prefs find TEXT`: keys, values, summaries and descriptions that match, across suites.
 struct Find: PrefsCommand {
     static let configuration = CommandConfiguration(
-        abstract: "Find keys whose name, value, summary or description holds some text, in every suite.",
+        commandName: "find", abstract: "Find keys whose name, value, summary or description holds some text.",
         discussion: """
             Keys whose name matches come first (the whole name, its start, a word's start, anywhere, then its \
             letters in order), then those whose value, summary or description holds the text, as the editor's / \

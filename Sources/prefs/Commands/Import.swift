@@ -4,7 +4,8 @@ import PrefsTools
 /// `prefs import SUITE FILE`: many values in one atomic write.
 struct Import: PrefsCommand {
     static let configuration = CommandConfiguration(
-        abstract: "Merge a property list or JSON file into a suite, or replace the suite with it.",
+        commandName: "import",
+        abstract: "Merge a property list or JSON file into a suite, or replace the suite's keys.",
         discussion: """
             The file is read and every value checked against the suite's schema first; then all keys are written \
             with one lock and one rename, so other processes see the whole import or none of it. Use - to read \

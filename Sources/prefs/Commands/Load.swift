@@ -4,7 +4,7 @@ import PrefsTools
 /// `prefs load FILE`: writes back what `prefs dump` wrote, like `dconf load /`.
 struct Load: PrefsCommand {
     static let configuration = CommandConfiguration(
-        abstract: "Write the suites of a `prefs dump` document.",
+        commandName: "load", abstract: "Write the suites of a `prefs dump` document.",
         discussion: """
             Every value of every suite is checked against its schema first; nothing is written when one fails. \
             Each suite is then written in one write. Keys the document does not hold are kept unless --replace. \

@@ -4,7 +4,7 @@ import PrefsTools
 /// `prefs log SUITE [KEY]`: who changed what, and when, from the suite's history.
 struct Log: PrefsCommand {
     static let configuration = CommandConfiguration(
-        abstract: "Print a suite's change history: who changed what, and when.",
+        commandName: "log", abstract: "Print a suite's change history: who changed what, and when.",
         discussion: """
             The history comes from the journal PrefsKit keeps for each configuration directory, or from the \
             PostgreSQL store's history table. Changes made by programs that do not use PrefsKit appear as made by \

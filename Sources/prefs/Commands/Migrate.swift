@@ -4,7 +4,7 @@ import PrefsTools
 /// `prefs migrate SUITE`: applies every rename the suite's schema declares, in one write.
 struct Migrate: PrefsCommand {
     static let configuration = CommandConfiguration(
-        abstract: "Move values stored under keys' former names to their names, in one write.",
+        commandName: "migrate", abstract: "Move values stored under keys' former names to their names, in one write.",
         discussion: """
             A schema key may list the names it had before ("formerly" in the manifest, formerly: on a Swift key). \
             Reads already fall back to them; this moves each value to the key's name and removes the former names, \

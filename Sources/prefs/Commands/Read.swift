@@ -4,7 +4,7 @@ import PrefsTools
 /// `prefs read [SUITE [KEY]]`: a bare value, a whole suite as `key = value` lines, or every suite.
 struct Read: PrefsCommand {
     static let configuration = CommandConfiguration(
-        abstract: "Print a value, every stored value of a suite, or of every suite.",
+        commandName: "read", abstract: "Print a value, every stored value of a suite, or of every suite.",
         discussion: """
             With a key, prints the bare value: strings as they are, numbers, true/false, dates in ISO 8601, data in \
             base64, arrays and dictionaries as JSON. A key that is not stored prints its schema default. Without a \

@@ -4,7 +4,7 @@ import PrefsTools
 /// `prefs recover SUITE`: moves an unreadable suite's file aside, keeping it, and starts the suite afresh.
 struct Recover: PrefsCommand {
     static let configuration = CommandConfiguration(
-        abstract: "Move an unreadable suite's file aside (it is kept) and start the suite afresh.",
+        commandName: "recover", abstract: "Move an unreadable suite's file aside (kept) and start the suite afresh.",
         discussion: """
             A suite whose file does not decode, or cannot be read, is left untouched: every write to it is refused. \
             This moves the file to <suite>.plist.corrupt-<time> beside it, where it stays for you to look at, and \

@@ -4,7 +4,7 @@ import PrefsTools
 /// `prefs redo SUITE`: makes again the writes `prefs undo` or the editor's `u` undid.
 struct Redo: PrefsCommand {
     static let configuration = CommandConfiguration(
-        abstract: "Make again a write that undo reverted.",
+        commandName: "redo", abstract: "Make again a write that undo reverted.",
         discussion: """
             Redo is possible until another write is made to the suite, as in an editor. Like undo, it refuses when \
             another writer changed one of the keys since.

@@ -4,7 +4,7 @@ import PrefsTools
 /// `prefs rename SUITE OLD NEW`: a key's value moved to a new name in one write.
 struct Rename: PrefsCommand {
     static let configuration = CommandConfiguration(
-        abstract: "Move a key's value to a new key, in one write.",
+        commandName: "rename", abstract: "Move a key's value to a new key, in one write.",
         discussion: """
             Like defaults rename. The old key is removed and the new one written in one write, which `prefs undo` \
             reverts whole. A new key that already holds a value, or that the suite's schema does not declare, needs \

@@ -4,8 +4,7 @@ import PrefsTools
 /// `prefs schema list|show|install|uninstall`: the schema manifests of the store's suites.
 struct SchemaCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
-        commandName: "schema",
-        abstract: "List, show, install and uninstall schema manifests.",
+        commandName: "schema", abstract: "List, show, install and uninstall schema manifests.",
         discussion: """
             For a configuration directory, manifests are installed under $XDG_DATA_HOME/prefs/schemas/ (default \
             ~/.local/share), in a folder that belongs to the directory, so two directories never share one. For a \
@@ -15,7 +14,7 @@ struct SchemaCommand: ParsableCommand {
 
     struct List: PrefsCommand {
         static let configuration = CommandConfiguration(
-            abstract: "List the suites that have a schema.")
+            commandName: "list", abstract: "List the suites that have a schema.")
 
         @OptionGroup var options: GlobalOptions
 
@@ -26,7 +25,7 @@ struct SchemaCommand: ParsableCommand {
 
     struct Show: PrefsCommand {
         static let configuration = CommandConfiguration(
-            abstract: "Describe a suite's keys with their descriptions; --json prints the manifest.",
+            commandName: "show", abstract: "Describe a suite's keys; --json prints the manifest.",
             discussion: """
                 --format json-schema prints a JSON Schema (draft 2020-12) of the suite's values as prefs export \
                 writes them in JSON, for editors and CI to check configuration files with.
@@ -43,7 +42,7 @@ struct SchemaCommand: ParsableCommand {
 
     struct Install: PrefsCommand {
         static let configuration = CommandConfiguration(
-            abstract: "Install a manifest, replacing the suite's earlier one.")
+            commandName: "install", abstract: "Install a manifest, replacing the suite's earlier one.")
 
         @OptionGroup var options: GlobalOptions
         @Argument(help: "The manifest, as `theme-demo schema` prints it.", completion: .file(extensions: ["json"]))
@@ -57,7 +56,7 @@ struct SchemaCommand: ParsableCommand {
 
     struct Uninstall: PrefsCommand {
         static let configuration = CommandConfiguration(
-            abstract: "Remove a suite's schema; its stored values are left alone.")
+            commandName: "uninstall", abstract: "Remove a suite's schema; its stored values are left alone.")
 
         @OptionGroup var options: SuiteOptions
 

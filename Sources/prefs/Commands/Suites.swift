@@ -4,7 +4,7 @@ import PrefsTools
 /// `prefs suites`: one suite name per line.
 struct Suites: PrefsCommand {
     static let configuration = CommandConfiguration(
-        abstract: "List the suites: those holding keys and those a schema declares.",
+        commandName: "suites", abstract: "List the suites: those holding keys and those a schema declares.",
         discussion: "The editor lists the same suites.")
 
     @OptionGroup var options: GlobalOptions

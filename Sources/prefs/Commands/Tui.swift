@@ -5,7 +5,7 @@ import PrefsStores
 /// `prefs tui [SUITE]`, and `prefs` alone on a terminal: the preferences editor.
 struct Tui: PrefsCommand {
     static let configuration = CommandConfiguration(
-        abstract: "Browse and edit suites in the terminal; `prefs` alone on a terminal does the same.",
+        commandName: "tui", abstract: "Browse and edit suites in the terminal, as `prefs` alone on a terminal does.",
         discussion: "Other processes' changes appear as they happen. Press ? for the keys.")
 
     @OptionGroup var options: GlobalOptions

@@ -4,7 +4,7 @@ import PrefsTools
 /// `prefs undo SUITE`: reverts the suite's newest writes, read from its history.
 struct Undo: PrefsCommand {
     static let configuration = CommandConfiguration(
-        abstract: "Revert a suite's last write, or several.",
+        commandName: "undo", abstract: "Revert a suite's last write, or several.",
         discussion: """
             Sets every key the newest write changed (all the keys of one import, one reset or one transaction) back \
             to what it held before, in one write, unless another writer changed one of them since; then nothing is \

@@ -2,9 +2,9 @@ import ArgumentParser
 import PrefsTools
 
 /// `prefs watch [SUITE...]`: one line per change, as it happens.
-struct Watch: PrefsCommand {
+struct Watch: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
-        abstract: "Print every change as it happens, whoever makes it.",
+        commandName: "watch", abstract: "Print every change as it happens, whoever makes it.",
         discussion: """
             Each line holds the time, the suite, the key, the new value and, when the history knows it, the \
             process that wrote it. Lines are written at once, so the output can be piped. With --json, each line is \
@@ -18,7 +18,13 @@ struct Watch: PrefsCommand {
     var suites: [String] = []
     @Flag(help: "Write times in UTC (ISO 8601) rather than local time; JSON times are always UTC.") var utc = false
 
-    func perform() async throws {
-        try await ChangeWatch(suites: suites, json: options.json, utc: utc).run(in: options.openContext())
+    func run() async throws {
+        do {
+            try await Secrets.$reveal.withValue(reveal) {
+                try await ChangeWatch(suites: suites, json: options.json, utc: utc).run(in: options.openContext())
+            }
+        } catch {
+            throw ErrorReport.reported(error)
+        }
     }
 }

@@ -5,7 +5,7 @@ import PrefsTools
 /// a change to part of an array or dictionary.
 struct Write: PrefsCommand {
     static let configuration = CommandConfiguration(
-        abstract: "Write a value, or add to an array or dictionary.",
+        commandName: "write", abstract: "Write a value, or add to an array or dictionary.",
         discussion: """
             When a schema is installed for the suite, the value is read as the key's type and checked against its \
             range and choices, and keys the schema does not declare are refused unless --force is given. Without a \
