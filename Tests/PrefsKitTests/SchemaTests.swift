@@ -224,4 +224,27 @@ import Testing
         store.set(token, to: "new")
         #expect(store.primitiveValues() == ["debugToken": .string("new")])
     }
+
+    /// Found by the manifest fuzzer: a real bound near 2e19 came back one unit in the last place away when
+    /// Foundation's reader parsed the manifest PrefsKit wrote, so a reinstalled schema was not the same schema.
+    @Test func aManifestReadsBackToTheSameSchemaWhateverItsNumbers() throws {
+        let manifest = Data(
+            (#"{"format": "prefs-schema", "version": 1, "keys": [{"id": "ratio", "kind": "double", "#
+                + #""storage": "double", "default": 0.1, "range": {"min": -1e-300, "max": 19223372036854775807}}]}"#)
+                .utf8)
+        let schema = try PreferenceSchema(manifest: manifest)
+        let written = schema.manifest()
+        let again = try PreferenceSchema(manifest: written)
+        #expect(again.manifest() == written)
+        #expect(again == schema)
+    }
+
+    @Test func aManifestNamingAMemberTwiceIsRefused() {
+        let manifest = Data(
+            (#"{"format": "prefs-schema", "version": 1, "keys": [{"id": "a", "debug": "x", "debug": false, "#
+                + #""kind": "bool", "storage": "bool"}]}"#).utf8)
+        #expect(throws: PreferenceSchemaError.invalidManifest(#"names "debug" twice in one object"#)) {
+            try PreferenceSchema(manifest: manifest)
+        }
+    }
 }

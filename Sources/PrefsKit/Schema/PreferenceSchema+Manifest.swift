@@ -29,9 +29,20 @@ extension PreferenceSchema {
     /// - Throws: ``PreferenceSchemaError/invalidManifest(_:)`` naming the first thing wrong, or the errors building a
     ///   schema throws.
     public init(manifest: Data) throws(PreferenceSchemaError) {
-        guard let object = try? JSONSerialization.jsonObject(with: manifest),
-            let document = object as? [String: Any]
-        else { throw .invalidManifest("not a JSON object") }
+        // Read with PrefsKit's own JSON parser, whose numbers are exact and which refuses a name given twice in one
+        // object (Foundation's keeps one of them without a word).
+        let bytes = [UInt8](manifest)
+        guard let parsed = bytes.withUnsafeBufferPointer({ JSONValue.parse($0) }) else {
+            let duplicate = bytes.withUnsafeBufferPointer { JSONValue.duplicateName($0) }
+            let location = bytes.withUnsafeBufferPointer { JSONValue.syntaxErrorLocation($0) }
+            throw .invalidManifest(
+                duplicate.map { "names \(TextEscaping.quoted($0, limit: 80)) twice in one object" }
+                    ?? "not valid JSON (\(location))")
+        }
+        guard case .object = parsed else { throw .invalidManifest("not a JSON object") }
+        guard let document = parsed.foundationObject as? [String: Any] else {
+            throw .invalidManifest("holds a number too large for a Double")
+        }
         guard document["format"] as? String == Self.manifestFormat else {
             throw .invalidManifest("\"format\" must be \"\(Self.manifestFormat)\"")
         }
