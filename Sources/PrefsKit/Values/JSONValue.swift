@@ -95,7 +95,7 @@ package enum JSONValue: Equatable, Sendable {
     ) -> String {
         var parser = Parser(bytes: bytes, maximumDepth: maximumDepth)
         parser.skipSpace()
-        if (try? parser.value(depth: 0)) != nil { parser.skipSpace() }
+        _ = try? parser.value(depth: 0)
         // The parser stops before white space it had yet to skip: the place to show is what follows it.
         parser.skipSpace()
         let offset = min(parser.index, bytes.count)

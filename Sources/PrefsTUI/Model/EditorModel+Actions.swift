@@ -115,11 +115,11 @@ extension EditorModel {
             switch event {
             case .character("y"), .character("Y"):
                 applyPending(force: false)
-                if pending.changes.isEmpty { quit() }
+                if pending.isEmpty { quit() }
             case .character("n"), .character("N"):
                 dismissPending()
                 quit()
-            default: say("still here: \(pending.changes.count) pending")
+            default: say("still here: \(pending.count) pending")
             }
             return
         }

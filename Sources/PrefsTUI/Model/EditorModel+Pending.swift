@@ -22,7 +22,7 @@ extension EditorModel {
         for (key, value) in changes.sorted(by: { $0.key < $1.key }) {
             pending.hold(value, forKey: key, inSuite: suite) { (try? data.suite(suite))?.primitiveValue(forKey: key) }
         }
-        return "\(pending.changes.count) pending: A applies, D dismisses, p lists"
+        return "\(pending.count) pending: A applies, D dismisses, p lists"
     }
 
     /// The change delayed mode holds for a key, if any.
@@ -38,7 +38,7 @@ extension EditorModel {
     /// `A`: writes every pending change, one write per suite, each undone in one step; keys another process changed
     /// since they were edited take a second `A`.
     func applyPending(force: Bool) {
-        guard !pending.changes.isEmpty else { return say("nothing is pending") }
+        guard !pending.isEmpty else { return say("nothing is pending") }
         let conflicts = pending.changes.filter(isConflicting)
         if !conflicts.isEmpty, !force {
             pendingRepeat = .applyPending
@@ -66,8 +66,8 @@ extension EditorModel {
 
     /// `D`: drops every pending change; nothing is written.
     func dismissPending() {
-        guard !pending.changes.isEmpty else { return say("nothing is pending") }
-        let count = pending.changes.count
+        guard !pending.isEmpty else { return say("nothing is pending") }
+        let count = pending.count
         pending.drop { _ in true }
         if case .pending = screen { back() }
         say("dismissed \(count) pending change\(count == 1 ? "" : "s"); nothing was written")

@@ -13,7 +13,7 @@ extension EditorModel {
             keepPendingAndFinish()
         case .interrupt, .terminate:
             endingSignals += 1
-            if pending.changes.isEmpty || endingSignals >= 2 { return keepPendingAndFinish() }
+            if pending.isEmpty || endingSignals >= 2 { return keepPendingAndFinish() }
             quit()
             say("\(signal == .interrupt ? "Ctrl-C" : "SIGTERM") again keeps the pending changes for the next start")
         }
@@ -23,8 +23,8 @@ extension EditorModel {
     private func keepPendingAndFinish() {
         confirmation = nil
         isFinished = true
-        guard !pending.changes.isEmpty else { return }
-        let count = "\(pending.changes.count) pending change\(pending.changes.count == 1 ? "" : "s")"
+        guard !pending.isEmpty else { return }
+        let count = "\(pending.count) pending change\(pending.count == 1 ? "" : "s")"
         do {
             let file = try recovery.save(pending.changes)
             exitNote = "kept \(count) in \(file.path); prefs tui offers them at its next start"

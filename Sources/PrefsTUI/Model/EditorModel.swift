@@ -94,7 +94,7 @@ public final class EditorModel {
         case .details: 0
         case .help: HelpPane.rows.count
         case .changeLog: live.changeLog.count
-        case .pending: pending.changes.count
+        case .pending: pending.count
         case .bookmarks: bookmarks.entries.count
         }
     }
@@ -134,13 +134,7 @@ public final class EditorModel {
         }
         let keysScreen = EditorScreen.keys(suite: suite)
         let selectedKey = keyRows.key(at: selection[keysScreen] ?? 0)
-        // Ranked as `prefs find` ranks (key names first), except a group, which keeps the list's order.
-        let matches =
-            filter.isEmpty
-            ? nil
-            : SuiteListing.group(filter.text) == nil
-                ? SearchPattern(filter.text).ranked(filter.positions(in: list), keys: list.keys)
-                : filter.positions(in: list)
+        let matches = filter.isEmpty ? nil : filter.rows(in: list)
         keyRows = KeyRows(list: list, matches: showsChangedOnly ? changedPositions(list, among: matches) : matches)
         if let selectedKey, let index = keyRows.position(of: selectedKey) { selection[keysScreen] = index }
         if let added = keyToSelect, let index = keyRows.position(of: added) {
@@ -313,9 +307,9 @@ public final class EditorModel {
     }
 
     func quit() {
-        guard pending.changes.isEmpty else {
+        guard pending.isEmpty else {
             confirmation = Confirmation(
-                question: "Apply the \(pending.changes.count) pending change\(pending.changes.count == 1 ? "" : "s") "
+                question: "Apply the \(pending.count) pending change\(pending.count == 1 ? "" : "s") "
                     + "before quitting? (y apply, n discard, esc stay)",
                 action: .quitWithPending)
             return

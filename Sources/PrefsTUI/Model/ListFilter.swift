@@ -36,12 +36,18 @@ public struct ListFilter {
         return true
     }
 
-    /// The positions of a suite's keys the filter keeps, in the list's order: a group (`editor.*`) as a prefixed
-    /// store view holds it, else the keys whose fields match fuzzily.
+    /// The positions of a suite's keys the filter keeps, in the order shown: a group (`editor.*`) in the list's
+    /// order, as a prefixed store view holds it; else the keys whose fields match, ranked as `prefs find` ranks them.
     ///
     /// - Parameter list: The suite's keys.
     /// - Returns: The positions.
-    mutating func positions(in list: KeyList) -> [Int32] {
+    mutating func rows(in list: KeyList) -> [Int32] {
+        SuiteListing.group(text) == nil
+            ? SearchPattern(text).ranked(positions(in: list), keys: list.keys) : positions(in: list)
+    }
+
+    /// The positions the filter keeps, in the list's order, each prefix's kept for the next keystroke.
+    private mutating func positions(in list: KeyList) -> [Int32] {
         if let group = SuiteListing.group(text) { return list.positions(inGroup: group) }
         results.removeAll { $0.version != list.version || !text.hasPrefix($0.pattern) }
         if let done = results.last, done.pattern == text { return done.matches }

@@ -162,7 +162,7 @@ public struct EditorView {
         // The mark comes first, where a narrow terminal does not cut it off.
         let mode =
             model.readOnly
-            ? "[read-only]  " : model.pending.isDelayed ? "[delayed: \(model.pending.changes.count) pending]  " : ""
+            ? "[read-only]  " : model.pending.isDelayed ? "[delayed: \(model.pending.count) pending]  " : ""
         let line = " " + mode + position + hints
         grid.draw(text(line.replacingOccurrences(of: "    ", with: "  ")), x: 0, y: y, style: theme.status)
     }

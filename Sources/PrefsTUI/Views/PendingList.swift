@@ -7,14 +7,14 @@ struct PendingList {
 
     func draw(into grid: inout CellGrid, rows: Range<Int>) {
         let model = view.model
-        guard !model.pending.changes.isEmpty else {
+        guard !model.pending.isEmpty else {
             grid.draw("Nothing is pending.", x: 2, y: rows.lowerBound, style: view.theme.dim)
             return
         }
         let separator = view.unicode ? " › " : " > "
         let arrow = view.unicode ? " → " : " -> "
         let first = EditorView.firstVisibleRow(selected: model.selectedIndex, visible: rows.count)
-        for (offset, index) in (first..<min(model.pending.changes.count, first + rows.count)).enumerated() {
+        for (offset, index) in (first..<min(model.pending.count, first + rows.count)).enumerated() {
             let change = model.pending.changes[index]
             let y = rows.lowerBound + offset
             let conflict = model.isConflicting(change)
