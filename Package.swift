@@ -2,6 +2,18 @@
 
 import PackageDescription
 
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
+import Foundation
+#endif
+
+/// Whether GIO's headers are installed (Debian's `libglib2.0-dev`): the GSettings store is built only then, so that a
+/// machine without GLib (macOS) still builds everything else.
+let hasGIO = ["/usr/include/glib-2.0/gio/gio.h", "/usr/local/include/glib-2.0/gio/gio.h"].contains {
+    FileManager.default.fileExists(atPath: $0)
+}
+
 let languageSettings: [SwiftSetting] = [
     .swiftLanguageMode(.v6),
     .enableUpcomingFeature("ExistentialAny"),
@@ -183,3 +195,29 @@ let package = Package(
             swiftSettings: languageSettings),
     ]
 )
+
+// The GSettings store, where GIO is installed.
+if hasGIO {
+    package.products.append(.library(name: "PrefsGSettings", targets: ["PrefsGSettings"]))
+    package.targets += [
+        .systemLibrary(name: "CGio", pkgConfig: "gio-2.0", providers: [.apt(["libglib2.0-dev"]), .brew(["glib"])]),
+        .target(
+            name: "PrefsGSettings",
+            dependencies: [
+                "PrefsKit", "PrefsFileStore", "CGio",
+                .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
+            ],
+            swiftSettings: strictSettings),
+    ]
+    package.targets.append(
+        .testTarget(
+            name: "PrefsGSettingsTests",
+            dependencies: [
+                "PrefsKit", "PrefsGSettings", "PrefsTools", "PrefsStores", "PrefsTUI", "PrefsTestSupport",
+                "PrefsTestHelpers", "prefs", "prefs-test-helper",
+            ],
+            exclude: ["Schemas"], swiftSettings: languageSettings))
+    for target in package.targets where target.name == "PrefsStores" {
+        target.dependencies.append("PrefsGSettings")
+    }
+}

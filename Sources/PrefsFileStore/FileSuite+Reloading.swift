@@ -108,59 +108,18 @@ extension FileSuite {
         return changes
     }
 
-    /// Finds the writer of each change in the end of the journal.
-    ///
-    /// The newest record of a key is the write that produced the value now seen, if PrefsKit made it. When that record
-    /// left another value, or there is none, the change was made by an unknown process (a plain UserDefaults program,
-    /// a hand edit) and is returned as a record to add to the journal — or, read without the lock, by a writer that has
-    /// not appended its record yet, which is why the lock-free reload hands unexplained changes to the locked one.
-    /// When an unknown process puts back the value a PrefsKit write replaced, the change says which write it reverted.
-    /// Records are read newest first, and only until every changed key has been seen.
+    /// Finds the writer of each change in the end of the journal (``ChangeJournal/attribute(_:of:named:)``).
     func attribute(_ differences: [(key: String, old: PropertyListValue?, new: PropertyListValue?)])
         -> (events: [PersistentKeyValueChange], unknown: [JournalRecord])
     {
-        guard !differences.isEmpty else { return ([], []) }
-        let newest = store.journal.newestRecords(of: files.name, forKeys: Set(differences.map(\.key)))
-        let ownPID = ProcessInfo.processInfo.processIdentifier
-        var events: [PersistentKeyValueChange] = []
-        var unknown: [JournalRecord] = []
-        // The changes seen at once are taken for one write, as the writer's own commit would have been.
-        let unknownWrite = PersistentKeyValueChange.Writer.newWriteIdentifier()
-        for difference in differences {
-            let latest = newest[difference.key]
-            let record = latest.flatMap { $0.explains(difference.new) ? $0 : nil }
-            let writer = record.flatMap { $0.isUnknownWriter ? nil : $0 }
-            // An unknown writer that puts back what a known write replaced has undone that write.
-            let reverted = latest.flatMap { latest -> PersistentKeyValueChange.Writer? in
-                guard record == nil, !latest.isUnknownWriter, latest.explains(difference.old),
-                    latest.replaced(difference.new)
-                else { return nil }
-                return latest.writer
-            }
-            events.append(
-                PersistentKeyValueChange(
-                    suite: name, key: difference.key, oldValue: difference.old, newValue: difference.new,
-                    origin: writer?.pid == ownPID ? .thisProcess : .otherProcess, writer: writer?.writer,
-                    reverted: reverted))
-            if record == nil {
-                unknown.append(
-                    JournalRecord(
-                        time: Date(), pid: nil, process: nil, write: unknownWrite, suite: name, key: difference.key,
-                        old: difference.old, new: difference.new))
-            }
-        }
-        return (events, unknown)
+        store.journal.attribute(differences, of: files.name, named: name)
     }
 
     /// Adds records for changes no journal entry explains, unless another watcher already has.
     private func recordUnknownWriters(_ records: [JournalRecord]) {
         guard !records.isEmpty else { return }
         try? files.withLock(exclusive: true, timeout: store.readerLockTimeout) { () throws(FileStoreError) in
-            let recent = store.journal.recentRecords(of: files.name)
-            let missing = records.filter { record in
-                !recent.contains { $0.describes(key: record.key, old: record.old, new: record.new) }
-            }
-            try store.journal.append(missing, to: files.name)
+            try store.journal.recordUnknownWriters(records, of: files.name)
         }
     }
 }

@@ -4,15 +4,23 @@ import PrefsKit
 import PrefsPostgres
 public import PrefsTools
 
+#if canImport(PrefsGSettings)
+import PrefsGSettings
+#endif
+
 /// Turns what a user names — a configuration directory, a `postgres://` URL, `PREFS_STORE` — into a tool context.
 ///
 /// It is the one place the command line and the editor reach a concrete store.
 public enum StoreResolver {
-    /// The context for a configuration directory, or for the PostgreSQL store a URL names.
+    /// The name `--store` takes for GNOME's settings: the installed GSettings schemas, stored by dconf.
+    public static let gsettings = "gsettings"
+
+    /// The context for a configuration directory, for GNOME's settings (`gsettings`), or for the PostgreSQL store a
+    /// URL names.
     ///
     /// - Parameters:
-    ///   - configDirectory: The directory holding the suites; used when no URL is given.
-    ///   - storeURL: A `postgres://` URL; when `nil`, `PREFS_STORE` if set and not empty.
+    ///   - configDirectory: The directory holding the suites; used when no store is named.
+    ///   - storeURL: `gsettings` or a `postgres://` URL; when `nil`, `PREFS_STORE` if set and not empty.
     ///   - environment: Where `PREFS_STORE` is read.
     /// - Returns: The context; nothing is opened until a tool asks.
     public static func context(
@@ -20,6 +28,7 @@ public enum StoreResolver {
         environment: [String: String] = ProcessInfo.processInfo.environment
     ) -> ToolContext {
         let url = storeURL ?? environment["PREFS_STORE"].flatMap { $0.isEmpty ? nil : $0 }
+        if url == gsettings { return gsettingsContext() }
         if let url {
             let description = (try? PostgresLocation(url)).map { "\($0)" } ?? url
             let connection = SharedConnection(url: url)
@@ -36,6 +45,21 @@ public enum StoreResolver {
                 return try FileStore(directory: configDirectory, launchArguments: .none)
             },
             schemas: { catalog })
+    }
+
+    /// The context of GNOME's settings, or one whose every use says the build has no GSettings store.
+    private static func gsettingsContext() -> ToolContext {
+        #if canImport(PrefsGSettings)
+        let store = GSettingsStore()
+        return ToolContext(
+            locationDescription: store.locationDescription, codec: FilePropertyListCodec(), open: { _ in store },
+            schemas: { store.schemaSource })
+        #else
+        let refusal = ToolError("this prefs was built without GIO, so it has no GSettings store", code: .unreachable)
+        return ToolContext(
+            locationDescription: "GSettings", codec: FilePropertyListCodec(), open: { _ in throw refusal },
+            schemas: { throw refusal })
+        #endif
     }
 
     /// The store a command line names: `--store` (else `$PREFS_STORE`) when given, else the configuration directory

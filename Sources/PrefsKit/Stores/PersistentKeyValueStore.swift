@@ -66,6 +66,15 @@ public protocol PersistentKeyValueStore: AnyObject {
 
     /// How this suite's unreadable data can be moved aside, when it can be; `nil` by default.
     var recovery: (any RecoverableSuite)? { get }
+
+    /// Why a key cannot be written here, or `nil` when it can; `nil` by default.
+    ///
+    /// A GSettings key a system administrator locked says so. Tools ask before they offer to edit a key; a write to
+    /// such a key is refused by the store all the same.
+    ///
+    /// - Parameter key: The key.
+    /// - Returns: The reason, on one line, or `nil`.
+    func readOnlyReason(forKey key: String) -> String?
 }
 
 // MARK: - Default implementations
@@ -87,6 +96,8 @@ extension PersistentKeyValueStore {
     public var diagnostics: (any SuiteDiagnostics)? { nil }
 
     public var recovery: (any RecoverableSuite)? { nil }
+
+    public func readOnlyReason(forKey key: String) -> String? { nil }
 
     /// Logs the failure as an error through ``PrefsLogging/logger``, as one line.
     public func reportWriteFailure(_ error: PersistentKeyValueStoreError) {

@@ -171,6 +171,11 @@ public final class EditorData {
     /// A suite, opened once.
     ///
     /// - Throws: The store's error for a name that cannot be a suite's.
+    /// Why a key cannot be changed, as its store says: a GSettings key a system administrator locked.
+    func readOnlyReason(suite name: String, key: String) -> String? {
+        (try? suite(name))?.readOnlyReason(forKey: key)
+    }
+
     func suite(_ name: String) throws -> any PersistentKeyValueStore {
         if let suite = opened[name] { return suite }
         let suite = try store.anySuite(name)

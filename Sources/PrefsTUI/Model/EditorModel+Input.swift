@@ -20,6 +20,11 @@ extension EditorModel {
         if case .resize = event {} else { message = nil }
         // A read-only editor says so at the key, rather than after a question or on opening a line editor.
         if readOnly, changes(event) { return say("read-only: nothing can be changed (started with --read-only)") }
+        if changesSelectedKey(event), let suite = currentSuite, let key = selectedKey?.key,
+            let reason = data.readOnlyReason(suite: suite, key: key)
+        {
+            return say("\(TextEscaping.escaped(key)) cannot be changed: \(reason)")
+        }
         switch event {
         case .key(.up), .character("k"), .wheel(-1): select(selectedIndex - 1)
         case .key(.down), .character("j"), .wheel(1): select(selectedIndex + 1)
@@ -71,6 +76,16 @@ extension EditorModel {
             .character("e"), .character("u"), .control("r"), .character("P"), .character("A"), .character("+"),
             .character("-"):
             true
+        default: false
+        }
+    }
+
+    /// Whether an event changes the selected key, which a key the store holds read-only refuses.
+    private func changesSelectedKey(_ event: InputEvent) -> Bool {
+        switch event {
+        case .key(.enter): isKeysScreen || isDetailsScreen
+        case .character("d"): isKeysScreen && selectedKey != nil
+        case .character(" "), .character("r"), .character("e"), .character("+"), .character("-"): selectedKey != nil
         default: false
         }
     }

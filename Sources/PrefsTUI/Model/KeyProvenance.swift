@@ -19,6 +19,8 @@ public enum KeyProvenance: Hashable, Sendable {
     case problem(String)
     /// Stored under a former name the schema declares: to be migrated.
     case toMigrate(KeyMigration)
+    /// Held read-only by the store, for this reason: a GSettings key a system administrator locked.
+    case locked(String)
 
     /// The state column's text: a word or two.
     public var label: String {
@@ -31,6 +33,7 @@ public enum KeyProvenance: Hashable, Sendable {
         case .launchArgument: "launch arg"
         case .problem: "invalid"
         case .toMigrate: "to migrate"
+        case .locked: "locked"
         }
     }
 
@@ -45,6 +48,7 @@ public enum KeyProvenance: Hashable, Sendable {
         case .launchArgument(let text): "overridden for this run by the launch argument \(text)"
         case .problem(let reason): reason
         case .toMigrate(let migration): migration.sentence
+        case .locked(let reason): "cannot be changed: \(reason)"
         }
     }
 

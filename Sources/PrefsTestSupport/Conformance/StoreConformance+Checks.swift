@@ -14,7 +14,7 @@ extension StoreConformance {
         #expect(store.primitiveValue(forKey: "flavor") == nil)
     }
 
-    static func everyKindOfValueRoundTrips(_ store: any PersistentKeyValueStore) {
+    static func everyKindOfValueRoundTrips(_ store: any PersistentKeyValueStore, holdsDates: Bool) {
         let profile = Keys.Profile(name: "Ada", age: 36, tags: ["math"])
         let date = Date(timeIntervalSince1970: 1_700_000_000)
         store.set(Keys.counter, to: 42)
@@ -26,7 +26,13 @@ extension StoreConformance {
         store.set(Keys.profile, to: profile)
         store.set(Keys.recents, to: ["a", "b"])
         store.set(Keys.scores, to: ["x": 1])
-        store.set(Keys.started, to: date)
+        if holdsDates {
+            store.set(Keys.started, to: date)
+        } else {
+            #expect(throws: PersistentKeyValueStoreError.self) {
+                try store.setPrimitiveValue(.date(date), forKey: "started")
+            }
+        }
         #expect(store.get(Keys.counter) == 42)
         #expect(store.get(Keys.ratio) == 0.75)
         #expect(store.get(Keys.isEnabled) == false)
@@ -36,10 +42,10 @@ extension StoreConformance {
         #expect(store.get(Keys.profile) == profile)
         #expect(store.get(Keys.recents) == ["a", "b"])
         #expect(store.get(Keys.scores) == ["x": 1])
-        #expect(store.get(Keys.started) == date)
+        #expect(store.get(Keys.started) == (holdsDates ? date : Date(timeIntervalSince1970: 0)))
         // Stored in the primitive form plain UserDefaults code reads.
         #expect(store.primitiveValue(forKey: "flavor") == .string("chocolate"))
-        #expect(store.primitiveValue(forKey: "started") == .date(date))
+        #expect(store.primitiveValue(forKey: "started") == (holdsDates ? .date(date) : nil))
         #expect(store.inspect(Keys.flavor).status == .ok)
     }
 
@@ -67,6 +73,20 @@ extension StoreConformance {
         try store.setPrimitiveValue(.array([.string("a"), .int(1)]), forKey: "recents")
         #expect(store.get(Keys.recents) == [])
         #expect(store.inspect(Keys.recents).status.isProblem)
+    }
+
+    /// A store typed by its schema refuses a value of another type, and keeps what it held.
+    static func wrongTypesRefused(_ store: any PersistentKeyValueStore) {
+        store.set(Keys.counter, to: 3)
+        #expect(throws: PersistentKeyValueStoreError.self) {
+            try store.setPrimitiveValue(.string("abc"), forKey: "counter")
+        }
+        #expect(store.get(Keys.counter) == 3)
+        #expect(store.inspect(Keys.counter).status == .ok)
+        #expect(throws: PersistentKeyValueStoreError.self) {
+            try store.setPrimitiveValue(.array([.string("a"), .int(1)]), forKey: "recents")
+        }
+        #expect(store.primitiveValue(forKey: "recents") == nil)
     }
 
     static func undecodableValues(_ store: any PersistentKeyValueStore) throws {

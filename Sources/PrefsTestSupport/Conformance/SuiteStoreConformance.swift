@@ -42,7 +42,7 @@ public struct SuiteStoreConformance: Sendable {
         let scope = try makeScope()
         defer { withExtendedLifetime(scope) {} }
         switch check {
-        case .listsTheSuitesThatHoldKeys: try Self.listing(scope.store)
+        case .listsTheSuitesThatHoldKeys: try Self.listing(scope.store, suitesAreSchemas: scope.suitesAreSchemas)
         case .opensSuitesIndependently: try Self.independentSuites(scope.store)
         case .observesEverySuite: try await Self.observing(scope.store)
         case .seesAnotherStoresWritesWhileRunning: try await Self.otherStoresWrites(scope)

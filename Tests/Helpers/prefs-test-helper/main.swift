@@ -39,6 +39,16 @@ func suite(_ directory: String, _ name: String) -> FileSuite {
 
 let arguments = Array(CommandLine.arguments.dropFirst())
 switch arguments.first {
+case "exec-unblocked":
+    // exec-unblocked PROGRAM ARGS…: runs a program with no signal blocked. A test runner's threads block signals, and
+    // a child inherits that mask across exec: a dbus-daemon started so ignores the SIGTERM that ends its session.
+    guard arguments.count >= 2 else { fail("usage: exec-unblocked PROGRAM ARGS…") }
+    var none = sigset_t()
+    sigemptyset(&none)
+    pthread_sigmask(SIG_SETMASK, &none, nil)
+    let argv = arguments.dropFirst().map { strdup($0) } + [nil]
+    execv(arguments[1], argv)
+    fail("cannot run \(arguments[1]): \(String(cString: strerror(errno)))")
 case "write":
     // write DIR SUITE PREFIX COUNT: one commit per key, printing "committed N" after each.
     guard arguments.count == 5, let count = Int(arguments[4]) else { fail("usage: write DIR SUITE PREFIX COUNT") }

@@ -1,0 +1,70 @@
+import Foundation
+import PrefsKit
+
+extension ChangeJournal {
+    /// Finds the writer of each change in the end of the journal.
+    ///
+    /// The newest record of a key is the write that produced the value now seen, if PrefsKit made it. When that record
+    /// left another value, or there is none, the change was made by an unknown process (a plain UserDefaults program,
+    /// a hand edit, `gsettings set`) and is returned as a record to add to the journal — or, read without the lock, by
+    /// a writer that has not appended its record yet, which is why the lock-free reload hands unexplained changes to
+    /// the locked one. When an unknown process puts back the value a PrefsKit write replaced, the change says which
+    /// write it reverted. Records are read newest first, and only until every changed key has been seen.
+    ///
+    /// - Parameters:
+    ///   - differences: Each changed key, with what it held before and holds now.
+    ///   - suite: The suite's journal.
+    ///   - name: The suite's name, as changes carry it.
+    /// - Returns: The changes, attributed, and the records of those no journal entry explains.
+    func attribute(
+        _ differences: [(key: String, old: PropertyListValue?, new: PropertyListValue?)], of suite: SuiteName,
+        named name: String
+    ) -> (events: [PersistentKeyValueChange], unknown: [JournalRecord]) {
+        guard !differences.isEmpty else { return ([], []) }
+        let newest = newestRecords(of: suite, forKeys: Set(differences.map(\.key)))
+        let ownPID = ProcessInfo.processInfo.processIdentifier
+        var events: [PersistentKeyValueChange] = []
+        var unknown: [JournalRecord] = []
+        // The changes seen at once are taken for one write, as the writer's own commit would have been.
+        let unknownWrite = PersistentKeyValueChange.Writer.newWriteIdentifier()
+        for difference in differences {
+            let latest = newest[difference.key]
+            let record = latest.flatMap { $0.explains(difference.new) ? $0 : nil }
+            let writer = record.flatMap { $0.isUnknownWriter ? nil : $0 }
+            // An unknown writer that puts back what a known write replaced has undone that write.
+            let reverted = latest.flatMap { latest -> PersistentKeyValueChange.Writer? in
+                guard record == nil, !latest.isUnknownWriter, latest.explains(difference.old),
+                    latest.replaced(difference.new)
+                else { return nil }
+                return latest.writer
+            }
+            events.append(
+                PersistentKeyValueChange(
+                    suite: name, key: difference.key, oldValue: difference.old, newValue: difference.new,
+                    origin: writer?.pid == ownPID ? .thisProcess : .otherProcess, writer: writer?.writer,
+                    reverted: reverted))
+            if record == nil {
+                unknown.append(
+                    JournalRecord(
+                        time: Date(), pid: nil, process: nil, write: unknownWrite, suite: name, key: difference.key,
+                        old: difference.old, new: difference.new))
+            }
+        }
+        return (events, unknown)
+    }
+
+    /// Adds records for changes no journal entry explains, unless another watcher already has; the caller holds the
+    /// suite's exclusive lock.
+    ///
+    /// - Parameters:
+    ///   - records: The records ``attribute(_:of:named:)`` returned as unknown.
+    ///   - suite: The suite's journal.
+    /// - Throws: ``FileStoreError/io(path:operation:reason:)`` when the journal cannot be written.
+    func recordUnknownWriters(_ records: [JournalRecord], of suite: SuiteName) throws(FileStoreError) {
+        let recent = recentRecords(of: suite)
+        let missing = records.filter { record in
+            !recent.contains { $0.describes(key: record.key, old: record.old, new: record.new) }
+        }
+        try append(missing, to: suite)
+    }
+}

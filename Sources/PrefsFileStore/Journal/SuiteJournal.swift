@@ -1,0 +1,120 @@
+package import Foundation
+package import PrefsKit
+import SystemPackage
+
+/// The change journal, for a store that keeps its values elsewhere (GSettings): the same records, commit lines,
+/// bounds and attribution as the file store's, under a lock file of the journal's own.
+///
+/// A writer stages its records before it writes, so that a watcher woken by the write finds who made it, and commits
+/// them after, so that a write that failed never counts as history (``ChangeJournal``).
+package struct SuiteJournal: Sendable {
+    /// The folder holding the journals, one file per suite, and their lock files.
+    package let directory: URL
+    private let journal: ChangeJournal
+
+    /// A journal in a folder, created at the first write.
+    ///
+    /// - Parameter directory: The folder.
+    package init(directory: URL) {
+        self.directory = directory
+        journal = ChangeJournal(directory: FilePath(directory.path))
+    }
+
+    /// Runs `body` holding a suite's exclusive lock, which every journaled writer of the suite takes.
+    ///
+    /// - Parameters:
+    ///   - suite: The suite's journal name: a file name, without `/`.
+    ///   - timeout: How long to wait for another writer.
+    ///   - body: The write.
+    /// - Returns: What `body` returns.
+    /// - Throws: ``FileStoreError`` when the lock cannot be taken, or what `body` throws.
+    package func withLock<Result>(_ suite: String, timeout: Duration, _ body: () throws -> Result) throws -> Result {
+        let name = try SuiteName(validating: suite)
+        do {
+            try FileSystem.createDirectory(FilePath(directory.path))
+        } catch {
+            throw FileStoreError.io(path: directory.path, operation: "create the journal folder", reason: "\(error)")
+        }
+        var outcome: Result?
+        var failure: (any Error)?
+        try SuiteFiles(directory: FilePath(directory.path), name: name).withLock(exclusive: true, timeout: timeout) {
+            do {
+                outcome = try body()
+            } catch {
+                failure = error
+            }
+        }
+        if let failure { throw failure }
+        guard let outcome else { throw FileStoreError.io(path: directory.path, operation: "lock", reason: "no result") }
+        return outcome
+    }
+
+    /// Records a write's changes before it is made.
+    ///
+    /// They count once ``commit(_:count:suite:)`` follows. The caller holds the suite's lock.
+    ///
+    /// - Parameters:
+    ///   - changes: The changes, each with its writer.
+    ///   - suite: The suite's journal name.
+    /// - Throws: ``FileStoreError`` when the journal cannot be written.
+    package func stage(_ changes: [PersistentKeyValueChange], suite: String) throws(FileStoreError) {
+        let name = try SuiteName(validating: suite)
+        let records = changes.map { change in
+            JournalRecord(
+                writer: change.writer ?? .current, suite: change.suite ?? suite, key: change.key,
+                old: change.oldValue, new: change.newValue
+            ).asStaged
+        }
+        try journal.append(records, to: name)
+    }
+
+    /// Makes a staged write count, once it has been made.
+    ///
+    /// The caller holds the suite's lock.
+    ///
+    /// - Parameters:
+    ///   - write: The write's identifier.
+    ///   - count: How many changes it staged.
+    ///   - suite: The suite's journal name.
+    /// - Throws: ``FileStoreError`` when the journal cannot be written.
+    package func commit(_ write: String, count: Int, suite: String) throws(FileStoreError) {
+        try journal.commit(write: write, count: count, to: SuiteName(validating: suite))
+    }
+
+    /// A suite's history, oldest first.
+    ///
+    /// - Parameters:
+    ///   - suite: The suite's journal name.
+    ///   - key: Only this key's changes; every key's when `nil`.
+    ///   - limit: At most this many, the newest.
+    /// - Returns: The changes.
+    package func history(suite: String, key: String?, limit: Int?) -> [PersistentKeyValueChange] {
+        guard let name = SuiteName(rawValue: suite) else { return [] }
+        return journal.records(of: name, key: key, limit: limit).map(\.change)
+    }
+
+    /// Attributes changes seen to the writers the journal names (``ChangeJournal/attribute(_:of:named:)``), and
+    /// records those it cannot attribute as an unknown writer's.
+    ///
+    /// - Parameters:
+    ///   - differences: Each changed key, with what it held before and holds now.
+    ///   - suite: The suite's journal name.
+    ///   - name: The suite's name, as changes carry it.
+    ///   - timeout: How long to wait for the lock to record unknown writers; they go unrecorded after it.
+    /// - Returns: The changes, attributed.
+    package func attribute(
+        _ differences: [(key: String, old: PropertyListValue?, new: PropertyListValue?)], suite: String,
+        named name: String, timeout: Duration
+    ) -> [PersistentKeyValueChange] {
+        guard let journalName = SuiteName(rawValue: suite) else {
+            return differences.map {
+                PersistentKeyValueChange(suite: name, key: $0.key, oldValue: $0.old, newValue: $0.new)
+            }
+        }
+        let (events, unknown) = journal.attribute(differences, of: journalName, named: name)
+        if !unknown.isEmpty {
+            try? withLock(suite, timeout: timeout) { try journal.recordUnknownWriters(unknown, of: journalName) }
+        }
+        return events
+    }
+}

@@ -1,0 +1,109 @@
+import CGio
+
+/// A GVariant this program holds a reference to, released when the last Swift reference goes.
+///
+/// - Important: GVariants are immutable and their reference counts atomic, so one may be shared between threads.
+///
+/// - Important: Use ``pointer`` only inside a method of this class or on a parameter: Swift may release a temporary or
+///   a local right after its last use, which would free the value while C still reads it.
+final class Variant: @unchecked Sendable {
+    let pointer: OpaquePointer
+
+    /// Takes ownership of a reference: a floating one (a new value) is sunk, a full one (a value GIO returned) kept.
+    ///
+    /// The corresponding C function is `g_variant_take_ref`.
+    ///
+    /// - Parameter pointer: The value.
+    init(taking pointer: OpaquePointer) {
+        self.pointer = g_variant_take_ref(pointer)
+    }
+
+    deinit { g_variant_unref(pointer) }
+
+    /// The value's type, as a GVariant type string such as `as`.
+    ///
+    /// The corresponding C function is `g_variant_get_type_string`.
+    var typeString: String { String(cString: g_variant_get_type_string(pointer)) }
+
+    /// The value in GVariant text, as `gsettings get` prints it (`'24h'`, `(1, 2)`).
+    ///
+    /// The corresponding C function is `g_variant_print`.
+    var text: String { GIO.takeString(g_variant_print(pointer, 0)) ?? "" }
+
+    /// The number of children of a container.
+    ///
+    /// The corresponding C function is `g_variant_n_children`.
+    var childCount: Int { Int(g_variant_n_children(pointer)) }
+
+    /// A child of a container.
+    ///
+    /// The corresponding C function is `g_variant_get_child_value`.
+    func child(_ index: Int) -> Variant {
+        Variant(taking: g_variant_get_child_value(pointer, gsize(index)))
+    }
+
+    /// A string's characters (of type `s`, `o` or `g`), copied while the value is alive.
+    ///
+    /// The corresponding C function is `g_variant_get_string`.
+    var string: String { String(cString: g_variant_get_string(pointer, nil)) }
+
+    /// The value inside a `v`.
+    ///
+    /// The corresponding C function is `g_variant_get_variant`.
+    var inner: Variant { Variant(taking: g_variant_get_variant(pointer)) }
+
+    /// A `v` holding a value.
+    ///
+    /// The corresponding C function is `g_variant_new_variant`.
+    static func boxing(_ value: Variant) -> Variant { Variant(taking: g_variant_new_variant(value.pointer)) }
+
+    /// A dictionary's entry.
+    ///
+    /// The corresponding C function is `g_variant_new_dict_entry`.
+    static func entry(key: Variant, value: Variant) -> Variant {
+        Variant(taking: g_variant_new_dict_entry(key.pointer, value.pointer))
+    }
+
+    /// An array of a type holding values, none of which is released before the array holds it.
+    ///
+    /// The corresponding C functions are `g_variant_builder_new`, `g_variant_builder_add_value` and
+    /// `g_variant_builder_end`.
+    static func array(_ children: [Variant], type: String) -> Variant {
+        GIO.withType(type) { arrayType in
+            let builder = g_variant_builder_new(arrayType)
+            defer { g_variant_builder_unref(builder) }
+            for child in children { g_variant_builder_add_value(builder, child.pointer) }
+            return Variant(taking: g_variant_builder_end(builder))
+        }
+    }
+
+    /// Whether two values are equal in type and content.
+    ///
+    /// The corresponding C function is `g_variant_equal`.
+    func isEqual(to other: Variant) -> Bool {
+        g_variant_equal(UnsafeRawPointer(pointer), UnsafeRawPointer(other.pointer)) != 0
+    }
+
+    /// Whether the value has a type.
+    ///
+    /// The corresponding C function is `g_variant_is_of_type`.
+    func isOfType(_ type: String) -> Bool {
+        GIO.withType(type) { g_variant_is_of_type(pointer, $0) != 0 }
+    }
+
+    /// Reads GVariant text as a value of a type, with GLib's own parser.
+    ///
+    /// The corresponding C function is `g_variant_parse`.
+    ///
+    /// - Parameters:
+    ///   - text: The text, such as `(1, 2)` or `['a', 'b']`.
+    ///   - type: The type the value must have.
+    /// - Returns: The value.
+    /// - Throws: ``GLibError`` with the parser's message.
+    static func parse(_ text: String, as type: String) throws(GLibError) -> Variant {
+        var error: UnsafeMutablePointer<GError>?
+        let parsed = GIO.withType(type) { type in g_variant_parse(type, text, nil, nil, &error) }
+        guard let parsed else { throw GLibError(taking: error, call: "g_variant_parse") }
+        return Variant(taking: parsed)
+    }
+}

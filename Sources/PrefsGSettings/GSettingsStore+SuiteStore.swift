@@ -1,0 +1,78 @@
+public import PrefsKit
+import ServiceLifecycle
+
+extension GSettingsStore: SuiteStore {
+    public var locationDescription: String { "GSettings (dconf)" }
+
+    /// The installed schemas.
+    public var schemaSource: any PreferenceSchemaSource { GSettingsSchemas(store: self) }
+
+    /// The schemas whose keys a user set, sorted: the suites that hold values.
+    ///
+    /// Every installed schema is a suite too; ``schemaSource`` lists them all.
+    public func listSuites() throws -> [String] {
+        let opened = try schemaIDs().map { name throws(GSettingsStoreError) in try suite(name) }
+        let relocated = liveSuites().filter { $0.location.path != nil }
+        return Set((opened + relocated).filter { !$0.primitiveValues().isEmpty }.map(\.name)).sorted()
+    }
+
+    public func anySuite(_ name: String) throws -> any PersistentKeyValueStore {
+        try suite(name)
+    }
+
+    public func checkSuiteName(_ name: String) throws {
+        _ = try suite(name)
+    }
+
+    /// Observes every change to every installed schema, and to the relocatable suites opened, whoever makes them.
+    ///
+    /// Handlers run on the writing thread for this process's writes and on GLib's main loop thread for others',
+    /// which arrive only while ``run()`` runs.
+    public func addObserver(
+        _ handler: @escaping @Sendable ([PersistentKeyValueChange]) -> Void,
+        onProblem: (@Sendable (any Error) -> Void)?
+    ) -> PersistentKeyValueObservation {
+        let registration = changeNotifier.addObserver(handler, onProblem: onProblem)
+        let first = observation.withLock { state in
+            state.observers += 1
+            return state.observers == 1
+        }
+        if first {
+            let opened = schemaIDs().compactMap { try? suite($0) } + liveSuites()
+            observation.withLock { state in
+                for suite in opened where state.observers > 0 { state.retained[suite.name] = suite }
+            }
+        }
+        return PersistentKeyValueObservation { [weak self] in
+            registration.cancel()
+            self?.observation.withLock { state in
+                state.observers -= 1
+                if state.observers == 0 { state.retained = [:] }
+            }
+        }
+    }
+
+    /// Observes some suites only, opening no other schema.
+    public func addObserver(
+        ofSuites suites: Set<String>, _ handler: @escaping @Sendable ([PersistentKeyValueChange]) -> Void,
+        onProblem: (@Sendable (any Error) -> Void)?
+    ) -> PersistentKeyValueObservation {
+        let opened = suites.compactMap { try? suite($0) }
+        let registration = changeNotifier.addObserver(
+            { changes in
+                let kept = changes.filter { $0.suite.map(suites.contains) ?? false }
+                if !kept.isEmpty { handler(kept) }
+            }, onProblem: onProblem)
+        return PersistentKeyValueObservation {
+            withExtendedLifetime(opened) { registration.cancel() }
+        }
+    }
+
+    /// Runs GLib's main loop, where GSettings delivers other programs' changes, until the task is cancelled or a
+    /// graceful shutdown begins.
+    public func run() async throws {
+        await cancelWhenGracefulShutdown {
+            await MainLoop.run(afterEvents: ChangeQueue.deliver)
+        }
+    }
+}

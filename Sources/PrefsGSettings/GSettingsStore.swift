@@ -1,0 +1,132 @@
+public import Foundation
+import PrefsFileStore
+public import PrefsKit
+import Synchronization
+
+/// GNOME's settings as a store of suites: each installed GSettings schema is a suite, read and written through GIO,
+/// so that the dconf service stores every write and every running program sees it.
+///
+/// ```swift
+/// let store = GSettingsStore()
+/// let interface = try store.suite("org.gnome.desktop.interface")
+/// try interface.setPrimitiveValue(.string("24h"), forKey: "clock-format")
+/// ```
+///
+/// A suite is named by its schema's id, or `SCHEMA:/path/` for a relocatable schema. Values map onto property-list
+/// values without loss (``VariantShape``); a type with no such mapping is shown and written as GVariant text. Writes
+/// are checked against the schema's type, range and choices, and journaled as the file store's are, so that
+/// `prefs log`, `undo` and `redo` work. Other programs' changes arrive while ``run()`` runs GLib's main loop.
+///
+/// Creating the store does nothing: schemas are looked up when a suite is opened.
+public final class GSettingsStore: Sendable {
+    /// The folder of the change journals, one file per suite.
+    public let journalDirectory: URL
+    /// The launch arguments that override values read through a key.
+    public let launchArguments: LaunchArguments
+    /// How long a write waits for another journaled writer of the same suite.
+    public let lockTimeout: Duration
+    /// Where every suite's changes are posted, for observers of the whole store.
+    public let changeNotifier = PersistentKeyValueChangeNotifier()
+    let journal: SuiteJournal
+    private let suites = Mutex<[String: WeakSuite]>([:])
+    let observation = Mutex<(observers: Int, retained: [String: GSettingsSuite])>((0, [:]))
+
+    private struct WeakSuite {
+        weak var suite: GSettingsSuite?
+    }
+
+    /// Creates the store; nothing is read until a suite is opened.
+    ///
+    /// - Parameters:
+    ///   - journalDirectory: Where to keep the change journals; `$XDG_STATE_HOME/prefs/gsettings/` (else
+    ///     `~/.local/state/…`) when `nil`.
+    ///   - launchArguments: The launch arguments that override values read through a key.
+    ///   - lockTimeout: How long a write waits for another journaled writer of the same suite.
+    public init(
+        journalDirectory: URL? = nil, launchArguments: LaunchArguments = .none, lockTimeout: Duration = .seconds(5)
+    ) {
+        let directory =
+            journalDirectory ?? XDGDirectories.stateHome().appendingPathComponent("prefs/gsettings", isDirectory: true)
+        self.journalDirectory = directory
+        self.launchArguments = launchArguments
+        self.lockTimeout = lockTimeout
+        journal = SuiteJournal(directory: directory)
+        DconfMessages.install()
+    }
+
+    /// Opens a suite: a schema, or a relocatable schema at a path.
+    ///
+    /// - Parameter name: `SCHEMA` or `SCHEMA:/path/`.
+    /// - Returns: The suite, shared by every caller in the process.
+    /// - Throws: ``GSettingsStoreError`` when no such schema is installed, or the path does not suit it.
+    public func suite(_ name: String) throws(GSettingsStoreError) -> GSettingsSuite {
+        if let live = suites.withLock({ $0[name]?.suite }) { return live }
+        let location = try SuiteLocation(name)
+        let schema = try Self.schema(for: location)
+        let fresh = GSettingsSuite(location: location, schema: schema, store: self)
+        let suite = suites.withLock { suites in
+            if let live = suites[name]?.suite { return live }
+            suites[name] = WeakSuite(suite: fresh)
+            return fresh
+        }
+        if suite === fresh {
+            ChangeQueue.connect(fresh)
+            observation.withLock { state in
+                if state.observers > 0 { state.retained[name] = fresh }
+            }
+        }
+        return suite
+    }
+
+    /// The ids of the installed schemas that live at a path of their own, sorted; relocatable ones are opened with
+    /// a path and are not listed.
+    public func schemaIDs() -> [String] {
+        guard let source = GIOLock.run({ GIO.defaultSchemaSource() }) else { return [] }
+        return GIOLock.run { GIO.listSchemas(source).fixed }.sorted()
+    }
+
+    /// The suites opened so far, by name.
+    func liveSuites() -> [GSettingsSuite] {
+        suites.withLock { $0.values.compactMap(\.suite) }
+    }
+
+    /// Why writes cannot be stored, or `nil` when GSettings uses a backend that keeps them.
+    var backendProblem: GSettingsStoreError? {
+        let name = Self.backendName.withLock { name in
+            if let name { return name }
+            let found = GIO.defaultBackendName()
+            name = found
+            return found
+        }
+        return name == "GMemorySettingsBackend" ? .noBackend(name) : nil
+    }
+
+    private static let backendName = Mutex<String?>(nil)
+
+    /// Refuses a write that would be kept in memory only.
+    func checkBackend() throws(GSettingsStoreError) {
+        if let problem = backendProblem { throw problem }
+    }
+
+    /// The schema a location names, checked so that GLib, which aborts on a missing schema or an unsuitable path,
+    /// is never asked.
+    private static func schema(for location: SuiteLocation) throws(GSettingsStoreError) -> Schema {
+        let found = GIOLock.run { GIO.defaultSchemaSource().flatMap { GIO.lookup(location.schema, in: $0) } }
+        guard let schema = found else { throw .noSchema(location.schema, searched: schemaFolders()) }
+        switch (schema.path, location.path) {
+        case (nil, nil): throw .needsPath(schema: location.schema)
+        case (_?, let path?): throw .fixedPath(schema: location.schema, path: path)
+        default: return schema
+        }
+    }
+
+    /// Where GSettings looks for compiled schemas, as `gsettings` does, for messages.
+    static func schemaFolders(environment: [String: String] = ProcessInfo.processInfo.environment) -> String {
+        var folders = (environment["GSETTINGS_SCHEMA_DIR"] ?? "").split(separator: ":").map(String.init)
+        folders.append(
+            XDGDirectories.dataHome(environment: environment).appendingPathComponent("glib-2.0/schemas").path)
+        let system = environment["XDG_DATA_DIRS"].flatMap { $0.isEmpty ? nil : $0 } ?? "/usr/local/share:/usr/share"
+        folders += system.split(separator: ":").map { "\($0)/glib-2.0/schemas" }
+        return folders.joined(separator: ", ")
+    }
+}

@@ -1,0 +1,15 @@
+public import PrefsKit
+
+extension GSettingsStoreError: CodedError {
+    public var code: ErrorCode {
+        switch self {
+        case .noSchema: .noSuite
+        case .invalidSuiteName, .needsPath, .fixedPath: .invalidSuiteName
+        case .unknownKey: .notInSchema
+        case .invalidValue: .invalidValue
+        case .notWritable, .readOnlySchemas: .refused
+        case .noBackend: .unreachable
+        case .writeFailed: .io
+        }
+    }
+}

@@ -1,0 +1,64 @@
+public import PrefsKit
+
+/// Why the GSettings store refused a suite, a key or a value; each says what is wrong on one line.
+public enum GSettingsStoreError: Error, Sendable, Hashable, CustomStringConvertible {
+    /// No installed schema has this id.
+    case noSchema(String, searched: String)
+    /// A suite's name cannot name a schema, or a relocatable schema's path.
+    case invalidSuiteName(String, reason: String)
+    /// A relocatable schema was named without the dconf path to open it at.
+    case needsPath(schema: String)
+    /// A fixed schema was named with a path of its own.
+    case fixedPath(schema: String, path: String)
+    /// The schema declares no such key.
+    case unknownKey(suite: String, key: String)
+    /// The value is not of the key's type, or lies outside its range or choices.
+    case invalidValue(suite: String, key: String, reason: String)
+    /// A system administrator locked the key.
+    case notWritable(suite: String, key: String)
+    /// GSettings would keep values in memory only: no dconf backend is installed.
+    case noBackend(String)
+    /// The dconf service did not store the write.
+    case writeFailed(suite: String, reason: String)
+    /// Schemas are installed with `glib-compile-schemas`, not through the store.
+    case readOnlySchemas(String)
+
+    public var description: String {
+        switch self {
+        case .noSchema(let schema, let searched):
+            "no GSettings schema \(TextEscaping.quoted(schema)) is installed (looked in \(searched))"
+        case .invalidSuiteName(let name, let reason):
+            "invalid GSettings suite \(TextEscaping.quoted(name)): \(reason)"
+        case .needsPath(let schema):
+            "schema \(TextEscaping.quoted(schema)) is relocatable: name it with a dconf path, as \(schema):/org/example/"
+        case .fixedPath(let schema, let path):
+            "schema \(TextEscaping.quoted(schema)) lives at a path of its own, not \(TextEscaping.quoted(path)): "
+                + "name it without one"
+        case .unknownKey(let suite, let key):
+            "schema \(TextEscaping.quoted(suite)) has no key \(TextEscaping.quoted(key))"
+        case .invalidValue(let suite, let key, let reason):
+            "key \(TextEscaping.quoted(key)) of \(TextEscaping.quoted(suite)): \(reason); nothing was written"
+        case .notWritable(let suite, let key):
+            "key \(TextEscaping.quoted(key)) of \(TextEscaping.quoted(suite)) is locked by the system administrator "
+                + "(a dconf lock); nothing was written"
+        case .noBackend(let backend):
+            "GSettings has no dconf backend here (it uses \(backend), which keeps values in memory only); install "
+                + "dconf-gsettings-backend"
+        case .writeFailed(let suite, let reason):
+            "the dconf service did not store the write to \(TextEscaping.quoted(suite)): \(reason)"
+        case .readOnlySchemas(let suite):
+            "GSettings schemas are installed with glib-compile-schemas, not by prefs (suite \(TextEscaping.quoted(suite)))"
+        }
+    }
+
+    /// The error as the typed API's writes throw it.
+    var storeError: PersistentKeyValueStoreError {
+        switch self {
+        // The message names the key already.
+        case .invalidValue, .unknownKey: PersistentKeyValueStoreError(.encoding, message: description)
+        case .notWritable: PersistentKeyValueStoreError(.refused, message: description)
+        case .noBackend, .writeFailed: PersistentKeyValueStoreError(.io, message: description)
+        default: PersistentKeyValueStoreError(.refused, message: description)
+        }
+    }
+}

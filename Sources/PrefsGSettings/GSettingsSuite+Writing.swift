@@ -1,0 +1,140 @@
+import Foundation
+public import PrefsKit
+
+extension GSettingsSuite {
+    /// One key's planned change.
+    private struct Planned {
+        let key: String
+        /// The value to set, or `nil` to reset the key.
+        let variant: Variant?
+        let old: PropertyListValue?
+        let new: PropertyListValue?
+    }
+
+    /// Writes several keys as one change through GSettings, which the dconf service stores and announces to every
+    /// program, after checking each value against its key's type, range and choices.
+    ///
+    /// Under the suite's journal lock the keys are read as they are now, every value is checked, the changes are
+    /// staged in the journal, applied as one dconf change, and, once the service has stored them
+    /// (`g_settings_sync`), committed in the journal. Keys that already hold the value given are left out; `nil`
+    /// resets a key to its default.
+    ///
+    /// - Parameters:
+    ///   - changes: The value to store for each key, or `nil` to reset it.
+    ///   - expecting: What some keys must hold for the write to be made; `nil` means holding the default.
+    /// - Returns: The changes that took effect.
+    /// - Throws: ``GSettingsStoreError`` for a key the schema lacks, a value it does not allow, a locked key, or a
+    ///   write the service did not store; ``PrefsKit/PersistentKeyValueStoreError`` when a key does not hold what
+    ///   `expecting` says. Nothing is written then.
+    @discardableResult
+    public func commit(_ changes: [String: PropertyListValue?], expecting: [String: PropertyListValue?]) throws
+        -> [PersistentKeyValueChange]
+    {
+        guard !changes.isEmpty else { return [] }
+        let writer = PersistentKeyValueChange.Writer.current
+        let applied = try store.journal.withLock(location.journalName, timeout: store.lockTimeout) {
+            try GIOLock.run { () throws -> [PersistentKeyValueChange] in
+                try store.checkBackend()
+                if let key = expecting.keys.sorted().first(where: { userValue($0) != expecting[$0] ?? nil }) {
+                    throw PersistentKeyValueStoreError.changedSince(key: key)
+                }
+                let planned = try plan(changes)
+                guard !planned.isEmpty else { return [] }
+                let applied = planned.map {
+                    PersistentKeyValueChange(
+                        suite: name, key: $0.key, oldValue: $0.old, newValue: $0.new, origin: .thisProcess,
+                        writer: writer)
+                }
+                var journaled = true
+                do {
+                    try store.journal.stage(applied, suite: location.journalName)
+                } catch {
+                    // A journal that cannot be written loses only the history; the write goes ahead.
+                    journaled = false
+                    reportWriteFailure(PersistentKeyValueStoreError(.io, message: "\(error)"))
+                }
+                try apply(planned)
+                if journaled, let write = writer.write {
+                    do {
+                        try store.journal.commit(write, count: applied.count, suite: location.journalName)
+                    } catch {
+                        reportWriteFailure(PersistentKeyValueStoreError(.io, message: "\(error)"))
+                    }
+                }
+                seen.withLock { seen in
+                    for change in applied { seen[change.key] = change.newValue }
+                }
+                return applied
+            }
+        }
+        post(applied)
+        return applied
+    }
+
+    /// Checks each change and converts its value; the caller holds ``GIOLock``.
+    private func plan(_ changes: [String: PropertyListValue?]) throws(GSettingsStoreError) -> [Planned] {
+        var planned: [Planned] = []
+        for key in changes.keys.sorted() {
+            guard let schemaKey = settings.schema.key(key) else { throw .unknownKey(suite: name, key: key) }
+            guard settings.isWritable(key) else { throw .notWritable(suite: name, key: key) }
+            let old = settings.userValue(key)
+            guard let value = changes[key] ?? nil else {
+                if let old {
+                    planned.append(Planned(key: key, variant: nil, old: VariantConversion.value(of: old), new: nil))
+                }
+                continue
+            }
+            let type = schemaKey.typeString
+            let variant: Variant
+            do {
+                variant = try VariantConversion.variant(from: value, type: type, template: settings.value(key))
+            } catch {
+                throw .invalidValue(suite: name, key: key, reason: error.reason)
+            }
+            guard variant.isOfType(type) else {
+                throw .invalidValue(suite: name, key: key, reason: "\(variant.text) is not of type \(type)")
+            }
+            guard schemaKey.allows(variant) else {
+                throw .invalidValue(suite: name, key: key, reason: Self.outside(variant, allowed: schemaKey))
+            }
+            if let old, old.isEqual(to: variant) { continue }
+            planned.append(
+                Planned(
+                    key: key, variant: variant, old: old.map(VariantConversion.value(of:)),
+                    new: VariantConversion.value(of: variant)))
+        }
+        return planned
+    }
+
+    /// Sets the keys as one dconf change and waits until the service has stored it; the caller holds ``GIOLock``.
+    private func apply(_ planned: [Planned]) throws(GSettingsStoreError) {
+        // A GSettings object of the write's own, so that holding its writes for one change affects no other.
+        let batch = Settings(schema: settings.schema, path: location.path)
+        batch.delay()
+        for change in planned {
+            if let variant = change.variant {
+                guard batch.set(change.key, to: variant) else { throw .notWritable(suite: name, key: change.key) }
+            } else {
+                batch.reset(change.key)
+            }
+        }
+        _ = DconfMessages.take()
+        batch.apply()
+        GIO.sync()
+        if let problem = DconfMessages.take().first { throw .writeFailed(suite: name, reason: problem) }
+    }
+
+    /// Why a value of the right type is refused: the choices, flags or range it falls outside.
+    private static func outside(_ variant: Variant, allowed key: SchemaKey) -> String {
+        let entry = key.entry()
+        if !entry.choices.isEmpty {
+            return "\(variant.text) is not one of \(entry.choices.map(\.text).joined(separator: ", "))"
+        }
+        if let range = entry.range { return "\(variant.text) is out of range \(range)" }
+        let flags = key.flags
+        if !flags.isEmpty {
+            return "\(variant.text) holds a flag the schema does not declare (flags: \(flags.joined(separator: ", ")))"
+        }
+        return "\(variant.text) is not allowed by the schema"
+    }
+}

@@ -1,0 +1,108 @@
+public import PrefsKit
+import Synchronization
+
+/// One GSettings schema at its path: a suite of the ``GSettingsStore``, and a store of its own for PrefsKit's typed
+/// API.
+///
+/// Its values are what a user set: a key that holds its default reads as not stored, as `gsettings` tells the two
+/// apart, and removing a key resets it. Reads go to GSettings each time, so they see every program's writes at once;
+/// the values last seen are kept only to tell what changed when GSettings says a key did.
+public final class GSettingsSuite: PersistentKeyValueStore, Sendable {
+    /// The suite's name: the schema's id, or `SCHEMA:/path/` for a relocatable schema.
+    public let name: String
+    /// The store the suite belongs to.
+    public let store: GSettingsStore
+    public let changeNotifier = PersistentKeyValueChangeNotifier()
+    public var launchArguments: LaunchArguments { store.launchArguments }
+    let location: SuiteLocation
+    let settings: Settings
+    /// The user values last seen, to tell what a "changed" signal changed.
+    let seen: Mutex<[String: PropertyListValue]>
+
+    /// Opens a schema; the caller checked that it exists and that the path suits it.
+    init(location: SuiteLocation, schema: Schema, store: GSettingsStore) {
+        name = location.name
+        self.location = location
+        self.store = store
+        settings = GIOLock.run { Settings(schema: schema, path: location.path) }
+        seen = Mutex([:])
+        let values = GIOLock.run { userValues() }
+        seen.withLock { $0 = values }
+    }
+
+    public func primitiveValue(forKey key: String) -> PropertyListValue? {
+        GIOLock.run { userValue(key) }
+    }
+
+    public func primitiveValues() -> [String: PropertyListValue] {
+        GIOLock.run { userValues() }
+    }
+
+    public func setPrimitiveValue(_ value: PropertyListValue?, forKey key: String) throws(PersistentKeyValueStoreError)
+    {
+        try setPrimitiveValues([key: value])
+    }
+
+    public func setPrimitiveValues(_ changes: [String: PropertyListValue?]) throws(PersistentKeyValueStoreError) {
+        do {
+            try commit(changes)
+        } catch let error as GSettingsStoreError {
+            throw error.storeError
+        } catch let error as PersistentKeyValueStoreError {
+            throw error
+        } catch {
+            throw PersistentKeyValueStoreError(.io, message: "\(error)")
+        }
+    }
+
+    /// Why a key cannot be written, or `nil` when it can.
+    public func readOnlyReason(forKey key: String) -> String? {
+        let writable = GIOLock.run { !settings.schema.hasKey(key) || settings.isWritable(key) }
+        return writable ? nil : "locked by the system administrator (a dconf lock)"
+    }
+
+    // MARK: - Reading under the lock
+
+    /// A key's user value; the caller holds ``GIOLock``.
+    func userValue(_ key: String) -> PropertyListValue? {
+        guard settings.schema.hasKey(key), let variant = settings.userValue(key) else { return nil }
+        return VariantConversion.value(of: variant)
+    }
+
+    /// Every user value; the caller holds ``GIOLock``.
+    func userValues() -> [String: PropertyListValue] {
+        var values: [String: PropertyListValue] = [:]
+        for key in settings.schema.keyNames {
+            if let variant = settings.userValue(key) { values[key] = VariantConversion.value(of: variant) }
+        }
+        return values
+    }
+
+    // MARK: - Changes
+
+    /// Reads keys GSettings said changed, and delivers what did, attributed to its writer when the journal knows it.
+    ///
+    /// - Parameter keys: The keys.
+    func refresh(_ keys: [String]) {
+        let now = GIOLock.run { keys.map { ($0, userValue($0)) } }
+        let differences = seen.withLock { seen in
+            var differences: [(key: String, old: PropertyListValue?, new: PropertyListValue?)] = []
+            for (key, value) in now where seen[key] != value {
+                differences.append((key, seen[key], value))
+                seen[key] = value
+            }
+            return differences
+        }
+        guard !differences.isEmpty else { return }
+        post(
+            store.journal.attribute(
+                differences, suite: location.journalName, named: name, timeout: .milliseconds(200)))
+    }
+
+    /// Delivers changes to this suite's observers and to the store's.
+    func post(_ changes: [PersistentKeyValueChange]) {
+        guard !changes.isEmpty else { return }
+        changeNotifier.post(changes)
+        store.changeNotifier.post(changes)
+    }
+}

@@ -1,0 +1,43 @@
+public import Foundation
+public import PrefsKit
+import Synchronization
+
+/// The installed GSettings schemas as PrefsKit's schemas: each key's type, default, choices, range, summary and
+/// description, read through GIO.
+///
+/// They are installed with `glib-compile-schemas`, so installing or removing one here is refused.
+public struct GSettingsSchemas: PreferenceSchemaSource {
+    let store: GSettingsStore
+    private static let cache = Mutex<[String: PreferenceSchema]>([:])
+
+    public var schemaLocationDescription: String { GSettingsStore.schemaFolders() }
+
+    /// The installed schemas that live at a path of their own, sorted.
+    public func schemaSuites() throws -> [String] { store.schemaIDs() }
+
+    /// The schema of a suite; a relocatable schema's suite (`SCHEMA:/path/`) has its schema's.
+    ///
+    /// - Throws: ``GSettingsStoreError`` for a name that cannot name a suite.
+    public func schema(for suite: String) throws -> PreferenceSchema? {
+        if let cached = Self.cache.withLock({ $0[suite] }) { return cached }
+        let location = try SuiteLocation(suite)
+        guard let opened = try? store.suite(suite) else { return nil }
+        let settings = opened.settings
+        let entries = GIOLock.run {
+            settings.schema.keyNames.sorted().compactMap { name in
+                settings.schema.key(name)?.entry(effectiveDefault: settings.defaultValue(name))
+            }
+        }
+        let schema = try PreferenceSchema(suite: location.name, entries: entries)
+        Self.cache.withLock { $0[suite] = schema }
+        return schema
+    }
+
+    public func installSchema(_ manifest: Data, suite: String?) throws -> (schema: PreferenceSchema, location: String) {
+        throw GSettingsStoreError.readOnlySchemas(suite ?? "")
+    }
+
+    public func uninstallSchema(for suite: String) throws -> Bool {
+        throw GSettingsStoreError.readOnlySchemas(suite)
+    }
+}

@@ -1,0 +1,135 @@
+import Foundation
+import PrefsGSettings
+import PrefsKit
+import PrefsTestHelpers
+import PrefsTestSupport
+import Testing
+
+/// Runs the in-process GSettings tests (the suites named `GSettingsInSession…`) in a child test process inside a
+/// private session.
+///
+/// GIO reads the session bus's address, the schema folders and the user's configuration folder once per process, so
+/// these tests cannot share the runner with tests of other stores: the runner starts itself again, filtered to them,
+/// with the session's environment.
+@Suite struct GSettingsLibraryTests {
+    @Test func theStorePassesItsInProcessTestsInAPrivateSession() throws {
+        let session = try GSettingsSession()
+        let result = try ChildProcess.run(
+            CommandLine.arguments[0], ["--testing-library", "swift-testing", "--filter", "GSettingsInSession"],
+            environment: session.environment.merging([GSettingsChild.marker: "1"]) { $1 })
+        let printed = result.standardOutput + result.standardError
+        let summary = printed.split(separator: "\n").last { $0.contains("Test run with") } ?? ""
+        #expect(result.status == 0, "\(result.standardOutput.suffix(6000))\(result.standardError.suffix(2000))")
+        // The child ran the tests, rather than finding none to run.
+        #expect(summary.contains("passed") && !summary.contains("with 0 tests"), "\(summary)")
+    }
+}
+
+/// Whether this process is the child ``GSettingsLibraryTests`` started in a private session, and what its tests share.
+enum GSettingsChild {
+    static let marker = "PREFS_GSETTINGS_IN_SESSION"
+    static var isChild: Bool { ProcessInfo.processInfo.environment[marker] == "1" }
+
+    /// Resets every key under a dconf path with dconf's own tool, so that each test starts from defaults.
+    static func reset(_ path: String) throws {
+        let result = try ChildProcess.run("/usr/bin/dconf", ["reset", "-f", path])
+        #expect(result.status == 0, "\(result.standardError)")
+    }
+}
+
+/// The tests the child runs in its private session, one at a time: each starts from a user database reset.
+@Suite(.enabled(if: GSettingsChild.isChild), .serialized) enum GSettingsInSession {}
+
+extension GSettingsInSession {
+    @Suite struct ConformanceTests {
+        @Test(arguments: StoreConformance.Check.allCases)
+        func aSuiteConforms(check: StoreConformance.Check) async throws {
+            try GSettingsChild.reset("/")
+            let journal = try TemporaryDirectory()
+            try await StoreConformance(typedBySchema: true) {
+                let store = GSettingsStore(journalDirectory: journal.url)
+                let suite = try store.suite("org.prefs.conformance")
+                return ScopedStore(
+                    store: suite,
+                    reopen: {
+                        (try? GSettingsStore(journalDirectory: journal.url).suite("org.prefs.conformance")) ?? suite
+                    }, resources: [store, journal])
+            }.run(check)
+        }
+
+        @Test(arguments: SuiteStoreConformance.Check.allCases)
+        func theStoreConforms(check: SuiteStoreConformance.Check) async throws {
+            try GSettingsChild.reset("/")
+            let journal = try TemporaryDirectory()
+            try await SuiteStoreConformance {
+                ScopedSuiteStore(
+                    store: GSettingsStore(journalDirectory: journal.url),
+                    reopen: { GSettingsStore(journalDirectory: journal.url) }, keepsHistory: true,
+                    suitesAreSchemas: true,
+                    resources: [journal])
+            }.run(check)
+        }
+    }
+
+    /// The typed API and observers on the test schema, in process.
+    @Suite struct StoreTests {
+        @Test func anotherProgramsChangeReachesObserversAsAnotherPrograms() async throws {
+            try GSettingsChild.reset("/")
+            let journal = try TemporaryDirectory()
+            let store = GSettingsStore(journalDirectory: journal.url)
+            let suite = try store.suite("org.prefs.test")
+            let recorder = ChangeRecorder()
+            let observation = suite.changeNotifier.addObserver { recorder.record($0) }
+            defer { observation.cancel() }
+            let running = Task { try await store.run() }
+            defer { running.cancel() }
+            // gsettings itself, another process: its change comes through GIO's signal on the main loop's thread.
+            var attempt = 0
+            while recorder.all.isEmpty, attempt < 200 {
+                attempt += 1
+                _ = try ChildProcess.run("/usr/bin/gsettings", ["set", "org.prefs.test", "volume", "\(attempt)"])
+                _ = eventually(timeout: .milliseconds(200)) { !recorder.all.isEmpty }
+            }
+            let change = try #require(recorder.all.last)
+            #expect(change.key == "volume")
+            #expect(change.origin == .otherProcess)
+            #expect(change.writer?.pid == nil)
+            #expect(suite.primitiveValue(forKey: "volume") == change.newValue)
+        }
+
+        @Test func aTransactionIsOneDconfChangeAndJournaled() throws {
+            try GSettingsChild.reset("/")
+            let journal = try TemporaryDirectory()
+            let suite = try GSettingsStore(journalDirectory: journal.url).suite("org.prefs.test")
+            let applied = try suite.commit(["volume": .int(7), "name": .string("ada"), "enabled": .bool(true)])
+            // `enabled` already held true (its default) but was not set by a user: setting it is a change.
+            #expect(Set(applied.map(\.key)) == ["volume", "name", "enabled"])
+            #expect(
+                try ChildProcess.run("/usr/bin/gsettings", ["get", "org.prefs.test", "name"]).standardOutput
+                    == "'ada'\n")
+            let history = suite.history(key: nil, limit: nil)
+            #expect(Set(history.map(\.key)) == ["volume", "name", "enabled"])
+            #expect(Set(history.compactMap(\.writer?.write)).count == 1)
+            #expect(throws: GSettingsStoreError.self) { try suite.commit(["volume": .int(500)]) }
+            #expect(suite.primitiveValue(forKey: "volume") == .int(7))
+            #expect(suite.readOnlyReason(forKey: "locked-key") != nil)
+            #expect(suite.readOnlyReason(forKey: "volume") == nil)
+        }
+
+        @Test func theSchemaCarriesTheKeysDocumentationChoicesAndRange() throws {
+            let store = GSettingsStore(journalDirectory: try TemporaryDirectory().url)
+            let schema = try #require(try store.schemaSource.schema(for: "org.prefs.test"))
+            let clock = try #require(schema["clock-format"])
+            #expect(clock.kind == .enum)
+            #expect(clock.choices == [.string("12h"), .string("24h")])
+            #expect(clock.summary == "Clock format")
+            #expect(schema["volume"]?.range == .integer(0...100))
+            #expect(schema["volume"]?.description == "How loud, in percent.\n\nZero is silent.")
+            #expect(schema["position"]?.typeName == "GVariant text (ii)")
+            #expect(schema["features"]?.description?.contains("Flags: spell, grammar, autosave.") == true)
+            // The system database's default, as gsettings reads it.
+            #expect(schema["locked-key"]?.defaultValue == .string("set by the system"))
+            #expect(try store.schemaSource.schemaSuites().contains("org.gnome.desktop.interface"))
+        }
+    }
+}
