@@ -80,6 +80,11 @@ public struct EditorView {
                     + " in " + plural(inSuites, "suite")
                 grid.draw(text(found), x: end + 2, y: height - 2, style: theme.dim)
             }
+            // What an action on a filtered row said goes above the filter, which holds the message line.
+            if !model.filter.isEditing, let message = model.message, height >= 4 {
+                grid.clear(row: height - 3)
+                grid.draw(text(message), x: 1, y: height - 3, style: theme.error)
+            }
         } else if height >= 3, let message = model.message {
             let warning =
                 message.hasPrefix("not written") || model.pendingRepeat != nil

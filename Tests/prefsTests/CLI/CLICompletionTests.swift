@@ -18,26 +18,8 @@ import Testing
         return cli
     }
 
-    /// Completes the last word of a command line the way bash does on Tab: the generated script's function fills
-    /// `COMPREPLY`, through `compgen`, from what `prefs` answers.
     private func complete(_ words: [String], _ cli: PrefsCLI) throws -> [String] {
-        let prefs = try ChildProcess.executable(named: "prefs").path
-        let script = cli.home.url.appendingPathComponent("prefs.bash")
-        try Data(try cli.run("--generate-completion-script", "bash").output.utf8).write(to: script)
-        let quoted = ([prefs] + words).map { "'\($0.replacingOccurrences(of: "'", with: "'\\''"))'" }
-        let program = """
-            source '\(script.path)'
-            COMP_WORDS=(\(quoted.joined(separator: " ")))
-            COMP_CWORD=$((${#COMP_WORDS[@]} - 1))
-            COMP_LINE="${COMP_WORDS[*]}"
-            COMP_POINT=${#COMP_LINE}
-            COMPREPLY=()
-            _prefs
-            printf '%s\\n' "${COMPREPLY[@]}"
-            """
-        let run = try ChildProcess.run("/bin/bash", ["-c", program], environment: cli.environment)
-        #expect(run.status == 0, "\(run.standardError)")
-        return run.standardOutput.split(separator: "\n").map(String.init)
+        try BashCompletion.complete(words, in: cli, environment: cli.environment)
     }
 
     @Test func suitesKeysAndChoicesComeFromTheConfiguration() throws {

@@ -1,0 +1,87 @@
+import Foundation
+import PrefsTestHelpers
+import Testing
+
+/// The rest of `prefs`'s commands on GNOME's settings: watch, history, documentation, transfer and completion.
+@Suite struct GSettingsCommandTests {
+    @Test func watchSeesGSettingsAndPrefsWritesWithTheirWriters() throws {
+        let session = try GSettingsSession()
+        let watch = try session.start("watch", "org.prefs.test")
+        defer { watch.kill() }
+        // The watcher starts, and its match rules reach the bus, asynchronously: write until one change arrives.
+        var attempt = 0
+        while !watch.output.contains(where: { $0.contains("volume =") }), attempt < 100 {
+            attempt += 1
+            try session.gsettings("set", "org.prefs.test", "volume", "\(attempt)")
+            watch.waitForLine(timeout: .milliseconds(200)) { $0.contains("volume =") }
+        }
+        #expect(watch.output.contains { $0.contains("org.prefs.test volume = \(attempt) (unknown writer)") })
+        let write = try session.prefs("write", "org.prefs.test", "clock-format", "12h")
+        #expect(write.status == 0)
+        #expect(watch.waitForLine { $0.contains("org.prefs.test clock-format = 12h (prefs pid") })
+    }
+
+    @Test func logUndoAndRedoWorkOnGSettings() throws {
+        let session = try GSettingsSession()
+        try session.prefs("write", "org.prefs.test", "volume", "30")
+        try session.prefs("write", "org.prefs.test", "clock-format", "12h")
+        let log = try session.prefs("log", "org.prefs.test").lines
+        #expect(log.count == 2)
+        #expect(log.last?.contains("clock-format: (unset) -> 12h  by prefs pid") == true)
+        #expect(try session.prefs("undo", "org.prefs.test").status == 0)
+        #expect(try session.get("org.prefs.test", "clock-format") == "'24h'")
+        #expect(try session.get("org.prefs.test", "volume") == "30")
+        #expect(try session.prefs("redo", "org.prefs.test").status == 0)
+        #expect(try session.get("org.prefs.test", "clock-format") == "'12h'")
+    }
+
+    @Test func describeRangeDiffAndTheJSONSchemaComeFromTheGSettingsSchema() throws {
+        let session = try GSettingsSession()
+        let describe = try session.prefs("describe", "org.prefs.test", "volume").output
+        #expect(describe.contains("Volume"))
+        #expect(describe.contains("How loud, in percent."))
+        #expect(describe.contains("range int 0 100"))
+        #expect(try session.prefs("range", "org.prefs.test", "clock-format").lines == ["enum", "12h", "24h"])
+        try session.gsettings("set", "org.prefs.test", "volume", "10")
+        #expect(try session.prefs("diff", "org.prefs.test").lines == ["~ volume = 10  (default: 50)"])
+        let json = try session.prefs("schema", "show", "--format", "json-schema", "org.prefs.test").output
+        let object = try #require(try JSONSerialization.jsonObject(with: Data(json.utf8)) as? [String: Any])
+        let properties = try #require(object["properties"] as? [String: [String: Any]])
+        #expect(properties["clock-format"]?["enum"] as? [String] == ["12h", "24h"])
+        #expect(properties["volume"]?["maximum"] as? Int == 100)
+        let install = try session.prefs("schema", "install", "/dev/null")
+        #expect(install.status != 0)
+    }
+
+    @Test func exportImportDumpAndLoadRoundTrip() throws {
+        let session = try GSettingsSession()
+        let file = session.cli.home.url.appendingPathComponent("interface.plist").path
+        let dump = session.cli.home.url.appendingPathComponent("all.json").path
+        try session.prefs("write", "org.prefs.test", "volume", "30")
+        try session.gsettings("set", "org.prefs.test", "position", "(5, 6)")
+        #expect(try session.prefs("export", "org.prefs.test", "-o", file).status == 0)
+        #expect(try session.prefs("dump", "-o", dump).status == 0)
+        try session.prefs("delete", "org.prefs.test", "--all", "--force")
+        #expect(try session.prefs("import", "org.prefs.test", file).status == 0)
+        #expect(try session.get("org.prefs.test", "volume") == "30")
+        #expect(try session.get("org.prefs.test", "position") == "(5, 6)")
+        try session.prefs("delete", "org.prefs.test", "--all", "--force")
+        #expect(try session.prefs("load", dump).status == 0)
+        #expect(try session.get("org.prefs.test", "position") == "(5, 6)")
+    }
+
+    @Test func suitesFindAndCompletionKnowTheSchemas() throws {
+        let session = try GSettingsSession()
+        let suites = try session.prefs("suites").lines
+        #expect(suites.contains("org.gnome.desktop.interface"))
+        #expect(suites.contains("org.prefs.test"))
+        #expect(try session.prefs("find", "clock-format").output.contains("org.gnome.desktop.interface clock-format ="))
+        let complete = { (words: [String]) in
+            try BashCompletion.complete(
+                ["--store", "gsettings"] + words, in: session.cli, environment: session.environment)
+        }
+        #expect(try complete(["read", "org.prefs.te"]) == ["org.prefs.test"])
+        #expect(try complete(["read", "org.prefs.test", "clock"]) == ["clock-format"])
+        #expect(try complete(["write", "org.prefs.test", "clock-format", ""]) == ["12h", "24h"])
+    }
+}

@@ -1,0 +1,34 @@
+import Foundation
+import Testing
+
+/// Completes a `prefs` command line the way bash does on Tab: the generated script's function fills `COMPREPLY`,
+/// through `compgen`, from what `prefs` answers.
+package enum BashCompletion {
+    /// The candidates for the last word.
+    ///
+    /// - Parameters:
+    ///   - words: The words after `prefs`, the last being the one completed.
+    ///   - cli: The scope whose home holds the generated script.
+    ///   - environment: The variables `prefs` runs with.
+    /// - Returns: The candidates, in the order bash offers them.
+    package static func complete(_ words: [String], in cli: PrefsCLI, environment: [String: String]) throws -> [String]
+    {
+        let prefs = try ChildProcess.executable(named: "prefs").path
+        let script = cli.home.url.appendingPathComponent("prefs.bash")
+        try Data(try cli.run("--generate-completion-script", "bash").output.utf8).write(to: script)
+        let quoted = ([prefs] + words).map { "'\($0.replacingOccurrences(of: "'", with: "'\\''"))'" }
+        let program = """
+            source '\(script.path)'
+            COMP_WORDS=(\(quoted.joined(separator: " ")))
+            COMP_CWORD=$((${#COMP_WORDS[@]} - 1))
+            COMP_LINE="${COMP_WORDS[*]}"
+            COMP_POINT=${#COMP_LINE}
+            COMPREPLY=()
+            _prefs
+            printf '%s\\n' "${COMPREPLY[@]}"
+            """
+        let run = try ChildProcess.run("/bin/bash", ["-c", program], environment: environment)
+        #expect(run.status == 0, "\(run.standardError)")
+        return run.standardOutput.split(separator: "\n").map(String.init)
+    }
+}
