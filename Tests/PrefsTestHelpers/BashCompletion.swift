@@ -11,6 +11,7 @@ package enum BashCompletion {
     ///   - cli: The scope whose home holds the generated script.
     ///   - environment: The variables `prefs` runs with.
     /// - Returns: The candidates, in the order bash offers them.
+    /// - Throws: When `prefs` or bash cannot be run.
     package static func complete(_ words: [String], in cli: PrefsCLI, environment: [String: String]) throws -> [String]
     {
         let prefs = try ChildProcess.executable(named: "prefs").path
