@@ -81,8 +81,7 @@ public final class GSettingsStore: Sendable {
     /// The ids of the installed schemas that live at a path of their own, sorted; relocatable ones are opened with
     /// a path and are not listed.
     public func schemaIDs() -> [String] {
-        guard let source = GIOLock.run({ GIO.defaultSchemaSource() }) else { return [] }
-        return GIOLock.run { GIO.listSchemas(source).fixed }.sorted()
+        GIOLock.run { GIO.defaultSchemaSource().map { GIO.listSchemas($0).fixed } ?? [] }.sorted()
     }
 
     /// The suites opened so far, by name.

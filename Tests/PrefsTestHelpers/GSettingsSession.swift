@@ -20,16 +20,19 @@ package final class GSettingsSession: Sendable {
 
     /// The variables every process of the session gets.
     package var environment: [String: String] {
-        cli.environment.merging([
-            "DBUS_SESSION_BUS_ADDRESS": address,
+        Self.variables(of: cli).merging(["DBUS_SESSION_BUS_ADDRESS": address]) { $1 }
+    }
+
+    /// The variables of a session's folders, which the bus and dconf-service get too.
+    private static func variables(of cli: PrefsCLI) -> [String: String] {
+        let root = cli.home.url
+        return cli.environment.merging([
             "XDG_RUNTIME_DIR": root.appendingPathComponent("runtime").path,
             "GSETTINGS_SCHEMA_DIR": root.appendingPathComponent("schemas").path,
             "DCONF_PROFILE": root.appendingPathComponent("profile").path,
             "XDG_DATA_DIRS": "/usr/local/share:/usr/share",
         ]) { $1 }
     }
-
-    private var root: URL { cli.home.url }
 
     /// Starts a session.
     ///
@@ -67,10 +70,7 @@ package final class GSettingsSession: Sendable {
             "dconf compile")
         try "user-db:user\nfile-db:\(system.path)\n".write(
             to: root.appendingPathComponent("profile"), atomically: true, encoding: .utf8)
-        let variables = cli.environment.merging([
-            "XDG_RUNTIME_DIR": root.appendingPathComponent("runtime").path,
-            "DCONF_PROFILE": root.appendingPathComponent("profile").path,
-        ]) { $1 }
+        let variables = Self.variables(of: cli)
         // Through the helper, which unblocks signals: dbus-run-session ends its daemon with SIGTERM.
         bus = try RunningChild(
             "prefs-test-helper",
