@@ -24,7 +24,7 @@ let package = Package(
             dependencies: [
                 .product(name: "PrefsKit", package: prefs), .product(name: "PrefsTUI", package: prefs),
                 .product(name: "PrefsTools", package: prefs), .product(name: "PrefsPostgres", package: prefs),
-                .product(name: "PostgresNIO", package: "postgres-nio"),
+                .product(name: "PrefsStores", package: prefs), .product(name: "PostgresNIO", package: "postgres-nio"),
                 .product(name: "PrefsConfiguration", package: prefs),
                 .product(name: "Configuration", package: "swift-configuration"),
             ],
@@ -77,6 +77,13 @@ let package = Package(
                 .product(name: "Configuration", package: "swift-configuration"),
             ],
             path: "Benchmarks/SwiftConfiguration",
+            swiftSettings: [.swiftLanguageMode(.v6)],
+            plugins: [.plugin(name: "BenchmarkPlugin", package: "benchmark")]
+        ),
+        .executableTarget(
+            name: "GSettings",
+            dependencies: ["BenchmarkSupport", .product(name: "Benchmark", package: "benchmark")],
+            path: "Benchmarks/GSettings",
             swiftSettings: [.swiftLanguageMode(.v6)],
             plugins: [.plugin(name: "BenchmarkPlugin", package: "benchmark")]
         ),

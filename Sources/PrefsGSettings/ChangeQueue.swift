@@ -13,23 +13,30 @@ enum ChangeQueue {
     }
 
     private static let entries = Mutex<Set<Entry>>([])
-    private static let suites = Mutex<(next: Int, live: [Int: WeakSuite])>((1, [:]))
+    private static let objects = Mutex<(next: Int, connected: [Int: Connected])>((1, [:]))
 
-    private struct WeakSuite {
-        weak var suite: GSettingsSuite?
+    /// A connected GSettings object's suite: its name in its store.
+    private struct Connected {
+        weak var store: GSettingsStore?
+        let suite: String
     }
 
-    /// Connects a suite's GSettings object to the queue.
+    /// Connects a store's GSettings object for a suite to the queue.
     ///
-    /// - Parameter suite: The suite.
-    static func connect(_ suite: GSettingsSuite) {
-        let id = suites.withLock { suites in
-            defer { suites.next += 1 }
-            suites.live[suites.next] = WeakSuite(suite: suite)
-            return suites.next
+    /// - Parameters:
+    ///   - settings: The object, which the store keeps for its life.
+    ///   - suite: The suite's name.
+    ///   - store: The store.
+    static func connect(_ settings: Settings, suite: String, store: GSettingsStore) {
+        let id = objects.withLock { objects in
+            defer { objects.next += 1 }
+            // A store's objects, and their handlers, end with it.
+            objects.connected = objects.connected.filter { $0.value.store != nil }
+            objects.connected[objects.next] = Connected(store: store, suite: suite)
+            return objects.next
         }
         guard let context = UnsafeMutableRawPointer(bitPattern: id) else { return }
-        suite.settings.connectChanged(
+        settings.connectChanged(
             { _, key, context in
                 guard let key else { return }
                 ChangeQueue.add(suite: Int(bitPattern: context), key: String(cString: key))
@@ -41,18 +48,20 @@ enum ChangeQueue {
         GIO.wakeDefaultContext()
     }
 
-    /// Reads the queued keys' new values and delivers the changes; called on the main loop's thread.
+    /// Reads the queued keys' new values and delivers the changes to the suites open; called on the main loop's
+    /// thread.
     static func deliver() {
         let taken = entries.withLock { entries in
             defer { entries = [] }
             return entries
         }
         guard !taken.isEmpty else { return }
-        let live = suites.withLock { $0.live }
+        let connected = objects.withLock { $0.connected }
         var keys: [Int: [String]] = [:]
         for entry in taken { keys[entry.suite, default: []].append(entry.key) }
         for (id, changed) in keys.sorted(by: { $0.key < $1.key }) {
-            live[id]?.suite?.refresh(changed.sorted())
+            guard let object = connected[id] else { continue }
+            object.store?.liveSuite(object.suite)?.refresh(changed.sorted())
         }
     }
 }

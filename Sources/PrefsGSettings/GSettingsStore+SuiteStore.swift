@@ -11,9 +11,14 @@ extension GSettingsStore: SuiteStore {
     ///
     /// Every installed schema is a suite too; ``schemaSource`` lists them all.
     public func listSuites() throws -> [String] {
-        let opened = try schemaIDs().map { name throws(GSettingsStoreError) in try suite(name) }
-        let relocated = liveSuites().filter { $0.location.path != nil }
-        return Set((opened + relocated).filter { !$0.primitiveValues().isEmpty }.map(\.name)).sorted()
+        var held: [String] = []
+        for name in Set(schemaIDs() + openedNames()) {
+            let settings = try settings(name)
+            if GIOLock.run({ settings.schema.keyNames.contains { settings.userValue($0) != nil } }) {
+                held.append(name)
+            }
+        }
+        return held.sorted()
     }
 
     public func anySuite(_ name: String) throws -> any PersistentKeyValueStore {
@@ -38,7 +43,7 @@ extension GSettingsStore: SuiteStore {
             return state.observers == 1
         }
         if first {
-            let opened = schemaIDs().compactMap { try? suite($0) } + liveSuites()
+            let opened = Set(schemaIDs() + openedNames()).compactMap { try? suite($0) }
             observation.withLock { state in
                 for suite in opened where state.observers > 0 { state.retained[suite.name] = suite }
             }

@@ -29,6 +29,9 @@ public final class GSettingsStore: Sendable {
     public let changeNotifier = PersistentKeyValueChangeNotifier()
     let journal: SuiteJournal
     private let suites = Mutex<[String: WeakSuite]>([:])
+    /// The GSettings objects opened, one per suite, kept for the store's life: creating one subscribes its path with
+    /// the dconf service and dropping it unsubscribes, which costs far more than reading its values.
+    private let objects = Mutex<[String: Settings]>([:])
     let observation = Mutex<(observers: Int, retained: [String: GSettingsSuite])>((0, [:]))
 
     private struct WeakSuite {
@@ -61,16 +64,13 @@ public final class GSettingsStore: Sendable {
     /// - Throws: ``GSettingsStoreError`` when no such schema is installed, or the path does not suit it.
     public func suite(_ name: String) throws(GSettingsStoreError) -> GSettingsSuite {
         if let live = suites.withLock({ $0[name]?.suite }) { return live }
-        let location = try SuiteLocation(name)
-        let schema = try Self.schema(for: location)
-        let fresh = GSettingsSuite(location: location, schema: schema, store: self)
+        let fresh = GSettingsSuite(location: try SuiteLocation(name), settings: try settings(name), store: self)
         let suite = suites.withLock { suites in
             if let live = suites[name]?.suite { return live }
             suites[name] = WeakSuite(suite: fresh)
             return fresh
         }
         if suite === fresh {
-            ChangeQueue.connect(fresh)
             observation.withLock { state in
                 if state.observers > 0 { state.retained[name] = fresh }
             }
@@ -78,15 +78,39 @@ public final class GSettingsStore: Sendable {
         return suite
     }
 
+    /// The GSettings object of a suite, created and connected to the ``ChangeQueue`` the first time.
+    ///
+    /// - Parameter name: `SCHEMA` or `SCHEMA:/path/`.
+    /// - Returns: The object, the same for every call with this name.
+    /// - Throws: ``GSettingsStoreError`` when no such schema is installed, or the path does not suit it.
+    func settings(_ name: String) throws(GSettingsStoreError) -> Settings {
+        if let opened = objects.withLock({ $0[name] }) { return opened }
+        let location = try SuiteLocation(name)
+        let schema = try Self.schema(for: location)
+        let fresh = GIOLock.run { Settings(schema: schema, path: location.path) }
+        let settings = objects.withLock { objects in
+            if let opened = objects[name] { return opened }
+            objects[name] = fresh
+            return fresh
+        }
+        if settings === fresh { ChangeQueue.connect(fresh, suite: name, store: self) }
+        return settings
+    }
+
+    /// The suite of this name, when one is open.
+    func liveSuite(_ name: String) -> GSettingsSuite? {
+        suites.withLock { $0[name]?.suite }
+    }
+
+    /// The names of the suites whose GSettings objects are open.
+    func openedNames() -> [String] {
+        objects.withLock { Array($0.keys) }
+    }
+
     /// The ids of the installed schemas that live at a path of their own, sorted; relocatable ones are opened with
     /// a path and are not listed.
     public func schemaIDs() -> [String] {
         GIOLock.run { GIO.defaultSchemaSource().map { GIO.listSchemas($0).fixed } ?? [] }.sorted()
-    }
-
-    /// The suites opened so far, by name.
-    func liveSuites() -> [GSettingsSuite] {
-        suites.withLock { $0.values.compactMap(\.suite) }
     }
 
     /// Why writes cannot be stored, or `nil` when GSettings uses a backend that keeps them.

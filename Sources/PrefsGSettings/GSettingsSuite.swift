@@ -19,12 +19,12 @@ public final class GSettingsSuite: PersistentKeyValueStore, Sendable {
     /// The user values last seen, to tell what a "changed" signal changed.
     let seen: Mutex<[String: PropertyListValue]>
 
-    /// Opens a schema; the caller checked that it exists and that the path suits it.
-    init(location: SuiteLocation, schema: Schema, store: GSettingsStore) {
+    /// Opens a suite on its store's GSettings object for it.
+    init(location: SuiteLocation, settings: Settings, store: GSettingsStore) {
         name = location.name
         self.location = location
         self.store = store
-        settings = GIOLock.run { Settings(schema: schema, path: location.path) }
+        self.settings = settings
         seen = Mutex([:])
         let values = GIOLock.run { userValues() }
         seen.withLock { $0 = values }

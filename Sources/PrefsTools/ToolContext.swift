@@ -88,10 +88,11 @@ public final class ToolContext: Sendable {
             return try self.store().anySuite(name)
         }
         let suite = try store.anySuite(name)
-        // A suite holding keys exists; only an empty one costs a listing (a directory read, a query).
+        // A suite holding keys exists; only an empty one costs a listing (a directory read, a query). Schemas first:
+        // listing GSettings' suites opens every schema.
         let holdsKeys = !(suite.transactions?.sortedKeys() ?? Array(suite.primitiveValues().keys))
             .isEmpty
-        guard try holdsKeys || store.listSuites().contains(name) || schemas().schemaSuites().contains(name) else {
+        guard try holdsKeys || schemas().schemaSuites().contains(name) || store.listSuites().contains(name) else {
             throw missing(name)
         }
         try checkUsable(suite, name: name, reading: reading)

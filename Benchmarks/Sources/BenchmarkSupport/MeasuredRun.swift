@@ -33,12 +33,15 @@ public struct MeasuredRun: Sendable {
     /// - Parameters:
     ///   - path: The program.
     ///   - arguments: Its arguments.
+    ///   - environment: Its environment, without the harness's malloc interposer.
     /// - Returns: Its standard output.
     /// - Throws: When it cannot be started, or fails.
-    public static func output(_ path: String, _ arguments: [String]) throws -> String {
+    public static func output(
+        _ path: String, _ arguments: [String], environment: [String: String] = ProcessInfo.processInfo.environment
+    ) throws -> String {
         let file = FileManager.default.temporaryDirectory.appendingPathComponent("measured-\(UUID().uuidString)")
         defer { try? FileManager.default.removeItem(at: file) }
-        try run(path, arguments, environment: ProcessInfo.processInfo.environment, output: file.path)
+        _ = try run(path, arguments, environment: environment, output: file.path)
         return try String(contentsOf: file, encoding: .utf8)
     }
 

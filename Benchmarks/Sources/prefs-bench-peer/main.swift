@@ -113,6 +113,8 @@ case ("foundation-rss", 2):
         let plist = try? PropertyListSerialization.propertyList(from: data, format: nil) as? [String: Any]
     else { fail("cannot read \(arguments[1])") }
     print(plist.keys.sorted().count > 0 ? peakResidentKilobytes() : 0)
+case ("gsettings-first-frame", 1):
+    do { try GSettingsPeer.firstFrame() } catch { fail("\(error)") }
 case ("cfg-pong", 6):
     // cfg-pong WATCHER DIR SUITE COUNT QUIET-MS: see ConfigurationPeer.pong.
     guard let watcher = ConfigurationPeer.Watcher(rawValue: arguments[1]) else {

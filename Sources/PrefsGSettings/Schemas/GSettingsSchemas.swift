@@ -21,8 +21,7 @@ public struct GSettingsSchemas: PreferenceSchemaSource {
     public func schema(for suite: String) throws -> PreferenceSchema? {
         if let cached = Self.cache.withLock({ $0[suite] }) { return cached }
         let location = try SuiteLocation(suite)
-        guard let opened = try? store.suite(suite) else { return nil }
-        let settings = opened.settings
+        guard let settings = try? store.settings(suite) else { return nil }
         let entries = GIOLock.run {
             settings.schema.keyNames.sorted().compactMap { name in
                 settings.schema.key(name)?.entry(effectiveDefault: settings.defaultValue(name))

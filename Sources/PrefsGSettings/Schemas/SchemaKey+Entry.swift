@@ -2,7 +2,8 @@ import CGio
 import PrefsKit
 
 extension SchemaKey {
-    /// The key as PrefsKit's schema describes it: type, default, choices, range, summary and description.
+    /// The key as PrefsKit's schema describes it: type, default, choices, range, summary and description, the last
+    /// two read when first asked for.
     ///
     /// A type with a faithful mapping (``VariantShape``) gets its kind; any other is a string of GVariant text, whose
     /// type name says so (`GVariant text (ii)`). Flags are listed in the description, since their value is a set.
@@ -27,16 +28,26 @@ extension SchemaKey {
         case .date?, nil: (kind, storage) = (.string, .string)
         }
         if !allowed.choices.isEmpty { kind = .enum }
-        var description = Self.paragraphs(self.description)
-        if !allowed.flags.isEmpty {
-            let flags = "Flags: " + allowed.flags.joined(separator: ", ") + "."
-            description = description.map { $0 + "\n\n" + flags } ?? flags
-        }
         return PreferenceSchemaEntry(
             id: name, typeName: shape == nil ? "GVariant text \(type)" : "GVariant \(type)", kind: kind,
             storage: storage, defaultValue: VariantConversion.value(of: effectiveDefault ?? defaultValue),
-            summary: summary.map(Self.oneLine), description: description, choices: allowed.choices,
-            range: allowed.range)
+            choices: allowed.choices, range: allowed.range
+        ).documented { [self] in
+            // GIO parses every installed schema's XML for the first summary it is asked for (about 4 ms for
+            // Debian's desktop schemas), so only what shows documentation pays for it.
+            GIOLock.run { documentation(flags: allowed.flags) }
+        }
+    }
+
+    /// The summary on one line, and the description's paragraphs with the flags a flags key may hold; the caller
+    /// holds ``GIOLock``.
+    private func documentation(flags: [String]) -> (summary: String?, description: String?) {
+        var description = Self.paragraphs(self.description)
+        if !flags.isEmpty {
+            let flags = "Flags: " + flags.joined(separator: ", ") + "."
+            description = description.map { $0 + "\n\n" + flags } ?? flags
+        }
+        return (summary.map(Self.oneLine), description)
     }
 
     /// The flags a flags key may hold, or none for any other key.

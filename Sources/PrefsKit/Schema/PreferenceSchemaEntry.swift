@@ -16,9 +16,9 @@ public struct PreferenceSchemaEntry: Sendable {
     /// The default in stored form, or `nil` when the default is absence.
     public let defaultValue: PropertyListValue?
     /// A one-line summary.
-    public let summary: String?
+    public var summary: String? { documentation.text.summary }
     /// A longer description.
-    public let description: String?
+    public var description: String? { documentation.text.description }
     /// The stored forms of the allowed values; empty when any value of the storage kind is allowed.
     public let choices: [PropertyListValue]
     /// The allowed numeric range.
@@ -32,6 +32,7 @@ public struct PreferenceSchemaEntry: Sendable {
     /// The identifiers the key was stored under before it was renamed, newest first.
     public let formerIDs: [String]
     private(set) var decoder: (@Sendable (PropertyListValue) -> PersistentValueDecodingError?)?
+    private var documentation: EntryDocumentation
 
     /// Creates an entry, as a manifest describes one.
     ///
@@ -64,8 +65,7 @@ public struct PreferenceSchemaEntry: Sendable {
         self.storage = storage
         self.isOptional = isOptional
         self.defaultValue = defaultValue
-        self.summary = summary
-        self.description = description
+        self.documentation = EntryDocumentation(summary: summary, description: description)
         self.choices = choices
         self.range = range
         self.isDebug = isDebug
@@ -90,6 +90,22 @@ public struct PreferenceSchemaEntry: Sendable {
 
     /// Whether the entry can decode values itself, which is so for one built from a Swift key.
     public var decodesValues: Bool { decoder != nil }
+
+    /// The entry with its summary and description read when first asked for, instead of those it has.
+    ///
+    /// For a source whose documentation costs more to read than the rest of the schema, so that commands that only
+    /// read and write values do not pay for it.
+    ///
+    /// - Parameter read: Gives the summary and description; called at most once, from whichever thread first asks.
+    ///   It must not wait for anything held while an entry's documentation is asked for.
+    /// - Returns: The entry.
+    public func documented(
+        by read: @escaping @Sendable () -> (summary: String?, description: String?)
+    ) -> PreferenceSchemaEntry {
+        var entry = self
+        entry.documentation = EntryDocumentation(reading: read)
+        return entry
+    }
 }
 
 extension PreferenceSchemaEntry: Hashable {

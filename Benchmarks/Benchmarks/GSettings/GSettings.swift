@@ -1,0 +1,87 @@
+import Benchmark
+import BenchmarkSupport
+import Foundation
+import Synchronization
+
+// `prefs` on GNOME's settings (issue 27), one process per command as users run it, beside GLib's own `gsettings`
+// doing the same, all in one run and in a D-Bus session of the benchmark's own. Benchmarks/run builds `prefs` and the
+// peer as they ship (PREFS_BENCH_PREFS, PREFS_BENCH_PEER). The write → watch latency is `Benchmarks/cli-latency
+// --gsettings`, which times both tools' watchers with ../shared/tools/notify_latency.py.
+let benchmarks: @Sendable () -> Void = {
+    let resident = BenchmarkMetric.custom("peak resident (KB)", polarity: .prefersSmaller, useScalingFactor: false)
+    let configuration = Benchmark.Configuration(
+        metrics: [.wallClock, resident], timeUnits: .microseconds, warmupIterations: 3, maxDuration: .seconds(20),
+        maxIterations: 101)
+
+    // One key a user set, so that both read the user database rather than the schema's default.
+    let read = ["org.gnome.desktop.interface", "clock-format"]
+    for (label, command) in [
+        (
+            "prefs --store gsettings read \(read.joined(separator: " "))",
+            Command.prefs(["--store", "gsettings", "read"] + read)
+        ),
+        ("gsettings get \(read.joined(separator: " "))", Command.gsettings(["get"] + read)),
+        ("prefs --version (the start of prefs, no store)", Command.prefs(["--version"])),
+        ("gsettings --version (the start of gsettings)", Command.gsettings(["--version"])),
+    ] {
+        Benchmark("Read one key: \(label)", configuration: configuration) { benchmark, session in
+            let run = try command.run(in: session)
+            benchmark.measurement(resident, run.peakResidentKilobytes)
+        } setup: {
+            try Session.shared()
+        }
+    }
+
+    // The editor's first frame lists every installed schema; gsettings reads every key of every schema.
+    for (label, command) in [
+        ("PrefsTUI editor, a process (open, list every schema, draw)", Command.peer(["gsettings-first-frame"])),
+        ("gsettings list-recursively (every key of every schema)", Command.gsettings(["list-recursively"])),
+    ] {
+        Benchmark("First frame over every installed schema: \(label)", configuration: configuration) {
+            benchmark, session in
+            let run = try command.run(in: session)
+            benchmark.measurement(resident, run.peakResidentKilobytes)
+        } setup: {
+            try Session.shared()
+        }
+    }
+}
+
+/// The private session, with `clock-format` set by `gsettings`, made once per benchmark process and ended when it
+/// exits: the bus runs apart from the process, and a static is never released.
+enum Session {
+    private static let made = Mutex<PrivateDBusSession?>(nil)
+
+    static func shared() throws -> PrivateDBusSession {
+        try made.withLock { made in
+            if let made { return made }
+            let session = try PrivateDBusSession()
+            atexit { Session.made.withLock { $0?.stop() } }
+            try session.run("/usr/bin/gsettings", ["set", "org.gnome.desktop.interface", "clock-format", "12h"])
+            made = session
+            return session
+        }
+    }
+}
+
+/// One process to time.
+enum Command: Sendable {
+    case prefs([String])
+    case gsettings([String])
+    case peer([String])
+
+    func run(in session: PrivateDBusSession) throws -> MeasuredRun {
+        switch self {
+        case .prefs(let arguments): try session.run(try Self.path("PREFS_BENCH_PREFS"), arguments)
+        case .gsettings(let arguments): try session.run("/usr/bin/gsettings", arguments)
+        case .peer(let arguments): try session.run(try Self.path("PREFS_BENCH_PEER"), arguments)
+        }
+    }
+
+    private static func path(_ variable: String) throws -> String {
+        guard let path = ProcessInfo.processInfo.environment[variable] else {
+            throw CocoaError(.featureUnsupported, userInfo: [NSLocalizedDescriptionKey: "run through Benchmarks/run"])
+        }
+        return path
+    }
+}

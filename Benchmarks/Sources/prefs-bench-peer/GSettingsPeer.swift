@@ -1,0 +1,25 @@
+import Foundation
+import PrefsStores
+import PrefsTUI
+import PrefsTools
+
+/// The editor on GNOME's settings, in a process of its own, as `prefs --store gsettings tui` starts.
+enum GSettingsPeer {
+    /// Opens GSettings as `prefs --store gsettings` does, lists every installed schema in the editor and draws the
+    /// first frame into a headless terminal of 120 × 40; prints how many suites the editor listed.
+    ///
+    /// - Throws: When the store cannot be opened, or the frame does not show `org.gnome.desktop.interface`.
+    static func firstFrame() throws {
+        let context = StoreResolver.context(
+            configDirectory: URL(fileURLWithPath: "/nonexistent"), storeURL: StoreResolver.gsettings)
+        guard let store = try context.store(creating: false) else { throw ToolError("no GSettings store") }
+        let data = EditorData(store: store, schemas: try context.schemas(), tools: context)
+        let frame = EditorView(model: EditorModel(data: data), unicode: true, color: true).render(
+            width: 120, height: 40)
+        // A frame without GNOME's schemas would time nothing worth timing.
+        guard frame.text.contains("org.gnome.desktop.a11y") else {
+            throw ToolError("the first frame shows no GNOME schema:\n\(frame.text)")
+        }
+        print(data.suiteRows().count)
+    }
+}

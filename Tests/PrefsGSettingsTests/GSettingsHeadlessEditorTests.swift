@@ -1,0 +1,80 @@
+import Foundation
+import PrefsFileStore
+import PrefsGSettings
+import PrefsKit
+import PrefsTUI
+import PrefsTestHelpers
+import PrefsTestSupport
+import PrefsTools
+import Testing
+
+extension GSettingsInSession {
+    /// The editor on GNOME's settings through the headless backend, in the child's private session: what the tmux
+    /// test sees, checked on the model and the frame.
+    @Suite struct HeadlessEditorTests {
+        @Test func theEditorShowsTheSchemaEditsThroughItRefusesALockAndFollowsGSettings() throws {
+            try GSettingsChild.reset("/")
+            let journal = try TemporaryDirectory()
+            let store = GSettingsStore(journalDirectory: journal.url)
+            let tools = ToolContext(
+                locationDescription: store.locationDescription, codec: FilePropertyListCodec(), open: { _ in store },
+                schemas: { store.schemaSource })
+            let backend = HeadlessBackend(width: 120, height: 30, supportsUnicode: true, usesColor: false)
+            let editor = Editor(
+                model: EditorModel(
+                    data: EditorData(store: store, schemas: store.schemaSource, tools: tools), suite: "org.prefs.test"),
+                backend: backend)
+            let recorder = ChangeRecorder()
+            let observation = store.addObserver({ recorder.record($0) }, onProblem: nil)
+            defer { observation.cancel() }
+            let running = Task { try await store.run() }
+            defer { running.cancel() }
+            func screen() -> String {
+                editor.draw()
+                return backend.screen?.text ?? ""
+            }
+
+            // Every key of the schema, the locked one marked so.
+            let rows = screen().split(separator: "\n")
+            #expect(rows.contains { $0.contains("clock-format") })
+            #expect(rows.contains { $0.contains("locked-key") && $0.contains("locked ") }, "\(rows)")
+
+            // Editing the locked key is refused with the reason, and nothing is written.
+            editor.step([.character("/")] + type("locked") + [.key(.enter), .key(.enter)])
+            #expect(
+                editor.model.message?.contains("locked-key cannot be changed: locked by the system administrator")
+                    == true, "\(editor.model.message ?? "")")
+            #expect(try Self.gsettings("get", "org.prefs.test", "locked-key") == "'set by the system'")
+
+            // The schema's description is in the details; the choices key opens a picker of its choices.
+            editor.step([.character("/"), .control("u")] + type("clock") + [.key(.enter)])
+            #expect(editor.model.selectedKey?.key == "clock-format")
+            #expect(screen().contains("Whether the clock shows 12 or 24 hours."))
+            editor.step([InputEvent.key(.enter)])
+            let picker = screen()
+            #expect(picker.contains("12h") && picker.contains("24h") && picker.contains("┌"), "\(picker)")
+            editor.step([InputEvent.key(.up), .key(.enter)])
+            #expect(try Self.gsettings("get", "org.prefs.test", "clock-format") == "'12h'")
+
+            // gsettings, another program: its change reaches the editor through the store's observers.
+            var attempt = 0
+            while !recorder.all.contains(where: { $0.key == "name" }), attempt < 100 {
+                attempt += 1
+                _ = try Self.gsettings("set", "org.prefs.test", "name", "'bob \(attempt)'")
+                _ = eventually(timeout: .milliseconds(200)) { recorder.all.contains { $0.key == "name" } }
+            }
+            editor.receive(recorder.all)
+            editor.step([.character("/"), .control("u")] + type("name") + [.key(.enter)])
+            let followed = screen()
+            #expect(followed.contains("bob \(attempt)"), "\(followed)")
+            #expect(followed.contains("by an unknown"), "\(followed)")
+        }
+
+        /// What `gsettings` prints, without its line break.
+        private static func gsettings(_ arguments: String...) throws -> String {
+            let result = try ChildProcess.run("/usr/bin/gsettings", arguments)
+            #expect(result.status == 0, "\(result.standardError)")
+            return result.standardOutput.trimmingCharacters(in: .newlines)
+        }
+    }
+}
