@@ -10,7 +10,7 @@ import Testing
 
     @Test func everyCommandLineOfTheSectionRunsAsWritten() throws {
         let text = try String(contentsOf: Self.readme, encoding: .utf8)
-        let section = try #require(text.components(separatedBy: "## GNOME settings").dropFirst().first)
+        let section = try #require(text.components(separatedBy: "\n## GNOME settings\n").dropFirst().first)
         let fence = try #require(section.components(separatedBy: "```").dropFirst().first)
         var lines: [(command: String, comment: String, sample: [String])] = []
         for line in fence.split(separator: "\n").map(String.init) {
