@@ -44,7 +44,7 @@ extension GSettingsInSession {
             #expect(
                 editor.model.message?.contains("locked-key cannot be changed: locked by the system administrator")
                     == true, "\(editor.model.message ?? "")")
-            #expect(try Self.gsettings("get", "org.prefs.test", "locked-key") == "'set by the system'")
+            #expect(try GSettingsChild.gsettings("get", "org.prefs.test", "locked-key") == "'set by the system'")
 
             // The schema's description is in the details; the choices key opens a picker of its choices.
             editor.step([.character("/"), .control("u")] + type("clock") + [.key(.enter)])
@@ -54,13 +54,13 @@ extension GSettingsInSession {
             let picker = screen()
             #expect(picker.contains("12h") && picker.contains("24h") && picker.contains("┌"), "\(picker)")
             editor.step([InputEvent.key(.up), .key(.enter)])
-            #expect(try Self.gsettings("get", "org.prefs.test", "clock-format") == "'12h'")
+            #expect(try GSettingsChild.gsettings("get", "org.prefs.test", "clock-format") == "'12h'")
 
             // gsettings, another program: its change reaches the editor through the store's observers.
             var attempt = 0
             while !recorder.all.contains(where: { $0.key == "name" }), attempt < 100 {
                 attempt += 1
-                _ = try Self.gsettings("set", "org.prefs.test", "name", "'bob \(attempt)'")
+                try GSettingsChild.gsettings("set", "org.prefs.test", "name", "'bob \(attempt)'")
                 _ = eventually(timeout: .milliseconds(200)) { recorder.all.contains { $0.key == "name" } }
             }
             editor.receive(recorder.all)
@@ -68,13 +68,6 @@ extension GSettingsInSession {
             let followed = screen()
             #expect(followed.contains("bob \(attempt)"), "\(followed)")
             #expect(followed.contains("by an unknown"), "\(followed)")
-        }
-
-        /// What `gsettings` prints, without its line break.
-        private static func gsettings(_ arguments: String...) throws -> String {
-            let result = try ChildProcess.run("/usr/bin/gsettings", arguments)
-            #expect(result.status == 0, "\(result.standardError)")
-            return result.standardOutput.trimmingCharacters(in: .newlines)
         }
     }
 }

@@ -35,6 +35,14 @@ enum GSettingsChild {
         let result = try ChildProcess.run("/usr/bin/dconf", ["reset", "-f", path])
         #expect(result.status == 0, "\(result.standardError)")
     }
+
+    /// What GLib's `gsettings` prints in the child's session, without its line break.
+    @discardableResult
+    static func gsettings(_ arguments: String...) throws -> String {
+        let result = try ChildProcess.run("/usr/bin/gsettings", arguments)
+        #expect(result.status == 0, "\(result.standardError)")
+        return result.standardOutput.trimmingCharacters(in: .newlines)
+    }
 }
 
 /// The tests the child runs in its private session, one at a time: each starts from a user database reset.
@@ -104,9 +112,7 @@ extension GSettingsInSession {
             let applied = try suite.commit(["volume": .int(7), "name": .string("ada"), "enabled": .bool(true)])
             // `enabled` already held true (its default) but was not set by a user: setting it is a change.
             #expect(Set(applied.map(\.key)) == ["volume", "name", "enabled"])
-            #expect(
-                try ChildProcess.run("/usr/bin/gsettings", ["get", "org.prefs.test", "name"]).standardOutput
-                    == "'ada'\n")
+            #expect(try GSettingsChild.gsettings("get", "org.prefs.test", "name") == "'ada'")
             let history = suite.history(key: nil, limit: nil)
             #expect(Set(history.map(\.key)) == ["volume", "name", "enabled"])
             #expect(Set(history.compactMap(\.writer?.write)).count == 1)
