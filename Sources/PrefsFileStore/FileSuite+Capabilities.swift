@@ -9,9 +9,9 @@ extension FileSuite: TransactionalSuite {
 
     public var recovery: (any RecoverableSuite)? { self }
 
-    /// The value as the suite file keeps it: dates to the whole second.
+    /// The value as the suite file keeps it: in an XML file, dates to the whole second; in a binary one, exactly.
     public func storedForm(of value: PropertyListValue) -> PropertyListValue {
-        value.asStoredInFile
+        value.stored(in: format)
     }
 
     /// Writes several keys with one lock and one swap; see ``commit(_:recoveringCorruptFile:)``.

@@ -18,6 +18,8 @@ extension FileSuite {
     ///   - expecting: What some keys must hold under the lock for the write to be made; `nil` means not stored.
     ///     When one holds something else, nothing is written, but the suite takes in the file as read, so that the
     ///     caller reads the newest value at once, and observers are told of the changes.
+    ///   - format: The format to write the file in; `nil` keeps the file's (XML for a new suite). Another format
+    ///     rewrites the whole file, after checking that every value reads back identical in it.
     /// - Returns: The changes that took effect; keys whose value was already the one given are left out.
     /// - Throws: ``FileStoreError/corrupt(suite:path:reason:)`` or ``FileStoreError/unreadable(suite:path:reason:)``
     ///   when the file cannot be used and is not being recovered; ``FileStoreError/unrepresentable(suite:key:reason:)``
@@ -29,7 +31,7 @@ extension FileSuite {
     @discardableResult
     public func commit(
         _ changes: [String: PropertyListValue?], recoveringCorruptFile: Bool,
-        expecting: [String: PropertyListValue?] = [:]
+        expecting: [String: PropertyListValue?] = [:], format: SuiteFileFormat? = nil
     ) throws(FileStoreError) -> [PersistentKeyValueChange] {
         guard !changes.isEmpty else { return [] }
         let writer = PersistentKeyValueChange.Writer.current
@@ -49,9 +51,11 @@ extension FileSuite {
                     current = .empty
                 }
                 store.journal.commitPendingWrite(of: files.name) { current.value(forKey: $0) }
+                let target = format ?? (current.isEmptyFile ? .xml : current.format)
+                let converting = target != current.format && !current.isEmptyFile
                 let unseen = attribute(current.differences(from: snapshot.image, among: touched))
                 if let key = expecting.keys.sorted().first(where: {
-                    current.value(forKey: $0) != (expecting[$0] ?? nil)?.asStoredInFile
+                    current.value(forKey: $0) != (expecting[$0] ?? nil)?.stored(in: current.format)
                 }) {
                     // The caller is told at once what the key holds now, not only when the watcher catches up.
                     let seen = State(image: current)
@@ -61,7 +65,7 @@ extension FileSuite {
                 var effective: [String: PropertyListValue?] = [:]
                 var applied: [PersistentKeyValueChange] = []
                 for key in changes.keys.sorted() {
-                    let new = (changes[key] ?? nil)?.asStoredInFile
+                    let new = (changes[key] ?? nil)?.stored(in: target)
                     let old = current.value(forKey: key)
                     guard old != new else { continue }
                     effective[key] = .some(new)
@@ -69,14 +73,14 @@ extension FileSuite {
                         PersistentKeyValueChange(
                             suite: name, key: key, oldValue: old, newValue: new, origin: .thisProcess, writer: writer))
                 }
-                guard !applied.isEmpty else {
+                guard !applied.isEmpty || converting else {
                     let unchanged = State(image: current)
                     withState { $0 = unchanged }
                     return (unseen.events, [], nil)
                 }
                 let next: SuiteImage
                 do throws(SuiteImage.Loss) {
-                    next = try current.applying(effective)
+                    next = try current.applying(effective, format: target)
                 } catch {
                     throw .unrepresentable(suite: name, key: error.key, reason: error.reason)
                 }

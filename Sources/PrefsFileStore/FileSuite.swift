@@ -10,7 +10,7 @@ import Synchronization
 /// file changes, and a reader never sees half a file.
 ///
 /// The file is the XML property list Foundation's `UserDefaults` writes, so plain `UserDefaults` programs read and
-/// edit the same suites.
+/// edit the same suites; a binary property list, as macOS writes them, is read and written as binary.
 public final class FileSuite: PersistentKeyValueStore, Sendable {
     /// The suite's name.
     public let name: String
@@ -44,6 +44,9 @@ public final class FileSuite: PersistentKeyValueStore, Sendable {
         files = SuiteFiles(directory: store.directoryPath, name: name, settlingPauses: store.settlingPauses)
         if loadingNow { reload(posting: false) }
     }
+
+    /// The format of the suite's file as last read or written: XML for a suite with no file yet.
+    public var format: SuiteFileFormat { withState { $0.image.isEmptyFile ? .xml : $0.image.format } }
 
     /// The suite's property list file.
     public var fileURL: URL { URL(fileURLWithPath: files.plist.string) }

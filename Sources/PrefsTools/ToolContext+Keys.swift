@@ -31,8 +31,26 @@ extension ToolContext {
     /// - Parameters:
     ///   - changes: The value to store for each key, or `nil` to remove it.
     ///   - name: The suite's name.
+    ///   - format: The document format to keep the suite in from then on (`xml`, `binary`), for a store whose suites
+    ///     are documents (``PrefsKit/DocumentSuite``); `nil` keeps the suite's.
     /// - Throws: The store's error for a bad name or an unusable suite; nothing is written then.
-    public func write(_ changes: [String: PropertyListValue?], toSuite name: String) throws {
+    public func write(_ changes: [String: PropertyListValue?], toSuite name: String, format: String? = nil) throws {
+        if let format {
+            let suite = try writableSuite(name)
+            guard let document = suite.document else {
+                throw ToolError(
+                    "suite \(TextEscaping.quoted(name)) is not kept as a file; --format applies to the file store",
+                    code: .usage)
+            }
+            guard document.documentFormats.contains(format) else {
+                throw ToolError(
+                    "unknown format \(TextEscaping.quoted(format)); use one of "
+                        + document.documentFormats.joined(separator: ", "), code: .usage)
+            }
+            try StoredPrecision.check(changes) { document.storedForm(of: $0, inFormat: format) }
+            try document.commit(changes, format: format)
+            return
+        }
         if let keyed = try store().keyedAccess {
             try keyed.commit(changes, inSuite: name)
             return

@@ -1,11 +1,15 @@
 import Foundation
 import PrefsKit
 
-/// Decodes, with Foundation, the property lists the fast reader does not cover (see ``SuiteImage/init(decoding:)``).
+/// Decodes, with Foundation, the XML property lists the fast reader does not cover (another encoding, an odd form):
+/// binary ones never reach it (see ``SuiteImage/init(decoding:slimming:)``).
 enum PropertyListCodec {
     /// Decodes with Foundation's parser, the authority on anything the fast reader does not cover.
     static func decodeWithFoundation(_ data: Data) throws(DecodeFailure) -> [String: PropertyListValue] {
-        if let refusal = data.withUnsafeBytes(BinaryPropertyListScreen.refusal) { throw DecodeFailure(reason: refusal) }
+        // Foundation on Linux crashes bridging a binary list's set; binary files are ours alone to read.
+        guard !BinaryPropertyListLayout.isBinary(data) else {
+            throw DecodeFailure(reason: "a binary property list Foundation must not read")
+        }
         let object: Any
         do {
             object = try PropertyListSerialization.propertyList(from: data, options: [], format: nil)

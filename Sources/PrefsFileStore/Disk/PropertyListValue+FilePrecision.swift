@@ -2,17 +2,23 @@ import Foundation
 import PrefsKit
 
 extension PropertyListValue {
-    /// The value as a suite file holds it: dates to the whole second, rounded down, as Foundation's XML property
-    /// lists write them.
+    /// The value as a suite file of a format holds it: in XML, dates to the whole second, rounded down, as
+    /// Foundation's XML property lists write them; in a binary file, exactly.
     ///
     /// A write keeps this form in memory and in the journal, so that the writer, other processes reading the file,
     /// and the journal that attributes the change all hold the same value.
-    var asStoredInFile: PropertyListValue {
+    ///
+    /// - Parameter format: The suite file's format.
+    func stored(in format: SuiteFileFormat) -> PropertyListValue {
+        format == .binary ? self : wholeSeconds
+    }
+
+    private var wholeSeconds: PropertyListValue {
         switch self {
         case .date(let date):
             .date(Date(timeIntervalSinceReferenceDate: date.timeIntervalSinceReferenceDate.rounded(.down)))
-        case .array(let elements): .array(elements.map(\.asStoredInFile))
-        case .dictionary(let elements): .dictionary(elements.mapValues(\.asStoredInFile))
+        case .array(let elements): .array(elements.map(\.wholeSeconds))
+        case .dictionary(let elements): .dictionary(elements.mapValues(\.wholeSeconds))
         case .bool, .int, .unsignedInt, .double, .string, .data: self
         }
     }

@@ -16,6 +16,10 @@ extension SuiteImage {
         image: SuiteImage, touched: [String]?
     ) {
         if holds(new) { return (bytes == nil ? hydrated(with: new) : self, []) }
+        if BinaryPropertyListLayout.isBinary(new) {
+            if let result = binaryReading(new) { return (slimming ? result.image.slimmed() : result.image, result.touched) }
+            return (try SuiteImage(decoding: consume new, slimming: slimming), nil)
+        }
         // Keys that collide as Swift strings are settled by a whole decode.
         if let index, exactValues == nil, let result = try index.splice(old: self, new: new) { return result }
         return (try SuiteImage(decoding: consume new, slimming: slimming), nil)

@@ -21,8 +21,14 @@ extension SuiteImage {
     /// - Returns: The new image.
     /// - Throws: ``Loss`` naming the first key whose value the whole encoding would change; nothing is to be written
     ///   then.
-    func applying(_ changes: [String: PropertyListValue?]) throws(Loss) -> SuiteImage {
+    func applying(_ changes: [String: PropertyListValue?], format: SuiteFileFormat? = nil) throws(Loss) -> SuiteImage {
+        let target = format ?? self.format
+        guard target == self.format || isEmptyFile else { return try converting(to: target, changes) }
         guard !changes.isEmpty else { return self }
+        if target == .binary {
+            return binary == nil ? try converting(to: .binary, changes) : try binaryApplying(changes)
+        }
+        try Self.checkXML(changes)
         guard let index else { return try encodingWhole(changes) }
         // A kept image holds fingerprints rather than the file; a write splices into the file as read under the lock.
         guard let bytes else {
@@ -41,6 +47,7 @@ extension SuiteImage {
     private func encodingWhole(_ changes: [String: PropertyListValue?]) throws(Loss) -> SuiteImage {
         var next = values
         for (key, value) in changes { next[key] = value }
+        try Self.checkXML(next.mapValues { $0 })
         let image = SuiteImage(encoding: next)
         // Other programs' values are re-encoded here, so each must read back as it was, by Foundation's reading, the
         // one every UserDefaults program makes.

@@ -22,6 +22,10 @@ struct SuiteImage: Sendable {
     /// The file's fingerprint, set when the image is slimmed (and kept when it is hydrated again).
     var fingerprint: FileFingerprint?
     var index: Index?
+    /// The file's format: binary for a `bplist00`, XML for anything else, and for no file.
+    var format: SuiteFileFormat = .xml
+    /// A binary file's keys and entry fingerprints.
+    var binary: BinaryIndex?
 
     /// The size above which a kept image holds fingerprints of the file rather than the file: at 100,000 keys, a
     /// file of 6 MB against 0.8 MB of fingerprints.
@@ -93,6 +97,11 @@ struct SuiteImage: Sendable {
             index = nil
             return
         }
+        if BinaryPropertyListLayout.isBinary(bytes) {
+            self = try Self.binaryDecoding(bytes)
+            if slimming { self = slimmed() }
+            return
+        }
         if slimming && bytes.count > Self.slimmingThreshold {
             self = try Self.slimDecoding(consume bytes)
             return
@@ -136,10 +145,10 @@ struct SuiteImage: Sendable {
 
     /// Every key once, by its exact bytes, in file order when the file was indexed.
     var exactKeys: [String] {
-        guard let index else { return Array(values.keys) }
-        guard exactValues != nil else { return index.keys }
+        guard let keys = index?.keys ?? binary?.keys else { return Array(values.keys) }
+        guard exactValues != nil || keys.count != values.count else { return keys }
         var seen = Set<ExactKey>()
-        return index.keys.filter { seen.insert(ExactKey($0)).inserted }
+        return keys.filter { seen.insert(ExactKey($0)).inserted }
     }
 
     /// How many `<key>` tags a file holds: the top-level entries, plus those of nested dictionaries.

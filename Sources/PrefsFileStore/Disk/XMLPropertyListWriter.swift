@@ -96,7 +96,7 @@ enum XMLPropertyListWriter {
             indent(depth, &output)
             output.append(contentsOf: "</data>\n".utf8)
         case .date(let date):
-            element("date", PropertyListValue.date(date).asStoredInFile.text, &output)
+            element("date", PropertyListValue.date(date).stored(in: .xml).text, &output)
         case .array(let elements) where elements.isEmpty:
             output.append(contentsOf: "<array/>\n".utf8)
         case .array(let elements):
@@ -139,6 +139,17 @@ enum XMLPropertyListWriter {
         if number.isNaN { return "nan" }
         if number.isInfinite { return number < 0 ? "-infinity" : "+infinity" }
         return String(number)
+    }
+
+    /// The first scalar of some text that XML 1.0 does not allow in a document even as a character reference: C0
+    /// controls other than tab, newline and carriage return, and U+FFFE and U+FFFF. `plistlib` and every conforming
+    /// XML parser reject a file holding one; Foundation reads it, so a write must check, not trust the read-back.
+    static func unwritableScalar(in text: String) -> Unicode.Scalar? {
+        // Fast path: the UTF-8 bytes of U+FFFE and U+FFFF start with 0xEF; anything else allowed is not below 0x20.
+        guard text.utf8.contains(where: { $0 < 0x20 || $0 == 0xEF }) else { return nil }
+        return text.unicodeScalars.first {
+            ($0.value < 0x20 && ![0x09, 0x0A, 0x0D].contains($0.value)) || $0.value == 0xFFFE || $0.value == 0xFFFF
+        }
     }
 
     /// Writes text with `&`, `<`, `>` and control characters other than tab and newline (C0, DEL and C1) as entities

@@ -67,6 +67,9 @@ public protocol PersistentKeyValueStore: AnyObject {
     /// How this suite's unreadable data can be moved aside, when it can be; `nil` by default.
     var recovery: (any RecoverableSuite)? { get }
 
+    /// The format of the document this suite is kept as, when it is one; `nil` by default.
+    var document: (any DocumentSuite)? { get }
+
     /// Why a key cannot be written here, or `nil` when it can; `nil` by default.
     ///
     /// A GSettings key a system administrator locked says so. Tools ask before they offer to edit a key; a write to
@@ -96,6 +99,8 @@ extension PersistentKeyValueStore {
     public var diagnostics: (any SuiteDiagnostics)? { nil }
 
     public var recovery: (any RecoverableSuite)? { nil }
+
+    public var document: (any DocumentSuite)? { nil }
 
     public func readOnlyReason(forKey key: String) -> String? { nil }
 

@@ -12,9 +12,16 @@ public enum StoredPrecision {
     ///   - suite: The suite written to.
     /// - Throws: ``ToolError`` naming the first key whose value would change, and what it would become.
     public static func check(_ changes: [String: PropertyListValue?], in suite: any PersistentKeyValueStore) throws {
+        try check(changes, storedAs: suite.storedForm(of:))
+    }
+
+    /// Checks that a suite keeps every value of a write as given, when each value is kept as `storedForm` says.
+    static func check(
+        _ changes: [String: PropertyListValue?], storedAs storedForm: (PropertyListValue) -> PropertyListValue
+    ) throws {
         for key in changes.keys.sorted() {
             guard let value = changes[key] ?? nil else { continue }
-            let stored = suite.storedForm(of: value)
+            let stored = storedForm(value)
             guard stored != value else { continue }
             let given = ValueText.inline(value, entry: nil)
             let kept = ValueText.inline(stored, entry: nil)

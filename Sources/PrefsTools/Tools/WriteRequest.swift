@@ -11,14 +11,20 @@ public struct WriteRequest: Sendable, Hashable {
     public var value: String
     public var type: ValueText.ValueType?
     public var force: Bool
+    /// The format to keep the suite's file in from then on (`xml`, `binary`), or `nil` to keep its own.
+    public var format: String?
 
     /// Creates a request.
-    public init(suite: String, key: String, value: String, type: ValueText.ValueType? = nil, force: Bool = false) {
+    public init(
+        suite: String, key: String, value: String, type: ValueText.ValueType? = nil, force: Bool = false,
+        format: String? = nil
+    ) {
         self.suite = suite
         self.key = key
         self.value = value
         self.type = type
         self.force = force
+        self.format = format
     }
 
     /// The value to store, parsed and checked; nothing is written.
@@ -59,6 +65,7 @@ public struct WriteRequest: Sendable, Hashable {
         let existing =
             schema?[key] == nil && type == nil ? try context.currentValues(of: [key], inSuite: suite)[key] : nil
         let value = try parsed(schema: schema, existing: existing)
-        try context.write(SuiteMigration.movingFormerNames([key: value], schema: schema), toSuite: suite)
+        try context.write(
+            SuiteMigration.movingFormerNames([key: value], schema: schema), toSuite: suite, format: format)
     }
 }

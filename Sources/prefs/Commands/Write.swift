@@ -34,6 +34,11 @@ struct Write: PrefsCommand {
     @Flag(help: "Set the members named to the values given (name value name value…).") var dictAdd = false
     @Option(help: ArgumentHelp("Write inside the value, at this JSON Pointer (/member/0).", valueName: "pointer"))
     var path: String?
+    @Option(
+        help: ArgumentHelp(
+            "Keep the suite's file in this format from now on: xml or binary (a file store suite; it keeps its own "
+                + "format otherwise).", valueName: "format"))
+    var format: String?
 
     func validate() throws {
         if [arrayAdd, dictAdd, path != nil].filter({ $0 }).count > 1 {
@@ -51,13 +56,15 @@ struct Write: PrefsCommand {
     var request: WriteCommandLine {
         WriteCommandLine(
             configDir: options.configDir, store: options.store,
-            request: WriteRequest(suite: suite, key: key, value: values.first ?? "", type: type, force: force),
+            request: WriteRequest(
+                suite: suite, key: key, value: values.first ?? "", type: type, force: force, format: format),
             json: options.json)
     }
 
     func perform() throws {
         let part: SuiteEdit.PartOfValue? = arrayAdd ? .arrayAdd : dictAdd ? .dictAdd : path.map { .path($0) }
         guard let part else { return try request.perform() }
+        guard format == nil else { throw ValidationError("--format goes with a plain write, not with --array-add, --dict-add or --path.") }
         try SuiteEdit(suite: suite, context: options.openContext())
             .write(part, values, toKey: key, type: type, force: force)
         ChangeReport.print(if: options.json, suite: suite, changed: [key])
