@@ -1,7 +1,7 @@
 // swift-tools-version: 6.1
 
-// libFuzzer targets for the two parsers that read what other programs write (suite files and schema manifests), and
-// for sequences of writes, kills, damage and reads of one suite, whose reads must never change anything.
+// libFuzzer targets for the parsers that read what other programs write (suite files, XML and binary, and schema
+// manifests), and for sequences of writes, kills, damage and reads of one suite, whose reads must never change anything.
 // Built and run by `Fuzz/run` (which `.ci/run` calls) with `-sanitize=fuzzer,address`. SwiftPM gives each executable
 // a main of its own, which hands over to libFuzzer through LLVMFuzzerRunDriver (CFuzzDriver).
 import Foundation
@@ -20,6 +20,9 @@ let package = Package(
         .target(name: "CFuzzDriver"),
         .executableTarget(
             name: "fuzz-plist", dependencies: ["CFuzzDriver", .product(name: "PrefsKit", package: prefs)],
+            swiftSettings: settings),
+        .executableTarget(
+            name: "fuzz-bplist", dependencies: ["CFuzzDriver", .product(name: "PrefsKit", package: prefs)],
             swiftSettings: settings),
         .executableTarget(
             name: "fuzz-manifest", dependencies: ["CFuzzDriver", .product(name: "PrefsKit", package: prefs)],

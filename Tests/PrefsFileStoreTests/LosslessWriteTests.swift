@@ -51,21 +51,38 @@ import Testing
         }
     }
 
-    @Test func aFileOnlyFoundationReadsIsRefusedWhenAValueWouldNotSurvive() throws {
+    @Test func aBinaryFileStaysBinaryAndKeepsFractionsOfASecond() throws {
         let scope = try ScopedFileStore()
         let file = scope.configDirectory.appendingPathComponent("binary.plist")
-        // Binary property lists keep fractions of a second; XML, which a write produces, does not.
         let original = try PropertyListSerialization.data(
             fromPropertyList: ["when": Date(timeIntervalSinceReferenceDate: 0.5), "n": 1] as [String: Any],
             format: .binary, options: 0)
         try original.write(to: file)
         let suite = try scope.store.suite("binary")
+        #expect(suite.format == .binary)
         #expect(suite.primitiveValue(forKey: "when") == .date(Date(timeIntervalSinceReferenceDate: 0.5)))
+        try suite.commit(["other": .int(2)])
+        let written = try Data(contentsOf: file)
+        #expect(written.starts(with: Data("bplist00".utf8)))
+        let reread = try Self.foundation(written)
+        #expect(reread["when"] == .date(Date(timeIntervalSinceReferenceDate: 0.5)))
+        #expect(reread["other"] == .int(2) && reread["n"] == .int(1))
+    }
+
+    @Test func convertingToXMLIsRefusedWhenAValueWouldNotSurvive() throws {
+        let scope = try ScopedFileStore()
+        let file = scope.configDirectory.appendingPathComponent("binary.plist")
+        let original = try PropertyListSerialization.data(
+            fromPropertyList: ["when": Date(timeIntervalSinceReferenceDate: 0.5), "n": 1] as [String: Any],
+            format: .binary, options: 0)
+        try original.write(to: file)
+        let suite = try scope.store.suite("binary")
         #expect {
-            try suite.commit(["other": .int(2)])
+            try suite.commit(["other": .int(2)], recoveringCorruptFile: false, format: .xml)
         } throws: { error in
             guard case .unrepresentable(_, let key, let reason)? = error as? FileStoreError else { return false }
             return key == "when" && reason.contains("fraction of a second")
+                && "\(error)".contains("--format binary")
         }
         #expect(try Data(contentsOf: file) == original)
     }
@@ -87,10 +104,14 @@ import Testing
             #expect(suite.primitiveValue(forKey: "two63") == .unsignedInt(1 << 63))
             #expect(suite.get(PersistentKey<UInt64>("max", defaultValue: 0)) == .max)
             try suite.commit(["x": .int(1)])
-            let text = try String(contentsOf: file, encoding: .utf8)
-            #expect(text.contains("<integer>18446744073709551615</integer>"))
-            #expect(text.contains("<integer>9223372036854775808</integer>"))
-            #expect(text.contains("<integer>-9223372036854775808</integer>"))
+            if name == "xml" {
+                let text = try String(contentsOf: file, encoding: .utf8)
+                #expect(text.contains("<integer>18446744073709551615</integer>"))
+                #expect(text.contains("<integer>9223372036854775808</integer>"))
+                #expect(text.contains("<integer>-9223372036854775808</integer>"))
+            } else {
+                #expect(try Data(contentsOf: file).starts(with: Data("bplist00".utf8)))
+            }
             let reread = try Self.foundation(Data(contentsOf: file))
             #expect(reread["max"] == .unsignedInt(.max) && reread["min"] == .int(.min))
         }

@@ -174,7 +174,11 @@ struct BinaryPropertyListLayout {
     /// - Throws: ``Failure`` when the top object is not a dictionary or names missing objects.
     func topEntries() throws(Failure) -> [(key: Int, value: Int)] {
         let root = try object(top)
-        guard root.kind == .dictionary else { throw Failure("the root is not a dictionary") }
+        guard root.kind == .dictionary else {
+            throw Failure(
+                root.kind == .set
+                    ? "a binary property list holding a set, which preferences cannot hold" : "the root is not a dictionary")
+        }
         var entries: [(key: Int, value: Int)] = []
         entries.reserveCapacity(root.count)
         for position in 0..<root.count {

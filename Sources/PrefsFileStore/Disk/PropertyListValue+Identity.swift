@@ -1,7 +1,7 @@
 import PrefsKit
 
 extension PropertyListValue {
-    /// Whether two values are the very same: reals compared by their bits, so that NaN is itself and `-0.0` is not
+    /// Whether two values are the very same: reals and dates compared by their bits, so that NaN is itself and `-0.0` is not
     /// `0.0`, dictionary keys by their bytes, and an integer never equal to a real.
     ///
     /// This is the test for "written back unchanged"; `==` follows the numeric and Unicode rules instead.
@@ -9,6 +9,9 @@ extension PropertyListValue {
         switch (self, other) {
         case (.double(let lhs), .double(let rhs)):
             return lhs.bitPattern == rhs.bitPattern
+        case (.date(let lhs), .date(let rhs)):
+            // A binary file's date is a real too, NaN included.
+            return lhs.timeIntervalSinceReferenceDate.bitPattern == rhs.timeIntervalSinceReferenceDate.bitPattern
         case (.string(let lhs), .string(let rhs)):
             return ExactKey.same(lhs, rhs)
         case (.array(let lhs), .array(let rhs)):

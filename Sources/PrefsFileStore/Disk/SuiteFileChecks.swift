@@ -35,4 +35,24 @@ public enum SuiteFileChecks {
         }
         return nil
     }
+
+    /// Reads bytes as a binary property list with prefs' own reader, and checks what a write relies on: the values
+    /// encoded anew read back identical, and ``checkWritingAnotherKey(_:)``'s invariants hold.
+    ///
+    /// - Parameter bytes: Any bytes; those that do not start with `bplist00` get that header in place of their first
+    ///   eight bytes, so that every input reaches the binary reader.
+    /// - Returns: `nil` when the invariants hold or the file is refused; otherwise what went wrong.
+    public static func checkBinary(_ bytes: [UInt8]) -> String? {
+        var file = Array("bplist00".utf8)
+        file += bytes.starts(with: file) ? bytes.dropFirst(8) : bytes[...]
+        guard let image = try? SuiteImage(decoding: file) else { return nil }
+        guard image.format == .binary else { return "a bplist00 file was not read as binary" }
+        guard let again = try? SuiteImage(decoding: BinaryPropertyListWriter.encode(image.values)) else {
+            return "the values encoded anew do not read back"
+        }
+        for (key, value) in image.values where again.values[key].map(value.isIdentical) != true {
+            return "key \(key.debugDescription) changed when encoded anew"
+        }
+        return checkWritingAnotherKey(file)
+    }
 }

@@ -141,6 +141,11 @@ public final class EditorData {
         (try? suite(name))?.diagnostics?.locationDescription
     }
 
+    /// The format a suite is kept in, for people, when its store keeps documents: "binary property list".
+    func format(of name: String) -> String? {
+        (try? suite(name))?.document?.documentFormatDescription
+    }
+
     /// Why a suite cannot be used, if it cannot.
     func problem(of name: String) -> (any Error)? {
         do {

@@ -84,6 +84,7 @@ struct DetailsPane {
         if view.model.bookmarks.contains(suite: suite, key: row.key) { lines.append(("Bookmark", "yes; B lists them")) }
         let location = view.model.data.location(of: suite) ?? view.model.data.store.locationDescription
         lines.append(("Location", TextEscaping.escaped(location)))
+        if let format = view.model.data.format(of: suite) { lines.append(("Format", format)) }
         let changes = view.model.recentChanges(suite: suite, key: row.key)
         for (index, change) in changes.enumerated() {
             let writer = change.writer

@@ -10,7 +10,7 @@ public enum CommandOptions {
 
     /// The options of each command (`schema show` for a subcommand) that take a value, global ones aside.
     public static let valued: [String: Set<String>] = [
-        "read": ["--path"], "write": ["--type", "-t", "--path"], "delete": ["--path"],
+        "read": ["--path"], "write": ["--type", "-t", "--path", "--format"], "delete": ["--path"],
         "export": ["--format", "--output", "-o"], "diff": ["--against"], "log": ["--limit", "-n"],
         "undo": ["--steps", "--to"], "redo": ["--steps"], "dump": ["--output", "-o"], "recover": ["--from-file"],
         "schema show": ["--format"], "schema install": ["--suite"], "demo": ["--interval"],

@@ -43,6 +43,19 @@ public enum KeyDescription {
         }
     }
 
+    /// The format a suite is kept in, for a store whose suites are documents (the file store): "binary property
+    /// list" or "XML property list"; `nil` for other stores and for a store that does not exist yet.
+    ///
+    /// - Parameters:
+    ///   - suite: The suite's name.
+    ///   - context: The store.
+    /// - Returns: The format's name (`binary`) and its description.
+    public static func format(ofSuite suite: String, context: ToolContext) -> (name: String, description: String)? {
+        guard let store = try? context.store(creating: false), let document = try? store.anySuite(suite).document
+        else { return nil }
+        return (document.documentFormat, document.documentFormatDescription)
+    }
+
     /// The entry as JSON: what the schema manifest records for it.
     public static func jsonObject(_ entry: PreferenceSchemaEntry) -> [String: Any] {
         PreferenceSchema.manifestObject(entry)

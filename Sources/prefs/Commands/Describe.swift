@@ -10,8 +10,15 @@ struct Describe: PrefsCommand {
     @OptionGroup var target: KeyArguments
 
     func perform() throws {
-        let entry = try KeyDescription.entry(target.key, inSuite: target.suite, context: options.openContext())
-        options.json
-            ? Output.json(KeyDescription.jsonObject(entry), pretty: true) : Output.lines(KeyDescription.lines(entry))
+        let context = options.openContext()
+        let entry = try KeyDescription.entry(target.key, inSuite: target.suite, context: context)
+        let format = KeyDescription.format(ofSuite: target.suite, context: context)
+        if options.json {
+            var object = KeyDescription.jsonObject(entry)
+            object["format"] = format?.name
+            Output.json(object, pretty: true)
+        } else {
+            Output.lines(KeyDescription.lines(entry) + (format.map { ["file: \($0.description)"] } ?? []))
+        }
     }
 }
