@@ -1,3 +1,4 @@
+import Foundation
 import PrefsKit
 import PrefsTestHelpers
 import Testing
@@ -19,9 +20,28 @@ import Testing
 
     @Test func otherFieldsMatchOnlyWhereTheyHoldTheWholeText() {
         let pattern = SearchPattern("dark")
-        #expect(pattern.rank(ofKey: "theme", fields: ["Dark", nil]) == .otherField)
-        #expect(pattern.rank(ofKey: "theme", fields: ["d a r k", "drawn in a thick stroke"]) == nil)
-        #expect(pattern.rank(ofKey: "darkMode", fields: ["x"]) == .keyPrefix)
+        #expect(pattern.rank(ofKey: "theme", value: "Dark", documentation: [nil]) == .value)
+        #expect(pattern.rank(ofKey: "theme", value: "x", documentation: ["The dark one", nil]) == .documentation)
+        #expect(pattern.rank(ofKey: "theme", value: "d a r k", documentation: ["drawn in a thick stroke"]) == nil)
+        #expect(pattern.rank(ofKey: "darkMode", value: "x", documentation: []) == .keyPrefix)
+    }
+
+    /// What people type finds the keys named so before any whose documentation or value holds it: base64 data
+    /// holds nearly any short text, and must never push a key named so down.
+    @Test func keyNamesThenDocumentationThenValues() throws {
+        let pattern = SearchPattern("SULastCheck")
+        let blob = try #require(Data(base64Encoded: "xxSULastCheckxxx"))
+        let base64 = PropertyListValue.data(blob).text
+        #expect(base64.contains("SULastCheck"))
+        let ranks = [
+            pattern.rank(ofKey: "blob", value: base64, documentation: [nil]),
+            pattern.rank(ofKey: "updates", value: "1", documentation: ["When SULastCheck ran"]),
+            pattern.rank(ofKey: "SomeUpdaterLastCheckDate", value: base64, documentation: []),
+            pattern.rank(ofKey: "AppSULastCheck", value: "1", documentation: []),
+            pattern.rank(ofKey: "SULastCheckTime", value: "1", documentation: []),
+            pattern.rank(ofKey: "sulastcheck", value: "1", documentation: []),
+        ]
+        #expect(ranks == [.value, .documentation, .keyFuzzy, .keyWordStart, .keyPrefix, .exactKey])
     }
 
     @Test func findListsKeyNamesFirstThenValues() throws {

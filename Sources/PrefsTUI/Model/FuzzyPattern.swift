@@ -73,7 +73,7 @@ struct FuzzyPattern: Equatable {
     }
 
     /// Whether a field holds the whole pattern.
-    private func contains(_ field: UnsafeBufferPointer<UInt8>) -> Bool {
+    func contains(_ field: UnsafeBufferPointer<UInt8>) -> Bool {
         guard let first = whole.first else { return true }
         var index = 0
         while index + whole.count <= field.count {

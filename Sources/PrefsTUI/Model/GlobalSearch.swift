@@ -19,6 +19,7 @@ final class GlobalSearch {
     /// - Returns: The keys found.
     func matches(_ filter: String, in suites: [String], list: (String) -> KeyList?) -> SearchMatches {
         let pattern = FuzzyPattern(filter)
+        let ranking = SearchPattern(filter)
         let narrowing = previous.flatMap { filter.hasPrefix($0.pattern) ? $0.found : nil }
         var found: [String: (version: Int, rows: [Int32])] = [:]
         var groups: [SearchMatches.Group] = []
@@ -31,10 +32,11 @@ final class GlobalSearch {
             let rows = keys.searchIndex.matches(pattern, among: candidates)
             guard !rows.isEmpty else { continue }
             found[name] = (keys.version, rows)
-            groups.append(SearchMatches.Group(suite: name, keys: keys.keys, rows: rows))
+            let ranks = rows.map { keys.searchIndex.rank(ofRow: $0, ranking, pattern) }
+            groups.append(SearchMatches.Group(suite: name, keys: keys.keys, rows: rows, ranks: ranks))
         }
         previous = (filter, found)
-        return SearchMatches(groups, pattern: SearchPattern(filter))
+        return SearchMatches(groups)
     }
 
     /// Forgets what is known of some suites, after they changed.

@@ -1,4 +1,5 @@
 import PrefsKit
+import PrefsTools
 
 /// What `/` searches in a suite's keys — each key, its value as listed, and its summary and description — as
 /// lowercased UTF-8, so that a keystroke scans bytes rather than making 100,000 rows.
@@ -58,6 +59,32 @@ final class KeySearchIndex {
             }
         }
         return found
+    }
+
+    /// How a row that matched ranks, as `prefs find` ranks it: by its key's name, else by its summary or description,
+    /// else by its value.
+    ///
+    /// - Parameters:
+    ///   - row: A row the pattern matched.
+    ///   - pattern: The filter, for the key's name.
+    ///   - fuzzy: The same filter, for the row's other fields.
+    func rank(ofRow row: Int32, _ pattern: SearchPattern, _ fuzzy: FuzzyPattern) -> SearchPattern.Rank {
+        if let rank = pattern.rank(ofKey: keys[Int(row)]) { return rank }
+        return bytes.withUnsafeBufferPointer { all in
+            var start = Int(starts[Int(row)])
+            let end = Int(starts[Int(row) + 1])
+            // The fields are the key, the value, then the summary and description.
+            var field = 0
+            while start < end {
+                let fieldEnd = all[start..<end].firstIndex(of: FuzzyPattern.separator) ?? end
+                if field >= 2, fuzzy.contains(UnsafeBufferPointer(rebasing: all[start..<fieldEnd])) {
+                    return .documentation
+                }
+                field += 1
+                start = fieldEnd + 1
+            }
+            return .value
+        }
     }
 
     /// Appends a field, escaped and lowercased, and its separator.

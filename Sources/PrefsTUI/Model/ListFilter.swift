@@ -43,7 +43,7 @@ public struct ListFilter {
     /// - Returns: The positions.
     mutating func rows(in list: KeyList) -> [Int32] {
         SuiteListing.group(text) == nil
-            ? SearchPattern(text).ranked(positions(in: list), keys: list.keys) : positions(in: list)
+            ? SearchPattern(text).ranked(positions(in: list), in: list.searchIndex) : positions(in: list)
     }
 
     /// The positions the filter keeps, in the list's order, each prefix's kept for the next keystroke.

@@ -8,6 +8,8 @@ public struct SearchMatches: RandomAccessCollection, Sendable {
         let suite: String
         let keys: [String]
         let rows: [Int32]
+        /// Each row's rank, as ``PrefsTools/SearchPattern`` ranks it.
+        let ranks: [SearchPattern.Rank]
     }
 
     let groups: [Group]
@@ -15,15 +17,12 @@ public struct SearchMatches: RandomAccessCollection, Sendable {
     private let order: [(group: Int32, index: Int32)]
 
     /// Ranks the groups' matches: best rank first, then by suite in the order given, then by key name.
-    init(_ groups: [Group], pattern: SearchPattern) {
+    init(_ groups: [Group]) {
         self.groups = groups
         var ranked: [(rank: SearchPattern.Rank, group: Int32, index: Int32)] = []
         ranked.reserveCapacity(groups.reduce(0) { $0 + $1.rows.count })
         for (number, group) in groups.enumerated() {
-            for (index, row) in group.rows.enumerated() {
-                let rank = pattern.rank(ofKey: group.keys[Int(row)]) ?? .otherField
-                ranked.append((rank, Int32(number), Int32(index)))
-            }
+            for (index, rank) in group.ranks.enumerated() { ranked.append((rank, Int32(number), Int32(index))) }
         }
         // Within a rank: by suite in the order given, then by key name, as `prefs find` lists them.
         func key(_ match: (rank: SearchPattern.Rank, group: Int32, index: Int32)) -> String {
@@ -36,7 +35,7 @@ public struct SearchMatches: RandomAccessCollection, Sendable {
         .map { ($0.group, $0.index) }
     }
 
-    static let none = SearchMatches([], pattern: SearchPattern(""))
+    static let none = SearchMatches([])
 
     public var startIndex: Int { 0 }
     public var endIndex: Int { order.count }

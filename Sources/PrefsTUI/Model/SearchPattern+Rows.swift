@@ -6,13 +6,14 @@ extension SearchPattern {
     ///
     /// - Parameters:
     ///   - rows: The positions that matched, in the list's order.
-    ///   - keys: The list's keys.
+    ///   - index: The list's search index, which knows which field of a row matched.
     /// - Returns: The positions, ranked.
-    func ranked(_ rows: [Int32], keys: [String]) -> [Int32] {
+    func ranked(_ rows: [Int32], in index: KeySearchIndex) -> [Int32] {
         guard !text.isEmpty else { return rows }
+        let fuzzy = FuzzyPattern(text)
         // One pass into a bucket per rank keeps the list's order within a rank without sorting.
-        var buckets = [[Int32]](repeating: [], count: Rank.otherField.rawValue + 1)
-        for row in rows { buckets[(rank(ofKey: keys[Int(row)]) ?? .otherField).rawValue].append(row) }
+        var buckets = [[Int32]](repeating: [], count: Rank.value.rawValue + 1)
+        for row in rows { buckets[index.rank(ofRow: row, self, fuzzy).rawValue].append(row) }
         return buckets.flatMap { $0 }
     }
 }

@@ -1,6 +1,9 @@
 /// What a person searches for, and the one ranking of `prefs find` and the editor's `/`: key names first (exact,
-/// then prefix, then word start, then anywhere in the name, then fuzzy), then keys found by their value, summary or
-/// description.
+/// then prefix, then word start, then anywhere in the name, then fuzzy), then keys found by their summary or
+/// description, then keys found by their value.
+///
+/// A value ranks last because it is the least likely to be what was meant: base64 data and long text hold nearly any
+/// short pattern, and a match there must never push a key that is named so below it.
 ///
 /// Case is ignored. A key name matches fuzzily, as fuzzy finders do (`fscl` finds `fontScale`); the other fields
 /// match only where they hold the text, since a short pattern spread over a long description would match nearly
@@ -8,7 +11,7 @@
 public struct SearchPattern: Sendable, Hashable {
     /// How well a key matches; smaller is better.
     public enum Rank: Int, Sendable, Comparable {
-        case exactKey, keyPrefix, keyWordStart, keyContains, keyFuzzy, otherField
+        case exactKey, keyPrefix, keyWordStart, keyContains, keyFuzzy, documentation, value
 
         public static func < (lhs: Rank, rhs: Rank) -> Bool { lhs.rawValue < rhs.rawValue }
     }
@@ -52,15 +55,22 @@ public struct SearchPattern: Sendable, Hashable {
             ? .keyWordStart : .keyContains
     }
 
-    /// How a key matches by its name or, failing that, by one of its other fields.
+    /// How a key matches by its name or, failing that, by its documentation, then by its value.
     ///
     /// - Parameters:
     ///   - key: The key's name.
-    ///   - fields: Its value as shown (left out for a hidden secret), summary and description.
+    ///   - value: Its value as shown (`nil` for a hidden secret).
+    ///   - documentation: Its summary and description.
     /// - Returns: The rank, or `nil` when nothing matches.
-    public func rank(ofKey key: String, fields: [String?]) -> Rank? {
+    public func rank(ofKey key: String, value: String?, documentation: [String?]) -> Rank? {
         if let rank = rank(ofKey: key) { return rank }
-        return fields.contains { $0?.lowercased().contains(lowered) == true } ? .otherField : nil
+        if documentation.contains(where: holds) { return .documentation }
+        return holds(value) ? .value : nil
+    }
+
+    /// Whether a field holds the whole pattern, ignoring case.
+    private func holds(_ field: String?) -> Bool {
+        field?.lowercased().contains(lowered) == true
     }
 
     /// Whether the pattern's characters appear in `text` in order.

@@ -24,7 +24,8 @@ public struct PreferenceSearch: Sendable {
         self.text = text
     }
 
-    /// How a key matches: by its name, else by its value (as the schema renders it), summary or description.
+    /// How a key matches: by its name, else by its summary or description, else by its value (as the schema renders
+    /// it).
     ///
     /// - Parameters:
     ///   - key: The key.
@@ -34,7 +35,7 @@ public struct PreferenceSearch: Sendable {
     public func rank(key: String, value: PropertyListValue?, entry: PreferenceSchemaEntry?) -> SearchPattern.Rank? {
         // A secret's value is not searched: a match would tell what it holds.
         let shown = Secrets.hides(entry) ? nil : value.map { entry?.render($0) ?? $0.text }
-        return SearchPattern(text).rank(ofKey: key, fields: [shown, entry?.summary, entry?.description])
+        return SearchPattern(text).rank(ofKey: key, value: shown, documentation: [entry?.summary, entry?.description])
     }
 
     /// The keys of one suite that match, stored or declared by its schema, sorted by key.
