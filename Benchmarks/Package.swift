@@ -88,6 +88,13 @@ let package = Package(
             plugins: [.plugin(name: "BenchmarkPlugin", package: "benchmark")]
         ),
         .executableTarget(
+            name: "BinaryPlists",
+            dependencies: ["BenchmarkSupport", .product(name: "Benchmark", package: "benchmark")],
+            path: "Benchmarks/BinaryPlists",
+            swiftSettings: [.swiftLanguageMode(.v6)],
+            plugins: [.plugin(name: "BenchmarkPlugin", package: "benchmark")]
+        ),
+        .executableTarget(
             name: "PostgresCLI",
             dependencies: ["BenchmarkSupport", .product(name: "Benchmark", package: "benchmark")],
             path: "Benchmarks/PostgresCLI",

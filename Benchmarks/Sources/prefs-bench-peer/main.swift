@@ -113,6 +113,20 @@ case ("foundation-rss", 2):
         let plist = try? PropertyListSerialization.propertyList(from: data, format: nil) as? [String: Any]
     else { fail("cannot read \(arguments[1])") }
     print(plist.keys.sorted().count > 0 ? peakResidentKilobytes() : 0)
+case ("foundation-load", 2):
+    // foundation-load DIR: decodes every property list in a folder with Foundation; prints how many.
+    let folder = URL(fileURLWithPath: arguments[1])
+    var count = 0
+    for name in (try? FileManager.default.contentsOfDirectory(atPath: folder.path)) ?? [] where name.hasSuffix(".plist") {
+        guard let data = FileManager.default.contents(atPath: folder.appendingPathComponent(name).path),
+            (try? PropertyListSerialization.propertyList(from: data, format: nil)) is [String: Any]
+        else { fail("cannot read \(name)") }
+        count += 1
+    }
+    print(count)
+case ("files-first-frame", 2):
+    // files-first-frame DIR: the editor's first frame on a folder of suite files; prints the number of suites.
+    do { try FilesPeer.firstFrame(arguments[1]) } catch { fail("\(error)") }
 case ("gsettings-first-frame", 1):
     do { try GSettingsPeer.firstFrame() } catch { fail("\(error)") }
 case ("cfg-pong", 6):
