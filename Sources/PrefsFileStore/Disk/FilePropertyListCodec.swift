@@ -8,8 +8,8 @@ public struct FilePropertyListCodec: PropertyListDocumentCodec {
 
     public var maximumSize: Int { PropertyListDocument.maximumSize }
 
-    public func xml(_ values: [String: PropertyListValue]) -> Data {
-        PropertyListDocument.xml(values)
+    public func encode(_ values: [String: PropertyListValue], binary: Bool) throws(PropertyListDocumentError) -> Data {
+        try PropertyListDocument.encode(values, format: binary ? .binary : .xml)
     }
 
     public func decode(_ data: Data) throws(PropertyListDocumentError) -> [String: PropertyListValue] {

@@ -13,9 +13,31 @@ public enum PropertyListDocument {
     /// The XML property list a suite with these values would be, keys sorted.
     ///
     /// - Parameter values: The values.
-    /// - Returns: UTF-8 XML, with control characters written as character references.
+    /// - Returns: UTF-8 XML, with control characters written as character references: check the values first
+    ///   (``encode(_:format:)``), since a conforming reader rejects most of them.
     public static func xml(_ values: [String: PropertyListValue]) -> Data {
         XMLPropertyListWriter.encode(values)
+    }
+
+    /// The document a suite of a format with these values would be, keys sorted.
+    ///
+    /// - Parameters:
+    ///   - values: The values.
+    ///   - format: XML or binary.
+    /// - Returns: The document.
+    /// - Throws: ``PropertyListDocumentError`` naming the first key, in order, whose name or value XML cannot hold.
+    public static func encode(_ values: [String: PropertyListValue], format: SuiteFileFormat)
+        throws(PropertyListDocumentError) -> Data
+    {
+        guard format == .xml else { return Data(BinaryPropertyListWriter.encode(values)) }
+        do throws(SuiteImage.Loss) {
+            try SuiteImage.checkXML(values.mapValues { $0 })
+        } catch {
+            throw PropertyListDocumentError(
+                reason: "key \(TextEscaping.quoted(error.key, limit: 80)) holds \(error.reason) (a binary property "
+                    + "list can: --format binary)", isNotAPropertyList: false)
+        }
+        return xml(values)
     }
 
     /// Reads an XML or binary property list whose root is a dictionary.

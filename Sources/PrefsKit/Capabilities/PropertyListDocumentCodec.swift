@@ -2,17 +2,22 @@ public import Foundation
 
 /// Reads and writes a whole suite as a property list document, as `prefs export`, `import` and `diff --against` do.
 ///
-/// The file store provides the codec its suite files use (every integer exact, control characters as references), so
-/// that tools need not import it.
+/// The file store provides the codec its suite files use (every integer exact, nothing written that a conforming
+/// reader rejects), so that tools need not import it.
 public protocol PropertyListDocumentCodec: Sendable {
     /// The most a document may hold, in bytes.
     var maximumSize: Int { get }
 
-    /// The values as an XML property list that Foundation's `UserDefaults` reads.
+    /// The values as a property list document: XML, which Foundation's `UserDefaults` on Linux writes and reads, or
+    /// binary (`bplist00`), which holds every value exactly.
     ///
-    /// - Parameter values: The values, by key.
+    /// - Parameters:
+    ///   - values: The values, by key.
+    ///   - binary: Whether to write a binary property list.
     /// - Returns: The document.
-    func xml(_ values: [String: PropertyListValue]) -> Data
+    /// - Throws: ``PropertyListDocumentError`` naming the first key whose value XML cannot hold exactly (a control
+    ///   character, a fraction of a second); a binary document holds every value.
+    func encode(_ values: [String: PropertyListValue], binary: Bool) throws(PropertyListDocumentError) -> Data
 
     /// Reads a property list dictionary, XML or binary.
     ///

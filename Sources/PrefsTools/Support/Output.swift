@@ -29,9 +29,17 @@ public enum Output {
     /// - Parameters:
     ///   - data: The bytes.
     ///   - path: The file, as `--output` names it.
-    /// - Throws: Foundation's error when the file cannot be written.
+    /// - Throws: ``ToolError`` for a binary property list meant for a terminal, which it would garble; Foundation's
+    ///   error when the file cannot be written.
     public static func write(_ data: Data, toFile path: String?) throws {
-        guard let path else { return write(data) }
+        guard let path else {
+            if isTerminal && data.starts(with: "bplist".utf8) {
+                throw ToolError(
+                    "a binary property list is not for a terminal; write it to a file with -o FILE, or redirect "
+                        + "standard output", code: .usage)
+            }
+            return write(data)
+        }
         try data.write(to: URL(fileURLWithPath: path), options: .atomic)
     }
 

@@ -5,11 +5,11 @@ public import PrefsKit
 public enum SuiteDocument {
     /// A document's format.
     public enum Format: String, Sendable, CaseIterable {
-        case plist, json
+        case plist, binary, json
         case typedJSON = "typed-json"
     }
 
-    /// The suite as an XML property list, which UserDefaults reads, as a plain JSON object, or as typed JSON.
+    /// The suite as an XML or binary property list, which UserDefaults reads, as a plain JSON object, or as typed JSON.
     ///
     /// Plain JSON has no dates or data and writes `3.0` as `3`: an import reads them back as the schema's types, and
     /// as strings and integers without one. The property list and typed JSON (``TypedDocument``) keep every type.
@@ -19,14 +19,18 @@ public enum SuiteDocument {
     ///   - format: The format.
     ///   - codec: Writes property lists.
     /// - Returns: The document.
-    /// - Throws: JSON's error, which a suite's values never cause.
+    /// - Throws: ``ToolError`` naming a key XML cannot hold; JSON's error, which a suite's values never cause.
     public static func encode(
         _ values: [String: PropertyListValue], as format: Format, codec: any PropertyListDocumentCodec
     ) throws -> Data {
         switch format {
-        case .plist:
-            // The suite file's own writer: every integer exact, control characters as references.
-            return codec.xml(values)
+        case .plist, .binary:
+            // The suite file's own writers: every integer exact, and nothing a conforming reader rejects.
+            do {
+                return try codec.encode(values, binary: format == .binary)
+            } catch {
+                throw ToolError(error.reason, code: .invalidValue)
+            }
         case .json:
             let object = values.mapValues(\.jsonObject)
             let data = try JSONSerialization.data(
