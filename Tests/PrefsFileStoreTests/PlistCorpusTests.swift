@@ -33,7 +33,8 @@ import Testing
     static func foundationFiles() throws -> [String: Data] {
         let values: [String: Any] = [
             "when": Date(timeIntervalSinceReferenceDate: 1234.5678), "max": UInt64.max, "min": Int64.min,
-            "half": Float(1.5), "nested": ["b": [1, 2, ["c": Data([0, 1, 2])]], "a": [String: Any]()] as [String: Any],
+            "half": Float(1.5),
+            "nested": ["b": [1, 2, ["c": Data([0, 1, 2])]], "a": [String: Any]()] as [String: Any],
             "empty": [Any](), "blob": Data(repeating: 7, count: 100_000), "text": "caf\u{E9} \u{1F389}",
         ]
         var files: [String: Data] = [:]

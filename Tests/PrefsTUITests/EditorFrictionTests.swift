@@ -136,7 +136,8 @@ import Testing
         try fixture.store.suite("notes").commit(["greeting": nil])
         fixture.editor.step([.character(":")] + type("export \(file.path)"))
         fixture.type(.key(.enter))
-        #expect(fixture.screen.contains("exported 1 keys of notes") || fixture.screen.contains("exported 1 key of notes"))
+        #expect(
+            fixture.screen.contains("exported 1 keys of notes") || fixture.screen.contains("exported 1 key of notes"))
         let plist = try PropertyListSerialization.propertyList(from: Data(contentsOf: file), format: nil)
         #expect((plist as? [String: Any])?["wide"] as? String == "漢字テスト")
         try Data("mine".utf8).write(to: file)

@@ -65,7 +65,8 @@ enum Command: Sendable {
             let script = Folder.repository.appendingPathComponent("scripts/plist-corpus").path
             return try MeasuredRun.run("/usr/bin/env", ["python3", script] + arguments + [folder])
         case .peer(let arguments):
-            return try MeasuredRun.run(try Self.path("PREFS_BENCH_PEER"), arguments + [folder], environment: environment)
+            return try MeasuredRun.run(
+                try Self.path("PREFS_BENCH_PEER"), arguments + [folder], environment: environment)
         }
     }
 

@@ -117,7 +117,8 @@ case ("foundation-load", 2):
     // foundation-load DIR: decodes every property list in a folder with Foundation; prints how many.
     let folder = URL(fileURLWithPath: arguments[1])
     var count = 0
-    for name in (try? FileManager.default.contentsOfDirectory(atPath: folder.path)) ?? [] where name.hasSuffix(".plist") {
+    for name in (try? FileManager.default.contentsOfDirectory(atPath: folder.path)) ?? [] where name.hasSuffix(".plist")
+    {
         guard let data = FileManager.default.contents(atPath: folder.appendingPathComponent(name).path),
             (try? PropertyListSerialization.propertyList(from: data, format: nil)) is [String: Any]
         else { fail("cannot read \(name)") }

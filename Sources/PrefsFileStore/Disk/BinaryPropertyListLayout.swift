@@ -16,8 +16,17 @@ struct BinaryPropertyListLayout {
 
     /// The kinds of object the format defines, by the high nibble of their marker.
     enum Kind: UInt8 {
-        case simple = 0x0, integer = 0x1, real = 0x2, date = 0x3, data = 0x4, ascii = 0x5, utf16 = 0x6
-        case uid = 0x8, array = 0xA, set = 0xC, dictionary = 0xD
+        case simple = 0x0
+        case integer = 0x1
+        case real = 0x2
+        case date = 0x3
+        case data = 0x4
+        case ascii = 0x5
+        case utf16 = 0x6
+        case uid = 0x8
+        case array = 0xA
+        case set = 0xC
+        case dictionary = 0xD
     }
 
     /// One object's marker and where its contents lie.
@@ -97,6 +106,7 @@ struct BinaryPropertyListLayout {
     /// Reads an object's marker and the extent of its contents.
     ///
     /// - Parameter index: The object, below ``objectCount``.
+    /// - Returns: Its kind and the extent of its contents.
     /// - Throws: ``Failure`` when the marker is not one the format defines, or the contents do not fit before the
     ///   offset table.
     func object(_ index: Int) throws(Failure) -> Object {
@@ -160,6 +170,7 @@ struct BinaryPropertyListLayout {
     /// - Parameters:
     ///   - container: The container, as ``object(_:)`` read it.
     ///   - position: Which reference, counting a dictionary's keys and then its values.
+    /// - Returns: The object's number.
     /// - Throws: ``Failure`` when the reference names no object.
     func reference(in container: Object, at position: Int) throws(Failure) -> Int {
         let value = Self.number(bytes, at: container.payload + position * referenceSize, size: referenceSize)
@@ -177,7 +188,8 @@ struct BinaryPropertyListLayout {
         guard root.kind == .dictionary else {
             throw Failure(
                 root.kind == .set
-                    ? "a binary property list holding a set, which preferences cannot hold" : "the root is not a dictionary")
+                    ? "a binary property list holding a set, which preferences cannot hold"
+                    : "the root is not a dictionary")
         }
         var entries: [(key: Int, value: Int)] = []
         entries.reserveCapacity(root.count)

@@ -9,6 +9,7 @@ extension PropertyListValue {
     /// and the journal that attributes the change all hold the same value.
     ///
     /// - Parameter format: The suite file's format.
+    /// - Returns: The value as the file keeps it.
     func stored(in format: SuiteFileFormat) -> PropertyListValue {
         format == .binary ? self : wholeSeconds
     }

@@ -15,6 +15,7 @@ extension SuiteImage {
     /// Decodes a whole binary property list.
     ///
     /// - Parameter bytes: The file, which starts with `bplist`.
+    /// - Returns: The image, with the fingerprint of each entry.
     /// - Throws: ``PropertyListCodec/DecodeFailure`` naming what is wrong.
     static func binaryDecoding(_ bytes: [UInt8]) throws(PropertyListCodec.DecodeFailure) -> SuiteImage {
         var values: [String: PropertyListValue] = [:]

@@ -26,7 +26,10 @@ extension SuiteImage {
         switch format {
         case .binary:
             let items = entries.map {
-                (key: BinaryPropertyListWriter.Source.key($0.key), value: BinaryPropertyListWriter.Source.value($0.value))
+                (
+                    key: BinaryPropertyListWriter.Source.key($0.key),
+                    value: BinaryPropertyListWriter.Source.value($0.value)
+                )
             }
             let output: [UInt8]
             do throws(BinaryPropertyListLayout.Failure) {

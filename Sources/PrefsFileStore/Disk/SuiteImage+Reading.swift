@@ -17,7 +17,9 @@ extension SuiteImage {
     ) {
         if holds(new) { return (bytes == nil ? hydrated(with: new) : self, []) }
         if BinaryPropertyListLayout.isBinary(new) {
-            if let result = binaryReading(new) { return (slimming ? result.image.slimmed() : result.image, result.touched) }
+            if let result = binaryReading(new) {
+                return (slimming ? result.image.slimmed() : result.image, result.touched)
+            }
             return (try SuiteImage(decoding: consume new, slimming: slimming), nil)
         }
         // Keys that collide as Swift strings are settled by a whole decode.

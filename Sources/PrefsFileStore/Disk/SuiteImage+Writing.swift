@@ -14,13 +14,16 @@ extension SuiteImage {
     ///
     /// An indexed file has the changed entries spliced in: each key replaces the entry with exactly its bytes (a key
     /// that differs only in Unicode normalisation is another key), new keys go in sorted place when the file is
-    /// sorted and at the end otherwise, and every other entry is copied byte for byte. A file only Foundation could
-    /// read is encoded whole, after checking that every value it holds reads back identical.
+    /// sorted and at the end otherwise, and every other entry is copied byte for byte. A binary file has every other
+    /// entry's objects transcribed (see ``binaryApplying(_:)``). A file only Foundation could read is encoded whole,
+    /// after checking that every value it holds reads back identical. A value XML cannot hold is refused.
     ///
-    /// - Parameter changes: The new value of each key, or `nil` to remove it.
+    /// - Parameters:
+    ///   - changes: The new value of each key, or `nil` to remove it.
+    ///   - format: The format to write; `nil` keeps the file's. Another one encodes the whole file in it.
     /// - Returns: The new image.
-    /// - Throws: ``Loss`` naming the first key whose value the whole encoding would change; nothing is to be written
-    ///   then.
+    /// - Throws: ``Loss`` naming the first key whose value the format cannot hold, or that the whole encoding would
+    ///   change; nothing is to be written then.
     func applying(_ changes: [String: PropertyListValue?], format: SuiteFileFormat? = nil) throws(Loss) -> SuiteImage {
         let target = format ?? self.format
         guard target == self.format || isEmptyFile else { return try converting(to: target, changes) }

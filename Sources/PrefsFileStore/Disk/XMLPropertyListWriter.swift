@@ -141,8 +141,9 @@ enum XMLPropertyListWriter {
         return String(number)
     }
 
-    /// The first scalar of some text that XML 1.0 does not allow in a document even as a character reference: C0
-    /// controls other than tab, newline and carriage return, and U+FFFE and U+FFFF. `plistlib` and every conforming
+    /// The first scalar of some text that XML 1.0 does not allow in a document, even as a character reference.
+    ///
+    /// Those are the C0 controls other than tab, newline and carriage return, and U+FFFE and U+FFFF. `plistlib` and every conforming
     /// XML parser reject a file holding one; Foundation reads it, so a write must check, not trust the read-back.
     static func unwritableScalar(in text: String) -> Unicode.Scalar? {
         // Fast path: the UTF-8 bytes of U+FFFE and U+FFFF start with 0xEF; anything else allowed is not below 0x20.

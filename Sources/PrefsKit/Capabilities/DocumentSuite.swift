@@ -17,6 +17,7 @@ public protocol DocumentSuite: AnyObject {
     /// - Parameters:
     ///   - value: A value to store.
     ///   - format: One of ``documentFormats``.
+    /// - Returns: The value as it would be kept.
     func storedForm(of value: PropertyListValue, inFormat format: String) -> PropertyListValue
 
     /// Stores and removes keys as one write, keeping the whole suite in a format from then on.

@@ -68,6 +68,7 @@ final class KeySearchIndex {
     ///   - row: A row the pattern matched.
     ///   - pattern: The filter, for the key's name.
     ///   - fuzzy: The same filter, for the row's other fields.
+    /// - Returns: The rank.
     func rank(ofRow row: Int32, _ pattern: SearchPattern, _ fuzzy: FuzzyPattern) -> SearchPattern.Rank {
         if let rank = pattern.rank(ofKey: keys[Int(row)]) { return rank }
         return bytes.withUnsafeBufferPointer { all in

@@ -64,7 +64,9 @@ struct Write: PrefsCommand {
     func perform() throws {
         let part: SuiteEdit.PartOfValue? = arrayAdd ? .arrayAdd : dictAdd ? .dictAdd : path.map { .path($0) }
         guard let part else { return try request.perform() }
-        guard format == nil else { throw ValidationError("--format goes with a plain write, not with --array-add, --dict-add or --path.") }
+        guard format == nil else {
+            throw ValidationError("--format goes with a plain write, not with --array-add, --dict-add or --path.")
+        }
         try SuiteEdit(suite: suite, context: options.openContext())
             .write(part, values, toKey: key, type: type, force: force)
         ChangeReport.print(if: options.json, suite: suite, changed: [key])

@@ -28,7 +28,10 @@ import Testing
         ).write(to: cli.suiteFile("mac"))
         #expect(try cli.run("write", "mac", "n", "1", "--type", "int").status == 0)
         #expect(try Self.isBinary(cli.suiteFile("mac")))
-        #expect(try Self.foundation(cli.suiteFile("mac")) == ["when": .date(when), "bell": .string("ring\u{7}"), "n": .int(1)])
+        #expect(
+            try Self.foundation(cli.suiteFile("mac")) == [
+                "when": .date(when), "bell": .string("ring\u{7}"), "n": .int(1),
+            ])
         // A fraction of a second is kept in a binary suite, and refused in an XML one.
         #expect(try cli.run("write", "mac", "at", "2026-11-24T12:48:50.804Z", "--type", "date").status == 0)
         #expect(try cli.run("read", "mac", "at").output == "2026-11-24T12:48:50.804Z\n")

@@ -118,7 +118,8 @@ import Testing
         // way out, and nothing written.
         let xml = try cli.run("export", "app", "--format", "plist")
         #expect(xml.status != 0 && xml.output.isEmpty)
-        #expect(xml.error.contains(#"key "title" holds a string holding U+001B"#) && xml.error.contains("--format binary"))
+        #expect(
+            xml.error.contains(#"key "title" holds a string holding U+001B"#) && xml.error.contains("--format binary"))
         // And a binary export holds the very same value.
         let file = cli.home.url.appendingPathComponent("app.bplist")
         #expect(try cli.run("export", "app", "--format", "binary", "-o", file.path).status == 0)
