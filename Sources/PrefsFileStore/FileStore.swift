@@ -44,6 +44,9 @@ public final class FileStore: Sendable {
     /// that waits this long with no write happening gives up with ``FileStoreError/locked(suite:path:holder:seconds:)``.
     /// Reads wait at most two seconds, then read the file as it is (it is always swapped in whole).
     public let lockTimeout: Duration
+    /// The format a suite's file is created in: XML by default, as Foundation's `UserDefaults` writes suites on Linux;
+    /// binary keeps dates to their full precision and strings with any character. A suite with a file keeps its own.
+    public let newSuiteFormat: SuiteFileFormat
     /// How long an empty or undecodable file is read again before it is believed (see
     /// ``SuiteFiles/readSettled(previous:underLock:keepingBytes:)``).
     let settlingPauses: [UInt32]
@@ -89,22 +92,26 @@ public final class FileStore: Sendable {
     ///   - launchArguments: The overrides to apply when reading; this process's by default.
     ///   - durability: How hard writes try to survive a crash.
     ///   - lockTimeout: How long a write waits for a suite's lock.
+    ///   - newSuiteFormat: The format a suite's file is created in; a suite with a file keeps its own.
     /// - Throws: ``FileStoreError/io(path:operation:reason:)`` when the directory cannot be created.
     public convenience init(
         directory: URL? = nil, journalDirectory: URL? = nil, launchArguments: LaunchArguments = .process,
-        durability: Durability = .processCrash, lockTimeout: Duration = .seconds(5)
+        durability: Durability = .processCrash, lockTimeout: Duration = .seconds(5),
+        newSuiteFormat: SuiteFileFormat = .xml
     ) throws(FileStoreError) {
         try self.init(
             directory: directory, journalDirectory: journalDirectory, launchArguments: launchArguments,
-            durability: durability, lockTimeout: lockTimeout, settlingPauses: SuiteFiles.settlingPauses)
+            durability: durability, lockTimeout: lockTimeout, settlingPauses: SuiteFiles.settlingPauses,
+            newSuiteFormat: newSuiteFormat)
     }
 
     /// Creates a store whose reads wait `settlingPauses` for an empty or undecodable file to settle.
     init(
         directory: URL?, journalDirectory: URL?, launchArguments: LaunchArguments, durability: Durability,
-        lockTimeout: Duration, settlingPauses: [UInt32]
+        lockTimeout: Duration, settlingPauses: [UInt32], newSuiteFormat: SuiteFileFormat = .xml
     ) throws(FileStoreError) {
         self.settlingPauses = settlingPauses
+        self.newSuiteFormat = newSuiteFormat
         let directory = (directory ?? XDGDirectories.configHome()).standardizedFileURL
         self.directory = directory
         self.journalDirectory = journalDirectory ?? XDGDirectories.journalDirectory(forConfigDirectory: directory)

@@ -18,7 +18,8 @@ extension FileSuite {
     ///   - expecting: What some keys must hold under the lock for the write to be made; `nil` means not stored.
     ///     When one holds something else, nothing is written, but the suite takes in the file as read, so that the
     ///     caller reads the newest value at once, and observers are told of the changes.
-    ///   - format: The format to write the file in; `nil` keeps the file's (XML for a new suite). Another format
+    ///   - format: The format to write the file in; `nil` keeps the file's (``FileStore/newSuiteFormat`` for a new
+    ///     suite). Another format
     ///     rewrites the whole file, after checking that every value reads back identical in it.
     /// - Returns: The changes that took effect; keys whose value was already the one given are left out.
     /// - Throws: ``FileStoreError/corrupt(suite:path:reason:)`` or ``FileStoreError/unreadable(suite:path:reason:)``
@@ -51,7 +52,7 @@ extension FileSuite {
                     current = .empty
                 }
                 store.journal.commitPendingWrite(of: files.name) { current.value(forKey: $0) }
-                let target = format ?? (current.isEmptyFile ? .xml : current.format)
+                let target = format ?? (current.isEmptyFile ? store.newSuiteFormat : current.format)
                 let converting = target != current.format && !current.isEmptyFile
                 let unseen = attribute(current.differences(from: snapshot.image, among: touched))
                 if let key = expecting.keys.sorted().first(where: {

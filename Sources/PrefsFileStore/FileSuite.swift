@@ -45,8 +45,11 @@ public final class FileSuite: PersistentKeyValueStore, Sendable {
         if loadingNow { reload(posting: false) }
     }
 
-    /// The format of the suite's file as last read or written: XML for a suite with no file yet.
-    public var format: SuiteFileFormat { withState { $0.image.isEmptyFile ? .xml : $0.image.format } }
+    /// The format of the suite's file as last read or written; the store's ``FileStore/newSuiteFormat`` for a suite
+    /// with no file yet.
+    public var format: SuiteFileFormat {
+        withState { $0.image.isEmptyFile ? store.newSuiteFormat : $0.image.format }
+    }
 
     /// The suite's property list file.
     public var fileURL: URL { URL(fileURLWithPath: files.plist.string) }

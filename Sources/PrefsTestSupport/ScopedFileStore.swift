@@ -23,13 +23,16 @@ public final class ScopedFileStore: Sendable {
     ///   - launchArguments: The overrides the store applies; none by default, so that tests do not depend on how
     ///     they were launched.
     ///   - watching: Whether to watch the directory for the scope's life.
+    ///   - newSuiteFormat: The format the store creates suite files in.
     /// - Throws: When the directory or the store cannot be created or watched.
-    public init(launchArguments: LaunchArguments = .none, watching: Bool = true) throws {
+    public init(
+        launchArguments: LaunchArguments = .none, watching: Bool = true, newSuiteFormat: SuiteFileFormat = .xml
+    ) throws {
         directory = try TemporaryDirectory(prefix: "prefs-files")
         store = try FileStore(
             directory: directory.url.appendingPathComponent("config", isDirectory: true),
             journalDirectory: directory.url.appendingPathComponent("journal"),
-            launchArguments: launchArguments)
+            launchArguments: launchArguments, newSuiteFormat: newSuiteFormat)
         watch = watching ? try store.startWatching() : nil
     }
 
@@ -50,6 +53,8 @@ public final class ScopedFileStore: Sendable {
     /// - Returns: A new store sharing this one's files.
     /// - Throws: When the store cannot be created.
     public func reopen() throws -> FileStore {
-        try FileStore(directory: store.directory, journalDirectory: store.journalDirectory, launchArguments: .none)
+        try FileStore(
+            directory: store.directory, journalDirectory: store.journalDirectory, launchArguments: .none,
+            newSuiteFormat: store.newSuiteFormat)
     }
 }

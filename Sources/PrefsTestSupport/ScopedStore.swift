@@ -36,6 +36,8 @@ public enum StoreFixture: String, CaseIterable, Sendable {
     case userDefaults
     case combined
     case file
+    /// A suite of a file store that creates binary property lists.
+    case binaryFile
     /// A view under the prefix `"module."` of a file suite that also holds a key outside it.
     case prefixed
 
@@ -59,8 +61,8 @@ public enum StoreFixture: String, CaseIterable, Sendable {
             let front = InMemoryPersistentKeyValueStore()
             let back = try ScopedUserDefaults(function: function, fileID: fileID)
             return ScopedStore(store: CombinedPersistentKeyValueStore([front, back.defaults]), resources: [back])
-        case .file:
-            let scope = try ScopedFileStore()
+        case .file, .binaryFile:
+            let scope = try ScopedFileStore(newSuiteFormat: self == .binaryFile ? .binary : .xml)
             let name = Self.sanitized("\(fileID).\(function)")
             let suite = try scope.store.suite(name)
             return ScopedStore(

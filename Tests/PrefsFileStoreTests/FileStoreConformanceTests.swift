@@ -3,12 +3,17 @@ import PrefsKit
 import PrefsTestSupport
 import Testing
 
-/// PrefsTestSupport's conformance suites over the file store: a suite as a store, and the directory as a store of
-/// suites.
+/// PrefsTestSupport's conformance suites over the file store: a suite as a store (its file XML or binary), and the
+/// directory as a store of suites.
 @Suite struct FileStoreConformanceTests {
     @Test(arguments: StoreConformance.Check.allCases)
     func aSuiteConforms(check: StoreConformance.Check) async throws {
         try await StoreConformance { try StoreFixture.file.make(function: "\(check)") }.run(check)
+    }
+
+    @Test(arguments: StoreConformance.Check.allCases)
+    func aBinarySuiteConforms(check: StoreConformance.Check) async throws {
+        try await StoreConformance { try StoreFixture.binaryFile.make(function: "\(check)") }.run(check)
     }
 
     @Test(arguments: StoreConformance.Check.allCases)

@@ -128,6 +128,23 @@ import Testing
         #expect(suite.format == .binary)
     }
 
+    @Test func aStoreMakesBinarySuitesWhenAskedAndKeepsDatesExact() throws {
+        let scope = try ScopedFileStore(newSuiteFormat: .binary)
+        let suite = try scope.store.suite("exact")
+        #expect(suite.format == .binary)
+        let when = Date(timeIntervalSinceReferenceDate: 12.345)
+        #expect(suite.storedForm(of: .date(when)) == .date(when))
+        try suite.commit(["when": .date(when)])
+        let file = scope.configDirectory.appendingPathComponent("exact.plist")
+        #expect(try Data(contentsOf: file).starts(with: Data("bplist00".utf8)))
+        #expect(try scope.reopen().suite("exact").primitiveValue(forKey: "when") == .date(when))
+        // An XML suite of the same store stays XML.
+        let other = try ScopedFileStore()
+        try other.store.suite("plain").commit(["when": .date(when)])
+        let text = try String(contentsOf: other.configDirectory.appendingPathComponent("plain.plist"), encoding: .utf8)
+        #expect(text.contains("<date>2001-01-01T00:00:12Z</date>"))
+    }
+
     @Test func aBinaryFileIsReadAsFoundationReadsIt() throws {
         for form in 0..<40 {
             var random = Xoshiro(seed: (UInt64(form), 21, 22, 23))
