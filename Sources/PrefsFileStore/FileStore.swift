@@ -44,8 +44,10 @@ public final class FileStore: Sendable {
     /// that waits this long with no write happening gives up with ``FileStoreError/locked(suite:path:holder:seconds:)``.
     /// Reads wait at most two seconds, then read the file as it is (it is always swapped in whole).
     public let lockTimeout: Duration
-    /// The format a suite's file is created in: XML by default, as Foundation's `UserDefaults` writes suites on Linux;
-    /// binary keeps dates to their full precision and strings with any character. A suite with a file keeps its own.
+    /// The format a suite's file is created in; a suite with a file keeps its own.
+    ///
+    /// XML by default, as Foundation's `UserDefaults` writes suites on Linux; binary keeps dates to their full
+    /// precision and strings with any character.
     public let newSuiteFormat: SuiteFileFormat
     /// How long an empty or undecodable file is read again before it is believed (see
     /// ``SuiteFiles/readSettled(previous:underLock:keepingBytes:)``).
