@@ -51,13 +51,19 @@ import Testing
         }
     }
 
-    @Test func aBinaryFileStaysBinaryAndKeepsFractionsOfASecond() throws {
+    /// A store whose suite "binary" is a binary file Foundation wrote, holding a date with half a second.
+    private static func binarySuiteWithAHalfSecond() throws -> (scope: ScopedFileStore, file: URL, original: Data) {
         let scope = try ScopedFileStore()
         let file = scope.configDirectory.appendingPathComponent("binary.plist")
         let original = try PropertyListSerialization.data(
             fromPropertyList: ["when": Date(timeIntervalSinceReferenceDate: 0.5), "n": 1] as [String: Any],
             format: .binary, options: 0)
         try original.write(to: file)
+        return (scope, file, original)
+    }
+
+    @Test func aBinaryFileStaysBinaryAndKeepsFractionsOfASecond() throws {
+        let (scope, file, _) = try Self.binarySuiteWithAHalfSecond()
         let suite = try scope.store.suite("binary")
         #expect(suite.format == .binary)
         #expect(suite.primitiveValue(forKey: "when") == .date(Date(timeIntervalSinceReferenceDate: 0.5)))
@@ -70,12 +76,7 @@ import Testing
     }
 
     @Test func convertingToXMLIsRefusedWhenAValueWouldNotSurvive() throws {
-        let scope = try ScopedFileStore()
-        let file = scope.configDirectory.appendingPathComponent("binary.plist")
-        let original = try PropertyListSerialization.data(
-            fromPropertyList: ["when": Date(timeIntervalSinceReferenceDate: 0.5), "n": 1] as [String: Any],
-            format: .binary, options: 0)
-        try original.write(to: file)
+        let (scope, file, original) = try Self.binarySuiteWithAHalfSecond()
         let suite = try scope.store.suite("binary")
         #expect {
             try suite.commit(["other": .int(2)], recoveringCorruptFile: false, format: .xml)

@@ -60,20 +60,14 @@ enum Command: Sendable {
         switch self {
         case .prefs(let arguments):
             return try MeasuredRun.run(
-                try Self.path("PREFS_BENCH_PREFS"), ["--config-dir", folder] + arguments, environment: environment)
+                try BenchmarkTools.path("PREFS_BENCH_PREFS"), ["--config-dir", folder] + arguments,
+                environment: environment)
         case .python(let arguments):
             let script = Folder.repository.appendingPathComponent("scripts/plist-corpus").path
             return try MeasuredRun.run("/usr/bin/env", ["python3", script] + arguments + [folder])
         case .peer(let arguments):
             return try MeasuredRun.run(
-                try Self.path("PREFS_BENCH_PEER"), arguments + [folder], environment: environment)
+                try BenchmarkTools.path("PREFS_BENCH_PEER"), arguments + [folder], environment: environment)
         }
-    }
-
-    private static func path(_ variable: String) throws -> String {
-        guard let path = ProcessInfo.processInfo.environment[variable] else {
-            throw CocoaError(.fileNoSuchFile, userInfo: [NSFilePathErrorKey: "\(variable) (set by Benchmarks/run)"])
-        }
-        return path
     }
 }

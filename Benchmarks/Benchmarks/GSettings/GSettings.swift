@@ -72,16 +72,9 @@ enum Command: Sendable {
 
     func run(in session: PrivateDBusSession) throws -> MeasuredRun {
         switch self {
-        case .prefs(let arguments): try session.run(try Self.path("PREFS_BENCH_PREFS"), arguments)
+        case .prefs(let arguments): try session.run(try BenchmarkTools.path("PREFS_BENCH_PREFS"), arguments)
         case .gsettings(let arguments): try session.run("/usr/bin/gsettings", arguments)
-        case .peer(let arguments): try session.run(try Self.path("PREFS_BENCH_PEER"), arguments)
+        case .peer(let arguments): try session.run(try BenchmarkTools.path("PREFS_BENCH_PEER"), arguments)
         }
-    }
-
-    private static func path(_ variable: String) throws -> String {
-        guard let path = ProcessInfo.processInfo.environment[variable] else {
-            throw CocoaError(.featureUnsupported, userInfo: [NSLocalizedDescriptionKey: "run through Benchmarks/run"])
-        }
-        return path
     }
 }
