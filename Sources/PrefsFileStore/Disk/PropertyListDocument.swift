@@ -59,7 +59,7 @@ public enum PropertyListDocument {
         }
         // A suite file may hold a key twice, as Foundation reads it; a document to import may not, since the value
         // left out would be lost unasked.
-        if let keys = image.index?.keys {
+        if let keys = image.index?.keys ?? image.binary?.keys {
             var seen = Set<ExactKey>()
             for key in keys where !seen.insert(ExactKey(key)).inserted {
                 throw PropertyListDocumentError(
