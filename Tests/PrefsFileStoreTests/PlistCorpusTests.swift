@@ -31,11 +31,15 @@ import Testing
 
     /// Files Foundation writes, binary and XML, with the values that test a writer.
     static func foundationFiles() throws -> [String: Data] {
+        var deep: Any = [Int]()
+        for _ in 0..<40 { deep = [deep] }
+        let shared: [Any] = [1, "two", 3.5]
         let values: [String: Any] = [
             "when": Date(timeIntervalSinceReferenceDate: 1234.5678), "max": UInt64.max, "min": Int64.min,
-            "half": Float(1.5),
+            "widths": [200, 60_000, 4_000_000_000, 1 << 40, -300, 0], "half": Float(1.5),
             "nested": ["b": [1, 2, ["c": Data([0, 1, 2])]], "a": [String: Any]()] as [String: Any],
             "empty": [Any](), "blob": Data(repeating: 7, count: 100_000), "text": "caf\u{E9} \u{1F389}",
+            "deep": deep, "one": shared, "two": shared,
         ]
         var files: [String: Data] = [:]
         files["foundation-bin"] = try PropertyListSerialization.data(
