@@ -31,7 +31,7 @@ import Testing
 
     /// Files Foundation writes, binary and XML, with the values that test a writer.
     static func foundationFiles() throws -> [String: Data] {
-        var deep: Any = [Int]()
+        var deep: Any = [] as [Int]
         for _ in 0..<40 { deep = [deep] }
         let shared: [Any] = [1, "two", 3.5]
         let values: [String: Any] = [
