@@ -4,9 +4,12 @@ import PrefsKit
 extension SuiteImage {
     /// What a binary file's image knows of its entries: the keys in file order, and each entry's fingerprint (see
     /// ``BinaryPropertyListLayout/fingerprints(of:)``), so that a reload decodes only the entries that changed.
+    ///
+    /// The fingerprints are taken when first needed — at a reload, from the bytes, or before a slimmed image lets its
+    /// bytes go — since most processes read a suite once and never reload it.
     struct BinaryIndex: Sendable {
         var keys: [String]
-        var prints: [Int]
+        var prints: [Int]?
 
         /// Whether the keys are in ascending order (ties allowed), so that new keys can be inserted in place.
         var isSorted: Bool { zip(keys, keys.dropFirst()).allSatisfy { !($1 < $0) } }
@@ -15,20 +18,18 @@ extension SuiteImage {
     /// Decodes a whole binary property list.
     ///
     /// - Parameter bytes: The file, which starts with `bplist`.
-    /// - Returns: The image, with the fingerprint of each entry.
+    /// - Returns: The image; the fingerprints of its entries are taken when first needed.
     /// - Throws: ``PropertyListCodec/DecodeFailure`` naming what is wrong.
     static func binaryDecoding(_ bytes: [UInt8]) throws(PropertyListCodec.DecodeFailure) -> SuiteImage {
         var values: [String: PropertyListValue] = [:]
         var collisions: [ExactKey: PropertyListValue] = [:]
         var keys: [String] = []
-        let prints: [Int]
         do throws(BinaryPropertyListLayout.Failure) {
-            prints = try bytes.withUnsafeBufferPointer { buffer throws(BinaryPropertyListLayout.Failure) in
-                let layout = try BinaryPropertyListReader.read(UnsafeRawBufferPointer(buffer)) { entry in
+            _ = try bytes.withUnsafeBufferPointer { buffer throws(BinaryPropertyListLayout.Failure) in
+                try BinaryPropertyListReader.read(UnsafeRawBufferPointer(buffer)) { entry in
                     insert(entry.value, forKey: entry.key, into: &values, collisions: &collisions)
                     keys.append(entry.key)
                 }
-                return try layout.fingerprints(of: layout.topEntries())
             }
         } catch {
             throw PropertyListCodec.DecodeFailure(reason: error.reason)
@@ -36,8 +37,17 @@ extension SuiteImage {
         var image = SuiteImage(
             values: values, exactValues: collisions.isEmpty ? nil : collisions, bytes: bytes, index: nil)
         image.format = .binary
-        image.binary = BinaryIndex(keys: keys, prints: prints)
+        image.binary = BinaryIndex(keys: keys, prints: nil)
         return image
+    }
+
+    /// The fingerprints of a binary image's entries, taken from its bytes when they have not been yet.
+    var binaryPrints: [Int]? {
+        if let prints = binary?.prints { return prints }
+        return bytes?.withUnsafeBufferPointer { buffer in
+            guard let layout = try? BinaryPropertyListLayout(UnsafeRawBufferPointer(buffer)) else { return nil }
+            return try? layout.fingerprints(of: layout.topEntries())
+        }
     }
 
     /// Reads the next version of a binary file, decoding only the entries whose fingerprints are new.
@@ -45,13 +55,15 @@ extension SuiteImage {
     /// - Returns: The image and the keys of the entries that were decoded or went away, or `nil` when the new file
     ///   must be decoded whole: it does not read, or keys repeat.
     func binaryReading(_ new: [UInt8]) -> (image: SuiteImage, touched: [String]?)? {
-        guard let binary, exactValues == nil, binary.keys.count == values.count else { return nil }
+        guard let binary, exactValues == nil, binary.keys.count == values.count, let oldPrints = binaryPrints else {
+            return nil
+        }
         return new.withUnsafeBytes { raw -> (image: SuiteImage, touched: [String]?)? in
             guard let layout = try? BinaryPropertyListLayout(raw), let entries = try? layout.topEntries(),
                 let prints = try? layout.fingerprints(of: entries)
             else { return nil }
             var unchanged: [Int: [Int]] = [:]
-            for (position, print) in binary.prints.enumerated() { unchanged[print, default: []].append(position) }
+            for (position, print) in oldPrints.enumerated() { unchanged[print, default: []].append(position) }
             var reused: [Int?] = []
             var needed: [(key: Int, value: Int)] = []
             for (position, print) in prints.enumerated() {
@@ -85,7 +97,7 @@ extension SuiteImage {
                 guard values.updateValue(value, forKey: key) == nil else { return nil }
                 keys.append(key)
             }
-            for (position, print) in binary.prints.enumerated() where unchanged[print]?.contains(position) == true {
+            for (position, print) in oldPrints.enumerated() where unchanged[print]?.contains(position) == true {
                 touched.append(binary.keys[position])
             }
             var image = SuiteImage(values: values, exactValues: nil, bytes: new, index: nil)

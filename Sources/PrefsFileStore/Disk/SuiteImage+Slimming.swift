@@ -16,6 +16,7 @@ extension SuiteImage {
             index.prints = Self.prints(of: bytes, at: index)
             slim.index = index
         }
+        if binary != nil { slim.binary?.prints = binaryPrints }
         return slim
     }
 
