@@ -19,6 +19,26 @@ public enum KeyDescription {
         return entry
     }
 
+    /// What `prefs describe` does: prints a key's entry, and the format of the suite's file when it has one.
+    ///
+    /// - Parameters:
+    ///   - key: The key.
+    ///   - suite: The suite.
+    ///   - json: Whether to print the manifest's JSON object (with `format`) rather than lines (ending `file: …`).
+    ///   - context: The store and its schemas.
+    /// - Throws: ``ToolError`` when the suite has no schema or it does not declare the key.
+    public static func print(_ key: String, inSuite suite: String, json: Bool, in context: ToolContext) throws {
+        let entry = try entry(key, inSuite: suite, context: context)
+        let format = format(ofSuite: suite, context: context)
+        if json {
+            var object = jsonObject(entry)
+            object["format"] = format?.name
+            Output.json(object, pretty: true)
+        } else {
+            Output.lines(lines(entry) + (format.map { ["file: \($0.description)"] } ?? []))
+        }
+    }
+
     /// The entry for people: summary, description, type, default, and what values it takes.
     public static func lines(_ entry: PreferenceSchemaEntry) -> [String] {
         var lines: [String] = []

@@ -10,15 +10,6 @@ struct Describe: PrefsCommand {
     @OptionGroup var target: KeyArguments
 
     func perform() throws {
-        let context = options.openContext()
-        let entry = try KeyDescription.entry(target.key, inSuite: target.suite, context: context)
-        let format = KeyDescription.format(ofSuite: target.suite, context: context)
-        if options.json {
-            var object = KeyDescription.jsonObject(entry)
-            object["format"] = format?.name
-            Output.json(object, pretty: true)
-        } else {
-            Output.lines(KeyDescription.lines(entry) + (format.map { ["file: \($0.description)"] } ?? []))
-        }
+        try KeyDescription.print(target.key, inSuite: target.suite, json: options.json, in: options.openContext())
     }
 }

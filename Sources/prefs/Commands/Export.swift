@@ -13,10 +13,7 @@ struct Export: PrefsCommand {
 
     @OptionGroup var options: SuiteOptions
     @Flag(help: "Show the values of keys the schema marks secret, rather than \(Secrets.mask).") var reveal = false
-    @Option(
-        help:
-            "plist (XML), binary (a binary property list), typed-json or json (default: plist, or typed-json with --json)."
-    )
+    @Option(help: "plist, binary (property lists), typed-json or json (default: plist; typed-json with --json).")
     var format: SuiteDocument.Format?
     @Option(name: [.customShort("o"), .long], help: "Write to this file, not standard output.") var output: String?
 

@@ -34,15 +34,11 @@ struct Write: PrefsCommand {
     @Flag(help: "Set the members named to the values given (name value name value…).") var dictAdd = false
     @Option(help: ArgumentHelp("Write inside the value, at this JSON Pointer (/member/0).", valueName: "pointer"))
     var path: String?
-    @Option(
-        help: ArgumentHelp(
-            "Keep the suite's file in this format from now on: xml or binary (a file store suite; it keeps its own "
-                + "format otherwise).", valueName: "format"))
-    var format: String?
+    @Option(help: ArgumentHelp("Keep the suite's file as xml or binary.", valueName: "format")) var format: String?
 
     func validate() throws {
-        if [arrayAdd, dictAdd, path != nil].filter({ $0 }).count > 1 {
-            throw ValidationError("Give one of --array-add, --dict-add and --path.")
+        if [arrayAdd, dictAdd, path != nil].filter({ $0 }).count > (format == nil ? 1 : 0) {
+            throw ValidationError("Give one of --array-add, --dict-add and --path, and --format only without them.")
         }
         if dictAdd && values.count % 2 != 0 {
             throw ValidationError("--dict-add takes names and values in pairs; \(values.count) words were given.")
@@ -64,9 +60,6 @@ struct Write: PrefsCommand {
     func perform() throws {
         let part: SuiteEdit.PartOfValue? = arrayAdd ? .arrayAdd : dictAdd ? .dictAdd : path.map { .path($0) }
         guard let part else { return try request.perform() }
-        guard format == nil else {
-            throw ValidationError("--format goes with a plain write, not with --array-add, --dict-add or --path.")
-        }
         try SuiteEdit(suite: suite, context: options.openContext())
             .write(part, values, toKey: key, type: type, force: force)
         ChangeReport.print(if: options.json, suite: suite, changed: [key])
