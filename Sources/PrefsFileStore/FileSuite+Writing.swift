@@ -19,8 +19,7 @@ extension FileSuite {
     ///     When one holds something else, nothing is written, but the suite takes in the file as read, so that the
     ///     caller reads the newest value at once, and observers are told of the changes.
     ///   - format: The format to write the file in; `nil` keeps the file's (``FileStore/newSuiteFormat`` for a new
-    ///     suite). Another format
-    ///     rewrites the whole file, after checking that every value reads back identical in it.
+    ///     suite). Another format rewrites the whole file, after checking that every value reads back identical in it.
     /// - Returns: The changes that took effect; keys whose value was already the one given are left out.
     /// - Throws: ``FileStoreError/corrupt(suite:path:reason:)`` or ``FileStoreError/unreadable(suite:path:reason:)``
     ///   when the file cannot be used and is not being recovered; ``FileStoreError/unrepresentable(suite:key:reason:)``
