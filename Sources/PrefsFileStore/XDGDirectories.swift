@@ -10,6 +10,18 @@ public enum XDGDirectories {
         directory(environment["XDG_CONFIG_HOME"], fallback: ".config", environment: environment)
     }
 
+    /// The folders of `$XDG_CONFIG_DIRS` that are absolute paths, in order (the first wins), else `/etc/xdg`: where a
+    /// system or a package keeps defaults and locks beneath the user's suites.
+    ///
+    /// - Parameter environment: The environment to read; this process's by default.
+    /// - Returns: The folders.
+    public static func configDirectories(environment: [String: String] = ProcessInfo.processInfo.environment) -> [URL] {
+        // The specification: relative paths are invalid and ignored; an empty or unset variable means /etc/xdg.
+        let folders = (environment["XDG_CONFIG_DIRS"] ?? "").split(separator: ":").filter { $0.hasPrefix("/") }
+        guard !folders.isEmpty else { return [URL(fileURLWithPath: "/etc/xdg", isDirectory: true)] }
+        return folders.map { URL(fileURLWithPath: String($0), isDirectory: true) }
+    }
+
     /// `$XDG_STATE_HOME` when it is an absolute path, else `~/.local/state`: where journals live.
     ///
     /// - Parameter environment: The environment to read; this process's by default.

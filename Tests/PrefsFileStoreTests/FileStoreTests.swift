@@ -106,6 +106,12 @@ import Testing
         #expect(
             XDGDirectories.configHome(environment: ["HOME": "/h", "XDG_CONFIG_HOME": "relative"]).path == "/h/.config")
         #expect(XDGDirectories.stateHome(environment: ["HOME": "/h"]).path == "/h/.local/state")
+        // System folders: the absolute ones in order, else /etc/xdg.
+        #expect(XDGDirectories.configDirectories(environment: [:]).map(\.path) == ["/etc/xdg"])
+        #expect(XDGDirectories.configDirectories(environment: ["XDG_CONFIG_DIRS": ""]).map(\.path) == ["/etc/xdg"])
+        #expect(
+            XDGDirectories.configDirectories(environment: ["XDG_CONFIG_DIRS": "/opt/xdg:relative::/etc/xdg"])
+                .map(\.path) == ["/opt/xdg", "/etc/xdg"])
     }
 
     @Test(arguments: [
