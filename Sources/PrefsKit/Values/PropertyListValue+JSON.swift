@@ -21,6 +21,7 @@ extension PropertyListValue {
     /// - Parameter pretty: Whether to indent the text over several lines.
     /// - Returns: The JSON text.
     public func jsonText(pretty: Bool = false) -> String {
+        if !pretty, let text = compactJSONText { return text }
         var options: JSONSerialization.WritingOptions = [.sortedKeys, .withoutEscapingSlashes, .fragmentsAllowed]
         if pretty { options.insert(.prettyPrinted) }
         // Every case maps to a JSON type and doubles are finite when they come from a parse; a non-finite double
