@@ -1,5 +1,6 @@
 import Foundation
 import PrefsKit
+import PrefsTestHelpers
 import PrefsTestSupport
 import PropertyBased
 import Testing
@@ -11,15 +12,6 @@ import Testing
 @Suite struct LosslessWriteTests {
     private static let header = #"<?xml version="1.0" encoding="UTF-8"?><plist version="1.0"><dict>"#
 
-    /// Foundation's reading of a suite file, as values.
-    private static func foundation(_ data: Data) throws -> [String: PropertyListValue] {
-        let object = try PropertyListSerialization.propertyList(from: data, format: nil)
-        guard case .dictionary(let values)? = PropertyListValue(propertyListObject: object) else {
-            throw CocoaError(.propertyListReadCorrupt)
-        }
-        return values
-    }
-
     @Test func aWriteOfAnotherKeyLeavesEveryOtherValueAsFoundationReadsIt() async {
         await propertyCheck(count: 150, input: Gen.int(in: 0...Int.max)) { seed throws in
             var random = Xoshiro(seed: (UInt64(seed), 11, 12, 13))
@@ -29,7 +21,7 @@ import Testing
             let scope = try ScopedFileStore()
             let file = scope.configDirectory.appendingPathComponent("random.plist")
             try original.write(to: file)
-            let before = try Self.foundation(original)
+            let before = try FoundationReading.values(original)
             let suite = try scope.store.suite("random")
             do {
                 try suite.commit(["unrelated \(seed)": .int(seed)])
@@ -39,7 +31,7 @@ import Testing
                 #expect(try Data(contentsOf: file) == original, "form \(form)")
                 return
             }
-            let after = try Self.foundation(Data(contentsOf: file))
+            let after = try FoundationReading.values(Data(contentsOf: file))
             #expect(after["unrelated \(seed)"] == .int(seed))
             for (key, value) in before {
                 let kept = after[key]
@@ -70,7 +62,7 @@ import Testing
         try suite.commit(["other": .int(2)])
         let written = try Data(contentsOf: file)
         #expect(written.starts(with: Data("bplist00".utf8)))
-        let reread = try Self.foundation(written)
+        let reread = try FoundationReading.values(written)
         #expect(reread["when"] == .date(Date(timeIntervalSinceReferenceDate: 0.5)))
         #expect(reread["other"] == .int(2) && reread["n"] == .int(1))
     }
@@ -113,7 +105,7 @@ import Testing
             } else {
                 #expect(try Data(contentsOf: file).starts(with: Data("bplist00".utf8)))
             }
-            let reread = try Self.foundation(Data(contentsOf: file))
+            let reread = try FoundationReading.values(Data(contentsOf: file))
             #expect(reread["max"] == .unsignedInt(.max) && reread["min"] == .int(.min))
         }
     }
@@ -127,7 +119,7 @@ import Testing
         let suite = try scope.store.suite("latin")
         #expect(suite.primitiveValue(forKey: "greeting") == .string("café"))
         try suite.commit(["x": .int(1)])
-        #expect(try Self.foundation(Data(contentsOf: file))["greeting"] == .string("café"))
+        #expect(try FoundationReading.values(Data(contentsOf: file))["greeting"] == .string("café"))
     }
 
     @Test func keysThatDifferOnlyInNormalisationStayTwoKeys() throws {
@@ -180,6 +172,9 @@ import Testing
         #expect(text.contains("<!-- keep this -->\n  <key>theme</key>   <string>dark</string>"))
         #expect(text.contains("<key>hex</key> <integer>0x10</integer>"))
         #expect(!text.contains("+7"))
-        #expect(try Self.foundation(Data(text.utf8)) == ["theme": .string("dark"), "hex": .int(16), "plus": .int(8)])
+        #expect(
+            try FoundationReading.values(Data(text.utf8)) == [
+                "theme": .string("dark"), "hex": .int(16), "plus": .int(8),
+            ])
     }
 }

@@ -14,15 +14,6 @@ import Testing
     static let script = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
         .deletingLastPathComponent().appendingPathComponent("scripts/plist-corpus").path
 
-    /// Foundation's reading of a file, as values.
-    static func foundation(_ data: Data) throws -> [String: PropertyListValue] {
-        let object = try PropertyListSerialization.propertyList(from: data, format: nil)
-        guard case .dictionary(let values)? = PropertyListValue(propertyListObject: object) else {
-            throw CocoaError(.propertyListReadCorrupt)
-        }
-        return values
-    }
-
     /// Whether `plistlib` reads `after` as `before` less `keys`; the difference it found otherwise.
     static func plistlibDifference(_ before: URL, _ after: URL, ignoring keys: [String]) throws -> String? {
         let result = try ChildProcess.run("/usr/bin/env", ["python3", script, "same", before.path, after.path] + keys)
@@ -77,8 +68,8 @@ import Testing
             // Foundation's dictionaries merge keys that differ only in normalisation, and which value is kept varies:
             // plistlib, which keeps them apart, is the reference for such a file.
             guard try SuiteImage(decoding: Array(original)).exactValues == nil else { continue }
-            let old = try Self.foundation(original)
-            let new = try Self.foundation(written)
+            let old = try FoundationReading.values(original)
+            let new = try FoundationReading.values(written)
             #expect(new["zzNewKey"] == .string("new"), "\(name)")
             #expect(new.count == old.count + 1, "\(name)")
             for (key, value) in old {
@@ -127,7 +118,7 @@ import Testing
         #expect(try Data(contentsOf: file) == original)
         // The way out: the suite becomes binary, and keeps what it held.
         try suite.commit(["bad": .string("a\u{2}b")], recoveringCorruptFile: false, format: .binary)
-        let binary = try Self.foundation(Data(contentsOf: file))
+        let binary = try FoundationReading.values(Data(contentsOf: file))
         #expect(binary == ["plain": .string("fine"), "bad": .string("a\u{2}b")])
         #expect(suite.format == .binary)
     }
@@ -155,7 +146,7 @@ import Testing
             let values = RandomSuites.suite(&random)
             guard let data = RandomSuites.file(values, as: .foundationBinary) else { continue }
             let image = try SuiteImage(decoding: Array(data))
-            let expected = try Self.foundation(data)
+            let expected = try FoundationReading.values(data)
             #expect(image.format == .binary)
             #expect(image.values.count == expected.count)
             for (key, value) in expected {

@@ -6,15 +6,6 @@ import Testing
 /// `prefs` on binary suites: they stay binary, `--format` converts a suite, a value XML cannot hold is refused with the
 /// way out, and export, import and describe know the format.
 @Suite struct CLIBinaryPlistTests {
-    /// Foundation's reading of a file, as values.
-    static func foundation(_ url: URL) throws -> [String: PropertyListValue] {
-        let object = try PropertyListSerialization.propertyList(from: Data(contentsOf: url), format: nil)
-        guard case .dictionary(let values)? = PropertyListValue(propertyListObject: object) else {
-            throw CocoaError(.propertyListReadCorrupt)
-        }
-        return values
-    }
-
     static func isBinary(_ url: URL) throws -> Bool {
         try Data(contentsOf: url).starts(with: Data("bplist00".utf8))
     }
@@ -29,7 +20,7 @@ import Testing
         #expect(try cli.run("write", "mac", "n", "1", "--type", "int").status == 0)
         #expect(try Self.isBinary(cli.suiteFile("mac")))
         #expect(
-            try Self.foundation(cli.suiteFile("mac")) == [
+            try FoundationReading.values(at: cli.suiteFile("mac")) == [
                 "when": .date(when), "bell": .string("ring\u{7}"), "n": .int(1),
             ])
         // A fraction of a second is kept in a binary suite, and refused in an XML one.
@@ -74,7 +65,7 @@ import Testing
         let exported = cli.home.url.appendingPathComponent("app.binary.plist")
         #expect(try cli.run("export", "app", "--format", "binary", "-o", exported.path).status == 0)
         #expect(try Self.isBinary(exported))
-        #expect(try Self.foundation(exported) == ["theme": .string("dim")])
+        #expect(try FoundationReading.values(at: exported) == ["theme": .string("dim")])
         #expect(try cli.run("import", "copy", exported.path).status == 0)
         #expect(try cli.run("read", "copy", "theme").output == "dim\n")
     }
