@@ -60,20 +60,31 @@ struct FuzzyPattern: Equatable {
     func matchesRow(_ bytes: UnsafeBufferPointer<UInt8>) -> Bool {
         guard !whole.isEmpty else { return true }
         let end = bytes.firstIndex(of: Self.separator) ?? bytes.count
-        if matches(UnsafeBufferPointer(rebasing: bytes[..<end])) { return true }
-        var start = end + 1
+        return matches(UnsafeBufferPointer(rebasing: bytes[..<end])) || firstFieldHolding(bytes, from: 1) != nil
+    }
+
+    /// The first field of a row, from field `first` on, that holds the whole pattern.
+    ///
+    /// - Parameters:
+    ///   - bytes: The row's fields, lowercased, each followed by ``separator``.
+    ///   - first: The field to start at; 0 is the key.
+    /// - Returns: The field's number, or `nil` when none holds the pattern.
+    func firstFieldHolding(_ bytes: UnsafeBufferPointer<UInt8>, from first: Int) -> Int? {
+        var start = 0
+        var field = 0
         while start < bytes.count {
-            let fieldEnd = bytes[start...].firstIndex(of: Self.separator) ?? bytes.count
-            if fieldEnd - start >= whole.count, contains(UnsafeBufferPointer(rebasing: bytes[start..<fieldEnd])) {
-                return true
+            let end = bytes[start...].firstIndex(of: Self.separator) ?? bytes.count
+            if field >= first, end - start >= whole.count, contains(UnsafeBufferPointer(rebasing: bytes[start..<end])) {
+                return field
             }
-            start = fieldEnd + 1
+            field += 1
+            start = end + 1
         }
-        return false
+        return nil
     }
 
     /// Whether a field holds the whole pattern.
-    func contains(_ field: UnsafeBufferPointer<UInt8>) -> Bool {
+    private func contains(_ field: UnsafeBufferPointer<UInt8>) -> Bool {
         guard let first = whole.first else { return true }
         var index = 0
         while index + whole.count <= field.count {

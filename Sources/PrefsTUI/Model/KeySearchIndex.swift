@@ -72,19 +72,9 @@ final class KeySearchIndex {
     func rank(ofRow row: Int32, _ pattern: SearchPattern, _ fuzzy: FuzzyPattern) -> SearchPattern.Rank {
         if let rank = pattern.rank(ofKey: keys[Int(row)]) { return rank }
         return bytes.withUnsafeBufferPointer { all in
-            var start = Int(starts[Int(row)])
-            let end = Int(starts[Int(row) + 1])
+            let fields = UnsafeBufferPointer(rebasing: all[Int(starts[Int(row)])..<Int(starts[Int(row) + 1])])
             // The fields are the key, the value, then the summary and description.
-            var field = 0
-            while start < end {
-                let fieldEnd = all[start..<end].firstIndex(of: FuzzyPattern.separator) ?? end
-                if field >= 2, fuzzy.contains(UnsafeBufferPointer(rebasing: all[start..<fieldEnd])) {
-                    return .documentation
-                }
-                field += 1
-                start = fieldEnd + 1
-            }
-            return .value
+            return fuzzy.firstFieldHolding(fields, from: 2) != nil ? .documentation : .value
         }
     }
 
