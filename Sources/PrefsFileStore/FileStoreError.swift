@@ -40,7 +40,7 @@ public enum FileStoreError: Error, Sendable, Hashable, CustomStringConvertible {
             "suite \(TextEscaping.quoted(suite, limit: 80)): key \(TextEscaping.quoted(key, limit: 80)) holds "
                 + "\(TextEscaping.escaped(reason)); nothing was written and the file is unchanged"
                 + (reason.hasSuffix(XMLLimits.cannotHold)
-                    ? " (a binary property list can hold it: write with --format binary)" : "")
+                    ? " (\(XMLLimits.wayOut))" : "")
         case .unsafe(let path, let reason):
             "refusing to use \(TextEscaping.escaped(path)): \(TextEscaping.escaped(reason))"
         case .changedSince(_, let key):

@@ -34,8 +34,8 @@ public enum PropertyListDocument {
             try SuiteImage.checkXML(values.mapValues { $0 })
         } catch {
             throw PropertyListDocumentError(
-                reason: "key \(TextEscaping.quoted(error.key, limit: 80)) holds \(error.reason) (a binary property "
-                    + "list can: --format binary)", isNotAPropertyList: false)
+                reason: "key \(TextEscaping.quoted(error.key, limit: 80)) holds \(error.reason) (\(XMLLimits.wayOut))",
+                isNotAPropertyList: false)
         }
         return xml(values)
     }

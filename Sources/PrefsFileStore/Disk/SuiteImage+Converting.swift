@@ -66,9 +66,10 @@ extension SuiteImage {
     }
 }
 
-/// The words that say a value does not fit an XML property list.
+/// The words that say a value does not fit an XML property list, and the way out, for every message that says so.
 enum XMLLimits {
     static let cannotHold = "which an XML property list cannot hold"
+    static let wayOut = "a binary property list can hold it: write with --format binary"
 }
 
 extension PropertyListValue {
