@@ -12,11 +12,9 @@ import Testing
         let received = fixture.home.url.appendingPathComponent("received-\(UUID().uuidString.prefix(6))")
         let replyFile = fixture.home.url.appendingPathComponent("reply-\(UUID().uuidString.prefix(6))")
         try Data(reply.utf8).write(to: replyFile)
-        try Data("#!/bin/sh\ncp \"$1\" '\(received.path)'\ncat '\(replyFile.path)' > \"$1\"\n".utf8).write(to: script)
-        #expect(chmod(script.path, 0o755) == 0)
-        fixture.editor.externalEditor = ExternalTextEditor(environment: [
-            "VISUAL": script.path, "PATH": "/usr/bin:/bin",
-        ])
+        let command = try editorScript(
+            "#!/bin/sh\ncp \"$1\" '\(received.path)'\ncat '\(replyFile.path)' > \"$1\"\n", at: script)
+        fixture.editor.externalEditor = ExternalTextEditor(environment: ["VISUAL": command, "PATH": "/usr/bin:/bin"])
         return (script, received)
     }
 
@@ -64,15 +62,13 @@ import Testing
         let script = fixture.home.url.appendingPathComponent("racing.sh")
         // The "editor" is slow enough for another writer: it changes the suite itself before saving.
         let suite = fixture.store.directory.path
-        try Data(
+        let command = try editorScript(
             """
             #!/bin/sh
             printf 'mine' > "$1"
             '\(try ChildProcess.executable(named: "prefs").path)' write --config-dir '\(suite)' notes greeting theirs
-            """.utf8
-        ).write(to: script)
-        #expect(chmod(script.path, 0o755) == 0)
-        fixture.editor.externalEditor = ExternalTextEditor(environment: ["VISUAL": script.path])
+            """, at: script)
+        fixture.editor.externalEditor = ExternalTextEditor(environment: ["VISUAL": command])
         fixture.type(.character("e"))
         #expect(fixture.screen.contains("another process changed greeting to theirs"), "\(fixture.screen)")
         #expect(try fixture.store.suite("notes").primitiveValue(forKey: "greeting") == .string("theirs"))

@@ -27,15 +27,13 @@ import Testing
         try cli.run("write", "S", "list", #"["a","b"]"#, "--type", "json")
         let script = cli.home.url.appendingPathComponent("editor.sh")
         let received = cli.home.url.appendingPathComponent("received.json")
-        try Data(
+        let command = try editorScript(
             """
             #!/bin/sh
             cp "$1" '\(received.path)'
             printf '["a", "b", "c"]\\n' > "$1"
-            """.utf8
-        ).write(to: script)
-        #expect(chmod(script.path, 0o755) == 0)
-        let terminal = try TmuxSession(running: "prefs", "tui S", in: cli, extra: ["VISUAL": script.path])
+            """, at: script)
+        let terminal = try TmuxSession(running: "prefs", "tui S", in: cli, extra: ["VISUAL": command])
         defer { terminal.close() }
         #expect(try terminal.waitFor { $0.contains("suites › S") && $0.contains("list") })
         try terminal.send("e")
