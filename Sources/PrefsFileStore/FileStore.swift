@@ -49,6 +49,9 @@ public final class FileStore: Sendable {
     /// XML by default, as Foundation's `UserDefaults` writes suites on Linux; binary keeps dates to their full
     /// precision and strings with any character.
     public let newSuiteFormat: SuiteFileFormat
+    /// The folders whose `<suite>.plist` and `<suite>.locks` files are the suites' system layers and locks, the first
+    /// winning: `$XDG_CONFIG_DIRS`, else `/etc/xdg`, by default.
+    public let systemDirectories: [URL]
     /// How long an empty or undecodable file is read again before it is believed (see
     /// ``SuiteFiles/readSettled(previous:underLock:keepingBytes:)``).
     let settlingPauses: [UInt32]
@@ -61,6 +64,7 @@ public final class FileStore: Sendable {
 
     let directoryPath: FilePath
     let journal: ChangeJournal
+    let layerFiles: SystemLayerFiles
     private let suites = Mutex<[String: WeakSuite]>([:])
     private let observation = Mutex(ObservationState())
     private let watching = Mutex(WatchState())
@@ -68,6 +72,8 @@ public final class FileStore: Sendable {
     private struct WatchState {
         var holders = 0
         var watcher: DirectoryWatcher?
+        /// One per system folder that exists; a folder created later is not seen until the watch starts again.
+        var layerWatchers: [DirectoryWatcher] = []
     }
 
     private final class WeakSuite: Sendable {
@@ -95,22 +101,25 @@ public final class FileStore: Sendable {
     ///   - durability: How hard writes try to survive a crash.
     ///   - lockTimeout: How long a write waits for a suite's lock.
     ///   - newSuiteFormat: The format a suite's file is created in; a suite with a file keeps its own.
+    ///   - systemDirectories: The folders of the suites' system layers and locks, the first winning;
+    ///     `$XDG_CONFIG_DIRS` (else `/etc/xdg`) when `nil`, and none for `[]`.
     /// - Throws: ``FileStoreError/io(path:operation:reason:)`` when the directory cannot be created.
     public convenience init(
         directory: URL? = nil, journalDirectory: URL? = nil, launchArguments: LaunchArguments = .process,
         durability: Durability = .processCrash, lockTimeout: Duration = .seconds(5),
-        newSuiteFormat: SuiteFileFormat = .xml
+        newSuiteFormat: SuiteFileFormat = .xml, systemDirectories: [URL]? = nil
     ) throws(FileStoreError) {
         try self.init(
             directory: directory, journalDirectory: journalDirectory, launchArguments: launchArguments,
             durability: durability, lockTimeout: lockTimeout, settlingPauses: SuiteFiles.settlingPauses,
-            newSuiteFormat: newSuiteFormat)
+            newSuiteFormat: newSuiteFormat, systemDirectories: systemDirectories)
     }
 
     /// Creates a store whose reads wait `settlingPauses` for an empty or undecodable file to settle.
     init(
         directory: URL?, journalDirectory: URL?, launchArguments: LaunchArguments, durability: Durability,
-        lockTimeout: Duration, settlingPauses: [UInt32], newSuiteFormat: SuiteFileFormat = .xml
+        lockTimeout: Duration, settlingPauses: [UInt32], newSuiteFormat: SuiteFileFormat = .xml,
+        systemDirectories: [URL]? = nil
     ) throws(FileStoreError) {
         self.settlingPauses = settlingPauses
         self.newSuiteFormat = newSuiteFormat
@@ -121,6 +130,11 @@ public final class FileStore: Sendable {
         self.durability = durability
         self.lockTimeout = lockTimeout
         directoryPath = FilePath(directory.path)
+        // The user's own folder is never a layer beneath itself, whatever $XDG_CONFIG_DIRS says.
+        let layerFolders = (systemDirectories ?? XDGDirectories.configDirectories()).map(\.standardizedFileURL)
+            .filter { $0.path != directory.path }
+        self.systemDirectories = layerFolders
+        layerFiles = SystemLayerFiles(directories: layerFolders.map { FilePath($0.path) })
         var journal = ChangeJournal(directory: FilePath(self.journalDirectory.path))
         journal.secrets = JournalSecrets(catalog: SchemaCatalog(configDirectory: directory))
         self.journal = journal
@@ -154,13 +168,17 @@ public final class FileStore: Sendable {
                 } catch {
                     throw FileStoreError.io(path: directory.path, operation: "watch", reason: "\(error)")
                 }
+                state.layerWatchers = watchSystemDirectories()
             }
             state.holders += 1
         }
         return PersistentKeyValueObservation { [weak self] in
             self?.watching.withLock { state in
                 state.holders -= 1
-                if state.holders == 0 { state.watcher = nil }
+                if state.holders == 0 {
+                    state.watcher = nil
+                    state.layerWatchers = []
+                }
             }
         }
     }
@@ -170,7 +188,10 @@ public final class FileStore: Sendable {
 
     /// Tells observers that the watch died, and forgets the watcher so that the next start sets up a new one.
     private func watcherFailed(_ error: Errno) {
-        watching.withLock { $0.watcher = nil }
+        watching.withLock {
+            $0.watcher = nil
+            $0.layerWatchers = []
+        }
         let problem = FileStoreError.io(
             path: directory.path, operation: "watch", reason: "\(error); changes are no longer seen")
         PrefsLogging.logger.error("\(TextEscaping.escaped("\(problem)"))", metadata: ["store": "FileStore"])
@@ -186,13 +207,14 @@ public final class FileStore: Sendable {
         try openSuite(SuiteName(validating: name), loadingNow: true)
     }
 
-    /// The names of the suites in the directory, sorted.
+    /// The names of the suites in the directory, and of those only a system layer or lock file holds, sorted.
     public func suiteNames() -> [String] {
         let entries = (try? FileManager.default.contentsOfDirectory(atPath: directory.path)) ?? []
-        return entries.compactMap { entry in
+        let own = entries.compactMap { entry -> String? in
             guard entry.hasSuffix(".plist") else { return nil }
             return SuiteName(rawValue: String(entry.dropLast(".plist".count)))?.rawValue
-        }.sorted()
+        }
+        return Set(own).union(layerFiles.suiteNames()).sorted()
     }
 
     /// Calls `handler` with the changes to every suite in the directory, whoever makes them, until the returned
@@ -243,13 +265,16 @@ public final class FileStore: Sendable {
     ///   - loadingNow: `true` to load the file silently, as for a suite someone asked for; `false` to start empty, so
     ///     that all the keys of a suite discovered while observing every suite are delivered as new.
     /// - Returns: The suite everyone shares.
-    private func openSuite(_ name: SuiteName, loadingNow: Bool) -> FileSuite {
+    func openSuite(_ name: SuiteName, loadingNow: Bool) -> FileSuite {
         if let existing = suites.withLock({ $0[name.rawValue]?.suite }) { return existing }
         // Loaded outside the registry's lock, because loading takes the suite's file lock, and before it is
         // registered, so that no caller is ever handed a suite that has not read its file yet. A suite the watcher
         // discovers starts empty and posts what it holds as new.
         let fresh = FileSuite(name: name, store: self, loadingNow: loadingNow)
-        if !loadingNow { fresh.reload(posting: true) }
+        if !loadingNow {
+            fresh.reload(posting: true)
+            fresh.reloadSystemLayers(posting: true)
+        }
         let suite = suites.withLock { suites in
             if let existing = suites[name.rawValue]?.suite { return existing }
             suites[name.rawValue] = WeakSuite(fresh)
@@ -265,9 +290,12 @@ public final class FileStore: Sendable {
         return fresh
     }
 
-    private func liveSuites() -> [FileSuite] {
+    func liveSuites() -> [FileSuite] {
         suites.withLock { $0.values.compactMap(\.suite) }
     }
+
+    /// Whether someone observes every suite, so that suites nobody opened are opened when they change.
+    var isObservingAll: Bool { observation.withLock { $0.observers > 0 } }
 
     private func beginObservingAll() {
         let first = observation.withLock { state in
@@ -293,7 +321,7 @@ public final class FileStore: Sendable {
     /// A suite nobody has opened is opened only while someone observes every
     /// suite; it then starts empty, so all its keys are delivered as new.
     private func directoryChanged(names: Set<String>, overflowed: Bool) {
-        let observingAll = observation.withLock { $0.observers > 0 }
+        let observingAll = isObservingAll
         var targets = Set(overflowed ? suiteNames() + liveSuites().map(\.name) : Array(names))
         if !observingAll { targets.formIntersection(liveSuites().map(\.name)) }
         for name in targets.sorted() {

@@ -7,6 +7,7 @@ extension FileStoreError: CodedError {
         case .corrupt: .corrupt
         case .unreadable, .io, .notWritable: .io
         case .locked: .locked
+        case .lockedKey: .lockedKey
         case .unrepresentable: .invalidValue
         case .unsafe: .unsafe
         case .changedSince: .changedSince

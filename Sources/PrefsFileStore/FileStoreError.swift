@@ -22,6 +22,8 @@ public enum FileStoreError: Error, Sendable, Hashable, CustomStringConvertible {
     case tooLarge(suite: String, bytes: Int, limit: Int)
     /// A suite whose file its owner made read-only, or whose owner, group or mode a write could not keep.
     case notWritable(suite: String, path: String, reason: String)
+    /// A write to a key a system lock file fixes (``PrefsKit/SuiteLocks``); nothing was written.
+    case lockedKey(suite: String, key: String, lockFile: String)
 
     public var description: String {
         switch self {
@@ -50,6 +52,9 @@ public enum FileStoreError: Error, Sendable, Hashable, CustomStringConvertible {
         case .notWritable(let suite, let path, let reason):
             "suite \(TextEscaping.quoted(suite, limit: 80)) cannot be written (\(TextEscaping.escaped(path))): "
                 + "\(TextEscaping.escaped(reason)); nothing was written"
+        case .lockedKey(let suite, let key, let lockFile):
+            "key \(TextEscaping.quoted(key, limit: 80)) of suite \(TextEscaping.quoted(suite, limit: 80)) is locked by "
+                + "\(TextEscaping.escaped(lockFile)); nothing was written"
         case .tooLarge(let suite, let bytes, let limit):
             "suite \(TextEscaping.quoted(suite, limit: 80)) would grow to \(Self.mebibytes(bytes)) MiB, past the "
                 + "\(limit / 1024 / 1024) MiB a suite file may hold; nothing was written"
@@ -79,6 +84,7 @@ public enum FileStoreError: Error, Sendable, Hashable, CustomStringConvertible {
         case .invalidSuiteName, .unsafe, .unrepresentable, .tooLarge:
             PersistentKeyValueStoreError(.refused, message: description)
         case .changedSince: PersistentKeyValueStoreError(.conflict, message: description)
+        case .lockedKey: PersistentKeyValueStoreError(.locked, message: description)
         case .corrupt: PersistentKeyValueStoreError(.corrupt, message: description)
         case .unreadable, .locked, .io, .notWritable: PersistentKeyValueStoreError(.io, message: description)
         }

@@ -26,6 +26,7 @@ extension FileSuite {
     ///   when writing would change another key's value; ``FileStoreError/locked(suite:path:holder:seconds:)`` when
     ///   another process holds the lock without writing for longer than the store's ``FileStore/lockTimeout``;
     ///   ``FileStoreError/changedSince(suite:key:)`` when a key does not hold what `expecting` says;
+    ///   ``FileStoreError/lockedKey(suite:key:lockFile:)`` when a system lock file fixes one of the keys;
     ///   ``FileStoreError/unsafe(path:reason:)`` or ``FileStoreError/io(path:operation:reason:)``. Nothing is written
     ///   then.
     @discardableResult
@@ -34,6 +35,7 @@ extension FileSuite {
         expecting: [String: PropertyListValue?] = [:], format: SuiteFileFormat? = nil
     ) throws(FileStoreError) -> [PersistentKeyValueChange] {
         guard !changes.isEmpty else { return [] }
+        try checkUnlocked(changes.keys)
         let writer = PersistentKeyValueChange.Writer.current
         let outcome: (missed: [PersistentKeyValueChange], applied: [PersistentKeyValueChange], conflict: String?) =
             try files.withLock(exclusive: true, timeout: store.lockTimeout, whileOthersWrite: true) {

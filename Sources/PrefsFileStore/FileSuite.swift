@@ -19,6 +19,9 @@ public final class FileSuite: PersistentKeyValueStore, Sendable {
     /// Where this suite's changes are posted, whoever made them.
     public let changeNotifier = PersistentKeyValueChangeNotifier()
     let files: SuiteFiles
+    /// The suite's system layers and locks (``FileStore/systemDirectories``), read when it opens, before each write,
+    /// and when the store's watch sees their files change.
+    let layers = LiveSystemLayers()
     private let state = Mutex(State())
 
     struct State {
@@ -42,7 +45,10 @@ public final class FileSuite: PersistentKeyValueStore, Sendable {
         self.name = name.rawValue
         self.store = store
         files = SuiteFiles(directory: store.directoryPath, name: name, settlingPauses: store.settlingPauses)
-        if loadingNow { reload(posting: false) }
+        if loadingNow {
+            reloadSystemLayers(posting: false)
+            reload(posting: false)
+        }
     }
 
     /// The format of the suite's file as last read or written; the store's ``FileStore/newSuiteFormat`` for a suite

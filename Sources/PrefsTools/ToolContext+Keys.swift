@@ -79,6 +79,19 @@ extension ToolContext {
 }
 
 extension ToolContext {
+    /// The system layers and locks of a suite (``PrefsKit/SystemLayers``), as its store reads them now.
+    ///
+    /// A store read by key (``PrefsKit/KeyedSuiteStore``) keeps no system layers, so its suites are not opened for
+    /// them.
+    ///
+    /// - Parameter name: The suite's name.
+    /// - Returns: The layers; ``PrefsKit/SystemLayers/none`` when the store does not exist.
+    /// - Throws: The store's error for a bad name.
+    public func systemLayers(ofSuite name: String) throws -> SystemLayers {
+        guard let store = try store(creating: false), store.keyedAccess == nil else { return .none }
+        return try store.anySuite(name).systemLayers
+    }
+
     /// Stores and removes keys of a suite as one write, if some keys still hold what the caller read: under the
     /// suite's lock for the file store.
     ///

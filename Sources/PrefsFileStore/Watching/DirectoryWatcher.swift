@@ -20,12 +20,13 @@ final class DirectoryWatcher: Sendable {
     ///
     /// - Parameters:
     ///   - directory: The directory.
-    ///   - onChange: Called on the watcher's thread with the names (without `.plist`) of the suites whose files
+    ///   - suffixes: The endings of the files to report: `.plist` for suites; `.plist` and `.locks` for system layers.
+    ///   - onChange: Called on the watcher's thread with the names (without their suffix) of the suites whose files
     ///     changed, and whether the event queue overflowed.
     ///   - onFailure: Called once, on the watcher's thread, when a system call fails and the thread ends.
     /// - Throws: The `Errno` of the system call that failed to set the watch up.
     init(
-        directory: FilePath, onChange: @escaping @Sendable (Set<String>, Bool) -> Void,
+        directory: FilePath, suffixes: [String] = [".plist"], onChange: @escaping @Sendable (Set<String>, Bool) -> Void,
         onFailure: @escaping @Sendable (Errno) -> Void
     ) throws(Errno) {
         let (stopReader, stopWriter) = try Syscall.pipe()
@@ -41,7 +42,9 @@ final class DirectoryWatcher: Sendable {
             try? stopWriter.close()
             throw error
         }
-        work = { Self.run(inotify: inotify, stop: stopReader, onChange: onChange, onFailure: onFailure) }
+        work = {
+            Self.run(inotify: inotify, stop: stopReader, suffixes: suffixes, onChange: onChange, onFailure: onFailure)
+        }
         #else
         work = { Self.poll(directory: directory, stop: stopReader, onChange: onChange, onFailure: onFailure) }
         #endif
@@ -61,7 +64,7 @@ final class DirectoryWatcher: Sendable {
 
     #if os(Linux)
     private static func run(
-        inotify: FileDescriptor, stop: FileDescriptor, onChange: @Sendable (Set<String>, Bool) -> Void,
+        inotify: FileDescriptor, stop: FileDescriptor, suffixes: [String], onChange: @Sendable (Set<String>, Bool) -> Void,
         onFailure: @Sendable (Errno) -> Void
     ) {
         defer {
@@ -91,14 +94,16 @@ final class DirectoryWatcher: Sendable {
                     return onFailure(error as? Errno ?? .ioError)
                 }
                 if count <= 0 { break }
-                parse(buffer[..<count], names: &names, overflowed: &overflowed)
+                parse(buffer[..<count], suffixes: suffixes, names: &names, overflowed: &overflowed)
             }
             if !names.isEmpty || overflowed { onChange(names, overflowed) }
         }
     }
 
     /// Reads `struct inotify_event` records: a fixed header, then `len` bytes of NUL-padded name.
-    private static func parse(_ bytes: ArraySlice<UInt8>, names: inout Set<String>, overflowed: inout Bool) {
+    private static func parse(
+        _ bytes: ArraySlice<UInt8>, suffixes: [String], names: inout Set<String>, overflowed: inout Bool
+    ) {
         let headerSize = MemoryLayout<inotify_event>.size
         var offset = bytes.startIndex
         while offset + headerSize <= bytes.endIndex {
@@ -112,8 +117,8 @@ final class DirectoryWatcher: Sendable {
             } else {
                 let nameBytes = bytes[nameStart..<nameEnd].prefix { $0 != 0 }
                 let name = String(decoding: nameBytes, as: UTF8.self)
-                if name.hasSuffix(".plist") && !name.hasPrefix(".") {
-                    names.insert(String(name.dropLast(".plist".count)))
+                if !name.hasPrefix("."), let suffix = suffixes.first(where: name.hasSuffix) {
+                    names.insert(String(name.dropLast(suffix.count)))
                 }
             }
             offset = nameEnd

@@ -69,8 +69,11 @@ extension PersistentKeyProtocol {
     /// - Parameters:
     ///   - stored: The primitive the store holds for this key, if any.
     ///   - launchArgument: The text given on the command line as `-<id> <text>`, if any.
+    ///   - source: The layer `stored` comes from (``SystemLayers/resolve(_:user:)``); the user's by default.
     /// - Returns: The value with its status.
-    public func resolve(stored: PropertyListValue?, launchArgument: String?) -> PersistentValueInspection<Value> {
+    public func resolve(
+        stored: PropertyListValue?, launchArgument: String?, source: ValueSource = .user
+    ) -> PersistentValueInspection<Value> {
         guard isMutable else {
             return PersistentValueInspection(value: defaultValue, status: .fixedInRelease, stored: stored)
         }
@@ -85,16 +88,19 @@ extension PersistentKeyProtocol {
             }
         }
         guard let stored else {
+            // A lock with no system value fixes the key at its default; anything else absent is the default's.
+            let absent: ValueSource = if case .locked = source { source } else { .default }
             return PersistentValueInspection(
-                value: defaultValue, status: .absent, stored: nil, ignoredLaunchArgument: ignored)
+                value: defaultValue, status: .absent, stored: nil, ignoredLaunchArgument: ignored, source: absent)
         }
         do {
             let value = try representation.decode(stored)
-            return PersistentValueInspection(value: value, status: .ok, stored: stored, ignoredLaunchArgument: ignored)
+            return PersistentValueInspection(
+                value: value, status: .ok, stored: stored, ignoredLaunchArgument: ignored, source: source)
         } catch {
             return PersistentValueInspection(
                 value: defaultValue, status: PersistentValueStatus(error), stored: stored,
-                ignoredLaunchArgument: ignored)
+                ignoredLaunchArgument: ignored, source: source)
         }
     }
 

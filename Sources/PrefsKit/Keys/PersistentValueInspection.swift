@@ -11,6 +11,10 @@ public struct PersistentValueInspection<Value> {
     public let stored: PropertyListValue?
     /// A launch argument given for the key that is not one of its values, and so was not used.
     public let ignoredLaunchArgument: IgnoredLaunchArgument?
+    /// The layer the value comes from: a launch argument, a lock, the user, a system layer or the default.
+    ///
+    /// A stored value that cannot be used keeps the source that holds it, so that a person knows which file to fix.
+    public let source: ValueSource
 
     /// Creates an inspection.
     ///
@@ -19,14 +23,21 @@ public struct PersistentValueInspection<Value> {
     ///   - status: Where it came from.
     ///   - stored: The primitive the store holds.
     ///   - ignoredLaunchArgument: A launch argument for the key that was not used.
+    ///   - source: The layer of `stored`; when `nil`, the user's for a stored value and the default otherwise.
     public init(
         value: Value, status: PersistentValueStatus, stored: PropertyListValue?,
-        ignoredLaunchArgument: IgnoredLaunchArgument? = nil
+        ignoredLaunchArgument: IgnoredLaunchArgument? = nil, source: ValueSource? = nil
     ) {
         self.value = value
         self.status = status
         self.stored = stored
         self.ignoredLaunchArgument = ignoredLaunchArgument
+        switch status {
+        case .launchArgument: self.source = .launchArgument
+        case .fixedInRelease: self.source = .default
+        case .absent: self.source = source ?? .default
+        case .ok, .wrongType, .undecodable: self.source = source ?? .user
+        }
     }
 }
 

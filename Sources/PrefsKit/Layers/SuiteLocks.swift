@@ -48,6 +48,14 @@ public struct SuiteLocks: Sendable, Hashable {
         for key in found where key != "*" && keys[key] == nil { keys[key] = source }
     }
 
+    /// Locks every key, for a lock file that exists but cannot be read: a damaged file must never unlock what an
+    /// administrator fixed.
+    ///
+    /// - Parameter source: The file, for people.
+    public mutating func lockWholeSuite(by source: String) {
+        if wholeSuite == nil { wholeSuite = source }
+    }
+
     /// A line without its comment: from a `#` at its start or after white space.
     private static func uncommented(_ line: Substring) -> Substring {
         var previous: Character = " "

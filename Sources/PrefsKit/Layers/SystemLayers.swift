@@ -19,8 +19,33 @@ public struct SystemLayers: Sendable, Hashable {
 
     /// The layers, the one that wins first.
     public var layers: [Layer]
+
+    /// The keys the layers set, in no order.
+    public var keys: Set<String> { Set(layers.flatMap(\.values.keys)) }
+
+    /// The value and source of every key the layers set or lock, given the user's values: what `prefs read` lists and
+    /// `export --effective` writes, beside the user's keys.
+    ///
+    /// - Parameter user: The user's values.
+    /// - Returns: Each key's effective value and source; a key locked with no system value is left out (it reads as
+    ///   its default).
+    public func effectiveValues(user: [String: PropertyListValue]) -> [String: (PropertyListValue, ValueSource)] {
+        var result: [String: (PropertyListValue, ValueSource)] = [:]
+        for key in keys.union(user.keys) {
+            let (value, source) = resolve(key, user: user[key])
+            if let value { result[key] = (value, source) }
+        }
+        return result
+    }
     /// The keys they lock.
     public var locks: SuiteLocks
+    /// Layer and lock files that could not be read, one line each; a lock file that cannot be read locks the whole
+    /// suite, so that a damaged file never unlocks what an administrator fixed.
+    public var problems: [String] = []
+
+    /// Whether there are no layers, no locks and no problems: reads are the user's values, else the defaults.
+    @inlinable
+    public var isEmpty: Bool { layers.isEmpty && locks.isEmpty && problems.isEmpty }
 
     /// No layers and no locks: the user's value, else the default.
     public static let none = SystemLayers(layers: [], locks: SuiteLocks())
@@ -45,6 +70,7 @@ public struct SystemLayers: Sendable, Hashable {
     ///   - user: The user's value, if any.
     /// - Returns: The value (`nil` for the default) and where it comes from.
     public func resolve(_ key: String, user: PropertyListValue?) -> (value: PropertyListValue?, source: ValueSource) {
+        if layers.isEmpty && locks.isEmpty { return (user, user == nil ? .default : .user) }
         let system = layers.lazy.compactMap { layer in layer.values[key].map { ($0, layer.source) } }.first
         if let lock = locks.lock(forKey: key) { return (system?.0, .locked(by: lock)) }
         if let user { return (user, .user) }

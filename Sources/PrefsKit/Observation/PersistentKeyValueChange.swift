@@ -96,6 +96,10 @@ public struct PersistentKeyValueChange: Sendable, Hashable {
     /// Whether a history kept only the fact of this change because the schema marks its key secret; such a change is
     /// also ``isAbridged``.
     public let isRedacted: Bool
+    /// The system layer or lock file whose change this is, such as `/etc/xdg/com.example.app.locks`; ``oldValue``
+    /// and ``newValue`` are then the key's effective values (``SystemLayers``), not the user's. `nil` for a change
+    /// to the user's values.
+    public let systemLayer: String?
 
     /// Creates a change.
     ///
@@ -109,11 +113,13 @@ public struct PersistentKeyValueChange: Sendable, Hashable {
     ///   - reverted: The write it undid, when it put back what that write replaced.
     ///   - isAbridged: Whether a history kept only the fact of the change, not its values.
     ///   - isRedacted: Whether it kept only the fact because the key is secret.
+    ///   - systemLayer: The system file whose change this is; the values are then effective ones.
     public init(
         suite: String? = nil, key: String, oldValue: PropertyListValue?, newValue: PropertyListValue?,
         origin: Origin = .thisProcess, writer: Writer? = nil, reverted: Writer? = nil, isAbridged: Bool = false,
-        isRedacted: Bool = false
+        isRedacted: Bool = false, systemLayer: String? = nil
     ) {
+        self.systemLayer = systemLayer
         self.isAbridged = isAbridged || isRedacted
         self.isRedacted = isRedacted
         self.suite = suite

@@ -21,10 +21,12 @@ extension PersistentKeyValueStore {
         // orders the first yield against any change that beats it.
         let last = Mutex<Snapshot?>(nil)
         let arguments = launchArguments
+        let layers = liveSystemLayers
         let names = RenamedKeyReads(key)
         let observation = changeNotifier.addObserver(keys: key.observedIDs) { changes in
-            for (_, stored) in names.apply(changes) {
-                let resolved = key.resolve(stored: stored, launchArgument: arguments[key.id])
+            for (_, stored, effective) in names.apply(changes) {
+                let resolved = key.observed(
+                    stored, effective: effective, layers: layers, launchArgument: arguments[key.id])
                 last.withLock { last in
                     guard last != Snapshot(resolved) else { return }
                     last = Snapshot(resolved)
@@ -59,11 +61,14 @@ extension PersistentKeyValueStore {
         let (stream, continuation) = AsyncStream.makeStream(
             of: PersistentKeyChange<Key.Value>.self, bufferingPolicy: bufferingPolicy)
         let arguments = launchArguments
+        let layers = liveSystemLayers
         let names = RenamedKeyReads(key)
         let observation = changeNotifier.addObserver(keys: key.observedIDs) { changes in
-            for (oldStored, newStored) in names.apply(changes) {
-                let old = key.resolve(stored: oldStored, launchArgument: arguments[key.id])
-                let new = key.resolve(stored: newStored, launchArgument: arguments[key.id])
+            for (oldStored, newStored, effective) in names.apply(changes) {
+                let old = key.observed(
+                    oldStored, effective: effective, layers: layers, launchArgument: arguments[key.id])
+                let new = key.observed(
+                    newStored, effective: effective, layers: layers, launchArgument: arguments[key.id])
                 guard Snapshot(old) != Snapshot(new) else { continue }
                 continuation.yield(
                     PersistentKeyChange(key: key.id, oldValue: old.value, newValue: new.value, status: new.status))
@@ -95,6 +100,17 @@ extension PersistentKeyValueStore {
 }
 
 extension PersistentKeyProtocol {
+    /// What a read of this key returns given a value a change reported: a user's value is put through the system
+    /// layers as they are now (a removed key falls back to the system's value; a key locked meanwhile ignores it), and
+    /// a system layer's change already carries the effective value.
+    fileprivate func observed(
+        _ stored: PropertyListValue?, effective: Bool, layers: LiveSystemLayers?, launchArgument: String?
+    ) -> PersistentValueInspection<Value> {
+        // Observers yield values and statuses, never sources, so an effective value needs no source of its own.
+        let (value, source) = effective ? (stored, .user) : (layers?.current ?? .none).resolve(id, user: stored)
+        return resolve(stored: value, launchArgument: launchArgument, source: source)
+    }
+
     /// The identifiers whose changes can change what a read of this key finds: its own and its former ones.
     public var observedIDs: Set<String> { Set([id] + metadata.formerIDs) }
 }

@@ -28,15 +28,21 @@ final class RenamedKeyReads: Sendable {
 
     /// What the key read before and after each change, or after the whole batch for a renamed key.
     ///
+    /// A change to a system layer (``PersistentKeyValueChange/systemLayer``) carries effective values, and passes
+    /// through as it is, marked so, without touching what the user's names hold.
+    ///
     /// - Parameter changes: One write's changes to the key's names.
-    /// - Returns: The stored value before and after, per change or per batch.
-    func apply(_ changes: [PersistentKeyValueChange]) -> [(PropertyListValue?, PropertyListValue?)] {
-        guard names.count > 1 else { return changes.map { ($0.oldValue, $0.newValue) } }
+    /// - Returns: The value before and after, per change or per batch, and whether they are effective values.
+    func apply(_ changes: [PersistentKeyValueChange]) -> [(PropertyListValue?, PropertyListValue?, effective: Bool)] {
+        let layered = changes.filter { $0.systemLayer != nil }.map { ($0.oldValue, $0.newValue, effective: true) }
+        let user = changes.filter { $0.systemLayer == nil }
+        guard names.count > 1 else { return user.map { ($0.oldValue, $0.newValue, effective: false) } + layered }
+        guard !user.isEmpty else { return layered }
         return known.withLock { known in
             let before = read(known)
-            for change in changes { known[change.key] = .some(change.newValue) }
-            return [(before, read(known))]
-        }
+            for change in user { known[change.key] = .some(change.newValue) }
+            return [(before, read(known), effective: false)]
+        } + layered
     }
 
     private func read(_ known: [String: PropertyListValue?]) -> PropertyListValue? {

@@ -38,8 +38,11 @@ public struct ErrorCode: RawRepresentable, Hashable, Sendable, CustomStringConve
     public static let corrupt = ErrorCode(rawValue: "corrupt")
     /// A file, directory or database could not be read or written.
     public static let io = ErrorCode(rawValue: "io")
-    /// Another process held the suite's lock for too long.
+    /// Another process held the suite's lock for too long; a retry may succeed.
     public static let locked = ErrorCode(rawValue: "locked")
+    /// A system administrator locked the key (a `.locks` file, a dconf lock); no retry will succeed. Not `locked`,
+    /// which already names a busy suite, so that scripts can tell waiting from giving up.
+    public static let lockedKey = ErrorCode(rawValue: "locked-key")
     /// A file this tool did not create, or one another user owns, which it will not write through.
     public static let unsafe = ErrorCode(rawValue: "unsafe")
     /// An input file (import, load, a manifest) that is not what the command reads.
@@ -57,7 +60,7 @@ public struct ErrorCode: RawRepresentable, Hashable, Sendable, CustomStringConve
     public static let all: [ErrorCode] = [
         .usage, .invalidValue, .notInSchema, .noSchema, .invalidSchema, .noSuite, .noKey, .invalidSuiteName,
         .changedSince, .nothingToUndo, .corrupt, .io, .locked, .unsafe, .invalidDocument, .tooLarge, .unreachable,
-        .refused, .failed,
+        .refused, .failed, .lockedKey,
     ]
 }
 

@@ -1,24 +1,28 @@
 // MARK: - API
 
 extension PersistentKeyValueStore {
-    /// The value of a key: a launch-argument override, else the stored value, else the key's default.
+    /// The value of a key: a launch-argument override, else a locked system value, else the user's value, else the
+    /// first system layer's, else the key's default (see ``SystemLayers/resolve(_:user:)``).
     ///
     /// A stored value of the wrong type, or one that does not decode, reads as the default; ``inspect(_:)`` says
-    /// which case applied.
+    /// which case applied and which layer holds it.
     ///
     /// - Parameter key: The key.
     /// - Returns: The value a read returns.
     @inlinable
     public func get<Key: PersistentKeyProtocol>(_ key: Key) -> Key.Value {
         // Inlinable so that callers specialize it: unspecialized, a third of a read went to generic metadata lookups.
-        // The common case, checked without building an inspection: no override, and a stored value that decodes.
+        // The common case, checked without building an inspection: no override, no lock, and a user's value that
+        // decodes.
         let arguments = launchArguments
-        if arguments.values.isEmpty, key.isMutable, let stored = primitiveValue(forKey: key.id),
+        let layers = systemLayers
+        if arguments.values.isEmpty, key.isMutable, layers.locks.isEmpty, let stored = primitiveValue(forKey: key.id),
             let value = try? key.representation.decode(stored)
         {
             return value
         }
-        return key.resolve(stored: storedPrimitive(of: key), launchArgument: arguments[key.id]).value
+        let (stored, source) = layeredPrimitive(of: key, layers: layers)
+        return key.resolve(stored: stored, launchArgument: arguments[key.id], source: source).value
     }
 
     /// What a read of a key finds stored: the primitive under its identifier, else under the newest of its former
@@ -45,12 +49,39 @@ extension PersistentKeyValueStore {
         return nil
     }
 
-    /// The value of a key together with where it came from and what is stored.
+    /// What a read of a key finds through the layers, before decoding: a locked system value, the user's value (under
+    /// the key's identifier or its newest former one), the first system layer's, or nothing.
+    ///
+    /// - Parameters:
+    ///   - key: The key.
+    ///   - layers: The store's ``systemLayers``, when the caller has them already.
+    /// - Returns: The primitive, and the layer it comes from.
+    @inlinable
+    public func layeredPrimitive(
+        of key: some PersistentKeyProtocol, layers: SystemLayers? = nil
+    ) -> (value: PropertyListValue?, source: ValueSource) {
+        let layers = layers ?? systemLayers
+        let user = storedPrimitive(of: key)
+        if layers.isEmpty { return (user, user == nil ? .default : .user) }
+        return layers.resolve(key.id, user: user)
+    }
+
+    /// The primitive a read of an identifier finds through the layers, and the layer it comes from, for tools that
+    /// work from names rather than Swift keys.
+    ///
+    /// - Parameter key: The key's identifier.
+    /// - Returns: The primitive (`nil` for the default) and its source.
+    public func effectiveValue(forKey key: String) -> (value: PropertyListValue?, source: ValueSource) {
+        systemLayers.resolve(key, user: primitiveValue(forKey: key))
+    }
+
+    /// The value of a key together with where it came from, which layer holds it, and what is stored.
     ///
     /// - Parameter key: The key.
-    /// - Returns: The value, its status and the stored primitive.
+    /// - Returns: The value, its status and source, and the stored primitive.
     public func inspect<Key: PersistentKeyProtocol>(_ key: Key) -> PersistentValueInspection<Key.Value> {
-        key.resolve(stored: storedPrimitive(of: key), launchArgument: launchArguments[key.id])
+        let (stored, source) = layeredPrimitive(of: key)
+        return key.resolve(stored: stored, launchArgument: launchArguments[key.id], source: source)
     }
 
     /// Stores a value for a key.
@@ -154,6 +185,6 @@ extension PersistentKeyValueStore {
         let value = (try? key.encode(inspection.value)) ?? nil
         return PersistentValueInspection(
             value: value, status: inspection.status, stored: inspection.stored,
-            ignoredLaunchArgument: inspection.ignoredLaunchArgument)
+            ignoredLaunchArgument: inspection.ignoredLaunchArgument, source: inspection.source)
     }
 }

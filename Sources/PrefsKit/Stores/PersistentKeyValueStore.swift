@@ -7,7 +7,11 @@
 /// - Important: The protocol does not require `Sendable`, because Foundation marks `UserDefaults` non-Sendable on
 ///   Linux. Stores that are thread-safe, which all of PrefsKit's are, say so with their own conformance.
 public protocol PersistentKeyValueStore: AnyObject {
-    /// The primitive stored under a key, or `nil` when nothing is.
+    /// The primitive the user's layer holds under a key, or `nil` when it holds nothing.
+    ///
+    /// System layers and locks are not applied here: tools that copy, export or undo the user's values need them as
+    /// they are. Reads through a key (``get(_:)``, ``inspect(_:)``) and ``effectiveValue(forKey:)`` apply
+    /// ``systemLayers``.
     ///
     /// - Parameter key: The key's identifier.
     /// - Returns: The stored primitive.
@@ -70,9 +74,15 @@ public protocol PersistentKeyValueStore: AnyObject {
     /// The format of the document this suite is kept as, when it is one; `nil` by default.
     var document: (any DocumentSuite)? { get }
 
+    /// The values a system sets beneath the user's and the keys it locks, as the store last read them; `nil` by
+    /// default, for a store with no system layers.
+    ///
+    /// A store that adopts layers refuses writes to locked keys with ``PersistentKeyValueStoreError/Reason/locked``.
+    var liveSystemLayers: LiveSystemLayers? { get }
+
     /// Why a key cannot be written here, or `nil` when it can; `nil` by default.
     ///
-    /// A GSettings key a system administrator locked says so. Tools ask before they offer to edit a key; a write to
+    /// A key a system administrator locked says so, naming the lock. Tools ask before they offer to edit a key; a write to
     /// such a key is refused by the store all the same.
     ///
     /// - Parameter key: The key.
@@ -102,7 +112,15 @@ extension PersistentKeyValueStore {
 
     public var document: (any DocumentSuite)? { nil }
 
-    public func readOnlyReason(forKey key: String) -> String? { nil }
+    public func readOnlyReason(forKey key: String) -> String? {
+        systemLayers.locks.lock(forKey: key).map { "locked by \($0)" }
+    }
+
+    public var liveSystemLayers: LiveSystemLayers? { nil }
+
+    /// The system layers now: ``liveSystemLayers``' current ones, else ``SystemLayers/none``.
+    @inlinable
+    public var systemLayers: SystemLayers { liveSystemLayers?.current ?? .none }
 
     /// Logs the failure as an error through ``PrefsLogging/logger``, as one line.
     public func reportWriteFailure(_ error: PersistentKeyValueStoreError) {

@@ -6,6 +6,7 @@ extension PersistentKeyValueStoreError: CodedError {
         case .corrupt: .corrupt
         case .refused: .refused
         case .conflict: .changedSince
+        case .locked: .lockedKey
         }
     }
 }

@@ -12,6 +12,8 @@ public struct PersistentKeyValueStoreError: Error, Sendable, Hashable, CustomStr
         case refused
         /// The key changed between a read and the write that depended on it; nothing was written.
         case conflict
+        /// A system administrator locked the key (``SuiteLocks``); the message names the lock.
+        case locked
     }
 
     /// What kind of failure it was.

@@ -19,24 +19,53 @@ public enum KeyDescription {
         return entry
     }
 
-    /// What `prefs describe` does: prints a key's entry, and the format of the suite's file when it has one.
+    /// What `prefs describe` does: prints a key's entry, its value and where that comes from (the user, a system layer,
+    /// a lock, the default), a user's value a lock makes reads ignore, and the format of the suite's file.
+    ///
+    /// A key no schema declares is described by its value and source alone, when something sets or locks it.
     ///
     /// - Parameters:
     ///   - key: The key.
     ///   - suite: The suite.
-    ///   - json: Whether to print the manifest's JSON object (with `format`) rather than lines (ending `file: …`).
+    ///   - json: Whether to print the manifest's JSON object (with `value`, `source`, `file`, `ignored` and `format`)
+    ///     rather than lines (ending `file: …`).
     ///   - context: The store and its schemas.
-    /// - Throws: ``ToolError`` when the suite has no schema or it does not declare the key.
+    /// - Throws: ``ToolError`` when the suite has no schema or it does not declare the key, and nothing sets it.
     public static func print(_ key: String, inSuite suite: String, json: Bool, in context: ToolContext) throws {
-        let entry = try entry(key, inSuite: suite, context: context)
+        let layers = try context.systemLayers(ofSuite: suite)
+        let current = try? SuiteListing.value(of: key, inSuite: suite, context: context)
+        let entry: PreferenceSchemaEntry?
+        do {
+            entry = try self.entry(key, inSuite: suite, context: context)
+        } catch where current != nil {
+            entry = nil
+        }
+        let hidden = Secrets.hides(entry ?? current?.entry)
+        // What the user's file holds under a lock is kept but never read; a person should know it is there.
+        let ignored =
+            layers.locks.lock(forKey: key) == nil ? nil : try context.currentValues(of: [key], inSuite: suite)[key]
         let format = format(ofSuite: suite, context: context)
         if json {
-            var object = jsonObject(entry)
+            var object = entry.map(jsonObject) ?? [:]
+            if let current {
+                object["value"] = hidden ? Secrets.mask : current.value.jsonObject
+                object.merge(current.source.jsonObject) { $1 }
+            }
+            if let ignored { object["ignored"] = hidden ? Secrets.mask : ignored.jsonObject }
             object["format"] = format?.name
-            Output.json(object, pretty: true)
-        } else {
-            Output.lines(lines(entry) + (format.map { ["file: \($0.description)"] } ?? []))
+            return Output.json(object, pretty: true)
         }
+        var lines = entry.map(lines) ?? []
+        if let current {
+            let text = hidden ? Secrets.mask : ValueText.inline(current.value, entry: entry)
+            lines += ["value: \(text)", "source: \(current.source.description)"]
+        }
+        if let ignored {
+            let text = hidden ? Secrets.mask : ValueText.inline(ignored, entry: entry)
+            lines.append("ignored: the user's value \(text); the lock fixes the key")
+        }
+        lines += layers.problems.map { "problem: \($0)" }
+        Output.lines(lines + (format.map { ["file: \($0.description)"] } ?? []))
     }
 
     /// The entry for people: summary, description, type, default, and what values it takes.

@@ -14,12 +14,15 @@ public struct ReadRequest: Sendable, Hashable {
     public var types: Bool
     /// Whether to print JSON.
     public var json: Bool
+    /// Whether to say where each value comes from: `[user]` marks too, or `{"value": …, "source": …}` in JSON.
+    public var sources: Bool
 
     /// Creates a request.
     public init(
         suite: String?, key: String? = nil, path: String? = nil, includeDefaults: Bool = false, types: Bool = false,
-        json: Bool = false
+        json: Bool = false, sources: Bool = false
     ) {
+        self.sources = sources
         self.suite = suite
         self.key = key
         self.path = path
@@ -46,29 +49,62 @@ public struct ReadRequest: Sendable, Hashable {
         if let key, group == nil { return try readValue(of: key, inSuite: suite, context: context) }
         let target = try context.existingSuite(suite)
         let schema = try context.schema(for: suite)
-        let values = SuiteListing.values(of: target, schema: schema, includeDefaults: includeDefaults, group: group)
+        let listed = SuiteListing.sourcedValues(
+            of: target, schema: schema, includeDefaults: includeDefaults, group: group)
+        let values = listed.mapValues(\.value)
         if let group, values.isEmpty {
             throw ToolError(
                 "no key of suite \(TextEscaping.quoted(suite)) starts with \(TextEscaping.quoted(group))", code: .noKey)
         }
-        if json {
+        if json && sources {
+            let masked = Secrets.masked(values, schema: schema)
+            Output.json(
+                masked.reduce(into: [String: Any]()) { objects, entry in
+                    objects[entry.key] = Self.sourced(entry.value, listed[entry.key]?.source ?? .user)
+                }, pretty: true)
+        } else if json {
             let masked = Secrets.masked(values, schema: schema)
             try types ? Output.typedJSON(masked) : Output.json(masked.mapValues(\.jsonObject), pretty: true)
         } else {
-            Output.lines(
-                SuiteListing.lines(
-                    of: target, schema: schema, includeDefaults: includeDefaults, types: types, group: group))
+            let lines = SuiteListing.lines(
+                of: target, schema: schema, includeDefaults: includeDefaults, types: types, group: group)
+            // Every line names its source with --sources; the user's, unmarked by default, say so.
+            Output.lines(sources ? lines.map { Self.markingUser($0, types: types) } : lines)
         }
+    }
+
+    /// A value and its source as JSON: `{"value": "dark", "source": "system", "file": "/etc/xdg/app.plist"}`.
+    private static func sourced(_ value: PropertyListValue, _ source: ValueSource) -> [String: Any] {
+        var object = source.jsonObject
+        object["value"] = value.jsonObject
+        return object
+    }
+
+    /// A listing line with `[user]` after the key when it has no mark of its own.
+    private static func markingUser(_ line: String, types: Bool) -> String {
+        guard let separator = line.range(of: " = ") else { return line }
+        let head = line[..<separator.lowerBound]
+        if head.hasSuffix("]") { return line }
+        return "\(head) [user]\(line[separator.lowerBound...])"
     }
 
     /// One key's bare value, or the part of it `path` names.
     private func readValue(of key: String, inSuite suite: String, context: ToolContext) throws {
-        var (value, entry) = try SuiteListing.value(of: key, inSuite: suite, context: context)
+        var (value, entry, source) = try SuiteListing.value(of: key, inSuite: suite, context: context)
         // A secret stays hidden whatever part of it is asked for.
         let hidden = Secrets.hides(entry)
         if let path {
             value = try ValuePath(path).value(in: value)
             entry = nil
+        }
+        if sources && json {
+            var object = source.jsonObject
+            object["value"] = hidden ? Secrets.mask : value.jsonObject
+            return Output.json(object, pretty: false)
+        }
+        if sources {
+            Output.line(hidden ? Secrets.mask : ValueText.bare(value, entry: entry))
+            return Output.line("source: \(source.description)")
         }
         if hidden { return json ? Output.json(Secrets.mask) : Output.line(Secrets.mask) }
         if json && types { return try Output.typedJSON(value, pretty: false) }

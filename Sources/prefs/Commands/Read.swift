@@ -12,7 +12,10 @@ struct Read: PrefsCommand {
             `editor.*` for KEY lists the group of keys under `editor.`, as `store.prefixed("editor.")` holds them; \
             without a suite, `suite key = value` lines for every suite. --types \
             names each value's type (`key (int) = 42`); with --json it prints the typed JSON form ({"int": 42}), \
-            which keeps integers, reals, dates and data apart.
+            which keeps integers, reals, dates and data apart. A value that is not the user's own is marked after its \
+            key: [system] for a system layer (<suite>.plist in $XDG_CONFIG_DIRS), [locked] for a key a <suite>.locks \
+            file fixes, [default] for a schema default; --sources says where every value comes from, and with \
+            --json gives {"value": …, "source": "system", "file": "/etc/xdg/<suite>.plist"}.
             """)
 
     @OptionGroup var options: GlobalOptions
@@ -21,8 +24,12 @@ struct Read: PrefsCommand {
         help: "The suite, such as com.example.app; every suite when omitted.", completion: ShellCompletion.suites)
     var suite: String?
     @Argument(help: "The key; every key when omitted.", completion: ShellCompletion.keys) var key: String?
-    @Flag(name: .customLong("defaults"), help: "Also list schema keys that are not stored, with their defaults.")
+    @Flag(
+        name: [.customLong("all"), .customLong("defaults")],
+        help: "Also list schema keys nothing sets, with their defaults.")
     var includeDefaults = false
+    @Flag(help: "Say where each value comes from: user, system (with its file), locked, or default.")
+    var sources = false
     @Flag(help: "Name each value's type.") var types = false
     @Option(help: ArgumentHelp("Read inside the key's value, at this JSON Pointer (/member/0).", valueName: "pointer"))
     var path: String?
@@ -33,7 +40,8 @@ struct Read: PrefsCommand {
 
     func perform() throws {
         try ReadRequest(
-            suite: suite, key: key, path: path, includeDefaults: includeDefaults, types: types, json: options.json
+            suite: suite, key: key, path: path, includeDefaults: includeDefaults, types: types, json: options.json,
+            sources: sources
         ).perform(in: options.openContext())
     }
 }

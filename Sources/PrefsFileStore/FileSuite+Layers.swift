@@ -1,0 +1,53 @@
+public import PrefsKit
+
+extension FileSuite {
+    public var liveSystemLayers: LiveSystemLayers? { layers }
+
+    /// Reads the suite's system layer and lock files again and, when asked, delivers the keys whose effective value
+    /// that changes, as changes of the system file (``PrefsKit/PersistentKeyValueChange/systemLayer``).
+    ///
+    /// - Parameter posting: Whether to deliver the changes.
+    func reloadSystemLayers(posting: Bool) {
+        let fresh = store.layerFiles.read(files.name)
+        let old = layers.replace(with: fresh)
+        guard posting, old != fresh else { return }
+        for problem in fresh.problems where !old.problems.contains(problem) {
+            PrefsLogging.logger.warning("\(TextEscaping.escaped(problem))", metadata: ["suite": "\(name)"])
+        }
+        let user = primitiveValues()
+        var keys = old.keys.union(fresh.keys).union(old.locks.keys.keys).union(fresh.locks.keys.keys)
+        if old.locks.wholeSuite != fresh.locks.wholeSuite { keys.formUnion(user.keys) }
+        var changes: [PersistentKeyValueChange] = []
+        for key in keys.sorted() {
+            let before = old.resolve(key, user: user[key])
+            let after = fresh.resolve(key, user: user[key])
+            guard before.value != after.value || before.source != after.source else { continue }
+            changes.append(
+                PersistentKeyValueChange(
+                    suite: name, key: key, oldValue: before.value, newValue: after.value, origin: .otherProcess,
+                    systemLayer: Self.file(of: after.source) ?? Self.file(of: before.source)))
+        }
+        post(changes)
+    }
+
+    /// Refuses changes to keys a lock file fixes, after reading the lock files as they are now.
+    ///
+    /// - Parameter keys: The keys a write would change or remove.
+    /// - Throws: ``FileStoreError/lockedKey(suite:key:lockFile:)`` naming the first locked key and its lock file.
+    func checkUnlocked(_ keys: some Sequence<String>) throws(FileStoreError) {
+        reloadSystemLayers(posting: true)
+        let locks = layers.current.locks
+        guard !locks.isEmpty else { return }
+        for key in keys.sorted() {
+            if let lock = locks.lock(forKey: key) { throw .lockedKey(suite: name, key: key, lockFile: lock) }
+        }
+    }
+
+    /// The file a source names, for a system layer or a lock.
+    private static func file(of source: ValueSource) -> String? {
+        switch source {
+        case .system(let file), .locked(let file): file
+        case .launchArgument, .user, .default: nil
+        }
+    }
+}

@@ -1,0 +1,32 @@
+import Synchronization
+
+/// A suite's system layers as its store last read them, shared by the store and the observers of its keys.
+///
+/// Stores are not required to be `Sendable`, so an observer cannot call back into one; it holds this instead, and
+/// reads the layers as they are when a change arrives. The store replaces them when a layer or lock file changes.
+public final class LiveSystemLayers: Sendable {
+    private let layers: Mutex<SystemLayers>
+
+    /// Creates a holder.
+    ///
+    /// - Parameter initial: The layers to start with.
+    public init(_ initial: SystemLayers = .none) {
+        layers = Mutex(initial)
+    }
+
+    /// The layers now.
+    public var current: SystemLayers { layers.withLock { $0 } }
+
+    /// Replaces the layers.
+    ///
+    /// - Parameter new: The layers as read now.
+    /// - Returns: The layers they replace.
+    @discardableResult
+    public func replace(with new: SystemLayers) -> SystemLayers {
+        layers.withLock { layers in
+            let old = layers
+            layers = new
+            return old
+        }
+    }
+}
