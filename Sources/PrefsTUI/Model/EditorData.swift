@@ -104,11 +104,14 @@ public final class EditorData {
         }
     }
 
-    /// A key's value as one escaped line, as the keys screen shows it: stored, else the schema's default.
+    /// A key's value as one escaped line, as the keys screen shows it: the value in force, else the schema's default.
     func valueText(suite name: String, key: String) -> String {
-        let stored = (try? suite(name))?.primitiveValue(forKey: key)
+        let opened = try? suite(name)
         let entry = schema(for: name)?[key]
-        return KeyRow(key: key, stored: stored, entry: entry, suiteHasSchema: entry != nil).valueText
+        return KeyRow(
+            key: key, stored: opened?.primitiveValue(forKey: key), entry: entry, suiteHasSchema: entry != nil,
+            layers: opened?.systemLayers ?? .none
+        ).valueText
     }
 
     /// The keys of every suite that a filter matches by name, value, summary or description.

@@ -202,7 +202,7 @@ public final class EditorModel {
         data.recentChanges(suite: suite).recent(key)
     }
 
-    /// Where a key's value comes from: a problem, a launch argument, a lock, nothing stored, this session, a named writer, or a
+    /// Where a key's value comes from: a problem, a launch argument, a lock, a system layer, nothing stored, this session, a named writer, or a
     /// writer outside PrefsKit when the journal's newest record of the key is not the value stored.
     ///
     /// - Parameters:
@@ -217,6 +217,7 @@ public final class EditorModel {
             return .launchArgument(argument)
         }
         if let reason = data.readOnlyReason(suite: suite, key: row.key) { return .locked(reason) }
+        if case .system(let file) = row.source { return .system(file) }
         guard let stored = row.stored else { return .atDefault }
         if let migration = row.migration { return .toMigrate(migration) }
         if sessionKeys.wasWritten(suite: suite, key: row.key) { return .session }

@@ -26,7 +26,10 @@ final class KeyList {
         declared = Dictionary(entries.map { ($0.id, $0) }, uniquingKeysWith: { first, _ in first })
         declaredCount = entries.count
         // A file suite usually hands over the sorted list it holds; other stores are sorted here.
-        let sorted = suite.transactions?.sortedKeys() ?? suite.primitiveValues().keys.sorted()
+        var sorted = suite.transactions?.sortedKeys() ?? suite.primitiveValues().keys.sorted()
+        // Keys only a system layer sets are listed too: they are in force.
+        let layered = suite.systemLayers.keys.subtracting(sorted)
+        if !layered.isEmpty { sorted = (sorted + layered).sorted() }
         if entries.isEmpty {
             // Shared with the suite until either changes: no copy of a large suite's keys.
             keys = sorted
@@ -43,16 +46,17 @@ final class KeyList {
         let key = keys[position]
         let entry = declared[key]
         let stored = suite.primitiveValue(forKey: key)
+        let layers = suite.systemLayers
         // A declared key that is not stored reads its newest former name that is, as PrefsKit's reads do.
         if let entry, stored == nil, let former = suite.firstStored(among: entry.formerIDs) {
             return KeyRow(
                 key: key, stored: former.value, entry: entry, suiteHasSchema: true,
-                migration: .readsFormerName(former.name))
+                migration: .readsFormerName(former.name), layers: layers)
         }
         let renamed = entry == nil ? schema?.entry(forStoredKey: key)?.id : nil
         return KeyRow(
             key: key, stored: stored, entry: entry, suiteHasSchema: schema != nil,
-            migration: renamed.map(KeyMigration.formerNameOf))
+            migration: renamed.map(KeyMigration.formerNameOf), layers: layers)
     }
 
     /// The position of a key, found by a binary search among the keys the schema does not declare.
@@ -62,11 +66,12 @@ final class KeyList {
         return position < keys.count && keys[position] == key ? position : nil
     }
 
-    /// Takes in changed keys: a key stored for the first time is inserted in order, and an undeclared key no longer
-    /// stored is removed.
+    /// Takes in changed keys: a key set for the first time (by the user or a system layer) is inserted in order, and
+    /// an undeclared key nothing sets any more is removed.
     func update(changedKeys: some Sequence<String>) {
+        let layered = suite.systemLayers.keys
         for key in changedKeys where declared[key] == nil {
-            let stored = suite.primitiveValue(forKey: key) != nil
+            let stored = suite.primitiveValue(forKey: key) != nil || layered.contains(key)
             let position = insertionPoint(of: key)
             let listed = position < keys.count && keys[position] == key
             if stored && !listed {

@@ -19,8 +19,11 @@ public enum KeyProvenance: Hashable, Sendable {
     case problem(String)
     /// Stored under a former name the schema declares: to be migrated.
     case toMigrate(KeyMigration)
-    /// Held read-only by the store, for this reason: a GSettings key a system administrator locked.
+    /// Held read-only by the store, for this reason: a key a system administrator locked (a `.locks` file, a dconf
+    /// lock).
     case locked(String)
+    /// Not set by the user: a system layer sets it, in this file or database.
+    case system(String)
 
     /// The state column's text: a word or two.
     public var label: String {
@@ -34,6 +37,7 @@ public enum KeyProvenance: Hashable, Sendable {
         case .problem: "invalid"
         case .toMigrate: "to migrate"
         case .locked: "locked"
+        case .system: "system"
         }
     }
 
@@ -49,6 +53,7 @@ public enum KeyProvenance: Hashable, Sendable {
         case .problem(let reason): reason
         case .toMigrate(let migration): migration.sentence
         case .locked(let reason): "cannot be changed: \(reason)"
+        case .system(let file): "set by the system: \(file); a value of your own would take its place"
         }
     }
 

@@ -39,8 +39,10 @@ public struct KeyRow: Hashable, Sendable {
     public let kind: String
     /// What the store holds.
     public let stored: PropertyListValue?
-    /// What a read returns: the stored value, else the default.
+    /// What a read returns: a locked system value, the stored value, a system layer's, else the default.
     public let effective: PropertyListValue?
+    /// Where ``effective`` comes from: the user, a system layer, a lock or the default.
+    public let source: ValueSource
     /// The key's schema entry, if any.
     public let entry: PreferenceSchemaEntry?
     /// How the key takes part in a rename the schema declares (`formerly`), when its value is still to be migrated.
@@ -48,19 +50,22 @@ public struct KeyRow: Hashable, Sendable {
 
     init(
         key: String, stored: PropertyListValue?, entry: PreferenceSchemaEntry?, suiteHasSchema: Bool,
-        migration: KeyMigration? = nil
+        migration: KeyMigration? = nil, layers: SystemLayers = .none
     ) {
         self.key = key
         self.stored = stored
         self.entry = entry
         self.migration = migration
         isDebug = entry?.isDebug ?? false
-        effective = stored ?? entry?.defaultValue
-        kind = entry?.storage.description ?? stored?.kind.description ?? "?"
+        // The value in force: the user's, unless a lock ignores it or a system layer fills its absence.
+        let (inForce, source) = layers.resolve(key, user: stored)
+        self.source = source
+        effective = inForce ?? entry?.defaultValue
+        kind = entry?.storage.description ?? inForce?.kind.description ?? "?"
         if let entry {
-            switch entry.status(of: stored) {
+            switch entry.status(of: inForce) {
             case .absent: status = .atDefault
-            case .ok: status = stored == entry.defaultValue ? .atDefault : .modified
+            case .ok: status = inForce == entry.defaultValue ? .atDefault : .modified
             case let other: status = .invalid("\(other)")
             }
         } else if migration != nil {

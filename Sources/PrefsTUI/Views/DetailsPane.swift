@@ -68,6 +68,14 @@ struct DetailsPane {
                 row.stored.map { view.model.shown($0, suite: suite, key: row.key) }
                     ?? "(not stored)"
             ))
+        // A lock or a system layer puts another value in force than the user's: both are shown, and where it is from.
+        switch row.source {
+        case .locked, .system:
+            let value = row.effective.map { view.model.shown($0, suite: suite, key: row.key) } ?? "(none)"
+            lines.append(("In force", value))
+            lines.append(("Source", TextEscaping.escaped(row.source.description)))
+        case .user, .default, .launchArgument: break
+        }
         if case .invalid(let reason) = row.status {
             lines.append(
                 ("Problem", hidden ? "the stored value is not accepted by the schema" : TextEscaping.escaped(reason)))

@@ -58,7 +58,9 @@ struct KeysList {
             if showsState {
                 let state = model.provenance(of: row, inSuite: suite)
                 let style = state.label == "invalid" ? view.theme.error : view.theme.dim
-                grid.draw(view.text(DisplayWidth.truncated(state.label, toFit: 12)), x: x, y: y, style: style)
+                // A lock is marked with a padlock where the terminal shows one; the word says it everywhere.
+                let label = view.unicode && state.label == "locked" ? "🔒 locked" : state.label
+                grid.draw(view.text(DisplayWidth.truncated(label, toFit: 12)), x: x, y: y, style: style)
                 x += 13
             }
             if showsKind {

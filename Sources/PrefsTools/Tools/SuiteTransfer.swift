@@ -3,19 +3,27 @@ public import PrefsKit
 
 /// Whole suites in and out: `prefs export` and `prefs import`.
 public enum SuiteTransfer {
-    /// A suite's stored values as a document.
+    /// A suite's values as a document: the user's own, or every effective value.
     ///
     /// - Parameters:
     ///   - name: The suite.
     ///   - format: The document's format.
+    ///   - effective: Whether to write every value a read returns (system layers, locked values and schema defaults
+    ///     included) rather than the user's layer alone.
     ///   - context: The store.
     /// - Returns: The document; both formats hold no raw control character, so it is as safe on a terminal as in a
     ///   file.
     /// - Throws: ``ToolError`` for a suite that does not exist, or the store's error.
-    public static func export(_ name: String, as format: SuiteDocument.Format, in context: ToolContext) throws -> Data {
+    public static func export(
+        _ name: String, as format: SuiteDocument.Format, effective: Bool = false, in context: ToolContext
+    ) throws -> Data {
         let suite = try context.existingSuite(name)
-        let values = Secrets.withoutHidden(suite.primitiveValues(), suite: name, schema: try context.schema(for: name))
-        return try SuiteDocument.encode(values, as: format, codec: context.codec)
+        let schema = try context.schema(for: name)
+        let values =
+            effective
+            ? SuiteListing.values(of: suite, schema: schema, includeDefaults: true) : suite.primitiveValues()
+        return try SuiteDocument.encode(
+            Secrets.withoutHidden(values, suite: name, schema: schema), as: format, codec: context.codec)
     }
 
     /// A suite's stored values as a document, saying nothing: the editor's `:export`, which tells the user itself.

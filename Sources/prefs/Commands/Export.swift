@@ -8,7 +8,8 @@ struct Export: PrefsCommand {
         discussion: """
             The property list and typed JSON keep every type: {"format": "prefs-typed-json/1", "values": \
             {"count": {"int": 3}, "ratio": {"double": 3}}}. Plain JSON writes dates and data as strings and 3.0 as \
-            3; an import reads them back by the suite's schema.
+            3; an import reads them back by the suite's schema. Only the user's values are written; --effective \
+            writes every value a read returns, with those of system layers, locks and schema defaults.
             """)
 
     @OptionGroup var options: SuiteOptions
@@ -16,10 +17,13 @@ struct Export: PrefsCommand {
     @Option(help: "plist, binary (property lists), typed-json or json (default: plist; typed-json with --json).")
     var format: SuiteDocument.Format?
     @Option(name: [.customShort("o"), .long], help: "Write to this file, not standard output.") var output: String?
+    @Flag(help: "Write every effective value (system layers, locks, defaults), not only the user's.")
+    var effective = false
 
     func perform() throws {
         let chosen = format ?? (options.json ? .typedJSON : .plist)
-        let data = try SuiteTransfer.export(options.suite, as: chosen, in: options.openContext())
+        let data = try SuiteTransfer.export(
+            options.suite, as: chosen, effective: effective, in: options.openContext())
         try Output.write(data, toFile: output)
     }
 }
