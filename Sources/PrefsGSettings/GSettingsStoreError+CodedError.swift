@@ -7,7 +7,8 @@ extension GSettingsStoreError: CodedError {
         case .invalidSuiteName, .needsPath, .fixedPath: .invalidSuiteName
         case .unknownKey: .notInSchema
         case .invalidValue: .invalidValue
-        case .notWritable, .readOnlySchemas: .refused
+        case .notWritable: .lockedKey
+        case .readOnlySchemas: .refused
         case .noBackend: .unreachable
         case .writeFailed: .io
         }

@@ -56,7 +56,7 @@ public enum GSettingsStoreError: Error, Sendable, Hashable, CustomStringConverti
         switch self {
         // The message names the key already.
         case .invalidValue, .unknownKey: PersistentKeyValueStoreError(.encoding, message: description)
-        case .notWritable: PersistentKeyValueStoreError(.refused, message: description)
+        case .notWritable: PersistentKeyValueStoreError(.locked, message: description)
         case .noBackend, .writeFailed: PersistentKeyValueStoreError(.io, message: description)
         default: PersistentKeyValueStoreError(.refused, message: description)
         }

@@ -18,6 +18,8 @@ public final class GSettingsSuite: PersistentKeyValueStore, Sendable {
     let settings: Settings
     /// The user values last seen, to tell what a "changed" signal changed.
     let seen: Mutex<[String: PropertyListValue]>
+    /// dconf's system databases and locks as this suite last read them (``readSystemLayers()``).
+    let layers = LiveSystemLayers()
 
     /// Opens a suite on its store's GSettings object for it.
     init(location: SuiteLocation, settings: Settings, store: GSettingsStore) {
@@ -26,8 +28,9 @@ public final class GSettingsSuite: PersistentKeyValueStore, Sendable {
         self.store = store
         self.settings = settings
         seen = Mutex([:])
-        let values = GIOLock.run { userValues() }
+        let (values, system) = GIOLock.run { (userValues(), readSystemLayers()) }
         seen.withLock { $0 = values }
+        layers.replace(with: system)
     }
 
     public func primitiveValue(forKey key: String) -> PropertyListValue? {
@@ -93,6 +96,8 @@ public final class GSettingsSuite: PersistentKeyValueStore, Sendable {
             }
             return differences
         }
+        // A change GSettings reports may be one of a system database's, or of its locks.
+        defer { refreshSystemLayers() }
         guard !differences.isEmpty else { return }
         post(
             store.journal.attribute(

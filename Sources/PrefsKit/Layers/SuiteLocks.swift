@@ -48,6 +48,15 @@ public struct SuiteLocks: Sendable, Hashable {
         for key in found where key != "*" && keys[key] == nil { keys[key] = source }
     }
 
+    /// Locks one key, unless a lock already names it: how a store whose locks are not files (dconf) adds them.
+    ///
+    /// - Parameters:
+    ///   - key: The key.
+    ///   - source: What locks it, for people.
+    public mutating func lock(_ key: String, by source: String) {
+        if keys[key] == nil { keys[key] = source }
+    }
+
     /// Locks every key, for a lock file that exists but cannot be read: a damaged file must never unlock what an
     /// administrator fixed.
     ///

@@ -5,12 +5,7 @@ import PrefsTools
 struct Export: PrefsCommand {
     static let configuration = CommandConfiguration(
         commandName: "export", abstract: "Write a suite's values as an XML property list, typed JSON or plain JSON.",
-        discussion: """
-            The property list and typed JSON keep every type: {"format": "prefs-typed-json/1", "values": \
-            {"count": {"int": 3}, "ratio": {"double": 3}}}. Plain JSON writes dates and data as strings and 3.0 as \
-            3; an import reads them back by the suite's schema. Only the user's values are written; --effective \
-            writes every value a read returns, with those of system layers, locks and schema defaults.
-            """)
+        discussion: CommandHelp.export)
 
     @OptionGroup var options: SuiteOptions
     @Flag(help: "Show the values of keys the schema marks secret, rather than \(Secrets.mask).") var reveal = false

@@ -5,18 +5,7 @@ import PrefsTools
 struct Read: PrefsCommand {
     static let configuration = CommandConfiguration(
         commandName: "read", abstract: "Print a value, every stored value of a suite, or of every suite.",
-        discussion: """
-            With a key, prints the bare value: strings as they are, numbers, true/false, dates in ISO 8601, data in \
-            base64, arrays and dictionaries as JSON. A key that is not stored prints its schema default. Without a \
-            key, prints `key = value` lines; with --path /member/0, the part of the value that JSON Pointer names; \
-            `editor.*` for KEY lists the group of keys under `editor.`, as `store.prefixed("editor.")` holds them; \
-            without a suite, `suite key = value` lines for every suite. --types \
-            names each value's type (`key (int) = 42`); with --json it prints the typed JSON form ({"int": 42}), \
-            which keeps integers, reals, dates and data apart. A value that is not the user's own is marked after its \
-            key: [system] for a system layer (<suite>.plist in $XDG_CONFIG_DIRS), [locked] for a key a <suite>.locks \
-            file fixes, [default] for a schema default; --sources says where every value comes from, and with \
-            --json gives {"value": …, "source": "system", "file": "/etc/xdg/<suite>.plist"}.
-            """)
+        discussion: CommandHelp.read)
 
     @OptionGroup var options: GlobalOptions
     @Flag(help: "Show the values of keys the schema marks secret, rather than \(Secrets.mask).") var reveal = false

@@ -96,7 +96,7 @@ import Testing
         (["write", "app", "size", "huge"], "invalid-value", 1),
         (["write", "app", "size", "99"], "invalid-value", 1),
         (["write", "app", "unknown", "1"], "not-in-schema", 1),
-        (["describe", "plain", "n"], "no-schema", 1),
+        (["describe", "plain", "unset"], "no-schema", 1),
         (["write", "app"], "usage", 64),
         (["read", "--bogus"], "usage", 64),
         (["write", "..", "k", "v"], "invalid-suite-name", 1),

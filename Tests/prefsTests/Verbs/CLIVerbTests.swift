@@ -100,7 +100,7 @@ import Testing
         #expect(
             try cli.run("describe", "app", "theme").lines == [
                 "Colour theme", "The theme every window is drawn in.", "type: string (Theme)", "default: light",
-                "allowed: enum", "allowed: light", "allowed: dark",
+                "allowed: enum", "allowed: light", "allowed: dark", "value: light", "source: the default",
             ])
         #expect(try cli.run("range", "app", "theme").lines == ["enum", "light", "dark"])
         #expect(try cli.run("range", "app", "size").lines == ["range int 6 72"])
