@@ -2,6 +2,15 @@ import PrefsKit
 import SystemPackage
 
 extension FileStore {
+    /// Whether a folder of `$XDG_CONFIG_DIRS` holds a system layer or lock file of some suite.
+    ///
+    /// - Parameter environment: The environment to read.
+    /// - Returns: `true` when one does.
+    public static func systemLayersExist(environment: [String: String]) -> Bool {
+        let folders = XDGDirectories.configDirectories(environment: environment).map { FilePath($0.path) }
+        return !SystemLayerFiles(directories: folders).suiteNames().isEmpty
+    }
+
     /// Watches each system folder that exists for layer and lock files, reporting to ``systemLayersChanged(names:)``.
     ///
     /// A folder that cannot be watched (it does not exist, or may not be read) is left out: its files are still read
@@ -18,7 +27,8 @@ extension FileStore {
                         let problem = FileStoreError.io(
                             path: folder.string, operation: "watch",
                             reason: "\(error); system layer changes are no longer seen")
-                        PrefsLogging.logger.error("\(TextEscaping.escaped("\(problem)"))", metadata: ["store": "FileStore"])
+                        PrefsLogging.logger.error(
+                            "\(TextEscaping.escaped("\(problem)"))", metadata: ["store": "FileStore"])
                         self?.changeNotifier.report(problem)
                     })
             else { return nil }

@@ -53,8 +53,7 @@ public enum FileStoreError: Error, Sendable, Hashable, CustomStringConvertible {
             "suite \(TextEscaping.quoted(suite, limit: 80)) cannot be written (\(TextEscaping.escaped(path))): "
                 + "\(TextEscaping.escaped(reason)); nothing was written"
         case .lockedKey(let suite, let key, let lockFile):
-            "key \(TextEscaping.quoted(key, limit: 80)) of suite \(TextEscaping.quoted(suite, limit: 80)) is locked by "
-                + "\(TextEscaping.escaped(lockFile)); nothing was written"
+            PersistentKeyValueStoreError.locked(key: key, suite: suite, by: lockFile).message
         case .tooLarge(let suite, let bytes, let limit):
             "suite \(TextEscaping.quoted(suite, limit: 80)) would grow to \(Self.mebibytes(bytes)) MiB, past the "
                 + "\(limit / 1024 / 1024) MiB a suite file may hold; nothing was written"

@@ -14,19 +14,9 @@ extension FileSuite {
         for problem in fresh.problems where !old.problems.contains(problem) {
             PrefsLogging.logger.warning("\(TextEscaping.escaped(problem))", metadata: ["suite": "\(name)"])
         }
-        let user = primitiveValues()
-        var keys = old.keys.union(fresh.keys).union(old.locks.keys.keys).union(fresh.locks.keys.keys)
-        if old.locks.wholeSuite != fresh.locks.wholeSuite { keys.formUnion(user.keys) }
-        var changes: [PersistentKeyValueChange] = []
-        for key in keys.sorted() {
-            let before = old.resolve(key, user: user[key])
-            let after = fresh.resolve(key, user: user[key])
-            guard before.value != after.value || before.source != after.source else { continue }
-            changes.append(
-                PersistentKeyValueChange(
-                    suite: name, key: key, oldValue: before.value, newValue: after.value, origin: .otherProcess,
-                    systemLayer: Self.file(of: after.source) ?? Self.file(of: before.source)))
-        }
+        let changes = fresh.changes(
+            since: old, user: primitiveValues(), suite: name, fallback: store.layerFiles.directories.first?.string ?? ""
+        )
         post(changes)
     }
 
@@ -40,14 +30,6 @@ extension FileSuite {
         guard !locks.isEmpty else { return }
         for key in keys.sorted() {
             if let lock = locks.lock(forKey: key) { throw .lockedKey(suite: name, key: key, lockFile: lock) }
-        }
-    }
-
-    /// The file a source names, for a system layer or a lock.
-    private static func file(of source: ValueSource) -> String? {
-        switch source {
-        case .system(let file), .locked(let file): file
-        case .launchArgument, .user, .default: nil
         }
     }
 }

@@ -35,17 +35,7 @@ extension GSettingsSuite {
         let (fresh, user) = GIOLock.run { (readSystemLayers(), userValues()) }
         let old = layers.replace(with: fresh)
         guard old != fresh else { return }
-        var changes: [PersistentKeyValueChange] = []
-        let keys = old.keys.union(fresh.keys).union(old.locks.keys.keys).union(fresh.locks.keys.keys)
-        for key in keys.sorted() {
-            let before = old.resolve(key, user: user[key])
-            let after = fresh.resolve(key, user: user[key])
-            guard before.value != after.value || before.source != after.source else { continue }
-            changes.append(
-                PersistentKeyValueChange(
-                    suite: name, key: key, oldValue: before.value, newValue: after.value, origin: .otherProcess,
-                    systemLayer: Self.systemSource))
-        }
+        let changes = fresh.changes(since: old, user: user, suite: name, fallback: Self.systemSource)
         post(changes)
     }
 }

@@ -40,9 +40,16 @@ public enum StoreResolver {
         return ToolContext(
             locationDescription: configDirectory.path, codec: FilePropertyListCodec(),
             open: { creating in
-                // Reading never creates the directory: a missing one holds no suites.
-                guard creating || FileManager.default.fileExists(atPath: configDirectory.path) else { return nil }
-                return try FileStore(directory: configDirectory, launchArguments: .none)
+                // Reading never creates the directory: a missing one holds no suites, unless a system layer does (a
+                // package's defaults in /etc/xdg), which the store reads; the directory is then created, as any XDG
+                // program creates ~/.config.
+                guard
+                    creating || FileManager.default.fileExists(atPath: configDirectory.path)
+                        || FileStore.systemLayersExist(environment: environment)
+                else { return nil }
+                return try FileStore(
+                    directory: configDirectory, launchArguments: .none,
+                    systemDirectories: XDGDirectories.configDirectories(environment: environment))
             },
             schemas: { catalog })
     }

@@ -40,6 +40,23 @@ public enum StoreFixture: String, CaseIterable, Sendable {
     case binaryFile
     /// A view under the prefix `"module."` of a file suite that also holds a key outside it.
     case prefixed
+    /// A suite of a file store whose system folder sets and locks keys of it that the checks never use: layers
+    /// must leave the user's values, and everything built on them, as they are.
+    case layeredFile
+
+    /// The system layer of ``layeredFile``: two keys the conformance checks never name.
+    static let layerDocument = """
+        <?xml version="1.0" encoding="UTF-8"?>
+        <!DOCTYPE plist PUBLIC "-//Apple//DTD PLIST 1.0//EN" "http://www.apple.com/DTDs/PropertyList-1.0.dtd">
+        <plist version="1.0">
+        <dict>
+        \t<key>layer.default</key>
+        \t<string>from the system</string>
+        \t<key>layer.locked</key>
+        \t<integer>7</integer>
+        </dict>
+        </plist>
+        """
 
     /// Makes a fresh, empty store of this kind.
     ///
@@ -64,6 +81,16 @@ public enum StoreFixture: String, CaseIterable, Sendable {
         case .file, .binaryFile:
             let scope = try ScopedFileStore(newSuiteFormat: self == .binaryFile ? .binary : .xml)
             let name = Self.sanitized("\(fileID).\(function)")
+            let suite = try scope.store.suite(name)
+            return ScopedStore(
+                store: suite, reopen: { (try? scope.reopen().suite(name)) ?? suite }, resources: [scope])
+        case .layeredFile:
+            let scope = try ScopedFileStore(systemLayers: true)
+            let name = Self.sanitized("\(fileID).\(function)")
+            let layer = scope.systemDirectory.appendingPathComponent("\(name).plist")
+            try Data(Self.layerDocument.utf8).write(to: layer)
+            try Data("layer.locked # fixed by the test\n".utf8)
+                .write(to: scope.systemDirectory.appendingPathComponent("\(name).locks"))
             let suite = try scope.store.suite(name)
             return ScopedStore(
                 store: suite, reopen: { (try? scope.reopen().suite(name)) ?? suite }, resources: [scope])

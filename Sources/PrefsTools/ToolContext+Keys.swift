@@ -92,6 +92,23 @@ extension ToolContext {
         return try store.anySuite(name).systemLayers
     }
 
+    /// Refuses a verb that would touch a locked key before it looks for the key, so that `delete` or `rename` of a
+    /// locked key the user never set says it is locked, as a write does, rather than that it is not set.
+    ///
+    /// - Parameters:
+    ///   - keys: The keys the verb would change or remove.
+    ///   - name: The suite's name.
+    /// - Throws: ``PrefsKit/PersistentKeyValueStoreError/locked(key:suite:by:)`` for the first locked key.
+    public func checkUnlocked(_ keys: [String], inSuite name: String) throws {
+        let locks = try systemLayers(ofSuite: name).locks
+        guard !locks.isEmpty else { return }
+        for key in keys.sorted() {
+            if let lock = locks.lock(forKey: key) {
+                throw PersistentKeyValueStoreError.locked(key: key, suite: name, by: lock)
+            }
+        }
+    }
+
     /// Stores and removes keys of a suite as one write, if some keys still hold what the caller read: under the
     /// suite's lock for the file store.
     ///

@@ -3,7 +3,8 @@ import PrefsKit
 import PrefsTestSupport
 import Testing
 
-/// PrefsTestSupport's conformance suites over the file store: a suite as a store (its file XML or binary), and the
+/// PrefsTestSupport's conformance suites over the file store: a suite as a store (its file XML or binary, with system
+/// layers and locks beside it or not), and the
 /// directory as a store of suites.
 @Suite struct FileStoreConformanceTests {
     @Test(arguments: StoreConformance.Check.allCases)
@@ -14,6 +15,11 @@ import Testing
     @Test(arguments: StoreConformance.Check.allCases)
     func aBinarySuiteConforms(check: StoreConformance.Check) async throws {
         try await StoreConformance { try StoreFixture.binaryFile.make(function: "\(check)") }.run(check)
+    }
+
+    @Test(arguments: StoreConformance.Check.allCases)
+    func aLayeredSuiteConforms(check: StoreConformance.Check) async throws {
+        try await StoreConformance { try StoreFixture.layeredFile.make(function: "\(check)") }.run(check)
     }
 
     @Test(arguments: StoreConformance.Check.allCases)

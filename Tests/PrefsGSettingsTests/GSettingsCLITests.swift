@@ -92,7 +92,8 @@ import Testing
         #expect(try session.prefs("delete", "org.prefs.test", "--all", "--force").status == 0)
         // Only the system database's key is left.
         #expect(try session.dconf("list", "/org/prefs/test/").standardOutput == "locked-key\n")
-        #expect(try session.prefs("read", "org.prefs.test").output.isEmpty)
+        // Only the system's value is listed, marked so.
+        #expect(try session.prefs("read", "org.prefs.test").output == "locked-key [locked] = set by the system\n")
     }
 
     @Test func aRelocatableSchemaOpensAtAPath() throws {

@@ -122,6 +122,33 @@ extension GSettingsInSession {
             #expect(suite.readOnlyReason(forKey: "volume") == nil)
         }
 
+        @Test func dconfSystemDatabasesAndLocksAreSystemLayersAndLocks() throws {
+            try GSettingsChild.reset("/")
+            let suite = try GSettingsStore(journalDirectory: try TemporaryDirectory().url).suite("org.prefs.layers")
+            let layers = suite.systemLayers
+            // The profile's system database sets greeting and pinned, and locks pinned; free is the schema's.
+            #expect(layers.layers.first?.values == ["greeting": .string("from the system"), "pinned": .int(7)])
+            #expect(layers.locks.keys.keys.sorted() == ["pinned"])
+            #expect(
+                suite.inspect(PersistentKey<String>("greeting", defaultValue: "")).source
+                    == .system(
+                        layers.layers.first?.source ?? ""))
+            #expect(suite.get(PersistentKey<Int>("pinned", defaultValue: 0)) == 7)
+            #expect(suite.inspect(PersistentKey<Int>("pinned", defaultValue: 0)).source.description.hasPrefix("locked"))
+            #expect(suite.inspect(PersistentKey<Bool>("free", defaultValue: true)).source == .default)
+            let error = #expect(throws: PersistentKeyValueStoreError.self) {
+                try suite.setPrimitiveValue(.int(3), forKey: "pinned")
+            }
+            #expect(error?.reason == .locked)
+            #expect(try GSettingsChild.gsettings("get", "org.prefs.layers", "pinned") == "7")
+            try suite.setPrimitiveValue(.string("mine"), forKey: "greeting")
+            #expect(suite.get(PersistentKey<String>("greeting", defaultValue: "")) == "mine")
+            try suite.setPrimitiveValue(nil, forKey: "greeting")
+            #expect(
+                suite.get(PersistentKey<String>("greeting", defaultValue: "")) == "from the system",
+                "a reset falls back to the system database, as gsettings reset does")
+        }
+
         @Test func theSchemaCarriesTheKeysDocumentationChoicesAndRange() throws {
             let store = GSettingsStore(journalDirectory: try TemporaryDirectory().url)
             let schema = try #require(try store.schemaSource.schema(for: "org.prefs.test"))

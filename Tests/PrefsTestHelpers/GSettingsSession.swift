@@ -60,8 +60,10 @@ package final class GSettingsSession: Sendable {
                     Self.schemaSources.path,
                 ]
             ), "glib-compile-schemas")
-        try "[org/prefs/test]\nlocked-key='set by the system'\n\n[org/prefs/layers]\ngreeting='from the system'\npinned=7\n".write(
-            to: root.appendingPathComponent("db.d/00-test"), atomically: true, encoding: .utf8)
+        try
+            "[org/prefs/test]\nlocked-key='set by the system'\n\n[org/prefs/layers]\ngreeting='from the system'\npinned=7\n"
+            .write(
+                to: root.appendingPathComponent("db.d/00-test"), atomically: true, encoding: .utf8)
         try "/org/prefs/test/locked-key\n/org/prefs/layers/pinned\n".write(
             to: root.appendingPathComponent("db.d/locks/test"), atomically: true, encoding: .utf8)
         let system = root.appendingPathComponent("system.db")

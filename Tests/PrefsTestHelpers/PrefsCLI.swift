@@ -30,10 +30,15 @@ package final class PrefsCLI: Sendable {
         [
             "HOME": home.path,
             "XDG_CONFIG_HOME": configDirectory.path,
+            // System layers and locks come from a folder of the test's, never the machine's /etc/xdg.
+            "XDG_CONFIG_DIRS": systemDirectory.path,
             "XDG_STATE_HOME": home.url.appendingPathComponent("state").path,
             "XDG_DATA_HOME": home.url.appendingPathComponent("data").path,
         ]
     }
+
+    /// The folder of system layers and locks, `$XDG_CONFIG_DIRS`; not created until a test writes into it.
+    package var systemDirectory: URL { home.url.appendingPathComponent("system", isDirectory: true) }
 
     /// The file of a suite in the default configuration directory.
     package func suiteFile(_ suite: String) -> URL {

@@ -50,7 +50,9 @@ struct SystemLayerFiles: Sendable {
         for directory in directories {
             for entry in (try? FileManager.default.contentsOfDirectory(atPath: directory.string)) ?? [] {
                 for suffix in [".plist", Self.lockSuffix] where entry.hasSuffix(suffix) && !entry.hasPrefix(".") {
-                    if let name = SuiteName(rawValue: String(entry.dropLast(suffix.count))) { names.insert(name.rawValue) }
+                    if let name = SuiteName(rawValue: String(entry.dropLast(suffix.count))) {
+                        names.insert(name.rawValue)
+                    }
                 }
             }
         }

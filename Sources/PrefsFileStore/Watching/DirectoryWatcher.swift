@@ -64,7 +64,8 @@ final class DirectoryWatcher: Sendable {
 
     #if os(Linux)
     private static func run(
-        inotify: FileDescriptor, stop: FileDescriptor, suffixes: [String], onChange: @Sendable (Set<String>, Bool) -> Void,
+        inotify: FileDescriptor, stop: FileDescriptor, suffixes: [String],
+        onChange: @Sendable (Set<String>, Bool) -> Void,
         onFailure: @Sendable (Errno) -> Void
     ) {
         defer {

@@ -76,6 +76,22 @@ public struct SuiteLocks: Sendable, Hashable {
     }
 }
 
+extension PersistentKeyValueStoreError {
+    /// The refusal of a write to a locked key, as every store and tool words it.
+    ///
+    /// - Parameters:
+    ///   - key: The key.
+    ///   - suite: Its suite.
+    ///   - lock: What locks it: the lock file, or a store's own words.
+    /// - Returns: The error, ``Reason/locked``.
+    public static func locked(key: String, suite: String, by lock: String) -> PersistentKeyValueStoreError {
+        PersistentKeyValueStoreError(
+            .locked,
+            message: "key \(TextEscaping.quoted(key, limit: 80)) of suite \(TextEscaping.quoted(suite, limit: 80)) is "
+                + "locked by \(TextEscaping.escaped(lock)); nothing was written")
+    }
+}
+
 /// Why a lock file cannot be read.
 public struct SuiteLocksError: Error, Sendable, Hashable, CustomStringConvertible {
     /// The file.

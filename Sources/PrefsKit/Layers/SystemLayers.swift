@@ -77,4 +77,28 @@ public struct SystemLayers: Sendable, Hashable {
         if let (value, source) = system { return (value, .system(source)) }
         return (nil, .default)
     }
+
+    /// The changes of effective value that replacing `old` with these layers makes, for a store to deliver when its
+    /// layer or lock files change (``PersistentKeyValueChange/systemLayer``).
+    ///
+    /// - Parameters:
+    ///   - old: The layers as they were.
+    ///   - user: The user's values.
+    ///   - suite: The suite, for the changes.
+    ///   - fallback: What to name as the changed layer when neither value comes from a file.
+    /// - Returns: One change per key whose value or source changed, sorted by key.
+    public func changes(
+        since old: SystemLayers, user: [String: PropertyListValue], suite: String, fallback: String
+    ) -> [PersistentKeyValueChange] {
+        var keys = old.keys.union(self.keys).union(old.locks.keys.keys).union(locks.keys.keys)
+        if old.locks.wholeSuite != locks.wholeSuite { keys.formUnion(user.keys) }
+        return keys.sorted().compactMap { key in
+            let before = old.resolve(key, user: user[key])
+            let after = resolve(key, user: user[key])
+            guard before.value != after.value || before.source != after.source else { return nil }
+            return PersistentKeyValueChange(
+                suite: suite, key: key, oldValue: before.value, newValue: after.value, origin: .otherProcess,
+                systemLayer: after.source.file ?? before.source.file ?? fallback)
+        }
+    }
 }

@@ -24,4 +24,12 @@ public enum ValueSource: Sendable, Hashable {
         case .default: "the default"
         }
     }
+
+    /// The system layer or lock file the value comes from, for ``system(_:)`` and ``locked(by:)``.
+    public var file: String? {
+        switch self {
+        case .system(let file), .locked(let file): file
+        case .launchArgument, .user, .default: nil
+        }
+    }
 }

@@ -96,9 +96,10 @@ public struct PersistentKeyValueChange: Sendable, Hashable {
     /// Whether a history kept only the fact of this change because the schema marks its key secret; such a change is
     /// also ``isAbridged``.
     public let isRedacted: Bool
-    /// The system layer or lock file whose change this is, such as `/etc/xdg/com.example.app.locks`; ``oldValue``
-    /// and ``newValue`` are then the key's effective values (``SystemLayers``), not the user's. `nil` for a change
-    /// to the user's values.
+    /// The system layer or lock file whose change this is, such as `/etc/xdg/com.example.app.locks`.
+    ///
+    /// ``oldValue`` and ``newValue`` are then the key's effective values (``SystemLayers``), not the user's. `nil`
+    /// for a change to the user's values.
     public let systemLayer: String?
 
     /// Creates a change.

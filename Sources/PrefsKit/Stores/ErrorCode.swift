@@ -40,8 +40,9 @@ public struct ErrorCode: RawRepresentable, Hashable, Sendable, CustomStringConve
     public static let io = ErrorCode(rawValue: "io")
     /// Another process held the suite's lock for too long; a retry may succeed.
     public static let locked = ErrorCode(rawValue: "locked")
-    /// A system administrator locked the key (a `.locks` file, a dconf lock); no retry will succeed. Not `locked`,
-    /// which already names a busy suite, so that scripts can tell waiting from giving up.
+    /// A system administrator locked the key (a `.locks` file, a dconf lock); no retry will succeed.
+    ///
+    /// Not `locked`, which already names a busy suite, so that scripts can tell waiting from giving up.
     public static let lockedKey = ErrorCode(rawValue: "locked-key")
     /// A file this tool did not create, or one another user owns, which it will not write through.
     public static let unsafe = ErrorCode(rawValue: "unsafe")

@@ -13,14 +13,6 @@ extension ValueSource {
         }
     }
 
-    /// The system layer or lock file the value comes from, for `system` and `locked`.
-    public var file: String? {
-        switch self {
-        case .system(let file), .locked(let file): file
-        case .launchArgument, .user, .default: nil
-        }
-    }
-
     /// The source as a JSON object: `{"source": "locked", "file": "/etc/xdg/app.locks"}`.
     public var jsonObject: [String: Any] {
         var object: [String: Any] = ["source": name]

@@ -37,7 +37,7 @@ public enum KeyDescription {
         let entry: PreferenceSchemaEntry?
         do {
             entry = try self.entry(key, inSuite: suite, context: context)
-        } catch where current != nil {
+        } catch  where current != nil {
             entry = nil
         }
         let hidden = Secrets.hides(entry ?? current?.entry)

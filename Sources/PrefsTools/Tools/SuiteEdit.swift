@@ -43,6 +43,7 @@ public struct SuiteEdit: Sendable {
         guard old != new else { throw ToolError("the old and new names are the same", code: .usage) }
         guard !new.isEmpty else { throw ToolError("the new key is empty", code: .usage) }
         try ValueText.checkPrintable(new, what: "key")
+        try context.checkUnlocked([old, new], inSuite: suite)
         let stored = try context.storedValues(of: [old, new], inExistingSuite: suite)
         guard let value = stored[old] else { throw notSet(old) }
         if let taken = stored[new], !force {
@@ -65,6 +66,7 @@ public struct SuiteEdit: Sendable {
         let schema = try context.schema(for: suite)
         // A key declared renamed also reads its former names, which go with it.
         let removals = SuiteMigration.movingFormerNames([key: nil], schema: schema)
+        try context.checkUnlocked(removals.keys.sorted(), inSuite: suite)
         let stored: [String: PropertyListValue]
         do {
             stored = try context.storedValues(of: removals.keys.sorted(), inExistingSuite: suite)

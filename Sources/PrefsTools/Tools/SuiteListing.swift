@@ -115,7 +115,8 @@ public enum SuiteListing {
             let value = source == .user ? suite.primitiveValue(forKey: key) ?? listed : listed
             let type = types ? " (\(ValueText.typeName(of: value)))" : ""
             let mark = self.mark(source).map { " [\($0)]" } ?? ""
-            return "\(ValueText.key(key))\(type)\(mark) = \(ValueText.inline(value, entry: schema?.entry(forStoredKey: key)))"
+            return
+                "\(ValueText.key(key))\(type)\(mark) = \(ValueText.inline(value, entry: schema?.entry(forStoredKey: key)))"
         }
     }
 

@@ -11,7 +11,8 @@ struct ReadType: PrefsCommand {
     @OptionGroup var target: KeyArguments
 
     func perform() throws {
-        let (value, _, _) = try SuiteListing.value(of: target.key, inSuite: target.suite, context: options.openContext())
+        let (value, _, _) = try SuiteListing.value(
+            of: target.key, inSuite: target.suite, context: options.openContext())
         let name = ValueText.typeName(of: value)
         options.json ? Output.json(name) : Output.line(name)
     }
