@@ -18,7 +18,7 @@ import Testing
         let second: TemporaryDirectory
         let store: FileStore
 
-        init(watching: Bool = false) throws {
+        init() throws {
             scope = try ScopedFileStore(watching: false, systemLayers: true)
             second = try TemporaryDirectory(prefix: "prefs-system-2")
             store = try FileStore(
@@ -110,7 +110,6 @@ import Testing
 
     @Test func aLockFileThatCannotBeReadLocksTheWholeSuiteAndSaysWhy() throws {
         let layered = try Layered()
-        try layered.locks("proxy\n\u{FF}\u{FE}")
         let notUTF8 = layered.scope.systemDirectory.appendingPathComponent("app.locks")
         try Data([0x70, 0xFF, 0xFE, 0x0A]).write(to: notUTF8)
         try layered.layer(["size": 14], in: layered.second.url)

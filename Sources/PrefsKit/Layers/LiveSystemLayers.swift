@@ -6,13 +6,19 @@ import Synchronization
 /// reads the layers as they are when a change arrives. The store replaces them when a layer or lock file changes.
 public final class LiveSystemLayers: Sendable {
     private let layers: Mutex<SystemLayers>
+    /// Whether the layers lock nothing, readable without copying them: every typed read asks.
+    private let unlocked: Atomic<Bool>
 
     /// Creates a holder.
     ///
     /// - Parameter initial: The layers to start with.
     public init(_ initial: SystemLayers = .none) {
         layers = Mutex(initial)
+        unlocked = Atomic(initial.locks.isEmpty)
     }
+
+    /// Whether the layers lock no key, read without taking the lock or copying them.
+    public var locksNothing: Bool { unlocked.load(ordering: .acquiring) }
 
     /// The layers now.
     public var current: SystemLayers { layers.withLock { $0 } }
@@ -26,6 +32,7 @@ public final class LiveSystemLayers: Sendable {
         layers.withLock { layers in
             let old = layers
             layers = new
+            unlocked.store(new.locks.isEmpty, ordering: .releasing)
             return old
         }
     }

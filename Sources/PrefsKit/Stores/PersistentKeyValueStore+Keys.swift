@@ -14,14 +14,14 @@ extension PersistentKeyValueStore {
         // Inlinable so that callers specialize it: unspecialized, a third of a read went to generic metadata lookups.
         // The common case, checked without building an inspection: no override, no lock, and a user's value that
         // decodes.
+        // The locks are asked without copying the layers, which only the slower path needs.
         let arguments = launchArguments
-        let layers = systemLayers
-        if arguments.values.isEmpty, key.isMutable, layers.locks.isEmpty, let stored = primitiveValue(forKey: key.id),
-            let value = try? key.representation.decode(stored)
+        if arguments.values.isEmpty, key.isMutable, liveSystemLayers?.locksNothing ?? true,
+            let stored = primitiveValue(forKey: key.id), let value = try? key.representation.decode(stored)
         {
             return value
         }
-        let (stored, source) = layeredPrimitive(of: key, layers: layers)
+        let (stored, source) = layeredPrimitive(of: key)
         return key.resolve(stored: stored, launchArgument: arguments[key.id], source: source).value
     }
 
