@@ -5,7 +5,7 @@ import Synchronization
 extension PrefsProvider: ConfigProvider {
     public func value(forKey key: AbsoluteConfigKey, type: ConfigType) throws -> LookupResult {
         let suite = suite.suite
-        return try lookup.result(for: key, type: type) { suite.primitiveValue(forKey: $0) }
+        return try lookup.result(for: key, type: type) { suite.effectiveValue(forKey: $0).value }
     }
 
     public func fetchValue(forKey key: AbsoluteConfigKey, type: ConfigType) async throws -> LookupResult {
@@ -29,7 +29,9 @@ extension PrefsProvider: ConfigProvider {
         // the suite's newest, however two changes' deliveries interleave.
         let check: @Sendable () -> Void = {
             last.withLock { last in
-                let outcome = lookup.outcome(for: key, type: type) { reference.suite.primitiveValue(forKey: $0) }
+                let outcome = lookup.outcome(for: key, type: type) {
+                    reference.suite.effectiveValue(forKey: $0).value
+                }
                 guard outcome != last else { return }
                 last = outcome
                 continuation.yield(outcome.result)
@@ -48,7 +50,7 @@ extension PrefsProvider: ConfigProvider {
     }
 
     public func snapshot() -> any ConfigSnapshot {
-        PrefsSnapshot(providerName: providerName, values: suite.suite.primitiveValues(), lookup: lookup)
+        PrefsSnapshot(providerName: providerName, values: suite.suite.effectiveValues(), lookup: lookup)
     }
 
     nonisolated(nonsending) public func watchSnapshot<Return: ~Copyable>(
@@ -65,7 +67,7 @@ extension PrefsProvider: ConfigProvider {
         // all of a write or none of it.
         let check: @Sendable () -> Void = {
             last.withLock { last in
-                let values = reference.suite.primitiveValues()
+                let values = reference.suite.effectiveValues()
                 guard values != last else { return }
                 last = values
                 continuation.yield(PrefsSnapshot(providerName: name, values: values, lookup: lookup))

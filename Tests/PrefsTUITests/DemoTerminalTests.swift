@@ -55,7 +55,7 @@ import Glibc
         let children = try String(contentsOfFile: "/proc/\(shell)/task/\(shell)/children", encoding: .utf8)
         let editor = try #require(children.split(separator: " ").compactMap { Int32($0) }.first)
         kill(editor, SIGKILL)
-        #expect(try terminal.waitFor { $0.contains("EXITED 137") })
+        #expect(try terminal.waitFor { $0.contains("EXITED 137") }, "\((try? terminal.capture()) ?? "")")
         #expect(eventually { !FileManager.default.fileExists(atPath: directory.path) }, "the writer removed it")
         #expect(eventually { !processRuns(mentioning: directory.path) })
     }

@@ -34,10 +34,14 @@ package final class EditorFixture {
         throws
     {
         home = try TemporaryDirectory(shortPrefix: "pe")
+        // Made before the watch starts, so that layer and lock files written into it later are watched; never the
+        // machine's own /etc/xdg.
+        let system = home.url.appendingPathComponent("system", isDirectory: true)
+        try FileManager.default.createDirectory(at: system, withIntermediateDirectories: true)
         store = try FileStore(
             directory: home.url.appendingPathComponent("config"),
             journalDirectory: home.url.appendingPathComponent("journal"),
-            launchArguments: .none)
+            launchArguments: .none, systemDirectories: [system])
         watch = try store.startWatching()
         catalog = SchemaCatalog(
             configDirectory: store.directory,
@@ -59,6 +63,9 @@ package final class EditorFixture {
         let data = try PropertyListSerialization.data(fromPropertyList: values, format: .xml, options: 0)
         try data.write(to: file, options: .atomic)
     }
+
+    /// The folder of the store's system layers and lock files (`<suite>.plist`, `<suite>.locks`).
+    package var systemDirectory: URL { home.url.appendingPathComponent("system", isDirectory: true) }
 
     /// Where this fixture's editors keep pending changes they must end without asking about.
     package var recoveryDirectory: URL { home.url.appendingPathComponent("state/recovery") }

@@ -98,6 +98,11 @@ package final class PrefsCLI: Sendable {
 
     /// Starts a long-running `prefs` command, such as `watch`.
     package func start(_ arguments: String...) throws -> RunningChild {
+        try start(arguments)
+    }
+
+    /// Starts a long-running `prefs` command, its arguments in an array.
+    package func start(_ arguments: [String]) throws -> RunningChild {
         try RunningChild("prefs", arguments, environment: environment)
     }
 }

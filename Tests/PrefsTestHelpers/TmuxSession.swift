@@ -27,7 +27,9 @@ package final class TmuxSession {
     /// Runs a program built beside the tests in a new terminal, with a CLI scope's environment.
     ///
     /// The locale is UTF-8. The shell reports how the program exited (`EXITED <status>`) and stays, so that the
-    /// screen after it can be read.
+    /// screen after it can be read. The report starts a line of its own after a CAN byte (0x18): a program killed in
+    /// the middle of an escape sequence leaves the terminal parsing it, and in raw mode, where a newline does not
+    /// return the carriage, so the report would otherwise be swallowed or wrapped in two.
     ///
     /// - Parameters:
     ///   - program: The executable's name, such as `prefs`.
@@ -47,7 +49,8 @@ package final class TmuxSession {
             .map { "\($0.key)='\($0.value)'" }.sorted().joined(separator: " ")
         let path = try ChildProcess.executable(named: program).path
         try self.init(
-            "env \(environment) LANG=C.UTF-8 \(path) \(arguments); echo EXITED $?; sleep 30", width: width,
+            "env \(environment) LANG=C.UTF-8 \(path) \(arguments); status=$?; printf '\\030\\r\\n'; echo EXITED $status; sleep 30",
+            width: width,
             height: height)
     }
 

@@ -46,11 +46,12 @@ public final class PersistentKeyValueChangeNotifier: Sendable {
 
     /// Delivers changes to every observer interested in them.
     ///
-    /// Changes whose old and new values are equal are dropped.
+    /// Changes whose old and new values are equal are dropped, except a system layer's: a lock file that fixes a
+    /// key the system already set changes where its value comes from, which the editor and `prefs watch` show.
     ///
     /// - Parameter changes: The changes, in the order they were made.
     public func post(_ changes: [PersistentKeyValueChange]) {
-        let changes = changes.filter { $0.oldValue != $0.newValue }
+        let changes = changes.filter { $0.oldValue != $0.newValue || $0.systemLayer != nil }
         guard !changes.isEmpty else { return }
         let observers = state.withLock { state in state.observers.sorted { $0.key < $1.key }.map(\.value) }
         for observer in observers {

@@ -75,6 +75,16 @@ extension PersistentKeyValueStore {
         systemLayers.resolve(key, user: primitiveValue(forKey: key))
     }
 
+    /// Every value a read finds through the layers, by identifier: the user's values, the system layers' and locked
+    /// values in their place, and no key that reads as its default.
+    ///
+    /// - Returns: The effective primitives; the user's values alone when no layer or lock applies.
+    public func effectiveValues() -> [String: PropertyListValue] {
+        let layers = systemLayers
+        let user = primitiveValues()
+        return layers.isEmpty ? user : layers.effectiveValues(user: user).mapValues(\.0)
+    }
+
     /// The value of a key together with where it came from, which layer holds it, and what is stored.
     ///
     /// - Parameter key: The key.

@@ -68,7 +68,7 @@ public final class EditorData {
         // A suite left with nothing, no schema and no file was deleted: it leaves the list at once.
         let emptied = suites.filter { name in
             guard let row = suiteRowCache?[name] else { return false }
-            return row.storedKeys == 0 && !row.hasSchema && row.problem == nil
+            return row.storedKeys == 0 && row.systemKeys == 0 && !row.hasSchema && row.problem == nil
         }
         if !emptied.isEmpty {
             let listed = Set((try? store.listSuites()) ?? [])
@@ -176,14 +176,14 @@ public final class EditorData {
         return recovery
     }
 
-    /// A suite, opened once.
-    ///
-    /// - Throws: The store's error for a name that cannot be a suite's.
-    /// Why a key cannot be changed, as its store says: a GSettings key a system administrator locked.
+    /// Why a key cannot be changed, as its store says: a key a lock file or a system administrator locked.
     func readOnlyReason(suite name: String, key: String) -> String? {
         (try? suite(name))?.readOnlyReason(forKey: key)
     }
 
+    /// A suite, opened once.
+    ///
+    /// - Throws: The store's error for a name that cannot be a suite's.
     func suite(_ name: String) throws -> any PersistentKeyValueStore {
         if let suite = opened[name] { return suite }
         let suite = try store.anySuite(name)
@@ -193,8 +193,10 @@ public final class EditorData {
 
     private func suiteRow(_ name: String) -> SuiteRow {
         let suite = try? self.suite(name)
+        let stored = suite?.primitiveValues() ?? [:]
         return SuiteRow(
-            name: name, storedKeys: suite?.primitiveValues().count ?? 0, hasSchema: schema(for: name) != nil,
-            problem: problem(of: name).map { "\($0)" })
+            name: name, storedKeys: stored.count,
+            systemKeys: suite?.systemLayers.keys.subtracting(stored.keys).count ?? 0,
+            hasSchema: schema(for: name) != nil, problem: problem(of: name).map { "\($0)" })
     }
 }

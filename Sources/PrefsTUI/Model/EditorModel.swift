@@ -188,7 +188,7 @@ public final class EditorModel {
         }
         // A write undone by a program that takes no lock is said, not passed off as a change like any other.
         if let undone = changes.last(where: { $0.reverted != nil }) {
-            say("\(TextEscaping.escaped(undone.key)): \(ChangeLogList.writerText(undone))")
+            say("\(TextEscaping.escaped(undone.key)): \(ChangeText.writer(undone))")
         }
     }
 

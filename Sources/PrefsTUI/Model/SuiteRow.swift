@@ -3,6 +3,8 @@ public struct SuiteRow: Hashable, Sendable {
     public let name: String
     /// How many keys are stored.
     public let storedKeys: Int
+    /// How many more keys only a system layer sets.
+    public var systemKeys = 0
     /// Whether a schema is installed for it.
     public let hasSchema: Bool
     /// Why the suite cannot be read, when it cannot.

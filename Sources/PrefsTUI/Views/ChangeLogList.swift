@@ -1,19 +1,9 @@
 import PrefsKit
+import PrefsTools
 
 /// The changes other processes made while the editor ran, newest first: time, suite, key, value and writer.
 struct ChangeLogList {
     let view: EditorView
-
-    /// Who made a change, for people: a process and its pid, an unknown writer, or an unknown writer that undid a
-    /// known write.
-    static func writerText(_ change: PersistentKeyValueChange) -> String {
-        if let writer = change.writer, let pid = writer.pid {
-            return "\(TextEscaping.escaped(writer.processName ?? "?")) pid \(pid)"
-        }
-        guard let reverted = change.reverted else { return "unknown writer" }
-        let who = "\(TextEscaping.escaped(reverted.processName ?? "?"))" + (reverted.pid.map { " pid \($0)" } ?? "")
-        return "reverted by an unknown writer: it undid \(who)'s write"
-    }
 
     func draw(into grid: inout CellGrid, rows: Range<Int>) {
         let changes = Array(view.model.live.changeLog.reversed())
@@ -28,7 +18,7 @@ struct ChangeLogList {
             let time = PropertyListValue.date(seen).text
             let value =
                 change.newValue.map { view.model.shown($0, suite: change.suite ?? "", key: change.key) } ?? "removed"
-            let writer = Self.writerText(change)
+            let writer = ChangeText.writer(change)
             let line =
                 "\(time)  \(TextEscaping.escaped(change.suite ?? "")) \(TextEscaping.escaped(change.key)) = \(value)"
             let y = rows.lowerBound + offset

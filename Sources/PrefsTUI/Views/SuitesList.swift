@@ -33,7 +33,8 @@ struct SuitesList {
         let detail =
             row.problem != nil
             ? "unreadable"
-            : "\(row.storedKeys) key\(row.storedKeys == 1 ? "" : "s")" + (row.hasSchema ? ", schema" : "")
+            : "\(row.storedKeys) key\(row.storedKeys == 1 ? "" : "s")"
+                + (row.systemKeys > 0 ? " + \(row.systemKeys) system" : "") + (row.hasSchema ? ", schema" : "")
         grid.draw(view.text(DisplayWidth.truncated(TextEscaping.escaped(row.name), toFit: nameWidth)), x: 2, y: y)
         grid.draw(view.text(detail), x: min(grid.width - 1, nameWidth + 4), y: y, style: view.theme.dim)
         if view.model.live.isHighlighted(suite: row.name, key: nil, at: now) {

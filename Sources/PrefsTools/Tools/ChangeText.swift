@@ -39,8 +39,10 @@ public enum ChangeText {
             + "\(show(change.oldValue)) -> \(show(change.newValue))  by \(who)"
     }
 
-    /// Who made a change, for people: process, pid and host, or what an unknown writer undid.
+    /// Who made a change, for people: process, pid and host, the system layer or lock file that changed, or what an
+    /// unknown writer undid.
     public static func writer(_ change: PersistentKeyValueChange) -> String {
+        if let file = change.systemLayer { return "system file \(TextEscaping.escaped(file))" }
         guard let writer = change.writer, writer.pid != nil else {
             // A program that takes no part in the journal put back what a known write had replaced.
             guard let reverted = change.reverted else { return "unknown writer" }
@@ -59,7 +61,8 @@ public enum ChangeText {
     /// A change as one JSON object, for `prefs watch --json` and `prefs log --json`.
     ///
     /// The object holds `time`, `suite`, `key`, `old` and `new` (JSON values; dates as ISO 8601, data as base64),
-    /// `origin`, and when known `pid`, `process`, `host`, `reverted` and `abridged`.
+    /// `origin`, and when known `pid`, `process`, `host`, `system` (the layer or lock file that made the change),
+    /// `reverted` and `abridged`.
     ///
     /// - Parameters:
     ///   - change: The change.
@@ -75,6 +78,7 @@ public enum ChangeText {
         object["pid"] = change.writer?.pid.map { Int($0) }
         object["process"] = change.writer?.processName
         object["host"] = change.writer?.host
+        object["system"] = change.systemLayer
         if change.isAbridged { object["abridged"] = true }
         if let reverted = change.reverted {
             var undone: [String: Any] = [:]

@@ -104,4 +104,62 @@ import Testing
         #expect(
             try !cli.run("export", "--effective", "--format", "json", "com.example.app").output.contains("sneaky"))
     }
+
+    @Test func theEditorInATerminalMarksSystemAndLockedKeysRefusesALockedOneAndFollowsTheLockFile() throws {
+        let (cli, _) = try installed()
+        let terminal = try TmuxSession(running: "prefs", "tui com.example.app", in: cli, width: 160)
+        defer { terminal.close() }
+        let rows = { (screen: String) in screen.split(separator: "\n").filter { $0.contains("🔒 locked") }.count }
+        #expect(try terminal.waitFor { rows($0) == 1 && $0.contains("system") && $0.contains("proxy.corp") })
+        let proxyFirst = try terminal.capture().split(separator: "\n").first {
+            $0.contains("proxy") || $0.contains("theme")
+        }
+        if proxyFirst?.contains("theme") == true { try terminal.send("j") }
+        try terminal.send("Enter")
+        let locks = cli.systemDirectory.appendingPathComponent("com.example.app.locks")
+        #expect(try terminal.waitFor { $0.contains("proxy cannot be changed: locked by \(locks.path)") })
+
+        // The administrator locks the theme too, while the editor runs.
+        let handle = try FileHandle(forWritingTo: locks)
+        try handle.seekToEnd()
+        try handle.write(contentsOf: Data("\ntheme\n".utf8))
+        try handle.close()
+        #expect(try terminal.waitFor { rows($0) == 2 }, "\((try? terminal.capture()) ?? "")")
+        try terminal.send("w")
+        #expect(try terminal.waitFor { $0.contains("theme = dark") && $0.contains("(system file \(locks.path))") })
+        try terminal.send("q", "q")
+        #expect(try terminal.waitFor { $0.contains("com.example.app") && $0.contains("0 keys + 2 system") })
+        try terminal.send("q")
+        #expect(try terminal.waitFor { $0.contains("EXITED 0") }, "\((try? terminal.capture()) ?? "")")
+        #expect(!FileManager.default.fileExists(atPath: cli.suiteFile("com.example.app").path), "nothing was written")
+    }
+
+    @Test func watchNamesTheLayerOrLockFileThatChangedAValueOrOnlyItsSource() throws {
+        let (cli, _) = try installed()
+        let locks = cli.systemDirectory.appendingPathComponent("com.example.app.locks")
+        for json in [false, true] {
+            let watcher = try cli.start(json ? ["watch", "--json", "com.example.app"] : ["watch", "com.example.app"])
+            defer { watcher.kill() }
+            // Written until the watcher prints it, so that the watch is known to be running.
+            var ready = false
+            for attempt in 0..<100 where !ready {
+                try cli.run("write", "com.example.app", "ready", "\(attempt)")
+                ready = watcher.waitForLine(timeout: .milliseconds(200)) { $0.contains("ready") }
+            }
+            #expect(ready)
+            // The theme the system sets becomes locked: its value stays dark, its source changes.
+            try Data("proxy\ntheme\n".utf8).write(to: locks)
+            if json {
+                #expect(watcher.waitForLine { $0.contains(#""key":"theme""#) })
+                let line = try #require(watcher.output.first { $0.contains(#""key":"theme""#) })
+                let object = try JSONSerialization.jsonObject(with: Data(line.utf8)) as? [String: Any]
+                #expect(object?["system"] as? String == locks.path)
+                #expect(object?["old"] as? String == "dark" && object?["new"] as? String == "dark")
+            } else {
+                #expect(watcher.waitForLine { $0.contains("com.example.app theme = dark (system file \(locks.path))") })
+            }
+            try Data("proxy\n".utf8).write(to: locks)
+            #expect(watcher.waitForLine { $0.contains("theme") && $0.contains("com.example.app.plist") })
+        }
+    }
 }
