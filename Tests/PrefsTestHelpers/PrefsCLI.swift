@@ -101,6 +101,26 @@ package final class PrefsCLI: Sendable {
         try start(arguments)
     }
 
+    /// Writes a marker key until a running `prefs watch` prints it, so that the watch is known to have started.
+    ///
+    /// - Parameters:
+    ///   - watcher: The watch.
+    ///   - suite: A suite it follows.
+    ///   - key: The marker key, written with the attempt's number.
+    /// - Returns: Whether it printed the marker within 100 attempts.
+    package func waitUntilWatching(_ watcher: RunningChild, suite: String, key: String = "ready") throws -> Bool {
+        for attempt in 0..<100 {
+            try run("write", suite, key, "\(attempt)")
+            if watcher.waitForLine(
+                timeout: .milliseconds(200),
+                where: { $0.contains("\(suite) \(key) = ") || $0.contains(#""key":"\#(key)""#) })
+            {
+                return true
+            }
+        }
+        return false
+    }
+
     /// Starts a long-running `prefs` command, its arguments in an array.
     package func start(_ arguments: [String]) throws -> RunningChild {
         try RunningChild("prefs", arguments, environment: environment)

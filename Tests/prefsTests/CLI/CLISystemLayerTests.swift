@@ -140,13 +140,7 @@ import Testing
         for json in [false, true] {
             let watcher = try cli.start(json ? ["watch", "--json", "com.example.app"] : ["watch", "com.example.app"])
             defer { watcher.kill() }
-            // Written until the watcher prints it, so that the watch is known to be running.
-            var ready = false
-            for attempt in 0..<100 where !ready {
-                try cli.run("write", "com.example.app", "ready", "\(attempt)")
-                ready = watcher.waitForLine(timeout: .milliseconds(200)) { $0.contains("ready") }
-            }
-            #expect(ready)
+            #expect(try cli.waitUntilWatching(watcher, suite: "com.example.app"))
             // The theme the system sets becomes locked: its value stays dark, its source changes.
             try Data("proxy\ntheme\n".utf8).write(to: locks)
             if json {

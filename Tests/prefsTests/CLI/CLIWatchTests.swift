@@ -4,20 +4,11 @@ import Testing
 
 /// `prefs watch` sees other processes' writes as they happen.
 @Suite(.serialized) struct CLIWatchTests {
-    /// Writes a marker key until the watcher prints it, so that the watch is known to be running.
-    private func waitUntilWatching(_ watcher: RunningChild, _ cli: PrefsCLI, suite: String) throws -> Bool {
-        for attempt in 0..<100 {
-            try cli.run("write", suite, "ready", "\(attempt)")
-            if watcher.waitForLine(timeout: .milliseconds(200), where: { $0.contains("ready") }) { return true }
-        }
-        return false
-    }
-
     @Test func watchPrintsAnotherProcesssWriteWithItsWriter() throws {
         let cli = try PrefsCLI()
         let watcher = try cli.start("watch")
         defer { watcher.kill() }
-        #expect(try waitUntilWatching(watcher, cli, suite: "app"))
+        #expect(try cli.waitUntilWatching(watcher, suite: "app"))
         try cli.run("write", "app", "theme", "dark")
         #expect(watcher.waitForLine { $0.contains("app theme = dark (prefs pid ") })
         try cli.run("delete", "app", "theme")
@@ -33,7 +24,7 @@ import Testing
         let cli = try PrefsCLI()
         let watcher = try cli.start("watch", "--json", "app")
         defer { watcher.kill() }
-        #expect(try waitUntilWatching(watcher, cli, suite: "app"))
+        #expect(try cli.waitUntilWatching(watcher, suite: "app"))
         try cli.run("write", "other", "ignored", "1")
         try cli.run("write", "app", "count", "5", "-t", "int")
         #expect(watcher.waitForLine { $0.contains(#""key":"count""#) })
@@ -50,7 +41,7 @@ import Testing
         let cli = try PrefsCLI()
         let watcher = try cli.start("watch", "app")
         defer { watcher.kill() }
-        #expect(try waitUntilWatching(watcher, cli, suite: "app"))
+        #expect(try cli.waitUntilWatching(watcher, suite: "app"))
         let path = cli.suiteFile("app").deletingPathExtension().path
         let helper = try ChildProcess.run(
             "prefs-test-helper", ["ud-write", path, "plain", "hello"], environment: cli.environment)

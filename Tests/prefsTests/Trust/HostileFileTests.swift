@@ -85,12 +85,7 @@ import Testing
         // A watcher of the directory starts, and sees other suites' changes.
         let watcher = try cli.start("watch")
         defer { watcher.kill() }
-        var seen = false
-        for attempt in 0..<50 where !seen {
-            try cli.run("write", "calm", "k", "\(attempt)")
-            seen = watcher.waitForLine(timeout: .milliseconds(300)) { $0.contains("calm k = ") }
-        }
-        #expect(seen)
+        #expect(try cli.waitUntilWatching(watcher, suite: "calm", key: "k"))
     }
 
     @Test func readersDoNotWaitForAHeldLockAndWritersGiveUpNamingTheHolder() throws {
