@@ -108,6 +108,7 @@ package final class PrefsCLI: Sendable {
     ///   - suite: A suite it follows.
     ///   - key: The marker key, written with the attempt's number.
     /// - Returns: Whether it printed the marker within 100 attempts.
+    /// - Throws: When `prefs write` cannot run.
     package func waitUntilWatching(_ watcher: RunningChild, suite: String, key: String = "ready") throws -> Bool {
         for attempt in 0..<100 {
             try run("write", suite, key, "\(attempt)")

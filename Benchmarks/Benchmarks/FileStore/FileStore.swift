@@ -10,14 +10,25 @@ let benchmarks: @Sendable () -> Void = {
     Benchmark.defaultConfiguration = .init(
         metrics: [.wallClock, .throughput], warmupIterations: 5, maxDuration: .seconds(3), maxIterations: 100_000)
 
-    for (label, fetch) in [
-        ("PrefsKit FileSuite.get", { (side: SideBySide) in blackHole(side.suite.get(.benchmarkName)) }),
-        ("UserDefaults.string(forKey:)", { (side: SideBySide) in blackHole(side.defaults.string(forKey: "key-50")) }),
-    ] {
+    let read: @Sendable (SideBySide) -> Void = { side in blackHole(side.suite.get(.benchmarkName)) }
+    for (label, layered, fetch) in [
+        ("PrefsKit FileSuite.get", false, read),
+        ("PrefsKit FileSuite.get, beside a system layer of 100 keys and 10 locks", true, read),
+        (
+            "[String: Any] lookup and cast (floor)", false,
+            { @Sendable side in
+                blackHole(side.dictionary["key-50"] as? String)
+            }
+        ),
+        (
+            "UserDefaults.string(forKey:)", false,
+            { @Sendable side in blackHole(side.defaults.string(forKey: "key-50")) }
+        ),
+    ] as [(String, Bool, @Sendable (SideBySide) -> Void)] {
         Benchmark("Typed read, 100 keys: \(label)", configuration: .init(scalingFactor: .kilo)) { benchmark, side in
             for _ in benchmark.scaledIterations { fetch(side) }
         } setup: {
-            try SideBySide(keys: 100)
+            try SideBySide(keys: 100, layered: layered)
         }
     }
 

@@ -20,6 +20,16 @@ public final class LiveSystemLayers: Sendable {
     /// Whether the layers lock no key, read without taking the lock or copying them.
     public var locksNothing: Bool { unlocked.load(ordering: .acquiring) }
 
+    /// Whether a key is locked, read without copying the layers: a typed read of a suite that locks some keys asks
+    /// this for the key it reads.
+    ///
+    /// - Parameter key: The key's identifier.
+    /// - Returns: `true` when a lock names the key or the whole suite.
+    public func isLocked(_ key: String) -> Bool {
+        if locksNothing { return false }
+        return layers.withLock { $0.locks.lock(forKey: key) != nil }
+    }
+
     /// The layers now.
     public var current: SystemLayers { layers.withLock { $0 } }
 

@@ -14,9 +14,9 @@ extension PersistentKeyValueStore {
         // Inlinable so that callers specialize it: unspecialized, a third of a read went to generic metadata lookups.
         // The common case, checked without building an inspection: no override, no lock, and a user's value that
         // decodes.
-        // The locks are asked without copying the layers, which only the slower path needs.
+        // The lock is asked without copying the layers, which only the slower path needs.
         let arguments = launchArguments
-        if arguments.values.isEmpty, key.isMutable, liveSystemLayers?.locksNothing ?? true,
+        if arguments.values.isEmpty, key.isMutable, !(liveSystemLayers?.isLocked(key.id) ?? false),
             let stored = primitiveValue(forKey: key.id), let value = try? key.representation.decode(stored)
         {
             return value
