@@ -29,6 +29,9 @@ public struct PersistentKey<Value: Sendable>: PersistentKeyProtocol {
     ///   - secret: Whether the value is a secret, shown redacted everywhere unless revealed.
     ///   - formerly: The identifiers the key was stored under before a rename, newest first: reads fall back to them,
     ///     and the first write moves the value here.
+    // Inlinable, as the initializers apps call are: keys are usually computed properties, built at every read, and
+    // unspecialized this looked up generic metadata at run time on each.
+    @inlinable
     public init(
         _ id: String, defaultValue: Value, representation: some PersistentKeyValueRepresentation<Value>,
         summary: String? = nil, description: String? = nil, secret: Bool = false,
@@ -95,6 +98,7 @@ extension PersistentKey where Value: KeyValuePersistible {
     ///   - secret: Whether the value is a secret, shown redacted everywhere unless revealed.
     ///   - formerly: The identifiers the key was stored under before a rename, newest first: reads fall back to them,
     ///     and the first write moves the value here.
+    @inlinable
     public init(
         _ id: String, defaultValue: Value, summary: String? = nil, description: String? = nil, secret: Bool = false,
         formerly: [String] = []

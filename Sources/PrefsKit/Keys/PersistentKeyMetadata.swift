@@ -26,6 +26,7 @@ public struct PersistentKeyMetadata: Sendable, Hashable {
     ///   - isVolatile: Whether the value is state the program keeps rather than a setting.
     ///   - isSecret: Whether the value is a secret, shown redacted.
     ///   - formerIDs: The identifiers the key was stored under before, newest first.
+    @inlinable
     public init(
         summary: String? = nil, description: String? = nil, range: PreferenceValueRange? = nil,
         isVolatile: Bool = false, isSecret: Bool = false, formerIDs: [String] = []
