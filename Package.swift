@@ -50,26 +50,30 @@ let package = Package(
         .package(url: "https://github.com/apple/swift-configuration.git", from: "1.4.0", traits: []),
     ],
     targets: [
+        // The core: keys, representations, schema and the store protocols.
         .target(
-            name: "PrefsKit", dependencies: [.product(name: "Logging", package: "swift-log")],
+            name: "PrefsCore", dependencies: [.product(name: "Logging", package: "swift-log")],
             swiftSettings: strictSettings),
+        // What apps import: the core, re-exported, and `UserDefaults` as a store, the one part that needs the whole of
+        // Foundation. `prefs` and the stores depend on the core alone.
+        .target(name: "PrefsKit", dependencies: ["PrefsCore"], swiftSettings: strictSettings),
         .target(name: "CPrefsSystem"),
         .systemLibrary(name: "CNcurses", providers: [.apt(["libncurses-dev"])]),
         .target(
             name: "PrefsTools",
             dependencies: [
-                "PrefsKit", .product(name: "SystemPackage", package: "swift-system"),
+                "PrefsCore", .product(name: "SystemPackage", package: "swift-system"),
                 .product(name: "Logging", package: "swift-log"),
             ],
             swiftSettings: strictSettings),
         .target(
-            name: "PrefsStores", dependencies: ["PrefsKit", "PrefsTools", "PrefsFileStore", "PrefsPostgres"],
+            name: "PrefsStores", dependencies: ["PrefsCore", "PrefsTools", "PrefsFileStore", "PrefsPostgres"],
             swiftSettings: strictSettings, plugins: ["EmbedDemoAssets"]),
         // Assets/demo compiled into `prefs`, so that a copied binary runs `prefs demo` with nothing beside it.
         .executableTarget(name: "embed-files", swiftSettings: languageSettings),
         .plugin(name: "EmbedDemoAssets", capability: .buildTool(), dependencies: ["embed-files"]),
         .target(
-            name: "PrefsTUI", dependencies: ["PrefsKit", "PrefsTools", "CPrefsSystem"], swiftSettings: strictSettings),
+            name: "PrefsTUI", dependencies: ["PrefsCore", "PrefsTools", "CPrefsSystem"], swiftSettings: strictSettings),
         .target(
             name: "PrefsNcurses",
             dependencies: [
@@ -79,7 +83,7 @@ let package = Package(
         .target(
             name: "PrefsFileStore",
             dependencies: [
-                "PrefsKit", "CPrefsSystem", .product(name: "SystemPackage", package: "swift-system"),
+                "PrefsCore", "CPrefsSystem", .product(name: "SystemPackage", package: "swift-system"),
                 .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
                 .product(name: "Logging", package: "swift-log"),
             ],
@@ -88,7 +92,7 @@ let package = Package(
         .target(
             name: "PrefsPostgres",
             dependencies: [
-                "PrefsKit", .product(name: "PostgresNIO", package: "postgres-nio"),
+                "PrefsCore", .product(name: "PostgresNIO", package: "postgres-nio"),
                 .product(name: "NIOSSL", package: "swift-nio-ssl"), .product(name: "NIOCore", package: "swift-nio"),
                 .product(name: "NIOPosix", package: "swift-nio"),
                 .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
@@ -113,7 +117,7 @@ let package = Package(
         .executableTarget(
             name: "prefs",
             dependencies: [
-                "PrefsKit", "PrefsTools", "PrefsStores", "PrefsTUI", "PrefsNcurses",
+                "PrefsCore", "PrefsTools", "PrefsStores", "PrefsTUI", "PrefsNcurses",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
                 .product(name: "Logging", package: "swift-log"),
             ],
@@ -129,7 +133,7 @@ let package = Package(
         .testTarget(
             name: "PrefsKitTests",
             dependencies: [
-                "PrefsKit", "PrefsTestSupport", "PrefsTestHelpers",
+                "PrefsKit", "PrefsCore", "PrefsTestSupport", "PrefsTestHelpers",
                 .product(name: "PropertyBased", package: "swift-property-based"),
             ],
             swiftSettings: languageSettings),
@@ -204,7 +208,7 @@ if hasGIO {
         .target(
             name: "PrefsGSettings",
             dependencies: [
-                "PrefsKit", "PrefsFileStore", "CGio",
+                "PrefsCore", "PrefsFileStore", "CGio",
                 .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
             ],
             swiftSettings: strictSettings),

@@ -1,4 +1,4 @@
-public import PrefsKit
+public import PrefsCore
 
 extension FileStore: SuiteStore {
     public var locationDescription: String { directory.path }

@@ -1,4 +1,4 @@
-public import PrefsKit
+public import PrefsCore
 
 extension FileStoreError: CodedError {
     public var code: ErrorCode {

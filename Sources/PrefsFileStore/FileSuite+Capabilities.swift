@@ -1,4 +1,4 @@
-public import PrefsKit
+public import PrefsCore
 
 extension FileSuite: TransactionalSuite {
     public var transactions: (any TransactionalSuite)? { self }

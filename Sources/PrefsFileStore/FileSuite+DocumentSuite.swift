@@ -1,4 +1,4 @@
-public import PrefsKit
+public import PrefsCore
 
 extension FileSuite: DocumentSuite {
     public var document: (any DocumentSuite)? { self }

@@ -1,10 +1,10 @@
-public import PrefsKit
+public import PrefsCore
 
 extension FileSuite {
     public var liveSystemLayers: LiveSystemLayers? { layers }
 
     /// Reads the suite's system layer and lock files again and, when asked, delivers the keys whose effective value
-    /// that changes, as changes of the system file (``PrefsKit/PersistentKeyValueChange/systemLayer``).
+    /// that changes, as changes of the system file (``PrefsCore/PersistentKeyValueChange/systemLayer``).
     ///
     /// - Parameter posting: Whether to deliver the changes.
     func reloadSystemLayers(posting: Bool) {

@@ -1,5 +1,5 @@
 import Foundation
-public import PrefsKit
+public import PrefsCore
 import SystemPackage
 
 extension FileSuite {

@@ -1,5 +1,5 @@
 import Foundation
-import PrefsKit
+import PrefsCore
 
 extension FileSuite {
     /// Brings the snapshot up to date with the file and delivers the differences, attributed to their writers.

@@ -1,5 +1,5 @@
 public import Foundation
-public import PrefsKit
+public import PrefsCore
 import Synchronization
 
 /// One suite on disk — `<directory>/<name>.plist` — as a process-safe, live ``PersistentKeyValueStore``.

@@ -1,4 +1,4 @@
-public import PrefsKit
+public import PrefsCore
 import ServiceLifecycle
 
 extension GSettingsStore: SuiteStore {

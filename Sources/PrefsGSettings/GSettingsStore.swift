@@ -1,6 +1,6 @@
 public import Foundation
+public import PrefsCore
 import PrefsFileStore
-public import PrefsKit
 import Synchronization
 
 /// GNOME's settings as a store of suites: each installed GSettings schema is a suite, read and written through GIO,

@@ -1,4 +1,4 @@
-public import PrefsKit
+public import PrefsCore
 
 extension GSettingsSuite {
     public var liveSystemLayers: LiveSystemLayers? { layers }
@@ -8,7 +8,7 @@ extension GSettingsSuite {
     /// What locks a key of this store.
     static let lockSource = "the system administrator (a dconf lock)"
 
-    /// dconf's system databases and locks as ``PrefsKit/SystemLayers``: one layer holding each key whose default in
+    /// dconf's system databases and locks as ``PrefsCore/SystemLayers``: one layer holding each key whose default in
     /// force (`g_settings_get_default_value`) is not the schema's own, and a lock for each key that is not writable.
     ///
     /// GSettings reads through them itself; the layers say where a value comes from. The caller holds ``GIOLock``.

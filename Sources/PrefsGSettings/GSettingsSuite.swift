@@ -1,4 +1,4 @@
-public import PrefsKit
+public import PrefsCore
 import Synchronization
 
 /// One GSettings schema at its path: a suite of the ``GSettingsStore``, and a store of its own for PrefsKit's typed

@@ -1,5 +1,5 @@
 public import Foundation
-import PrefsKit
+import PrefsCore
 import PrefsTUI
 public import PrefsTools
 

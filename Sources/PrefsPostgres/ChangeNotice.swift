@@ -1,5 +1,5 @@
 import Foundation
-import PrefsKit
+import PrefsCore
 
 /// What a write announces on the table's channel: which keys of which suite changed, and who changed them.
 ///

@@ -1,5 +1,5 @@
 public import Foundation
-public import PrefsKit
+public import PrefsCore
 
 /// The schemas of a ``PostgresStore``'s suites, kept in the `<table>_schemas` table so that every machine sees the
 /// same ones.

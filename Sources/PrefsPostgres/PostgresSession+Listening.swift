@@ -1,6 +1,6 @@
 import Foundation
 import PostgresNIO
-import PrefsKit
+import PrefsCore
 
 extension PostgresSession {
     /// Starts listening on the table's channel, unless someone already does, and for a synchronous caller waits for

@@ -1,6 +1,6 @@
 import Foundation
 import PostgresNIO
-import PrefsKit
+import PrefsCore
 
 extension PostgresSession {
     /// Reads a suite into memory unless it is there, applying the notices that came meanwhile.

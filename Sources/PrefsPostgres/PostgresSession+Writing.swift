@@ -1,6 +1,6 @@
 import Foundation
 import PostgresNIO
-import PrefsKit
+import PrefsCore
 import Synchronization
 
 extension PostgresSession {
@@ -13,7 +13,7 @@ extension PostgresSession {
     ///   - reading: Whether to read the suite into memory first when it is not there. Without it a suite not held
     ///     stays unread, and the statement itself tells what each key held before.
     /// - Returns: The changes that took effect.
-    /// - Throws: ``PrefsKit/PersistentKeyValueStoreError`` with reason `io` when the store cannot be reached or the
+    /// - Throws: ``PrefsCore/PersistentKeyValueStoreError`` with reason `io` when the store cannot be reached or the
     ///   server refuses; nothing is written then, and when the connection drops during the write, the message says
     ///   that it may not have been.
     func commit(suite: String, changes: [String: PropertyListValue?], reading: Bool = true)

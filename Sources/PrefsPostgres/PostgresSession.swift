@@ -1,7 +1,7 @@
 import Foundation
 import Logging
 import PostgresNIO
-import PrefsKit
+import PrefsCore
 import Synchronization
 
 /// The connections behind a ``PostgresStore``.

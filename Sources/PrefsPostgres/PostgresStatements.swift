@@ -3,7 +3,7 @@ import PostgresNIO
 /// The SQL the store runs, for one table and the two beside it.
 ///
 /// - `<table>`: one row per key of a suite: its value in the plist-compatible primitive form, JSON-encoded with its
-///   type (`{"int": 3}`, as ``PrefsKit/PropertyListValue`` encodes itself), the value's kind, and who wrote it last.
+///   type (`{"int": 3}`, as ``PrefsCore/PropertyListValue`` encodes itself), the value's kind, and who wrote it last.
 /// - `<table>_history`: one row per change, written by the same statement as the change, with the old and new values
 ///   and the writer; bounded per suite (``historyLimit``).
 /// - `<table>_schemas`: one manifest per suite, so that every machine sees the same schemas.

@@ -1,4 +1,4 @@
-public import PrefsKit
+public import PrefsCore
 
 /// Preferences in a PostgreSQL table, shared by every client of the server, each seeing the others' writes as they
 /// commit.
@@ -57,7 +57,7 @@ public final class PostgresStore: Sendable {
 
     /// A suite of the table, read from the server the first time it is opened.
     ///
-    /// - Parameter name: The suite's name, as ``PrefsKit/SuiteNaming`` allows.
+    /// - Parameter name: The suite's name, as ``PrefsCore/SuiteNaming`` allows.
     /// - Returns: The suite.
     /// - Throws: ``PostgresStoreError`` for an invalid name, or when the suite cannot be read.
     public func suite(_ name: String) throws(PostgresStoreError) -> PostgresSuite {
@@ -149,7 +149,7 @@ public final class PostgresStore: Sendable {
         return observation
     }
 
-    /// Checks a name against the rule every store keeps (``PrefsKit/SuiteNaming``), so that a suite moves between
+    /// Checks a name against the rule every store keeps (``PrefsCore/SuiteNaming``), so that a suite moves between
     /// this store and a file store under its own name.
     static func validate(_ name: String) throws(PostgresStoreError) {
         if let reason = SuiteNaming.problem(with: name) { throw .invalidSuiteName(name, reason: reason) }

@@ -1,4 +1,4 @@
-public import PrefsKit
+public import PrefsCore
 
 extension PostgresStoreError: CodedError {
     public var code: ErrorCode {

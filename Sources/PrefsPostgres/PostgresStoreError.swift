@@ -1,4 +1,4 @@
-import PrefsKit
+import PrefsCore
 
 /// Why a PostgreSQL store could not be opened, read or written; its description is one line.
 public enum PostgresStoreError: Error, Sendable, Hashable, CustomStringConvertible {

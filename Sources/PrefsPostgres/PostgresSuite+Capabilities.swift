@@ -1,5 +1,5 @@
 import Foundation
-public import PrefsKit
+public import PrefsCore
 
 extension PostgresSuite: TransactionalSuite {
     public var transactions: (any TransactionalSuite)? { self }
@@ -12,7 +12,7 @@ extension PostgresSuite: TransactionalSuite {
     ///
     /// - Parameter changes: The value to store for each key, or `nil` to remove it.
     /// - Returns: The changes that took effect.
-    /// - Throws: ``PrefsKit/PersistentKeyValueStoreError`` when the store is unreachable or the write fails.
+    /// - Throws: ``PrefsCore/PersistentKeyValueStoreError`` when the store is unreachable or the write fails.
     @discardableResult
     public func commit(_ changes: [String: PropertyListValue?]) throws(PersistentKeyValueStoreError)
         -> [PersistentKeyValueChange]

@@ -1,4 +1,4 @@
-public import PrefsKit
+public import PrefsCore
 
 /// One suite of a ``PostgresStore``: a store of its own for PrefsKit's typed API.
 public final class PostgresSuite: PersistentKeyValueStore, Sendable {

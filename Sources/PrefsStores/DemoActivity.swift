@@ -1,5 +1,5 @@
 import Foundation
-import PrefsKit
+import PrefsCore
 public import PrefsTools
 
 #if canImport(Glibc)

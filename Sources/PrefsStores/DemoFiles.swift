@@ -1,6 +1,6 @@
 public import Foundation
+import PrefsCore
 import PrefsFileStore
-import PrefsKit
 public import PrefsTools
 
 /// The demo's configuration: the suites and schema manifests of `Assets/demo`, copied to a temporary directory.

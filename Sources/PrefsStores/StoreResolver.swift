@@ -1,6 +1,6 @@
 public import Foundation
+import PrefsCore
 import PrefsFileStore
-import PrefsKit
 import PrefsPostgres
 public import PrefsTools
 

@@ -1,5 +1,5 @@
 import Foundation
-public import PrefsKit
+public import PrefsCore
 import Synchronization
 
 /// The editor's loop: it draws the model through a backend, and feeds it input and other processes' changes.

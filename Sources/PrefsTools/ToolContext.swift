@@ -1,4 +1,4 @@
-public import PrefsKit
+public import PrefsCore
 import Synchronization
 
 /// What a tool works on: a store of suites and its schemas, reached only through PrefsKit's protocols.

@@ -2,7 +2,7 @@ import Foundation
 import PropertyBased
 import Testing
 
-@testable import PrefsKit
+@testable import PrefsCore
 
 /// The hand-written compact JSON is `JSONSerialization`'s, byte for byte, on every kind of value.
 @Suite struct CompactJSONTests {

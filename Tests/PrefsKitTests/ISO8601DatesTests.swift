@@ -2,7 +2,7 @@ import Foundation
 import PropertyBased
 import Testing
 
-@testable import PrefsKit
+@testable import PrefsCore
 
 /// The journal's fast date formatter must print exactly what Foundation's ISO 8601 style prints.
 @Suite struct ISO8601DatesTests {

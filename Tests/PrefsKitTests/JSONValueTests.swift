@@ -2,7 +2,7 @@ import Foundation
 import PropertyBased
 import Testing
 
-@testable import PrefsKit
+@testable import PrefsCore
 
 /// The journal's JSON parser must read what Foundation writes, in any layout, and refuse what Foundation refuses.
 @Suite struct JSONValueTests {

@@ -1,5 +1,5 @@
 import Foundation
-import PrefsKit
+import PrefsCore
 
 /// Reads binary property lists (`bplist00`), the format macOS writes preferences in, into ``PropertyListValue``s.
 ///

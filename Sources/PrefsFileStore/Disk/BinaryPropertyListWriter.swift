@@ -1,5 +1,5 @@
 import Foundation
-import PrefsKit
+import PrefsCore
 
 /// Writes binary property lists (`bplist00`) as macOS, Foundation and `plistlib` read them.
 ///

@@ -1,5 +1,5 @@
 public import Foundation
-public import PrefsKit
+public import PrefsCore
 
 /// The file store's codec, for tools that read and write whole documents through PrefsKit's protocol.
 public struct FilePropertyListCodec: PropertyListDocumentCodec {

@@ -1,5 +1,5 @@
 import Foundation
-import PrefsKit
+import PrefsCore
 
 /// Reads the character data of `<integer>`, `<real>` and `<date>` elements as Foundation's property-list parser does,
 /// so that the fast reader accepts exactly the values Foundation accepts and gives them the same meaning.

@@ -1,5 +1,5 @@
 import Foundation
-import PrefsKit
+import PrefsCore
 
 /// Decodes, with Foundation, the XML property lists the fast reader does not cover (another encoding, an odd form):
 /// binary ones never reach it (see ``SuiteImage/init(decoding:slimming:)``).

@@ -1,5 +1,5 @@
 public import Foundation
-public import PrefsKit
+public import PrefsCore
 
 /// Whole property-list documents outside a suite: what `prefs export` writes, and what `prefs import`,
 /// `prefs diff --against` and `prefs recover --from-file` read.

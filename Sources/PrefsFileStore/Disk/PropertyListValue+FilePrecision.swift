@@ -1,5 +1,5 @@
 import Foundation
-import PrefsKit
+import PrefsCore
 
 extension PropertyListValue {
     /// The value as a suite file of a format holds it: in XML, dates to the whole second, rounded down, as

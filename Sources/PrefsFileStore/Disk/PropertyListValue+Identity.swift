@@ -1,4 +1,4 @@
-import PrefsKit
+import PrefsCore
 
 extension PropertyListValue {
     /// Whether two values are the very same: reals and dates compared by their bits, so that NaN is itself and `-0.0` is not

@@ -1,4 +1,4 @@
-import PrefsKit
+import PrefsCore
 
 /// Checks of the suite file's invariants on arbitrary bytes, for the fuzz targets in `Fuzz/`.
 ///

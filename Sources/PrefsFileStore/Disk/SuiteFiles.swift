@@ -1,5 +1,5 @@
 import Foundation
-import PrefsKit
+import PrefsCore
 import SystemPackage
 
 /// The files of one suite: the property list, the lock file beside it that is never replaced, the staging file a

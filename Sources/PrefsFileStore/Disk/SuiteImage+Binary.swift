@@ -1,5 +1,5 @@
 import Foundation
-import PrefsKit
+import PrefsCore
 
 extension SuiteImage {
     /// What a binary file's image knows of its entries: the keys in file order, and each entry's fingerprint (see

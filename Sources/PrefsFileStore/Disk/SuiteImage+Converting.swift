@@ -1,5 +1,5 @@
 import Foundation
-import PrefsKit
+import PrefsCore
 
 extension SuiteImage {
     /// The image written whole in another format, with some keys changed: what `--format` asks of a write.

@@ -1,5 +1,5 @@
 import Foundation
-import PrefsKit
+import PrefsCore
 
 extension SuiteImage {
     /// Decodes the next version of the file, re-reading only the entries whose bytes differ from this version's.

@@ -1,4 +1,4 @@
-import PrefsKit
+import PrefsCore
 
 extension SuiteImage {
     /// Decodes a large file into a slimmed image (see ``slimmed(above:)``), never holding the file and the

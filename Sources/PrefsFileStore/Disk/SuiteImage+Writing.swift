@@ -1,5 +1,5 @@
 import Foundation
-import PrefsKit
+import PrefsCore
 
 extension SuiteImage {
     /// Why a write was refused: it would have changed a value nobody asked to change.

@@ -1,5 +1,5 @@
 import Foundation
-import PrefsKit
+import PrefsCore
 
 /// A suite's property list as bytes and as values, with where each top-level entry lies in the bytes, so that a write
 /// re-encodes only the keys it changes and a reload re-reads only the entries that differ from the last version.

@@ -1,5 +1,5 @@
 import Foundation
-import PrefsKit
+import PrefsCore
 
 /// A suite's name, checked to be safe to use as a file name.
 ///
@@ -11,7 +11,7 @@ public struct SuiteName: RawRepresentable, Hashable, Sendable, CustomStringConve
 
     public let rawValue: String
 
-    /// Checks a name against the rule every store keeps (``PrefsKit/SuiteNaming``).
+    /// Checks a name against the rule every store keeps (``PrefsCore/SuiteNaming``).
     ///
     /// - Parameter rawValue: The name.
     /// - Throws: ``FileStoreError/invalidSuiteName(_:reason:)`` when it is empty, contains `/`, `..`, NUL, a control

@@ -1,5 +1,5 @@
 import Foundation
-import PrefsKit
+import PrefsCore
 
 /// Reads the XML property lists that `UserDefaults` and ``XMLPropertyListWriter`` write, about 50 times faster than
 /// Foundation's parser, which spends 0.8 ms on 100 keys and 35 ms on 4,000 on Linux — on every reload and every

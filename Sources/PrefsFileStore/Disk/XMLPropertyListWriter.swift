@@ -1,5 +1,5 @@
 import Foundation
-import PrefsKit
+import PrefsCore
 
 /// Writes a suite as the XML property list Foundation writes, byte-compatible in structure and about 20 times faster.
 ///

@@ -1,5 +1,5 @@
 import Foundation
-import PrefsKit
+import PrefsCore
 
 extension ChangeJournal {
     /// Finds the writer of each change in the end of the journal.

@@ -1,5 +1,5 @@
 import Foundation
-import PrefsKit
+import PrefsCore
 
 /// Reads one journal line back into a ``JournalRecord``.
 ///

@@ -1,5 +1,5 @@
 import Foundation
-import PrefsKit
+import PrefsCore
 
 /// Writes a ``JournalRecord`` as one line of JSON, in the form its `Codable` conformance reads back.
 ///

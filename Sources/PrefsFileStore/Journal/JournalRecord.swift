@@ -1,5 +1,5 @@
 package import Foundation
-package import PrefsKit
+package import PrefsCore
 
 /// One change to one key, as the journal records it: when, by which process, and from what to what.
 package struct JournalRecord: Codable, Sendable, Hashable {

@@ -1,5 +1,5 @@
 import Foundation
-import PrefsKit
+import PrefsCore
 import Synchronization
 
 /// Which keys of each suite the installed schema marks secret, so that the journal records only the fact of their

@@ -1,5 +1,5 @@
 package import Foundation
-package import PrefsKit
+package import PrefsCore
 import SystemPackage
 
 /// The change journal, for a store that keeps its values elsewhere (GSettings): the same records, commit lines,

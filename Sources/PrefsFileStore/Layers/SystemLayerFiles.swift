@@ -1,12 +1,12 @@
 import Foundation
-import PrefsKit
+import PrefsCore
 import SystemPackage
 
 /// The system layers of the file store's suites: `<suite>.plist` and `<suite>.locks` in each folder of
 /// `$XDG_CONFIG_DIRS` (`/etc/xdg` by default), the first folder winning.
 ///
 /// Layer files are read as the suites are, bounded and without blocking on a FIFO, and never written. A layer that
-/// cannot be read is left out and named in ``PrefsKit/SystemLayers/problems``; a lock file that cannot be read locks
+/// cannot be read is left out and named in ``PrefsCore/SystemLayers/problems``; a lock file that cannot be read locks
 /// the whole suite, so that a damaged or unreadable file never unlocks what an administrator fixed.
 struct SystemLayerFiles: Sendable {
     /// The folders, the first winning; never the store's own directory.
@@ -18,7 +18,7 @@ struct SystemLayerFiles: Sendable {
     /// The layers and locks of a suite as the files hold them now.
     ///
     /// - Parameter name: The suite.
-    /// - Returns: Its layers, locks and problems; ``PrefsKit/SystemLayers/none`` when no folder mentions it.
+    /// - Returns: Its layers, locks and problems; ``PrefsCore/SystemLayers/none`` when no folder mentions it.
     func read(_ name: SuiteName) -> SystemLayers {
         var layers = SystemLayers.none
         for directory in directories {

@@ -1,5 +1,5 @@
 public import Foundation
-public import PrefsKit
+public import PrefsCore
 
 extension SchemaCatalog: PreferenceSchemaSource {
     public var schemaLocationDescription: String { directory.path }

@@ -1,5 +1,5 @@
 public import Foundation
-public import PrefsKit
+public import PrefsCore
 import SystemPackage
 
 /// The schema manifests installed for the suites of one configuration directory.

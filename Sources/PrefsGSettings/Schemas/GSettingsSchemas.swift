@@ -1,5 +1,5 @@
 public import Foundation
-public import PrefsKit
+public import PrefsCore
 import Synchronization
 
 /// The installed GSettings schemas as PrefsKit's schemas: each key's type, default, choices, range, summary and

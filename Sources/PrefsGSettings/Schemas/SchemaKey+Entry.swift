@@ -1,5 +1,5 @@
 import CGio
-import PrefsKit
+import PrefsCore
 
 extension SchemaKey {
     /// The key as PrefsKit's schema describes it: type, default, choices, range, summary and description, the last

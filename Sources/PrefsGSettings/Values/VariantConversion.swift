@@ -1,6 +1,6 @@
 import CGio
 import Foundation
-import PrefsKit
+import PrefsCore
 
 /// Turns GVariants into property-list values and back, losing nothing.
 ///

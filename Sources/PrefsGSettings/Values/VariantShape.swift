@@ -1,4 +1,4 @@
-import PrefsKit
+import PrefsCore
 
 /// The GVariant types that map onto property-list values with nothing lost either way, parsed from a type string.
 ///

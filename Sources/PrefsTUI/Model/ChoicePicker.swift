@@ -1,4 +1,4 @@
-public import PrefsKit
+public import PrefsCore
 
 /// A short list to choose one item from: a key's allowed values, or the type of a key being added.
 public struct ChoicePicker: Hashable, Sendable {

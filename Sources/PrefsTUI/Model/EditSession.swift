@@ -1,4 +1,4 @@
-public import PrefsKit
+public import PrefsCore
 
 /// A value being edited: the key, the text typed so far, and what the key held when editing began.
 public struct EditSession: Hashable, Sendable {

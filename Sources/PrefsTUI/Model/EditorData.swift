@@ -1,5 +1,5 @@
 import Foundation
-public import PrefsKit
+public import PrefsCore
 public import PrefsTools
 
 /// What the editor shows, read from a store of suites (a directory of files, a PostgreSQL table) and its schemas,
@@ -32,7 +32,7 @@ public final class EditorData {
     /// - Parameters:
     ///   - store: The suites.
     ///   - schemas: Their schemas; the store's own source when `nil`. An app embedding the editor passes its own
-    ///     schemas in front of it (``PrefsKit/GivenSchemas``), and their suites are listed even when nothing is
+    ///     schemas in front of it (``PrefsCore/GivenSchemas``), and their suites are listed even when nothing is
     ///     stored yet.
     ///   - tools: The application layer on the same store, whose actions the editor calls.
     public init(store: any SuiteStore, schemas: (any PreferenceSchemaSource)? = nil, tools: ToolContext) {

@@ -1,5 +1,5 @@
 import Foundation
-import PrefsKit
+import PrefsCore
 
 extension EditorModel {
     /// Enter on a key: a Boolean toggles, a key with choices opens a picker, anything else opens the line editor on

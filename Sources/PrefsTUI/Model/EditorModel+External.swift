@@ -1,5 +1,5 @@
 import Foundation
-import PrefsKit
+import PrefsCore
 
 extension EditorModel {
     /// `e` on a key: hands its value to `$VISUAL` or `$EDITOR`, as pretty-printed JSON for arrays and dictionaries.

@@ -1,4 +1,4 @@
-import PrefsKit
+import PrefsCore
 import PrefsTools
 
 extension EditorModel {

@@ -1,5 +1,5 @@
 import Foundation
-import PrefsKit
+import PrefsCore
 
 extension EditorModel {
     /// Acts on one input event.

@@ -1,4 +1,4 @@
-import PrefsKit
+import PrefsCore
 
 extension EditorModel {
     /// Says that other processes' changes no longer arrive, and keeps saying it in the title until one does: a stale

@@ -1,4 +1,4 @@
-import PrefsKit
+import PrefsCore
 
 extension EditorModel {
     /// Whether `m` marked a key, for `R` to reset the marked keys alone.

@@ -1,4 +1,4 @@
-import PrefsKit
+import PrefsCore
 
 extension EditorModel {
     /// Turns delayed mode on or off, for `P`.

@@ -1,5 +1,5 @@
 import Foundation
-import PrefsKit
+import PrefsCore
 
 extension EditorModel {
     /// Keys while a picker is open: moves, a letter jumps to the next item starting with it, Enter or Space chooses,

@@ -1,4 +1,4 @@
-public import PrefsKit
+public import PrefsCore
 import PrefsTools
 
 extension EditorModel {

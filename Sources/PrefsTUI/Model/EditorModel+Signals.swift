@@ -1,5 +1,5 @@
 import Foundation
-import PrefsKit
+import PrefsCore
 
 extension EditorModel {
     /// A signal that would end the editor.

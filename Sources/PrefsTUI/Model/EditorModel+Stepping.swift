@@ -1,5 +1,5 @@
 import Foundation
-import PrefsKit
+import PrefsCore
 import PrefsTools
 
 extension EditorModel {

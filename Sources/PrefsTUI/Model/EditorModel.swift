@@ -1,5 +1,5 @@
 import Foundation
-public import PrefsKit
+public import PrefsCore
 import PrefsTools
 
 /// The editor's state: where it is, what is selected, what just changed, and what to tell the user.

@@ -1,4 +1,4 @@
-public import PrefsKit
+public import PrefsCore
 
 /// A value to edit in the user's own editor (`e`): what to hand it, and what the key held when it was handed over.
 public struct ExternalEdit: Hashable, Sendable {

@@ -1,5 +1,5 @@
 import Foundation
-import PrefsKit
+import PrefsCore
 
 /// The keys of one suite in the order the editor lists them: those the schema declares, in its order, then the other
 /// stored keys by name.

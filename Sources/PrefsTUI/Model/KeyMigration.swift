@@ -1,4 +1,4 @@
-import PrefsKit
+import PrefsCore
 
 /// How a key of the list takes part in a rename its schema declares (`formerly:`), while a value is still stored
 /// under the old name: what the editor shows as "to migrate".

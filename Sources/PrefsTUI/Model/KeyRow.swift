@@ -1,4 +1,4 @@
-public import PrefsKit
+public import PrefsCore
 import PrefsTools
 
 /// One key of a suite as the keys screen lists it.

@@ -1,4 +1,4 @@
-import PrefsKit
+import PrefsCore
 import PrefsTools
 
 /// What `/` searches in a suite's keys — each key, its value as listed, and its summary and description — as

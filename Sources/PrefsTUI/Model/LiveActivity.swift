@@ -1,5 +1,5 @@
 public import Foundation
-public import PrefsKit
+public import PrefsCore
 
 /// What the editor shows of other processes' changes as they arrive: the change log (`w`), the rows highlighted for
 /// a moment, and why changes stopped arriving, while they do not.

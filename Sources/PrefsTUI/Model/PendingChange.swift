@@ -1,4 +1,4 @@
-public import PrefsKit
+public import PrefsCore
 
 /// An edit made in delayed mode (`P`): kept, shown against what is stored, and written with the others by `A`.
 public struct PendingChange: Hashable, Sendable {

@@ -1,5 +1,5 @@
 public import Foundation
-import PrefsKit
+import PrefsCore
 
 /// Pending changes the editor kept in a file when it had to end without asking.
 ///
@@ -10,7 +10,7 @@ import PrefsKit
 public struct PendingRecovery: Sendable {
     /// Where the files are; `nil` keeps nothing (a test, or a user without a state directory).
     public let directory: URL?
-    /// The store the changes belong to, as ``PrefsKit/SuiteStore/locationDescription`` names it.
+    /// The store the changes belong to, as ``PrefsCore/SuiteStore/locationDescription`` names it.
     public let location: String
 
     /// The format of a file, which tells it from anything else in the directory.

@@ -1,4 +1,4 @@
-public import PrefsKit
+public import PrefsCore
 
 /// The newest changes of each key of a suite, as the editor keeps them: read once from the suite's change history and
 /// kept up to date from the changes the store reports, so that moving the selection never reads the journal.

@@ -1,4 +1,4 @@
-import PrefsKit
+import PrefsCore
 
 /// The keys bookmarked with `b`, as `suite › key` and their value; Enter opens one.
 struct BookmarkList {

@@ -1,4 +1,4 @@
-import PrefsKit
+import PrefsCore
 import PrefsTools
 
 /// The changes other processes made while the editor ran, newest first: time, suite, key, value and writer.

@@ -1,5 +1,5 @@
 import Foundation
-import PrefsKit
+import PrefsCore
 import PrefsTools
 
 /// One key in full: its documentation, default, allowed values, stored value, location and last changes.

@@ -1,5 +1,5 @@
 import Foundation
-import PrefsKit
+import PrefsCore
 
 /// Draws the whole editor: a title line, the screen's content, a message line and the status bar.
 public struct EditorView {

@@ -1,4 +1,4 @@
-import PrefsKit
+import PrefsCore
 
 /// The changes delayed mode holds: `suite › key: stored → pending`, with the keys another process changed since
 /// they were edited marked `!`.

@@ -1,4 +1,4 @@
-import PrefsKit
+import PrefsCore
 
 /// The list of suites: name, stored keys, and whether a schema describes it.
 struct SuitesList {

@@ -1,5 +1,5 @@
 import Foundation
-public import PrefsKit
+public import PrefsCore
 
 /// How `prefs` reports a failure: `prefs: <message>` on standard error, or, when the command line asks for `--json`,
 /// one JSON object there, `{"code": "no-suite", "message": "…", "status": 1}`, whose code is stable.
@@ -15,7 +15,7 @@ public enum FailureReport {
     /// Reports a failure of a command's own work, which ends it with exit status 1.
     ///
     /// - Parameters:
-    ///   - error: The error; its description is the message, its ``PrefsKit/ErrorCode`` the code.
+    ///   - error: The error; its description is the message, its ``PrefsCore/ErrorCode`` the code.
     ///   - json: Whether the command line asked for JSON.
     public static func report(_ error: any Error, json: Bool) {
         guard json else { return Output.error("\(error)") }

@@ -1,5 +1,5 @@
 public import Foundation
-import PrefsKit
+import PrefsCore
 import SystemPackage
 
 /// A file named on the command line; `-` is standard input.
@@ -13,7 +13,7 @@ public enum InputFile {
     ///
     /// - Parameters:
     ///   - path: The file's path, or `-`.
-    ///   - maximumSize: The most it may hold: as much as a suite may (``PrefsKit/PropertyListDocumentCodec/maximumSize``).
+    ///   - maximumSize: The most it may hold: as much as a suite may (``PrefsCore/PropertyListDocumentCodec/maximumSize``).
     /// - Returns: The file's bytes, which hold more than white space.
     /// - Throws: ``ToolError`` naming the file and why it cannot be read: missing, a directory, a closed standard
     ///   input, too large, or empty.

@@ -1,4 +1,4 @@
-public import PrefsKit
+public import PrefsCore
 
 /// How secret values are shown: redacted as ``mask`` unless the command was given `--reveal`.
 ///

@@ -1,4 +1,4 @@
-public import PrefsKit
+public import PrefsCore
 
 /// The rule that a write keeps what a person gave: a value the store cannot hold exactly is refused, never rounded.
 public enum StoredPrecision {

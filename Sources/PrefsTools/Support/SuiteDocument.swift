@@ -1,5 +1,5 @@
 public import Foundation
-public import PrefsKit
+public import PrefsCore
 
 /// A whole suite as a file: what `prefs export` writes, and what `prefs import` and `prefs diff --against` read.
 public enum SuiteDocument {

@@ -1,5 +1,5 @@
 public import Foundation
-import PrefsKit
+import PrefsCore
 
 /// How times are shown and read on the command line: local time unless `--utc`.
 public enum TimeText {
@@ -28,7 +28,7 @@ public enum TimeText {
         return Int64(seconds) * 1000 + Int64((microseconds / 1000).rounded(.down))
     }
 
-    /// Reads a moment: a date as every date typed is read (``PrefsKit/DateText``: ISO 8601, or a local time as
+    /// Reads a moment: a date as every date typed is read (``PrefsCore/DateText``: ISO 8601, or a local time as
     /// `prefs log` shows it), or a time ago (`90s`, `5m`, `2h`, `1d`).
     ///
     /// - Parameters:

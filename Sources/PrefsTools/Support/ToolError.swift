@@ -1,4 +1,4 @@
-public import PrefsKit
+public import PrefsCore
 
 /// A failure a tool reports as it is: one line, printed by `prefs` as `prefs: <description>` with exit status 1.
 public struct ToolError: CodedError, Sendable, CustomStringConvertible {

@@ -1,5 +1,5 @@
 public import Foundation
-public import PrefsKit
+public import PrefsCore
 
 /// The typed JSON form of a suite or of a whole configuration: plain JSON whose every value names its type, so that
 /// integers, reals, dates and data survive an export and an import, or a dump and a load, exactly.
@@ -9,7 +9,7 @@ public import PrefsKit
 /// {"format": "prefs-typed-json/1", "suites": {"com.example.app": {"count": {"int": 3}}}}
 /// ```
 ///
-/// Each value is in PrefsKit's tagged form, as ``PrefsKit/PropertyListValue``'s `Codable` conformance writes it and
+/// Each value is in PrefsKit's tagged form, as ``PrefsCore/PropertyListValue``'s `Codable` conformance writes it and
 /// the journal keeps it.
 public enum TypedDocument {
     /// The value of the document's `format` member, which tells it from a plain JSON object.

@@ -1,4 +1,4 @@
-public import PrefsKit
+public import PrefsCore
 
 /// A path into an array or dictionary value, written as a JSON Pointer (RFC 6901).
 ///

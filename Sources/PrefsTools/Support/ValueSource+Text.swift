@@ -1,4 +1,4 @@
-public import PrefsKit
+public import PrefsCore
 
 extension ValueSource {
     /// The source's kind as `read --sources --json` and `describe --json` name it: `user`, `system`, `locked`,

@@ -1,5 +1,5 @@
 import Foundation
-public import PrefsKit
+public import PrefsCore
 
 /// How values are shown on the command line and read from it.
 public enum ValueText {

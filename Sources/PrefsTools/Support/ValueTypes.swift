@@ -1,4 +1,4 @@
-public import PrefsKit
+public import PrefsCore
 
 extension ValueText {
     /// The name of a value's type as `prefs read-type` and `read --types` print it, in the words `--type` takes:

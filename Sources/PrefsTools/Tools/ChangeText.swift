@@ -1,5 +1,5 @@
 import Foundation
-public import PrefsKit
+public import PrefsCore
 
 /// How changes are written by `prefs watch` and `prefs log`: one line of text, or one JSON object per line.
 public enum ChangeText {

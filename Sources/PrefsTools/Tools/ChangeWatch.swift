@@ -1,4 +1,4 @@
-import PrefsKit
+import PrefsCore
 
 /// What `prefs watch` does: one line per change of some suites or of all, as it happens, until cancelled.
 public struct ChangeWatch: Sendable {

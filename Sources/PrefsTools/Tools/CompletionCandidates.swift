@@ -1,4 +1,4 @@
-import PrefsKit
+import PrefsCore
 
 /// What a shell offers when the user presses Tab after `prefs read `, `prefs read SUITE ` or `prefs write SUITE KEY `:
 /// suite names, a suite's keys, a key's choices.

@@ -1,5 +1,5 @@
 public import Foundation
-import PrefsKit
+import PrefsCore
 
 /// Every suite as one document: `prefs dump` and `prefs load`, like `dconf dump /` and `dconf load /`.
 ///

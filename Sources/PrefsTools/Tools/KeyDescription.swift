@@ -1,4 +1,4 @@
-public import PrefsKit
+public import PrefsCore
 
 /// What a schema says about one key: `prefs describe` and `prefs range`, like gsettings' `describe` and `range`.
 public enum KeyDescription {

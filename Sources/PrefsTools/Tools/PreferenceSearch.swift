@@ -1,4 +1,4 @@
-public import PrefsKit
+public import PrefsCore
 
 /// Finding keys whose name, value, summary or description matches some text, ranked by ``SearchPattern``:
 /// `prefs find`, with the editor's `/` listing the same matches in the same order.

@@ -1,4 +1,4 @@
-import PrefsKit
+import PrefsCore
 
 /// What `prefs read` does: one value, a suite or a group of it as `key = value` lines, or every suite.
 public struct ReadRequest: Sendable, Hashable {

@@ -1,5 +1,5 @@
 import Foundation
-import PrefsKit
+import PrefsCore
 
 /// What `prefs schema list|show|install|uninstall` do with the store's schema manifests.
 public enum SchemaActions {

@@ -1,4 +1,4 @@
-public import PrefsKit
+public import PrefsCore
 
 /// How `prefs schema show` describes a suite's keys.
 public enum SchemaText {

@@ -1,4 +1,4 @@
-public import PrefsKit
+public import PrefsCore
 
 /// What a suite changes from its schema's defaults, or from a document: `prefs diff`.
 public struct SuiteDiff: Sendable {

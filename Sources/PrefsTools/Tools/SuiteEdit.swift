@@ -1,4 +1,4 @@
-public import PrefsKit
+public import PrefsCore
 
 /// The verbs that read a key and write what they make of it.
 ///

@@ -1,4 +1,4 @@
-public import PrefsKit
+public import PrefsCore
 
 /// What `prefs read` prints: one value, or a whole suite as `key = value` lines.
 public enum SuiteListing {

@@ -1,4 +1,4 @@
-import PrefsKit
+import PrefsCore
 
 /// What `prefs log` does: a suite's changes from its history, who made them and when, oldest first.
 public enum SuiteLog {

@@ -1,4 +1,4 @@
-public import PrefsKit
+public import PrefsCore
 
 /// `prefs migrate SUITE`: moves every value stored under a key's former name, as the schema declares them, to the
 /// key's name, in one write.

@@ -1,5 +1,5 @@
 import Foundation
-public import PrefsKit
+public import PrefsCore
 
 /// `prefs recover`: an unreadable suite's data moved aside, kept, and the suite started afresh.
 public enum SuiteRecovering {

@@ -1,5 +1,5 @@
 public import Foundation
-public import PrefsKit
+public import PrefsCore
 
 /// Whole suites in and out: `prefs export` and `prefs import`.
 public enum SuiteTransfer {

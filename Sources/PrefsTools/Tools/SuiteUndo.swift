@@ -1,4 +1,4 @@
-public import PrefsKit
+public import PrefsCore
 
 /// Undoing a write: the keys it changed are put back to what they held before, unless changed again since.
 ///

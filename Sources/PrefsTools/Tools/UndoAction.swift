@@ -1,5 +1,5 @@
 public import Foundation
-public import PrefsKit
+public import PrefsCore
 
 /// Undo and redo as `prefs undo`, `prefs redo` and the editor's `u` and Ctrl-R make them: from the suite's history
 /// (``UndoHistory``), so that every one of them sees one history, whoever wrote.

@@ -1,5 +1,5 @@
 public import Foundation
-public import PrefsKit
+public import PrefsCore
 
 extension UndoHistory {
     /// One planned undo or redo: the write it reverts, and how.

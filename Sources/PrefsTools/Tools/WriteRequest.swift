@@ -1,4 +1,4 @@
-public import PrefsKit
+public import PrefsCore
 
 /// What `prefs write` does: one typed, checked write.
 ///

@@ -1,4 +1,5 @@
 import Foundation
+import PrefsCore
 
 extension UserDefaults {
     /// The keys Foundation's argument domain holds in this process: the `-key value` pairs of its command line.

@@ -1,4 +1,5 @@
 public import Foundation
+public import PrefsCore
 
 extension UserDefaults {
     /// Registers a key's default in the registration domain, for code that reads the suite with plain `UserDefaults`

@@ -1,4 +1,5 @@
 public import Foundation
+public import PrefsCore
 
 /// `UserDefaults` as a store: the standard defaults, or a suite from `UserDefaults(suiteName:)`.
 ///

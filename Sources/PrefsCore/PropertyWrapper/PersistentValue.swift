@@ -1,4 +1,4 @@
-public import Foundation
+import Foundation
 
 /// A property whose value is read from and written to a store through a key.
 ///
@@ -23,10 +23,12 @@ public struct PersistentValue<Value: Sendable> {
 
     /// Creates a property over a key in a store.
     ///
+    /// `PrefsKit` adds `init(_:)`, over `UserDefaults.standard`.
+    ///
     /// - Parameters:
     ///   - key: The key.
-    ///   - store: The store; `UserDefaults.standard` unless given.
-    public init<Key: PersistentKeyProtocol>(_ key: Key, store: any PersistentKeyValueStore = UserDefaults.standard)
+    ///   - store: The store.
+    public init<Key: PersistentKeyProtocol>(_ key: Key, store: any PersistentKeyValueStore)
     where Key.Value == Value {
         self.key = key
         self.store = store
