@@ -53,7 +53,7 @@ let package = Package(
         // The core: keys, representations, schema and the store protocols.
         .target(
             name: "PrefsCore", dependencies: [.product(name: "Logging", package: "swift-log")],
-            swiftSettings: strictSettings),
+            swiftSettings: strictSettings + [.enableUpcomingFeature("MemberImportVisibility")]),
         // What apps import: the core, re-exported, and `UserDefaults` as a store, the one part that needs the whole of
         // Foundation. `prefs` and the stores depend on the core alone.
         .target(name: "PrefsKit", dependencies: ["PrefsCore"], swiftSettings: strictSettings),

@@ -1,4 +1,8 @@
+#if canImport(FoundationEssentials)
+public import FoundationEssentials
+#else
 public import Foundation
+#endif
 
 /// Schemas an app hands over, such as those built from its own keys, in front of another source.
 ///

@@ -1,4 +1,8 @@
+#if canImport(FoundationEssentials)
+public import FoundationEssentials
+#else
 public import Foundation
+#endif
 
 /// Where the schemas of a store's suites come from: manifests installed beside a directory of files, a table in the
 /// database every machine shares, or schemas an app hands over.

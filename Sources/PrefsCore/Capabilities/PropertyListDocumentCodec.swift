@@ -1,4 +1,8 @@
+#if canImport(FoundationEssentials)
+public import FoundationEssentials
+#else
 public import Foundation
+#endif
 
 /// Reads and writes a whole suite as a property list document, as `prefs export`, `import` and `diff --against` do.
 ///

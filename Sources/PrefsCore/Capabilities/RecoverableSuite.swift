@@ -1,4 +1,8 @@
+#if canImport(FoundationEssentials)
+public import FoundationEssentials
+#else
 public import Foundation
+#endif
 
 /// A suite whose unreadable data can be moved aside and started afresh, as the file store's can.
 public protocol RecoverableSuite: AnyObject {

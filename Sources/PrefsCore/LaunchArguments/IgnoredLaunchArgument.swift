@@ -1,3 +1,4 @@
+import Logging
 import Synchronization
 
 /// A launch argument (`-theme purple`) that is not one of its key's values, so reads ignore it.

@@ -1,4 +1,8 @@
+#if canImport(FoundationEssentials)
+public import FoundationEssentials
+#else
 public import Foundation
+#endif
 
 /// A change to one key of a store, in stored form, with who made it when the store can tell.
 public struct PersistentKeyValueChange: Sendable, Hashable {

@@ -1,4 +1,8 @@
+#if canImport(FoundationEssentials)
+public import FoundationEssentials
+#else
 public import Foundation
+#endif
 
 /// A representation that stores a Codable value as its encoder's output: JSON data by default.
 ///

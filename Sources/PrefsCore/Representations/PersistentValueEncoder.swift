@@ -1,4 +1,8 @@
+#if canImport(FoundationEssentials)
+public import FoundationEssentials
+#else
 public import Foundation
+#endif
 
 /// An encoder that turns a whole Encodable value into one output, such as `JSONEncoder` producing `Data`.
 ///

@@ -80,7 +80,7 @@ extension PreferenceSchemaEntry {
     private func parsePrimitive(_ text: String) throws(PropertyListValueParseError) -> PropertyListValue {
         guard kind == .codable else { return try PropertyListValue(parsing: text, as: storage) }
         // A Codable value is typed as JSON whatever its stored form; JSON data and JSON strings are stored compactly.
-        let json = try PropertyListValue(jsonText: text.trimmingCharacters(in: .whitespacesAndNewlines), as: nil)
+        let json = try PropertyListValue(jsonText: text.trimmingWhiteSpace(includingNewlines: true), as: nil)
         switch storage {
         case .data: return .data(Data(json.jsonText().utf8))
         case .string: return .string(json.jsonText())

@@ -1,3 +1,5 @@
+import Logging
+
 /// A place where preferences are kept: UserDefaults, a file, memory, a database.
 ///
 /// A store deals only in ``PropertyListValue``s keyed by string; the typed API (`get`, `set`, `remove`, the subscript,

@@ -1,4 +1,8 @@
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
 import Foundation
+#endif
 
 /// The one rule for suite names, kept by every store: a suite exported from one store can be imported into any
 /// other, and no name can look like another.
@@ -33,7 +37,9 @@ public enum SuiteNaming {
         if name.unicodeScalars.contains(where: TextEscaping.isInvisible) {
             return "it contains an invisible character, so it would look like another name"
         }
-        let composed = name.precomposedStringWithCanonicalMapping
+        // The standard library's own NFC, which FoundationEssentials' strings compare by; Foundation's
+        // `precomposedStringWithCanonicalMapping` needs ICU.
+        let composed = String(decoding: Array(name._nfcCodeUnits), as: UTF8.self)
         if !composed.utf8.elementsEqual(name.utf8) {
             return "it is not in Unicode normalization form C, so it would name another suite than "
                 + "\(TextEscaping.quoted(composed)), which looks the same; use that"

@@ -1,4 +1,8 @@
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
 import Foundation
+#endif
 
 /// Formats and parses the ISO 8601 dates that PrefsKit shows and accepts.
 ///
@@ -116,7 +120,7 @@ package enum ISO8601Dates {
     /// - Returns: The date, or `nil` when the text is not such a date or names one that does not exist.
     static func parse(_ text: String) -> Date? {
         if let date = fastParse(text) { return date }
-        let bytes = Array(text.trimmingCharacters(in: .whitespaces).utf8)
+        let bytes = Array(text.trimmingWhiteSpace().utf8)
         func number(_ range: Range<Int>) -> Int? { decimal(bytes, range) }
         func byte(_ index: Int, is character: Character) -> Bool {
             index < bytes.count && bytes[index] == character.asciiValue

@@ -1,4 +1,8 @@
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
 import Foundation
+#endif
 
 /// The shape of a ``PropertyListValue``: what a key stores, independent of the Swift type it decodes to.
 ///
@@ -58,7 +62,7 @@ extension PrimitiveKind: CustomStringConvertible, LosslessStringConvertible {
     ///
     /// - Parameter description: A kind such as `array<int>`.
     public init?(_ description: String) {
-        let bytes = Array(description.trimmingCharacters(in: .whitespaces).utf8)
+        let bytes = Array(description.trimmingWhiteSpace().utf8)
         var parser = KindParser(bytes: bytes)
         guard let kind = parser.kind(depth: 0), parser.index == bytes.count else { return nil }
         self = kind

@@ -1,4 +1,8 @@
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
 import Foundation
+#endif
 
 /// A value encodes as a one-key object naming its type, so that it decodes to exactly the same value:
 /// `{"int": 5}`, `{"date": "2024-05-01T12:00:00Z"}`, `{"data": "AAH/"}`, `{"array": [{"string": "a"}]}`.

@@ -1,4 +1,8 @@
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
 import Foundation
+#endif
 
 extension PropertyListValue {
     /// A value in its tagged JSON form (`{"int":5}`, `{"array":[{"string":"a"}]}`), as its `Codable` conformance,

@@ -1,4 +1,8 @@
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
 import Foundation
+#endif
 
 extension PropertyListValue {
     /// The value as a user reads and types it.
@@ -33,7 +37,7 @@ extension PropertyListValue {
         let padded = [text.unicodeScalars.first, text.unicodeScalars.last].contains {
             $0.map(\.properties.isWhitespace) ?? false
         }
-        let trimmed = padded ? text.trimmingCharacters(in: .whitespacesAndNewlines) : text
+        let trimmed = padded ? text.trimmingWhiteSpace(includingNewlines: true) : text
         switch kind {
         case .string:
             self = .string(text)

@@ -1,4 +1,8 @@
+#if canImport(FoundationEssentials)
+public import FoundationEssentials
+#else
 public import Foundation
+#endif
 
 /// A value in the primitive form that property lists, and so `UserDefaults`, store natively.
 ///

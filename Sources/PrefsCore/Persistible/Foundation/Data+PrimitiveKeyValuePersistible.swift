@@ -1,4 +1,8 @@
+#if canImport(FoundationEssentials)
+public import FoundationEssentials
+#else
 public import Foundation
+#endif
 
 extension Data: PrimitiveKeyValuePersistible {
     public static var primitiveKind: PrimitiveKind { .data }

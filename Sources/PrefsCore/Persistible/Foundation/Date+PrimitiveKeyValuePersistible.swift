@@ -1,4 +1,8 @@
+#if canImport(FoundationEssentials)
+public import FoundationEssentials
+#else
 public import Foundation
+#endif
 
 extension Date: PrimitiveKeyValuePersistible {
     /// Dates are stored as property-list `<date>`s, which `UserDefaults.object(forKey:)` returns as `Date`.

@@ -1,4 +1,8 @@
+#if canImport(FoundationEssentials)
+public import FoundationEssentials
+#else
 public import Foundation
+#endif
 
 extension URL: PrimitiveKeyValuePersistible {
     /// URLs are stored as their absolute string, which every property-list reader can show and edit.
