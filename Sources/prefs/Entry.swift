@@ -1,7 +1,8 @@
 import ArgumentParser
 import PrefsTools
 
-/// Starts `prefs`: a plain `prefs write` takes a short path (``PrefsTools/WriteCommandLine``); everything else goes
+/// Starts `prefs`: a plain `prefs write` or `prefs read` takes a short path (``PrefsTools/WriteCommandLine``,
+/// ``PrefsTools/ReadCommandLine``); everything else goes
 /// through argument-parser, once ``PrefsTools/CommandLineWords`` rewrote the forms it cannot read.
 @main
 enum Entry {
@@ -22,6 +23,9 @@ enum Entry {
         CommandLogging.bootstrap(arguments: arguments)
         if let write = WriteCommandLine(arguments: arguments) {
             do { return try write.perform() } catch { ErrorReport.exit(with: ErrorReport.reported(error)) }
+        }
+        if let read = ReadCommandLine(arguments: arguments) {
+            do { return try read.perform() } catch { ErrorReport.exit(with: ErrorReport.reported(error)) }
         }
         do {
             var command = try Prefs.parseAsRoot(arguments)

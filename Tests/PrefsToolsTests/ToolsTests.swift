@@ -101,4 +101,24 @@ import Testing
         let write = try #require(parsed as? Write)
         #expect(fast == write.request)
     }
+
+    @Test(arguments: [
+        ["read", "s", "k"], ["read", "s"], ["read", "--config-dir", "/tmp/d", "s", "k"],
+        ["read", "--store", "postgres://u@h/db", "s", "k", "--json"], ["read", "--reveal", "s", "k"],
+        ["read", "s", "--json", "k"], ["read", "--", "s", "-k"],
+    ])
+    func theFastReadPathReadsEveryFormAsArgumentParserDoes(arguments: [String]) throws {
+        let fast = try #require(ReadCommandLine(arguments: arguments))
+        let parsed = try Prefs.parseAsRoot(CommandLineWords.prepared(arguments))
+        let read = try #require(parsed as? Read)
+        #expect(fast == read.request)
+    }
+
+    @Test(arguments: [
+        ["read"], ["read", "s", "k", "extra"], ["read", "--sources", "s", "k"], ["read", "s", "k", "--path", "/a"],
+        ["read", "--all", "s"], ["read", "--types", "s", "k"], ["read", "--help"], ["read", "--store"],
+    ])
+    func everyOtherReadGoesThroughArgumentParser(arguments: [String]) {
+        #expect(ReadCommandLine(arguments: arguments) == nil)
+    }
 }

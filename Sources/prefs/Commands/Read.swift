@@ -27,10 +27,17 @@ struct Read: PrefsCommand {
         if path != nil && key == nil { throw ValidationError("--path needs a key.") }
     }
 
+    /// The read, as the fast path (``PrefsTools/ReadCommandLine``) also reads its plain forms.
+    var request: ReadCommandLine {
+        ReadCommandLine(
+            configDir: options.configDir, store: options.store,
+            request: ReadRequest(
+                suite: suite, key: key, path: path, includeDefaults: includeDefaults, types: types,
+                json: options.json, sources: sources),
+            reveal: reveal)
+    }
+
     func perform() throws {
-        try ReadRequest(
-            suite: suite, key: key, path: path, includeDefaults: includeDefaults, types: types, json: options.json,
-            sources: sources
-        ).perform(in: options.openContext())
+        try request.request.perform(in: options.openContext())
     }
 }
