@@ -111,7 +111,8 @@ import Testing
         let fast = try #require(ReadCommandLine(arguments: arguments))
         let parsed = try Prefs.parseAsRoot(CommandLineWords.prepared(arguments))
         let read = try #require(parsed as? Read)
-        #expect(fast == read.request)
+        #expect(fast.request == read.request && fast.reveal == read.reveal)
+        #expect(fast.configDir == read.options.configDir && fast.store == read.options.store)
     }
 
     @Test(arguments: [

@@ -26,35 +26,16 @@ public struct ReadCommandLine: Equatable, Sendable {
     ///
     /// - Parameter arguments: The arguments after the program's name.
     public init?(arguments: [String]) {
-        guard arguments.first == "read" else { return nil }
-        var positional: [String] = []
-        var options: [String: String] = [:]
-        var flags: Set<String> = []
-        var index = 1
-        while index < arguments.count {
-            let word = arguments[index]
-            if word == "--" {
-                positional += arguments[(index + 1)...]
-                break
-            } else if word == "--json" || word == "--reveal" {
-                flags.insert(word)
-            } else if CommandOptions.global.contains(word) {
-                guard index + 1 < arguments.count, options[word] == nil else { return nil }
-                options[word] = arguments[index + 1]
-                index += 1
-            } else if word.hasPrefix("-") {
-                return nil
-            } else {
-                positional.append(word)
-            }
-            index += 1
-        }
-        guard (1...2).contains(positional.count) else { return nil }
+        guard arguments.first == "read",
+            let words = PlainWords(
+                arguments.dropFirst(), flags: ["--json", "--reveal"],
+                valued: ["--config-dir": "--config-dir", "--store": "--store"]),
+            (1...2).contains(words.operands.count)
+        else { return nil }
         self.init(
-            configDir: options["--config-dir"], store: options["--store"],
+            configDir: words.options["--config-dir"], store: words.options["--store"],
             request: ReadRequest(
-                suite: positional[0], key: positional.count == 2 ? positional[1] : nil,
-                json: flags.contains("--json")),
-            reveal: flags.contains("--reveal"))
+                suite: words.operands[0], key: words.operands.dropFirst().first, json: words.flags.contains("--json")),
+            reveal: words.flags.contains("--reveal"))
     }
 }

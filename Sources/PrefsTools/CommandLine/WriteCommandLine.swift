@@ -28,39 +28,19 @@ public struct WriteCommandLine: Equatable, Sendable {
     ///
     /// - Parameter arguments: The arguments after the program's name.
     public init?(arguments: [String]) {
-        guard arguments.first == "write" else { return nil }
-        var positional: [String] = []
-        var options: [String: String] = [:]
-        var force = false
-        var json = false
-        var index = 1
-        while index < arguments.count {
-            let word = arguments[index]
-            if word == "--" {
-                positional += arguments[(index + 1)...]
-                break
-            } else if word == "--force" {
-                force = true
-            } else if word == "--json" {
-                json = true
-            } else if ["--config-dir", "--store", "--type", "-t"].contains(word) {
-                let name = word == "-t" ? "--type" : word
-                guard index + 1 < arguments.count, options[name] == nil else { return nil }
-                options[name] = arguments[index + 1]
-                index += 1
-            } else if word.hasPrefix("-") && !ValueText.isNegativeNumber(word) {
-                return nil
-            } else {
-                positional.append(word)
-            }
-            index += 1
-        }
-        let type = options["--type"].map(ValueText.ValueType.init(rawValue:))
-        guard positional.count == 3, type != .some(nil) else { return nil }
+        guard arguments.first == "write",
+            let words = PlainWords(
+                arguments.dropFirst(), flags: ["--force", "--json"],
+                valued: ["--config-dir": "--config-dir", "--store": "--store", "--type": "--type", "-t": "--type"],
+                isOperand: ValueText.isNegativeNumber)
+        else { return nil }
+        let type = words.options["--type"].map(ValueText.ValueType.init(rawValue:))
+        guard words.operands.count == 3, type != .some(nil) else { return nil }
+        let (suite, key, value) = (words.operands[0], words.operands[1], words.operands[2])
         self.init(
-            configDir: options["--config-dir"], store: options["--store"],
+            configDir: words.options["--config-dir"], store: words.options["--store"],
             request: WriteRequest(
-                suite: positional[0], key: positional[1], value: positional[2], type: type ?? nil, force: force),
-            json: json)
+                suite: suite, key: key, value: value, type: type ?? nil, force: words.flags.contains("--force")),
+            json: words.flags.contains("--json"))
     }
 }

@@ -28,16 +28,13 @@ struct Read: PrefsCommand {
     }
 
     /// The read, as the fast path (``PrefsTools/ReadCommandLine``) also reads its plain forms.
-    var request: ReadCommandLine {
-        ReadCommandLine(
-            configDir: options.configDir, store: options.store,
-            request: ReadRequest(
-                suite: suite, key: key, path: path, includeDefaults: includeDefaults, types: types,
-                json: options.json, sources: sources),
-            reveal: reveal)
+    var request: ReadRequest {
+        ReadRequest(
+            suite: suite, key: key, path: path, includeDefaults: includeDefaults, types: types, json: options.json,
+            sources: sources)
     }
 
     func perform() throws {
-        try request.request.perform(in: options.openContext())
+        try request.perform(in: options.openContext())
     }
 }

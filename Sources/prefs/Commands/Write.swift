@@ -6,18 +6,7 @@ import PrefsTools
 struct Write: PrefsCommand {
     static let configuration = CommandConfiguration(
         commandName: "write", abstract: "Write a value, or add to an array or dictionary.",
-        discussion: """
-            When a schema is installed for the suite, the value is read as the key's type and checked against its \
-            range and choices, and keys the schema does not declare are refused unless --force is given. Without a \
-            schema, a key that holds a value keeps its type unless --type names another, and a new key is a string \
-            unless --type says otherwise. Negative numbers need no --. A bad value writes nothing. defaults' \
-            spellings -int, -float, -bool, -string, -date, -array-add and -dict-add work too.
-
-            --array-add appends the values to an array key and --dict-add sets members of a dictionary key (name, \
-            value, name, value…), like defaults' -array-add and -dict-add; --path /member/0 writes inside a value \
-            (a JSON Pointer; - appends to an array). These read the key and write it back in one step, which fails \
-            rather than overwrite another writer's change made in between.
-            """)
+        discussion: CommandHelp.write)
 
     @OptionGroup var options: GlobalOptions
     @Argument(help: "The suite; created by its first write.", completion: ShellCompletion.suites) var suite: String
