@@ -282,8 +282,9 @@ public final class FileStore: Sendable {
         }
         guard suite === fresh else { return suite }
         // Delivers what changed between the load and the registration, when the watcher could not see this suite;
-        // when nothing did, this returns at the identity check.
-        fresh.reload(posting: true)
+        // when nothing did, this returns at the identity check. A store that does not watch delivers nothing, and a
+        // command such as `prefs read` would only read the file a second time.
+        if isWatching || !loadingNow { fresh.reload(posting: true) }
         observation.withLock { state in
             if state.observers > 0 { state.retained[name.rawValue] = fresh }
         }
