@@ -1,7 +1,7 @@
 public import PrefsCore
 
 extension FileSuite {
-    public var liveSystemLayers: LiveSystemLayers? { layers }
+    @inlinable public var liveSystemLayers: LiveSystemLayers? { layers }
 
     /// Reads the suite's system layer and lock files again and, when asked, delivers the keys whose effective value
     /// that changes, as changes of the system file (``PrefsCore/PersistentKeyValueChange/systemLayer``).

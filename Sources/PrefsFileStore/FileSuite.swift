@@ -21,7 +21,7 @@ public final class FileSuite: PersistentKeyValueStore, Sendable {
     let files: SuiteFiles
     /// The suite's system layers and locks (``FileStore/systemDirectories``), read when it opens, before each write,
     /// and when the store's watch sees their files change.
-    let layers = LiveSystemLayers()
+    @usableFromInline let layers = LiveSystemLayers()
     private let state = Mutex(State())
 
     struct State {
@@ -74,7 +74,9 @@ public final class FileSuite: PersistentKeyValueStore, Sendable {
         if let problem { throw problem }
     }
 
-    public var launchArguments: LaunchArguments { store.launchArguments }
+    // Inlinable, with ``liveSystemLayers``, so that a typed read specialized for this suite checks both without a
+    // call and the retain of what it returns.
+    @inlinable public var launchArguments: LaunchArguments { store.launchArguments }
 
     public func primitiveValue(forKey key: String) -> PropertyListValue? {
         state.withLock { $0.image.value(forKey: key) }
