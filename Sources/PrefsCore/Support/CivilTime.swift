@@ -63,15 +63,4 @@ package struct CivilTime: Equatable, Sendable {
         guard localtime_r(&seconds, &back) != nil, CivilTime(back) == self else { return nil }
         return Int(seconds)
     }
-
-    /// The local time of a moment and its offset east of UTC, as the system's zone says.
-    ///
-    /// - Parameter secondsSince1970: The moment.
-    /// - Returns: The fields and the offset in seconds, or `nil` when the C library cannot say.
-    package static func local(secondsSince1970: Int) -> (time: CivilTime, offset: Int)? {
-        var seconds = time_t(secondsSince1970)
-        var fields = tm()
-        guard localtime_r(&seconds, &fields) != nil else { return nil }
-        return (CivilTime(fields), Int(fields.tm_gmtoff))
-    }
 }
