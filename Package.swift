@@ -19,8 +19,13 @@ let languageSettings: [SwiftSetting] = [
     .enableUpcomingFeature("ExistentialAny"),
 ]
 
-/// Libraries also make every import internal unless marked `public`, so their API never leaks a dependency.
-let strictSettings = languageSettings + [.enableUpcomingFeature("InternalImportsByDefault")]
+/// Libraries also make every import internal unless marked `public`, so their API never leaks a dependency, and a file
+/// sees only the members of modules it imports itself: a store module that imports the whole of Foundation cannot lend
+/// it to one that must do with FoundationEssentials.
+let strictSettings =
+    languageSettings + [
+        .enableUpcomingFeature("InternalImportsByDefault"), .enableUpcomingFeature("MemberImportVisibility"),
+    ]
 
 let package = Package(
     name: "Prefs",
@@ -53,7 +58,7 @@ let package = Package(
         // The core: keys, representations, schema and the store protocols.
         .target(
             name: "PrefsCore", dependencies: [.product(name: "Logging", package: "swift-log")],
-            swiftSettings: strictSettings + [.enableUpcomingFeature("MemberImportVisibility")]),
+            swiftSettings: strictSettings),
         // What apps import: the core, re-exported, and `UserDefaults` as a store, the one part that needs the whole of
         // Foundation. `prefs` and the stores depend on the core alone.
         .target(name: "PrefsKit", dependencies: ["PrefsCore"], swiftSettings: strictSettings),

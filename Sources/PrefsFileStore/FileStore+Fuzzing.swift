@@ -1,4 +1,10 @@
+import PrefsCore
+
+#if canImport(FoundationEssentials)
+public import FoundationEssentials
+#else
 public import Foundation
+#endif
 
 extension FileStore {
     /// A store for a fuzzer, where no other program rewrites files in place: an empty or undecodable file is believed

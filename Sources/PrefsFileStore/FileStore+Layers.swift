@@ -1,5 +1,12 @@
+import Logging
 import PrefsCore
 import SystemPackage
+
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
+import Foundation
+#endif
 
 extension FileStore {
     /// Whether a folder of `$XDG_CONFIG_DIRS` holds a system layer or lock file of some suite.
@@ -32,7 +39,14 @@ extension FileStore {
                         self?.changeNotifier.report(problem)
                     })
             else { return nil }
-            watcher.start()
+            do {
+                try watcher.start()
+            } catch {
+                PrefsLogging.logger.error(
+                    "cannot watch \(TextEscaping.escaped(folder.string)): \(error); system layer changes are not seen",
+                    metadata: ["store": "FileStore"])
+                return nil
+            }
             return watcher
         }
     }

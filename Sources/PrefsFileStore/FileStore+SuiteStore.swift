@@ -1,4 +1,16 @@
 public import PrefsCore
+import ServiceLifecycle
+
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
+import Foundation
+#endif
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
+import Foundation
+#endif
 
 extension FileStore: SuiteStore {
     public var locationDescription: String { directory.path }

@@ -1,7 +1,13 @@
-public import Foundation
+import Logging
 public import PrefsCore
 import Synchronization
 import SystemPackage
+
+#if canImport(FoundationEssentials)
+public import FoundationEssentials
+#else
+public import Foundation
+#endif
 
 /// A directory of suites, as Foundation's `UserDefaults` keeps them on Linux: `<directory>/<suite>.plist`.
 ///
@@ -163,7 +169,7 @@ public final class FileStore: Sendable {
                             self?.directoryChanged(names: names, overflowed: overflowed)
                         },
                         onFailure: { [weak self] error in self?.watcherFailed(error) })
-                    watcher.start()
+                    try watcher.start()
                     state.watcher = watcher
                 } catch {
                     throw FileStoreError.io(path: directory.path, operation: "watch", reason: "\(error)")

@@ -1,5 +1,16 @@
 public import PrefsCore
 
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
+import Foundation
+#endif
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
+import Foundation
+#endif
+
 extension FileSuite: TransactionalSuite {
     public var transactions: (any TransactionalSuite)? { self }
 

@@ -1,4 +1,6 @@
+import Logging
 public import PrefsCore
+import SystemPackage
 
 extension FileSuite {
     @inlinable public var liveSystemLayers: LiveSystemLayers? { layers }

@@ -1,6 +1,11 @@
-import Foundation
 public import PrefsCore
 import SystemPackage
+
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
+import Foundation
+#endif
 
 extension FileSuite {
     /// Moves an unusable suite file aside as `<suite>.plist.corrupt-<time>`, keeping it, and starts the suite afresh

@@ -1,5 +1,10 @@
-import Foundation
 import PrefsCore
+
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
+import Foundation
+#endif
 
 extension FileSuite {
     /// Brings the snapshot up to date with the file and delivers the differences, attributed to their writers.

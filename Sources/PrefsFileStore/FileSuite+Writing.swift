@@ -1,5 +1,10 @@
-import Foundation
 public import PrefsCore
+
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
+import Foundation
+#endif
 
 // MARK: - API
 

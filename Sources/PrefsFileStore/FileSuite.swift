@@ -1,6 +1,12 @@
-public import Foundation
 public import PrefsCore
 import Synchronization
+import SystemPackage
+
+#if canImport(FoundationEssentials)
+public import FoundationEssentials
+#else
+public import Foundation
+#endif
 
 /// One suite on disk — `<directory>/<name>.plist` — as a process-safe, live ``PersistentKeyValueStore``.
 ///

@@ -1,4 +1,13 @@
+#if canImport(FoundationEssentials)
+public import FoundationEssentials
+#else
 public import Foundation
+#endif
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
 
 /// The XDG base directories PrefsKit uses, as Foundation's `UserDefaults` does on Linux.
 public enum XDGDirectories {

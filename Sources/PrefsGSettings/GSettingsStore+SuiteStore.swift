@@ -1,5 +1,6 @@
 public import PrefsCore
 import ServiceLifecycle
+import Synchronization
 
 extension GSettingsStore: SuiteStore {
     public var locationDescription: String { "GSettings (dconf)" }

@@ -1,7 +1,12 @@
-public import Foundation
 public import PrefsCore
 import PrefsFileStore
 import Synchronization
+
+#if canImport(FoundationEssentials)
+public import FoundationEssentials
+#else
+public import Foundation
+#endif
 
 /// GNOME's settings as a store of suites: each installed GSettings schema is a suite, read and written through GIO,
 /// so that the dconf service stores every write and every running program sees it.

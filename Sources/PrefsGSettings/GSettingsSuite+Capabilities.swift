@@ -1,4 +1,5 @@
 public import PrefsCore
+import PrefsFileStore
 
 extension GSettingsSuite: TransactionalSuite {
     public var transactions: (any TransactionalSuite)? { self }

@@ -1,5 +1,12 @@
-import Foundation
 public import PrefsCore
+import PrefsFileStore
+import Synchronization
+
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
+import Foundation
+#endif
 
 extension GSettingsSuite {
     /// One key's planned change.

@@ -1,4 +1,5 @@
 public import PrefsCore
+import PrefsFileStore
 import Synchronization
 
 /// One GSettings schema at its path: a suite of the ``GSettingsStore``, and a store of its own for PrefsKit's typed

@@ -1,6 +1,12 @@
 import CNcurses
-import Foundation
 public import PrefsTUI
+import SystemPackage
+
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
+import Foundation
+#endif
 
 #if canImport(Glibc)
 import Glibc

@@ -1,7 +1,12 @@
-public import Foundation
 import PrefsCore
 import PrefsTUI
 public import PrefsTools
+
+#if canImport(FoundationEssentials)
+public import FoundationEssentials
+#else
+public import Foundation
+#endif
 
 extension TerminalEditor {
     /// Refuses to start the editor when standard input or output is not a terminal.

@@ -1,3 +1,4 @@
+import PrefsCore
 public import PrefsTUI
 
 /// The editor on the process's terminal, as `prefs tui`, `prefs demo` and an app's own settings editor run it.

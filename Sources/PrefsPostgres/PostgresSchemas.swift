@@ -1,4 +1,5 @@
 public import Foundation
+import PostgresNIO
 public import PrefsCore
 
 /// The schemas of a ``PostgresStore``'s suites, kept in the `<table>_schemas` table so that every machine sees the

@@ -1,6 +1,7 @@
 import Foundation
 import PostgresNIO
 import PrefsCore
+import Synchronization
 
 extension PostgresSession {
     /// Starts listening on the table's channel, unless someone already does, and for a synchronous caller waits for

@@ -1,6 +1,7 @@
 import Foundation
 import PostgresNIO
 import PrefsCore
+import Synchronization
 
 extension PostgresSession {
     /// Reads a suite into memory unless it is there, applying the notices that came meanwhile.

@@ -1,4 +1,6 @@
+import PostgresNIO
 public import PrefsCore
+import Synchronization
 
 extension PostgresStore: KeyedSuiteStore {
     public var keyedAccess: (any KeyedSuiteStore)? { self }

@@ -1,4 +1,6 @@
+import PostgresNIO
 public import PrefsCore
+import Synchronization
 
 /// Preferences in a PostgreSQL table, shared by every client of the server, each seeing the others' writes as they
 /// commit.

@@ -1,5 +1,7 @@
 import Foundation
+import PostgresNIO
 public import PrefsCore
+import Synchronization
 
 extension PostgresSuite: TransactionalSuite {
     public var transactions: (any TransactionalSuite)? { self }

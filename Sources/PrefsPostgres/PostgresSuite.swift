@@ -1,4 +1,5 @@
 public import PrefsCore
+import Synchronization
 
 /// One suite of a ``PostgresStore``: a store of its own for PrefsKit's typed API.
 public final class PostgresSuite: PersistentKeyValueStore, Sendable {

@@ -1,6 +1,11 @@
-import Foundation
 import PrefsCore
 public import PrefsTools
+
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
+import Foundation
+#endif
 
 #if canImport(Glibc)
 import Glibc
@@ -14,8 +19,9 @@ import Darwin
 /// It is `prefs demo-writer DIR` run as a child, with its standard input as a lifeline: when the editor's process
 /// ends, however it ends, the child reads end-of-file, removes the directory and exits.
 public struct DemoActivity {
-    private let process: Process
-    private let lifeline: FileHandle
+    private let process: pid_t
+    /// The write end of the child's standard input, which closing tells the child to end.
+    private let lifeline: Int32
 
     /// What `prefs demo` does around the editor: copies the demo's files, starts the second process on the copy, runs
     /// `body` on it, then stops the process and removes the copy, however `body` ends.
@@ -47,27 +53,57 @@ public struct DemoActivity {
     /// - Returns: The running process, to ``stop()`` when the editor quits.
     /// - Throws: ``PrefsTools/ToolError`` when the process cannot start.
     static func start(on files: DemoFiles, interval: Double) throws -> DemoActivity {
-        let process = Process()
-        process.executableURL = Bundle.main.executableURL ?? URL(fileURLWithPath: "/proc/self/exe")
-        process.arguments = ["demo-writer", files.root.path, "--interval", "\(interval)"]
-        let lifeline = Pipe()
-        process.standardInput = lifeline
-        process.standardOutput = FileHandle.nullDevice
-        process.standardError = FileHandle.nullDevice
-        do {
-            try process.run()
-        } catch {
-            throw ToolError("cannot start the demo's writer: \(error)")
+        var pipe: [Int32] = [-1, -1]
+        guard Self.pipe(&pipe) == 0 else {
+            throw ToolError("cannot start the demo's writer: \(String(cString: strerror(errno)))")
         }
-        try? lifeline.fileHandleForReading.close()
-        return DemoActivity(process: process, lifeline: lifeline.fileHandleForWriting)
+        var actions = posix_spawn_file_actions_t()
+        posix_spawn_file_actions_init(&actions)
+        defer { posix_spawn_file_actions_destroy(&actions) }
+        // The read end becomes the child's standard input; the write end must not stay open in the child, which
+        // would then never read the end of its input.
+        posix_spawn_file_actions_adddup2(&actions, pipe[0], STDIN_FILENO)
+        posix_spawn_file_actions_addclose(&actions, pipe[0])
+        posix_spawn_file_actions_addclose(&actions, pipe[1])
+        posix_spawn_file_actions_addopen(&actions, STDOUT_FILENO, "/dev/null", O_WRONLY, 0)
+        posix_spawn_file_actions_addopen(&actions, STDERR_FILENO, "/dev/null", O_WRONLY, 0)
+        let arguments = ["prefs", "demo-writer", files.root.path, "--interval", "\(interval)"]
+        let environment = ProcessInfo.processInfo.environment.map { "\($0.key)=\($0.value)" }
+        var child = pid_t()
+        let started = try withCStrings(arguments) { argv in
+            try withCStrings(environment) { envp in posix_spawn(&child, "/proc/self/exe", &actions, nil, argv, envp) }
+        }
+        close(pipe[0])
+        guard started == 0 else {
+            close(pipe[1])
+            throw ToolError("cannot start the demo's writer: \(String(cString: strerror(started)))")
+        }
+        return DemoActivity(process: child, lifeline: pipe[1])
     }
 
     /// Ends the second process and waits for it.
     func stop() {
-        try? lifeline.close()
-        process.terminate()
-        process.waitUntilExit()
+        close(lifeline)
+        kill(process, SIGTERM)
+        var status: Int32 = 0
+        while waitpid(process, &status, 0) < 0 && errno == EINTR {}
+    }
+
+    /// Calls `body` with a NULL-terminated array of C strings.
+    private static func withCStrings<Result>(
+        _ strings: [String], _ body: (UnsafePointer<UnsafeMutablePointer<CChar>?>) throws -> Result
+    ) throws -> Result {
+        let pointers = strings.map { strdup($0) } + [nil]
+        defer { for pointer in pointers { free(pointer) } }
+        return try pointers.withUnsafeBufferPointer { buffer in
+            guard let start = buffer.baseAddress else { throw ToolError("cannot start the demo's writer") }
+            return try body(start)
+        }
+    }
+
+    /// The corresponding C function is `pipe`.
+    private static func pipe(_ ends: inout [Int32]) -> Int32 {
+        ends.withUnsafeMutableBufferPointer { buffer in buffer.baseAddress.map { Glibc.pipe($0) } ?? -1 }
     }
 
     /// The second process's work: changes the demo's values every `interval` seconds until standard input closes

@@ -1,7 +1,12 @@
-public import Foundation
 import PrefsCore
 import PrefsFileStore
 public import PrefsTools
+
+#if canImport(FoundationEssentials)
+public import FoundationEssentials
+#else
+public import Foundation
+#endif
 
 /// The demo's configuration: the suites and schema manifests of `Assets/demo`, copied to a temporary directory.
 public struct DemoFiles: Sendable {

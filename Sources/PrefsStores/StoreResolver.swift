@@ -1,8 +1,13 @@
-public import Foundation
 import PrefsCore
 import PrefsFileStore
 import PrefsPostgres
 public import PrefsTools
+
+#if canImport(FoundationEssentials)
+public import FoundationEssentials
+#else
+public import Foundation
+#endif
 
 #if canImport(PrefsGSettings)
 import PrefsGSettings

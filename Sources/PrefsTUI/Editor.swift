@@ -1,6 +1,11 @@
-import Foundation
 public import PrefsCore
 import Synchronization
+
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
+import Foundation
+#endif
 
 /// The editor's loop: it draws the model through a backend, and feeds it input and other processes' changes.
 ///

@@ -1,4 +1,5 @@
 import ArgumentParser
+import PrefsStores
 import PrefsTools
 
 /// Starts `prefs`: a plain `prefs write` or `prefs read` takes a short path (``PrefsTools/WriteCommandLine``,

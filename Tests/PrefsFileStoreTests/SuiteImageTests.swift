@@ -1,5 +1,6 @@
 import Foundation
 import PrefsKit
+import PrefsTestHelpers
 import PropertyBased
 import Testing
 
@@ -100,10 +101,10 @@ import Testing
             let bytes = Array(edit.utf8)
             for kept in [image, image.slimmed(above: 0)] {
                 let (next, _) = try kept.reading(bytes)
-                #expect(next.values == (try PropertyListCodec.decodeWithFoundation(Data(bytes))))
+                #expect(next.values == (try FoundationReading.values(Data(bytes))))
                 // Whatever was read, the next write gives a file that reads back as its values.
                 let written = try next.applying(["e": .bool(true)])
-                #expect(try PropertyListCodec.decodeWithFoundation(Data(written.bytes ?? [])) == written.values)
+                #expect(try FoundationReading.values(Data(written.bytes ?? [])) == written.values)
             }
         }
     }

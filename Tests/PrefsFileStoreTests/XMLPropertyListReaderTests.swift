@@ -1,5 +1,6 @@
 import Foundation
 import PrefsKit
+import PrefsTestHelpers
 import PropertyBased
 import Testing
 
@@ -11,7 +12,7 @@ import Testing
         .string(of: 0...12)
 
     private static func foundation(_ data: Data) throws -> [String: PropertyListValue] {
-        try PropertyListCodec.decodeWithFoundation(data)
+        try FoundationReading.values(data)
     }
 
     @Test func agreesWithFoundationOnWhatTheWriterWrites() async {

@@ -1,5 +1,6 @@
 import Foundation
 import PrefsKit
+import PrefsTestHelpers
 import PropertyBased
 import Testing
 
@@ -16,7 +17,7 @@ import Testing
     /// What Foundation's parser and the fast reader read back from what the writer writes, which must agree.
     private static func readBack(_ values: [String: PropertyListValue]) throws -> [String: PropertyListValue] {
         let data = XMLPropertyListWriter.encode(values)
-        let foundation = try PropertyListCodec.decodeWithFoundation(data)
+        let foundation = try FoundationReading.values(data)
         let fast = try SuiteImage(decoding: Array(data)).values
         #expect(fast == foundation)
         return foundation

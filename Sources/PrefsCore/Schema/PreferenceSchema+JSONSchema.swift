@@ -1,4 +1,8 @@
+#if canImport(FoundationEssentials)
+public import FoundationEssentials
+#else
 public import Foundation
+#endif
 
 extension PreferenceSchema {
     /// The dialect every exported JSON Schema declares.
@@ -31,8 +35,8 @@ extension PreferenceSchema {
             "properties": properties,
         ]
         document["title"] = suite
-        let options: JSONSerialization.WritingOptions = [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes]
-        return (try? JSONSerialization.data(withJSONObject: document, options: options)) ?? Data()
+        // Every value in the document comes from `jsonObject`, and a schema's reals are finite.
+        return Data((JSONValue(any: document)?.text(pretty: true) ?? "").utf8)
     }
 
     private static func jsonSchema(of entry: PreferenceSchemaEntry) -> [String: Any] {

@@ -1,4 +1,8 @@
+#if canImport(FoundationEssentials)
+public import FoundationEssentials
+#else
 public import Foundation
+#endif
 
 // MARK: - API
 
@@ -18,9 +22,8 @@ extension PreferenceSchema {
             "keys": entries.map(Self.manifestObject),
         ]
         document["suite"] = suite
-        let options: JSONSerialization.WritingOptions = [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes]
-        // Every value in the document comes from `jsonObject`, which is always serializable.
-        return (try? JSONSerialization.data(withJSONObject: document, options: options)) ?? Data()
+        // Every value in the document comes from `jsonObject` or a parse, and a schema's reals are finite.
+        return Data((JSONValue(any: document)?.text(pretty: true) ?? "").utf8)
     }
 
     /// Loads a schema from a JSON manifest.
@@ -40,22 +43,21 @@ extension PreferenceSchema {
                     ?? "not valid JSON (\(location))")
         }
         guard case .object = parsed else { throw .invalidManifest("not a JSON object") }
-        guard let document = parsed.foundationObject as? [String: Any] else {
-            throw .invalidManifest("holds a number too large for a Double")
-        }
-        guard document["format"] as? String == Self.manifestFormat else {
+        guard parsed[member: "format"]?.stringValue == Self.manifestFormat else {
             throw .invalidManifest("\"format\" must be \"\(Self.manifestFormat)\"")
         }
-        guard let version = document["version"] as? Int, version == Self.manifestVersion else {
+        guard parsed[member: "version"]?.intValue == Self.manifestVersion else {
             throw .invalidManifest("unsupported \"version\"; this build reads version \(Self.manifestVersion)")
         }
-        guard let keys = document["keys"] as? [Any] else { throw .invalidManifest("\"keys\" must be an array") }
+        guard let keys = parsed[member: "keys"]?.arrayValue else {
+            throw .invalidManifest("\"keys\" must be an array")
+        }
         var entries: [PreferenceSchemaEntry] = []
         for (index, key) in keys.enumerated() {
-            guard let key = key as? [String: Any] else { throw .invalidManifest("keys[\(index)] is not an object") }
+            guard case .object = key else { throw .invalidManifest("keys[\(index)] is not an object") }
             entries.append(try Self.entry(from: key, at: index))
         }
-        try self.init(suite: document["suite"] as? String, entries: entries)
+        try self.init(suite: parsed[member: "suite"]?.stringValue, entries: entries)
     }
 
     // MARK: - Writing
@@ -91,51 +93,53 @@ extension PreferenceSchema {
     /// stays readable, and otherwise ``PropertyListValue/jsonObject``.
     private static func manifestValue(_ value: PropertyListValue, for entry: PreferenceSchemaEntry) -> Any {
         if entry.kind == .codable, case .data(let data) = value,
-            let object = try? JSONSerialization.jsonObject(with: data, options: .fragmentsAllowed)
+            let json = [UInt8](data).withUnsafeBufferPointer({ JSONValue.parse($0) })
         {
-            return object
+            return json
         }
         return value.jsonObject
     }
 
     // MARK: - Reading
 
-    private static func entry(from object: [String: Any], at index: Int) throws(PreferenceSchemaError)
+    private static func entry(from object: JSONValue, at index: Int) throws(PreferenceSchemaError)
         -> PreferenceSchemaEntry
     {
-        guard let id = object["id"] as? String, !id.isEmpty else {
+        guard let id = object[member: "id"]?.stringValue, !id.isEmpty else {
             throw .invalidManifest("keys[\(index)] has no \"id\"")
         }
         let place = "key \(TextEscaping.quoted(id, limit: 80))"
-        guard let kindName = object["kind"] as? String, let kind = PreferenceValueKind(rawValue: kindName) else {
+        guard let kindName = object[member: "kind"]?.stringValue, let kind = PreferenceValueKind(rawValue: kindName)
+        else {
             throw .invalidManifest("\(place) has no valid \"kind\"")
         }
-        guard let storageName = object["storage"] as? String, let storage = PrimitiveKind(storageName) else {
+        guard let storageName = object[member: "storage"]?.stringValue, let storage = PrimitiveKind(storageName) else {
             throw .invalidManifest("\(place) has no valid \"storage\"")
         }
         guard kind.isCompatible(withStorage: storage) else {
             throw .invalidManifest("\(place) has \"kind\" \(kind.rawValue), which cannot be stored as \(storage)")
         }
-        let isOptional = object["optional"] as? Bool ?? false
-        let read = { (value: Any, field: String) throws(PreferenceSchemaError) -> PropertyListValue in
+        let isOptional = object[member: "optional"]?.boolValue ?? false
+        let read = { (value: JSONValue, field: String) throws(PreferenceSchemaError) -> PropertyListValue in
             do {
                 return try manifestValue(value, kind: kind, storage: storage)
             } catch {
                 throw .invalidManifest("\(place) has an invalid \"\(field)\": \(error)")
             }
         }
-        let defaultValue = try object["default"].map { value throws(PreferenceSchemaError) in try read(value, "default")
+        let defaultValue = try object[member: "default"].map { value throws(PreferenceSchemaError) in
+            try read(value, "default")
         }
         if defaultValue == nil && !isOptional { throw .invalidManifest("\(place) has no \"default\"") }
         var choices: [PropertyListValue] = []
-        if let listed = object["choices"] {
+        if let listed = object[member: "choices"] {
             // A "choices" that is not a list would otherwise be ignored, and the key would accept anything.
-            guard let listed = listed as? [Any] else {
+            guard let listed = listed.arrayValue else {
                 throw .invalidManifest("\(place) has an invalid \"choices\": expected an array of values")
             }
             for choice in listed { choices.append(try read(choice, "choices")) }
         }
-        let range = try range(object["range"], storage: storage, place: place)
+        let range = try range(object[member: "range"], storage: storage, place: place)
         if let defaultValue {
             if !choices.isEmpty && !choices.contains(defaultValue) {
                 throw .invalidManifest(
@@ -149,45 +153,49 @@ extension PreferenceSchema {
             throw .invalidManifest("\(place) has a choice (\(outside)) outside its \"range\" \(range)")
         }
         var formerIDs: [String] = []
-        if let listed = object["formerly"] {
-            guard let names = listed as? [String], !names.contains(where: \.isEmpty), !names.contains(id) else {
+        if let listed = object[member: "formerly"] {
+            let names = listed.arrayValue?.compactMap(\.stringValue)
+            guard let names, names.count == listed.arrayValue?.count, !names.contains(where: \.isEmpty),
+                !names.contains(id)
+            else {
                 throw .invalidManifest("\(place) has an invalid \"formerly\": expected an array of other key names")
             }
             formerIDs = names
         }
-        let isSecret = object["secret"] as? Bool ?? false
+        let isSecret = object[member: "secret"]?.boolValue ?? false
         return PreferenceSchemaEntry(
-            id: id, typeName: object["type"] as? String ?? storage.description, kind: kind, storage: storage,
-            isOptional: isOptional, defaultValue: defaultValue, summary: object["summary"] as? String,
-            description: object["description"] as? String, choices: choices, range: range,
-            isDebug: object["debug"] as? Bool ?? false, isVolatile: object["volatile"] as? Bool ?? false,
+            id: id, typeName: object[member: "type"]?.stringValue ?? storage.description, kind: kind, storage: storage,
+            isOptional: isOptional, defaultValue: defaultValue, summary: object[member: "summary"]?.stringValue,
+            description: object[member: "description"]?.stringValue, choices: choices, range: range,
+            isDebug: object[member: "debug"]?.boolValue ?? false,
+            isVolatile: object[member: "volatile"]?.boolValue ?? false,
             isSecret: isSecret, formerIDs: formerIDs)
     }
 
-    private static func manifestValue(_ value: Any, kind: PreferenceValueKind, storage: PrimitiveKind)
+    private static func manifestValue(_ value: JSONValue, kind: PreferenceValueKind, storage: PrimitiveKind)
         throws(PropertyListValueParseError) -> PropertyListValue
     {
-        if kind == .codable, storage == .data, !(value is String) {
-            let json = try PropertyListValue(jsonObject: value, as: nil)
+        if kind == .codable, storage == .data, value.stringValue == nil {
+            let json = try PropertyListValue(json: value, as: nil)
             return .data(Data(json.jsonText().utf8))
         }
-        return try PropertyListValue(jsonObject: value, as: storage)
+        return try PropertyListValue(json: value, as: storage)
     }
 
-    private static func range(_ object: Any?, storage: PrimitiveKind, place: String) throws(PreferenceSchemaError)
+    private static func range(_ object: JSONValue?, storage: PrimitiveKind, place: String) throws(PreferenceSchemaError)
         -> PreferenceValueRange?
     {
         guard let object else { return nil }
         let invalid = PreferenceSchemaError.invalidManifest(
             "\(place) has an invalid \"range\"; expected {\"min\": …, \"max\": …} with min <= max")
-        guard let bounds = object as? [String: Any], let low = bounds["min"], let high = bounds["max"] else {
+        guard let low = object[member: "min"], let high = object[member: "max"] else {
             throw invalid
         }
         // Integer bounds are read as integers, so that a bound such as Int.max survives the trip.
         let boundKind: PrimitiveKind = storage == .int ? .int : .double
         switch (
-            try? PropertyListValue(jsonObject: low, as: boundKind),
-            try? PropertyListValue(jsonObject: high, as: boundKind)
+            try? PropertyListValue(json: low, as: boundKind),
+            try? PropertyListValue(json: high, as: boundKind)
         ) {
         case (.int(let lower)?, .int(let upper)?) where lower <= upper: return .integer(lower...upper)
         case (.double(let lower)?, .double(let upper)?) where lower <= upper: return .real(lower...upper)

@@ -1,4 +1,8 @@
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
 import Foundation
+#endif
 
 // MARK: - API
 
@@ -89,8 +93,8 @@ extension PreferenceSchemaEntry {
     }
 
     private static func jsonText(_ data: Data) -> String? {
-        guard let object = try? JSONSerialization.jsonObject(with: data, options: .fragmentsAllowed),
-            let value = try? PropertyListValue(jsonObject: object, as: nil)
+        guard let json = [UInt8](data).withUnsafeBufferPointer({ JSONValue.parse($0) }),
+            let value = try? PropertyListValue(json: json, as: nil)
         else { return nil }
         return value.jsonText()
     }

@@ -45,6 +45,18 @@ package struct CivilTime: Equatable, Sendable {
         return fields
     }
 
+    /// The local date and time of a moment, as `$TZ` and `/etc/localtime` say, and the zone's offset then.
+    ///
+    /// - Parameter seconds: Seconds since 1970.
+    /// - Returns: The fields and the offset in seconds east of UTC, or `nil` when the C library cannot represent the
+    ///   moment.
+    package static func local(secondsSince1970 seconds: Int) -> (time: CivilTime, offset: Int)? {
+        var moment = time_t(seconds)
+        var fields = tm()
+        guard localtime_r(&moment, &fields) != nil else { return nil }
+        return (CivilTime(fields), Int(fields.tm_gmtoff))
+    }
+
     /// The moment these fields name, in seconds since 1970.
     ///
     /// - Parameter offset: Seconds east of UTC the fields are in; `nil` for local time.

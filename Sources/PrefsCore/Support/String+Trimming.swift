@@ -8,17 +8,31 @@ extension String {
     /// - Parameter newlines: Whether line breaks are trimmed too.
     /// - Returns: The trimmed text.
     package func trimmingWhiteSpace(includingNewlines newlines: Bool = false) -> String {
-        let isTrimmed = { (scalar: Unicode.Scalar) -> Bool in
+        trimmingScalars { scalar in
             switch scalar.properties.generalCategory {
-            case .spaceSeparator: return true
-            case .lineSeparator, .paragraphSeparator: return newlines
-            default: return scalar == "\t" || (newlines && ((0x0A...0x0D).contains(scalar.value) || scalar == "\u{85}"))
+            case .spaceSeparator: true
+            case .lineSeparator, .paragraphSeparator: newlines
+            default: scalar == "\t" || (newlines && scalar.isNewline)
             }
         }
+    }
+
+    /// The text without the line breaks around it, as Foundation's `trimmingCharacters(in: .newlines)` gives it:
+    /// U+000A–U+000D, U+0085 and the line and paragraph separators.
+    package func trimmingNewlines() -> String {
+        trimmingScalars { $0.isNewline || $0 == "\u{2028}" || $0 == "\u{2029}" }
+    }
+
+    private func trimmingScalars(where isTrimmed: (Unicode.Scalar) -> Bool) -> String {
         let scalars = unicodeScalars
         guard let first = scalars.firstIndex(where: { !isTrimmed($0) }),
             let last = scalars.lastIndex(where: { !isTrimmed($0) })
         else { return "" }
         return String(scalars[first...last])
     }
+}
+
+extension Unicode.Scalar {
+    /// U+000A–U+000D or U+0085, the line breaks `CharacterSet.newlines` holds besides the two separators.
+    fileprivate var isNewline: Bool { (0x0A...0x0D).contains(value) || value == 0x85 }
 }

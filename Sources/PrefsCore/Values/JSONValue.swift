@@ -1,4 +1,8 @@
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
 import Foundation
+#endif
 
 /// A JSON value parsed straight from bytes (RFC 8259), with numbers kept as their text.
 ///
@@ -34,41 +38,6 @@ package enum JSONValue: Equatable, Sendable {
         guard let value = try? parser.value(depth: 0) else { return nil }
         parser.skipSpace()
         return parser.index == bytes.count ? value : nil
-    }
-
-    /// The value as Foundation's JSON reader gives it, but with every number read exactly.
-    ///
-    /// Objects, arrays, strings and Booleans come as `[String: Any]`, `[Any]`, `String` and `Bool`, `null` as `NSNull`;
-    /// an integer as `Int` (or `UInt64` above `Int.max`), any other number as the `Double` nearest its text.
-    /// Foundation's reader on Linux parses some exponents inexactly (`1.9223372036854776e+19` came back one unit in the
-    /// last place away), so a manifest it wrote would not read back as the same schema.
-    ///
-    /// - Returns: The object, or `nil` when a number is too large for a `Double`.
-    package var foundationObject: Any? {
-        switch self {
-        case .object(let members):
-            var object: [String: Any] = [:]
-            for (name, member) in members {
-                guard let converted = member.foundationObject else { return nil }
-                object[name] = converted
-            }
-            return object
-        case .array(let elements):
-            var array: [Any] = []
-            for element in elements {
-                guard let converted = element.foundationObject else { return nil }
-                array.append(converted)
-            }
-            return array
-        case .string(let text): return text
-        case .bool(let flag): return flag
-        case .number(let text):
-            if let integer = Int(text) { return integer }
-            if let unsigned = UInt64(text) { return unsigned }
-            guard let real = Double(text), real.isFinite else { return nil }
-            return real
-        case .null: return NSNull()
-        }
     }
 
     /// The member name that made the bytes invalid by appearing twice in one object, if that is why they are; for

@@ -1,4 +1,8 @@
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
 import Foundation
+#endif
 
 extension PropertyListValue {
     /// The value as a JSON-compatible object: dates become ISO 8601 strings and data becomes base64 strings.
@@ -16,20 +20,14 @@ extension PropertyListValue {
         }
     }
 
-    /// The value as JSON text, with sorted keys and unescaped slashes.
+    /// The value as JSON text, with keys sorted by their UTF-8 bytes and slashes unescaped.
     ///
     /// - Parameter pretty: Whether to indent the text over several lines.
-    /// - Returns: The JSON text.
+    /// - Returns: The JSON text; for a value holding a real JSON cannot hold (NaN, an infinity), which only another
+    ///   program can have written, the value's own text instead.
     public func jsonText(pretty: Bool = false) -> String {
         if !pretty, let text = compactJSONText { return text }
-        var options: JSONSerialization.WritingOptions = [.sortedKeys, .withoutEscapingSlashes, .fragmentsAllowed]
-        if pretty { options.insert(.prettyPrinted) }
-        // Every case maps to a JSON type and doubles are finite when they come from a parse; a non-finite double
-        // written by another program is the one thing JSON cannot hold, so it falls back to its text.
-        guard let data = try? JSONSerialization.data(withJSONObject: jsonObject, options: options) else {
-            return String(describing: jsonObject)
-        }
-        return String(decoding: data, as: UTF8.self)
+        return JSONValue(self)?.text(pretty: pretty) ?? String(describing: jsonObject)
     }
 
     /// Parses JSON text as a value of the given kind.
@@ -70,6 +68,12 @@ extension PropertyListValue {
             self = .bool(flag)
         case .string(let text):
             self = .string(text)
+        case .number(let text) where expected == .double:
+            // A real is read as the nearest `Double` whatever its form: `19223372036854775807` is a real bound too.
+            guard let number = Double(text), number.isFinite else {
+                throw PropertyListValueParseError(expected: expected, input: text, reason: "is not a finite number")
+            }
+            self = .double(number)
         case .number(let text):
             if !text.utf8.contains(where: {
                 $0 == UInt8(ascii: ".") || $0 == UInt8(ascii: "e") || $0 == UInt8(ascii: "E")
@@ -102,20 +106,17 @@ extension PropertyListValue {
         }
     }
 
-    /// Converts an object from `JSONSerialization` to a value of the given kind.
+    /// Converts parsed JSON to a value of the given kind.
     ///
     /// Integral numbers become integers where an integer is expected, ISO 8601 strings become dates and base64
     /// strings become data. With no kind given, numbers keep the form JSON gave them.
     ///
     /// - Parameters:
-    ///   - jsonObject: The object.
+    ///   - json: The parsed JSON.
     ///   - kind: The kind the value must have, or `nil` to accept anything.
-    /// - Throws: ``PropertyListValueParseError`` naming the first element that does not fit.
-    public init(jsonObject: Any, as kind: PrimitiveKind?) throws(PropertyListValueParseError) {
-        guard !(jsonObject is NSNull), let found = PropertyListValue(propertyListObject: jsonObject) else {
-            throw PropertyListValueParseError(
-                expected: kind ?? .string, input: "null", reason: "is not allowed: a property list has no null")
-        }
+    /// - Throws: ``PropertyListValueParseError`` naming the first element that does not fit, or `null`.
+    package init(json: JSONValue, as kind: PrimitiveKind?) throws(PropertyListValueParseError) {
+        let found = try PropertyListValue(json: json, expected: kind ?? .string)
         guard let kind else {
             self = found
             return

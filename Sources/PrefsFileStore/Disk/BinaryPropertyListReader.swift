@@ -1,5 +1,10 @@
-import Foundation
 import PrefsCore
+
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
+import Foundation
+#endif
 
 /// Reads binary property lists (`bplist00`), the format macOS writes preferences in, into ``PropertyListValue``s.
 ///

@@ -1,5 +1,10 @@
-public import Foundation
 public import PrefsCore
+
+#if canImport(FoundationEssentials)
+public import FoundationEssentials
+#else
+public import Foundation
+#endif
 
 /// The file store's codec, for tools that read and write whole documents through PrefsKit's protocol.
 public struct FilePropertyListCodec: PropertyListDocumentCodec {

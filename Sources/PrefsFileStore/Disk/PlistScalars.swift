@@ -1,5 +1,10 @@
-import Foundation
 import PrefsCore
+
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
+import Foundation
+#endif
 
 /// Reads the character data of `<integer>`, `<real>` and `<date>` elements as Foundation's property-list parser does,
 /// so that the fast reader accepts exactly the values Foundation accepts and gives them the same meaning.

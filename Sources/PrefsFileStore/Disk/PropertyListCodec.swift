@@ -1,38 +1,42 @@
-import Foundation
 import PrefsCore
 
-/// Decodes, with Foundation, the XML property lists the fast reader does not cover (another encoding, an odd form):
-/// binary ones never reach it (see ``SuiteImage/init(decoding:slimming:)``).
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
+import Foundation
+#endif
+
+/// Says why a document that PrefsKit's readers did not read is refused.
+///
+/// The fast readers (``XMLPropertyListReader``, ``BinaryPropertyListReader``) read every property list that
+/// `UserDefaults`, `plutil`, Python's `plistlib` and this store write; tests check them against Foundation's parser.
+/// What they leave is a broken file or one in a rare form, such as UTF-16 XML. Neither is read: a value the store
+/// guessed at, and then wrote back, could differ from the one the file holds. FoundationEssentials' property-list
+/// decoder parses the document once more, only to name what is wrong with it.
 enum PropertyListCodec {
-    /// Decodes with Foundation's parser, the authority on anything the fast reader does not cover.
-    static func decodeWithFoundation(_ data: Data) throws(DecodeFailure) -> [String: PropertyListValue] {
-        // Foundation on Linux crashes bridging a binary list's set; binary files are ours alone to read.
-        guard !BinaryPropertyListLayout.isBinary(data) else {
-            throw DecodeFailure(reason: "a binary property list Foundation must not read")
-        }
-        let object: Any
+    /// Why a document is refused: the parser's own reason for a broken one, such as where the XML breaks off.
+    ///
+    /// - Parameter data: A document the fast readers gave up on.
+    /// - Returns: The failure to report.
+    static func refusal(_ data: Data) -> DecodeFailure {
+        guard claimsToBePropertyList(data) else { return DecodeFailure(reason: notAPropertyList) }
+        let root: Walk
         do {
-            object = try PropertyListSerialization.propertyList(from: data, options: [], format: nil)
+            root = try PropertyListDecoder().decode(Walk.self, from: data)
         } catch {
-            // A document that says it is a property list gets the parser's own reason, the real cause
-            // (`<integer>x</integer>`); anything else is not one at all.
-            guard claimsToBePropertyList(data) else { throw DecodeFailure(reason: notAPropertyList) }
-            let detail = (error as NSError).userInfo[NSDebugDescriptionErrorKey].map { "\($0)" }
-            throw DecodeFailure(
-                reason: "a malformed property list" + (detail.map { ": \(TextEscaping.escaped($0))" } ?? ""))
+            return DecodeFailure(reason: "a malformed property list" + (detail(of: error).map { ": \($0)" } ?? ""))
         }
-        guard let dictionary = object as? [String: Any] else {
-            throw DecodeFailure(reason: "the root is not a dictionary")
-        }
-        var values: [String: PropertyListValue] = [:]
-        values.reserveCapacity(dictionary.count)
-        for (key, object) in dictionary {
-            guard let value = PropertyListValue(propertyListObject: object) else {
-                throw DecodeFailure(reason: "key \(TextEscaping.quoted(key, limit: 60)) holds an unsupported value")
-            }
-            values[key] = value
-        }
-        return values
+        guard root.isDictionary else { return DecodeFailure(reason: "the root is not a dictionary") }
+        return DecodeFailure(
+            reason: "a property list in a form prefs does not read; UTF-8 XML and binary property lists are read")
+    }
+
+    /// The parser's description of what it found wrong, escaped for a terminal.
+    private static func detail(of error: any Error) -> String? {
+        guard case DecodingError.dataCorrupted(let context) = error else { return nil }
+        let cause = (context.underlyingError as? CocoaError)?.userInfo["NSDebugDescription"].map { "\($0)" }
+        let place = context.codingPath.map(\.stringValue).joined(separator: "/")
+        return TextEscaping.escaped(cause ?? (place.isEmpty ? "" : "at \(place): ") + context.debugDescription)
     }
 
     /// Whether a document begins as a property list does: `bplist`, or an XML declaration or `<plist` tag.
@@ -44,10 +48,46 @@ enum PropertyListCodec {
             .contains { start.starts(with: $0) }
     }
 
-    /// What a file Foundation cannot parse at all is, as a ``DecodeFailure``'s reason.
+    /// What a file that is no property list at all is, as a ``DecodeFailure``'s reason.
     static let notAPropertyList = "not a property list"
 
     struct DecodeFailure: Error {
         let reason: String
+    }
+
+    /// Every value of a document visited, so that one the parser only reads when asked (`<integer>x</integer>`) is
+    /// found too; records whether the root is a dictionary.
+    private struct Walk: Decodable {
+        let isDictionary: Bool
+
+        init(from decoder: any Decoder) throws {
+            if let members = try? decoder.container(keyedBy: AnyKey.self) {
+                for key in members.allKeys { _ = try members.decode(Walk.self, forKey: key) }
+                isDictionary = true
+                return
+            }
+            isDictionary = false
+            if var elements = try? decoder.unkeyedContainer() {
+                while !elements.isAtEnd { _ = try elements.decode(Walk.self) }
+                return
+            }
+            let value = try decoder.singleValueContainer()
+            let readable =
+                (try? value.decode(Bool.self)) != nil || (try? value.decode(Int64.self)) != nil
+                || (try? value.decode(UInt64.self)) != nil || (try? value.decode(Double.self)) != nil
+                || (try? value.decode(String.self)) != nil || (try? value.decode(Date.self)) != nil
+                || (try? value.decode(Data.self)) != nil
+            guard readable else {
+                throw DecodingError.dataCorrupted(
+                    .init(codingPath: decoder.codingPath, debugDescription: "not a valid value"))
+            }
+        }
+
+        private struct AnyKey: CodingKey {
+            let stringValue: String
+            var intValue: Int? { nil }
+            init(stringValue: String) { self.stringValue = stringValue }
+            init?(intValue: Int) { nil }
+        }
     }
 }

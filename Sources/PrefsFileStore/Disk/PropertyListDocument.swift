@@ -1,5 +1,10 @@
-public import Foundation
 public import PrefsCore
+
+#if canImport(FoundationEssentials)
+public import FoundationEssentials
+#else
+public import Foundation
+#endif
 
 /// Whole property-list documents outside a suite: what `prefs export` writes, and what `prefs import`,
 /// `prefs diff --against` and `prefs recover --from-file` read.

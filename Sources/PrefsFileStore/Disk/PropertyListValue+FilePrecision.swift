@@ -1,5 +1,10 @@
-import Foundation
 import PrefsCore
+
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
+import Foundation
+#endif
 
 extension PropertyListValue {
     /// The value as a suite file of a format holds it: in XML, dates to the whole second, rounded down, as

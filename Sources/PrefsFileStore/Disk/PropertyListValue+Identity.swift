@@ -1,5 +1,16 @@
 import PrefsCore
 
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
+import Foundation
+#endif
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
+import Foundation
+#endif
+
 extension PropertyListValue {
     /// Whether two values are the very same: reals and dates compared by their bits, so that NaN is itself and `-0.0` is not
     /// `0.0`, dictionary keys by their bytes, and an integer never equal to a real.

@@ -1,5 +1,10 @@
-import Foundation
 import SystemPackage
+
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
+import Foundation
+#endif
 
 extension SuiteFiles {
     /// The size of the blocks a file is hashed in against a slimmed image's fingerprint.

@@ -1,5 +1,15 @@
-import Foundation
 import SystemPackage
+
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
+import Foundation
+#endif
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
 
 extension SuiteFiles {
     /// Writes new contents to a staging file and swaps it with the property list, so that a reader, or a writer
@@ -246,8 +256,7 @@ extension SuiteFiles {
     /// - Returns: Where the file now is.
     /// - Throws: ``FileStoreError/io(path:operation:reason:)`` when it cannot be moved.
     func moveAside() throws(FileStoreError) -> FilePath {
-        let stamp = ISO8601DateFormatter.string(
-            from: Date(), timeZone: .gmt, formatOptions: [.withYear, .withMonth, .withDay, .withTime])
+        let stamp = Date().formatted(Date.ISO8601FormatStyle(dateSeparator: .omitted, timeSeparator: .omitted))
         let suffix = ".plist.corrupt-\(stamp)-\(getpid())"
         // The suite's name is shortened when needed, so that the whole name fits in the file system's 255 bytes.
         var base = name.rawValue

@@ -1,6 +1,16 @@
-import Foundation
 import PrefsCore
 import SystemPackage
+
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
+import Foundation
+#endif
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
 
 /// The files of one suite: the property list, the lock file beside it that is never replaced, the staging file a
 /// write is prepared in, and the version the last swap replaced.

@@ -1,5 +1,10 @@
-import Foundation
 import PrefsCore
+
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
+import Foundation
+#endif
 
 extension SuiteImage {
     /// What a binary file's image knows of its entries: the keys in file order, and each entry's fingerprint (see

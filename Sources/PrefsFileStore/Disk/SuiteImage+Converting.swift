@@ -1,5 +1,10 @@
-import Foundation
 import PrefsCore
+
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
+import Foundation
+#endif
 
 extension SuiteImage {
     /// The image written whole in another format, with some keys changed: what `--format` asks of a write.

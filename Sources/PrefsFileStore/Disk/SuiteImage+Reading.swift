@@ -1,5 +1,15 @@
-import Foundation
 import PrefsCore
+
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
+import Foundation
+#endif
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
 
 extension SuiteImage {
     /// Decodes the next version of the file, re-reading only the entries whose bytes differ from this version's.

@@ -25,7 +25,7 @@ extension SuiteImage {
             entries.append(entry.value)
         }
         guard let document else {
-            // Outside the fast reader's subset: Foundation decodes it, and only the fingerprint is kept.
+            // Outside the fast reader's subset: converted from another encoding, or refused.
             return try SuiteImage(decoding: consume bytes).slimmed()
         }
         var index: Index?

@@ -1,5 +1,10 @@
-import Foundation
 import PrefsCore
+
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
+import Foundation
+#endif
 
 extension SuiteImage {
     /// Why a write was refused: it would have changed a value nobody asked to change.
@@ -15,7 +20,7 @@ extension SuiteImage {
     /// An indexed file has the changed entries spliced in: each key replaces the entry with exactly its bytes (a key
     /// that differs only in Unicode normalisation is another key), new keys go in sorted place when the file is
     /// sorted and at the end otherwise, and every other entry is copied byte for byte. A binary file has every other
-    /// entry's objects transcribed (see ``binaryApplying(_:)``). A file only Foundation could read is encoded whole,
+    /// entry's objects transcribed (see ``binaryApplying(_:)``). A file without an index is encoded whole,
     /// after checking that every value it holds reads back identical. A value XML cannot hold is refused.
     ///
     /// - Parameters:
@@ -52,9 +57,9 @@ extension SuiteImage {
         for (key, value) in changes { next[key] = value }
         try Self.checkXML(next.mapValues { $0 })
         let image = SuiteImage(encoding: next)
-        // Other programs' values are re-encoded here, so each must read back as it was, by Foundation's reading, the
-        // one every UserDefaults program makes.
-        let readBack = try? PropertyListCodec.decodeWithFoundation(Data(image.bytes ?? []))
+        // Other programs' values are re-encoded here, so each must read back as it was. The reader is checked against
+        // Foundation's, the one every UserDefaults program makes, by the tests.
+        let readBack = try? SuiteImage(decoding: image.bytes ?? []).values
         for key in values.keys.sorted() where changes.index(forKey: key) == nil {
             guard let value = values[key] else { continue }
             let back = readBack?[key]

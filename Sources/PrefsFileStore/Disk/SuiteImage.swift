@@ -1,5 +1,10 @@
-import Foundation
 import PrefsCore
+
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
+import Foundation
+#endif
 
 /// A suite's property list as bytes and as values, with where each top-level entry lies in the bytes, so that a write
 /// re-encodes only the keys it changes and a reload re-reads only the entries that differ from the last version.
@@ -121,7 +126,10 @@ struct SuiteImage: Sendable {
             starts.append(entry.start)
         }
         guard let document else {
-            self.values = try PropertyListCodec.decodeWithFoundation(Data(bytes))
+            // A UTF-16 or Latin-1 file is read as UTF-8; with no index into the bytes on disk, a write re-encodes it
+            // whole, in UTF-8, after checking that every value reads back identical.
+            guard let converted = XMLTranscoding.utf8(bytes) else { throw PropertyListCodec.refusal(Data(bytes)) }
+            self = try SuiteImage(decoding: converted)
             index = nil
             return
         }

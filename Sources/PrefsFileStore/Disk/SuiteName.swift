@@ -1,5 +1,10 @@
-import Foundation
 import PrefsCore
+
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
+import Foundation
+#endif
 
 /// A suite's name, checked to be safe to use as a file name.
 ///

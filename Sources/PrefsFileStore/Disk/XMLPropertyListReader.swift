@@ -1,5 +1,15 @@
-import Foundation
 import PrefsCore
+
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
+import Foundation
+#endif
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
 
 /// Reads the XML property lists that `UserDefaults` and ``XMLPropertyListWriter`` write, about 50 times faster than
 /// Foundation's parser, which spends 0.8 ms on 100 keys and 35 ms on 4,000 on Linux — on every reload and every
@@ -8,16 +18,17 @@ import PrefsCore
 /// It reads UTF-8 documents made of the prolog, a doctype, comments, `dict`, `array`, `key`, `string`, `integer`,
 /// `real`, `true`, `false`, `date` and `data`, with the five XML entities, numeric character references and CDATA.
 /// Anything else — another encoding, a binary property list, an unknown element, or a file that is simply broken —
-/// makes it give up, and Foundation's parser decides instead, so this reader never rejects a file Foundation accepts.
+/// makes it give up, and the file is refused with the reason ``PropertyListCodec/refusal(_:)`` finds. Tests check
+/// that it reads what Foundation's parser reads, value for value.
 ///
 /// It is bounded: it takes time linear in the size of the file, and refuses outright, without handing over to
-/// Foundation, a document nested deeper than ``maximumDepth`` (Foundation's own limit), so that no file can exhaust
-/// a thread's stack. Text that is not valid UTF-8 is never repaired: Foundation then refuses the file.
+/// another parser, a document nested deeper than ``maximumDepth`` (Foundation's own limit), so that no file can
+/// exhaust a thread's stack. Text that is not valid UTF-8 is never repaired: the file is refused.
 struct XMLPropertyListReader {
     /// The most arrays and dictionaries that may nest, the root dictionary included, as Foundation allows.
     static let maximumDepth = 512
 
-    /// Why a document was refused outright, rather than handed to Foundation.
+    /// Why a document was refused outright, rather than handed to another parser for a reason.
     enum Refusal: Error {
         /// Arrays and dictionaries nest deeper than ``maximumDepth``.
         case tooDeep
@@ -130,8 +141,8 @@ struct XMLPropertyListReader {
         return (count, bodyEnd)
     }
 
-    /// Checks the XML declaration, if there is one: a document in another encoding is left to Foundation, which
-    /// converts it, rather than read as UTF-8 and repaired.
+    /// Checks the XML declaration, if there is one: a document in another encoding is refused rather than read as
+    /// UTF-8 and repaired.
     private mutating func prolog() throws(Stop) {
         guard starts(with: "<?xml"), let end = end(of: "?>", from: index) else { return }
         let declaration = UnsafeBufferPointer(rebasing: bytes[index..<end])

@@ -1,5 +1,10 @@
-import Foundation
 import PrefsCore
+
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
+import Foundation
+#endif
 
 /// Writes a suite as the XML property list Foundation writes, byte-compatible in structure and about 20 times faster.
 ///

@@ -1,5 +1,10 @@
-import Foundation
 import SystemPackage
+
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
+import Foundation
+#endif
 
 /// Finds which process holds a `flock` lock, so that a store that gives up waiting can say who it waited for.
 ///
@@ -16,7 +21,11 @@ enum LockHolders {
         // glibc's encoding of dev_t: the major number in bits 8–19 and 32–63, the minor in 0–7 and 20–31.
         let major = (device >> 8) & 0xFFF | (device >> 32) & ~0xFFF
         let minor = device & 0xFF | (device >> 12) & ~0xFF
-        let wanted = String(format: "%02x:%02x:%llu", major, minor, UInt64(status.inode.rawValue))
+        func hex(_ number: UInt64) -> String {
+            let digits = String(number, radix: 16)
+            return digits.count < 2 ? "0" + digits : digits
+        }
+        let wanted = "\(hex(major)):\(hex(minor)):\(UInt64(status.inode.rawValue))"
         for line in table.split(separator: "\n") {
             let fields = line.split(separator: " ", omittingEmptySubsequences: true)
             // "1:", "FLOCK", "ADVISORY", "WRITE", pid, device:inode, start, end; a waiter's line has "->" after "1:".

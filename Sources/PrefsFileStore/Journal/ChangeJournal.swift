@@ -1,7 +1,17 @@
-import Foundation
 import PrefsCore
 import Synchronization
 import SystemPackage
+
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
+import Foundation
+#endif
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
 
 /// The bounded history of writes to the suites of one configuration directory: one JSON-lines file per suite.
 ///

@@ -1,5 +1,10 @@
-import Foundation
 import PrefsCore
+
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
+import Foundation
+#endif
 
 /// Writes a ``JournalRecord`` as one line of JSON, in the form its `Codable` conformance reads back.
 ///

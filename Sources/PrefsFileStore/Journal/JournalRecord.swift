@@ -1,5 +1,10 @@
-package import Foundation
 package import PrefsCore
+
+#if canImport(FoundationEssentials)
+package import FoundationEssentials
+#else
+package import Foundation
+#endif
 
 /// One change to one key, as the journal records it: when, by which process, and from what to what.
 package struct JournalRecord: Codable, Sendable, Hashable {

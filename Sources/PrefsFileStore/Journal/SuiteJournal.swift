@@ -1,6 +1,11 @@
-package import Foundation
 package import PrefsCore
 import SystemPackage
+
+#if canImport(FoundationEssentials)
+package import FoundationEssentials
+#else
+package import Foundation
+#endif
 
 /// The change journal, for a store that keeps its values elsewhere (GSettings): the same records, commit lines,
 /// bounds and attribution as the file store's, under a lock file of the journal's own.

@@ -1,6 +1,11 @@
-import Foundation
 import PrefsCore
 import SystemPackage
+
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
+import Foundation
+#endif
 
 /// The system layers of the file store's suites: `<suite>.plist` and `<suite>.locks` in each folder of
 /// `$XDG_CONFIG_DIRS` (`/etc/xdg` by default), the first folder winning.

@@ -1,5 +1,10 @@
-public import Foundation
 public import PrefsCore
+
+#if canImport(FoundationEssentials)
+public import FoundationEssentials
+#else
+public import Foundation
+#endif
 
 extension SchemaCatalog: PreferenceSchemaSource {
     public var schemaLocationDescription: String { directory.path }

@@ -1,6 +1,16 @@
-public import Foundation
 public import PrefsCore
 import SystemPackage
+
+#if canImport(FoundationEssentials)
+public import FoundationEssentials
+#else
+public import Foundation
+#endif
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
 
 /// The schema manifests installed for the suites of one configuration directory.
 ///

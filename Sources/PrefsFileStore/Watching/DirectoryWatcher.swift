@@ -1,5 +1,11 @@
-import Foundation
+import PrefsCore
 import SystemPackage
+
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
+import Foundation
+#endif
 
 #if canImport(Glibc)
 import Glibc
@@ -51,10 +57,11 @@ final class DirectoryWatcher: Sendable {
     }
 
     /// Starts the thread that watches until this watcher is released.
-    func start() {
-        let thread = Thread(block: work)
-        thread.name = "PrefsKit directory watcher"
-        thread.start()
+    ///
+    /// - Throws: `Errno` when the system cannot start a thread.
+    func start() throws(Errno) {
+        let failure = DetachedThread.start(work)
+        guard failure == 0 else { throw Errno(rawValue: failure) }
     }
 
     deinit {

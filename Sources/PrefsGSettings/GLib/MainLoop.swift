@@ -1,5 +1,17 @@
-import Foundation
+import Logging
+import PrefsCore
 import Synchronization
+
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
+import Foundation
+#endif
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
 
 /// The thread that runs GLib's default main context, where GSettings delivers its "changed" signals, while some
 /// store's `run()` runs.
@@ -24,14 +36,17 @@ enum MainLoop {
             return state.runners == 1 ? Optional(state.generation) : nil
         }
         if let generation = start {
-            let thread = Thread {
+            let failure = DetachedThread.start {
                 while state.withLock({ $0.generation == generation && $0.runners > 0 }) {
                     GIO.iterateDefaultContext()
                     afterEvents()
                 }
             }
-            thread.name = "prefs-glib"
-            thread.start()
+            if failure != 0 {
+                PrefsLogging.logger.error(
+                    "cannot start GLib's main loop: \(String(cString: strerror(failure))); GSettings changes are not seen",
+                    metadata: ["store": "GSettings"])
+            }
         }
         // Returns when the task is cancelled: an `AsyncStream` iterator returns `nil` then.
         let (waiting, continuation) = AsyncStream.makeStream(of: Never.self)

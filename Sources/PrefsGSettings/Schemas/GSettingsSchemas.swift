@@ -1,6 +1,11 @@
-public import Foundation
 public import PrefsCore
 import Synchronization
+
+#if canImport(FoundationEssentials)
+public import FoundationEssentials
+#else
+public import Foundation
+#endif
 
 /// The installed GSettings schemas as PrefsKit's schemas: each key's type, default, choices, range, summary and
 /// description, read through GIO.

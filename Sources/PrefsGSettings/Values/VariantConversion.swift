@@ -1,6 +1,11 @@
 import CGio
-import Foundation
 import PrefsCore
+
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
+import Foundation
+#endif
 
 /// Turns GVariants into property-list values and back, losing nothing.
 ///

@@ -1,4 +1,11 @@
+import PrefsCore
+import PrefsTools
+
+#if canImport(FoundationEssentials)
+public import FoundationEssentials
+#else
 public import Foundation
+#endif
 
 /// Runs the user's editor, `$VISUAL`, else `$EDITOR`, else `vi`, on a private copy of some text, and returns what
 /// was saved.
@@ -22,7 +29,7 @@ public struct ExternalTextEditor: Sendable {
     /// The command that edits a file, as the shell reads it.
     public var command: String {
         for name in ["VISUAL", "EDITOR"] {
-            if let command = environment[name], !command.trimmingCharacters(in: .whitespaces).isEmpty {
+            if let command = environment[name], !command.trimmingWhiteSpace().isEmpty {
                 return command
             }
         }
@@ -53,7 +60,7 @@ public struct ExternalTextEditor: Sendable {
                     atPath: file.path, contents: Data((text + "\n").utf8), attributes: [.posixPermissions: 0o600])
             else { return .failure(ExternalEditorError("cannot write \(file.path)")) }
         } catch {
-            return .failure(ExternalEditorError("cannot write a file to edit: \(error.localizedDescription)"))
+            return .failure(ExternalEditorError("cannot write a file to edit: \(SystemErrorText.reason(error))"))
         }
         let status: Int32
         do {

@@ -1,5 +1,10 @@
 import CPrefsSystem
+
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
 import Foundation
+#endif
 
 #if canImport(Glibc)
 import Glibc
@@ -44,13 +49,17 @@ enum ForegroundProcess {
     private static func runWithoutTerminal(_ path: String, _ arguments: [String], environment: [String: String])
         throws -> Int32
     {
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: path)
-        process.arguments = Array(arguments.dropFirst())
-        process.environment = environment
-        try process.run()
-        process.waitUntilExit()
-        return process.terminationReason == .exit ? process.terminationStatus : 128 + process.terminationStatus
+        let environment = environment.map { "\($0.key)=\($0.value)" }
+        var child = pid_t()
+        let started = try withCStrings(arguments) { argv in
+            try withCStrings(environment) { envp in posix_spawn(&child, path, nil, nil, argv, envp) }
+        }
+        guard started == 0 else { throw Self.failure("start", started) }
+        var status: Int32 = 0
+        while waitpid(child, &status, 0) < 0 {
+            guard errno == EINTR else { throw Self.failure("wait for", errno) }
+        }
+        return Self.exitStatus(status)
     }
 
     /// The exit status a shell would report for a wait status.

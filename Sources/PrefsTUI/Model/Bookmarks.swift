@@ -1,4 +1,10 @@
+import PrefsTools
+
+#if canImport(FoundationEssentials)
+public import FoundationEssentials
+#else
 public import Foundation
+#endif
 
 #if canImport(Glibc)
 import Glibc
@@ -86,7 +92,7 @@ public final class Bookmarks {
             }
             problem = nil
         } catch {
-            problem = "cannot save bookmarks to \(file.path): \(error.localizedDescription)"
+            problem = "cannot save bookmarks to \(file.path): \(SystemErrorText.reason(error))"
         }
     }
 }

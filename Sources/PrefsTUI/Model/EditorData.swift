@@ -1,6 +1,11 @@
-import Foundation
 public import PrefsCore
 public import PrefsTools
+
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
+import Foundation
+#endif
 
 /// What the editor shows, read from a store of suites (a directory of files, a PostgreSQL table) and its schemas,
 /// through PrefsKit's protocols only: what a store can tell beyond its values (history, problems, location,

@@ -1,6 +1,11 @@
-import Foundation
 import PrefsCore
 import PrefsTools
+
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
+import Foundation
+#endif
 
 extension EditorModel {
     /// Space on a Boolean key writes its opposite.

@@ -1,6 +1,11 @@
-import Foundation
 import PrefsCore
 import PrefsTools
+
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
+import Foundation
+#endif
 
 extension EditorModel {
     /// `:` opens the command line.
@@ -32,9 +37,9 @@ extension EditorModel {
     /// Enter on the command line: runs the command named, with what follows it.
     func runCommand(_ session: EditSession) {
         editing = nil
-        let text = session.line.text.trimmingCharacters(in: .whitespaces)
+        let text = session.line.text.trimmingWhiteSpace()
         let name = String(text.prefix { $0 != " " })
-        let argument = text.dropFirst(name.count).trimmingCharacters(in: .whitespaces)
+        let argument = String(text.dropFirst(name.count)).trimmingWhiteSpace()
         let matches = EditorCommand.all.filter { $0.name == name }.isEmpty ? EditorCommand.completions(of: name) : []
         let command = EditorCommand.all.first { $0.name == name } ?? (matches.count == 1 ? matches.first : nil)
         guard let command else {
@@ -103,7 +108,7 @@ extension EditorModel {
         guard let suite = currentSuite ?? selectedSuiteName else { return say("open a suite to export it") }
         guard !path.isEmpty else { return say("export takes a file: :export FILE") }
         let tools = data.tools
-        let url = URL(fileURLWithPath: (path as NSString).expandingTildeInPath)
+        let url = URL(fileURLWithPath: Self.expandingTilde(path))
         guard !FileManager.default.fileExists(atPath: url.path) else {
             return say("\(TextEscaping.escaped(url.path)) exists; nothing was written (give a new file)")
         }
@@ -122,5 +127,13 @@ extension EditorModel {
         } catch {
             say("not exported: \(error)")
         }
+    }
+
+    /// A path with a leading `~` or `~/` as the shell expands it, from `$HOME`; `~user` is left as typed.
+    static func expandingTilde(_ path: String) -> String {
+        guard path == "~" || path.hasPrefix("~/"),
+            let home = ProcessInfo.processInfo.environment["HOME"], !home.isEmpty
+        else { return path }
+        return home + path.dropFirst()
     }
 }

@@ -1,5 +1,10 @@
-import Foundation
 import PrefsCore
+
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
+import Foundation
+#endif
 
 extension EditorModel {
     /// Enter on a key: a Boolean toggles, a key with choices opens a picker, anything else opens the line editor on

@@ -1,5 +1,10 @@
-import Foundation
 import PrefsCore
+
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
+import Foundation
+#endif
 
 extension EditorModel {
     /// `e` on a key: hands its value to `$VISUAL` or `$EDITOR`, as pretty-printed JSON for arrays and dictionaries.
@@ -43,7 +48,7 @@ extension EditorModel {
         case .failure(let error): return say("not written: \(error)")
         case .success(let saved): text = saved.hasSuffix("\n") ? String(saved.dropLast()) : saved
         }
-        if text == edit.text.trimmingCharacters(in: .newlines), externalDrafts[draftKey] == nil {
+        if text == edit.text.trimmingNewlines(), externalDrafts[draftKey] == nil {
             return say("\(TextEscaping.escaped(edit.key)) unchanged; nothing was written")
         }
         let row = keyRows.row(for: edit.key)

@@ -1,5 +1,11 @@
-import Foundation
 import PrefsCore
+import PrefsTools
+
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
+import Foundation
+#endif
 
 extension EditorModel {
     /// A signal that would end the editor.
@@ -29,7 +35,7 @@ extension EditorModel {
             let file = try recovery.save(pending.changes)
             exitNote = "kept \(count) in \(file.path); prefs tui offers them at its next start"
         } catch {
-            exitNote = "could not keep \(count): \(error.localizedDescription); they are lost"
+            exitNote = "could not keep \(count): \(SystemErrorText.reason(error)); they are lost"
         }
     }
 

@@ -1,6 +1,11 @@
-import Foundation
 import PrefsCore
 import PrefsTools
+
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
+import Foundation
+#endif
 
 extension EditorModel {
     /// `+` and `-`: steps a number by one (a real by a tenth when its range is narrower than ten), staying within the

@@ -1,6 +1,11 @@
-import Foundation
 public import PrefsCore
 import PrefsTools
+
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
+import Foundation
+#endif
 
 /// The editor's state: where it is, what is selected, what just changed, and what to tell the user.
 ///

@@ -1,5 +1,10 @@
-import Foundation
 import PrefsCore
+
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
+import Foundation
+#endif
 
 /// The keys of one suite in the order the editor lists them: those the schema declares, in its order, then the other
 /// stored keys by name.

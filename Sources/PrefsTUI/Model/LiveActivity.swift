@@ -1,5 +1,10 @@
-public import Foundation
 public import PrefsCore
+
+#if canImport(FoundationEssentials)
+public import FoundationEssentials
+#else
+public import Foundation
+#endif
 
 /// What the editor shows of other processes' changes as they arrive: the change log (`w`), the rows highlighted for
 /// a moment, and why changes stopped arriving, while they do not.

@@ -1,5 +1,10 @@
-public import Foundation
 import PrefsCore
+
+#if canImport(FoundationEssentials)
+public import FoundationEssentials
+#else
+public import Foundation
+#endif
 
 /// Pending changes the editor kept in a file when it had to end without asking.
 ///

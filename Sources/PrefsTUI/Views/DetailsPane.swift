@@ -1,6 +1,11 @@
-import Foundation
 import PrefsCore
 import PrefsTools
+
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
+import Foundation
+#endif
 
 /// One key in full: its documentation, default, allowed values, stored value, location and last changes.
 ///

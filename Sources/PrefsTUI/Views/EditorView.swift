@@ -1,5 +1,10 @@
-import Foundation
 import PrefsCore
+
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
+import Foundation
+#endif
 
 /// Draws the whole editor: a title line, the screen's content, a message line and the status bar.
 public struct EditorView {
@@ -169,7 +174,7 @@ public struct EditorView {
             model.readOnly
             ? "[read-only]  " : model.pending.isDelayed ? "[delayed: \(model.pending.count) pending]  " : ""
         let line = " " + mode + position + hints
-        grid.draw(text(line.replacingOccurrences(of: "    ", with: "  ")), x: 0, y: y, style: theme.status)
+        grid.draw(text(line.replacing("    ", with: "  ")), x: 0, y: y, style: theme.status)
     }
 
     /// The line being edited, with the cursor shown as a reversed cell.

@@ -1,3 +1,5 @@
+import PrefsCore
+
 extension CommandLineWords {
     /// `defaults`' type flags and the `--type` each means.
     static let defaultsTypes = [

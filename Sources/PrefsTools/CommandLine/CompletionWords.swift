@@ -1,4 +1,8 @@
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
 import Foundation
+#endif
 
 /// The words a shell passes to `prefs` when it asks for completions, read as the command would read them.
 ///
@@ -57,6 +61,6 @@ public struct CompletionWords: Sendable {
             text.removeFirst()
             if text.last == first { text.removeLast() }
         }
-        return text.replacingOccurrences(of: "\\", with: "")
+        return text.replacing("\\", with: "")
     }
 }

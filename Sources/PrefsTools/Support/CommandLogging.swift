@@ -1,5 +1,10 @@
-public import Foundation
 import Logging
+
+#if canImport(FoundationEssentials)
+public import FoundationEssentials
+#else
+public import Foundation
+#endif
 
 /// Where the library's diagnostics go when `prefs` runs: standard error, one line each, from the level
 /// `PREFS_LOG_LEVEL` names (`error` by default), and nowhere while the editor owns the terminal.

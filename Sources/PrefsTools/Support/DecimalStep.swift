@@ -1,4 +1,8 @@
+#if canImport(FoundationEssentials)
+public import FoundationEssentials
+#else
 public import Foundation
+#endif
 
 /// Steps a real number in decimal, as a person counts: 1.25 + 0.1 is 1.35, never `1.4000000000000001`.
 ///
@@ -14,8 +18,8 @@ public enum DecimalStep {
     ///   - direction: 1 to step up, -1 to step down.
     /// - Returns: The stepped value; plain binary arithmetic for values `Decimal` cannot hold (beyond 1e127).
     public static func stepped(_ value: Double, by step: Decimal, direction: Int) -> Double {
-        let binary = value + Double(truncating: step as NSNumber) * Double(direction)
-        guard value.isFinite, abs(value) < 1e120, let decimal = Decimal(string: "\(value)", locale: nil) else {
+        let binary = value + (Double("\(step)") ?? 0) * Double(direction)
+        guard value.isFinite, abs(value) < 1e120, let decimal = Decimal(string: "\(value)") else {
             return binary
         }
         let result = decimal + step * Decimal(direction)

@@ -1,5 +1,10 @@
-import Foundation
 public import PrefsCore
+
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
+import Foundation
+#endif
 
 /// How `prefs` reports a failure: `prefs: <message>` on standard error, or, when the command line asks for `--json`,
 /// one JSON object there, `{"code": "no-suite", "message": "…", "status": 1}`, whose code is stable.

@@ -1,6 +1,11 @@
-public import Foundation
 import PrefsCore
 import SystemPackage
+
+#if canImport(FoundationEssentials)
+public import FoundationEssentials
+#else
+public import Foundation
+#endif
 
 /// A file named on the command line; `-` is standard input.
 public enum InputFile {

@@ -1,4 +1,11 @@
+import PrefsCore
+import SystemPackage
+
+#if canImport(FoundationEssentials)
+public import FoundationEssentials
+#else
 public import Foundation
+#endif
 
 #if canImport(Glibc)
 import Glibc
@@ -15,13 +22,18 @@ public enum Output {
     /// Writes bytes to standard output, or to the capture.
     public static func write(_ data: Data) {
         if let capture { return capture.append(data, toError: false) }
-        FileHandle.standardOutput.write(data)
+        writeAll(data, to: .standardOutput)
     }
 
     /// Writes bytes to standard error, or to the capture.
     private static func writeError(_ data: Data) {
         if let capture { return capture.append(data, toError: true) }
-        FileHandle.standardError.write(data)
+        writeAll(data, to: .standardError)
+    }
+
+    /// Writes all the bytes to a stream; a closed pipe or a full disk loses them, as it would for `echo`.
+    private static func writeAll(_ data: Data, to stream: FileDescriptor) {
+        _ = try? data.withUnsafeBytes { try stream.writeAll($0) }
     }
 
     /// Writes bytes to a file, replacing it atomically, or to standard output when no file is named.
@@ -84,11 +96,8 @@ public enum Output {
 
     /// A JSON value as text, with sorted keys; compact unless `pretty`, so that it fits a JSON-lines stream.
     public static func jsonText(_ object: Any, pretty: Bool = false) -> String {
-        var options: JSONSerialization.WritingOptions = [.sortedKeys, .withoutEscapingSlashes, .fragmentsAllowed]
-        if pretty { options.insert(.prettyPrinted) }
         // Objects come from `jsonObject` conversions and plain strings and numbers, which always serialize.
-        let data = (try? JSONSerialization.data(withJSONObject: object, options: options)) ?? Data("null".utf8)
-        return escapingWideControls(String(decoding: data, as: UTF8.self))
+        escapingWideControls(JSONValue(any: object)?.text(pretty: pretty) ?? "null")
     }
 
     /// JSON text with DEL and the C1 controls (U+007F–U+009F) written as `\u` escapes.
@@ -112,8 +121,8 @@ public enum Output {
     ///
     /// - Returns: Whether the answer was yes; no, an empty answer and the end of input are all no.
     public static func confirm(_ question: String) -> Bool {
-        FileHandle.standardError.write(Data("\(question) [y/N] ".utf8))
-        guard let answer = readLine()?.trimmingCharacters(in: .whitespaces).lowercased() else { return false }
+        writeAll(Data("\(question) [y/N] ".utf8), to: .standardError)
+        guard let answer = readLine()?.trimmingWhiteSpace().lowercased() else { return false }
         return answer == "y" || answer == "yes"
     }
 }

@@ -1,5 +1,10 @@
-import Foundation
 import Synchronization
+
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
+import Foundation
+#endif
 
 /// What a tool wrote, kept instead of going to the standard streams: how tests run PrefsTools in-process.
 ///

@@ -1,5 +1,10 @@
-public import Foundation
 public import PrefsCore
+
+#if canImport(FoundationEssentials)
+public import FoundationEssentials
+#else
+public import Foundation
+#endif
 
 /// A whole suite as a file: what `prefs export` writes, and what `prefs import` and `prefs diff --against` read.
 public enum SuiteDocument {
@@ -32,10 +37,10 @@ public enum SuiteDocument {
                 throw ToolError(error.reason, code: .invalidValue)
             }
         case .json:
-            let object = values.mapValues(\.jsonObject)
-            let data = try JSONSerialization.data(
-                withJSONObject: object, options: [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes])
-            return Data((Output.escapingWideControls(String(decoding: data, as: UTF8.self)) + "\n").utf8)
+            guard let text = JSONValue(.dictionary(values))?.text(pretty: true) else {
+                throw ToolError("a real that is not finite cannot be written as JSON", code: .invalidValue)
+            }
+            return Data((Output.escapingWideControls(text) + "\n").utf8)
         case .typedJSON:
             return try TypedDocument.encode(values: values)
         }

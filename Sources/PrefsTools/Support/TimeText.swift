@@ -1,5 +1,10 @@
-public import Foundation
 import PrefsCore
+
+#if canImport(FoundationEssentials)
+public import FoundationEssentials
+#else
+public import Foundation
+#endif
 
 /// How times are shown and read on the command line: local time unless `--utc`.
 public enum TimeText {
@@ -11,12 +16,21 @@ public enum TimeText {
     /// - Returns: The text.
     public static func format(_ date: Date, utc: Bool) -> String {
         guard !utc else { return PropertyListValue.date(date).text }
-        let formatter = DateFormatter()
-        formatter.locale = Locale(identifier: "en_US_POSIX")
-        formatter.timeZone = .current
-        formatter.dateFormat = "yyyy-MM-dd HH:mm:ss.SSS xxx"
         // Truncated as the ISO 8601 form is, rather than rounded: both name the same millisecond.
-        return formatter.string(from: Date(timeIntervalSince1970: Double(milliseconds(date)) / 1000))
+        let total = milliseconds(date)
+        let (seconds, millisecond) = total.quotientAndRemainder(dividingBy: 1000)
+        let (second, fraction) = millisecond < 0 ? (seconds - 1, millisecond + 1000) : (seconds, millisecond)
+        // Local time as the C library reads the system's zone: FoundationEssentials knows no zone but UTC.
+        guard let (time, offset) = CivilTime.local(secondsSince1970: Int(second)) else {
+            return PropertyListValue.date(date).text
+        }
+        func padded(_ number: Int, _ width: Int) -> String {
+            let digits = String(abs(number))
+            return (number < 0 ? "-" : "") + String(repeating: "0", count: max(0, width - digits.count)) + digits
+        }
+        let zone = (offset < 0 ? "-" : "+") + padded(abs(offset) / 3600, 2) + ":" + padded(abs(offset) % 3600 / 60, 2)
+        return "\(padded(time.year, 4))-\(padded(time.month, 2))-\(padded(time.day, 2)) "
+            + "\(padded(time.hour, 2)):\(padded(time.minute, 2)):\(padded(time.second, 2)).\(padded(Int(fraction), 3)) \(zone)"
     }
 
     /// The millisecond a moment is shown as, since 1970: truncated, as both forms show it.

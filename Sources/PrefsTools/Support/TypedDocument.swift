@@ -1,5 +1,10 @@
-public import Foundation
 public import PrefsCore
+
+#if canImport(FoundationEssentials)
+public import FoundationEssentials
+#else
+public import Foundation
+#endif
 
 /// The typed JSON form of a suite or of a whole configuration: plain JSON whose every value names its type, so that
 /// integers, reals, dates and data survive an export and an import, or a dump and a load, exactly.

@@ -78,7 +78,7 @@ public struct ValuePath: Sendable, Hashable, CustomStringConvertible {
     private init(steps: some Collection<String>) {
         self.steps = Array(steps)
         description = steps.map {
-            "/" + $0.replacingOccurrences(of: "~", with: "~0").replacingOccurrences(of: "/", with: "~1")
+            "/" + $0.replacing("~", with: "~0").replacing("/", with: "~1")
         }
         .joined()
     }

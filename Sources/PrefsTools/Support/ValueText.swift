@@ -1,5 +1,10 @@
-import Foundation
 public import PrefsCore
+
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
+import Foundation
+#endif
 
 /// How values are shown on the command line and read from it.
 public enum ValueText {
@@ -117,7 +122,7 @@ public enum ValueText {
     ///   - entry: The key's schema entry, which says whether it is secret.
     /// - Returns: A JSON-compatible object.
     public static func json(_ value: PropertyListValue?, entry: PreferenceSchemaEntry? = nil) -> Any {
-        guard let value else { return NSNull() }
+        guard let value else { return JSONValue.null }
         return Secrets.hides(entry) ? Secrets.mask : value.jsonObject
     }
 }

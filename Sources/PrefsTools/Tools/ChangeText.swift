@@ -1,5 +1,10 @@
-import Foundation
 public import PrefsCore
+
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
+import Foundation
+#endif
 
 /// How changes are written by `prefs watch` and `prefs log`: one line of text, or one JSON object per line.
 public enum ChangeText {

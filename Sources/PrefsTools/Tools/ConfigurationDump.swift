@@ -1,5 +1,10 @@
-public import Foundation
 import PrefsCore
+
+#if canImport(FoundationEssentials)
+public import FoundationEssentials
+#else
+public import Foundation
+#endif
 
 /// Every suite as one document: `prefs dump` and `prefs load`, like `dconf dump /` and `dconf load /`.
 ///

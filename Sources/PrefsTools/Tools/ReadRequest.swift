@@ -82,7 +82,7 @@ public struct ReadRequest: Sendable, Hashable {
 
     /// A listing line with `[user]` after the key when it has no mark of its own.
     private static func markingUser(_ line: String, types: Bool) -> String {
-        guard let separator = line.range(of: " = ") else { return line }
+        guard let separator = line.firstRange(of: " = ") else { return line }
         let head = line[..<separator.lowerBound]
         if head.hasSuffix("]") { return line }
         return "\(head) [user]\(line[separator.lowerBound...])"

@@ -1,5 +1,10 @@
-import Foundation
 import PrefsCore
+
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
+import Foundation
+#endif
 
 /// What `prefs schema list|show|install|uninstall` do with the store's schema manifests.
 public enum SchemaActions {

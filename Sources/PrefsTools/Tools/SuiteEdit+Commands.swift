@@ -1,3 +1,5 @@
+import PrefsCore
+
 extension SuiteEdit {
     /// How `prefs write` changes part of a value rather than the whole.
     public enum PartOfValue: Sendable, Equatable {

@@ -1,5 +1,10 @@
-import Foundation
 public import PrefsCore
+
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
+import Foundation
+#endif
 
 /// `prefs recover`: an unreadable suite's data moved aside, kept, and the suite started afresh.
 public enum SuiteRecovering {

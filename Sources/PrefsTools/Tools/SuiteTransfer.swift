@@ -1,5 +1,10 @@
-public import Foundation
 public import PrefsCore
+
+#if canImport(FoundationEssentials)
+public import FoundationEssentials
+#else
+public import Foundation
+#endif
 
 /// Whole suites in and out: `prefs export` and `prefs import`.
 public enum SuiteTransfer {

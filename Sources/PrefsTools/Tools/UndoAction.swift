@@ -1,5 +1,10 @@
-public import Foundation
 public import PrefsCore
+
+#if canImport(FoundationEssentials)
+public import FoundationEssentials
+#else
+public import Foundation
+#endif
 
 /// Undo and redo as `prefs undo`, `prefs redo` and the editor's `u` and Ctrl-R make them: from the suite's history
 /// (``UndoHistory``), so that every one of them sees one history, whoever wrote.
@@ -25,7 +30,7 @@ public enum UndoAction {
             Output.json(
                 steps.map { step in
                     [
-                        "write": step.write.id.map { $0 as Any } ?? NSNull(),
+                        "write": step.write.id.map { $0 as Any } ?? JSONValue.null,
                         "changes": step.undo.before.keys.sorted().map { key in
                             let entry = schema?.entry(forStoredKey: key)
                             return [

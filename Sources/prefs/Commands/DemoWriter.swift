@@ -1,6 +1,11 @@
 import ArgumentParser
-import Foundation
 import PrefsStores
+
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
+import Foundation
+#endif
 
 /// `prefs demo-writer DIR`, hidden: the second process of `prefs demo` (``PrefsStores/DemoActivity``).
 struct DemoWriter: PrefsCommand {

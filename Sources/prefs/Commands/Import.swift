@@ -1,4 +1,5 @@
 import ArgumentParser
+import PrefsCore
 import PrefsTools
 
 /// `prefs import SUITE FILE`: many values in one atomic write.

@@ -1,4 +1,5 @@
 import ArgumentParser
+import PrefsCore
 import PrefsTools
 
 /// `prefs load FILE`: writes back what `prefs dump` wrote, like `dconf load /`.

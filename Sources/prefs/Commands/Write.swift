@@ -1,4 +1,5 @@
 import ArgumentParser
+import PrefsStores
 import PrefsTools
 
 /// `prefs write SUITE KEY VALUE`: one typed, checked, journaled write; with `--array-add`, `--dict-add` or `--path`,

@@ -1,4 +1,5 @@
-import Foundation
+public import Foundation
+public import PrefsCore
 
 extension PropertyListValue {
     /// Converts a Foundation property-list object, as `UserDefaults` or `PropertyListSerialization` returns it.
@@ -59,6 +60,27 @@ extension PropertyListValue {
         case .array(let elements): elements.map(\.propertyListObject)
         case .dictionary(let elements): elements.mapValues(\.propertyListObject)
         }
+    }
+
+    /// Converts an object from `JSONSerialization` to a value of the given kind.
+    ///
+    /// Integral numbers become integers where an integer is expected, ISO 8601 strings become dates and base64
+    /// strings become data. With no kind given, numbers keep the form JSON gave them.
+    ///
+    /// - Parameters:
+    ///   - jsonObject: The object.
+    ///   - kind: The kind the value must have, or `nil` to accept anything.
+    /// - Throws: ``PropertyListValueParseError`` naming the first element that does not fit.
+    public init(jsonObject: Any, as kind: PrimitiveKind?) throws(PropertyListValueParseError) {
+        guard !(jsonObject is NSNull), let found = PropertyListValue(propertyListObject: jsonObject) else {
+            throw PropertyListValueParseError(
+                expected: kind ?? .string, input: "null", reason: "is not allowed: a property list has no null")
+        }
+        guard let kind else {
+            self = found
+            return
+        }
+        self = try found.coerced(to: kind)
     }
 
     // MARK: - Numbers
