@@ -42,6 +42,15 @@ let package = Package(
         .executable(name: "prefs", targets: ["prefs"]),
         .executable(name: "theme-demo", targets: ["theme-demo"]),
     ],
+    traits: [
+        .trait(
+            name: "PostgreSQL",
+            description:
+                "The PostgreSQL store behind `prefs --store postgres://…`. PostgresNIO uses the whole of Foundation, "
+                + "so it brings ICU's 30 MB of data into prefs; without the trait prefs is a FoundationEssentials "
+                + "program."),
+        .default(enabledTraits: ["PostgreSQL"]),
+    ],
     dependencies: [
         .package(url: "https://github.com/apple/swift-argument-parser.git", from: "1.8.2"),
         .package(url: "https://github.com/apple/swift-system.git", from: "1.8.1"),
@@ -72,7 +81,11 @@ let package = Package(
             ],
             swiftSettings: strictSettings),
         .target(
-            name: "PrefsStores", dependencies: ["PrefsCore", "PrefsTools", "PrefsFileStore", "PrefsPostgres"],
+            name: "PrefsStores",
+            dependencies: [
+                "PrefsCore", "PrefsTools", "PrefsFileStore",
+                .target(name: "PrefsPostgres", condition: .when(traits: ["PostgreSQL"])),
+            ],
             swiftSettings: strictSettings, plugins: ["EmbedDemoAssets"]),
         // Assets/demo compiled into `prefs`, so that a copied binary runs `prefs demo` with nothing beside it.
         .executableTarget(name: "embed-files", swiftSettings: languageSettings),

@@ -106,6 +106,13 @@ public struct DemoActivity {
         ends.withUnsafeMutableBufferPointer { buffer in buffer.baseAddress.map { Glibc.pipe($0) } ?? -1 }
     }
 
+    /// The second process's work on the demo's copy in a directory (see ``changeValues(of:every:)``).
+    ///
+    /// - Throws: The store's error when the suites cannot be opened.
+    public static func changeValues(inDirectory path: String, every interval: Double) throws {
+        try changeValues(of: DemoFiles(root: URL(fileURLWithPath: path)), every: interval)
+    }
+
     /// The second process's work: changes the demo's values every `interval` seconds until standard input closes
     /// or the directory goes, then removes the directory.
     ///

@@ -1,7 +1,10 @@
 import PrefsCore
 import PrefsFileStore
-import PrefsPostgres
 public import PrefsTools
+
+#if PostgreSQL
+import PrefsPostgres
+#endif
 
 #if canImport(FoundationEssentials)
 public import FoundationEssentials
@@ -34,13 +37,7 @@ public enum StoreResolver {
     ) -> ToolContext {
         let url = storeURL ?? environment["PREFS_STORE"].flatMap { $0.isEmpty ? nil : $0 }
         if url == gsettings { return gsettingsContext() }
-        if let url {
-            let description = (try? PostgresLocation(url)).map { "\($0)" } ?? url
-            let connection = SharedConnection(url: url)
-            return ToolContext(
-                locationDescription: description, codec: FilePropertyListCodec(),
-                open: { _ in try connection.store() }, schemas: { try connection.store().schemaSource })
-        }
+        if let url { return postgresContext(url) }
         let catalog = SchemaCatalog(configDirectory: configDirectory, environment: environment)
         return ToolContext(
             locationDescription: configDirectory.path, codec: FilePropertyListCodec(),
@@ -57,6 +54,23 @@ public enum StoreResolver {
                     systemDirectories: XDGDirectories.configDirectories(environment: environment))
             },
             schemas: { catalog })
+    }
+
+    /// The context of the PostgreSQL store a URL names, or one whose every use says the build has none.
+    private static func postgresContext(_ url: String) -> ToolContext {
+        #if PostgreSQL
+        let description = (try? PostgresLocation(url)).map { "\($0)" } ?? url
+        let connection = SharedConnection(url: url)
+        return ToolContext(
+            locationDescription: description, codec: FilePropertyListCodec(),
+            open: { _ in try connection.store() }, schemas: { try connection.store().schemaSource })
+        #else
+        let refusal = ToolError(
+            "this prefs was built without the PostgreSQL trait, so it has no PostgreSQL store", code: .unreachable)
+        return ToolContext(
+            locationDescription: url, codec: FilePropertyListCodec(), open: { _ in throw refusal },
+            schemas: { throw refusal })
+        #endif
     }
 
     /// The context of GNOME's settings, or one whose every use says the build has no GSettings store.

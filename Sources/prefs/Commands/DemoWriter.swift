@@ -1,12 +1,6 @@
 import ArgumentParser
 import PrefsStores
 
-#if canImport(FoundationEssentials)
-import FoundationEssentials
-#else
-import Foundation
-#endif
-
 /// `prefs demo-writer DIR`, hidden: the second process of `prefs demo` (``PrefsStores/DemoActivity``).
 struct DemoWriter: PrefsCommand {
     static let configuration = CommandConfiguration(
@@ -17,6 +11,6 @@ struct DemoWriter: PrefsCommand {
     @Option(help: "Seconds between writes.") var interval = 3.0
 
     func perform() throws {
-        try DemoActivity.changeValues(of: DemoFiles(root: URL(fileURLWithPath: directory)), every: interval)
+        try DemoActivity.changeValues(inDirectory: directory, every: interval)
     }
 }

@@ -2,17 +2,6 @@ import ArgumentParser
 import PrefsCore
 import PrefsTools
 
-#if canImport(FoundationEssentials)
-import FoundationEssentials
-#else
-import Foundation
-#endif
-#if canImport(Glibc)
-import Glibc
-#elseif canImport(Darwin)
-import Darwin
-#endif
-
 /// How `prefs` ends on a failure, as ``PrefsTools/FailureReport`` words it, with argument-parser's exit statuses.
 enum ErrorReport {
     /// Whether this command line asked for JSON.
@@ -40,10 +29,6 @@ enum ErrorReport {
         guard json, status != .success, !(error is ExitCode) else { Prefs.exit(withError: error) }
         let message = Prefs.message(for: error).split(separator: "\n").first.map(String.init) ?? "usage error"
         FailureReport.report(code: .usage, message: message, status: status.rawValue)
-        #if canImport(Glibc)
-        Glibc.exit(status.rawValue)
-        #else
-        Darwin.exit(status.rawValue)
-        #endif
+        Prefs.exit(withError: status)
     }
 }
