@@ -122,6 +122,47 @@ import Testing
         #expect(try FoundationReading.values(Data(contentsOf: file))["greeting"] == .string("café"))
     }
 
+    /// Foundation's parser reads UTF-16 with a byte order mark, in either order; so does the store, through a
+    /// conversion to UTF-8, and a write keeps every other value as Foundation reads it.
+    @Test(arguments: [true, false])
+    func aUTF16SuiteIsReadAndRewrittenWithIdenticalValues(bigEndian: Bool) throws {
+        let scope = try ScopedFileStore()
+        let file = scope.configDirectory.appendingPathComponent("wide.plist")
+        let text =
+            #"<?xml version="1.0" encoding="UTF-16"?><plist version="1.0"><dict><key>greeting</key>"#
+            + "<string>caf\u{E9} \u{1F389}</string><key>n</key><real>2</real></dict></plist>"
+        var original = Data(bigEndian ? [0xFE, 0xFF] : [0xFF, 0xFE])
+        for unit in text.utf16 {
+            original += bigEndian ? [UInt8(unit >> 8), UInt8(unit & 0xFF)] : [UInt8(unit & 0xFF), UInt8(unit >> 8)]
+        }
+        try original.write(to: file)
+        let foundation = try FoundationReading.values(original)
+        #expect(foundation["greeting"] == .string("caf\u{E9} \u{1F389}"))
+        let suite = try scope.store.suite("wide")
+        #expect(suite.primitiveValues() == foundation)
+        #expect(suite.primitiveValue(forKey: "n") == .double(2))
+        try suite.commit(["x": .int(1)])
+        let rewritten = try FoundationReading.values(Data(contentsOf: file))
+        #expect(rewritten["greeting"] == foundation["greeting"])
+        #expect(rewritten["n"] == .double(2))
+        #expect(rewritten["x"] == .int(1))
+    }
+
+    /// A document in an encoding the store does not convert is refused with a reason, and never written over.
+    @Test func aSuiteInAnotherEncodingIsRefusedAndLeftAlone() throws {
+        let scope = try ScopedFileStore()
+        let file = scope.configDirectory.appendingPathComponent("kana.plist")
+        let original = Data(
+            (#"<?xml version="1.0" encoding="Shift_JIS"?><plist version="1.0"><dict><key>a</key>"#
+                + "<string>b</string></dict></plist>").utf8)
+        try original.write(to: file)
+        let suite = try scope.store.suite("kana")
+        let problem = try #require(suite.problem)
+        #expect("\(problem)".contains("\"Shift_JIS\", an encoding prefs does not read"), "\(problem)")
+        #expect(throws: (any Error).self) { try suite.commit(["x": .int(1)]) }
+        #expect(try Data(contentsOf: file) == original)
+    }
+
     @Test func keysThatDifferOnlyInNormalisationStayTwoKeys() throws {
         let scope = try ScopedFileStore()
         let file = scope.configDirectory.appendingPathComponent("twins.plist")

@@ -20,6 +20,13 @@ enum PropertyListCodec {
     /// - Returns: The failure to report.
     static func refusal(_ data: Data) -> DecodeFailure {
         guard claimsToBePropertyList(data) else { return DecodeFailure(reason: notAPropertyList) }
+        if let encoding = XMLTranscoding.declaredEncoding(Array(data.prefix(200))),
+            !["utf-8", "utf8"].contains(encoding.lowercased())
+        {
+            return DecodeFailure(
+                reason: "a property list in \(TextEscaping.quoted(encoding, limit: 40)), an encoding prefs does not "
+                    + "read (UTF-8, UTF-16 and ISO 8859-1 are read)")
+        }
         let root: Walk
         do {
             root = try PropertyListDecoder().decode(Walk.self, from: data)

@@ -38,7 +38,7 @@ enum XMLTranscoding {
     }
 
     /// The `encoding` of an ASCII XML declaration at the start of the document.
-    private static func declaredEncoding(_ bytes: [UInt8]) -> String? {
+    static func declaredEncoding(_ bytes: [UInt8]) -> String? {
         guard bytes.starts(with: Array("<?xml".utf8)), let end = bytes.firstIndex(of: UInt8(ascii: ">")) else {
             return nil
         }

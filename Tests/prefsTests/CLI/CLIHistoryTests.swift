@@ -1,5 +1,6 @@
 import Foundation
 import PrefsTestHelpers
+import PrefsTools
 import Testing
 
 /// `prefs log` and `prefs undo`, over the journal the file store keeps.
@@ -23,6 +24,24 @@ import Testing
             ISO8601DateFormatter().date(
                 from: (record?["time"] as? String ?? "").replacingOccurrences(
                     of: #"\.\d+"#, with: "", options: .regularExpression)) != nil)
+    }
+
+    /// The log shows local time as the C library gives it (`$TZ`: here a zone 5:30 east of UTC, a POSIX rule that
+    /// needs no zone database), and the time it shows reads back as the moment of the write.
+    @Test func logShowsTheWriteInTheSystemsLocalTime() throws {
+        let cli = try PrefsCLI()
+        let before = Date()
+        try cli.run("write", "app", "theme", "dark")
+        let after = Date()
+        let line = try #require(try cli.run(["log", "app"], extraEnvironment: ["TZ": "IST-5:30"]).lines.first)
+        let shown = String(line.prefix { $0 != " " }) + " " + line.split(separator: " ")[1]
+        #expect(line.split(separator: " ")[2] == "+05:30", "\(line)")
+        let moment = try TimeText.parse(shown + " +05:30")
+        #expect(TimeText.milliseconds(moment) >= TimeText.milliseconds(before), "\(line)")
+        #expect(TimeText.milliseconds(moment) <= TimeText.milliseconds(after), "\(line)")
+        let utc = try #require(try cli.run(["log", "app"], extraEnvironment: ["TZ": "UTC0"]).lines.first)
+        #expect(utc.split(separator: " ")[2] == "+00:00", "\(utc)")
+        #expect(try TimeText.parse(String(utc.split(separator: " ").prefix(3).joined(separator: " "))) == moment)
     }
 
     @Test func undoRevertsTheLastChangeUnlessItChangedAgain() throws {
