@@ -21,6 +21,8 @@ enum Entry {
         }
         // Alone on a terminal, `prefs` is the editor; elsewhere it prints its help.
         if arguments.isEmpty && Output.inputIsTerminal && Output.isTerminal { arguments = ["tui"] }
+        // Asked alone, the version needs no parser: argument-parser's reflection costs a start a third.
+        if arguments == ["--version"] { return Output.line(PrefsVersion.current) }
         CommandLogging.bootstrap(arguments: arguments)
         if let write = WriteCommandLine(arguments: arguments) {
             do { return try write.perform() } catch { ErrorReport.exit(with: ErrorReport.reported(error)) }

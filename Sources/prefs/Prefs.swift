@@ -1,4 +1,5 @@
 import ArgumentParser
+import PrefsTools
 
 /// The `prefs` command line: read, write and watch the suites of a configuration directory.
 struct Prefs: AsyncParsableCommand {
@@ -20,7 +21,7 @@ struct Prefs: AsyncParsableCommand {
 
             Completion: prefs --generate-completion-script bash|zsh|fish completes suite names, keys and choices.
             """,
-        version: "0.4.0",
+        version: PrefsVersion.current,
         subcommands: [
             Suites.self, Read.self, ReadType.self, Write.self, Delete.self, Rename.self, Migrate.self, Watch.self,
             Export.self, Import.self, Find.self, Diff.self, Log.self, Undo.self, Redo.self, Dump.self, Load.self,

@@ -5,6 +5,19 @@ import Testing
 
 /// `prefs write`, `read`, `suites` and `delete`, through the built binary.
 @Suite struct CLIReadWriteTests {
+    /// The short path and argument-parser print the one version.
+    ///
+    /// `prefs --version` alone takes the short path; anywhere else on a command line, argument-parser answers.
+    @Test func theVersionIsTheSameOnBothPaths() throws {
+        let cli = try PrefsCLI()
+        let short = try cli.run("--version")
+        #expect(short.status == 0)
+        #expect(short.output == PrefsVersion.current + "\n")
+        let parsed = try cli.run("--config-dir", cli.configDirectory.path, "--version")
+        #expect(parsed.status == 0)
+        #expect(parsed.output == short.output)
+    }
+
     @Test func typedWritesReadBackAsBareValues() throws {
         let cli = try PrefsCLI()
         let writes: [(key: String, value: String, type: String, printed: String)] = [
