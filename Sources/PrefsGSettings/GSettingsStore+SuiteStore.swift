@@ -13,7 +13,7 @@ extension GSettingsStore: SuiteStore {
     /// Every installed schema is a suite too; ``schemaSource`` lists them all.
     public func listSuites() throws -> [String] {
         var held: [String] = []
-        for name in Set(schemaIDs() + openedNames()) {
+        for name in Set(try schemaIDs() + openedNames()) {
             let settings = try settings(name)
             if GIOLock.run({ settings.schema.keyNames.contains { settings.userValue($0) != nil } }) {
                 held.append(name)
@@ -44,7 +44,8 @@ extension GSettingsStore: SuiteStore {
             return state.observers == 1
         }
         if first {
-            let opened = Set(schemaIDs() + openedNames()).compactMap { try? suite($0) }
+            // Without GIO there is nothing to observe; run() and every read say why.
+            let opened = Set(((try? schemaIDs()) ?? []) + openedNames()).compactMap { try? suite($0) }
             observation.withLock { state in
                 for suite in opened where state.observers > 0 { state.retained[suite.name] = suite }
             }
@@ -76,7 +77,10 @@ extension GSettingsStore: SuiteStore {
 
     /// Runs GLib's main loop, where GSettings delivers other programs' changes, until the task is cancelled or a
     /// graceful shutdown begins.
+    ///
+    /// - Throws: ``GSettingsStoreError/gioUnavailable(_:)`` when GIO cannot be loaded.
     public func run() async throws {
+        try GIOLibrary.load()
         await cancelWhenGracefulShutdown {
             await MainLoop.run(afterEvents: ChangeQueue.deliver)
         }

@@ -22,7 +22,7 @@ public import Foundation
 /// are checked against the schema's type, range and choices, and journaled as the file store's are, so that
 /// `prefs log`, `undo` and `redo` work. Other programs' changes arrive while ``run()`` runs GLib's main loop.
 ///
-/// Creating the store does nothing: schemas are looked up when a suite is opened.
+/// Creating the store does nothing: GIO is loaded, and schemas looked up, when a suite is first opened.
 public final class GSettingsStore: Sendable {
     /// The folder of the change journals, one file per suite.
     public let journalDirectory: URL
@@ -59,14 +59,14 @@ public final class GSettingsStore: Sendable {
         self.launchArguments = launchArguments
         self.lockTimeout = lockTimeout
         journal = SuiteJournal(directory: directory)
-        DconfMessages.install()
     }
 
     /// Opens a suite: a schema, or a relocatable schema at a path.
     ///
     /// - Parameter name: `SCHEMA` or `SCHEMA:/path/`.
     /// - Returns: The suite, shared by every caller in the process.
-    /// - Throws: ``GSettingsStoreError`` when no such schema is installed, or the path does not suit it.
+    /// - Throws: ``GSettingsStoreError`` when no such schema is installed, the path does not suit it, or GIO cannot be
+    ///   loaded.
     public func suite(_ name: String) throws(GSettingsStoreError) -> GSettingsSuite {
         if let live = suites.withLock({ $0[name]?.suite }) { return live }
         let fresh = GSettingsSuite(location: try SuiteLocation(name), settings: try settings(name), store: self)
@@ -90,6 +90,7 @@ public final class GSettingsStore: Sendable {
     /// - Throws: ``GSettingsStoreError`` when no such schema is installed, or the path does not suit it.
     func settings(_ name: String) throws(GSettingsStoreError) -> Settings {
         if let opened = objects.withLock({ $0[name] }) { return opened }
+        try GIOLibrary.load()
         let location = try SuiteLocation(name)
         let schema = try Self.schema(for: location)
         let fresh = GIOLock.run { Settings(schema: schema, path: location.path) }
@@ -114,12 +115,16 @@ public final class GSettingsStore: Sendable {
 
     /// The ids of the installed schemas that live at a path of their own, sorted; relocatable ones are opened with
     /// a path and are not listed.
-    public func schemaIDs() -> [String] {
-        GIOLock.run { GIO.defaultSchemaSource().map { GIO.listSchemas($0).fixed } ?? [] }.sorted()
+    ///
+    /// - Throws: ``GSettingsStoreError/gioUnavailable(_:)`` when GIO cannot be loaded.
+    public func schemaIDs() throws(GSettingsStoreError) -> [String] {
+        try GIOLibrary.load()
+        return GIOLock.run { GIO.defaultSchemaSource().map { GIO.listSchemas($0).fixed } ?? [] }.sorted()
     }
 
     /// Why writes cannot be stored, or `nil` when GSettings uses a backend that keeps them.
     var backendProblem: GSettingsStoreError? {
+        do { try GIOLibrary.load() } catch { return error }
         let name = Self.backendName.withLock { name in
             if let name { return name }
             let found = GIO.defaultBackendName()

@@ -9,7 +9,7 @@ extension GSettingsStoreError: CodedError {
         case .invalidValue: .invalidValue
         case .notWritable: .lockedKey
         case .readOnlySchemas: .refused
-        case .noBackend: .unreachable
+        case .noBackend, .gioUnavailable: .unreachable
         case .writeFailed: .io
         }
     }

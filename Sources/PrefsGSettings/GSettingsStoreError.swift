@@ -22,6 +22,8 @@ public enum GSettingsStoreError: Error, Sendable, Hashable, CustomStringConverti
     case writeFailed(suite: String, reason: String)
     /// Schemas are installed with `glib-compile-schemas`, not through the store.
     case readOnlySchemas(String)
+    /// GIO cannot be loaded: the dynamic loader's reason.
+    case gioUnavailable(String)
 
     public var description: String {
         switch self {
@@ -48,6 +50,8 @@ public enum GSettingsStoreError: Error, Sendable, Hashable, CustomStringConverti
             "the dconf service did not store the write to \(TextEscaping.quoted(suite)): \(reason)"
         case .readOnlySchemas(let suite):
             "GSettings schemas are installed with glib-compile-schemas, not by prefs (suite \(TextEscaping.quoted(suite)))"
+        case .gioUnavailable(let reason):
+            "GNOME's settings need GIO, which cannot be loaded (\(reason)); install GLib (Debian: libglib2.0-0)"
         }
     }
 
@@ -57,7 +61,7 @@ public enum GSettingsStoreError: Error, Sendable, Hashable, CustomStringConverti
         // The message names the key already.
         case .invalidValue, .unknownKey: PersistentKeyValueStoreError(.encoding, message: description)
         case .notWritable: PersistentKeyValueStoreError(.locked, message: description)
-        case .noBackend, .writeFailed: PersistentKeyValueStoreError(.io, message: description)
+        case .noBackend, .writeFailed, .gioUnavailable: PersistentKeyValueStoreError(.io, message: description)
         default: PersistentKeyValueStoreError(.refused, message: description)
         }
     }

@@ -12,6 +12,30 @@ enum Ncurses {
         if result == cncurses_err() { throw NcursesError(call: call) }
     }
 
+    /// Loads ncursesw the first time a terminal is opened, not when the program starts: the dynamic loader's work on
+    /// it and libtinfo would otherwise be part of every `prefs` command.
+    ///
+    /// The corresponding C function is `dlopen`, through the shim's `cncurses_load`.
+    ///
+    /// - Throws: ``NcursesError`` with the dynamic loader's reason when ncursesw is not installed.
+    static func load() throws(NcursesError) {
+        if let problem = loadProblem { throw NcursesError(call: "loading ncursesw", reason: problem) }
+    }
+
+    /// `nil` once loaded, else why not; a `static let`, so that the first caller loads while others wait.
+    private static let loadProblem: LoadFailure? = {
+        var message = [CChar](repeating: 0, count: 512)
+        let result = message.withUnsafeMutableBufferPointer { cncurses_load($0.baseAddress, $0.count) }
+        guard result != 0 else { return nil }
+        return LoadFailure(
+            description: String(decoding: message.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self))
+    }()
+
+    /// Why the dynamic loader could not load ncursesw.
+    struct LoadFailure: Error, CustomStringConvertible {
+        let description: String
+    }
+
     /// Unblocks the signals the editor must see: a parent can start it with them blocked (libdispatch's worker
     /// threads block them, and a blocked mask is inherited across `exec`), and then neither Ctrl-C nor a resize would
     /// reach it.
@@ -59,8 +83,10 @@ enum Ncurses {
     ///   - output: Where to draw.
     ///   - input: Where keys come from.
     /// - Returns: The terminal, drawn on until ``closeTerminal(_:)``.
-    /// - Throws: ``NcursesError`` for an unknown terminal type or descriptors that cannot be used; nothing stays open.
+    /// - Throws: ``NcursesError`` when ncursesw cannot be loaded, for an unknown terminal type, or for descriptors that
+    ///   cannot be used; nothing stays open.
     static func openTerminal(type: String?, output: CInt, input: CInt) throws(NcursesError) -> Terminal {
+        try load()
         var screen: OpaquePointer?
         var out: UnsafeMutablePointer<FILE>?
         var into: UnsafeMutablePointer<FILE>?
@@ -75,43 +101,43 @@ enum Ncurses {
     }
 
     /// The corresponding C function is `endwin`.
-    static func endwin() { _ = CNcurses.endwin() }
+    static func endwin() { _ = cncurses_endwin() }
 
     /// The corresponding C functions are `cbreak`, `noecho`, `nonl`, `keypad` and `nodelay` on `stdscr`.
     static func configureInput() throws(NcursesError) {
-        try check(cbreak(), "cbreak")
-        try check(noecho(), "noecho")
-        try check(nonl(), "nonl")
-        try check(keypad(cncurses_stdscr(), true), "keypad")
-        try check(nodelay(cncurses_stdscr(), true), "nodelay")
+        try check(cncurses_cbreak(), "cbreak")
+        try check(cncurses_noecho(), "noecho")
+        try check(cncurses_nonl(), "nonl")
+        try check(cncurses_keypad(cncurses_stdscr(), true), "keypad")
+        try check(cncurses_nodelay(cncurses_stdscr(), true), "nodelay")
     }
 
     /// The corresponding C function is `set_escdelay`: Esc is a key of its own after this many milliseconds.
-    static func setEscapeDelay(_ milliseconds: CInt) { _ = set_escdelay(milliseconds) }
+    static func setEscapeDelay(_ milliseconds: CInt) { _ = cncurses_set_escdelay(milliseconds) }
 
     /// The corresponding C function is `curs_set`.
-    static func hideCursor() { _ = curs_set(0) }
+    static func hideCursor() { _ = cncurses_curs_set(0) }
 
     /// The corresponding C functions are `has_colors`, `start_color` and `use_default_colors`.
     static func startColor() -> Bool {
-        guard has_colors() else { return false }
-        return start_color() != cncurses_err() && use_default_colors() != cncurses_err()
+        guard cncurses_has_colors() else { return false }
+        return cncurses_start_color() != cncurses_err() && cncurses_use_default_colors() != cncurses_err()
     }
 
     /// The corresponding C function is `init_pair`.
     static func initPair(_ pair: Int16, foreground: Int16, background: Int16) {
-        _ = init_pair(pair, foreground, background)
+        _ = cncurses_init_pair(pair, foreground, background)
     }
 
     /// The corresponding C function is `mousemask`, for clicks and the wheel.
     static func enableMouse() {
-        _ = mousemask(cncurses_mouse_mask(), nil)
+        _ = cncurses_mousemask(cncurses_mouse_mask(), nil)
     }
 
     /// The corresponding C function is `getmouse`.
     static func mouse() -> MEVENT? {
         var event = MEVENT()
-        return getmouse(&event) == cncurses_err() ? nil : event
+        return cncurses_getmouse(&event) == cncurses_err() ? nil : event
     }
 
     /// The corresponding C functions are `setcchar` and `mvadd_wch`.
@@ -119,8 +145,8 @@ enum Ncurses {
         _ = text.withUnsafeBufferPointer { cncurses_put(CInt(y), CInt(x), $0.baseAddress, attributes, pair) }
     }
 
-    /// The corresponding C function is `refresh`.
-    static func refresh() { _ = CNcurses.refresh() }
+    /// The corresponding C function is `refresh` (`wrefresh` on `stdscr`).
+    static func refresh() { _ = cncurses_wrefresh(cncurses_stdscr()) }
 
     /// The corresponding C function is `get_wch`, without waiting.
     static func read() -> (isKey: Bool, value: UInt32)? {

@@ -9,6 +9,19 @@
 
 #include <sys/types.h>
 
+#include <stddef.h>
+
+/// Opens the first of `files` the dynamic loader can load (RTLD_NOW, RTLD_LOCAL) and resolves every one of `names`
+/// into `slots`, all or none: a library GIO or ncurses loads only when a program first needs it, so that a program
+/// that never does starts without loading it. Returns 0, or -1 with one line saying why in `message`, and `slots`
+/// untouched.
+int cprefs_load_library(const char *const *files, int fileCount, const char *const *names, void **slots, int count,
+                        char *message, size_t capacity);
+
+/// Stops the process, naming a symbol of a library that was called before it was loaded: a program error that
+/// `cprefs_load_library` callers rule out by loading first.
+_Noreturn void cprefs_unloaded_symbol(const char *name);
+
 #if defined(__linux__)
 #include <fcntl.h>
 #include <sys/syscall.h>

@@ -9,6 +9,8 @@ enum DconfMessages {
 
     /// Starts keeping the dconf backend's warnings; later calls do nothing.
     ///
+    /// Called once GIO is loaded (``GIOLibrary``).
+    ///
     /// The corresponding C function is `g_log_set_handler`.
     static func install() {
         let first = installed.withLock { installed in
@@ -16,8 +18,7 @@ enum DconfMessages {
             return !installed
         }
         guard first else { return }
-        let levels = GLogLevelFlags(
-            rawValue: G_LOG_LEVEL_WARNING.rawValue | G_LOG_LEVEL_CRITICAL.rawValue | G_LOG_LEVEL_MESSAGE.rawValue)
+        let levels = GLogLevelFlags(CGIO_LOG_LEVEL_WARNING | CGIO_LOG_LEVEL_CRITICAL | CGIO_LOG_LEVEL_MESSAGE)
         for domain in ["dconf", "GLib-GIO"] {
             _ = g_log_set_handler(
                 domain, levels,

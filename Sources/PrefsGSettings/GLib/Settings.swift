@@ -4,7 +4,7 @@ import CGio
 ///
 /// - Important: Every call is made with the store's lock held, so that no two threads use one object at once.
 final class Settings: @unchecked Sendable {
-    let pointer: UnsafeMutablePointer<GSettings>
+    let pointer: OpaquePointer
     let schema: Schema
 
     /// Creates the object.

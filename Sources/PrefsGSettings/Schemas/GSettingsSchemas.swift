@@ -18,15 +18,22 @@ public struct GSettingsSchemas: PreferenceSchemaSource {
     public var schemaLocationDescription: String { GSettingsStore.schemaFolders() }
 
     /// The installed schemas that live at a path of their own, sorted.
-    public func schemaSuites() throws -> [String] { store.schemaIDs() }
+    public func schemaSuites() throws -> [String] { try store.schemaIDs() }
 
     /// The schema of a suite; a relocatable schema's suite (`SCHEMA:/path/`) has its schema's.
     ///
-    /// - Throws: ``GSettingsStoreError`` for a name that cannot name a suite.
+    /// - Throws: ``GSettingsStoreError`` for a name that cannot name a suite, or when GIO cannot be loaded.
     public func schema(for suite: String) throws -> PreferenceSchema? {
         if let cached = Self.cache.withLock({ $0[suite] }) { return cached }
         let location = try SuiteLocation(suite)
-        guard let settings = try? store.settings(suite) else { return nil }
+        let settings: Settings
+        do {
+            settings = try store.settings(suite)
+        } catch {
+            // A suite with no installed schema has no schema; a store that cannot read any says so.
+            if case .gioUnavailable = error { throw error }
+            return nil
+        }
         let entries = GIOLock.run {
             settings.schema.keyNames.sorted().compactMap { name in
                 settings.schema.key(name)?.entry(effectiveDefault: settings.defaultValue(name))

@@ -1,0 +1,55 @@
+// GIO, loaded when the GSettings store first needs it (`cgio_load`), and called through the same names as GLib's own
+// functions: each wrapper below is a static inline function that calls the symbol `cgio_load` resolved. GLib's headers
+// are not included; CGioFunctions.h declares what is used. PrefsGSettings/GLib wraps these in Swift, one thin function
+// per call, and loads the library before it makes any (GIOLibrary).
+#ifndef CGIO_H
+#define CGIO_H
+
+#include "CGioFunctions.h"
+
+#include <CPrefsSystem.h>
+
+#define CGIO_INDEX(type, name, parameters, arguments) CGIO_INDEX_##name,
+#define CGIO_INDEX_VOID(name, parameters, arguments) CGIO_INDEX_##name,
+enum { CGIO_FUNCTIONS(CGIO_INDEX, CGIO_INDEX_VOID) CGIO_FUNCTION_COUNT };
+#undef CGIO_INDEX
+#undef CGIO_INDEX_VOID
+
+/// The resolved functions, by `CGIO_INDEX_<name>`; all NULL until `cgio_load` succeeds.
+extern void *cgio_slots[CGIO_FUNCTION_COUNT];
+
+/// Loads GIO (libgio-2.0, which brings GObject and GLib) and resolves every function CGioFunctions.h declares.
+/// Returns 0, or -1 with one line in `message`. Not thread-safe: PrefsGSettings calls it once, from a Swift `static let`.
+int cgio_load(char *message, size_t capacity);
+
+static inline void *cgio_function(int index, const char *name) {
+    void *function = cgio_slots[index];
+    if (function == NULL) cprefs_unloaded_symbol(name);
+    return function;
+}
+
+#define CGIO_WRAPPER(type, name, parameters, arguments)                                                                \
+    static inline type name parameters {                                                                               \
+        return ((type(*) parameters)cgio_function(CGIO_INDEX_##name, #name)) arguments;                                \
+    }
+#define CGIO_WRAPPER_VOID(name, parameters, arguments)                                                                 \
+    static inline void name parameters { ((void(*) parameters)cgio_function(CGIO_INDEX_##name, #name)) arguments; }
+CGIO_FUNCTIONS(CGIO_WRAPPER, CGIO_WRAPPER_VOID)
+#undef CGIO_WRAPPER
+#undef CGIO_WRAPPER_VOID
+
+// What GLib writes as macros: signal connection, type casts and type names.
+
+/// The callback of a GSettings object's "changed" signal, with the changed key's name.
+typedef void (*cgio_changed_callback)(GSettings *settings, const gchar *key, gpointer user_data);
+
+static inline gulong cgio_connect_changed(GSettings *settings, cgio_changed_callback callback, gpointer user_data) {
+    return g_signal_connect_data(settings, "changed", (GCallback)callback, user_data, NULL, 0);
+}
+/// `G_VARIANT_TYPE`: a type string is its own GVariantType.
+static inline const GVariantType *cgio_variant_type(const gchar *text) { return (const GVariantType *)text; }
+static inline const gchar *cgio_backend_type_name(GSettingsBackend *backend) {
+    return g_type_name_from_instance((GTypeInstance *)backend);
+}
+
+#endif
