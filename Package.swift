@@ -23,6 +23,17 @@ let strictSettings =
         .enableUpcomingFeature("InternalImportsByDefault"), .enableUpcomingFeature("MemberImportVisibility"),
     ]
 
+/// How the command lines are linked for release, so that they start like C tools (README, Performance).
+///
+/// Linked at a fixed address, the binary has no relocations for the dynamic loader to apply to pages it must then copy (117,000 of
+/// them and 1.4 ms of each start with PostgresNIO linked in), and it exports no symbols, which SwiftPM's static link
+/// otherwise does, every one of its own.
+let commandLineLinking: [LinkerSetting] = [
+    .unsafeFlags(
+        ["-Xclang-linker", "-no-pie", "-Xlinker", "--no-export-dynamic"],
+        .when(platforms: [.linux], configuration: .release))
+]
+
 let package = Package(
     name: "Prefs",
     platforms: [.macOS(.v15)],
@@ -36,16 +47,10 @@ let package = Package(
         .library(name: "PrefsPostgres", targets: ["PrefsPostgres"]),
         .library(name: "PrefsConfiguration", targets: ["PrefsConfiguration"]),
         .executable(name: "prefs", targets: ["prefs"]),
+        // `prefs` with PostgreSQL stores, which `prefs` hands such commands to: PostgresNIO links the whole of
+        // Foundation and ICU, which the file and GSettings stores need none of.
+        .executable(name: "prefs-postgres", targets: ["prefs-postgres"]),
         .executable(name: "theme-demo", targets: ["theme-demo"]),
-    ],
-    traits: [
-        .trait(
-            name: "PostgreSQL",
-            description:
-                "The PostgreSQL store behind `prefs --store postgres://…`. PostgresNIO uses the whole of Foundation, "
-                + "so it brings ICU's 30 MB of data into prefs; without the trait prefs is a FoundationEssentials "
-                + "program."),
-        .default(enabledTraits: ["PostgreSQL"]),
     ],
     dependencies: [
         .package(url: "https://github.com/apple/swift-argument-parser.git", from: "1.8.2"),
@@ -78,12 +83,13 @@ let package = Package(
             ],
             swiftSettings: strictSettings),
         .target(
-            name: "PrefsStores",
-            dependencies: [
-                "PrefsCore", "PrefsTools", "PrefsFileStore",
-                .target(name: "PrefsPostgres", condition: .when(traits: ["PostgreSQL"])),
-            ],
+            name: "PrefsStores", dependencies: ["PrefsCore", "PrefsTools", "PrefsFileStore"],
             swiftSettings: strictSettings, plugins: ["EmbedDemoAssets"]),
+        // The PostgreSQL stores of `--store postgres://…`, which prefs-postgres installs in PrefsStores.
+        .target(
+            name: "PrefsStoresPostgres",
+            dependencies: ["PrefsCore", "PrefsTools", "PrefsStores", "PrefsFileStore", "PrefsPostgres"],
+            swiftSettings: strictSettings),
         // Assets/demo compiled into `prefs`, so that a copied binary runs `prefs demo` with nothing beside it.
         .executableTarget(name: "embed-files", swiftSettings: languageSettings),
         .plugin(name: "EmbedDemoAssets", capability: .buildTool(), dependencies: ["embed-files"]),
@@ -129,24 +135,23 @@ let package = Package(
             name: "prefs-test-helper", dependencies: ["PrefsKit", "PrefsFileStore", "PrefsPostgres"],
             path: "Tests/Helpers/prefs-test-helper",
             swiftSettings: strictSettings),
-        .executableTarget(
-            name: "prefs",
+        // The command line's commands, which `prefs` and `prefs-postgres` both run.
+        .target(
+            name: "PrefsCommandLine",
             dependencies: [
                 "PrefsCore", "PrefsTools", "PrefsStores", "PrefsTUI", "PrefsNcurses",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
                 .product(name: "Logging", package: "swift-log"),
             ],
-            swiftSettings: strictSettings,
-            // A command line starts like a C tool (README, Performance): linked at a fixed address, the release
-            // binary has no 117,000 relocations for the dynamic loader to apply to pages it must then copy
-            // (1.4 ms of each start), and it exports no symbols, which SwiftPM's static link otherwise does, all
-            // 35,000 of them.
-            linkerSettings: [
-                .unsafeFlags(
-                    ["-Xclang-linker", "-no-pie", "-Xlinker", "--no-export-dynamic"],
-                    .when(platforms: [.linux], configuration: .release))
-            ]
-        ),
+            swiftSettings: strictSettings),
+        // Run before any Swift code in the two programs below, and linked into nothing else.
+        .target(name: "CPrefsStart"),
+        .executableTarget(
+            name: "prefs", dependencies: ["CPrefsStart", "PrefsCommandLine"], swiftSettings: strictSettings,
+            linkerSettings: commandLineLinking),
+        .executableTarget(
+            name: "prefs-postgres", dependencies: ["CPrefsStart", "PrefsCommandLine", "PrefsStoresPostgres"],
+            swiftSettings: strictSettings, linkerSettings: commandLineLinking),
         .executableTarget(
             name: "theme-demo", dependencies: ["PrefsKit", "PrefsFileStore", "PrefsTools", "PrefsTUI", "PrefsNcurses"],
             swiftSettings: strictSettings),
@@ -172,7 +177,8 @@ let package = Package(
             name: "PrefsPostgresTests",
             dependencies: [
                 "PrefsKit", "PrefsPostgres", "PrefsFileStore", "PrefsTools", "PrefsStores", "PrefsTestSupport",
-                "PrefsTestHelpers", "prefs", "prefs-test-helper", "PrefsConfiguration",
+                "PrefsTestHelpers", "prefs", "prefs-postgres", "prefs-test-helper", "PrefsConfiguration",
+                "PrefsStoresPostgres",
                 .product(name: "Configuration", package: "swift-configuration"),
             ],
             swiftSettings: languageSettings),
@@ -180,7 +186,7 @@ let package = Package(
             name: "PrefsToolsTests",
             dependencies: [
                 "PrefsKit", "PrefsFileStore", "PrefsTools", "PrefsStores", "PrefsTestSupport", "PrefsTestHelpers",
-                "prefs",
+                "PrefsCommandLine", "prefs",
             ],
             swiftSettings: languageSettings),
         .target(name: "CTestSupport", path: "Tests/CTestSupport"),
@@ -189,7 +195,9 @@ let package = Package(
             swiftSettings: languageSettings),
         .testTarget(
             name: "PrefsStoresTests",
-            dependencies: ["PrefsKit", "PrefsFileStore", "PrefsStores", "PrefsTools", "PrefsTestSupport"],
+            dependencies: [
+                "PrefsKit", "PrefsFileStore", "PrefsStores", "PrefsStoresPostgres", "PrefsTools", "PrefsTestSupport",
+            ],
             swiftSettings: languageSettings),
         .testTarget(
             name: "PrefsTUITests",

@@ -2,10 +2,6 @@ import PrefsCore
 import PrefsFileStore
 public import PrefsTools
 
-#if PostgreSQL
-import PrefsPostgres
-#endif
-
 #if canImport(FoundationEssentials)
 public import FoundationEssentials
 #else
@@ -56,21 +52,14 @@ public enum StoreResolver {
             schemas: { catalog })
     }
 
-    /// The context of the PostgreSQL store a URL names, or one whose every use says the build has none.
+    /// The context of the PostgreSQL store a URL names, through the opener installed (``PostgresOpener``), or one
+    /// whose every use says this program has none.
     private static func postgresContext(_ url: String) -> ToolContext {
-        #if PostgreSQL
-        let description = (try? PostgresLocation(url)).map { "\($0)" } ?? url
-        let connection = SharedConnection(url: url)
-        return ToolContext(
-            locationDescription: description, codec: FilePropertyListCodec(),
-            open: { _ in try connection.store() }, schemas: { try connection.store().schemaSource })
-        #else
-        let refusal = ToolError(
-            "this prefs was built without the PostgreSQL trait, so it has no PostgreSQL store", code: .unreachable)
+        if let context = PostgresOpener.context(url) { return context }
+        let refusal = ToolError(PostgresOpener.absence, code: .unreachable)
         return ToolContext(
             locationDescription: url, codec: FilePropertyListCodec(), open: { _ in throw refusal },
             schemas: { throw refusal })
-        #endif
     }
 
     /// The context of GNOME's settings, or one whose every use says the build has no GSettings store.

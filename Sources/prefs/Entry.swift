@@ -1,41 +1,13 @@
-import ArgumentParser
-import PrefsStores
-import PrefsTools
+import CPrefsStart
+import PrefsCommandLine
 
-/// Starts `prefs`: a plain `prefs write` or `prefs read` takes a short path (``PrefsTools/WriteCommandLine``,
-/// ``PrefsTools/ReadCommandLine``); everything else goes
-/// through argument-parser, once ``PrefsTools/CommandLineWords`` rewrote the forms it cannot read.
+/// Starts `prefs`: a command that names a PostgreSQL store goes to `prefs-postgres`
+/// (``PrefsCommandLine/PostgresHandover``); every other runs here.
 @main
 enum Entry {
     static func main() async {
-        StandardStreams.reserve()
-        // A shell asking for completions passes the words typed so far, which must reach argument-parser untouched.
-        if CommandLine.arguments.dropFirst().first == "---completion" {
-            return await Prefs.main(Array(CommandLine.arguments.dropFirst()))
-        }
-        var arguments: [String]
-        do {
-            arguments = try CommandLineWords.prepared(Array(CommandLine.arguments.dropFirst()))
-        } catch {
-            ErrorReport.exit(with: ValidationError("\(error)"))
-        }
-        // Alone on a terminal, `prefs` is the editor; elsewhere it prints its help.
-        if arguments.isEmpty && Output.inputIsTerminal && Output.isTerminal { arguments = ["tui"] }
-        // Asked alone, the version needs no parser: argument-parser's reflection costs a start a third.
-        if arguments == ["--version"] { return Output.line(PrefsVersion.current) }
-        CommandLogging.bootstrap(arguments: arguments)
-        if let write = WriteCommandLine(arguments: arguments) {
-            do { return try write.perform() } catch { ErrorReport.exit(with: ErrorReport.reported(error)) }
-        }
-        if let read = ReadCommandLine(arguments: arguments) {
-            do { return try read.perform() } catch { ErrorReport.exit(with: ErrorReport.reported(error)) }
-        }
-        do {
-            var command = try Prefs.parseAsRoot(arguments)
-            // A concrete type, not a protocol: a cast to a protocol scans this large binary's conformances (~2 ms).
-            if let watch = command as? Watch { try await watch.run() } else { try command.run() }
-        } catch {
-            ErrorReport.exit(with: error)
-        }
+        let closedStreams = cprefs_start_closed_streams()
+        PostgresHandover.handOverIfNamed(arguments: CommandLine.arguments, closedStreams: closedStreams)
+        await PrefsMain.run(closedStreams: closedStreams)
     }
 }

@@ -2,6 +2,7 @@ import Foundation
 import PrefsKit
 import PrefsPostgres
 import PrefsStores
+import PrefsStoresPostgres
 import PrefsTestHelpers
 import PrefsTools
 import Testing
@@ -63,6 +64,7 @@ import Testing
     @Test func theToolsReadOneKeyAndTellAMissingSuiteFromAMissingKey() throws {
         let server = try PostgresServer.require()
         let url = server.url(table: PostgresServer.uniqueTable("keyed"))
+        PostgresStores.install()
         let context = StoreResolver.context(configDirectory: URL(fileURLWithPath: "/nonexistent"), storeURL: url)
         try context.write(["theme": .string("dark")], toSuite: "app")
         #expect(try SuiteListing.value(of: "theme", inSuite: "app", context: context).value == .string("dark"))

@@ -1,6 +1,7 @@
 import Foundation
 import PrefsKit
 import PrefsStores
+import PrefsStoresPostgres
 import PrefsTestSupport
 import PrefsTools
 import Testing
@@ -22,6 +23,7 @@ import Testing
     }
 
     @Test func aStoreURLOrPrefsStoreNamesPostgreSQLWithoutItsPassword() throws {
+        PostgresStores.install()
         let directory = URL(fileURLWithPath: "/nonexistent-prefs-config")
         let url = "postgres://user:hunter2@127.0.0.1:1/db?table=t"
         let named = StoreResolver.context(configDirectory: directory, storeURL: url, environment: [:])

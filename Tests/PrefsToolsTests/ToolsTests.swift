@@ -6,7 +6,7 @@ import PrefsTestSupport
 import PrefsTools
 import Testing
 
-@testable import prefs
+@testable import PrefsCommandLine
 
 /// The command line's logic, run in-process on a real file store: what each `prefs` command does, without a child
 /// process.

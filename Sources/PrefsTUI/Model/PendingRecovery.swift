@@ -91,7 +91,7 @@ public struct PendingRecovery: Sendable {
             let file = directory.appendingPathComponent(name)
             guard let attributes = try? FileManager.default.attributesOfItem(atPath: file.path),
                 attributes[.type] as? FileAttributeType == .typeRegular,
-                (attributes[.size] as? Int ?? .max) <= Self.maximumSize,
+                Self.size(attributes) <= Self.maximumSize,
                 let data = try? Data(contentsOf: file), let document = try? decoder.decode(File.self, from: data),
                 document.format == Self.format, document.location == location
             else { continue }
@@ -108,6 +108,15 @@ public struct PendingRecovery: Sendable {
         }
         let changes = merged.values.sorted { ($0.suite, $0.key) < ($1.suite, $1.key) }
         return Found(changes: changes, files: documents.map(\.0), saved: documents.last?.1.saved ?? Date())
+    }
+
+    /// A file's size from its attributes, or `Int.max` when they give none.
+    ///
+    /// FoundationEssentials gives a `UInt`; only Foundation, where it is linked, bridges that to `Int` through
+    /// `NSNumber`, and `prefs` links FoundationEssentials alone, where `as? Int` is always `nil`.
+    static func size(_ attributes: [FileAttributeKey: Any]) -> Int {
+        if let size = attributes[.size] as? UInt { return Int(clamping: size) }
+        return attributes[.size] as? Int ?? .max
     }
 
     /// Removes files once their changes are restored or discarded.

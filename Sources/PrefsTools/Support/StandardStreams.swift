@@ -10,6 +10,18 @@ import SystemPackage
 public enum StandardStreams {
     private static let closed = Mutex<Set<CInt>>([])
 
+    /// Remembers the streams a program's start found closed and gave `/dev/null` itself, before any code could open
+    /// a file on their numbers: the `prefs` programs do it in a C constructor, since an async `main` runs after
+    /// libdispatch started its threads.
+    ///
+    /// - Parameter streams: Bit 0 for standard input, 1 for output, 2 for error.
+    public static func recordClosedAtStart(_ streams: CInt) {
+        let found = [FileDescriptor.standardInput, .standardOutput, .standardError].map(\.rawValue).filter {
+            streams & (1 << $0) != 0
+        }
+        closed.withLock { $0.formUnion(found) }
+    }
+
     /// Opens `/dev/null` on each of descriptors 0, 1 and 2 that is closed, and remembers which were.
     ///
     /// Call it first thing in `main`, before anything opens a file or starts a thread.

@@ -1,4 +1,3 @@
-#if PostgreSQL
 import PrefsCore
 import PrefsPostgres
 import Synchronization
@@ -28,4 +27,3 @@ final class SharedConnection: Sendable {
         }
     }
 }
-#endif

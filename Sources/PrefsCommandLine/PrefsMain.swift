@@ -1,0 +1,45 @@
+import ArgumentParser
+import PrefsStores
+import PrefsTools
+
+/// What `prefs` and `prefs-postgres` run: a plain `prefs write` or `prefs read` takes a short path
+/// (``PrefsTools/WriteCommandLine``, ``PrefsTools/ReadCommandLine``); everything else goes through argument-parser,
+/// once ``PrefsTools/CommandLineWords`` rewrote the forms it cannot read.
+public enum PrefsMain {
+    /// Runs the command line this process was started with, and exits on failure.
+    ///
+    /// - Parameter closedStreams: The standard streams the program found closed and reopened on `/dev/null` before
+    ///   it ran any Swift code (bit 0 for input, 1 for output, 2 for error).
+    public static func run(closedStreams: CInt) async {
+        StandardStreams.recordClosedAtStart(closedStreams)
+        StandardStreams.reserve()
+        // A shell asking for completions passes the words typed so far, which must reach argument-parser untouched.
+        if CommandLine.arguments.dropFirst().first == "---completion" {
+            return await Prefs.main(Array(CommandLine.arguments.dropFirst()))
+        }
+        var arguments: [String]
+        do {
+            arguments = try CommandLineWords.prepared(Array(CommandLine.arguments.dropFirst()))
+        } catch {
+            ErrorReport.exit(with: ValidationError("\(error)"))
+        }
+        // Alone on a terminal, `prefs` is the editor; elsewhere it prints its help.
+        if arguments.isEmpty && Output.inputIsTerminal && Output.isTerminal { arguments = ["tui"] }
+        // Asked alone, the version needs no parser: argument-parser's reflection costs a start a third.
+        if arguments == ["--version"] { return Output.line(PrefsVersion.current) }
+        CommandLogging.bootstrap(arguments: arguments)
+        if let write = WriteCommandLine(arguments: arguments) {
+            do { return try write.perform() } catch { ErrorReport.exit(with: ErrorReport.reported(error)) }
+        }
+        if let read = ReadCommandLine(arguments: arguments) {
+            do { return try read.perform() } catch { ErrorReport.exit(with: ErrorReport.reported(error)) }
+        }
+        do {
+            var command = try Prefs.parseAsRoot(arguments)
+            // A concrete type, not a protocol: a cast to a protocol scans this large binary's conformances (~2 ms).
+            if let watch = command as? Watch { try await watch.run() } else { try command.run() }
+        } catch {
+            ErrorReport.exit(with: error)
+        }
+    }
+}

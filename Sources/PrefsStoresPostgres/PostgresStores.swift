@@ -1,0 +1,27 @@
+import PrefsCore
+import PrefsFileStore
+import PrefsPostgres
+import PrefsStores
+public import PrefsTools
+
+/// The PostgreSQL stores of `prefs-postgres`, kept out of `prefs` itself (see ``PrefsStores/PostgresOpener``).
+public enum PostgresStores {
+    /// Makes ``PrefsStores/StoreResolver`` open the PostgreSQL stores URLs name in this process; calling it again
+    /// changes nothing.
+    public static func install() {
+        PostgresOpener.install(context(url:))
+    }
+
+    /// The context of the store a URL names: one connection, opened when the command first uses it and shared by
+    /// everything it does.
+    ///
+    /// - Parameter url: `postgres://user@host:port/database`, optionally `?table=NAME` and `sslmode=`.
+    /// - Returns: The context, whose location hides the URL's password.
+    public static func context(url: String) -> ToolContext {
+        let description = (try? PostgresLocation(url)).map { "\($0)" } ?? url
+        let connection = SharedConnection(url: url)
+        return ToolContext(
+            locationDescription: description, codec: FilePropertyListCodec(),
+            open: { _ in try connection.store() }, schemas: { try connection.store().schemaSource })
+    }
+}

@@ -1,0 +1,14 @@
+import CPrefsStart
+import PrefsCommandLine
+import PrefsStoresPostgres
+
+/// Starts `prefs-postgres`: `prefs` itself, with PostgreSQL stores, which `prefs` hands its command line to when one
+/// is named (``PrefsCommandLine/PostgresHandover``).
+@main
+enum Entry {
+    static func main() async {
+        PostgresHandover.continueUnderStartedName(arguments: CommandLine.arguments)
+        PostgresStores.install()
+        await PrefsMain.run(closedStreams: cprefs_start_closed_streams())
+    }
+}
