@@ -1,3 +1,5 @@
+public import PrefsCore
+
 #if canImport(FoundationEssentials)
 public import FoundationEssentials
 #else
@@ -15,7 +17,7 @@ public enum XDGDirectories {
     ///
     /// - Parameter environment: The environment to read; this process's by default.
     /// - Returns: The directory.
-    public static func configHome(environment: [String: String] = ProcessInfo.processInfo.environment) -> URL {
+    public static func configHome(environment: [String: String] = ProcessEnvironment.current) -> URL {
         directory(environment["XDG_CONFIG_HOME"], fallback: ".config", environment: environment)
     }
 
@@ -24,7 +26,7 @@ public enum XDGDirectories {
     ///
     /// - Parameter environment: The environment to read; this process's by default.
     /// - Returns: The folders.
-    public static func configDirectories(environment: [String: String] = ProcessInfo.processInfo.environment) -> [URL] {
+    public static func configDirectories(environment: [String: String] = ProcessEnvironment.current) -> [URL] {
         // The specification: relative paths are invalid and ignored; an empty or unset variable means /etc/xdg.
         let folders = (environment["XDG_CONFIG_DIRS"] ?? "").split(separator: ":").filter { $0.hasPrefix("/") }
         guard !folders.isEmpty else { return [URL(fileURLWithPath: "/etc/xdg", isDirectory: true)] }
@@ -35,7 +37,7 @@ public enum XDGDirectories {
     ///
     /// - Parameter environment: The environment to read; this process's by default.
     /// - Returns: The directory.
-    public static func stateHome(environment: [String: String] = ProcessInfo.processInfo.environment) -> URL {
+    public static func stateHome(environment: [String: String] = ProcessEnvironment.current) -> URL {
         directory(environment["XDG_STATE_HOME"], fallback: ".local/state", environment: environment)
     }
 
@@ -43,7 +45,7 @@ public enum XDGDirectories {
     ///
     /// - Parameter environment: The environment to read; this process's by default.
     /// - Returns: The directory.
-    public static func dataHome(environment: [String: String] = ProcessInfo.processInfo.environment) -> URL {
+    public static func dataHome(environment: [String: String] = ProcessEnvironment.current) -> URL {
         directory(environment["XDG_DATA_HOME"], fallback: ".local/share", environment: environment)
     }
 
@@ -56,7 +58,7 @@ public enum XDGDirectories {
     ///   - environment: The environment to read; this process's by default.
     /// - Returns: `<state home>/prefs/journal/<hash>`.
     public static func journalDirectory(
-        forConfigDirectory configDirectory: URL, environment: [String: String] = ProcessInfo.processInfo.environment
+        forConfigDirectory configDirectory: URL, environment: [String: String] = ProcessEnvironment.current
     ) -> URL {
         stateHome(environment: environment).appendingPathComponent("prefs/journal", isDirectory: true)
             .appendingPathComponent(stableHash(realPath(configDirectory)), isDirectory: true)

@@ -154,7 +154,7 @@ public final class GSettingsStore: Sendable {
     }
 
     /// Where GSettings looks for compiled schemas, as `gsettings` does, for messages.
-    static func schemaFolders(environment: [String: String] = ProcessInfo.processInfo.environment) -> String {
+    static func schemaFolders(environment: [String: String] = ProcessEnvironment.current) -> String {
         var folders = (environment["GSETTINGS_SCHEMA_DIR"] ?? "").split(separator: ":").map(String.init)
         folders.append(
             XDGDirectories.dataHome(environment: environment).appendingPathComponent("glib-2.0/schemas").path)

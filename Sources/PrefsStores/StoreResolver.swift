@@ -1,4 +1,4 @@
-import PrefsCore
+public import PrefsCore
 import PrefsFileStore
 public import PrefsTools
 
@@ -29,7 +29,7 @@ public enum StoreResolver {
     /// - Returns: The context; nothing is opened until a tool asks.
     public static func context(
         configDirectory: URL, storeURL: String? = nil,
-        environment: [String: String] = ProcessInfo.processInfo.environment
+        environment: [String: String] = ProcessEnvironment.current
     ) -> ToolContext {
         let url = storeURL ?? environment["PREFS_STORE"].flatMap { $0.isEmpty ? nil : $0 }
         if url == gsettings { return gsettingsContext() }
@@ -121,7 +121,7 @@ public enum StoreResolver {
     ///   - environment: Where `XDG_STATE_HOME` and `HOME` are read.
     /// - Returns: The file's location; nothing is created.
     public static func stateFile(
-        _ name: String, environment: [String: String] = ProcessInfo.processInfo.environment
+        _ name: String, environment: [String: String] = ProcessEnvironment.current
     ) -> URL {
         XDGDirectories.stateHome(environment: environment).appendingPathComponent("prefs/\(name)")
     }

@@ -72,7 +72,7 @@ extension ToolContext {
     public func currentValues(of keys: [String], inSuite name: String) throws -> [String: PropertyListValue] {
         guard let store = try store(creating: false) else { return [:] }
         if let keyed = store.keyedAccess { return try keyed.primitiveValues(forKeys: keys, inSuite: name) }
-        let suite = try store.anySuite(name)
+        let suite = try suite(name, in: store)
         try checkUsable(suite, name: name)
         return keys.reduce(into: [:]) { values, key in values[key] = suite.primitiveValue(forKey: key) }
     }
@@ -89,7 +89,7 @@ extension ToolContext {
     /// - Throws: The store's error for a bad name.
     public func systemLayers(ofSuite name: String) throws -> SystemLayers {
         guard let store = try store(creating: false), store.keyedAccess == nil else { return .none }
-        return try store.anySuite(name).systemLayers
+        return try suite(name, in: store).systemLayers
     }
 
     /// Refuses a verb that would touch a locked key before it looks for the key, so that `delete` or `rename` of a

@@ -14,6 +14,16 @@ public final class ToolContext: Sendable {
     private let opener: @Sendable (_ creating: Bool) throws -> (any SuiteStore)?
     private let schemaOpener: @Sendable () throws -> any PreferenceSchemaSource
     private let opened = Mutex<(any SuiteStore)?>(nil)
+    /// The suites opened, kept for the context's life: a store holds its suites weakly, so a command that reads a
+    /// key and then writes it would otherwise open the suite, and read its file and layers, twice before its write.
+    private let suites = Mutex<[String: KeptSuite]>([:])
+
+    /// A suite the context keeps. The stores behind a context (files, PostgreSQL, GSettings) make their suites safe to
+    /// use from any thread, as PrefsKit's protocol does not promise for every store (`UserDefaults`), so the box
+    /// vouches for them.
+    private struct KeptSuite: @unchecked Sendable {
+        let suite: any PersistentKeyValueStore
+    }
 
     /// Creates a context.
     ///
@@ -85,9 +95,9 @@ public final class ToolContext: Sendable {
         guard let store = try store(creating: false) else {
             try checkName(name)
             guard try schemas().schemaSuites().contains(name) else { throw missing(name) }
-            return try self.store().anySuite(name)
+            return try suite(name, in: self.store())
         }
-        let suite = try store.anySuite(name)
+        let suite = try suite(name, in: store)
         // A suite holding keys exists; only an empty one costs a listing (a directory read, a query). Schemas first:
         // listing GSettings' suites opens every schema.
         let holdsKeys = !(suite.transactions?.sortedKeys() ?? Array(suite.primitiveValues().keys))
@@ -126,9 +136,26 @@ public final class ToolContext: Sendable {
     /// - Returns: The suite.
     /// - Throws: The store's error for a bad name or an unusable suite.
     public func writableSuite(_ name: String) throws -> any PersistentKeyValueStore {
-        let suite = try store().anySuite(name)
+        let suite = try suite(name, in: store())
         try checkUsable(suite, name: name)
         return suite
+    }
+
+    /// A suite of the store, opened the first time the context asks for it and kept from then on.
+    ///
+    /// - Parameters:
+    ///   - name: The suite's name.
+    ///   - store: The context's store.
+    /// - Returns: The suite.
+    /// - Throws: The store's error for a bad name or a suite it cannot open.
+    func suite(_ name: String, in store: any SuiteStore) throws -> any PersistentKeyValueStore {
+        if let kept = suites.withLock({ $0[name] }) { return kept.suite }
+        let opened = KeptSuite(suite: try store.anySuite(name))
+        return suites.withLock { suites in
+            if let kept = suites[name] { return kept }
+            suites[name] = opened
+            return opened
+        }.suite
     }
 
     /// Every suite: those holding keys and those only a schema declares, sorted, as the editor lists them.

@@ -10,7 +10,9 @@ final class JournalDescriptors: Sendable {
     /// At most this many stay open, so that a store watching thousands of suites keeps within the descriptor limit.
     static let limit = 32
 
-    private let descriptors = Mutex<[FilePath: FileDescriptor]>([:])
+    /// By path, as a string: a dictionary keyed by `FilePath` made each command look up `FilePath`'s `Hashable`
+    /// conformance at run time, a scan of every conformance in the binary.
+    private let descriptors = Mutex<[String: FileDescriptor]>([:])
 
     deinit {
         descriptors.withLock { open in
@@ -31,13 +33,14 @@ final class JournalDescriptors: Sendable {
     func withDescriptor<Result>(
         _ path: FilePath, creating: Bool, _ body: (FileDescriptor) throws -> Result?
     ) throws -> Result? {
-        try descriptors.withLock { open in
+        let key = path.string
+        return try descriptors.withLock { open in
             for attempt in 0..<2 {
                 let descriptor: FileDescriptor
-                if let cached = open[path], attempt == 0 {
+                if let cached = open[key], attempt == 0 {
                     descriptor = cached
                 } else {
-                    if let stale = open.removeValue(forKey: path) { try? stale.close() }
+                    if let stale = open.removeValue(forKey: key) { try? stale.close() }
                     if open.count >= Self.limit, let (evicted, old) = open.first {
                         open[evicted] = nil
                         try? old.close()
@@ -54,7 +57,7 @@ final class JournalDescriptors: Sendable {
                         try? descriptor.close()
                         throw Errno.notSupported
                     }
-                    open[path] = descriptor
+                    open[key] = descriptor
                 }
                 if let result = try body(descriptor) { return result }
             }
@@ -65,7 +68,7 @@ final class JournalDescriptors: Sendable {
     /// Closes the descriptor of a journal that was just replaced.
     func forget(_ path: FilePath) {
         descriptors.withLock { open in
-            if let descriptor = open.removeValue(forKey: path) { try? descriptor.close() }
+            if let descriptor = open.removeValue(forKey: path.string) { try? descriptor.close() }
         }
     }
 }

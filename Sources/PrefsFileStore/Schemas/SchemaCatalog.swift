@@ -28,7 +28,7 @@ public struct SchemaCatalog: Sendable {
     /// - Parameters:
     ///   - configDirectory: The directory holding the suites.
     ///   - environment: The environment to read `XDG_DATA_HOME` and `HOME` from; this process's by default.
-    public init(configDirectory: URL, environment: [String: String] = ProcessInfo.processInfo.environment) {
+    public init(configDirectory: URL, environment: [String: String] = ProcessEnvironment.current) {
         directory = XDGDirectories.dataHome(environment: environment)
             .appendingPathComponent("prefs/schemas", isDirectory: true)
             .appendingPathComponent(

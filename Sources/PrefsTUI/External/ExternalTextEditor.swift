@@ -1,10 +1,10 @@
-import PrefsCore
+public import PrefsCore
 import PrefsTools
 
 #if canImport(FoundationEssentials)
-public import FoundationEssentials
+import FoundationEssentials
 #else
-public import Foundation
+import Foundation
 #endif
 
 /// Runs the user's editor, `$VISUAL`, else `$EDITOR`, else `vi`, on a private copy of some text, and returns what
@@ -22,7 +22,7 @@ public struct ExternalTextEditor: Sendable {
     /// Creates a runner.
     ///
     /// - Parameter environment: Where `VISUAL` and `EDITOR` are read.
-    public init(environment: [String: String] = ProcessInfo.processInfo.environment) {
+    public init(environment: [String: String] = ProcessEnvironment.current) {
         self.environment = environment
     }
 

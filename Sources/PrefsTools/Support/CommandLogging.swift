@@ -1,9 +1,10 @@
+public import PrefsCore
 import Logging
 
 #if canImport(FoundationEssentials)
-public import FoundationEssentials
+import FoundationEssentials
 #else
-public import Foundation
+import Foundation
 #endif
 
 /// Where the library's diagnostics go when `prefs` runs: standard error, one line each, from the level
@@ -15,7 +16,7 @@ public enum CommandLogging {
     ///   - arguments: The command line, to tell the editor from other commands.
     ///   - environment: Where `PREFS_LOG_LEVEL` is read.
     public static func bootstrap(
-        arguments: [String], environment: [String: String] = ProcessInfo.processInfo.environment
+        arguments: [String], environment: [String: String] = ProcessEnvironment.current
     ) {
         let editor = arguments.first.map { ["tui", "demo"].contains($0) } ?? false
         let level = environment["PREFS_LOG_LEVEL"].flatMap { Logger.Level(rawValue: $0.lowercased()) } ?? .error

@@ -16,10 +16,13 @@ public enum StandardStreams {
     ///
     /// - Parameter streams: Bit 0 for standard input, 1 for output, 2 for error.
     public static func recordClosedAtStart(_ streams: CInt) {
-        let found = [FileDescriptor.standardInput, .standardOutput, .standardError].map(\.rawValue).filter {
-            streams & (1 << $0) != 0
+        guard streams != 0 else { return }
+        closed.withLock { closed in
+            for descriptor in [FileDescriptor.standardInput, .standardOutput, .standardError]
+            where streams & (1 << descriptor.rawValue) != 0 {
+                closed.insert(descriptor.rawValue)
+            }
         }
-        closed.withLock { $0.formUnion(found) }
     }
 
     /// Opens `/dev/null` on each of descriptors 0, 1 and 2 that is closed, and remembers which were.
