@@ -18,9 +18,10 @@ public final class ToolContext: Sendable {
     /// key and then writes it would otherwise open the suite, and read its file and layers, twice before its write.
     private let suites = Mutex<[String: KeptSuite]>([:])
 
-    /// A suite the context keeps. The stores behind a context (files, PostgreSQL, GSettings) make their suites safe to
-    /// use from any thread, as PrefsKit's protocol does not promise for every store (`UserDefaults`), so the box
-    /// vouches for them.
+    /// A suite the context keeps.
+    ///
+    /// The stores behind a context (files, PostgreSQL, GSettings) make their suites safe to use from any thread, as
+    /// PrefsKit's protocol does not promise for every store (`UserDefaults`), so the box vouches for them.
     private struct KeptSuite: @unchecked Sendable {
         let suite: any PersistentKeyValueStore
     }

@@ -1,5 +1,5 @@
-public import PrefsCore
 import Logging
+public import PrefsCore
 
 #if canImport(FoundationEssentials)
 import FoundationEssentials
