@@ -22,10 +22,38 @@ int cprefs_load_library(const char *const *files, int fileCount, const char *con
 /// `cprefs_load_library` callers rule out by loading first.
 _Noreturn void cprefs_unloaded_symbol(const char *name);
 
+#include <stdint.h>
+
+/// The snapshot of a suite's values a thread last read from, kept by that thread, so that its next read of the same
+/// suite, unchanged, takes no lock (FileSuite's typed reads). `owner` names the suite, `generation` the snapshot
+/// (unique among all snapshots of the process), and `snapshot` holds a reference the thread owns.
+typedef struct {
+    const void *owner;
+    uint64_t generation;
+    void *snapshot;
+    int registered;
+} cprefs_read_cache;
+
+/// Arranges for `release` to be called with the snapshot this thread's cache holds when the thread ends, and marks the
+/// cache `registered`; it stays 0 when that cannot be arranged, and then no snapshot may be kept in it.
+void cprefs_register_read_cache(void (*release)(void *));
+
+// Initial-exec: reached in one instruction, where the general model calls __tls_get_addr.
+extern __thread __attribute__((tls_model("initial-exec"))) cprefs_read_cache cprefs_thread_cache;
+
+/// This thread's cache, registered on its first use (`cprefs_register_read_cache`).
+static inline cprefs_read_cache *cprefs_thread_read_cache(void (*release)(void *)) {
+    cprefs_read_cache *cache = &cprefs_thread_cache;
+    if (__builtin_expect(!cache->registered, 0)) cprefs_register_read_cache(release);
+    return cache;
+}
+
 #if defined(__linux__)
 #include <fcntl.h>
 #include <sys/syscall.h>
 #include <unistd.h>
+#endif
+
 /// Makes each of `signals` write its number, as one byte, to `descriptor` (a pipe's writing end, non-blocking), so
 /// that a program's main loop reads signals as input; the editor turns Ctrl-C, SIGTERM and SIGHUP into questions and
 /// a saved recovery file instead of dying with its pending changes. Returns -1 with errno when `sigaction` fails.
@@ -42,8 +70,6 @@ pid_t cprefs_spawn_in_foreground(const char *path, char *const argv[], char *con
 /// Waits for a child started by `cprefs_spawn_in_foreground` to end, then takes the terminal's foreground back for
 /// this process's group. Returns 0 with the child's wait status in `status`, or -1 with errno.
 int cprefs_wait_and_take_terminal(pid_t child, int terminal, int *status);
-
-#endif
 
 /// Atomically swaps two paths (Linux `renameat2` with `RENAME_EXCHANGE`). Fails with ENOSYS elsewhere, and with
 /// EINVAL on file systems that cannot do it; callers fall back to `rename`.
@@ -55,23 +81,6 @@ static inline int cprefs_rename_exchange(const char *first, const char *second) 
     (void)second;
     errno = ENOSYS;
     return -1;
-/// Makes each of `signals` write its number, as one byte, to `descriptor` (a pipe's writing end, non-blocking), so
-/// that a program's main loop reads signals as input; the editor turns Ctrl-C, SIGTERM and SIGHUP into questions and
-/// a saved recovery file instead of dying with its pending changes. Returns -1 with errno when `sigaction` fails.
-int cprefs_forward_signals(int descriptor, const int *signals, int count);
-
-/// Gives `signals` their default action again. Returns -1 with errno when `sigaction` fails.
-int cprefs_default_signals(const int *signals, int count);
-
-/// Starts `path` with `argv` and `envp` in a process group of its own that is the terminal's foreground group, as a
-/// shell starts a job: a program such as vim then reads the terminal, and Ctrl-C goes to it. Returns the child's pid,
-/// or -1 with errno when `fork` fails; a child that cannot `execve` exits with 127.
-pid_t cprefs_spawn_in_foreground(const char *path, char *const argv[], char *const envp[], int terminal);
-
-/// Waits for a child started by `cprefs_spawn_in_foreground` to end, then takes the terminal's foreground back for
-/// this process's group. Returns 0 with the child's wait status in `status`, or -1 with errno.
-int cprefs_wait_and_take_terminal(pid_t child, int terminal, int *status);
-
 #endif
 }
 
@@ -83,41 +92,7 @@ static inline int cprefs_start_writeback(int descriptor) {
 #else
     (void)descriptor;
     return 0;
-/// Makes each of `signals` write its number, as one byte, to `descriptor` (a pipe's writing end, non-blocking), so
-/// that a program's main loop reads signals as input; the editor turns Ctrl-C, SIGTERM and SIGHUP into questions and
-/// a saved recovery file instead of dying with its pending changes. Returns -1 with errno when `sigaction` fails.
-int cprefs_forward_signals(int descriptor, const int *signals, int count);
-
-/// Gives `signals` their default action again. Returns -1 with errno when `sigaction` fails.
-int cprefs_default_signals(const int *signals, int count);
-
-/// Starts `path` with `argv` and `envp` in a process group of its own that is the terminal's foreground group, as a
-/// shell starts a job: a program such as vim then reads the terminal, and Ctrl-C goes to it. Returns the child's pid,
-/// or -1 with errno when `fork` fails; a child that cannot `execve` exits with 127.
-pid_t cprefs_spawn_in_foreground(const char *path, char *const argv[], char *const envp[], int terminal);
-
-/// Waits for a child started by `cprefs_spawn_in_foreground` to end, then takes the terminal's foreground back for
-/// this process's group. Returns 0 with the child's wait status in `status`, or -1 with errno.
-int cprefs_wait_and_take_terminal(pid_t child, int terminal, int *status);
-
 #endif
 }
-
-/// Makes each of `signals` write its number, as one byte, to `descriptor` (a pipe's writing end, non-blocking), so
-/// that a program's main loop reads signals as input; the editor turns Ctrl-C, SIGTERM and SIGHUP into questions and
-/// a saved recovery file instead of dying with its pending changes. Returns -1 with errno when `sigaction` fails.
-int cprefs_forward_signals(int descriptor, const int *signals, int count);
-
-/// Gives `signals` their default action again. Returns -1 with errno when `sigaction` fails.
-int cprefs_default_signals(const int *signals, int count);
-
-/// Starts `path` with `argv` and `envp` in a process group of its own that is the terminal's foreground group, as a
-/// shell starts a job: a program such as vim then reads the terminal, and Ctrl-C goes to it. Returns the child's pid,
-/// or -1 with errno when `fork` fails; a child that cannot `execve` exits with 127.
-pid_t cprefs_spawn_in_foreground(const char *path, char *const argv[], char *const envp[], int terminal);
-
-/// Waits for a child started by `cprefs_spawn_in_foreground` to end, then takes the terminal's foreground back for
-/// this process's group. Returns 0 with the child's wait status in `status`, or -1 with errno.
-int cprefs_wait_and_take_terminal(pid_t child, int terminal, int *status);
 
 #endif

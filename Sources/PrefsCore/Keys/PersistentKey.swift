@@ -15,7 +15,21 @@ public struct PersistentKey<Value: Sendable>: PersistentKeyProtocol {
     public let id: String
     public let defaultValue: Value
     public let representation: any PersistentKeyValueRepresentation<Value>
-    public let metadata: PersistentKeyMetadata
+    // The metadata's parts, kept apart rather than as one ``PersistentKeyMetadata``: keys are usually computed
+    // properties, built at every read, and building the struct copied it whole (an outlined copy and destroy of its
+    // strings and array), which took half of a typed read.
+    @usableFromInline let summary: String?
+    @usableFromInline let details: String?
+    @usableFromInline let range: PreferenceValueRange?
+    @usableFromInline let isVolatile: Bool
+    @usableFromInline let isSecret: Bool
+    public let formerIDs: [String]
+
+    public var metadata: PersistentKeyMetadata {
+        PersistentKeyMetadata(
+            summary: summary, description: details, range: range, isVolatile: isVolatile, isSecret: isSecret,
+            formerIDs: formerIDs)
+    }
 
     /// Creates a key with a custom representation, for a type that is not persistible or to store one key
     /// differently from its type's default.
@@ -40,8 +54,12 @@ public struct PersistentKey<Value: Sendable>: PersistentKeyProtocol {
         self.id = id
         self.defaultValue = defaultValue
         self.representation = representation
-        self.metadata = PersistentKeyMetadata(
-            summary: summary, description: description, isSecret: secret, formerIDs: formerly)
+        self.summary = summary
+        self.details = description
+        self.range = nil
+        self.isVolatile = false
+        self.isSecret = secret
+        self.formerIDs = formerly
     }
 
     /// Creates an Optional key whose wrapped value is stored through a custom representation.
@@ -83,7 +101,12 @@ public struct PersistentKey<Value: Sendable>: PersistentKeyProtocol {
         self.id = id
         self.defaultValue = defaultValue
         self.representation = representation
-        self.metadata = metadata
+        summary = metadata.summary
+        details = metadata.description
+        range = metadata.range
+        isVolatile = metadata.isVolatile
+        isSecret = metadata.isSecret
+        formerIDs = metadata.formerIDs
     }
 }
 

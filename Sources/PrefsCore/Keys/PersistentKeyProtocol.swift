@@ -26,6 +26,10 @@ public protocol PersistentKeyProtocol<Value>: Sendable {
     /// The key's summary, description and allowed range, for the schema and the editor.
     var metadata: PersistentKeyMetadata { get }
 
+    /// The identifiers the key was stored under before a rename, newest first: ``metadata``'s, which a read of an
+    /// unset key asks for without building the rest.
+    var formerIDs: [String] { get }
+
     /// Whether this is a debug key, whose value can change only in debug builds.
     var isDebug: Bool { get }
 
@@ -37,9 +41,12 @@ public protocol PersistentKeyProtocol<Value>: Sendable {
 // MARK: - Default implementations
 
 extension PersistentKeyProtocol {
-    public var isDebug: Bool { false }
+    // Inlinable, as every part of a typed read is: a read asks whether its key is mutable.
+    @inlinable public var isDebug: Bool { false }
 
-    public var isMutable: Bool { true }
+    @inlinable public var formerIDs: [String] { metadata.formerIDs }
+
+    @inlinable public var isMutable: Bool { true }
 }
 
 // MARK: - API

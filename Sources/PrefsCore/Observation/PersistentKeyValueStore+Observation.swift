@@ -112,7 +112,7 @@ extension PersistentKeyProtocol {
     }
 
     /// The identifiers whose changes can change what a read of this key finds: its own and its former ones.
-    public var observedIDs: Set<String> { Set([id] + metadata.formerIDs) }
+    public var observedIDs: Set<String> { Set([id] + formerIDs) }
 }
 
 /// What decides whether a read changed: the source of the value and the primitive it came from, since values need not

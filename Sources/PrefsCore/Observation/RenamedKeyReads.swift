@@ -12,7 +12,7 @@ final class RenamedKeyReads: Sendable {
     private let known = Mutex<[String: PropertyListValue?]>([:])
 
     init(_ key: some PersistentKeyProtocol) {
-        names = [key.id] + key.metadata.formerIDs
+        names = [key.id] + key.formerIDs
     }
 
     /// Reads the names no change has reported yet; call it once, after the observer was added.

@@ -23,7 +23,7 @@ public protocol PrimitiveKeyValuePersistible: KeyValuePersistible {
 
 extension PrimitiveKeyValuePersistible {
     /// The representation that stores the value as itself.
-    public static var persistentKeyValueRepresentation: PrimitivePersistentKeyValueRepresentation<Self> {
+    @inlinable public static var persistentKeyValueRepresentation: PrimitivePersistentKeyValueRepresentation<Self> {
         PrimitivePersistentKeyValueRepresentation()
     }
 }

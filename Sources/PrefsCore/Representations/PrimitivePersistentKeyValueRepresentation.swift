@@ -3,7 +3,7 @@ public struct PrimitivePersistentKeyValueRepresentation<Value: PrimitiveKeyValue
     PersistentKeyValueRepresentation
 {
     /// Creates the representation.
-    public init() {}
+    @inlinable public init() {}
 
     public var descriptor: PersistentValueDescriptor {
         PersistentValueDescriptor(
@@ -15,6 +15,7 @@ public struct PrimitivePersistentKeyValueRepresentation<Value: PrimitiveKeyValue
         try value.primitiveValue()
     }
 
+    @inlinable
     public func decode(_ stored: PropertyListValue) throws(PersistentValueDecodingError) -> Value {
         // Each primitive checks the stored kind itself, without building a descriptor on this hot path.
         try Value(primitiveValue: stored)

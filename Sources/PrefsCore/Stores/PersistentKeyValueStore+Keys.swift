@@ -9,20 +9,32 @@ extension PersistentKeyValueStore {
     ///
     /// - Parameter key: The key.
     /// - Returns: The value a read returns.
-    @inlinable
+    @inlinable @inline(__always)
     public func get<Key: PersistentKeyProtocol>(_ key: Key) -> Key.Value {
         // Inlinable so that callers specialize it: unspecialized, a third of a read went to generic metadata lookups.
         // The common case, checked without building an inspection: no override, no lock, and a user's value that
         // decodes.
         // The lock is asked without copying the layers, which only the slower path needs.
-        let arguments = launchArguments
-        if arguments.values.isEmpty, key.isMutable, !(liveSystemLayers?.isLocked(key.id) ?? false),
+        // Nothing is bound or copied on this path: a binding of the launch arguments retained their dictionary, and a
+        // call asked for the lock where an atomic flag says no key is locked.
+        if key.isMutable, launchArguments.values.isEmpty, liveSystemLayers.map({ $0.locksNothing }) ?? true,
+            let stored = primitiveValue(forKey: key.id), let value = try? key.representation.decode(stored)
+        {
+            return value
+        }
+        return slowGet(key)
+    }
+
+    /// A read that an override, a lock, a system layer, a renamed key or a value that does not decode may change.
+    @inlinable
+    func slowGet<Key: PersistentKeyProtocol>(_ key: Key) -> Key.Value {
+        if key.isMutable, launchArguments.values.isEmpty, !(liveSystemLayers?.isLocked(key.id) ?? false),
             let stored = primitiveValue(forKey: key.id), let value = try? key.representation.decode(stored)
         {
             return value
         }
         let (stored, source) = layeredPrimitive(of: key)
-        return key.resolve(stored: stored, launchArgument: arguments[key.id], source: source).value
+        return key.resolve(stored: stored, launchArgument: launchArguments[key.id], source: source).value
     }
 
     /// What a read of a key finds stored: the primitive under its identifier, else under the newest of its former
@@ -33,7 +45,7 @@ extension PersistentKeyValueStore {
     @inlinable
     public func storedPrimitive(of key: some PersistentKeyProtocol) -> PropertyListValue? {
         if let value = primitiveValue(forKey: key.id) { return value }
-        return firstStored(among: key.metadata.formerIDs)?.value
+        return firstStored(among: key.formerIDs)?.value
     }
 
     /// The first of some names that holds a value, with that value: how a read of a renamed key picks among its former
@@ -160,7 +172,7 @@ extension PersistentKeyValueStore {
         throws(PersistentKeyValueStoreError)
     {
         var changes: [String: PropertyListValue?] = [key.id: primitive]
-        for former in key.metadata.formerIDs { changes.updateValue(nil, forKey: former) }
+        for former in key.formerIDs { changes.updateValue(nil, forKey: former) }
         if changes.count == 1 {
             try setPrimitiveValue(primitive, forKey: key.id)
         } else {

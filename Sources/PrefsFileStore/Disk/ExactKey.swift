@@ -29,6 +29,12 @@ struct ExactKey: Hashable, Sendable {
     /// Compared over contiguous storage, which native and small strings have: the generic `elementsEqual` over two
     /// `UTF8View`s was a tenth of a typed read.
     static func same(_ lhs: String, _ rhs: String) -> Bool {
+        // Two strings with the same representation hold the same bytes: the same storage, or the same small string
+        // inline (keys of up to 15 bytes, as most are). Checked first, since a typed read compares its key with the
+        // stored one this way at every read.
+        if unsafeBitCast(lhs, to: (UInt64, UInt64).self) == unsafeBitCast(rhs, to: (UInt64, UInt64).self) {
+            return true
+        }
         guard lhs.utf8.count == rhs.utf8.count else { return false }
         let contiguous = lhs.utf8.withContiguousStorageIfAvailable { left in
             rhs.utf8.withContiguousStorageIfAvailable { right in

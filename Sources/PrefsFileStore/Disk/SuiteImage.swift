@@ -141,6 +141,14 @@ struct SuiteImage: Sendable {
     /// The value stored under exactly this key: a key that differs from a stored one only in Unicode normalisation
     /// is another key, and is not stored.
     func value(forKey key: String) -> PropertyListValue? {
+        Self.value(forKey: key, in: values, exactValues: exactValues)
+    }
+
+    /// The value stored under exactly a key, in an image's values and its keys that Swift finds equal
+    /// (``exactValues``): the rule ``ReadSnapshot`` reads by too.
+    static func value(
+        forKey key: String, in values: [String: PropertyListValue], exactValues: [ExactKey: PropertyListValue]?
+    ) -> PropertyListValue? {
         if let exactValues, let value = exactValues[ExactKey(key)] { return value }
         guard let position = values.index(forKey: key) else { return nil }
         // Swift found a key equal as text; it is this key only if its bytes are the same. Outside a colliding class,

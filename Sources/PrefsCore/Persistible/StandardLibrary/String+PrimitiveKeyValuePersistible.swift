@@ -3,6 +3,7 @@ extension String: PrimitiveKeyValuePersistible {
 
     public func primitiveValue() -> PropertyListValue { .string(self) }
 
+    @inlinable
     public init(primitiveValue: PropertyListValue) throws(PersistentValueDecodingError) {
         guard case .string(let value) = primitiveValue else {
             throw .wrongType(expected: .string, found: primitiveValue)
