@@ -19,6 +19,13 @@ extension FileSuite {
     ///
     /// - Parameter posting: Whether to deliver the differences; the first load of a suite delivers nothing.
     func reload(posting: Bool) {
+        // This process is writing the suite: the writer installs what it wrote itself. Its watcher waits for the write
+        // to end rather than read the file at once, which on a machine of two processors took one from the other
+        // processes' watchers at the moment they had a change to deliver; another writer's change, if one followed,
+        // is still read then.
+        if posting && withState({ $0.expected != nil }) {
+            try? files.withLock(exclusive: true, timeout: store.readerLockTimeout) { () throws(FileStoreError) in }
+        }
         let snapshot = withState { $0 }
         do throws(FileStoreError) {
             let version = try files.read(previous: snapshot.problem == nil ? snapshot.image : nil)
