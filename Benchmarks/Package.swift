@@ -28,9 +28,18 @@ let package = Package(
                 .product(name: "PrefsConfiguration", package: prefs),
                 .product(name: "Configuration", package: "swift-configuration"),
             ],
-            swiftSettings: [.swiftLanguageMode(.v6)]
+            swiftSettings: [.swiftLanguageMode(.v6)],
+            // Linked as the shipped prefs is (Package.swift, commandLineLinking): the bare PostgresNIO process it plays
+            // must start no slower than prefs-postgres for the comparison to be fair to it.
+            linkerSettings: [
+                .unsafeFlags(
+                    ["-Xclang-linker", "-no-pie", "-Xlinker", "--no-export-dynamic"],
+                    .when(platforms: [.linux], configuration: .release))
+            ]
         ),
         .target(name: "BenchmarkSupport", swiftSettings: [.swiftLanguageMode(.v6)]),
+        // The floor of the start benchmark: no dependency, no link settings of prefs's.
+        .executableTarget(name: "start-floor", swiftSettings: [.swiftLanguageMode(.v6)]),
         .executableTarget(
             name: "FileStore",
             dependencies: [
@@ -91,6 +100,13 @@ let package = Package(
             name: "BinaryPlists",
             dependencies: ["BenchmarkSupport", .product(name: "Benchmark", package: "benchmark")],
             path: "Benchmarks/BinaryPlists",
+            swiftSettings: [.swiftLanguageMode(.v6)],
+            plugins: [.plugin(name: "BenchmarkPlugin", package: "benchmark")]
+        ),
+        .executableTarget(
+            name: "Start",
+            dependencies: ["BenchmarkSupport", .product(name: "Benchmark", package: "benchmark")],
+            path: "Benchmarks/Start",
             swiftSettings: [.swiftLanguageMode(.v6)],
             plugins: [.plugin(name: "BenchmarkPlugin", package: "benchmark")]
         ),
