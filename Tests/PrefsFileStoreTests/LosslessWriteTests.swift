@@ -122,6 +122,26 @@ import Testing
         #expect(try FoundationReading.values(Data(contentsOf: file))["greeting"] == .string("café"))
     }
 
+    /// A Latin-1 document whose declaration never closes is refused at once, in one line, and left as it is.
+    ///
+    /// Found by fuzz-plist: converted to UTF-8, it still declared Latin-1 (no `?>` to rewrite the declaration up to),
+    /// and each conversion doubled it until memory ran out.
+    @Test func aLatin1DocumentWhoseDeclarationDoesNotCloseIsRefusedAtOnce() throws {
+        let scope = try ScopedFileStore()
+        let file = scope.configDirectory.appendingPathComponent("broken.plist")
+        var original = Data(#"<?xml version="1.0" encoding="ISO-8859-1"??<plist version=""#.utf8)
+        original += Data(repeating: 0, count: 34) + Data(repeating: 0xFF, count: 96)
+        original += Data(".com/DTDs/Paf".utf8) + Data([0xE9]) + Data("</string>8/dict></plist>".utf8)
+        try original.write(to: file)
+        let start = ContinuousClock.now
+        let suite = try scope.store.suite("broken")
+        #expect(ContinuousClock.now - start < .seconds(2), "refused without converting it again and again")
+        let problem = try #require(suite.problem)
+        #expect(!"\(problem)".contains("\n"))
+        #expect(suite.primitiveValues().isEmpty)
+        #expect(try Data(contentsOf: file) == original)
+    }
+
     /// Foundation's parser reads UTF-16 with a byte order mark, in either order; so does the store, through a
     /// conversion to UTF-8, and a write keeps every other value as Foundation reads it.
     @Test(arguments: [true, false])

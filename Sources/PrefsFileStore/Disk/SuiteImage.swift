@@ -94,6 +94,15 @@ struct SuiteImage: Sendable {
     /// - Throws: ``PropertyListCodec/DecodeFailure`` when it is not a property list whose root is a dictionary, or
     ///   when it nests deeper than ``XMLPropertyListReader/maximumDepth``.
     init(decoding bytes: consuming [UInt8], slimming: Bool = false) throws(PropertyListCodec.DecodeFailure) {
+        try self.init(decoding: bytes, slimming: slimming, transcoding: true)
+    }
+
+    /// Decodes a whole file, converting a UTF-16 or Latin-1 one to UTF-8 only when `transcoding`: a converted file the
+    /// reader still cannot read is refused, never converted again (a declaration the converter could not rewrite made
+    /// each pass double the file).
+    private init(
+        decoding bytes: consuming [UInt8], slimming: Bool, transcoding: Bool
+    ) throws(PropertyListCodec.DecodeFailure) {
         exactValues = nil
         // An empty file is how a suite looks while a plain UserDefaults program rewrites it in place.
         guard !bytes.isEmpty else {
@@ -128,8 +137,14 @@ struct SuiteImage: Sendable {
         guard let document else {
             // A UTF-16 or Latin-1 file is read as UTF-8; with no index into the bytes on disk, a write re-encodes it
             // whole, in UTF-8, after checking that every value reads back identical.
-            guard let converted = XMLTranscoding.utf8(bytes) else { throw PropertyListCodec.refusal(Data(bytes)) }
-            self = try SuiteImage(decoding: converted)
+            guard transcoding, let converted = XMLTranscoding.utf8(bytes) else {
+                throw PropertyListCodec.refusal(Data(bytes))
+            }
+            do {
+                self = try SuiteImage(decoding: converted, slimming: false, transcoding: false)
+            } catch {
+                throw PropertyListCodec.refusal(Data(bytes))
+            }
             index = nil
             return
         }

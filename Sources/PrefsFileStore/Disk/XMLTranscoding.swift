@@ -38,11 +38,21 @@ enum XMLTranscoding {
     }
 
     /// The `encoding` of an ASCII XML declaration at the start of the document.
+    ///
+    /// The declaration ends at the first `?>`, as ``declaringUTF8(_:)`` reads it, and within its first 200 bytes: a
+    /// declaration this reads and that one cannot rewrite would leave the converted document still declaring its old
+    /// encoding.
     static func declaredEncoding(_ bytes: [UInt8]) -> String? {
-        guard bytes.starts(with: Array("<?xml".utf8)), let end = bytes.firstIndex(of: UInt8(ascii: ">")) else {
+        let head = bytes.prefix(200)
+        guard head.starts(with: Array("<?xml".utf8)),
+            let end = head.indices.first(where: {
+                head[$0] == UInt8(ascii: "?") && head.index(after: $0) < head.endIndex
+                    && head[head.index(after: $0)] == UInt8(ascii: ">")
+            })
+        else {
             return nil
         }
-        let declaration = String(decoding: bytes[..<end], as: UTF8.self)
+        let declaration = String(decoding: head[..<end], as: UTF8.self)
         guard let range = declaration.firstRange(of: "encoding=") else { return nil }
         let rest = declaration[range.upperBound...]
         guard let quote = rest.first, quote == "\"" || quote == "'" else { return nil }
