@@ -7,12 +7,18 @@ import Testing
 /// arguments, the same name and the same standard streams; without one, it says where it looked.
 @Suite(PostgresServer.needed) struct PostgresHandoverTests {
     /// A folder holding a copy of `prefs` alone, and the search path without the build folder.
+    ///
+    /// `cp` makes the copy, not this process: a child another test forks while this process holds the copy open for
+    /// writing would inherit that descriptor, and running the copy would then fail with "Text file busy".
     private static func prefsAlone() throws -> (prefs: String, folder: TemporaryDirectory) {
         let folder = try TemporaryDirectory()
         let copy = folder.url.appendingPathComponent("prefs")
-        try FileManager.default.copyItem(at: try ChildProcess.executable(named: "prefs"), to: copy)
+        let copied = try ChildProcess.run("/bin/cp", [try ChildProcess.executable(named: "prefs").path, copy.path])
+        guard copied.status == 0 else { throw CopyFailed(message: copied.standardError) }
         return (copy.path, folder)
     }
+
+    private struct CopyFailed: Error { var message: String }
 
     @Test func withoutTheHelperEveryPostgresCommandSaysWhereItLookedAndWritesNothing() throws {
         let server = try PostgresServer.require()
