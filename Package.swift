@@ -63,6 +63,8 @@ let package = Package(
         .package(url: "https://github.com/apple/swift-nio.git", from: "2.101.2"),
         // No default traits: the provider needs none of its file formats, so apps that use it build no JSON parser.
         .package(url: "https://github.com/apple/swift-configuration.git", from: "1.4.0", traits: []),
+        // `swift package generate-documentation`: the DocC catalogs beside each library's sources.
+        .package(url: "https://github.com/swiftlang/swift-docc-plugin.git", from: "1.5.0"),
     ],
     targets: [
         // The core: keys, representations, schema and the store protocols.
@@ -130,7 +132,7 @@ let package = Package(
             swiftSettings: strictSettings
         ),
         .target(
-            name: "PrefsTestSupport", dependencies: ["PrefsKit", "PrefsFileStore"], swiftSettings: strictSettings),
+            name: "PrefsTestSupport", dependencies: ["PrefsCore", "PrefsKit", "PrefsFileStore"], swiftSettings: strictSettings),
         .executableTarget(
             name: "prefs-test-helper", dependencies: ["PrefsKit", "PrefsFileStore", "PrefsPostgres"],
             path: "Tests/Helpers/prefs-test-helper",

@@ -22,7 +22,7 @@ public enum FileStoreError: Error, Sendable, Hashable, CustomStringConvertible {
     case tooLarge(suite: String, bytes: Int, limit: Int)
     /// A suite whose file its owner made read-only, or whose owner, group or mode a write could not keep.
     case notWritable(suite: String, path: String, reason: String)
-    /// A write to a key a system lock file fixes (``PrefsCore/SuiteLocks``); nothing was written.
+    /// A write to a key a system lock file fixes (``/PrefsCore/SuiteLocks``); nothing was written.
     case lockedKey(suite: String, key: String, lockFile: String)
 
     public var description: String {

@@ -25,7 +25,7 @@ extension FileSuite: TransactionalSuite {
         value.stored(in: format)
     }
 
-    /// Writes several keys with one lock and one swap; see ``commit(_:recoveringCorruptFile:)``.
+    /// Writes several keys with one lock and one swap; see ``commit(_:recoveringCorruptFile:expecting:format:)``.
     ///
     /// - Parameter changes: The value to store for each key, or `nil` to remove it.
     /// - Returns: The changes that took effect.

@@ -136,7 +136,7 @@ extension FileSuite {
         return outcome.applied
     }
 
-    /// Buffers writes made in `body` and commits them together with ``commit(_:recoveringCorruptFile:)``.
+    /// Buffers writes made in `body` and commits them together with ``commit(_:recoveringCorruptFile:expecting:format:)``.
     ///
     /// ```swift
     /// try suite.transaction { batch in
@@ -167,12 +167,12 @@ public struct FileSuiteTransaction: Sendable {
 
     /// Buffers a typed value.
     ///
-    /// A write to a debug key in a release build is ignored, as ``PersistentKeyValueStore/set(_:to:)`` ignores it.
+    /// A write to a debug key in a release build is ignored, as ``/PrefsCore/PersistentKeyValueStore/set(_:to:)`` ignores it.
     ///
     /// - Parameters:
     ///   - key: The key.
     ///   - value: The value; an Optional's `nil` removes the key.
-    /// - Throws: ``PersistentValueEncodingError`` when the value cannot be encoded; the transaction is then abandoned.
+    /// - Throws: ``/PrefsCore/PersistentValueEncodingError`` when the value cannot be encoded; the transaction is then abandoned.
     public mutating func set<Key: PersistentKeyProtocol>(_ key: Key, to value: Key.Value)
         throws(PersistentValueEncodingError)
     {

@@ -9,7 +9,7 @@ public import FoundationEssentials
 public import Foundation
 #endif
 
-/// One suite on disk — `<directory>/<name>.plist` — as a process-safe, live ``PersistentKeyValueStore``.
+/// One suite on disk — `<directory>/<name>.plist` — as a process-safe, live ``/PrefsCore/PersistentKeyValueStore``.
 ///
 /// Reads come from an in-memory snapshot, with no system call; the store's watcher keeps the snapshot current when
 /// any process writes the file. Writes take the suite's lock, read the file as it is now, change only their own keys
@@ -101,7 +101,7 @@ public final class FileSuite: PersistentKeyValueStore, Sendable {
     ///
     /// A thread reads from the snapshot it last read from, when this suite's image has not changed since: no lock and
     /// no atomic write, a third of a typed read when it took the state's mutex. The thread keeps that snapshot until
-    /// it reads another one, or ends (``ReadSnapshot``).
+    /// it reads another one, or ends (`ReadSnapshot`).
     public func primitiveValue(forKey key: String) -> PropertyListValue? {
         let current = published.load(ordering: .acquiring)
         let cache = cprefs_thread_read_cache(ReadSnapshot.releaseKept)

@@ -18,7 +18,7 @@ public import Foundation
 /// ```
 ///
 /// A suite is named by its schema's id, or `SCHEMA:/path/` for a relocatable schema. Values map onto property-list
-/// values without loss (``VariantShape``); a type with no such mapping is shown and written as GVariant text. Writes
+/// values without loss (`VariantShape`); a type with no such mapping is shown and written as GVariant text. Writes
 /// are checked against the schema's type, range and choices, and journaled as the file store's are, so that
 /// `prefs log`, `undo` and `redo` work. Other programs' changes arrive while ``run()`` runs GLib's main loop.
 ///

@@ -31,7 +31,7 @@ extension GSettingsSuite {
     ///   - expecting: What some keys must hold for the write to be made; `nil` means holding the default.
     /// - Returns: The changes that took effect.
     /// - Throws: ``GSettingsStoreError`` for a key the schema lacks, a value it does not allow, a locked key, or a
-    ///   write the service did not store; ``PrefsCore/PersistentKeyValueStoreError`` when a key does not hold what
+    ///   write the service did not store; ``/PrefsCore/PersistentKeyValueStoreError`` when a key does not hold what
     ///   `expecting` says. Nothing is written then.
     @discardableResult
     public func commit(_ changes: [String: PropertyListValue?], expecting: [String: PropertyListValue?]) throws

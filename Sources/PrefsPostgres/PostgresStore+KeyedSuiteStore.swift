@@ -33,7 +33,7 @@ extension PostgresStore: KeyedSuiteStore {
     /// Writes keys of a suite in one statement without reading the suite first; the statement reports what each key
     /// held before.
     ///
-    /// - Throws: ``PostgresStoreError`` for an invalid name; ``PrefsCore/PersistentKeyValueStoreError`` when the store
+    /// - Throws: ``PostgresStoreError`` for an invalid name; ``/PrefsCore/PersistentKeyValueStoreError`` when the store
     ///   cannot be reached or the write fails.
     @discardableResult
     public func commit(_ changes: [String: PropertyListValue?], inSuite suite: String) throws

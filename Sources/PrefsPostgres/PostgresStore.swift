@@ -59,7 +59,7 @@ public final class PostgresStore: Sendable {
 
     /// A suite of the table, read from the server the first time it is opened.
     ///
-    /// - Parameter name: The suite's name, as ``PrefsCore/SuiteNaming`` allows.
+    /// - Parameter name: The suite's name, as ``/PrefsCore/SuiteNaming`` allows.
     /// - Returns: The suite.
     /// - Throws: ``PostgresStoreError`` for an invalid name, or when the suite cannot be read.
     public func suite(_ name: String) throws(PostgresStoreError) -> PostgresSuite {

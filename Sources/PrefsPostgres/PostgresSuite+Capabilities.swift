@@ -14,7 +14,7 @@ extension PostgresSuite: TransactionalSuite {
     ///
     /// - Parameter changes: The value to store for each key, or `nil` to remove it.
     /// - Returns: The changes that took effect.
-    /// - Throws: ``PrefsCore/PersistentKeyValueStoreError`` when the store is unreachable or the write fails.
+    /// - Throws: ``/PrefsCore/PersistentKeyValueStoreError`` when the store is unreachable or the write fails.
     @discardableResult
     public func commit(_ changes: [String: PropertyListValue?]) throws(PersistentKeyValueStoreError)
         -> [PersistentKeyValueChange]

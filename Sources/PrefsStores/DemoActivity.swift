@@ -31,7 +31,7 @@ public struct DemoActivity {
     ///   - check: Run once the demo's files are found and before anything is copied or started, such as a check that
     ///     there is a terminal.
     ///   - body: The work on the copy, given its store.
-    /// - Throws: ``PrefsTools/ToolError`` when the demo's files cannot be found or copied or the process cannot
+    /// - Throws: ``/PrefsTools/ToolError`` when the demo's files cannot be found or copied or the process cannot
     ///   start; what `check` or `body` throws.
     public static func run(
         interval: Double, after check: () throws -> Void, _ body: (ToolContext) throws -> Void
@@ -51,7 +51,7 @@ public struct DemoActivity {
     ///   - files: The demo's temporary copy.
     ///   - interval: Seconds between its writes.
     /// - Returns: The running process, to ``stop()`` when the editor quits.
-    /// - Throws: ``PrefsTools/ToolError`` when the process cannot start.
+    /// - Throws: ``/PrefsTools/ToolError`` when the process cannot start.
     static func start(on files: DemoFiles, interval: Double) throws -> DemoActivity {
         var pipe: [Int32] = [-1, -1]
         guard Self.pipe(&pipe) == 0 else {

@@ -26,7 +26,7 @@ public struct DemoFiles: Sendable {
     /// is there, else the copy of `Assets/demo` compiled into the binary, so that a binary copied onto `PATH` alone
     /// runs the demo.
     ///
-    /// - Throws: ``PrefsTools/ToolError`` when `$PREFS_DEMO_ASSETS` names a folder without the demo's files, or one
+    /// - Throws: ``/PrefsTools/ToolError`` when `$PREFS_DEMO_ASSETS` names a folder without the demo's files, or one
     ///   cannot be read.
     public static func assets() throws -> Assets {
         if let named = ProcessInfo.processInfo.environment["PREFS_DEMO_ASSETS"] {
@@ -45,7 +45,7 @@ public struct DemoFiles: Sendable {
     ///
     /// - Parameter folder: The folder.
     /// - Returns: The files.
-    /// - Throws: ``PrefsTools/ToolError`` naming the folder when it lacks `config/`, or a file cannot be read.
+    /// - Throws: ``/PrefsTools/ToolError`` naming the folder when it lacks `config/`, or a file cannot be read.
     static func files(in folder: URL) throws -> Assets {
         var files: Assets = [:]
         do {

@@ -6,7 +6,7 @@ import Synchronization
 /// PostgresNIO brings the whole of Foundation, and ICU's data, into any program that links it, so `prefs` does not:
 /// it hands a command that names a PostgreSQL store to `prefs-postgres`, which installs its opener here
 /// (PrefsStoresPostgres) before it reads its command line. A program that installs none refuses such stores with
-/// ``absence``.
+/// its reason.
 public enum PostgresOpener {
     private static let installed = Mutex<(opener: (@Sendable (String) -> ToolContext)?, absence: String)>(
         (nil, "this program has no PostgreSQL store"))

@@ -2,7 +2,7 @@ public import PrefsCore
 
 extension ToolContext {
     /// The stored values of some keys of a suite that must exist, without reading the rest of the suite when the store
-    /// can (``PrefsCore/KeyedSuiteStore``).
+    /// can (``/PrefsCore/KeyedSuiteStore``).
     ///
     /// A key found proves that the suite exists; only when none is found does the store say whether the suite holds
     /// other keys, or the schemas whether one declares it.
@@ -26,13 +26,13 @@ extension ToolContext {
     }
 
     /// Stores and removes keys of a suite as one write, creating the suite by its first key, without reading the rest
-    /// of the suite when the store can (``PrefsCore/KeyedSuiteStore``).
+    /// of the suite when the store can (``/PrefsCore/KeyedSuiteStore``).
     ///
     /// - Parameters:
     ///   - changes: The value to store for each key, or `nil` to remove it.
     ///   - name: The suite's name.
     ///   - format: The document format to keep the suite in from then on (`xml`, `binary`), for a store whose suites
-    ///     are documents (``PrefsCore/DocumentSuite``); `nil` keeps the suite's.
+    ///     are documents (``/PrefsCore/DocumentSuite``); `nil` keeps the suite's.
     /// - Throws: The store's error for a bad name or an unusable suite; nothing is written then.
     public func write(_ changes: [String: PropertyListValue?], toSuite name: String, format: String? = nil) throws {
         if let format {
@@ -79,13 +79,13 @@ extension ToolContext {
 }
 
 extension ToolContext {
-    /// The system layers and locks of a suite (``PrefsCore/SystemLayers``), as its store reads them now.
+    /// The system layers and locks of a suite (``/PrefsCore/SystemLayers``), as its store reads them now.
     ///
-    /// A store read by key (``PrefsCore/KeyedSuiteStore``) keeps no system layers, so its suites are not opened for
+    /// A store read by key (``/PrefsCore/KeyedSuiteStore``) keeps no system layers, so its suites are not opened for
     /// them.
     ///
     /// - Parameter name: The suite's name.
-    /// - Returns: The layers; ``PrefsCore/SystemLayers/none`` when the store does not exist.
+    /// - Returns: The layers; ``/PrefsCore/SystemLayers/none`` when the store does not exist.
     /// - Throws: The store's error for a bad name.
     public func systemLayers(ofSuite name: String) throws -> SystemLayers {
         guard let store = try store(creating: false), store.keyedAccess == nil else { return .none }
@@ -98,7 +98,7 @@ extension ToolContext {
     /// - Parameters:
     ///   - keys: The keys the verb would change or remove.
     ///   - name: The suite's name.
-    /// - Throws: ``PrefsCore/PersistentKeyValueStoreError/locked(key:suite:by:)`` for the first locked key.
+    /// - Throws: ``/PrefsCore/PersistentKeyValueStoreError/locked(key:suite:by:)`` for the first locked key.
     public func checkUnlocked(_ keys: [String], inSuite name: String) throws {
         let locks = try systemLayers(ofSuite: name).locks
         guard !locks.isEmpty else { return }

@@ -67,7 +67,7 @@ public struct PreferenceSchema: Sendable, Hashable {
     /// The entry that governs a stored key's value: the key's own, or, for a former name of a renamed key, that key's.
     ///
     /// A value still stored under a former name is the renamed key's value before migration: it is shown, masked
-    /// when secret and journaled as that key's. Writes by the old name are not typed by it (``subscript(id:)``).
+    /// when secret and journaled as that key's. Writes by the old name are not typed by it (``subscript(_:)``).
     ///
     /// - Parameter key: The stored key.
     /// - Returns: The entry, or `nil` for a key the schema does not know by either name.

@@ -115,7 +115,7 @@ extension SuiteStore {
 
 // MARK: - API
 
-/// What a ``SuiteStore`` reports to a consumer of ``SuiteStore/events(bufferingPolicy:)``.
+/// What a ``SuiteStore`` reports to a consumer of ``SuiteStore/events(of:bufferingPolicy:)``.
 public enum SuiteStoreEvent: Sendable {
     /// Changes to keys, in the order they were made.
     case changed([PersistentKeyValueChange])

@@ -11,7 +11,7 @@ extension PropertyListValue {
     /// dictionaries are compact JSON with sorted keys. ``init(parsing:as:)`` reads this form back.
     ///
     /// - Important: Strings are not escaped here; a terminal front end must pass the text through
-    ///   ``TextEscaping/escaped(_:)`` before showing it.
+    ///   ``TextEscaping/escaped(_:escapingBackslashes:)`` before showing it.
     public var text: String {
         switch self {
         case .bool(let value): value ? "true" : "false"

@@ -30,7 +30,7 @@ public enum PropertyListDocument {
     ///   - values: The values.
     ///   - format: XML or binary.
     /// - Returns: The document.
-    /// - Throws: ``PropertyListDocumentError`` naming the first key, in order, whose name or value XML cannot hold.
+    /// - Throws: ``/PrefsCore/PropertyListDocumentError`` naming the first key, in order, whose name or value XML cannot hold.
     public static func encode(_ values: [String: PropertyListValue], format: SuiteFileFormat)
         throws(PropertyListDocumentError) -> Data
     {
@@ -49,7 +49,7 @@ public enum PropertyListDocument {
     ///
     /// - Parameter data: The document.
     /// - Returns: Its values.
-    /// - Throws: ``PropertyListDocumentError`` naming what is wrong.
+    /// - Throws: ``/PrefsCore/PropertyListDocumentError`` naming what is wrong.
     public static func decode(_ data: Data) throws(PropertyListDocumentError) -> [String: PropertyListValue] {
         guard data.count <= maximumSize else {
             throw PropertyListDocumentError(

@@ -16,7 +16,7 @@ public struct SuiteName: RawRepresentable, Hashable, Sendable, CustomStringConve
 
     public let rawValue: String
 
-    /// Checks a name against the rule every store keeps (``PrefsCore/SuiteNaming``).
+    /// Checks a name against the rule every store keeps (``/PrefsCore/SuiteNaming``).
     ///
     /// - Parameter rawValue: The name.
     /// - Throws: ``FileStoreError/invalidSuiteName(_:reason:)`` when it is empty, contains `/`, `..`, NUL, a control

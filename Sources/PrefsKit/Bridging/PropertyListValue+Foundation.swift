@@ -70,7 +70,7 @@ extension PropertyListValue {
     /// - Parameters:
     ///   - jsonObject: The object.
     ///   - kind: The kind the value must have, or `nil` to accept anything.
-    /// - Throws: ``PropertyListValueParseError`` naming the first element that does not fit.
+    /// - Throws: ``/PrefsCore/PropertyListValueParseError`` naming the first element that does not fit.
     public init(jsonObject: Any, as kind: PrimitiveKind?) throws(PropertyListValueParseError) {
         guard !(jsonObject is NSNull), let found = PropertyListValue(propertyListObject: jsonObject) else {
             throw PropertyListValueParseError(

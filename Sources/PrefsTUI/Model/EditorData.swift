@@ -37,7 +37,7 @@ public final class EditorData {
     /// - Parameters:
     ///   - store: The suites.
     ///   - schemas: Their schemas; the store's own source when `nil`. An app embedding the editor passes its own
-    ///     schemas in front of it (``PrefsCore/GivenSchemas``), and their suites are listed even when nothing is
+    ///     schemas in front of it (``/PrefsCore/GivenSchemas``), and their suites are listed even when nothing is
     ///     stored yet.
     ///   - tools: The application layer on the same store, whose actions the editor calls.
     public init(store: any SuiteStore, schemas: (any PreferenceSchemaSource)? = nil, tools: ToolContext) {

@@ -15,7 +15,7 @@ public import Foundation
 public struct PendingRecovery: Sendable {
     /// Where the files are; `nil` keeps nothing (a test, or a user without a state directory).
     public let directory: URL?
-    /// The store the changes belong to, as ``PrefsCore/SuiteStore/locationDescription`` names it.
+    /// The store the changes belong to, as ``/PrefsCore/SuiteStore/locationDescription`` names it.
     public let location: String
 
     /// The format of a file, which tells it from anything else in the directory.

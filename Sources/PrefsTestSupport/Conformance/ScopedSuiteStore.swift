@@ -6,7 +6,7 @@ public final class ScopedSuiteStore: @unchecked Sendable {
     public let store: any SuiteStore
     /// Opens a second store on the same data, as another process (or machine) would.
     public let reopen: @Sendable () throws -> any SuiteStore
-    /// Whether the store's suites keep a history (``PrefsCore/PersistentKeyValueHistory``): a store that should and
+    /// Whether the store's suites keep a history (``/PrefsCore/PersistentKeyValueHistory``): a store that should and
     /// does not fails the history check.
     public let keepsHistory: Bool
     /// Whether the store's suites are the schemas installed, as GSettings' are: a suite nobody wrote to is then

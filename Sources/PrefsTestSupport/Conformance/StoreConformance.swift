@@ -1,7 +1,7 @@
 import PrefsKit
 public import Testing
 
-/// The behaviour every ``PrefsCore/PersistentKeyValueStore`` must have, as checks a store's own tests run.
+/// The behaviour every ``/PrefsCore/PersistentKeyValueStore`` must have, as checks a store's own tests run.
 ///
 /// A third-party store runs the same checks PrefsKit's stores pass, each on a fresh store:
 ///

@@ -2,7 +2,7 @@ import Foundation
 import PrefsKit
 public import Testing
 
-/// The behaviour every ``PrefsCore/SuiteStore`` must have: listing, opening, observing every suite or some, reopening,
+/// The behaviour every ``/PrefsCore/SuiteStore`` must have: listing, opening, observing every suite or some, reopening,
 /// and history, as checks a store's own tests run.
 ///
 /// ```swift

@@ -20,7 +20,7 @@ public enum FailureReport {
     /// Reports a failure of a command's own work, which ends it with exit status 1.
     ///
     /// - Parameters:
-    ///   - error: The error; its description is the message, its ``PrefsCore/ErrorCode`` the code.
+    ///   - error: The error; its description is the message, its ``/PrefsCore/ErrorCode`` the code.
     ///   - json: Whether the command line asked for JSON.
     public static func report(_ error: any Error, json: Bool) {
         guard json else { return Output.error("\(error)") }

@@ -11,14 +11,14 @@ public import Foundation
 public enum InputFile {
     /// Reads a file named on the command line; `-` reads standard input.
     ///
-    /// A pipe or process substitution (`<(…)`) is read like a file, but never past ``maximumSize``, so that
+    /// A pipe or process substitution (`<(…)`) is read like a file, but never past `maximumSize`, so that
     /// `/dev/zero` or a runaway producer gets an error rather than all the memory. A document that holds nothing is an
     /// error, not an empty suite: `ssh host prefs export s | prefs import s - --replace` must not wipe the local suite
     /// when `ssh` fails and writes nothing.
     ///
     /// - Parameters:
     ///   - path: The file's path, or `-`.
-    ///   - maximumSize: The most it may hold: as much as a suite may (``PrefsCore/PropertyListDocumentCodec/maximumSize``).
+    ///   - maximumSize: The most it may hold: as much as a suite may (``/PrefsCore/PropertyListDocumentCodec/maximumSize``).
     /// - Returns: The file's bytes, which hold more than white space.
     /// - Throws: ``ToolError`` naming the file and why it cannot be read: missing, a directory, a closed standard
     ///   input, too large, or empty.

@@ -42,7 +42,7 @@ public enum TimeText {
         return Int64(seconds) * 1000 + Int64((microseconds / 1000).rounded(.down))
     }
 
-    /// Reads a moment: a date as every date typed is read (``PrefsCore/DateText``: ISO 8601, or a local time as
+    /// Reads a moment: a date as every date typed is read (``/PrefsCore/DateText``: ISO 8601, or a local time as
     /// `prefs log` shows it), or a time ago (`90s`, `5m`, `2h`, `1d`).
     ///
     /// - Parameters:

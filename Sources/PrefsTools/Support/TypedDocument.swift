@@ -14,7 +14,7 @@ public import Foundation
 /// {"format": "prefs-typed-json/1", "suites": {"com.example.app": {"count": {"int": 3}}}}
 /// ```
 ///
-/// Each value is in PrefsKit's tagged form, as ``PrefsCore/PropertyListValue``'s `Codable` conformance writes it and
+/// Each value is in PrefsKit's tagged form, as ``/PrefsCore/PropertyListValue``'s `Codable` conformance writes it and
 /// the journal keeps it.
 public enum TypedDocument {
     /// The value of the document's `format` member, which tells it from a plain JSON object.

@@ -16,7 +16,7 @@ public enum SuiteMigration {
     /// What a migration of a suite would do, from its stored values and schema.
     ///
     /// A key read its newest former name that holds a value when its own name holds none
-    /// (``PersistentKeyValueStore/storedPrimitive(of:)``): that value moves, and every former name is removed, so
+    /// (``/PrefsCore/PersistentKeyValueStore/storedPrimitive(of:)``): that value moves, and every former name is removed, so
     /// that what a read returns is the same before and after.
     ///
     /// - Parameters:

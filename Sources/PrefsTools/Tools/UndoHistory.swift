@@ -10,7 +10,7 @@ public import Foundation
 ///
 /// It is read from the store's history (the file store's journal, the PostgreSQL store's history table), so
 /// `prefs undo`, `prefs redo` and the editor share it. An undo or a redo is a write like any other, which names the
-/// write it reverts (``PrefsCore/PersistentKeyValueChange/Writer/reverts``); replaying the history oldest first, an
+/// write it reverts (``/PrefsCore/PersistentKeyValueChange/Writer/reverts``); replaying the history oldest first, an
 /// undo takes its write off the undo stack and onto the redo stack, a redo takes it back, and any other write clears
 /// the redo stack, as in an editor.
 public struct UndoHistory: Sendable {
