@@ -132,7 +132,8 @@ let package = Package(
             swiftSettings: strictSettings
         ),
         .target(
-            name: "PrefsTestSupport", dependencies: ["PrefsCore", "PrefsKit", "PrefsFileStore"], swiftSettings: strictSettings),
+            name: "PrefsTestSupport", dependencies: ["PrefsCore", "PrefsKit", "PrefsFileStore"],
+            swiftSettings: strictSettings),
         .executableTarget(
             name: "prefs-test-helper", dependencies: ["PrefsKit", "PrefsFileStore", "PrefsPostgres"],
             path: "Tests/Helpers/prefs-test-helper",
@@ -205,6 +206,7 @@ let package = Package(
             name: "PrefsTUITests",
             dependencies: [
                 "PrefsKit", "PrefsFileStore", "PrefsTools", "PrefsTUI", "PrefsTestSupport", "PrefsTestHelpers", "prefs",
+                "theme-demo",
             ],
             exclude: ["Snapshots"],
             swiftSettings: languageSettings),

@@ -12,7 +12,7 @@ struct Prefs: AsyncParsableCommand {
             against its types, ranges and choices.
 
             Exit status: 0 on success, 1 on errors (with a message on standard error), 64 on usage errors. With \
-            --json, an error is one JSON object on standard error, {"code": "no-suite", "message": …, "status": 1}, \
+            --json, an error is one JSON object on standard error, {"code": "no-suite", "message": "...", "status": 1}, \
             whose code is stable.
 
             Environment: XDG_CONFIG_HOME (the suites), XDG_DATA_HOME (installed schemas), XDG_STATE_HOME (journals), \

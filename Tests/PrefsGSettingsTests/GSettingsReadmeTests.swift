@@ -2,25 +2,13 @@ import Foundation
 import PrefsTestHelpers
 import Testing
 
-/// The README's "GNOME settings" block, run line by line exactly as written in a private session, with the built
+/// The "GNOME settings" article's block, run line by line exactly as written in a private session, with the built
 /// `prefs` and GLib's `gsettings` on `PATH`.
 @Suite struct GSettingsReadmeTests {
-    private static let readme = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
-        .deletingLastPathComponent().appendingPathComponent("README.md")
-
-    @Test func everyCommandLineOfTheSectionRunsAsWritten() throws {
-        let text = try String(contentsOf: Self.readme, encoding: .utf8)
-        let section = try #require(text.components(separatedBy: "\n## GNOME settings\n").dropFirst().first)
-        let fence = try #require(section.components(separatedBy: "```").dropFirst().first)
-        var lines: [(command: String, comment: String, sample: [String])] = []
-        for line in fence.split(separator: "\n").map(String.init) {
-            if line.hasPrefix("$ ") {
-                let parts = line.dropFirst(2).components(separatedBy: "  #")
-                lines.append((parts[0].trimmingCharacters(in: .whitespaces), parts.dropFirst().joined(), []))
-            } else if !lines.isEmpty {
-                lines[lines.count - 1].sample.append(line)
-            }
-        }
+    @Test func everyCommandLineOfTheArticleRunsAsWritten() throws {
+        let text = try ProjectFile.text("Sources/PrefsGSettings/PrefsGSettings.docc/GNOMESettings.md")
+        let fence = try #require(ProjectFile.fences(in: text).first)
+        let lines = ProjectFile.commandLines(in: fence.body)
         #expect(lines.count >= 10)
         let session = try GSettingsSession()
         let prefs = try ChildProcess.executable(named: "prefs").deletingLastPathComponent().path

@@ -3,34 +3,24 @@ import PrefsKit
 import PrefsTestHelpers
 import Testing
 
-/// The README's `$ prefs …` block, run line by line exactly as written, through a shell with the built `prefs` on
-/// `PATH`, in the order a reader would type it; and the man page's examples, which must be lines of that block.
+/// The command lines the README and the command line's article show, run line by line exactly as written, through a
+/// shell with the built `prefs` on `PATH`, in the order a reader would type them; and the man page's examples, which
+/// must be lines of the article's block.
 @Suite struct ReadmeCommandLineTests {
-    private static let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
-        .deletingLastPathComponent()
+    static let article = "Sources/PrefsTools/PrefsTools.docc/CommandLine.md"
 
-    /// A line of the block: what the reader types, and the sample output printed under it.
+    /// A line of a block: what the reader types, and the sample output printed under it.
     struct Line {
         let command: String
         var sample: [String] = []
     }
 
-    /// The block under "## The `prefs` command line", with each command's comment removed.
-    static func block() throws -> [Line] {
-        let readme = try String(contentsOf: root.appendingPathComponent("README.md"), encoding: .utf8)
-        let section = try #require(readme.components(separatedBy: "## The `prefs` command line").last)
-        let fence = try #require(section.components(separatedBy: "```").dropFirst().first)
-        var lines: [Line] = []
-        for text in fence.split(separator: "\n").map(String.init) {
-            if text.hasPrefix("$ ") {
-                // A comment starts after two spaces or more; nothing in a command holds "  #".
-                let command = text.dropFirst(2).components(separatedBy: "  #")[0]
-                lines.append(Line(command: command.trimmingCharacters(in: .whitespaces)))
-            } else if !lines.isEmpty {
-                lines[lines.count - 1].sample.append(text)
-            }
-        }
-        return lines
+    /// The first `$ prefs` block of a document, from `section` on, with each command's comment removed.
+    static func block(_ document: String, section: String = "") throws -> [Line] {
+        let text = try ProjectFile.text(document)
+        let part = section.isEmpty ? text : try #require(text.components(separatedBy: section).dropFirst().first)
+        let fence = try #require(ProjectFile.fences(in: part).first { $0.body.hasPrefix("$ prefs ") })
+        return ProjectFile.commandLines(in: fence.body).map { Line(command: $0.command, sample: $0.sample) }
     }
 
     /// The sample output's shape: digits stand for any digits, and the old and new values for any word.
@@ -43,9 +33,19 @@ import Testing
         return try Regex("^" + pattern + "$")
     }
 
-    @Test func everyCommandLineInTheBlockRunsAsWritten() throws {
-        let lines = try Self.block()
+    @Test func everyCommandLineOfTheArticleRunsAsWritten() throws {
+        let lines = try Self.block(Self.article)
         #expect(lines.count >= 15)
+        try Self.runAsWritten(lines)
+    }
+
+    @Test func everyCommandLineOfTheReadmeRunsAsWritten() throws {
+        let lines = try Self.block("README.md", section: "## The command line")
+        #expect(lines.count >= 8)
+        try Self.runAsWritten(lines)
+    }
+
+    private static func runAsWritten(_ lines: [Line]) throws {
         let cli = try PrefsCLI()
         let work = cli.home.url.appendingPathComponent("work")
         try FileManager.default.createDirectory(at: work, withIntermediateDirectories: true)
@@ -97,21 +97,21 @@ import Testing
         #expect(FileManager.default.fileExists(atPath: work.appendingPathComponent("app.plist").path))
     }
 
-    @Test func theManPagesExamplesAreLinesOfTheReadmeBlock() throws {
-        let page = try String(contentsOf: Self.root.appendingPathComponent("Assets/man/prefs.1"), encoding: .utf8)
+    @Test func theManPagesExamplesAreLinesOfTheArticlesBlock() throws {
+        let page = try ProjectFile.text("Assets/man/prefs.1")
         let examples = try #require(page.components(separatedBy: ".Sh EXAMPLES").last)
             .components(separatedBy: ".Sh ")[0]
             .split(separator: "\n").filter { $0.hasPrefix("prefs ") }.map(String.init)
         #expect(examples.count >= 5)
-        let commands = Set(try Self.block().map(\.command))
+        let commands = Set(try Self.block(Self.article).map(\.command))
         for example in examples { #expect(commands.contains(example), "\(example) is not run by a test") }
     }
 
-    @Test func theErrorCodesAreDocumentedInTheReadmeAndTheManual() throws {
-        let readme = try String(contentsOf: Self.root.appendingPathComponent("README.md"), encoding: .utf8)
-        let page = try String(contentsOf: Self.root.appendingPathComponent("Assets/man/prefs.1"), encoding: .utf8)
+    @Test func theErrorCodesAreDocumentedInTheArticleAndTheManual() throws {
+        let article = try ProjectFile.text(Self.article)
+        let page = try ProjectFile.text("Assets/man/prefs.1")
         for code in ErrorCode.all {
-            #expect(readme.contains("`\(code)`"), "\(code)")
+            #expect(article.contains("`\(code)`"), "\(code)")
             #expect(page.contains(code.rawValue), "\(code)")
         }
     }

@@ -1,5 +1,6 @@
 import Foundation
 import PrefsKit
+import PrefsTestHelpers
 import PrefsTestSupport
 import Testing
 
@@ -16,29 +17,37 @@ import Testing
         #expect(shown == compiled)
     }
 
-    @Test func theFileStoreExampleInTheReadmeIsTheCodeThisTargetCompiles() throws {
+    @Test func theFileStoreExampleInItsArticleIsTheCodeThisTargetCompiles() throws {
         let (shown, compiled) = try Self.example(
-            section: "## The file store", file: "prefsTests/FileStoreExample.swift", marker: "file store example")
+            document: "Sources/PrefsFileStore/PrefsFileStore.docc/TheFileStore.md",
+            file: "prefsTests/FileStoreExample.swift", marker: "file store example")
         #expect(shown == compiled)
     }
 
-    @Test func theConformanceExampleInTheReadmeIsTheCodeATestTargetCompiles() throws {
+    @Test func theConformanceExampleInItsArticleIsTheCodeATestTargetCompiles() throws {
         let (shown, compiled) = try Self.example(
-            section: "## Capabilities", file: "PrefsTestSupportTests/ConformanceExample.swift",
-            marker: "conformance example")
+            document: "Sources/PrefsKit/PrefsKit.docc/StoresAndCapabilities.md", section: "## Capabilities",
+            file: "PrefsTestSupportTests/ConformanceExample.swift", marker: "conformance example")
         #expect(shown == compiled)
     }
 
-    /// The first Swift block of a README section, and the code between `// README <marker>: begin` and `…: end` in a
-    /// file of a test target (`file` is relative to `Tests/`).
-    private static func example(section: String, file: String, marker: String) throws -> (
-        shown: String, compiled: String
-    ) {
-        let readme = try String(contentsOf: root.appendingPathComponent("README.md"), encoding: .utf8)
-        let source = try String(contentsOf: root.appendingPathComponent("Tests/\(file)"), encoding: .utf8)
+    @Test func theSwiftConfigurationExampleInItsArticleIsTheCodeATestTargetCompiles() throws {
+        let (shown, compiled) = try Self.example(
+            document: "Sources/PrefsConfiguration/PrefsConfiguration.docc/SwiftConfiguration.md",
+            file: "PrefsConfigurationTests/ReadmeConfigurationExample.swift", marker: "swift-configuration example")
+        #expect(shown == compiled)
+    }
+
+    /// The first Swift block of a document (from `section` on, up to the next section), and the code between
+    /// `// README <marker>: begin` and `…: end` in a file of a test target (`file` is relative to `Tests/`).
+    private static func example(document: String = "README.md", section: String = "", file: String, marker: String)
+        throws -> (shown: String, compiled: String)
+    {
+        let text = try ProjectFile.text(document)
+        let source = try ProjectFile.text("Tests/\(file)")
         let compiled = try #require(between("// README \(marker): begin\n", "// README \(marker): end", in: source))
-        let text = try #require(between(section, "\n## ", in: readme))
-        let shown = try #require(between("```swift\n", "```", in: text))
+        let part = section.isEmpty ? text : try #require(between(section, "\n## ", in: text + "\n## "))
+        let shown = try #require(between("```swift\n", "```", in: part))
         return (shown, compiled)
     }
 

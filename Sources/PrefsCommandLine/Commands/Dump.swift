@@ -6,7 +6,7 @@ struct Dump: PrefsCommand {
     static let configuration = CommandConfiguration(
         commandName: "dump", abstract: "Write every suite's values as one typed JSON document, for `prefs load`.",
         discussion: """
-            The document is {"format": "prefs-typed-json/1", "suites": {SUITE: {KEY: {"int": 3}, …}, …}}. \
+            The document is {"format": "prefs-typed-json/1", "suites": {SUITE: {KEY: {"int": 3}, ...}, ...}}. \
             --non-default leaves out values equal to their schema default, keys a schema marks volatile and suites \
             left empty, for a configuration kept in git.
             """)

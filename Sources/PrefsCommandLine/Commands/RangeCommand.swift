@@ -4,7 +4,7 @@ import PrefsTools
 /// `prefs range SUITE KEY`: the values a key takes, like `gsettings range`.
 struct RangeCommand: PrefsCommand {
     static let configuration = CommandConfiguration(
-        commandName: "range", abstract: "Print what a key takes: enum CHOICES…, range TYPE MIN MAX, or type TYPE.")
+        commandName: "range", abstract: "Print what a key takes: enum CHOICES..., range TYPE MIN MAX, or type TYPE.")
 
     @OptionGroup var options: GlobalOptions
     @OptionGroup var target: KeyArguments

@@ -16,7 +16,7 @@ struct Undo: PrefsCommand {
     @OptionGroup var options: SuiteOptions
     @Flag(help: "Show the values of keys the schema marks secret, rather than \(Secrets.mask).") var reveal = false
     @Option(help: "How many writes to undo.") var steps = 1
-    @Option(help: ArgumentHelp("Undo every write after this time: 2026-11-23 15:00, 5m…", valueName: "time"))
+    @Option(help: ArgumentHelp("Undo every write after this time: 2026-11-23 15:00, 5m...", valueName: "time"))
     var to: String?
     @Flag(help: "Revert keys another writer changed since.") var force = false
 

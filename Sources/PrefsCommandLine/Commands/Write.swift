@@ -21,7 +21,7 @@ struct Write: PrefsCommand {
     var type: ValueText.ValueType?
     @Flag(help: "Write a key the suite's schema does not declare.") var force = false
     @Flag(help: "Append the values to the array the key holds.") var arrayAdd = false
-    @Flag(help: "Set the members named to the values given (name value name value…).") var dictAdd = false
+    @Flag(help: "Set the members named to the values given (name value name value...).") var dictAdd = false
     @Option(help: ArgumentHelp("Write inside the value, at this JSON Pointer (/member/0).", valueName: "pointer"))
     var path: String?
     @Option(help: ArgumentHelp("Keep the suite's file as xml or binary.", valueName: "format")) var format: String?

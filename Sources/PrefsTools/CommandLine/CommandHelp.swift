@@ -12,7 +12,7 @@ public enum CommandHelp {
         which keeps integers, reals, dates and data apart. A value that is not the user's own is marked after its \
         key: [system] for a system layer (<suite>.plist in $XDG_CONFIG_DIRS), [locked] for a key a <suite>.locks \
         file fixes, [default] for a schema default; --sources says where every value comes from, and with \
-        --json gives {"value": …, "source": "system", "file": "/etc/xdg/<suite>.plist"}.
+        --json gives {"value": ..., "source": "system", "file": "/etc/xdg/<suite>.plist"}.
         """
 
     /// `prefs export --help`: what each format keeps, and the user's values against the effective ones.
@@ -33,7 +33,7 @@ public enum CommandHelp {
         spellings -int, -float, -bool, -string, -date, -array-add and -dict-add work too.
 
         --array-add appends the values to an array key and --dict-add sets members of a dictionary key (name, \
-        value, name, value…), like defaults' -array-add and -dict-add; --path /member/0 writes inside a value \
+        value, name, value...), like defaults' -array-add and -dict-add; --path /member/0 writes inside a value \
         (a JSON Pointer; - appends to an array). These read the key and write it back in one step, which fails \
         rather than overwrite another writer's change made in between.
         """

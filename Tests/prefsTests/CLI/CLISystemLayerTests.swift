@@ -3,25 +3,15 @@ import PrefsKit
 import PrefsTestHelpers
 import Testing
 
-/// System layers and locks through `prefs`: the README's "System layers and locks" example run exactly as written,
+/// System layers and locks through `prefs`: the "System layers and locks" article's example run exactly as written,
 /// with its two files in the test's `$XDG_CONFIG_DIRS` in place of `/etc/xdg`, and every verb that would touch a
 /// locked key refused without writing.
 @Suite struct CLISystemLayerTests {
-    private static let readme = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
-        .deletingLastPathComponent().deletingLastPathComponent().appendingPathComponent("README.md")
-
-    /// The README section's fenced blocks, by their language: `xml`, `text` and `console`.
+    /// The article's fenced blocks, by their language: `xml`, `text` and `console`.
     static func blocks() throws -> [String: String] {
-        let text = try String(contentsOf: readme, encoding: .utf8)
-        let section = try #require(
-            text.components(separatedBy: "## System layers and locks\n").dropFirst().first?
-                .components(separatedBy: "\n## ").first)
+        let text = try ProjectFile.text("Sources/PrefsKit/PrefsKit.docc/LayersAndLocks.md")
         var blocks: [String: String] = [:]
-        let parts = section.components(separatedBy: "```")
-        for index in stride(from: 1, to: parts.count, by: 2) {
-            let lines = parts[index].split(separator: "\n", omittingEmptySubsequences: false)
-            blocks[String(lines[0])] = lines.dropFirst().joined(separator: "\n")
-        }
+        for fence in ProjectFile.fences(in: text) { blocks[fence.info] = fence.body }
         return blocks
     }
 

@@ -71,19 +71,17 @@ import Testing
         #expect(try cli.run("log", "app").output.contains("count: (unset) -> 3"))
     }
 
-    /// The `prefs recover` lines of the README's command-line block, as written.
-    private static func readmeLines() throws -> [[String]] {
-        let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
-            .deletingLastPathComponent().deletingLastPathComponent()
-        let readme = try String(contentsOf: root.appendingPathComponent("README.md"), encoding: .utf8)
-        return readme.split(separator: "\n").filter { $0.hasPrefix("$ prefs recover ") }.map { line in
+    /// The `prefs recover` lines of the command line's article, as written.
+    private static func documentedLines() throws -> [[String]] {
+        let text = try ProjectFile.text("Sources/PrefsTools/PrefsTools.docc/CommandLine.md")
+        return text.split(separator: "\n").filter { $0.hasPrefix("$ prefs recover ") }.map { line in
             let command = line.dropFirst(2).split(separator: "#", maxSplits: 1)[0]
             return command.split(separator: " ").dropFirst().map(String.init)
         }
     }
 
-    @Test func theReadmesRecoverLinesWorkAsWritten() throws {
-        let lines = try Self.readmeLines()
+    @Test func theDocumentedRecoverLinesWorkAsWritten() throws {
+        let lines = try Self.documentedLines()
         #expect(lines == [["recover", "com.example.app"], ["recover", "com.example.app", "--from-previous"]])
         for arguments in lines {
             let cli = try PrefsCLI()
