@@ -27,6 +27,16 @@ enum PropertyListCodec {
                 reason: "a property list in \(TextEscaping.quoted(encoding, limit: 40)), an encoding prefs does not "
                     + "read (UTF-8, UTF-16 and ISO 8859-1 are read)")
         }
+        // FoundationEssentials' XML parser stops the process on some bytes that are not UTF-8 (in an integer's text,
+        // for one: fuzz-plist found it), so it never sees such a document; UTF-16 and binary ones it reads itself.
+        if !data.starts(with: [0xFE, 0xFF]), !data.starts(with: [0xFF, 0xFE]), !data.starts(with: Data("bplist".utf8)),
+            let offset = firstByteNotUTF8(data)
+        {
+            return DecodeFailure(
+                reason:
+                    "a malformed property list: byte 0x\(String(data[data.startIndex + offset], radix: 16, uppercase: true)) "
+                    + "at offset \(offset) is not UTF-8")
+        }
         let root: Walk
         do {
             root = try PropertyListDecoder().decode(Walk.self, from: data)
@@ -36,6 +46,23 @@ enum PropertyListCodec {
         guard root.isDictionary else { return DecodeFailure(reason: "the root is not a dictionary") }
         return DecodeFailure(
             reason: "a property list in a form prefs does not read; UTF-8 XML and binary property lists are read")
+    }
+
+    /// Where the first byte that does not belong to a UTF-8 sequence is, if any.
+    ///
+    /// - Parameter data: The document.
+    /// - Returns: The byte's offset from the document's start, or `nil` when the whole document is UTF-8.
+    static func firstByteNotUTF8(_ data: Data) -> Int? {
+        var parser = Unicode.UTF8.ForwardParser()
+        var bytes = data.makeIterator()
+        var offset = 0
+        while true {
+            switch parser.parseScalar(from: &bytes) {
+            case .valid(let scalar): offset += scalar.count
+            case .emptyInput: return nil
+            case .error: return offset
+            }
+        }
     }
 
     /// The parser's description of what it found wrong, escaped for a terminal.

@@ -145,6 +145,26 @@ import Testing
         #expect(try cli.run("read", "binary", "s").output == "é\n")
     }
 
+    /// A byte that is not UTF-8 in an integer's text stopped FoundationEssentials' parser, which names what is wrong
+    /// with a file our reader refuses, and the process with it (fuzz-plist found it): every command refuses it in one
+    /// line instead, and leaves it as it is.
+    @Test func aByteThatIsNotUTF8InAnIntegerIsRefusedRatherThanCrashingFoundation() throws {
+        let crasher = try Data(
+            contentsOf: ProjectFile.root.appendingPathComponent("Fuzz/Corpus/plist/not-utf8-in-an-integer.plist"))
+        let cli = try PrefsCLI()
+        try FileManager.default.createDirectory(at: cli.configDirectory, withIntermediateDirectories: true)
+        try crasher.write(to: cli.suiteFile("bytes"))
+        for arguments in [["read", "bytes"], ["write", "bytes", "x", "1"], ["export", "bytes"], ["find", "x"]] {
+            let result = try cli.run(arguments)
+            #expect(result.status == 1, "\(arguments)")
+            #expect(
+                result.error.contains("a malformed property list: byte 0xFA at offset 67 is not UTF-8"),
+                "\(result.error)")
+            #expect(result.error.split(separator: "\n").count == 1, "\(arguments): \(result.error)")
+        }
+        #expect(try Data(contentsOf: cli.suiteFile("bytes")) == crasher)
+    }
+
     @Test func entitiesAreDecodedExactly() throws {
         let scope = try ScopedFileStore()
         let text = String(repeating: "<&", count: 200_000) + "&amp;\u{1F600}"
