@@ -8,9 +8,6 @@ import Testing
 
 /// Keeps the README and Assets/ honest: what they show is what the code compiles and does.
 @Suite struct ReadmeTests {
-    private static let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
-        .deletingLastPathComponent()
-
     @Test func theQuickStartInTheReadmeIsTheCodeThisTargetCompiles() throws {
         let (shown, compiled) = try Self.example(
             section: "## Quick start", file: "prefsTests/QuickStart.swift", marker: "quick start")
@@ -65,7 +62,7 @@ import Testing
 
     @Test func theDemoManifestInAssetsIsWhatTheDemoExports() throws {
         let asset = try Data(
-            contentsOf: Self.root.appendingPathComponent("Assets/demo/schemas/com.example.theme-demo.json"))
+            contentsOf: ProjectFile.root.appendingPathComponent("Assets/demo/schemas/com.example.theme-demo.json"))
         #expect(try PreferenceSchema(manifest: asset) == ThemeSettings.schema())
         #expect(
             String(decoding: asset, as: UTF8.self) == String(

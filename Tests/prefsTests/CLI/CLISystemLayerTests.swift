@@ -29,14 +29,13 @@ import Testing
 
     @Test func theReadmeExampleRunsAsWrittenAndPrintsWhatItShows() throws {
         let (cli, blocks) = try installed()
-        var steps: [(command: String, sample: [String])] = []
-        for line in try #require(blocks["console"]).split(separator: "\n").map(String.init) {
-            if line.hasPrefix("$ ") {
-                steps.append((String(line.dropFirst(2)), []))
-            } else if !steps.isEmpty {
-                steps[steps.count - 1].sample.append(
-                    line.replacingOccurrences(of: "/etc/xdg", with: cli.systemDirectory.path))
-            }
+        let steps = ProjectFile.commandLines(in: try #require(blocks["console"])).map { line in
+            (
+                command: line.command,
+                sample: line.sample.map {
+                    $0.replacingOccurrences(of: "/etc/xdg", with: cli.systemDirectory.path)
+                }
+            )
         }
         #expect(steps.count >= 8)
         let prefs = try ChildProcess.executable(named: "prefs")

@@ -31,27 +31,49 @@ import Testing
         return try PropertyListSerialization.propertyList(from: data, format: nil) as? [String: Any] ?? [:]
     }
 
-    @Test func aRunningUserDefaultsAppLosesNoKeyAndPrefsKeepsItsWritesAsFoundationDoes() throws {
+    /// A suite `shared` holding one key written by prefs, and a plain `UserDefaults` app saving it in place every
+    /// 20 ms from when it prints `ready`; the caller closes the app's input to end it.
+    private func besideARunningApp() throws -> (cli: PrefsCLI, path: String, app: RunningChild) {
         let cli = try PrefsCLI()
         try cli.run("write", "shared", "existing", "before the app started")
         let path = cli.suiteFile("shared").deletingPathExtension().path
         let app = try RunningChild(
             "prefs-test-helper", ["ud-loop", path, "appCounter", "20"], environment: cli.environment,
             pipingInput: true)
+        return (cli, path, app)
+    }
+
+    /// The errors of refused writes, which a writer of ``alternate(count:_:)`` collects.
+    private final class Refusals {
+        var errors: [String] = []
+
+        /// Whether each refusal said why in one line, as every error of prefs does.
+        var areOneLineErrors: Bool {
+            errors.allSatisfy { $0.hasPrefix("prefs: ") && $0.split(separator: "\n").count == 1 }
+        }
+    }
+
+    /// A writer for ``alternate(count:_:)`` that runs `prefs write`, keeping each refusal's error.
+    private func prefsWriter(_ cli: PrefsCLI, _ refusals: Refusals) -> (String, Int) throws -> Bool {
+        { key, index in
+            let result = try cli.run("write", "shared", "prefs-\(key)", "\(index)")
+            if result.status != 0 { refusals.errors.append(result.error) }
+            return result.status == 0
+        }
+    }
+
+    @Test func aRunningUserDefaultsAppLosesNoKeyAndPrefsKeepsItsWritesAsFoundationDoes() throws {
+        let (cli, path, app) = try besideARunningApp()
         defer {
             app.closeInput()
             _ = app.wait()
         }
         #expect(app.waitForLine { $0 == "ready" })
-        var refusals: [String] = []
+        let refusals = Refusals()
         let acknowledged = try alternate(
             count: 50,
             [
-                { key, index in
-                    let result = try cli.run("write", "shared", "prefs-\(key)", "\(index)")
-                    if result.status != 0 { refusals.append(result.error) }
-                    return result.status == 0
-                },
+                prefsWriter(cli, refusals),
                 { key, index in
                     try ChildProcess.run(
                         "prefs-test-helper", ["ud-write", path, "foundation-\(key)", "\(index)"],
@@ -73,8 +95,8 @@ import Testing
         #expect(values["appCounter"] != nil)
         // Beside the app a write is now and then refused (5 of about 3,000 here, the reason not caught yet): a refusal
         // writes nothing and must say why in one line, which the message prints.
-        #expect(prefsAcknowledged >= 48, "\(refusals)")
-        #expect(refusals.allSatisfy { $0.hasPrefix("prefs: ") && $0.split(separator: "\n").count == 1 }, "\(refusals)")
+        #expect(prefsAcknowledged >= 48, "\(refusals.errors)")
+        #expect(refusals.areOneLineErrors, "\(refusals.errors)")
         // The app's in-place saves overwrite some writes made between its read and its write, whoever makes them.
         // Before the fix prefs kept 40, 11 and 42 against a Foundation writer's 45, 45, 47. With the writers taking
         // turns, seven runs (two beside the full test suite) gave prefs 40–48 and Foundation 40–47, never more than
@@ -87,32 +109,19 @@ import Testing
     /// Beside the app alone, no prefs write drops a key it was not asked to change, however often the app has the
     /// file truncated when prefs reads it.
     @Test func prefsWritesBesideARunningUserDefaultsAppDropNoOtherKey() throws {
-        let cli = try PrefsCLI()
-        try cli.run("write", "shared", "existing", "before the app started")
-        let path = cli.suiteFile("shared").deletingPathExtension().path
-        let app = try RunningChild(
-            "prefs-test-helper", ["ud-loop", path, "appCounter", "20"], environment: cli.environment,
-            pipingInput: true)
+        let (cli, _, app) = try besideARunningApp()
         defer {
             app.closeInput()
             _ = app.wait()
         }
         #expect(app.waitForLine { $0 == "ready" })
-        var refusals: [String] = []
-        let acknowledged = try alternate(
-            count: 50,
-            [
-                { key, index in
-                    let result = try cli.run("write", "shared", "prefs-\(key)", "\(index)")
-                    if result.status != 0 { refusals.append(result.error) }
-                    return result.status == 0
-                }
-            ])
+        let refusals = Refusals()
+        let acknowledged = try alternate(count: 50, [prefsWriter(cli, refusals)])
         app.closeInput()
         _ = app.wait()
         let values = try stored(cli, "shared")
-        #expect(acknowledged[0] >= 48, "\(refusals)")
-        #expect(refusals.allSatisfy { $0.hasPrefix("prefs: ") && $0.split(separator: "\n").count == 1 }, "\(refusals)")
+        #expect(acknowledged[0] >= 48, "\(refusals.errors)")
+        #expect(refusals.areOneLineErrors, "\(refusals.errors)")
         #expect(values["existing"] as? String == "before the app started")
         #expect(values["appCounter"] != nil)
     }
