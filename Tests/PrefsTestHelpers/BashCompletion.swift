@@ -1,8 +1,9 @@
 import Foundation
 import Testing
 
-/// Completes a `prefs` command line the way bash does on Tab: the generated script's function fills `COMPREPLY`,
-/// through `compgen`, from what `prefs` answers.
+/// Completes a `prefs` command line the way bash does on Tab: with Debian's bash-completion loaded where it is
+/// installed, the generated script's function is called as bash calls it (the command, the word being completed and
+/// the one before) and fills `COMPREPLY`, through `compgen`, from what `prefs` answers.
 package enum BashCompletion {
     /// The candidates for the last word.
     ///
@@ -19,13 +20,14 @@ package enum BashCompletion {
         try Data(try cli.run("--generate-completion-script", "bash").output.utf8).write(to: script)
         let quoted = ([prefs] + words).map { "'\($0.replacingOccurrences(of: "'", with: "'\\''"))'" }
         let program = """
+            [ -r /usr/share/bash-completion/bash_completion ] && source /usr/share/bash-completion/bash_completion
             source '\(script.path)'
             COMP_WORDS=(\(quoted.joined(separator: " ")))
             COMP_CWORD=$((${#COMP_WORDS[@]} - 1))
             COMP_LINE="${COMP_WORDS[*]}"
             COMP_POINT=${#COMP_LINE}
             COMPREPLY=()
-            _prefs
+            _prefs prefs "${COMP_WORDS[COMP_CWORD]}" "${COMP_WORDS[COMP_CWORD - 1]}"
             printf '%s\\n' "${COMPREPLY[@]}"
             """
         let run = try ChildProcess.run("/bin/bash", ["-c", program], environment: environment)

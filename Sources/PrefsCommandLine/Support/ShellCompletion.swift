@@ -32,6 +32,7 @@ enum ShellCompletion {
         let words = CompletionWords(words)
         let context = StoreResolver.context(
             configDir: words.value(of: "--config-dir"), storeURL: words.value(of: "--store"))
-        return CompletionCandidates(context: context)
+        let shell = CompletionShell.requesting.flatMap { ShellWord.Shell(rawValue: $0.rawValue) }
+        return CompletionCandidates(context: context, shell: shell)
     }
 }

@@ -4,15 +4,21 @@ import PrefsCore
 /// suite names, a suite's keys, a key's choices.
 ///
 /// Completion runs while the user types, so it never fails and never writes: whatever cannot be read (a missing
-/// directory, an unreachable database, a corrupt suite) contributes nothing.
+/// directory, an unreachable database, a corrupt suite) contributes nothing. Every candidate passes
+/// ``ShellWord/completionCandidate(_:for:)``, since names and values are whatever their writer chose; a secret key's
+/// values are never offered.
 public struct CompletionCandidates: Sendable {
     let context: ToolContext
+    let shell: ShellWord.Shell?
 
     /// Creates candidates from a store.
     ///
-    /// - Parameter context: The store the command line names.
-    public init(context: ToolContext) {
+    /// - Parameters:
+    ///   - context: The store the command line names.
+    ///   - shell: The shell that asks, whose completion script the candidates are quoted for.
+    public init(context: ToolContext, shell: ShellWord.Shell?) {
         self.context = context
+        self.shell = shell
     }
 
     /// The suites, stored or declared by a schema, that start with a prefix.
@@ -20,7 +26,7 @@ public struct CompletionCandidates: Sendable {
     /// - Parameter prefix: What the user has typed of the word.
     /// - Returns: The matching names, sorted.
     public func suites(startingWith prefix: String) -> [String] {
-        ((try? context.suiteNames()) ?? []).filter { $0.hasPrefix(prefix) }
+        offered(((try? context.suiteNames()) ?? []).filter { $0.hasPrefix(prefix) })
     }
 
     /// A suite's keys, stored or declared by its schema, that start with a prefix.
@@ -33,7 +39,7 @@ public struct CompletionCandidates: Sendable {
         guard (try? context.suiteNames().contains(suite)) == true else { return [] }
         let declared = ((try? context.schema(for: suite)) ?? nil)?.entries.map(\.id) ?? []
         let stored = (try? context.existingSuite(suite).primitiveValues().keys).map(Array.init) ?? []
-        return Set(declared + stored).filter { $0.hasPrefix(prefix) }.sorted()
+        return offered(Set(declared + stored).filter { $0.hasPrefix(prefix) }.sorted())
     }
 
     /// The values a key takes, as text a write accepts: its schema's choices, `true` and `false` for a Boolean.
@@ -42,7 +48,7 @@ public struct CompletionCandidates: Sendable {
     ///   - key: The key.
     ///   - suite: The suite.
     ///   - prefix: What the user has typed of the word.
-    /// - Returns: The matching values, in the schema's order; none for a key whose values are open.
+    /// - Returns: The matching values, in the schema's order; none for a key whose values are open or secret.
     public func values(of key: String, in suite: String, startingWith prefix: String) -> [String] {
         guard let schema = (try? context.schema(for: suite)) ?? nil, let entry = schema[key] else {
             let stored = try? context.existingSuite(suite).primitiveValue(forKey: key)
@@ -50,13 +56,20 @@ public struct CompletionCandidates: Sendable {
             return []
         }
         let values: [String] =
-            if !entry.choices.isEmpty {
+            if entry.isSecret {
+                []
+            } else if !entry.choices.isEmpty {
                 entry.choices.map { entry.render($0) }
             } else if entry.storage == .bool {
                 ["true", "false"]
             } else {
                 []
             }
-        return values.filter { $0.hasPrefix(prefix) }
+        return offered(values.filter { $0.hasPrefix(prefix) })
+    }
+
+    /// Words as the shell must receive them to offer each as it is, without those it cannot be offered.
+    private func offered(_ words: [String]) -> [String] {
+        words.compactMap { ShellWord.completionCandidate($0, for: shell) }
     }
 }
