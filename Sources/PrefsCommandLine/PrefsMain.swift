@@ -12,18 +12,22 @@ public enum PrefsMain {
     /// start libdispatch's thread pool to run on, which cost a plain `prefs write` a fifth of its time, 0.6 ms. Only
     /// `prefs watch`, which waits, goes to the pool.
     ///
-    /// - Parameter closedStreams: The standard streams the program found closed and reopened on `/dev/null` before
-    ///   it ran any Swift code (bit 0 for input, 1 for output, 2 for error).
-    nonisolated(nonsending) public static func run(closedStreams: CInt) async {
+    /// - Parameters:
+    ///   - commandLine: The command line, the program's name first.
+    ///   - closedStreams: The standard streams the program found closed and reopened on `/dev/null` before it ran
+    ///     any Swift code (bit 0 for input, 1 for output, 2 for error).
+    nonisolated(nonsending) public static func run(
+        commandLine: [String] = CommandLine.arguments, closedStreams: CInt
+    ) async {
         StandardStreams.recordClosedAtStart(closedStreams)
         StandardStreams.reserve()
         // A shell asking for completions passes the words typed so far, which must reach argument-parser untouched.
-        if CommandLine.arguments.dropFirst().first == "---completion" {
-            return await Prefs.main(Array(CommandLine.arguments.dropFirst()))
+        if commandLine.dropFirst().first == "---completion" {
+            return await Prefs.main(Array(commandLine.dropFirst()))
         }
         var arguments: [String]
         do {
-            arguments = try CommandLineWords.prepared(Array(CommandLine.arguments.dropFirst()))
+            arguments = try CommandLineWords.prepared(Array(commandLine.dropFirst()))
         } catch {
             ErrorReport.exit(with: ValidationError("\(error)"))
         }
@@ -32,11 +36,19 @@ public enum PrefsMain {
         // Asked alone, the version needs no parser: argument-parser's reflection costs a start a third.
         if arguments == ["--version"] { return Output.line(PrefsVersion.current) }
         CommandLogging.bootstrap(arguments: arguments)
+        // Each path ends by checking that its output was all written: a full disk or a closed descriptor is the
+        // command's failure, not a success with nothing printed.
         if let write = WriteCommandLine(arguments: arguments) {
-            do { return try write.perform() } catch { ErrorReport.exit(with: ErrorReport.reported(error)) }
+            do {
+                try write.perform()
+                return try Output.checkOutput()
+            } catch { ErrorReport.exit(with: ErrorReport.reported(error)) }
         }
         if let read = ReadCommandLine(arguments: arguments) {
-            do { return try read.perform() } catch { ErrorReport.exit(with: ErrorReport.reported(error)) }
+            do {
+                try read.perform()
+                return try Output.checkOutput()
+            } catch { ErrorReport.exit(with: ErrorReport.reported(error)) }
         }
         do {
             var command = try Prefs.parseAsRoot(arguments)
@@ -44,6 +56,11 @@ public enum PrefsMain {
             if let watch = command as? Watch { try await watch.run() } else { try command.run() }
         } catch {
             ErrorReport.exit(with: error)
+        }
+        do {
+            try Output.checkOutput()
+        } catch {
+            ErrorReport.exit(with: ErrorReport.reported(error))
         }
     }
 }

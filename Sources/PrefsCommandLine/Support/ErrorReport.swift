@@ -14,6 +14,8 @@ enum ErrorReport {
     /// - Returns: The error for argument-parser.
     static func reported(_ error: any Error) -> any Error {
         if error is ExitCode || error is ValidationError { return error }
+        // A reader that stopped reading (`prefs read | head -1`) wanted no more: the command ends without a word.
+        if let failure = error as? OutputFailure, failure.readerWentAway { return ExitCode.failure }
         FailureReport.report(error, json: json)
         return ExitCode.failure
     }

@@ -1,4 +1,5 @@
 import PrefsCore
+import Synchronization
 import SystemPackage
 
 #if canImport(FoundationEssentials)
@@ -19,10 +20,32 @@ public enum Output {
     /// Where this task's output goes instead of the standard streams, when set: tests that run tools in-process.
     @TaskLocal public static var capture: OutputCapture?
 
+    /// Why standard output failed, once it has; every later write to it is skipped.
+    private static let outputFailure = Mutex<Errno?>(nil)
+
     /// Writes bytes to standard output, or to the capture.
+    ///
+    /// A write that fails (a full disk, a closed or invalid descriptor, a reader that went away) is remembered, and
+    /// ``checkOutput()`` ends the command with it: output is data, and its loss is never silent.
     public static func write(_ data: Data) {
         if let capture { return capture.append(data, toError: false) }
-        writeAll(data, to: .standardOutput)
+        guard outputFailure.withLock({ $0 == nil }) else { return }
+        do {
+            // Standard output closed when the program started was given /dev/null, which would swallow everything.
+            guard !StandardStreams.outputWasClosed else { throw Errno.badFileDescriptor }
+            try data.withUnsafeBytes { _ = try FileDescriptor.standardOutput.writeAll($0) }
+        } catch {
+            outputFailure.withLock { $0 = $0 ?? ((error as? Errno) ?? .ioError) }
+        }
+    }
+
+    /// Throws when a write to standard output failed: what a command calls before it says it succeeded, and what
+    /// `prefs watch` calls after each change it prints.
+    ///
+    /// - Throws: ``OutputFailure``, naming the cause.
+    public static func checkOutput() throws(OutputFailure) {
+        let failure = capture?.failure ?? outputFailure.withLock { $0 }
+        if let failure { throw OutputFailure(errno: failure) }
     }
 
     /// Writes bytes to standard error, or to the capture.
@@ -31,7 +54,7 @@ public enum Output {
         writeAll(data, to: .standardError)
     }
 
-    /// Writes all the bytes to a stream; a closed pipe or a full disk loses them, as it would for `echo`.
+    /// Writes all the bytes to standard error; when that fails too, nothing is left to say so on.
     private static func writeAll(_ data: Data, to stream: FileDescriptor) {
         _ = try? data.withUnsafeBytes { try stream.writeAll($0) }
     }
@@ -41,8 +64,8 @@ public enum Output {
     /// - Parameters:
     ///   - data: The bytes.
     ///   - path: The file, as `--output` names it.
-    /// - Throws: ``ToolError`` for a binary property list meant for a terminal, which it would garble; Foundation's
-    ///   error when the file cannot be written.
+    /// - Throws: ``ToolError`` for a binary property list meant for a terminal, which it would garble, or when the
+    ///   file cannot be written (the file as it was is left then: the bytes go to a new file renamed over it).
     public static func write(_ data: Data, toFile path: String?) throws {
         guard let path else {
             if isTerminal && data.starts(with: "bplist".utf8) {
@@ -52,7 +75,13 @@ public enum Output {
             }
             return write(data)
         }
-        try data.write(to: URL(fileURLWithPath: path), options: .atomic)
+        do {
+            try data.write(to: URL(fileURLWithPath: path), options: .atomic)
+        } catch {
+            throw ToolError(
+                "cannot write \(TextEscaping.quoted(path)): \(SystemErrorText.reason(error)); the file is as it was",
+                code: .io)
+        }
     }
 
     /// Writes text followed by a newline to standard output.

@@ -1,4 +1,5 @@
 import Synchronization
+public import SystemPackage
 
 #if canImport(FoundationEssentials)
 import FoundationEssentials
@@ -13,8 +14,15 @@ import Foundation
 public final class OutputCapture: Sendable {
     private let streams = Mutex<(output: Data, error: Data)>((Data(), Data()))
 
+    /// The error every write to standard output fails with, as on a full disk or a closed descriptor, or `nil`.
+    let failure: Errno?
+
     /// Creates an empty capture.
-    public init() {}
+    ///
+    /// - Parameter failure: The error writes to standard output fail with, to test how a tool reports lost output.
+    public init(failingOutputWith failure: Errno? = nil) {
+        self.failure = failure
+    }
 
     /// What was written to standard output, as UTF-8 text.
     public var output: String { streams.withLock { String(decoding: $0.output, as: UTF8.self) } }
@@ -24,6 +32,7 @@ public final class OutputCapture: Sendable {
 
     /// Keeps bytes written to one stream.
     func append(_ data: Data, toError: Bool) {
+        if !toError && failure != nil { return }
         streams.withLock { toError ? $0.error.append(data) : $0.output.append(data) }
     }
 }

@@ -44,6 +44,11 @@ public enum StandardStreams {
         }
     }
 
+    /// Whether standard output was closed when the process started (see ``reserve()``): what is written to it is lost.
+    public static var outputWasClosed: Bool {
+        closed.withLock { $0.contains(FileDescriptor.standardOutput.rawValue) }
+    }
+
     /// Whether standard input was closed when the process started (see ``reserve()``).
     public static var inputWasClosed: Bool { closed.withLock { $0.contains(FileDescriptor.standardInput.rawValue) } }
 }

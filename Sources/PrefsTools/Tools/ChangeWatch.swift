@@ -1,4 +1,5 @@
 import PrefsCore
+import SystemPackage
 
 /// What `prefs watch` does: one line per change of some suites or of all, as it happens, until cancelled.
 public struct ChangeWatch: Sendable {
@@ -24,6 +25,8 @@ public struct ChangeWatch: Sendable {
     ///   start or dies.
     public func run(in context: ToolContext) async throws {
         for name in suites { try context.checkName(name) }
+        // A watch that cannot print would run for ever for nobody.
+        if StandardStreams.outputWasClosed { throw OutputFailure(errno: .badFileDescriptor) }
         let store = try context.store()
         let wanted = Set(suites)
         let events = store.events(of: suites.isEmpty ? nil : wanted)
@@ -34,13 +37,14 @@ public struct ChangeWatch: Sendable {
         // The store's service delivers the changes; when it fails (a watch that died), so does the watch.
         try await withThrowingTaskGroup(of: Void.self) { group in
             group.addTask { try await store.run() }
-            group.addTask { await print(events, wanted: wanted, context: context) }
+            group.addTask { try await print(events, wanted: wanted, context: context) }
             try await group.next()
             group.cancelAll()
         }
     }
 
-    private func print(_ events: AsyncStream<SuiteStoreEvent>, wanted: Set<String>, context: ToolContext) async {
+    /// Prints each change as it comes, and ends with ``OutputFailure`` once standard output fails.
+    private func print(_ events: AsyncStream<SuiteStoreEvent>, wanted: Set<String>, context: ToolContext) async throws {
         var schemas: [String: PreferenceSchema?] = [:]
         for await event in events {
             switch event {
@@ -56,6 +60,7 @@ public struct ChangeWatch: Sendable {
                             : ChangeText.watchLine(change, entry: entry, utc: utc))
                 }
                 Output.lines(lines)
+                try Output.checkOutput()
             case .problem(let reason):
                 Output.error(reason)
             }

@@ -82,8 +82,12 @@ import Testing
         let prefs = try ChildProcess.executable(named: "prefs").path
         let written = try ChildProcess.run(
             "/bin/sh", ["-c", "'\(prefs)' write s extra 42 --type int --json >&- 2>&-"], environment: cli.environment)
-        #expect(written.status == 0)
+        // The write is made; the JSON that says so was lost, and the status says that.
+        #expect(written.status == 1)
         #expect(try cli.run("read", "s", "extra").output == "42\n")
+        let quiet = try ChildProcess.run(
+            "/bin/sh", ["-c", "'\(prefs)' write s other 1 >&- 2>&-"], environment: cli.environment)
+        #expect(quiet.status == 0, "a write that prints nothing loses nothing")
         let document = try PropertyListSerialization.propertyList(
             from: Data(contentsOf: cli.suiteFile("s")), format: nil)
         #expect((document as? [String: Any])?["extra"] as? Int == 42)
