@@ -1,3 +1,4 @@
+import PrefsCore
 import PrefsStores
 import PrefsTools
 
@@ -31,15 +32,54 @@ public enum PostgresHandover {
         // `getenv` rather than ProcessInfo, whose environment dictionary costs every start of a command on a file.
         let prefsStore = getenv("PREFS_STORE").map { String(cString: $0) }
         let store = CommandLineWords.namedStore(in: Array(arguments.dropFirst()), prefsStore: prefsStore)
-        guard CommandLineWords.namesPostgreSQL(store) else { return }
+        guard let store, CommandLineWords.namesPostgreSQL(store) else { return }
+        // The URL's password stays out of the helper's arguments, which every user can read in /proc/PID/cmdline:
+        // they name the store without it, and the URL itself goes in the environment, which only its owner can.
+        let handed =
+            Array(arguments.prefix(1))
+            + CommandLineWords.replacingStore(in: Array(arguments.dropFirst())) { URLPassword.hidden(in: $0) }
+        setenv(storeVariable, store, 1)
+        setenv(versionVariable, PrefsVersion.current, 1)
         let beside = ownDirectory().map { $0 + "/" + helperName }
-        if let beside { execute(beside, arguments: arguments, closedStreams: closedStreams) }
+        if let beside { execute(beside, arguments: handed, closedStreams: closedStreams) }
         // Not beside this program: the first one on PATH.
-        execute(helperName, arguments: arguments, closedStreams: closedStreams, searchingPath: true)
+        execute(helperName, arguments: handed, closedStreams: closedStreams, searchingPath: true)
+        unsetenv(storeVariable)
+        unsetenv(versionVariable)
         PostgresOpener.refuse(
             saying: "PostgreSQL stores are opened by \(helperName), which is not installed beside prefs"
                 + (ownDirectory().map { " (\($0))" } ?? "") + " or on PATH")
     }
+
+    /// The command line `prefs` handed over, as the user typed it.
+    ///
+    /// In `prefs-postgres`, the arguments with the store's URL put back from the environment, which is then cleared
+    /// so that no child inherits it. A helper started by a
+    /// `prefs` of another version ends here, with one line naming both: the two are built and installed together,
+    /// and a stale helper on PATH would run commands as an older `prefs` understood them.
+    ///
+    /// - Parameter arguments: The process's arguments, its name first.
+    /// - Returns: The arguments to run; `arguments` when the helper was started by hand.
+    public static func receivedArguments(_ arguments: [String]) -> [String] {
+        if let version = getenv(versionVariable).map({ String(cString: $0) }), version != PrefsVersion.current {
+            Output.error(
+                "\(helperName) \(PrefsVersion.current) is not the helper of this prefs, which is \(TextEscaping.quoted(version)); "
+                    + "install both from one build (scripts/install --with-postgres)")
+            exit(1)
+        }
+        unsetenv(versionVariable)
+        guard let store = getenv(storeVariable).map({ String(cString: $0) }) else { return arguments }
+        unsetenv(storeVariable)
+        let shown = URLPassword.hidden(in: store)
+        return Array(arguments.prefix(1))
+            + CommandLineWords.replacingStore(in: Array(arguments.dropFirst())) { $0 == shown ? store : $0 }
+    }
+
+    /// Where `prefs` puts the store's URL for the helper.
+    static let storeVariable = "PREFS_HANDOVER_STORE"
+
+    /// Where `prefs` puts its version for the helper to check.
+    static let versionVariable = "PREFS_HANDOVER_VERSION"
 
     /// Makes the helper go on under the name it was started as (`prefs`, when ``handOverIfNamed(arguments:closedStreams:)``
     /// started it): the journal, `prefs log` and `prefs watch` name writers by their process name, which is the

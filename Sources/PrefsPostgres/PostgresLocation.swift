@@ -1,6 +1,7 @@
 import Foundation
 import NIOSSL
 import PostgresNIO
+import PrefsCore
 
 /// Where a PostgreSQL store lives: a `postgres://user:password@host:port/database` URL, the table in it, and how the
 /// connection is secured.
@@ -45,13 +46,19 @@ public struct PostgresLocation: Sendable, CustomStringConvertible {
     ///   table name that is not a plain lowercase SQL identifier or is one of PostgreSQL's reserved words, an
     ///   unknown `sslmode`, or an unknown parameter.
     public init(_ url: String) throws(PostgresStoreError) {
+        // Every error names the URL as given, less its password: they reach terminals, logs and `--json` output.
+        let shown = URLPassword.hidden(in: url)
         guard let components = URLComponents(string: url), let scheme = components.scheme,
             ["postgres", "postgresql"].contains(scheme.lowercased())
         else {
-            throw .badLocation(url, reason: "expected postgres://user@host:port/database")
+            throw .badLocation(shown, reason: "expected postgres://user@host:port/database")
         }
-        guard let host = components.host, !host.isEmpty else { throw .badLocation(url, reason: "no host") }
+        guard let host = components.host, !host.isEmpty else { throw .badLocation(shown, reason: "no host") }
         self.host = host
+        // URLComponents reads any number, and a connection would take it modulo 65536: 70000 is port 4464.
+        guard components.port.map({ (1...65535).contains($0) }) ?? true else {
+            throw .badLocation(shown, reason: "the port must be from 1 to 65535")
+        }
         port = components.port ?? 5432
         username = components.user ?? "postgres"
         password = components.password
@@ -61,7 +68,7 @@ public struct PostgresLocation: Sendable, CustomStringConvertible {
         for item in components.queryItems ?? [] {
             guard Self.parameters.contains(item.name) else {
                 throw .badLocation(
-                    url,
+                    shown,
                     reason: "unknown parameter \(item.name); expected table, sslmode, sslrootcert, statement_timeout "
                         + "or lock_timeout")
             }
@@ -72,23 +79,23 @@ public struct PostgresLocation: Sendable, CustomStringConvertible {
             table.unicodeScalars.allSatisfy({ $0 == "_" || ("a"..."z").contains($0) || ("0"..."9").contains($0) }),
             table.count <= 48
         else {
-            throw .badLocation(url, reason: "the table must be a lowercase SQL identifier of at most 48 characters")
+            throw .badLocation(shown, reason: "the table must be a lowercase SQL identifier of at most 48 characters")
         }
         guard !PostgresReservedWords.all.contains(table) else {
             throw .badLocation(
-                url,
+                shown,
                 reason: "the table name \(table) is a reserved word in PostgreSQL; choose another, such as "
                     + "\(table)_prefs")
         }
         self.table = table
         let mode = parameters["sslmode"] ?? TLSMode.prefer.rawValue
         guard let tlsMode = TLSMode(rawValue: mode) else {
-            throw .badLocation(url, reason: "sslmode must be disable, prefer, require or verify-full, not \(mode)")
+            throw .badLocation(shown, reason: "sslmode must be disable, prefer, require or verify-full, not \(mode)")
         }
         self.tlsMode = tlsMode
         rootCertificatePath = parameters["sslrootcert"]
-        statementTimeout = try Self.timeout(parameters["statement_timeout"], named: "statement_timeout", in: url)
-        lockTimeout = try Self.timeout(parameters["lock_timeout"], named: "lock_timeout", in: url)
+        statementTimeout = try Self.timeout(parameters["statement_timeout"], named: "statement_timeout", in: shown)
+        lockTimeout = try Self.timeout(parameters["lock_timeout"], named: "lock_timeout", in: shown)
     }
 
     /// The parameters a URL may carry.

@@ -58,7 +58,8 @@ public enum StoreResolver {
         if let context = PostgresOpener.context(url) { return context }
         let refusal = ToolError(PostgresOpener.absence, code: .unreachable)
         return ToolContext(
-            locationDescription: url, codec: FilePropertyListCodec(), open: { _ in throw refusal },
+            locationDescription: URLPassword.hidden(in: url), codec: FilePropertyListCodec(),
+            open: { _ in throw refusal },
             schemas: { throw refusal })
     }
 

@@ -18,7 +18,7 @@ public enum PostgresStores {
     /// - Parameter url: `postgres://user@host:port/database`, optionally `?table=NAME` and `sslmode=`.
     /// - Returns: The context, whose location hides the URL's password.
     public static func context(url: String) -> ToolContext {
-        let description = (try? PostgresLocation(url)).map { "\($0)" } ?? url
+        let description = (try? PostgresLocation(url)).map { "\($0)" } ?? URLPassword.hidden(in: url)
         let connection = SharedConnection(url: url)
         return ToolContext(
             locationDescription: description, codec: FilePropertyListCodec(),

@@ -7,8 +7,9 @@ import PrefsStoresPostgres
 @main
 enum Entry {
     static func main() async {
-        PostgresHandover.continueUnderStartedName(arguments: CommandLine.arguments)
+        let arguments = PostgresHandover.receivedArguments(CommandLine.arguments)
+        PostgresHandover.continueUnderStartedName(arguments: arguments)
         PostgresStores.install()
-        await PrefsMain.run(closedStreams: cprefs_start_closed_streams())
+        await PrefsMain.run(commandLine: arguments, closedStreams: cprefs_start_closed_streams())
     }
 }

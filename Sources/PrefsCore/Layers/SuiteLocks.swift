@@ -36,6 +36,8 @@ public struct SuiteLocks: Sendable, Hashable {
         guard text.count <= Self.maximumSize else {
             throw SuiteLocksError(source: source, reason: "it is larger than \(Self.maximumSize / 1024) KiB")
         }
+        // A byte-order mark, as some editors save UTF-8, is no part of the first key's name.
+        let text = text.starts(with: [0xEF, 0xBB, 0xBF]) ? text.dropFirst(3) : text[...]
         guard let decoded = String(validating: text, as: UTF8.self) else {
             throw SuiteLocksError(source: source, reason: "it is not UTF-8 text")
         }

@@ -21,7 +21,11 @@ extension PreferenceSchemaEntry {
         do {
             value = try parsePrimitive(text)
         } catch {
-            throw .invalidValue(key: id, error)
+            throw .invalidValue(
+                key: id,
+                isSecret
+                    ? PropertyListValueParseError(
+                        expected: error.expected, input: Self.secretMask, reason: error.reason) : error)
         }
         try validate(value)
         return value
@@ -34,18 +38,29 @@ extension PreferenceSchemaEntry {
     public func validate(_ value: PropertyListValue) throws(PreferenceSchemaError) {
         guard storage.accepts(value.kind) else {
             let error = PropertyListValueParseError(
-                expected: storage, input: value.text, reason: "is not \(storage.article)")
+                expected: storage, input: shownInErrors(value), reason: "is not \(storage.article)")
             throw .invalidValue(key: id, error)
         }
         if !choices.isEmpty, !choices.contains(value) {
-            throw .notAChoice(key: id, value: value.text, choices: choices.map(\.text))
+            throw .notAChoice(key: id, value: shownInErrors(value), choices: choices.map(\.text))
         }
         if let range, !range.contains(value) {
-            throw .outOfRange(key: id, value: value.text, range: range)
+            throw .outOfRange(key: id, value: shownInErrors(value), range: range)
         }
         if let failure = decoder?(value) {
-            throw .undecodable(key: id, reason: failure.description)
+            throw .undecodable(
+                key: id, reason: isSecret ? "\(Self.secretMask) does not decode as \(typeName)" : failure.description)
         }
+    }
+
+    /// What a secret value shows as wherever it would be shown: the schema's errors, and every view of `prefs` and
+    /// the editor (`Secrets.mask` in PrefsTools).
+    public static let secretMask = "••••"
+
+    /// A value as this key's errors name it: the mask for a secret, whose value no message may hold, since errors
+    /// reach terminals, logs and other processes' output.
+    func shownInErrors(_ value: PropertyListValue) -> String {
+        isSecret ? Self.secretMask : value.text
     }
 
     /// The text a user reads and edits for a stored value: JSON for a Codable value stored as JSON data, and
@@ -71,12 +86,12 @@ extension PreferenceSchemaEntry {
         if let failure = decoder?(stored) { return PersistentValueStatus(failure) }
         if !choices.isEmpty, !choices.contains(stored) {
             let allowed = choices.map(\.text).joined(separator: ", ")
-            return .undecodable(stored: stored, reason: "\(stored.text) is not one of \(allowed)")
+            return .undecodable(stored: stored, reason: "\(shownInErrors(stored)) is not one of \(allowed)")
         }
         // Like a value outside the choices, one outside the range is read back, but no write through the schema
         // could have stored it.
         if let range, !range.contains(stored) {
-            return .undecodable(stored: stored, reason: "\(stored.text) is out of range \(range)")
+            return .undecodable(stored: stored, reason: "\(shownInErrors(stored)) is out of range \(range)")
         }
         return .ok
     }

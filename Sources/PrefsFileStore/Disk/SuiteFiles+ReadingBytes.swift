@@ -34,6 +34,33 @@ extension SuiteFiles {
         }
     }
 
+    /// A system layer's or lock file's contents, if it is an administrator's.
+    ///
+    /// It must be owned by root or by this user, and writable by its owner alone, as sudo and dconf require of the
+    /// files that rule them: anyone else could plant values or locks in every user's settings.
+    ///
+    /// - Parameter path: The file; a symbolic link is followed, and the file it leads to checked.
+    /// - Returns: The bytes, or `nil` when there is no file.
+    /// - Throws: ``FileStoreError/unsafe(path:reason:)`` for a file someone else could have written;
+    ///   ``FileStoreError/unreadable(suite:path:reason:)`` as ``readBytes(_:followingLinks:)``.
+    func readAdministratorsBytes(_ path: FilePath) throws(FileStoreError) -> [UInt8]? {
+        try withRegularFile(path, followingLinks: true) { descriptor, size in
+            let status = try descriptor.stat()
+            let owner = status.userID.rawValue
+            guard owner == 0 || owner == Syscall.effectiveUserID() else {
+                throw FileStoreError.unsafe(
+                    path: path.string, reason: "it belongs to user \(owner), neither root nor you, so it is ignored")
+            }
+            guard status.permissions.isDisjoint(with: [.groupWrite, .otherWrite]) else {
+                throw FileStoreError.unsafe(
+                    path: path.string,
+                    reason: "others than its owner may write it (mode "
+                        + String(status.permissions.rawValue & 0o777, radix: 8) + "), so it is ignored")
+            }
+            return try Self.readAll(descriptor, sizeHint: size)
+        }
+    }
+
     /// The file's contents, compared with a slimmed image's fingerprint a block at a time, so that an unchanged
     /// large file is not read into memory at all.
     ///

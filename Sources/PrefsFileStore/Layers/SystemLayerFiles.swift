@@ -12,7 +12,9 @@ import Foundation
 ///
 /// Layer files are read as the suites are, bounded and without blocking on a FIFO, and never written. A layer that
 /// cannot be read is left out and named in ``PrefsCore/SystemLayers/problems``; a lock file that cannot be read locks
-/// the whole suite, so that a damaged or unreadable file never unlocks what an administrator fixed.
+/// the whole suite, so that a damaged or unreadable file never unlocks what an administrator fixed. A layer or lock
+/// file that is not an administrator's (owned by another user than root or this one, or writable by others than its
+/// owner) is named there and ignored, as sudo and dconf ignore such files.
 struct SystemLayerFiles: Sendable {
     /// The folders, the first winning; never the store's own directory.
     let directories: [FilePath]
@@ -29,7 +31,7 @@ struct SystemLayerFiles: Sendable {
         for directory in directories {
             let files = SuiteFiles(directory: directory, name: name)
             do throws(FileStoreError) {
-                if let bytes = try files.readBytes(files.plist, followingLinks: true) {
+                if let bytes = try files.readAdministratorsBytes(files.plist) {
                     let version = try files.decode(bytes, previous: nil)
                     layers.layers.append(.init(source: files.plist.string, values: version.image.values))
                 }
@@ -38,12 +40,17 @@ struct SystemLayerFiles: Sendable {
             }
             let lockFile = directory.appending(name.rawValue + Self.lockSuffix)
             do {
-                if let bytes = try files.readBytes(lockFile, followingLinks: true) {
+                if let bytes = try files.readAdministratorsBytes(lockFile) {
                     try layers.locks.add(lockFile: bytes, source: lockFile.string)
                 }
             } catch {
-                layers.locks.lockWholeSuite(by: lockFile.string)
-                layers.problems.append("\(error); every key of the suite is locked until it is fixed")
+                if case FileStoreError.unsafe = error {
+                    // Anyone could have written it: its locks are not an administrator's, and must not bind.
+                    layers.problems.append("lock file ignored: \(error)")
+                } else {
+                    layers.locks.lockWholeSuite(by: lockFile.string)
+                    layers.problems.append("\(error); every key of the suite is locked until it is fixed")
+                }
             }
         }
         return layers

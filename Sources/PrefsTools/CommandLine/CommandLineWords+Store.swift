@@ -17,6 +17,29 @@ extension CommandLineWords {
         return prefsStore.flatMap { $0.isEmpty ? nil : $0 }
     }
 
+    /// The arguments with the value of every `--store URL` and `--store=URL` before `--` replaced: the words
+    /// ``namedStore(in:prefsStore:)`` reads, and no other, so that a value that merely looks like a URL is never
+    /// touched.
+    ///
+    /// - Parameters:
+    ///   - arguments: The arguments after the program's name.
+    ///   - replacement: What each store's value becomes.
+    /// - Returns: The arguments, as many as before.
+    public static func replacingStore(in arguments: [String], with replacement: (String) -> String) -> [String] {
+        var result = arguments
+        var index = 0
+        while index < result.count, result[index] != "--" {
+            if result[index] == "--store", index + 1 < result.count {
+                result[index + 1] = replacement(result[index + 1])
+                index += 1
+            } else if result[index].hasPrefix("--store=") {
+                result[index] = "--store=" + replacement(String(result[index].dropFirst("--store=".count)))
+            }
+            index += 1
+        }
+        return result
+    }
+
     /// Whether a store's name is a PostgreSQL store's: anything but `gsettings` that `--store` names.
     public static func namesPostgreSQL(_ store: String?) -> Bool {
         guard let store, !store.isEmpty else { return false }

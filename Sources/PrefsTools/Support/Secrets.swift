@@ -6,7 +6,7 @@ public import PrefsCore
 /// key). Every printer of values asks here, so that no output path shows a secret by forgetting to.
 public enum Secrets {
     /// What a secret value prints as.
-    public static let mask = "••••"
+    public static let mask = PreferenceSchemaEntry.secretMask
 
     /// Whether secret values are shown in this task: set around a command given `--reveal`.
     @TaskLocal public static var reveal = false

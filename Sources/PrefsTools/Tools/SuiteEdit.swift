@@ -44,14 +44,23 @@ public struct SuiteEdit: Sendable {
         guard !new.isEmpty else { throw ToolError("the new key is empty", code: .usage) }
         try ValueText.checkPrintable(new, what: "key")
         try context.checkUnlocked([old, new], inSuite: suite)
+        let schema = try context.schema(for: suite)
+        // A secret moved to a name that is not secret would be shown by every listing and kept in history; no
+        // --force makes that right, a schema that declares the new name secret does.
+        if schema?.entry(forStoredKey: old)?.isSecret == true, schema?.entry(forStoredKey: new)?.isSecret != true {
+            throw ToolError(
+                "key \(TextEscaping.quoted(old)) is secret and \(TextEscaping.quoted(new)) is not, so its value "
+                    + "would show; declare \(TextEscaping.quoted(new)) secret in the schema first", code: .refused)
+        }
         let stored = try context.storedValues(of: [old, new], inExistingSuite: suite)
         guard let value = stored[old] else { throw notSet(old) }
         if let taken = stored[new], !force {
             throw ToolError(
-                "key \(TextEscaping.quoted(new)) already holds \(ValueText.inline(taken, entry: nil)); "
-                    + "use --force to replace it", code: .refused)
+                "key \(TextEscaping.quoted(new)) already holds "
+                    + "\(ValueText.inline(taken, entry: schema?.entry(forStoredKey: new))); use --force to replace it",
+                code: .refused)
         }
-        try check(value, forKey: new, schema: context.schema(for: suite), force: force, action: "rename to")
+        try check(value, forKey: new, schema: schema, force: force, action: "rename to")
         return ([old: nil, new: value], [old: value, new: stored[new]])
     }
 

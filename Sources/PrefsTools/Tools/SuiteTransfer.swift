@@ -107,7 +107,9 @@ public enum SuiteTransfer {
         try StoredPrecision.check(values, in: target)
         var changes: [String: PropertyListValue?] = values.mapValues { $0 }
         if replace {
-            let secrets = Set((try context.schema(for: name))?.entries.filter(\.isSecret).map(\.id) ?? [])
+            // A document never holds secrets it was not given (export and dump leave them out), so replacing keeps
+            // every one, under any name it is stored by: an older app's former name is no less a secret.
+            let secrets = (try context.schema(for: name))?.secretStoredKeys ?? []
             for key in target.primitiveValues().keys where values[key] == nil && !secrets.contains(key) {
                 changes[key] = .some(nil)
             }
