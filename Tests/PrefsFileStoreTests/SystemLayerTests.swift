@@ -126,6 +126,56 @@ import Testing
         #expect(throws: PersistentKeyValueStoreError.self) { try suite.setPrimitiveValue(.int(1), forKey: "size") }
     }
 
+    @Test func aByteOrderMarkAtTheStartOfALockFileIsNoPartOfTheFirstKey() throws {
+        let layered = try Layered()
+        try Data([0xEF, 0xBB, 0xBF] + Array("theme\nsize\n".utf8))
+            .write(to: layered.scope.systemDirectory.appendingPathComponent("app.locks"))
+        let suite = try layered.store.suite("app")
+        #expect(suite.systemLayers.locks.keys.keys.sorted() == ["size", "theme"])
+        #expect(suite.systemLayers.problems.isEmpty)
+    }
+
+    /// As sudo and dconf do: a layer or lock file that someone other than root and its owner may write, or that
+    /// another user owns, could be anyone's, so it is named and ignored; a lock file so ignored locks nothing.
+    @Test(arguments: [0o666, 0o664])
+    func aLayerOrLockFileOthersMayWriteIsNamedAndIgnored(mode: Int) throws {
+        let layered = try Layered()
+        try layered.layer(["theme": "planted"])
+        try layered.locks("size\n")
+        for name in ["app.plist", "app.locks"] {
+            try FileManager.default.setAttributes(
+                [.posixPermissions: mode], ofItemAtPath: layered.scope.systemDirectory.appendingPathComponent(name).path
+            )
+        }
+        try layered.layer(["theme": "second"], in: layered.second.url)
+        let suite = try layered.store.suite("app")
+        #expect(suite.get(Self.theme) == "second", "the next folder's layer is read instead")
+        #expect(suite.systemLayers.locks.keys.isEmpty && suite.systemLayers.locks.wholeSuite == nil)
+        #expect(suite.systemLayers.problems.count == 2)
+        #expect(
+            suite.systemLayers.problems.allSatisfy {
+                $0.contains("others than its owner may write it (mode \(String(mode, radix: 8)))")
+            })
+        suite.set(Self.size, to: 20)
+        #expect(suite.get(Self.size) == 20)
+    }
+
+    @Test(.enabled(if: geteuid() == 0, "only root can give a file to another user"))
+    func aLayerOrLockFileAnotherUserOwnsIsNamedAndIgnored() throws {
+        let layered = try Layered()
+        try layered.layer(["theme": "planted"])
+        try layered.locks("size\n")
+        for name in ["app.plist", "app.locks"] {
+            try FileManager.default.setAttributes(
+                [.ownerAccountID: 65534], ofItemAtPath: layered.scope.systemDirectory.appendingPathComponent(name).path)
+        }
+        let suite = try layered.store.suite("app")
+        #expect(suite.get(Self.theme) == "light")
+        #expect(suite.systemLayers.locks.keys.isEmpty)
+        #expect(suite.systemLayers.problems.allSatisfy { $0.contains("belongs to user 65534, neither root nor you") })
+        #expect(suite.systemLayers.problems.count == 2)
+    }
+
     @Test func aFIFOInPlaceOfALayerOrLockFileNeverBlocks() throws {
         let layered = try Layered()
         for name in ["app.plist", "app.locks"] {

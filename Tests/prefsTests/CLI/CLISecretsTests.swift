@@ -152,4 +152,83 @@ import Testing
                 == 0)
         #expect(try cli.run("read", "app", "apiKey", "--path", "/id").output == "••••\n")
     }
+
+    /// A schema whose secret `token` was `apiKey` in an older version of the app, and a suite that still holds it
+    /// under that name.
+    private func storedUnderItsFormerName() throws -> PrefsCLI {
+        let cli = try PrefsCLI()
+        let file = cli.home.url.appendingPathComponent("app.json")
+        try Data(
+            Self.manifest.replacingOccurrences(
+                of: #""secret": true,"#, with: #""secret": true, "formerly": ["apiKey"],"#
+            )
+            .utf8
+        ).write(to: file)
+        #expect(try cli.run("schema", "install", file.path).status == 0)
+        #expect(try cli.run("write", "app", "apiKey", Self.secret, "--force").status == 0)
+        #expect(try cli.run("write", "app", "port", "8080").status == 0)
+        return cli
+    }
+
+    @Test func restoringABackupKeepsASecretUnderItsFormerName() throws {
+        let cli = try storedUnderItsFormerName()
+        let backup = cli.home.url.appendingPathComponent("e.plist")
+        #expect(try cli.run("export", "app", "-o", backup.path).status == 0)
+        #expect(try cli.run("write", "app", "port", "9090").status == 0)
+        #expect(try cli.run("import", "app", backup.path, "--replace").status == 0)
+        #expect(try cli.run("read", "app", "apiKey", "--reveal").output == Self.secret + "\n")
+        #expect(try cli.run("read", "app", "port").output == "8080\n")
+
+        let dump = cli.home.url.appendingPathComponent("all.json")
+        #expect(try cli.run("dump", "-o", dump.path).status == 0)
+        #expect(try cli.run("load", dump.path, "--replace").status == 0)
+        #expect(try cli.run("read", "app", "apiKey", "--reveal").output == Self.secret + "\n")
+    }
+
+    @Test func aSecretIsNotRenamedToAKeyThatIsNotSecretEvenWithForce() throws {
+        let cli = try installed()
+        let before = try Data(contentsOf: cli.suiteFile("app"))
+        for force in [[], ["--force"]] {
+            let refused = try cli.run(["rename", "app", "token", "name"] + force)
+            #expect(refused.status == 1)
+            #expect(
+                refused.error
+                    == "prefs: key \"token\" is secret and \"name\" is not, so its value would show; declare "
+                    + "\"name\" secret in the schema first\n")
+            #expect(!refused.error.contains(Self.secret))
+        }
+        #expect(try Data(contentsOf: cli.suiteFile("app")) == before)
+        #expect(!(try cli.run("log", "app").output.contains(Self.secret)))
+    }
+
+    @Test func aRefusedValueOfASecretIsNotShownInTheError() throws {
+        let cli = try PrefsCLI()
+        let file = cli.home.url.appendingPathComponent("vault.json")
+        try Data(
+            """
+            {"format": "prefs-schema", "version": 1, "suite": "vault", "keys": [
+              {"id": "pin", "type": "Int", "kind": "int", "storage": "int", "optional": false, "debug": false,
+               "default": 1000, "secret": true, "range": {"min": 1000, "max": 9999}},
+              {"id": "pins", "type": "[Int]", "kind": "codable", "storage": "array<int>", "optional": false,
+               "debug": false, "default": [3333], "secret": true, "choices": [[1111, 2222], [3333]]},
+              {"id": "word", "type": "Word", "kind": "enum", "storage": "string", "optional": false, "debug": false,
+               "default": "alpha", "choices": ["alpha", "beta"], "secret": true}
+            ]}
+            """.utf8
+        ).write(to: file)
+        #expect(try cli.run("schema", "install", file.path).status == 0)
+        #expect(try cli.run("write", "vault", "pins", "[3333]", "--type", "json").status == 0)
+        for arguments in [
+            ["write", "vault", "pins", "--array-add", "6666"], ["write", "vault", "pins", "[3333, 6666]"],
+            ["write", "vault", "pins", "--path", "/0", "6666"], ["delete", "vault", "pins", "--path", "/0"],
+            ["write", "vault", "word", "gamma"], ["write", "vault", "pin", "77777"],
+        ] {
+            let refused = try cli.run(arguments)
+            #expect(refused.status == 1, "\(arguments)")
+            for shown in ["6666", "gamma", "77777", "[3333]\" is not", "[]"] {
+                #expect(!refused.error.contains(shown), "\(arguments): \(refused.error)")
+            }
+            #expect(refused.error.contains("••••"), "\(arguments): \(refused.error)")
+        }
+    }
 }
