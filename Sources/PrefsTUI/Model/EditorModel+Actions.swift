@@ -15,8 +15,11 @@ extension EditorModel {
             say("space toggles Boolean keys; \(TextEscaping.quoted(row.key)) is \(row.kind)")
             return
         }
-        if let now = writeKey(row.key, in: suite, .bool(!value), over: row.stored, done: "\(row.key) = \(!value)") {
-            say(changedMeanwhile(row.key, now: now))
+        if let now = writeKey(
+            row.key, in: suite, .bool(!value), over: row.stored,
+            done: writtenMessage(key: row.key, in: suite, .bool(!value)))
+        {
+            say(changedMeanwhile(row.key, in: suite, now: now))
         }
     }
 
@@ -28,7 +31,7 @@ extension EditorModel {
             return
         }
         if let now = writeKey(row.key, in: suite, nil, over: row.stored, done: "\(row.key) reset to its default") {
-            say(changedMeanwhile(row.key, now: now))
+            say(changedMeanwhile(row.key, in: suite, now: now))
         }
     }
 
@@ -42,7 +45,7 @@ extension EditorModel {
             say("\(name) has no stored value to delete")
         } else if pending == .delete(suite: suite, key: row.key) {
             if let now = writeKey(row.key, in: suite, nil, over: row.stored, done: "deleted \(row.key)") {
-                say(changedMeanwhile(row.key, now: now))
+                say(changedMeanwhile(row.key, in: suite, now: now))
             }
         } else {
             pendingRepeat = .delete(suite: suite, key: row.key)
@@ -218,8 +221,8 @@ extension EditorModel {
     }
 
     /// What to say when a write was refused because another process changed the key meanwhile.
-    func changedMeanwhile(_ key: String, now value: PropertyListValue?) -> String {
-        let now = value.map { TextEscaping.escaped($0.text) } ?? "removed"
+    func changedMeanwhile(_ key: String, in suite: String, now value: PropertyListValue?) -> String {
+        let now = value.map { shown($0, suite: suite, key: key) } ?? "removed"
         return "not written: another process changed \(TextEscaping.escaped(key)) to \(now) meanwhile"
     }
 

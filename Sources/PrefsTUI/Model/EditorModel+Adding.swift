@@ -1,4 +1,5 @@
 import PrefsCore
+import PrefsTools
 
 #if canImport(FoundationEssentials)
 import FoundationEssentials
@@ -34,8 +35,8 @@ extension EditorModel {
         let stored = (try? data.suite(session.suite).primitiveValue(forKey: name)) ?? nil
         if name.isEmpty {
             session.error = "a key needs a name"
-        } else if name.unicodeScalars.contains(where: TextEscaping.isControl) {
-            session.error = "a key's name cannot hold control characters"
+        } else if let refusal = Self.refusal(ofKeyName: name) {
+            session.error = refusal
         } else if stored != nil {
             session.error = "\(TextEscaping.quoted(name)) already exists; Enter on it edits its value"
         } else {
@@ -46,6 +47,16 @@ extension EditorModel {
             return
         }
         editing = session
+    }
+
+    /// Why `prefs write` would refuse a key's name, if it would.
+    static func refusal(ofKeyName name: String) -> String? {
+        do {
+            try ValueText.checkKeyName(name)
+            return nil
+        } catch {
+            return "\(error)"
+        }
     }
 
     /// `n` on the suites screen asks for a new suite's name, then opens it, empty: `a` adds its first key, which

@@ -1,4 +1,5 @@
 import PrefsCore
+import PrefsTools
 
 #if canImport(FoundationEssentials)
 import FoundationEssentials
@@ -12,16 +13,18 @@ extension EditorModel {
     func beginEditing() {
         guard let suite = currentSuite, let row = selectedKey else { return }
         if row.kind == "bool" { return toggleSelectedBool() }
+        // A hidden secret is replaced, never shown to be edited: the line starts empty, and a picker marks no choice.
+        let hidden = hidesValue(suite: suite, key: row.key)
         if let entry = row.entry, !entry.choices.isEmpty {
             let labels = entry.choices.map { TextEscaping.escaped(entry.render($0), escapingBackslashes: false) }
             picker = ChoicePicker(
                 purpose: .value(suite: suite, key: row.key, values: entry.choices),
                 title: TextEscaping.escaped(row.key), labels: labels,
-                selected: row.effective.flatMap { entry.choices.firstIndex(of: $0) } ?? 0)
+                selected: hidden ? 0 : row.effective.flatMap { entry.choices.firstIndex(of: $0) } ?? 0)
             picker?.original = row.stored
             return
         }
-        let text = row.effective.map { row.entry?.render($0) ?? $0.text } ?? ""
+        let text = hidden ? "" : row.effective.map { row.entry?.render($0) ?? $0.text } ?? ""
         editing = EditSession(suite: suite, key: row.key, original: row.stored, line: LineEditor(text))
     }
 
@@ -65,7 +68,7 @@ extension EditorModel {
                 editing = session
                 // A warning already shown names the value as it is now, not as it was when first said.
                 if session.error == Self.overwriteWarning {
-                    say(changedUnderneathWarning(key: session.key, now: change.newValue))
+                    say(changedUnderneathWarning(key: session.key, in: session.suite, now: change.newValue))
                 }
             }
             if var open = picker, change.suite == open.target.suite, change.key == open.target.key {
@@ -75,17 +78,23 @@ extension EditorModel {
         }
     }
 
-    /// What to say when another process changed a key that is being edited.
-    func changedUnderneathWarning(key: String, now value: PropertyListValue?) -> String {
-        let now = value.map { TextEscaping.escaped($0.text) } ?? "removed"
-        return "\(key) was changed by another process to \(now); Enter overwrites it, Esc keeps it"
+    /// What to say when another process changed a key that is being edited: its value as every view shows it.
+    func changedUnderneathWarning(key: String, in suite: String, now value: PropertyListValue?) -> String {
+        let now = value.map { shown($0, suite: suite, key: key) } ?? "removed"
+        return
+            "\(TextEscaping.escaped(key)) was changed by another process to \(now); Enter overwrites it, Esc keeps it"
+    }
+
+    /// What the status line says once a key is written: its value as every view shows it.
+    func writtenMessage(key: String, in suite: String, _ value: PropertyListValue) -> String {
+        "\(TextEscaping.escaped(key)) = \(shown(value, suite: suite, key: key))"
     }
 
     private func save(_ session: inout EditSession) {
         let row = keyRows.row(for: session.key)
         let value: PropertyListValue
         do {
-            value = try parse(session.line.text, for: row, as: session.kind)
+            value = try parse(session.line.text, key: session.key, in: session.suite, for: row, as: session.kind)
         } catch {
             session.error = "\(error)"
             editing = session
@@ -94,7 +103,7 @@ extension EditorModel {
         if let changed = session.changedUnderneath, session.error != Self.overwriteWarning {
             session.error = Self.overwriteWarning
             editing = session
-            say(changedUnderneathWarning(key: session.key, now: changed))
+            say(changedUnderneathWarning(key: session.key, in: session.suite, now: changed))
             return
         }
         editing = nil
@@ -102,29 +111,35 @@ extension EditorModel {
         let expected = session.changedUnderneath ?? session.original
         guard
             let now = writeKey(
-                session.key, in: session.suite, value, over: expected, done: "\(session.key) = \(value.text)")
+                session.key, in: session.suite, value, over: expected,
+                done: writtenMessage(key: session.key, in: session.suite, value))
         else { return }
         // Another process got there first, unseen: the edit stays open, and Enter now overwrites that value.
         session.changedUnderneath = .some(now)
         session.error = Self.overwriteWarning
         editing = session
-        say(changedUnderneathWarning(key: session.key, now: now))
+        say(changedUnderneathWarning(key: session.key, in: session.suite, now: now))
     }
 
     static let overwriteWarning = "changed underneath"
 
-    /// Reads edited text as a key's value: through its schema, else as the type it holds (or `kind`, for a new key),
-    /// else as a string.
+    /// Reads edited text as a key's value by the rules of `prefs write` (``PrefsTools/WriteRequest``): printable
+    /// text, then its schema, else the type it holds (or `kind`, for a new key), else a string.
     ///
     /// Without a schema a collection's elements have no declared type, so any JSON of the same shape is taken: what
     /// an element happens to hold now is not a rule for the next one.
-    func parse(_ text: String, for row: KeyRow?, as kind: PrimitiveKind?) throws -> PropertyListValue {
-        if let entry = row?.entry { return try entry.parse(text) }
-        switch kind ?? row?.stored?.kind {
-        case nil: return .string(text)
-        case .array?: return try PropertyListValue(parsing: text, as: .array(nil))
-        case .dictionary?: return try PropertyListValue(parsing: text, as: .dictionary(nil))
-        case let scalar?: return try PropertyListValue(parsing: text, as: scalar)
+    func parse(_ text: String, key: String, in suite: String, for row: KeyRow?, as kind: PrimitiveKind?) throws
+        -> PropertyListValue
+    {
+        var existing = row?.stored
+        var type: ValueText.ValueType?
+        if existing == nil, let kind {
+            type = ValueText.ValueType(kind: kind)
+            // A new collection: an empty one of that shape makes the text keep it.
+            if case .dictionary = kind { existing = .dictionary([:]) } else if type == nil { existing = .array([]) }
         }
+        // The editor writes keys its schema does not declare, as `prefs write --force` does: it shows them.
+        let request = WriteRequest(suite: suite, key: key, value: text, type: type, force: true)
+        return try request.parsed(schema: data.schema(for: suite), existing: existing)
     }
 }

@@ -20,10 +20,14 @@ extension EditorModel {
         case .array, .dictionary: isJSON = true
         default: isJSON = false
         }
+        // A hidden secret is never written to the temporary file another program opens: its text starts empty.
+        let hidden = hidesValue(suite: suite, key: row.key)
         let current =
-            row.effective.map { value in isJSON ? value.jsonText(pretty: true) : row.entry?.render(value) ?? value.text
-            }
-            ?? ""
+            hidden
+            ? ""
+            : row.effective.map { value in
+                isJSON ? value.jsonText(pretty: true) : row.entry?.render(value) ?? value.text
+            } ?? ""
         let text = externalDrafts[SuiteKey(suite: suite, key: row.key)] ?? current
         externalEdit = ExternalEdit(suite: suite, key: row.key, text: text, isJSON: isJSON, original: row.stored)
     }
@@ -54,14 +58,14 @@ extension EditorModel {
         let row = keyRows.row(for: edit.key)
         let value: PropertyListValue
         do {
-            value = try parse(text, for: row, as: nil)
+            value = try parse(text, key: edit.key, in: edit.suite, for: row, as: nil)
         } catch {
             externalDrafts[draftKey] = text
             return say("not written: \(error); e edits your text again")
         }
         if row?.stored != edit.original { return sayConflict(edit, keeping: text) }
         // Checked again under the suite's lock: the change may not have reached this process yet.
-        let done = "\(TextEscaping.escaped(edit.key)) = \(TextEscaping.escaped(value.text))"
+        let done = writtenMessage(key: edit.key, in: edit.suite, value)
         if writeKey(edit.key, in: edit.suite, value, over: edit.original, done: done) != nil {
             sayConflict(edit, keeping: text)
         } else {
@@ -72,6 +76,8 @@ extension EditorModel {
     /// Keeps the text typed for another `e`, and says what another process changed the key to meanwhile.
     private func sayConflict(_ edit: ExternalEdit, keeping text: String) {
         externalDrafts[SuiteKey(suite: edit.suite, key: edit.key)] = text
-        say(changedMeanwhile(edit.key, now: keyRows.row(for: edit.key)?.stored) + "; e edits your text again")
+        say(
+            changedMeanwhile(edit.key, in: edit.suite, now: keyRows.row(for: edit.key)?.stored)
+                + "; e edits your text again")
     }
 }

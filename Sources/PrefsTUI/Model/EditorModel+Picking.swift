@@ -47,19 +47,20 @@ extension EditorModel {
                 var warned = open
                 warned.warned = true
                 picker = warned
-                return say(changedUnderneathWarning(key: key, now: changed))
+                return say(changedUnderneathWarning(key: key, in: suite, now: changed))
             }
             picker = nil
             let value = values[open.selected]
             let expected = open.changedUnderneath ?? open.original
-            guard let now = writeKey(key, in: suite, value, over: expected, done: "\(key) = \(value.text)") else {
+            let done = writtenMessage(key: key, in: suite, value)
+            guard let now = writeKey(key, in: suite, value, over: expected, done: done) else {
                 return
             }
             var reopened = open
             reopened.changedUnderneath = .some(now)
             reopened.warned = true
             picker = reopened
-            say(changedUnderneathWarning(key: key, now: now))
+            say(changedUnderneathWarning(key: key, in: suite, now: now))
         case .newKeyType(let suite, let key, let kinds):
             picker = nil
             askValueOfNewKey(suite: suite, key: key, kind: kinds[open.selected])

@@ -14,6 +14,10 @@ extension EditorModel {
     /// - Parameter direction: 1 for `+`, -1 for `-`.
     func stepSelectedNumber(by direction: Int) {
         guard let suite = currentSuite, let row = selectedKey else { return }
+        // Stepping tells where a value stands (at its maximum, say): a hidden secret is only ever replaced.
+        if hidesValue(suite: suite, key: row.key) {
+            return say("\(TextEscaping.quoted(row.key)) is secret: Enter types its new value")
+        }
         let range = row.entry?.range
         let next: PropertyListValue
         // A value stored with the wrong type reads as the default, and steps from there.
@@ -41,8 +45,9 @@ extension EditorModel {
             return say(
                 "\(TextEscaping.escaped(row.key)) is at its \(direction > 0 ? "maximum" : "minimum"), \(bound.text)")
         }
-        if let now = writeKey(row.key, in: suite, next, over: row.stored, done: "\(row.key) = \(next.text)") {
-            say(changedMeanwhile(row.key, now: now))
+        let done = writtenMessage(key: row.key, in: suite, next)
+        if let now = writeKey(row.key, in: suite, next, over: row.stored, done: done) {
+            say(changedMeanwhile(row.key, in: suite, now: now))
         }
     }
 }

@@ -27,8 +27,9 @@ final class KeySearchIndex {
             if !Self.isPlainASCII(key) { append(key) }
             bytes.append(FuzzyPattern.separator)
             let value = values[key] ?? entry?.defaultValue
-            // A secret's value is not searched: a match would tell what it holds.
-            append(entry?.isSecret == true ? nil : value.map { entry?.render($0) ?? $0.text })
+            // A secret's value is not searched, under any name it is stored by: a match would tell what it holds.
+            let secret = entry?.isSecret == true || list.schema?.entry(forStoredKey: key)?.isSecret == true
+            append(secret ? nil : value.map { entry?.render($0) ?? $0.text })
             // Only declared keys have documentation; the others' rows end after their value.
             if let entry {
                 append(entry.summary)

@@ -66,7 +66,10 @@ public struct EditorView {
             drawEditLine(session, into: &grid, y: height - 2)
             if let error = session.error, height >= 4, error != EditorModel.overwriteWarning {
                 grid.clear(row: height - 3)
-                grid.draw(text(TextEscaping.escaped(error)), x: 1, y: height - 3, style: theme.error)
+                // Errors name values escaped already; a control character that slipped through is still escaped.
+                grid.draw(
+                    text(TextEscaping.escaped(error, escapingBackslashes: false)), x: 1, y: height - 3,
+                    style: theme.error)
             } else if let message = model.message, height >= 4,
                 session.error == EditorModel.overwriteWarning || session.purpose == .command
             {

@@ -12,6 +12,21 @@ public enum ValueText {
     public enum ValueType: String, Sendable, CaseIterable {
         case string, int, float, bool, date, data, json
 
+        /// The type a scalar kind is written as; `nil` for a collection, which `json` writes whatever its shape.
+        ///
+        /// - Parameter kind: The kind.
+        public init?(kind: PrimitiveKind) {
+            switch kind {
+            case .string: self = .string
+            case .int: self = .int
+            case .double: self = .float
+            case .bool: self = .bool
+            case .date: self = .date
+            case .data: self = .data
+            case .array, .dictionary: return nil
+            }
+        }
+
         public var kind: PrimitiveKind? {
             switch self {
             case .string: .string
@@ -73,6 +88,19 @@ public enum ValueText {
         } catch {
             throw ToolError("invalid \(type.rawValue) value: \(error)", code: .invalidValue)
         }
+    }
+
+    /// The one rule for the name of a key being written, renamed or added, on the command line and in the editor:
+    /// not empty, and holding no control character at all, not even the tab or newline a value may hold.
+    ///
+    /// - Parameter key: The name.
+    /// - Throws: ``ToolError`` naming what is wrong.
+    public static func checkKeyName(_ key: String) throws {
+        guard !key.isEmpty else { throw ToolError("the key is empty", code: .usage) }
+        guard let control = key.unicodeScalars.first(where: TextEscaping.isControl) else { return }
+        throw ToolError(
+            "the key \(TextEscaping.quoted(key, limit: 60)) holds a control character "
+                + "(\(TextEscaping.escaped(String(control)))); nothing was written", code: .invalidValue)
     }
 
     /// Refuses text holding escape sequences or other control characters, which would reach every terminal that

@@ -41,8 +41,7 @@ public struct SuiteEdit: Sendable {
         changes: [String: PropertyListValue?], expecting: [String: PropertyListValue?]
     ) {
         guard old != new else { throw ToolError("the old and new names are the same", code: .usage) }
-        guard !new.isEmpty else { throw ToolError("the new key is empty", code: .usage) }
-        try ValueText.checkPrintable(new, what: "key")
+        try ValueText.checkKeyName(new)
         try context.checkUnlocked([old, new], inSuite: suite)
         let schema = try context.schema(for: suite)
         // A secret moved to a name that is not secret would be shown by every listing and kept in history; no

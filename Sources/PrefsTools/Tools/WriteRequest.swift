@@ -35,8 +35,7 @@ public struct WriteRequest: Sendable, Hashable {
     /// - Returns: The value.
     /// - Throws: ``ToolError`` naming what is wrong.
     public func parsed(schema: PreferenceSchema?, existing: PropertyListValue? = nil) throws -> PropertyListValue {
-        guard !key.isEmpty else { throw ToolError("the key is empty", code: .usage) }
-        try ValueText.checkPrintable(key, what: "key")
+        try ValueText.checkKeyName(key)
         try ValueText.checkPrintable(value, what: "value")
         let parsed: PropertyListValue
         if let entry = schema?[key] {
