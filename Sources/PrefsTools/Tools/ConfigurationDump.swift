@@ -23,8 +23,9 @@ public enum ConfigurationDump {
         var suites: [String: [String: PropertyListValue]] = [:]
         for name in try context.suiteNames() {
             let schema = try context.schema(for: name)
-            var values = Secrets.withoutHidden(
-                try context.existingSuite(name).primitiveValues(), suite: name, schema: schema)
+            let suite = try context.existingSuite(name)
+            try ExactKeyNames.checkDistinct(suite, name: name, in: "a dump")
+            var values = Secrets.withoutHidden(suite.primitiveValues(), suite: name, schema: schema)
             if nonDefault {
                 values = values.filter { key, value in
                     guard let entry = schema?[key] else { return true }

@@ -48,6 +48,7 @@ public struct ReadRequest: Sendable, Hashable {
         }
         if let key, group == nil { return try readValue(of: key, inSuite: suite, context: context) }
         let target = try context.existingSuite(suite)
+        if json { try ExactKeyNames.checkDistinct(target, name: suite, in: "JSON") }
         let schema = try context.schema(for: suite)
         let listed = SuiteListing.sourcedValues(
             of: target, schema: schema, includeDefaults: includeDefaults, group: group)
@@ -124,6 +125,7 @@ public struct ReadRequest: Sendable, Hashable {
                 let target = try context.existingSuite(name)
                 let schema = try context.schema(for: name)
                 if json {
+                    try ExactKeyNames.checkDistinct(target, name: name, in: "JSON")
                     documents[name] = Secrets.masked(
                         SuiteListing.values(of: target, schema: schema, includeDefaults: includeDefaults),
                         schema: schema)

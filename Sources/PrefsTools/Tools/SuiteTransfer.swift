@@ -23,6 +23,7 @@ public enum SuiteTransfer {
         _ name: String, as format: SuiteDocument.Format, effective: Bool = false, in context: ToolContext
     ) throws -> Data {
         let suite = try context.existingSuite(name)
+        try ExactKeyNames.checkDistinct(suite, name: name, in: "an export")
         let schema = try context.schema(for: name)
         let values =
             effective
@@ -43,6 +44,7 @@ public enum SuiteTransfer {
         -> (document: Data, keys: Int, leftOut: [String])
     {
         let suite = try context.existingSuite(name)
+        try ExactKeyNames.checkDistinct(suite, name: name, in: "an export")
         let (values, leftOut) = Secrets.partition(suite.primitiveValues(), schema: try context.schema(for: name))
         return (try SuiteDocument.encode(values, as: format, codec: context.codec), values.count, leftOut)
     }

@@ -46,3 +46,44 @@ import Testing
         #expect(try cli.run("read", composed, "k").output == "v\n")
     }
 }
+
+/// Two keys that differ only in Unicode normalization are two keys: every document `prefs` writes would keep one, so
+/// each refuses in one line, writing nothing, and a listing shows both.
+@Suite struct NormalizationPairTests {
+    /// A suite another program wrote, holding `café` composed and decomposed, each with its own value.
+    private static let pair = """
+        <?xml version="1.0" encoding="UTF-8"?>
+        <plist version="1.0"><dict>\
+        <key>caf\u{E9}</key><string>composed</string>\
+        <key>cafe\u{301}</key><string>decomposed</string>\
+        </dict></plist>
+        """
+
+    @Test func everyDocumentRefusesAndAListingShowsBoth() throws {
+        let cli = try PrefsCLI()
+        try FileManager.default.createDirectory(at: cli.configDirectory, withIntermediateDirectories: true)
+        try Data(Self.pair.utf8).write(to: cli.suiteFile("s"))
+        let listed = try cli.run("read", "s")
+        #expect(listed.lines.count == 2, "\(listed.output)")
+        #expect(listed.output.contains("composed") && listed.output.contains("decomposed"))
+        // The keys are named by their code points, so that two that look alike read apart.
+        let refusal =
+            #"holds two keys that differ only in Unicode normalization, "cafe\u{301}" and "caf\u{E9}", which "#
+        for arguments in [
+            ["export", "s"], ["export", "s", "--format", "json"],
+            ["export", "s", "--format", "binary", "-o", "/dev/null"],
+            ["dump"], ["read", "s", "--json"], ["read", "--json"],
+        ] {
+            let result = try cli.run(arguments)
+            #expect(result.status == 1, "\(arguments)")
+            let message =
+                arguments.contains("--json")
+                ? result.error.replacingOccurrences(of: #"\""#, with: #"""#)
+                    .replacingOccurrences(of: #"\\"#, with: #"\"#) : result.error
+            #expect(message.contains(refusal), "\(arguments): \(result.error)")
+            #expect(result.error.split(separator: "\n").count == 1, "\(arguments)")
+            #expect(result.output.isEmpty || arguments == ["read", "--json"], "\(arguments)")
+        }
+        #expect(try Data(contentsOf: cli.suiteFile("s")) == Data(Self.pair.utf8), "nothing was written")
+    }
+}
