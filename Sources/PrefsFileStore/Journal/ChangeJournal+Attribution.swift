@@ -30,16 +30,17 @@ extension ChangeJournal {
         let ownPID = ProcessInfo.processInfo.processIdentifier
         var events: [PersistentKeyValueChange] = []
         var unknown: [JournalRecord] = []
+        let digestKey = newest.values.contains(where: \.isRedacted) ? JournalDigestKey.key(for: directory) : nil
         // The changes seen at once are taken for one write, as the writer's own commit would have been.
         let unknownWrite = PersistentKeyValueChange.Writer.newWriteIdentifier()
         for difference in differences {
             let latest = newest[difference.key]
-            let record = latest.flatMap { $0.explains(difference.new) ? $0 : nil }
+            let record = latest.flatMap { $0.explains(difference.new, key: digestKey) ? $0 : nil }
             let writer = record.flatMap { $0.isUnknownWriter ? nil : $0 }
             // An unknown writer that puts back what a known write replaced has undone that write.
             let reverted = latest.flatMap { latest -> PersistentKeyValueChange.Writer? in
-                guard record == nil, !latest.isUnknownWriter, latest.explains(difference.old),
-                    latest.replaced(difference.new)
+                guard record == nil, !latest.isUnknownWriter, latest.explains(difference.old, key: digestKey),
+                    latest.replaced(difference.new, key: digestKey)
                 else { return nil }
                 return latest.writer
             }
@@ -67,8 +68,9 @@ extension ChangeJournal {
     /// - Throws: ``FileStoreError/io(path:operation:reason:)`` when the journal cannot be written.
     func recordUnknownWriters(_ records: [JournalRecord], of suite: SuiteName) throws(FileStoreError) {
         let recent = recentRecords(of: suite)
+        let digestKey = recent.contains(where: \.isRedacted) ? JournalDigestKey.key(for: directory) : nil
         let missing = records.filter { record in
-            !recent.contains { $0.describes(key: record.key, old: record.old, new: record.new) }
+            !recent.contains { $0.describes(key: record.key, old: record.old, new: record.new, digestKey: digestKey) }
         }
         try append(missing, to: suite)
     }

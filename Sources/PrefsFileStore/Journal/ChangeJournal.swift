@@ -55,8 +55,10 @@ struct ChangeJournal: Sendable {
         let path = path(for: suite)
         var lines = Data()
         let secret = secrets?.keys(of: suite.rawValue) ?? []
+        let digestKey = secret.isEmpty ? nil : JournalDigestKey.key(for: directory)
         for record in records {
-            guard let line = JournalLineWriter.line(secret.contains(record.key) ? record.redacted : record) else {
+            let kept = secret.contains(record.key) ? record.redacted(keyedBy: digestKey) : record
+            guard let line = JournalLineWriter.line(kept) else {
                 continue
             }
             lines.append(contentsOf: line)
@@ -134,7 +136,10 @@ struct ChangeJournal: Sendable {
             if whole { break }
         }
         // Only a write read whole can be committed with its size.
-        guard whole, let write = pending.first?.write, pending.allSatisfy({ $0.explains(value($0.key)) }) else {
+        let digestKey = pending.contains(where: \.isRedacted) ? JournalDigestKey.key(for: directory) : nil
+        guard whole, let write = pending.first?.write,
+            pending.allSatisfy({ $0.explains(value($0.key), key: digestKey) })
+        else {
             return
         }
         try? commit(write: write, count: pending.count, to: suite)

@@ -29,14 +29,19 @@ enum JournalLineWriter {
 
     /// A digest of a value in its tagged form (FNV-1a, 64 bits), which stands for it in an abridged record.
     static func digest(_ value: PropertyListValue?) -> String {
-        var bytes: [UInt8] = []
-        if let value { _ = Self.value(value, &bytes) }
+        value == nil ? "none" : String(hash(value, seededWith: []), radix: 16)
+    }
+
+    /// FNV-1a over `seed` and then a value's tagged form.
+    static func hash(_ value: PropertyListValue?, seededWith seed: [UInt8]) -> UInt64 {
+        var bytes = seed
+        if let value { _ = Self.value(value, &bytes) } else { bytes.append(0) }
         var hash: UInt64 = 0xcbf2_9ce4_8422_2325
         for byte in bytes {
             hash ^= UInt64(byte)
             hash = hash &* 0x100_0000_01b3
         }
-        return value == nil ? "none" : String(hash, radix: 16)
+        return hash
     }
 
     private static func fullLine(_ record: JournalRecord) -> [UInt8]? {

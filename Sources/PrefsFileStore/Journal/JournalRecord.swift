@@ -103,21 +103,28 @@ package struct JournalRecord: Codable, Sendable, Hashable {
         return record
     }
 
-    /// What stands for both values of a secret key's change: no digest, which a short secret could be found from.
+    /// What stands for the values of a secret key's change: no full digest, which a short secret could be found from,
+    /// but at most 8 bits of a keyed one (``JournalDigestKey``); a record written before there were keys holds the
+    /// marker alone.
     static let secretMarker = "secret"
 
-    /// The record with neither its values nor digests of them, for a key the schema marks secret: the journal keeps
-    /// the fact of the change, its writer and its time.
-    var redacted: JournalRecord {
+    /// The record without its values, for a key the schema marks secret: the journal keeps the fact of the change,
+    /// its writer and its time, and a keyed digest of 8 bits of each value, which tells the change it made from
+    /// another without telling the value.
+    ///
+    /// - Parameter key: The journal's digest key, or `nil` when there is none: then the marker alone.
+    /// - Returns: The record to append.
+    func redacted(keyedBy key: [UInt8]?) -> JournalRecord {
         var record = JournalRecord(
-            time: time, pid: pid, process: process, write: write, reverts: reverts, suite: suite, key: key, old: nil,
-            new: nil, oldDigest: Self.secretMarker, newDigest: Self.secretMarker)
+            time: time, pid: pid, process: process, write: write, reverts: reverts, suite: suite, key: self.key,
+            old: nil, new: nil, oldDigest: key.map { JournalDigestKey.digest(old, key: $0) } ?? Self.secretMarker,
+            newDigest: key.map { JournalDigestKey.digest(new, key: $0) } ?? Self.secretMarker)
         record.staged = staged
         return record
     }
 
     /// Whether the record is of a secret key's change, whose values it does not hold.
-    var isRedacted: Bool { newDigest == Self.secretMarker }
+    var isRedacted: Bool { newDigest?.hasPrefix(Self.secretMarker) == true }
 
     /// Whether the values were too large to keep: ``old`` and ``new`` are then `nil`, and the record says only who
     /// changed the key and when.
@@ -149,20 +156,32 @@ package struct JournalRecord: Codable, Sendable, Hashable {
     }
 
     /// Whether this record's write left the given value.
-    func explains(_ value: PropertyListValue?) -> Bool {
-        // A secret's record explains the key's newest change, whatever its value: there is nothing to compare.
-        if isRedacted { return true }
-        return newDigest.map { $0 == JournalLineWriter.digest(value) } ?? (new == value)
+    ///
+    /// - Parameters:
+    ///   - value: The value seen.
+    ///   - key: The journal's digest key, which a secret's record is compared by.
+    /// - Returns: Whether the value is the one this record's write left, as far as the record can tell.
+    func explains(_ value: PropertyListValue?, key: [UInt8]?) -> Bool {
+        matches(value, digest: newDigest, value: new, key: key)
     }
 
     /// Whether this record's write replaced the given value.
-    func replaced(_ value: PropertyListValue?) -> Bool {
-        if isRedacted { return true }
-        return oldDigest.map { $0 == JournalLineWriter.digest(value) } ?? (old == value)
+    func replaced(_ value: PropertyListValue?, key: [UInt8]?) -> Bool {
+        matches(value, digest: oldDigest, value: old, key: key)
     }
 
     /// Whether this record describes the given change of a key.
-    func describes(key: String, old: PropertyListValue?, new: PropertyListValue?) -> Bool {
-        self.key == key && replaced(old) && explains(new)
+    func describes(key: String, old: PropertyListValue?, new: PropertyListValue?, digestKey: [UInt8]?) -> Bool {
+        self.key == key && replaced(old, key: digestKey) && explains(new, key: digestKey)
+    }
+
+    private func matches(_ seen: PropertyListValue?, digest: String?, value: PropertyListValue?, key: [UInt8]?)
+        -> Bool
+    {
+        guard let digest else { return value == seen }
+        guard isRedacted else { return digest == JournalLineWriter.digest(seen) }
+        // The marker alone (a record from before keys) matches every value: there is nothing to compare.
+        guard digest != Self.secretMarker, let key else { return true }
+        return digest == JournalDigestKey.digest(seen, key: key)
     }
 }

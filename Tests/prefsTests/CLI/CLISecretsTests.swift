@@ -2,6 +2,8 @@ import Foundation
 import PrefsTestHelpers
 import Testing
 
+@testable import PrefsFileStore
+
 /// A key the schema marks secret: redacted on every output path unless `--reveal`, never in the journal.
 @Suite struct CLISecretsTests {
     static let secret = "tok-8c1f-SECRET"
@@ -230,5 +232,36 @@ import Testing
             }
             #expect(refused.error.contains("••••"), "\(arguments): \(refused.error)")
         }
+    }
+
+    /// A secret's journal record keeps 8 bits of a keyed digest of the value, so that a change no journal explains (a
+    /// plain program rewriting the file) is not blamed on the last prefs write of the key.
+    @Test func aSecretsChangeNoJournalExplainsIsNotBlamedOnTheLastWriter() throws {
+        let cli = try installed()
+        let keyFile = try #require(files(cli).first { $0.lastPathComponent == JournalDigestKey.fileName })
+        let key = try [UInt8](Data(contentsOf: keyFile))
+        #expect(key.count == 16)
+        let attributes = try FileManager.default.attributesOfItem(atPath: keyFile.path)
+        #expect((attributes[.posixPermissions] as? Int) == 0o600)
+        // One in 256 values shares the written one's bits; the test picks one that does not.
+        let written = JournalDigestKey.digest(.string(Self.secret), key: key)
+        let foreign = try #require(
+            (1...40).map { "foreign-\($0)" }.first { JournalDigestKey.digest(.string($0), key: key) != written })
+
+        let watch = try cli.start("watch", "app")
+        defer { watch.kill() }
+        var seen = false
+        for attempt in 1...40 where !seen {
+            #expect(try cli.run("write", "app", "port", "\(9000 + attempt)").status == 0)
+            seen = watch.waitForLine(timeout: .milliseconds(500)) { $0.contains("app port = ") }
+        }
+        #expect(seen)
+        let data = try PropertyListSerialization.data(
+            fromPropertyList: ["token": foreign, "port": 1], format: .xml, options: 0)
+        try data.write(to: cli.suiteFile("app"), options: .atomic)
+        #expect(watch.waitForLine { $0.contains("app token = ••••") })
+        let line = watch.output.last { $0.contains("app token = ") } ?? ""
+        #expect(line.hasSuffix("(unknown writer)"), "\(line)")
+        #expect(!watch.output.joined().contains(foreign))
     }
 }

@@ -1,0 +1,67 @@
+import PrefsCore
+import Synchronization
+import SystemPackage
+
+/// The key a journal's secret records are digested with, kept beside them in `.secret-digest-key` (mode 0600).
+///
+/// A secret's record keeps no value, but a watcher must still tell the change it made from a change no journal
+/// explains (a hand edit, a plain UserDefaults program). So it keeps 8 bits of a digest of the value, keyed: without
+/// the key, the bits say nothing; with it, they narrow a value to one in 256, which recovers no secret worth the name,
+/// and the same value always gives the same bits, so rewriting a secret never adds up to more. An unexplained change
+/// is then taken for the record's in one case in 256, where a record that matched every value was taken always.
+final class JournalDigestKey: Sendable {
+    private static let keys = Mutex<[String: [UInt8]]>([:])
+
+    /// The file's name in the journal's directory.
+    static let fileName = ".secret-digest-key"
+
+    /// The key of a journal directory: read from its file, or made and written there by the first writer; `nil` when
+    /// neither can be done, and the records then match every value, as before there was a key.
+    ///
+    /// - Parameter directory: The journal's directory.
+    /// - Returns: 16 bytes, or `nil`.
+    static func key(for directory: FilePath) -> [UInt8]? {
+        if let key = keys.withLock({ $0[directory.string] }) { return key }
+        let path = directory.appending(fileName)
+        let key = read(path) ?? create(path) ?? read(path)
+        if let key { keys.withLock { $0[directory.string] = key } }
+        return key
+    }
+
+    /// 16 bytes of the file, if it holds them.
+    private static func read(_ path: FilePath) -> [UInt8]? {
+        guard let descriptor = try? FileDescriptor.open(path, .readOnly, options: [.noFollow, .closeOnExec]) else {
+            return nil
+        }
+        defer { try? descriptor.close() }
+        var bytes = [UInt8](repeating: 0, count: 16)
+        let count = (try? bytes.withUnsafeMutableBytes { try descriptor.read(into: $0) }) ?? 0
+        return count == 16 ? bytes : nil
+    }
+
+    /// Writes a new random key, unless another process just did (then `nil`, and its key is read).
+    private static func create(_ path: FilePath) -> [UInt8]? {
+        var generator = SystemRandomNumberGenerator()
+        let key = (0..<16).map { _ in UInt8.random(in: 0...255, using: &generator) }
+        guard
+            let descriptor = try? FileDescriptor.open(
+                path, .writeOnly, options: [.create, .exclusiveCreate, .noFollow, .closeOnExec],
+                permissions: [.ownerRead, .ownerWrite])
+        else { return nil }
+        defer { try? descriptor.close() }
+        guard (try? key.withUnsafeBytes { try descriptor.writeAll($0) }) == 16 else { return nil }
+        return key
+    }
+
+    /// The digest of a secret value a record keeps: `secret:` and two hexadecimal digits.
+    ///
+    /// - Parameters:
+    ///   - value: The value, or `nil` for none.
+    ///   - key: The journal's key.
+    /// - Returns: The digest.
+    static func digest(_ value: PropertyListValue?, key: [UInt8]) -> String {
+        let hash = JournalLineWriter.hash(value, seededWith: key)
+        let byte = UInt8(truncatingIfNeeded: hash ^ (hash >> 8) ^ (hash >> 16) ^ (hash >> 24) ^ (hash >> 32))
+        return JournalRecord.secretMarker + ":" + String(byte, radix: 16)
+    }
+}
