@@ -145,6 +145,15 @@ import Testing
         fixture.type(.key(.enter))
         #expect(fixture.screen.contains("exists; nothing was written"))
         #expect(try Data(contentsOf: file) == Data("mine".utf8))
+        // A link that leads nowhere is a name taken too: it is neither followed nor replaced.
+        let link = fixture.home.url.appendingPathComponent("dangling.plist")
+        let target = fixture.home.url.appendingPathComponent("nowhere/elsewhere.plist")
+        try FileManager.default.createSymbolicLink(atPath: link.path, withDestinationPath: target.path)
+        fixture.editor.step([.character(":")] + type("export \(link.path)"))
+        fixture.type(.key(.enter))
+        #expect(fixture.screen.contains("exists; nothing was written"))
+        #expect(try FileManager.default.destinationOfSymbolicLink(atPath: link.path) == target.path)
+        #expect(!FileManager.default.fileExists(atPath: target.path))
     }
 
     @Test func unknownCommandsAreSaid() throws {

@@ -49,6 +49,22 @@ import Testing
         #expect(try fixture.store.suite("com.example.app").primitiveValue(forKey: "fontScale") == value)
     }
 
+    /// Pending values may be secrets: the file is this user's alone from its first byte, and a recovery folder others
+    /// may write is made this user's alone before anything is kept in it.
+    @Test func theKeptFileIsPrivateAndItsFolderMadePrivate() throws {
+        let (fixture, _) = try Self.pendingEdit()
+        try FileManager.default.createDirectory(at: fixture.recoveryDirectory, withIntermediateDirectories: true)
+        try FileManager.default.setAttributes([.posixPermissions: 0o777], ofItemAtPath: fixture.recoveryDirectory.path)
+        fixture.type(.signal(.hangup))
+        let kept = try #require(Self.keptFiles(fixture).first)
+        let file = fixture.recoveryDirectory.appendingPathComponent(kept)
+        #expect(try FileManager.default.attributesOfItem(atPath: file.path)[.posixPermissions] as? Int == 0o600)
+        #expect(
+            try FileManager.default.attributesOfItem(atPath: fixture.recoveryDirectory.path)[.posixPermissions] as? Int
+                == 0o700)
+        #expect(Self.keptFiles(fixture) == [kept], "no temporary file is left")
+    }
+
     @Test func aHangupKeepsTheChangesAtOnce() throws {
         let (fixture, before) = try Self.pendingEdit()
         fixture.type(.signal(.hangup))

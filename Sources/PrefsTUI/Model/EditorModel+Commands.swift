@@ -109,15 +109,9 @@ extension EditorModel {
         guard !path.isEmpty else { return say("export takes a file: :export FILE") }
         let tools = data.tools
         let url = URL(fileURLWithPath: Self.expandingTilde(path))
-        guard !FileManager.default.fileExists(atPath: url.path) else {
-            return say("\(TextEscaping.escaped(url.path)) exists; nothing was written (give a new file)")
-        }
         do {
             let exported = try SuiteTransfer.exportQuietly(suite, as: .plist, in: tools)
-            guard
-                FileManager.default.createFile(
-                    atPath: url.path, contents: exported.document, attributes: [.posixPermissions: 0o600])
-            else { return say("cannot write \(TextEscaping.escaped(url.path))") }
+            try PrivateFile.create(exported.document, at: url)
             let secrets =
                 exported.leftOut.isEmpty
                 ? "" : "; left out \(exported.leftOut.count) secret key\(exported.leftOut.count == 1 ? "" : "s")"

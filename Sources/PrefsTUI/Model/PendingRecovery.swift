@@ -1,4 +1,5 @@
 import PrefsCore
+import PrefsTools
 
 #if canImport(FoundationEssentials)
 public import FoundationEssentials
@@ -62,8 +63,6 @@ public struct PendingRecovery: Sendable {
     /// - Throws: When there is no directory to keep them in, or the file cannot be written.
     public func save(_ changes: [PendingChange]) throws -> URL {
         guard let directory else { throw CocoaError(.fileNoSuchFile) }
-        try FileManager.default.createDirectory(
-            at: directory, withIntermediateDirectories: true, attributes: [.posixPermissions: 0o700])
         let file = directory.appendingPathComponent("pending-\(ProcessInfo.processInfo.processIdentifier).json")
         let document = File(
             location: location, saved: Date(),
@@ -71,9 +70,8 @@ public struct PendingRecovery: Sendable {
         let encoder = JSONEncoder()
         encoder.dateEncodingStrategy = .iso8601
         encoder.outputFormatting = [.prettyPrinted, .sortedKeys]
-        // Written whole, readable by this user alone: pending values may be secrets.
-        try encoder.encode(document).write(to: file, options: [.atomic])
-        try FileManager.default.setAttributes([.posixPermissions: 0o600], ofItemAtPath: file.path)
+        // Written whole, readable by this user alone from its first byte: pending values may be secrets.
+        try PrivateFile.write(try encoder.encode(document), to: file)
         return file
     }
 

@@ -75,12 +75,21 @@ public enum Output {
             }
             return write(data)
         }
+        // A link is written through, as the shell's `>` writes: replacing it would break it (`-o /dev/stdout`).
+        let target = OutputTarget(path)
         do {
-            try data.write(to: URL(fileURLWithPath: path), options: .atomic)
+            if target.isSpecial {
+                // A device or a pipe cannot be replaced, only written to.
+                let descriptor = try FileDescriptor.open(
+                    FilePath(target.path), .writeOnly, options: [.truncate, .closeOnExec])
+                try descriptor.closeAfter { _ = try data.withUnsafeBytes { try descriptor.writeAll($0) } }
+            } else {
+                try data.write(to: URL(fileURLWithPath: target.path), options: .atomic)
+            }
         } catch {
             throw ToolError(
-                "cannot write \(TextEscaping.quoted(path)): \(SystemErrorText.reason(error)); the file is as it was",
-                code: .io)
+                "cannot write \(TextEscaping.quoted(path)): \(SystemErrorText.reason(error))"
+                    + (target.isSpecial ? "" : "; the file is as it was"), code: .io)
         }
     }
 

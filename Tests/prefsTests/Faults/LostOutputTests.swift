@@ -89,4 +89,25 @@ import Testing
                 == "prefs: cannot write \"\(missing.path)\": No such file or directory; the file is as it was\n")
         #expect(try Data(contentsOf: file) == Data("before".utf8))
     }
+
+    @Test func outputToALinkWritesWhereItLeadsAndKeepsTheLink() throws {
+        let cli = try Self.suite()
+        let folder = cli.home.url.appendingPathComponent("target")
+        let link = cli.home.url.appendingPathComponent("link.plist")
+        try FileManager.default.createSymbolicLink(
+            atPath: link.path, withDestinationPath: folder.appendingPathComponent("s.plist").path)
+        let missing = try cli.run("export", "s", "-o", link.path)
+        #expect(missing.status == 1, "the folder it leads to does not exist")
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        #expect(try cli.run("export", "s", "-o", link.path).status == 0)
+        #expect(try FileManager.default.destinationOfSymbolicLink(atPath: link.path).hasSuffix("target/s.plist"))
+        #expect(try Data(contentsOf: folder.appendingPathComponent("s.plist")).starts(with: Data("<?xml".utf8)))
+        // /dev/stdout is a link to a pipe here: written to, never replaced.
+        let piped = try cli.run("export", "s", "-o", "/dev/stdout")
+        #expect(piped.status == 0)
+        #expect(piped.output.hasPrefix("<?xml"))
+        #expect(try FileManager.default.destinationOfSymbolicLink(atPath: "/dev/stdout") == "/proc/self/fd/1")
+        let full = try cli.run("export", "s", "-o", "/dev/full")
+        #expect(full.error == "prefs: cannot write \"/dev/full\": No space left on device\n")
+    }
 }

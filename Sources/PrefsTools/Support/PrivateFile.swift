@@ -1,0 +1,90 @@
+import PrefsCore
+import SystemPackage
+
+#if canImport(FoundationEssentials)
+public import FoundationEssentials
+#else
+public import Foundation
+#endif
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
+/// A file only this user may read, in a folder only this user may write: where the editor keeps pending changes,
+/// which may be secrets.
+///
+/// The file is created with mode 0600, so that no other user can open it between its creation and a `chmod`, and is
+/// renamed into place whole. The folder must be this user's: one another user could write lets them replace the
+/// file, or read a name they planted as a link.
+public enum PrivateFile {
+    /// Writes bytes to a file readable by this user alone, creating its folder (mode 0700) when missing.
+    ///
+    /// - Parameters:
+    ///   - data: The bytes.
+    ///   - file: The file; a file there is replaced.
+    /// - Throws: ``ToolError`` naming the folder when another user owns it, or the system's reason when the file
+    ///   cannot be written; the file as it was is left then.
+    public static func write(_ data: Data, to file: URL) throws {
+        let directory = file.deletingLastPathComponent()
+        try FileManager.default.createDirectory(
+            at: directory, withIntermediateDirectories: true, attributes: [.posixPermissions: 0o700])
+        try checkOwn(FilePath(directory.path))
+        let temporary = FilePath(file.path + ".\(getpid()).tmp")
+        do {
+            let descriptor = try FileDescriptor.open(
+                temporary, .writeOnly, options: [.create, .exclusiveCreate, .noFollow, .closeOnExec],
+                permissions: [.ownerRead, .ownerWrite])
+            try descriptor.closeAfter { _ = try data.withUnsafeBytes { try descriptor.writeAll($0) } }
+            guard rename(temporary.string, file.path) == 0 else { throw Errno(rawValue: errno) }
+        } catch {
+            _ = unlink(temporary.string)
+            throw ToolError(
+                "cannot write \(TextEscaping.quoted(file.path)): \(SystemErrorText.reason(error))", code: .io)
+        }
+    }
+
+    /// Creates a new file readable by this user alone, holding bytes; a name that is taken, by a file, a folder or a
+    /// link (even one that leads nowhere, which a write would follow or replace), is refused.
+    ///
+    /// - Parameters:
+    ///   - data: The bytes.
+    ///   - file: The new file.
+    /// - Throws: ``ToolError`` when the name is taken or the file cannot be written; a file partly written is removed.
+    public static func create(_ data: Data, at file: URL) throws {
+        let descriptor: FileDescriptor
+        do {
+            descriptor = try FileDescriptor.open(
+                FilePath(file.path), .writeOnly, options: [.create, .exclusiveCreate, .noFollow, .closeOnExec],
+                permissions: [.ownerRead, .ownerWrite])
+        } catch .fileExists {
+            throw ToolError(
+                "\(TextEscaping.quoted(file.path)) exists; nothing was written (give a new file)", code: .refused)
+        } catch {
+            throw ToolError(
+                "cannot write \(TextEscaping.quoted(file.path)): \(SystemErrorText.reason(error))", code: .io)
+        }
+        do {
+            try descriptor.closeAfter { _ = try data.withUnsafeBytes { try descriptor.writeAll($0) } }
+        } catch {
+            _ = unlink(file.path)
+            throw ToolError(
+                "cannot write \(TextEscaping.quoted(file.path)): \(SystemErrorText.reason(error))", code: .io)
+        }
+    }
+
+    /// Makes a folder this user owns writable by this user alone, and refuses one another user owns.
+    private static func checkOwn(_ directory: FilePath) throws {
+        var status = stat()
+        guard lstat(directory.string, &status) == 0 else {
+            throw ToolError("cannot use \(TextEscaping.quoted(directory.string)): \(String(cString: strerror(errno)))")
+        }
+        guard (status.st_mode & S_IFMT) == S_IFDIR, status.st_uid == geteuid() else {
+            throw ToolError(
+                "refusing to keep private files in \(TextEscaping.quoted(directory.string)): it is not a folder of "
+                    + "yours", code: .unsafe)
+        }
+        if status.st_mode & 0o077 != 0 { _ = chmod(directory.string, 0o700) }
+    }
+}
