@@ -111,9 +111,10 @@ extension FileSuite {
                         do throws(FileStoreError) {
                             try store.journal.append(unseen.unknown + records, to: files.name)
                         } catch {
-                            // A journal that cannot be written loses only the history; the write goes ahead.
+                            // A journal that cannot be written loses only the history; the write goes ahead, and
+                            // says what was lost.
                             journaled = false
-                            reportWriteFailure(error.storeError)
+                            reportWriteFailure(Self.historyLost(error))
                         }
                     }
                 } catch {
@@ -124,7 +125,7 @@ extension FileSuite {
                     do throws(FileStoreError) {
                         try store.journal.commit(write: write, count: records.count, to: files.name)
                     } catch {
-                        reportWriteFailure(error.storeError)
+                        reportWriteFailure(Self.historyLost(error))
                     }
                 }
                 let written = State(image: next)
@@ -157,6 +158,14 @@ extension FileSuite {
         var transaction = FileSuiteTransaction()
         try body(&transaction)
         return try commit(transaction.changes, recoveringCorruptFile: recoveringCorruptFile)
+    }
+
+    /// What a write that went ahead without its journal record says: the value is written, its history is not.
+    static func historyLost(_ error: FileStoreError) -> PersistentKeyValueStoreError {
+        PersistentKeyValueStoreError(
+            .io,
+            message: "the change was written, but not its history (\(error)); prefs log, watch and undo will not "
+                + "know of it")
     }
 }
 

@@ -23,9 +23,7 @@ public enum CommandLogging {
         LoggingSystem.bootstrap { label in
             // Lines written under the editor would land in the middle of its screen.
             guard !editor else { return SwiftLogNoOpLogHandler(label) }
-            var handler = StreamLogHandler.standardError(label: label)
-            handler.logLevel = level
-            return handler
+            return CommandLogHandler(label: label, level: level)
         }
     }
 }
