@@ -39,7 +39,10 @@ public enum FileStoreError: Error, Sendable, Hashable, CustomStringConvertible {
             "suite \(TextEscaping.quoted(suite, limit: 80)) stayed locked for \(Self.format(seconds)) s"
                 + (holder.map { " by process \($0)" } ?? "") + " (\(TextEscaping.escaped(path))); gave up"
         case .unrepresentable(let suite, let key, let reason):
-            "suite \(TextEscaping.quoted(suite, limit: 80)): key \(TextEscaping.quoted(key, limit: 80)) holds "
+            // A reason names a value ("a string holding U+001B"), which the key holds, or is a clause of its own
+            // ("its name holds U+001B").
+            "suite \(TextEscaping.quoted(suite, limit: 80)): key \(TextEscaping.quoted(key, limit: 80))"
+                + (reason.hasPrefix("a ") || reason.hasPrefix("an ") ? " holds " : ": ")
                 + "\(TextEscaping.escaped(reason)); nothing was written and the file is unchanged"
                 + (reason.hasSuffix(XMLLimits.cannotHold)
                     ? " (\(XMLLimits.wayOut))" : "")
