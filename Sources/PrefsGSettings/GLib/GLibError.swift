@@ -23,6 +23,17 @@ struct GLibError: Error, Sendable, CustomStringConvertible {
     }
 
     var description: String {
-        message.split(whereSeparator: \.isNewline).joined(separator: " ")
+        Self.withoutAbsurdPosition(message.split(whereSeparator: \.isNewline).joined(separator: " "))
+    }
+
+    /// A parser's message without a position no text has: `g_variant_parse` begins its messages with the characters
+    /// at fault (`0-4:unterminated string constant`), and has been seen to print a negative one as an unsigned
+    /// 64-bit number (`18446744072832839632:`), which says nothing to a person.
+    static func withoutAbsurdPosition(_ message: String) -> String {
+        let prefix = message.prefix { $0.isASCII && ($0.isNumber || $0 == "-") }
+        guard !prefix.isEmpty, message.dropFirst(prefix.count).first == ":" else { return message }
+        let positions = prefix.split(separator: "-").map { UInt64($0) }
+        guard positions.contains(where: { $0.map { $0 > 1 << 32 } ?? true }) else { return message }
+        return String(message.dropFirst(prefix.count + 1))
     }
 }
