@@ -5,7 +5,7 @@
 
 #include <pthread.h>
 
-__thread __attribute__((tls_model("initial-exec"))) cprefs_read_cache cprefs_thread_cache;
+__thread cprefs_read_cache cprefs_thread_cache;
 
 static pthread_key_t cprefs_cache_key;
 static pthread_once_t cprefs_cache_once = PTHREAD_ONCE_INIT;

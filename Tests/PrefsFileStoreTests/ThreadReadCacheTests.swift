@@ -1,6 +1,7 @@
 import Foundation
 import PrefsFileStore
 import PrefsKit
+import PrefsTestHelpers
 import PrefsTestSupport
 import Synchronization
 import Testing
@@ -83,5 +84,32 @@ import Testing
             try second.store.suite("app").commit(["round": .string("second \(round)")])
             #expect(try second.store.suite("app").primitiveValue(forKey: "round") == .string("second \(round)"))
         }
+    }
+
+    /// PrefsKit may live in a shared library that a program loads with dlopen, such as an app's plug-in.
+    ///
+    /// Its thread-local cache must not use the initial-exec model, which marks the library STATIC_TLS and makes
+    /// dlopen fail once the static TLS reserve is spent. The C file is built as such a library, and loaded.
+    @Test func theThreadCacheCanLiveInALibraryLoadedWithDlopen() throws {
+        let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+            .deletingLastPathComponent()
+        let sources = root.appendingPathComponent("Sources/CPrefsSystem")
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("prefs-tls-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let library = folder.appendingPathComponent("libprefs-plugin.so")
+        let build = try ChildProcess.run(
+            "/usr/bin/cc",
+            [
+                "-shared", "-fPIC", "-O2", "-I", sources.appendingPathComponent("include").path,
+                sources.appendingPathComponent("ThreadReadCache.c").path, "-o", library.path,
+            ])
+        try #require(build.status == 0, "\(build.standardError)")
+        let dynamic = try ChildProcess.run("/usr/bin/readelf", ["-d", library.path])
+        #expect(dynamic.status == 0)
+        #expect(!dynamic.standardOutput.contains("STATIC_TLS"), "\(dynamic.standardOutput)")
+        let handle = try #require(dlopen(library.path, RTLD_NOW | RTLD_LOCAL), "\(String(cString: dlerror()))")
+        #expect(dlsym(handle, "cprefs_register_read_cache") != nil)
+        dlclose(handle)
     }
 }

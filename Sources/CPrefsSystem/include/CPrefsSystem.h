@@ -38,8 +38,10 @@ typedef struct {
 /// cache `registered`; it stays 0 when that cannot be arranged, and then no snapshot may be kept in it.
 void cprefs_register_read_cache(void (*release)(void *));
 
-// Initial-exec: reached in one instruction, where the general model calls __tls_get_addr.
-extern __thread __attribute__((tls_model("initial-exec"))) cprefs_read_cache cprefs_thread_cache;
+// The default model, not initial-exec: a library built with initial-exec is marked STATIC_TLS, and a program that
+// loads it with dlopen (an app's plug-in holding PrefsKit) fails once the static TLS reserve is spent. Linked into an
+// executable, the linker relaxes the access to one instruction all the same.
+extern __thread cprefs_read_cache cprefs_thread_cache;
 
 /// This thread's cache, registered on its first use (`cprefs_register_read_cache`).
 static inline cprefs_read_cache *cprefs_thread_read_cache(void (*release)(void *)) {
