@@ -124,17 +124,7 @@ import Testing
     }
 
     @Test func aSecretsFormerNameIsMaskedAndJournaledWithoutItsValue() throws {
-        let cli = try PrefsCLI()
-        let file = cli.home.url.appendingPathComponent("app.json")
-        try Data(
-            Self.manifest.replacingOccurrences(
-                of: #""secret": true,"#, with: #""secret": true, "formerly": ["apiKey"],"#
-            )
-            .utf8
-        ).write(to: file)
-        #expect(try cli.run("schema", "install", file.path).status == 0)
-        // Stored under the old name, as version 1 of the app wrote it (`--force`: the schema does not declare it).
-        #expect(try cli.run("write", "app", "apiKey", Self.secret, "--force").status == 0)
+        let cli = try storedUnderItsFormerName()
         for arguments in [["read", "app", "apiKey"], ["read", "app"], ["read", "app", "token"], ["log", "app"]] {
             let result = try cli.run(arguments)
             #expect(result.status == 0, "\(arguments): \(result.error)")
@@ -156,7 +146,7 @@ import Testing
     }
 
     /// A schema whose secret `token` was `apiKey` in an older version of the app, and a suite that still holds it
-    /// under that name.
+    /// under that name, as version 1 of the app wrote it (`--force`: the schema does not declare it).
     private func storedUnderItsFormerName() throws -> PrefsCLI {
         let cli = try PrefsCLI()
         let file = cli.home.url.appendingPathComponent("app.json")
