@@ -254,4 +254,31 @@ import Testing
         #expect(line.hasSuffix("(unknown writer)"), "\(line)")
         #expect(!watch.output.joined().contains(foreign))
     }
+
+    /// The editor in a real terminal: a secret is replaced from an empty line, and neither its old nor its new value
+    /// reaches the screen, before or after the save.
+    @Test func theEditorInATerminalNeverShowsASecretItEdits() throws {
+        let cli = try installed()
+        let terminal = try TmuxSession(running: "prefs", "tui app", in: cli, width: 120)
+        defer { terminal.close() }
+        #expect(try terminal.waitFor { $0.contains("token") && $0.contains("••••") })
+        let tokenFirst =
+            try terminal.capture().split(separator: "\n").first { $0.contains("port") || $0.contains("token") }?
+            .contains("token") == true
+        if !tokenFirst { try terminal.send("j") }
+        try terminal.send("Enter")
+        #expect(try terminal.waitFor { $0.contains("token:") })
+        #expect(!(try terminal.capture()).contains(Self.secret))
+        try terminal.send("-l", "NEW-tok-typed")
+        try terminal.send("Enter")
+        #expect(try terminal.waitFor { $0.contains("token = ••••") }, "\((try? terminal.capture()) ?? "")")
+        #expect(try cli.run("read", "app", "token", "--reveal").output == "NEW-tok-typed\n")
+        let screen = try terminal.capture()
+        #expect(!screen.contains(Self.secret) && !screen.contains("NEW-tok-typed"), "\(screen)")
+        // `q` goes back to the suites, and quits from there.
+        try terminal.send("q")
+        #expect(try terminal.waitFor { $0.contains("2 keys") })
+        try terminal.send("q")
+        #expect(try terminal.waitFor { $0.contains("EXITED 0") }, "\((try? terminal.capture()) ?? "")")
+    }
 }
