@@ -8,7 +8,7 @@ public import Foundation
 
 extension FileStore {
     /// A store for a fuzzer, where no other program rewrites files in place: an empty or undecodable file is believed
-    /// at once rather than read again for a quarter of a second, so that one input of many reads runs in
+    /// at once rather than read again for a second, so that one input of many reads runs in
     /// milliseconds.
     ///
     /// - Parameters:
