@@ -34,7 +34,10 @@ public enum PrefsMain {
         // Alone on a terminal, `prefs` is the editor; elsewhere it prints its help.
         if arguments.isEmpty && Output.inputIsTerminal && Output.isTerminal { arguments = ["tui"] }
         // Asked alone, the version needs no parser: argument-parser's reflection costs a start a third.
-        if arguments == ["--version"] { return Output.line(PrefsVersion.current) }
+        if arguments == ["--version"] {
+            Output.line(PrefsVersion.current)
+            do { return try Output.checkOutput() } catch { ErrorReport.exit(with: ErrorReport.reported(error)) }
+        }
         CommandLogging.bootstrap(arguments: arguments)
         // Each path ends by checking that its output was all written: a full disk or a closed descriptor is the
         // command's failure, not a success with nothing printed.

@@ -228,7 +228,9 @@ public final class EditorModel {
         if sessionKeys.wasWritten(suite: suite, key: row.key) { return .session }
         let history = data.recentChanges(suite: suite)
         guard let last = history.recent(row.key).first else { return history.isTruncated ? .stored : .outside }
-        guard last.newValue == stored, let pid = last.writer?.pid else { return .outside }
+        // A secret's record holds no value to compare: the store attributed the change by the record's keyed digest
+        // and journaled any change it does not explain as an unknown writer's, so the newest record is the writer.
+        guard last.newValue == stored || last.isRedacted, let pid = last.writer?.pid else { return .outside }
         return .process(name: TextEscaping.escaped(last.writer?.processName ?? "pid \(pid)"), pid: pid)
     }
 

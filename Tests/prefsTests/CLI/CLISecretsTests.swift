@@ -281,4 +281,24 @@ import Testing
         try terminal.send("q")
         #expect(try terminal.waitFor { $0.contains("EXITED 0") }, "\((try? terminal.capture()) ?? "")")
     }
+
+    /// A secret's journal record holds no value, yet names its writer: the editor's state column says `prefs` for a
+    /// secret `prefs write` set, not `outside`, and `outside` once a plain program rewrote it.
+    @Test func theEditorNamesASecretsWriterAndTellsAnOutsideRewrite() throws {
+        let cli = try installed()
+        let keyFile = try #require(files(cli).first { $0.lastPathComponent == JournalDigestKey.fileName })
+        let key = try [UInt8](Data(contentsOf: keyFile))
+        let written = JournalDigestKey.digest(.string(Self.secret), key: key)
+        let foreign = try #require(
+            (1...40).map { "foreign-\($0)" }.first { JournalDigestKey.digest(.string($0), key: key) != written })
+        let terminal = try TmuxSession(running: "prefs", "tui app", in: cli, width: 120)
+        defer { terminal.close() }
+        let tokenRow = { (screen: String) in screen.split(separator: "\n").first { $0.contains("token") } ?? "" }
+        #expect(try terminal.waitFor { tokenRow($0).contains(" prefs ") }, "\((try? terminal.capture()) ?? "")")
+        let data = try PropertyListSerialization.data(
+            fromPropertyList: ["token": foreign, "port": 8080], format: .xml, options: 0)
+        try data.write(to: cli.suiteFile("app"), options: .atomic)
+        #expect(try terminal.waitFor { tokenRow($0).contains(" outside ") }, "\((try? terminal.capture()) ?? "")")
+        #expect(!(try terminal.capture()).contains(foreign))
+    }
 }

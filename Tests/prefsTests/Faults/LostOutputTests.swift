@@ -28,7 +28,7 @@ import Testing
 
     @Test(arguments: [
         "prefs read s", "prefs read s k", "prefs export s", "prefs export s --format json", "prefs dump",
-        "prefs log s", "prefs suites", "prefs find v", "prefs describe s k", "prefs read-type s k",
+        "prefs log s", "prefs suites", "prefs find v", "prefs describe s k", "prefs read-type s k", "prefs --version",
     ])
     func everyCommandThatPrintsFailsOnAFullDiskAndAClosedOutput(command: String) throws {
         let cli = try Self.suite()
