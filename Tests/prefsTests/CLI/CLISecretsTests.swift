@@ -224,19 +224,25 @@ import Testing
         }
     }
 
+    /// A value a plain program writes over the secret: one whose 8 bits of the journal's keyed digest differ from the
+    /// secret's, since one value in 256 shares them and would be taken for the journaled write.
+    private func foreignValue(_ cli: PrefsCLI) throws -> String {
+        let keyFile = try #require(files(cli).first { $0.lastPathComponent == JournalDigestKey.fileName })
+        let key = try [UInt8](Data(contentsOf: keyFile))
+        let written = JournalDigestKey.digest(.string(Self.secret), key: key)
+        return try #require(
+            (1...40).map { "foreign-\($0)" }.first { JournalDigestKey.digest(.string($0), key: key) != written })
+    }
+
     /// A secret's journal record keeps 8 bits of a keyed digest of the value, so that a change no journal explains (a
     /// plain program rewriting the file) is not blamed on the last prefs write of the key.
     @Test func aSecretsChangeNoJournalExplainsIsNotBlamedOnTheLastWriter() throws {
         let cli = try installed()
         let keyFile = try #require(files(cli).first { $0.lastPathComponent == JournalDigestKey.fileName })
-        let key = try [UInt8](Data(contentsOf: keyFile))
-        #expect(key.count == 16)
+        #expect(try Data(contentsOf: keyFile).count == 16)
         let attributes = try FileManager.default.attributesOfItem(atPath: keyFile.path)
         #expect((attributes[.posixPermissions] as? Int) == 0o600)
-        // One in 256 values shares the written one's bits; the test picks one that does not.
-        let written = JournalDigestKey.digest(.string(Self.secret), key: key)
-        let foreign = try #require(
-            (1...40).map { "foreign-\($0)" }.first { JournalDigestKey.digest(.string($0), key: key) != written })
+        let foreign = try foreignValue(cli)
 
         let watch = try cli.start("watch", "app")
         defer { watch.kill() }
@@ -286,11 +292,7 @@ import Testing
     /// secret `prefs write` set, not `outside`, and `outside` once a plain program rewrote it.
     @Test func theEditorNamesASecretsWriterAndTellsAnOutsideRewrite() throws {
         let cli = try installed()
-        let keyFile = try #require(files(cli).first { $0.lastPathComponent == JournalDigestKey.fileName })
-        let key = try [UInt8](Data(contentsOf: keyFile))
-        let written = JournalDigestKey.digest(.string(Self.secret), key: key)
-        let foreign = try #require(
-            (1...40).map { "foreign-\($0)" }.first { JournalDigestKey.digest(.string($0), key: key) != written })
+        let foreign = try foreignValue(cli)
         let terminal = try TmuxSession(running: "prefs", "tui app", in: cli, width: 120)
         defer { terminal.close() }
         let tokenRow = { (screen: String) in screen.split(separator: "\n").first { $0.contains("token") } ?? "" }
