@@ -47,7 +47,9 @@ extension ToolContext {
                     "unknown format \(TextEscaping.quoted(format)); use one of "
                         + document.documentFormats.joined(separator: ", "), code: .usage)
             }
-            try StoredPrecision.check(changes) { document.storedForm(of: $0, inFormat: format) }
+            try StoredPrecision.check(changes, schema: try schema(for: name)) {
+                document.storedForm(of: $0, inFormat: format)
+            }
             try document.commit(changes, format: format)
             return
         }
@@ -57,7 +59,7 @@ extension ToolContext {
         }
         // Every store writes several keys at once through the protocol; no capability cast on this path.
         let suite = try writableSuite(name)
-        try StoredPrecision.check(changes, in: suite)
+        try StoredPrecision.check(changes, in: suite, schema: try schema(for: name))
         try suite.setPrimitiveValues(changes)
     }
 
@@ -121,7 +123,7 @@ extension ToolContext {
         _ changes: [String: PropertyListValue?], expecting: [String: PropertyListValue?], toSuite name: String
     ) throws {
         let suite = try writableSuite(name)
-        try StoredPrecision.check(changes, in: suite)
+        try StoredPrecision.check(changes, in: suite, schema: try schema(for: name))
         try suite.applyChanges(changes, expecting: expecting)
     }
 }

@@ -252,7 +252,7 @@ extension EditorModel {
         }
         defer { refresh() }
         do {
-            try StoredPrecision.check(changes, in: try data.suite(name))
+            try StoredPrecision.check(changes, in: try data.suite(name), schema: data.schema(for: name))
         } catch {
             say("not written: \(error)")
             return (false, nil)

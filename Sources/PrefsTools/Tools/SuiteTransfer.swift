@@ -106,7 +106,7 @@ public enum SuiteTransfer {
         throws -> [PersistentKeyValueChange]
     {
         let target = try context.writableSuite(name)
-        try StoredPrecision.check(values, in: target)
+        try StoredPrecision.check(values, in: target, schema: try context.schema(for: name))
         var changes: [String: PropertyListValue?] = values.mapValues { $0 }
         if replace {
             // A document never holds secrets it was not given (export and dump leave them out), so replacing keeps
