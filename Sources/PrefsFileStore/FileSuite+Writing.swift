@@ -89,7 +89,13 @@ extension FileSuite {
                 do throws(SuiteImage.Loss) {
                     next = try current.applying(effective, format: target)
                 } catch {
-                    throw .unrepresentable(suite: name, key: error.key, reason: error.reason)
+                    // A reason that names the value ("42.1, which would read back as 42") does not name a secret's.
+                    let hides =
+                        error.reason.contains(SuiteImage.readBackPhrase)
+                        && store.journal.secrets?.keys(of: name).contains(error.key) == true
+                    throw .unrepresentable(
+                        suite: name, key: error.key,
+                        reason: hides ? "a secret value the file cannot hold exactly" : error.reason)
                 }
                 let records = applied.map {
                     JournalRecord(writer: writer, suite: name, key: $0.key, old: $0.oldValue, new: $0.newValue).asStaged

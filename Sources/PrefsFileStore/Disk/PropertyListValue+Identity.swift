@@ -44,6 +44,6 @@ extension PropertyListValue {
             return "a date with a fraction of a second, which an XML property list cannot hold"
         }
         guard let readBack else { return "a value that does not read back" }
-        return "\(description), which would read back as \(readBack.description)"
+        return "\(description)\(SuiteImage.readBackPhrase)\(readBack.description)"
     }
 }

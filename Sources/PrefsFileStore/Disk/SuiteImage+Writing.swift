@@ -7,6 +7,9 @@ import Foundation
 #endif
 
 extension SuiteImage {
+    /// What a reason says between a value and what it would read back as: a reason holding it names the value.
+    static let readBackPhrase = ", which would read back as "
+
     /// Why a write was refused: it would have changed a value nobody asked to change.
     struct Loss: Error, Sendable {
         /// The key whose value would not survive.
