@@ -31,8 +31,10 @@ public enum PrefsMain {
         } catch {
             ErrorReport.exit(with: ValidationError("\(error)"))
         }
-        // Alone on a terminal, `prefs` is the editor; elsewhere it prints its help.
-        if arguments.isEmpty && Output.inputIsTerminal && Output.isTerminal { arguments = ["tui"] }
+        // Alone on a terminal, `prefs` is the editor, on the store its options choose; elsewhere it prints its help.
+        if CommandLineWords.onlyChoosesAStore(arguments) && Output.inputIsTerminal && Output.isTerminal {
+            arguments.append("tui")
+        }
         // Asked alone, the version needs no parser: argument-parser's reflection costs a start a third.
         if arguments == ["--version"] {
             Output.line(PrefsVersion.current)

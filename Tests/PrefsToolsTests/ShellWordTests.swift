@@ -64,3 +64,20 @@ import Testing
             ])
     }
 }
+
+/// `prefs` with only the options that choose a store is `prefs` alone: the editor on that store, on a terminal.
+@Suite struct StoreOnlyCommandLineTests {
+    @Test(arguments: [
+        [], ["--store", "gsettings"], ["--config-dir", "/tmp/x"], ["--config-dir=/tmp/x", "--store", "gsettings"],
+    ])
+    func optionsThatChooseAStoreAloneAreTheEditorsCommandLine(words: [String]) {
+        #expect(CommandLineWords.onlyChoosesAStore(words))
+    }
+
+    @Test(arguments: [
+        ["--json"], ["--store"], ["--store", "gsettings", "suites"], ["read"], ["--config-dir", "d", "x"],
+    ])
+    func anythingElseIsNot(words: [String]) {
+        #expect(!CommandLineWords.onlyChoosesAStore(words))
+    }
+}

@@ -40,6 +40,26 @@ extension CommandLineWords {
         return result
     }
 
+    /// Whether a command line only chooses a store: nothing, or global options with their values (`--store gsettings`,
+    /// `--config-dir=DIR`), which alone on a terminal open the editor on that store, as `prefs` alone does.
+    ///
+    /// - Parameter arguments: The arguments after the program's name.
+    /// - Returns: Whether no word names a command, an operand or another option.
+    public static func onlyChoosesAStore(_ arguments: [String]) -> Bool {
+        var index = 0
+        while index < arguments.count {
+            let word = arguments[index]
+            if CommandOptions.global.contains(word), index + 1 < arguments.count {
+                index += 2
+            } else if CommandOptions.global.contains(where: { word.hasPrefix($0 + "=") }) {
+                index += 1
+            } else {
+                return false
+            }
+        }
+        return true
+    }
+
     /// Whether a store's name is a PostgreSQL store's: anything but `gsettings` that `--store` names.
     public static func namesPostgreSQL(_ store: String?) -> Bool {
         guard let store, !store.isEmpty else { return false }

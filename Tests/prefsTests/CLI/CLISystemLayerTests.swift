@@ -94,6 +94,22 @@ import Testing
             try !cli.run("export", "--effective", "--format", "json", "com.example.app").output.contains("sneaky"))
     }
 
+    /// `prefs` with only a store's options, alone on a terminal, is the editor on that store, as `prefs` alone is.
+    @Test func prefsWithOnlyAStoreOptionOnATerminalOpensTheEditorOnIt() throws {
+        let (cli, _) = try installed()
+        let elsewhere = cli.home.url.appendingPathComponent("elsewhere")
+        #expect(try cli.run("write", "--config-dir", elsewhere.path, "only.here", "k", "v").status == 0)
+        let terminal = try TmuxSession(running: "prefs", "--config-dir '\(elsewhere.path)'", in: cli, width: 120)
+        defer { terminal.close() }
+        #expect(try terminal.waitFor { $0.contains("only.here") }, "\((try? terminal.capture()) ?? "")")
+        #expect(!(try terminal.capture()).contains("USAGE"))
+        try terminal.send("q")
+        #expect(try terminal.waitFor { $0.contains("EXITED 0") })
+        // Off a terminal it prints the usage, as before.
+        let piped = try cli.run("--config-dir", elsewhere.path)
+        #expect(piped.output.hasPrefix("OVERVIEW: "), "\(piped.output)")
+    }
+
     @Test func theEditorInATerminalMarksSystemAndLockedKeysRefusesALockedOneAndFollowsTheLockFile() throws {
         let (cli, _) = try installed()
         let terminal = try TmuxSession(running: "prefs", "tui com.example.app", in: cli, width: 160)
