@@ -159,12 +159,13 @@ public final class ToolContext: Sendable {
         }.suite
     }
 
-    /// Every suite: those holding keys and those only a schema declares, sorted, as the editor lists them.
+    /// Every suite: those holding keys and those only a schema declares, sorted as people count (`app2` before
+    /// `app10`, ``NaturalOrder``), as the editor lists them.
     ///
     /// - Throws: The store's error when it cannot be listed.
     public func suiteNames() throws -> [String] {
         let stored = try store(creating: false)?.listSuites() ?? []
-        return Set(stored).union(try schemas().schemaSuites()).sorted()
+        return Set(stored).union(try schemas().schemaSuites()).sorted(by: NaturalOrder.precedes)
     }
 
     /// Checks a suite's name without opening anything that does not exist.

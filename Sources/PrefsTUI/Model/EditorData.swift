@@ -48,12 +48,12 @@ public final class EditorData {
 
     /// The suites: those on disk and those with a schema, sorted by name.
     public func suiteRows() -> [SuiteRow] {
-        if let cached = suiteRowCache { return cached.values.sorted { $0.name < $1.name } }
+        if let cached = suiteRowCache { return cached.values.sorted { NaturalOrder.precedes($0.name, $1.name) } }
         // As the tools list them, with the schemas this editor was given in front (an app's own, not installed).
         let names = Set((try? tools.suiteNames()) ?? []).union((try? schemas.schemaSuites()) ?? [])
         let rows = Dictionary(uniqueKeysWithValues: names.map { ($0, suiteRow($0)) })
         suiteRowCache = rows
-        return rows.values.sorted { $0.name < $1.name }
+        return rows.values.sorted { NaturalOrder.precedes($0.name, $1.name) }
     }
 
     /// A suite's keys, in the order the keys screen lists them.
