@@ -1,3 +1,4 @@
+import Logging
 import PrefsCore
 import Synchronization
 import SystemPackage
@@ -23,33 +24,53 @@ final class JournalDigestKey: Sendable {
     static func key(for directory: FilePath) -> [UInt8]? {
         if let key = keys.withLock({ $0[directory.string] }) { return key }
         let path = directory.appending(fileName)
-        let key = read(path) ?? create(path) ?? read(path)
-        if let key { keys.withLock { $0[directory.string] = key } }
-        return key
-    }
-
-    /// 16 bytes of the file, if it holds them.
-    private static func read(_ path: FilePath) -> [UInt8]? {
-        guard let descriptor = try? FileDescriptor.open(path, .readOnly, options: [.noFollow, .closeOnExec]) else {
+        do {
+            // Another process may create it between our look and our creation: then its key is read.
+            guard let key = try read(path) ?? create(path) ?? read(path) else { return nil }
+            keys.withLock { $0[directory.string] = key }
+            return key
+        } catch {
+            let message =
+                "cannot use the journal's key \(TextEscaping.escaped(path.string)): \(error); changes of secrets are "
+                + "attributed without it"
+            PrefsLogging.logger.error("\(message)")
             return nil
         }
-        defer { try? descriptor.close() }
-        var bytes = [UInt8](repeating: 0, count: 16)
-        let count = (try? bytes.withUnsafeMutableBytes { try descriptor.read(into: $0) }) ?? 0
-        return count == 16 ? bytes : nil
     }
 
-    /// Writes a new random key, unless another process just did (then `nil`, and its key is read).
-    private static func create(_ path: FilePath) -> [UInt8]? {
+    /// The key the file holds; `nil` when there is no file, or one another process is still writing (shorter than
+    /// 16 bytes).
+    ///
+    /// - Throws: `Errno` when the file exists and cannot be read.
+    private static func read(_ path: FilePath) throws -> [UInt8]? {
+        let descriptor: FileDescriptor
+        do {
+            descriptor = try FileDescriptor.open(path, .readOnly, options: [.noFollow, .closeOnExec])
+        } catch Errno.noSuchFileOrDirectory {
+            return nil
+        }
+        return try descriptor.closeAfter {
+            var bytes = [UInt8](repeating: 0, count: 16)
+            let count = try bytes.withUnsafeMutableBytes { try descriptor.read(into: $0) }
+            return count == 16 ? bytes : nil
+        }
+    }
+
+    /// Writes a new random key; `nil` when another process created the file first.
+    ///
+    /// - Throws: `Errno` when the file cannot be created or written.
+    private static func create(_ path: FilePath) throws -> [UInt8]? {
         var generator = SystemRandomNumberGenerator()
         let key = (0..<16).map { _ in UInt8.random(in: 0...255, using: &generator) }
-        guard
-            let descriptor = try? FileDescriptor.open(
+        let descriptor: FileDescriptor
+        do {
+            descriptor = try FileDescriptor.open(
                 path, .writeOnly, options: [.create, .exclusiveCreate, .noFollow, .closeOnExec],
                 permissions: [.ownerRead, .ownerWrite])
-        else { return nil }
-        defer { try? descriptor.close() }
-        guard (try? key.withUnsafeBytes { try descriptor.writeAll($0) }) == 16 else { return nil }
+        } catch Errno.fileExists {
+            return nil
+        }
+        try descriptor.closeAfter { _ = try key.withUnsafeBytes { try descriptor.writeAll($0) } }
         return key
     }
 
