@@ -1,10 +1,13 @@
 import Foundation
+import PrefsPostgres
+import PrefsStoresPostgres
 import PrefsTestHelpers
+import PrefsTools
 import Testing
 
-/// A PostgreSQL URL's password is shown nowhere: not in an error about the URL (text or JSON), not in the arguments of
-/// the `prefs-postgres` that `prefs` hands the command to, which every user can read; a port that is no port is
-/// refused; the helper runs only for a `prefs` of its own version; a secret survives a restore on PostgreSQL too.
+/// A PostgreSQL URL's password is shown nowhere: not in an error about the URL (which text and JSON both print), not in
+/// the arguments of the `prefs-postgres` that `prefs` hands the command to, which every user can read; a port that is no
+/// port is refused; the helper runs only for a `prefs` of its own version; a secret survives a restore on PostgreSQL.
 @Suite(PostgresServer.needed) struct PostgresPasswordTests {
     static let password = "hunter2-PG-PASSWORD"
 
@@ -15,24 +18,25 @@ import Testing
 
     @Test(arguments: ["sslmode=required", "unknown=1", "table=Bad-Name", "statement_timeout=forever"])
     func anErrorAboutTheURLNeverShowsItsPassword(query: String) throws {
-        let cli = try PrefsCLI()
         let url = "postgres://prefs:\(Self.password)@127.0.0.1:5432/prefs?\(query)"
-        for arguments in [["read", "--store", url, "s"], ["read", "--store", url, "s", "--json"]] {
-            let refused = try cli.run(arguments)
-            #expect(refused.status != 0, "\(arguments)")
-            #expect(!refused.error.contains(Self.password), "\(refused.error)")
-            #expect(refused.error.contains("postgres://prefs:••••@127.0.0.1:5432/prefs"), "\(refused.error)")
+        #expect {
+            try PostgresLocation(url)
+        } throws: { error in
+            let text = "\(error)"
+            return !text.contains(Self.password) && text.contains("postgres://prefs:••••@127.0.0.1:5432/prefs")
         }
+        // The context a command opens names the store the same way, whatever is wrong with it.
+        #expect(!PostgresStores.context(url: url).locationDescription.contains(Self.password))
     }
 
     @Test func aPortOutsideOneTo65535IsRefusedRatherThanWrapped() throws {
-        let cli = try PrefsCLI()
-        let refused = try cli.run("write", "--store", "postgres://prefs@127.0.0.1:70000/prefs", "s", "k", "v")
-        #expect(refused.status == 1)
-        #expect(
-            refused.error
-                == "prefs: not a PostgreSQL store URL: \"postgres://prefs@127.0.0.1:70000/prefs\": the port must be "
-                + "from 1 to 65535\n")
+        #expect {
+            try PostgresLocation("postgres://prefs@127.0.0.1:70000/prefs")
+        } throws: { error in
+            "\(error)"
+                == "not a PostgreSQL store URL: \"postgres://prefs@127.0.0.1:70000/prefs\": the port must be from 1 to "
+                + "65535"
+        }
     }
 
     @Test func thePasswordNeverReachesTheHelpersArguments() throws {
@@ -75,24 +79,29 @@ import Testing
 
     @Test func restoringABackupKeepsASecretUnderItsFormerName() throws {
         let server = try PostgresServer.require()
-        let url = server.url(table: PostgresServer.uniqueTable("restore"))
-        let cli = try PrefsCLI()
-        let manifest = cli.home.url.appendingPathComponent("schema.json")
+        let context = PostgresStores.context(url: server.url(table: PostgresServer.uniqueTable("restore")))
+        let manifest = FileManager.default.temporaryDirectory.appendingPathComponent("\(UUID().uuidString).json")
+        defer { try? FileManager.default.removeItem(at: manifest) }
         try Data(
             (#"{"format": "prefs-schema", "version": 1, "suite": "app", "keys": [{"id": "token", "type": "String", "#
                 + #""kind": "string", "storage": "string", "optional": false, "debug": false, "default": "", "#
                 + #""secret": true, "formerly": ["apiToken"]}]}"#).utf8
         ).write(to: manifest)
-        #expect(try cli.run("schema", "install", "--store", url, manifest.path).status == 0)
-        #expect(try cli.run("--store", url, "write", "app", "apiToken", Self.password, "--force").status == 0)
-        #expect(try cli.run("--store", url, "write", "app", "other", "1", "--force").status == 0)
-        let backup = cli.home.url.appendingPathComponent("e.json")
-        #expect(try cli.run("--store", url, "export", "app", "--format", "json", "-o", backup.path).status == 0)
-        #expect(try cli.run("--store", url, "import", "app", backup.path, "--replace", "--force").status == 0)
-        #expect(try cli.run("--store", url, "read", "app", "apiToken", "--reveal").output == Self.password + "\n")
-        let dump = cli.home.url.appendingPathComponent("all.json")
-        #expect(try cli.run("--store", url, "dump", "-o", dump.path).status == 0)
-        #expect(try cli.run("--store", url, "load", dump.path, "--replace", "--force").status == 0)
-        #expect(try cli.run("--store", url, "read", "app", "apiToken", "--reveal").output == Self.password + "\n")
+        let capture = OutputCapture()
+        try Output.$capture.withValue(capture) {
+            try SchemaActions.install(manifest.path, suite: nil, json: false, in: context)
+        }
+        try WriteRequest(suite: "app", key: "apiToken", value: Self.password, force: true).perform(in: context)
+        try WriteRequest(suite: "app", key: "other", value: "1", force: true).perform(in: context)
+        let stored = { try context.existingSuite("app").primitiveValue(forKey: "apiToken") }
+        let backup = try Output.$capture.withValue(capture) {
+            try SuiteTransfer.export("app", as: .json, in: context)
+        }
+        try SuiteTransfer.importDocument(
+            backup, named: "e.json", into: "app", replace: true, force: true, in: context)
+        #expect(try stored() == .string(Self.password))
+        let dump = try Output.$capture.withValue(capture) { try ConfigurationDump.dump(nonDefault: false, in: context) }
+        try ConfigurationDump.load(dump, named: "all.json", replace: true, force: true, in: context)
+        #expect(try stored() == .string(Self.password))
     }
 }

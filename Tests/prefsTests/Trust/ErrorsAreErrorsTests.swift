@@ -127,19 +127,6 @@ import Testing
         #expect((object as? [String: Any])?["title"] as? String == hostile)
     }
 
-    @Test func aKeyNameXMLCannotHoldIsSaidOfTheName() throws {
-        let cli = try PrefsCLI()
-        try FileManager.default.createDirectory(at: cli.configDirectory, withIntermediateDirectories: true)
-        try PropertyListSerialization.data(fromPropertyList: ["a\u{1B}b": "v"], format: .binary, options: 0)
-            .write(to: cli.suiteFile("app"))
-        let refused = try cli.run("write", "app", "x", "y", "--format", "xml")
-        #expect(refused.status == 1)
-        #expect(
-            refused.error.hasPrefix(
-                #"prefs: suite "app": key "a\eb": its name holds U+001B, which an XML property list cannot hold; "#),
-            "\(refused.error)")
-    }
-
     @Test(arguments: [
         (#""default":5,"range":{"min":0,"max":3}"#, "outside its \"range\""),
         (#""default":"pink","choices":["red","green"]"#, "not one of its \"choices\""),

@@ -1,5 +1,4 @@
 import Foundation
-import PrefsKit
 import PrefsTestHelpers
 import Testing
 
@@ -143,17 +142,5 @@ import Testing
         #expect(try Data(contentsOf: cli.suiteFile("other")) == before)
         let plain = try cli.run("load", "-", input: Data(#"{"a": 1}"#.utf8))
         #expect(plain.error.hasPrefix("prefs: - is not a dump"))
-    }
-
-    /// Suites sort as people count: `app2` before `app10`, in `prefs suites` and the editor's list alike.
-    @Test func suitesSortAsPeopleCountInTheListAndTheEditor() throws {
-        let cli = try PrefsCLI()
-        for name in ["app10", "app2", "app1"] { #expect(try cli.run("write", name, "k", "v").status == 0) }
-        #expect(try cli.run("suites").lines == ["app1", "app2", "app10"])
-        let fixture = try EditorFixture()
-        for name in ["app10", "app2", "app1"] { try fixture.store.suite(name).commit(["k": .string("v")]) }
-        fixture.type(.control("l"))
-        let names = fixture.editor.model.suiteRows.map(\.name).filter { $0.hasPrefix("app") }
-        #expect(names == ["app1", "app2", "app10"])
     }
 }
