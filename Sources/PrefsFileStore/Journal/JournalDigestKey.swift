@@ -10,7 +10,7 @@ import SystemPackage
 /// the key, the bits say nothing; with it, they narrow a value to one in 256, which recovers no secret worth the name,
 /// and the same value always gives the same bits, so rewriting a secret never adds up to more. An unexplained change
 /// is then taken for the record's in one case in 256, where a record that matched every value was taken always.
-final class JournalDigestKey: Sendable {
+enum JournalDigestKey {
     private static let keys = Mutex<[String: [UInt8]]>([:])
 
     /// The file's name in the journal's directory.
