@@ -49,10 +49,13 @@ enum Ncurses {
     }
 
     /// The signals the editor reads as input (``forwardSignals(to:)``).
-    static let forwardedSignals: [CInt] = [SIGINT, SIGTERM, SIGHUP]
+    static let forwardedSignals: [CInt] = [SIGINT, SIGTERM, SIGHUP, SIGWINCH]
 
-    /// Makes SIGINT, SIGTERM and SIGHUP write their numbers to a pipe instead of ending the process; installed before
-    /// `initscr`, which then leaves them to this program rather than exiting on them itself.
+    /// Makes SIGINT, SIGTERM, SIGHUP and SIGWINCH write their numbers to a pipe instead of ending the process or
+    /// setting ncurses's flag; installed before `newterm`, which then leaves them to this program.
+    ///
+    /// SIGWINCH is taken from ncurses because its own handler only sets a flag that `get_wch` reads: the poll that
+    /// waits for keys would sleep through a resize until the next key. Through the pipe, a resize wakes the poll.
     ///
     /// The corresponding C function is `sigaction`, through the shim's `cprefs_forward_signals`.
     static func forwardSignals(to descriptor: CInt) throws(NcursesError) {
@@ -155,6 +158,19 @@ enum Ncurses {
         if result == cncurses_err() { return nil }
         return (result == cncurses_key_code_yes(), value)
     }
+
+    /// Tells ncurses the terminal's new size, as its own SIGWINCH handling would.
+    ///
+    /// The corresponding C function is `resizeterm`.
+    static func resize(width: Int, height: Int) {
+        _ = cncurses_resizeterm(CInt(clamping: height), CInt(clamping: width))
+    }
+
+    /// Makes the next refresh clear the terminal and draw every cell: what the terminal shows is unknown (it was
+    /// resized and may have reflowed the old frame, or something else drew on it).
+    ///
+    /// The corresponding C function is `clearok` on `curscr`.
+    static func forgetScreen() { _ = cncurses_clearok(cncurses_curscr(), true) }
 
     /// The terminal's size, from ncurses's `COLS` and `LINES`.
     static var size: (width: Int, height: Int) { (Int(cncurses_cols()), Int(cncurses_lines())) }

@@ -18,7 +18,8 @@ import Darwin
 ///
 /// It must be used from one thread. ``close()`` (or releasing it) restores the terminal. SIGINT, SIGTERM and SIGHUP
 /// arrive as ``PrefsTUI/InputEvent/signal(_:)`` events, through a pipe a handler writes to, so that the editor asks
-/// about pending changes or keeps them instead of dying with them.
+/// about pending changes or keeps them instead of dying with them. SIGWINCH comes through the same pipe, so a resize
+/// is followed at once, not at the next key: the size is read from the terminal, and the next frame is drawn whole.
 public final class NcursesBackend: TerminalBackend {
     /// The descriptors of a terminal: standard input and output, or a pseudo-terminal a test drives.
     public struct Device: Sendable {
@@ -109,9 +110,26 @@ public final class NcursesBackend: TerminalBackend {
     public func suspend(while body: () -> Void) {
         Ncurses.endwin()
         body()
-        // The other program drew over everything: the next frame is drawn whole, and refresh resumes curses mode.
-        shown = nil
+        // The other program drew over everything, and the terminal may have been resized meanwhile (SIGWINCH goes to
+        // the foreground group, which was the other program's): the next frame is drawn whole, at the size the
+        // terminal has now, and refresh resumes curses mode.
+        _ = followTerminalSize()
         Ncurses.refresh()
+    }
+
+    public func repaint() {
+        shown = nil
+        Ncurses.forgetScreen()
+    }
+
+    /// Reads the terminal's size, gives it to ncurses, and forgets what the terminal shows.
+    ///
+    /// - Returns: The resize event, at the size read; `nil` when the terminal cannot say (ncurses's size stays).
+    private func followTerminalSize() -> InputEvent? {
+        repaint()
+        guard let size = try? Posix.windowSize(device.output), size.width > 0, size.height > 0 else { return nil }
+        Ncurses.resize(width: size.width, height: size.height)
+        return .resize(width: size.width, height: size.height)
     }
 
     public var waker: any EditorWaker { PipeWaker(pipe: wakePipe) }
@@ -156,7 +174,10 @@ public final class NcursesBackend: TerminalBackend {
         // After the keys read with them: a key typed before a signal is answered first (Esc to a question, then
         // the signal that asks again).
         if descriptors[2].revents != 0 {
-            events += signalPipe.drain().compactMap { Self.signalEvent(CInt($0)) }
+            let signals = signalPipe.drain().map { CInt($0) }
+            // A burst of resizes is one: the size is read once, as the terminal has it now.
+            if signals.contains(SIGWINCH), let resize = followTerminalSize() { events.append(resize) }
+            events += signals.compactMap(Self.signalEvent)
         }
         return events
     }
@@ -166,7 +187,7 @@ public final class NcursesBackend: TerminalBackend {
         case SIGINT: .signal(.interrupt)
         case SIGTERM: .signal(.terminate)
         case SIGHUP: .signal(.hangup)
-        default: nil
+        default: nil  // SIGWINCH: read above, once for the burst
         }
     }
 
@@ -190,8 +211,8 @@ public final class NcursesBackend: TerminalBackend {
         case KEY_BACKSPACE: event = .key(.backspace)
         case KEY_DC: event = .key(.delete)
         case KEY_RESIZE:
-            // The next frame is drawn whole at the new size.
-            shown = nil
+            // ncurses's own resize (from resizeterm): the next frame is drawn whole at the new size.
+            repaint()
             event = .resize(width: Ncurses.size.width, height: Ncurses.size.height)
         case KEY_MOUSE:
             guard let mouse = Ncurses.mouse() else { return nil }

@@ -1,4 +1,5 @@
 import CNcurses
+import CPrefsSystem
 import SystemPackage
 
 #if canImport(Glibc)
@@ -56,6 +57,20 @@ enum Posix {
         guard flags >= 0, fcntl(descriptor.rawValue, F_SETFL, flags | O_NONBLOCK) == 0 else {
             throw Errno(rawValue: errno)
         }
+    }
+
+    /// The size of the terminal on a descriptor.
+    ///
+    /// The corresponding C function is `ioctl(TIOCGWINSZ)`, through the shim's `cprefs_window_size`.
+    ///
+    /// - Parameter descriptor: A terminal.
+    /// - Returns: Its columns and rows.
+    /// - Throws: `Errno` when the descriptor is not a terminal.
+    static func windowSize(_ descriptor: CInt) throws(Errno) -> (width: Int, height: Int) {
+        var rows: UInt16 = 0
+        var columns: UInt16 = 0
+        guard cprefs_window_size(descriptor, &rows, &columns) == 0 else { throw Errno(rawValue: errno) }
+        return (Int(columns), Int(rows))
     }
 
     /// The corresponding C function is `poll`, retried when a signal interrupts it (the signal's byte is then in

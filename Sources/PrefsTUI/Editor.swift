@@ -59,6 +59,8 @@ public final class Editor {
         if let problem = pending.takeProblem() { model.liveUpdatesStopped(problem) }
         model.viewSize = backend.size
         for event in events {
+            // Ctrl-L repaints wherever it is typed, as in vim and less; the model reloads too when nothing is open.
+            if event == .control("l") { backend.repaint() }
             model.handle(event)
             if let edit = model.takeExternalEdit() { runExternalEditor(edit) }
         }

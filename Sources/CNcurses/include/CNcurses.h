@@ -20,6 +20,7 @@
 // variables read through `cncurses_<name>()`.
 #define CNCURSES_SYMBOLS(F, D)                                                                                         \
     F(int, cbreak, (void), ())                                                                                         \
+    F(int, clearok, (WINDOW * window, bool on), (window, on))                                                          \
     F(int, curs_set, (int visibility), (visibility))                                                                   \
     F(void, delscreen, (SCREEN * screen), (screen))                                                                    \
     F(int, endwin, (void), ())                                                                                         \
@@ -31,6 +32,7 @@
     F(SCREEN *, newterm, (const char *type, FILE *out, FILE *in), (type, out, in))                                     \
     F(int, nodelay, (WINDOW * window, bool on), (window, on))                                                          \
     F(int, noecho, (void), ())                                                                                         \
+    F(int, resizeterm, (int lines, int columns), (lines, columns))                                                     \
     F(int, nonl, (void), ())                                                                                           \
     F(int, wrefresh, (WINDOW * window), (window))                                                                      \
     F(int, set_escdelay, (int milliseconds), (milliseconds))                                                           \
@@ -42,6 +44,7 @@
     F(int, wget_wch, (WINDOW * window, wint_t * value), (window, value))                                               \
     F(int, wmove, (WINDOW * window, int y, int x), (window, y, x))                                                     \
     D(stdscr)                                                                                                          \
+    D(curscr)                                                                                                          \
     D(LINES)                                                                                                           \
     D(COLS)
 

@@ -55,6 +55,7 @@ static inline cprefs_read_cache *cprefs_thread_read_cache(void (*release)(void *
 #include <sys/syscall.h>
 #include <unistd.h>
 #endif
+#include <sys/ioctl.h>
 
 /// Makes each of `signals` write its number, as one byte, to `descriptor` (a pipe's writing end, non-blocking), so
 /// that a program's main loop reads signals as input; the editor turns Ctrl-C, SIGTERM and SIGHUP into questions and
@@ -72,6 +73,16 @@ pid_t cprefs_spawn_in_foreground(const char *path, char *const argv[], char *con
 /// Waits for a child started by `cprefs_spawn_in_foreground` to end, then takes the terminal's foreground back for
 /// this process's group. Returns 0 with the child's wait status in `status`, or -1 with errno.
 int cprefs_wait_and_take_terminal(pid_t child, int terminal, int *status);
+
+/// Reads a terminal's size (`ioctl` with `TIOCGWINSZ`, which Swift cannot call: `ioctl` is variadic). Returns 0 with
+/// the rows and columns, or -1 with errno.
+static inline int cprefs_window_size(int descriptor, unsigned short *rows, unsigned short *columns) {
+    struct winsize size;
+    if (ioctl(descriptor, TIOCGWINSZ, &size) != 0) return -1;
+    *rows = size.ws_row;
+    *columns = size.ws_col;
+    return 0;
+}
 
 /// Atomically swaps two paths (Linux `renameat2` with `RENAME_EXCHANGE`). Fails with ENOSYS elsewhere, and with
 /// EINVAL on file systems that cannot do it; callers fall back to `rename`.

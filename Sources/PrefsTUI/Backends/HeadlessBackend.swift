@@ -35,6 +35,13 @@ public final class HeadlessBackend: TerminalBackend {
         frames.append(grid)
     }
 
+    /// How many times the editor asked for the screen to be drawn whole.
+    public private(set) var repaints = 0
+
+    public func repaint() {
+        repaints += 1
+    }
+
     public func nextEvents(timeout: Duration?) -> [InputEvent] {
         if wakeups.take() { return [] }
         guard !script.isEmpty else { return [] }

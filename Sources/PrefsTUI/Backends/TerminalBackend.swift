@@ -15,6 +15,10 @@ public protocol TerminalBackend: AnyObject {
     /// Shows a frame. A backend may draw only the cells that changed since the last one.
     func present(_ grid: CellGrid)
 
+    /// Forgets what the terminal shows, so that the next ``present(_:)`` clears it and draws every cell: after a
+    /// resize, or when something else drew on it (Ctrl-L).
+    func repaint()
+
     /// Waits until input arrives, the ``waker`` is woken, or the timeout passes, and returns the input read.
     ///
     /// - Parameter timeout: The longest wait, or `nil` to wait until something happens.
