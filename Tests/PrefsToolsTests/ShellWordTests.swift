@@ -81,14 +81,3 @@ import Testing
         #expect(!CommandLineWords.onlyChoosesAStore(words))
     }
 }
-
-/// Suites sort as people count, in `prefs suites` and the editor alike.
-@Suite struct NaturalOrderTests {
-    @Test func numbersInNamesSortByTheirValue() {
-        let names = ["app10", "app2", "app1", "App", "app", "app02", "b", "app1a", "v1.10", "v1.9"]
-        #expect(
-            names.sorted(by: NaturalOrder.precedes) == [
-                "App", "app", "app1", "app1a", "app2", "app02", "app10", "b", "v1.9", "v1.10",
-            ])
-    }
-}

@@ -1,4 +1,5 @@
 import PrefsCore
+import PrefsTools
 
 #if canImport(FoundationEssentials)
 import FoundationEssentials
@@ -7,7 +8,7 @@ import Foundation
 #endif
 
 /// The keys of one suite in the order the editor lists them: those the schema declares, in its order, then the other
-/// stored keys by name.
+/// stored keys as people count (``NaturalOrder``: `item2` before `item10`).
 ///
 /// Only the order is kept. Rows are made when they are drawn or searched, from the suite's current values, so that a
 /// suite of 100,000 keys costs the editor one array of names; changes adjust the order instead of rebuilding it.
@@ -30,11 +31,11 @@ final class KeyList {
         let entries = schema?.entries ?? []
         declared = Dictionary(entries.map { ($0.id, $0) }, uniquingKeysWith: { first, _ in first })
         declaredCount = entries.count
-        // A file suite usually hands over the sorted list it holds; other stores are sorted here.
-        var sorted = suite.transactions?.sortedKeys() ?? suite.primitiveValues().keys.sorted()
         // Keys only a system layer sets are listed too: they are in force.
-        let layered = suite.systemLayers.keys.subtracting(sorted)
-        if !layered.isEmpty { sorted = (sorted + layered).sorted() }
+        var stored = suite.transactions?.sortedKeys() ?? Array(suite.primitiveValues().keys)
+        let layered = suite.systemLayers.keys.subtracting(stored)
+        if !layered.isEmpty { stored += layered }
+        let sorted = stored.sorted(by: NaturalOrder.precedes)
         if entries.isEmpty {
             // Shared with the suite until either changes: no copy of a large suite's keys.
             keys = sorted
@@ -103,7 +104,8 @@ final class KeyList {
     /// - Parameter prefix: The prefix, such as `editor.`.
     /// - Returns: The positions, in list order.
     func positions(inGroup prefix: String) -> [Int32] {
-        declaredPositions(inGroup: prefix).map { Int32($0) } + undeclaredRange(inGroup: prefix).map { Int32($0) }
+        let undeclared = undeclaredRun(inGroup: prefix).map(Array.init) ?? undeclaredScan(inGroup: prefix)
+        return declaredPositions(inGroup: prefix).map { Int32($0) } + undeclared.map { Int32($0) }
     }
 
     /// How many keys are under a prefix, without listing them: the details pane asks at every frame.
@@ -111,16 +113,23 @@ final class KeyList {
     /// - Parameter prefix: The prefix.
     /// - Returns: The group's size.
     func count(inGroup prefix: String) -> Int {
-        declaredPositions(inGroup: prefix).count + undeclaredRange(inGroup: prefix).count
+        declaredPositions(inGroup: prefix).count
+            + (undeclaredRun(inGroup: prefix)?.count ?? undeclaredScan(inGroup: prefix).count)
     }
 
     private func declaredPositions(inGroup prefix: String) -> [Int] {
         (0..<declaredCount).filter { keys[$0].hasPrefix(prefix) }
     }
 
-    /// The sorted keys that share a prefix are one run, which starts where the prefix would be inserted: two binary
-    /// searches find it, whatever its length.
-    private func undeclaredRange(inGroup prefix: String) -> Range<Int> {
+    /// The keys under a prefix as one run of the sorted list, found by two binary searches.
+    ///
+    /// The run starts where the prefix would be inserted, whatever its length. A prefix ending in a digit is not one run in natural order (`item1`
+    /// holds `item1` and `item10`, with `item2` between): those are found one by one.
+    ///
+    /// - Parameter prefix: The group's prefix.
+    /// - Returns: The run; `nil` when the prefix ends in a digit (``undeclaredScan(inGroup:)`` then).
+    private func undeclaredRun(inGroup prefix: String) -> Range<Int>? {
+        if let last = prefix.last, last.isASCII, last.isNumber { return nil }
         let start = insertionPoint(of: prefix)
         var low = start
         var high = keys.count
@@ -129,6 +138,10 @@ final class KeyList {
             if keys[middle].hasPrefix(prefix) { low = middle + 1 } else { high = middle }
         }
         return start..<low
+    }
+
+    private func undeclaredScan(inGroup prefix: String) -> [Int] {
+        (declaredCount..<keys.count).filter { keys[$0].hasPrefix(prefix) }
     }
 
     /// The entry the schema declares for a key.
@@ -141,7 +154,7 @@ final class KeyList {
         var high = keys.count
         while low < high {
             let middle = (low + high) / 2
-            if keys[middle] < key { low = middle + 1 } else { high = middle }
+            if NaturalOrder.precedes(keys[middle], key) { low = middle + 1 } else { high = middle }
         }
         return low
     }

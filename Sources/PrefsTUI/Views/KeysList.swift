@@ -11,6 +11,17 @@ struct KeysList {
     /// Below this width the type column is left out; the details say it.
     static let kindWidth = 76
 
+    /// The key column's width: what the longest visible name needs, but at most three fifths of the room the key and
+    /// the value share, so that a value always shows its start; never under 8.
+    ///
+    /// - Parameters:
+    ///   - longest: The display width of the longest key name on screen.
+    ///   - room: The columns left for the key and the value.
+    /// - Returns: The columns the key names get.
+    static func keyWidth(longest: Int, room: Int) -> Int {
+        max(8, min(longest, room * 3 / 5))
+    }
+
     /// Draws the keys in the left `width` columns.
     func draw(into grid: inout CellGrid, rows: Range<Int>, width: Int, now: ContinuousClock.Instant) {
         let model = view.model
@@ -39,9 +50,12 @@ struct KeysList {
         }
         let showsState = width >= Self.narrowWidth
         let showsKind = width >= Self.kindWidth
-        let keyWidth = max(8, min(28, width / 3))
         let first = EditorView.firstVisibleRow(selected: model.selectedIndex, visible: rows.count)
-        for (offset, index) in (first..<min(model.keyRows.count, first + rows.count)).enumerated() {
+        let visible = first..<min(model.keyRows.count, first + rows.count)
+        let keyWidth = Self.keyWidth(
+            longest: visible.lazy.map { DisplayWidth.of(TextEscaping.escaped(model.keyRows[$0].key)) }.max() ?? 0,
+            room: width - 3 - (showsState ? 13 : 0) - (showsKind ? 16 : 0))
+        for (offset, index) in visible.enumerated() {
             let row = model.keyRows[index]
             let y = rows.lowerBound + offset
             let mark = row.isDebug && row.status == .atDefault ? "d" : row.status.mark

@@ -15,8 +15,14 @@ struct SuitesList {
             return
         }
         let first = EditorView.firstVisibleRow(selected: model.selectedIndex, visible: rows.count)
-        let nameWidth = max(10, grid.width - 24)
-        for (offset, index) in (first..<min(model.rowCount, first + rows.count)).enumerated() {
+        let visible = first..<min(model.rowCount, first + rows.count)
+        // Names first: the column is as wide as the longest name on screen, and the counts after it get what is left
+        // (a narrow terminal cuts them, not the names).
+        let longest =
+            visible.lazy.filter { $0 < model.suiteRows.count }
+            .map { DisplayWidth.of(TextEscaping.escaped(model.suiteRows[$0].name)) }.max() ?? 0
+        let nameWidth = max(1, min(longest, grid.width - 3))
+        for (offset, index) in visible.enumerated() {
             let y = rows.lowerBound + offset
             if index < model.suiteRows.count {
                 drawSuite(model.suiteRows[index], into: &grid, y: y, nameWidth: nameWidth, now: now)
@@ -36,7 +42,11 @@ struct SuitesList {
             : "\(row.storedKeys) key\(row.storedKeys == 1 ? "" : "s")"
                 + (row.systemKeys > 0 ? " + \(row.systemKeys) system" : "") + (row.hasSchema ? ", schema" : "")
         grid.draw(view.text(DisplayWidth.truncated(TextEscaping.escaped(row.name), toFit: nameWidth)), x: 2, y: y)
-        grid.draw(view.text(detail), x: min(grid.width - 1, nameWidth + 4), y: y, style: view.theme.dim)
+        let x = 2 + nameWidth + 3
+        if grid.width - x - 1 >= 5 {
+            grid.draw(
+                view.text(DisplayWidth.truncated(detail, toFit: grid.width - x - 1)), x: x, y: y, style: view.theme.dim)
+        }
         if view.model.live.isHighlighted(suite: row.name, key: nil, at: now) {
             grid.paint(x: 0, y: y, columns: grid.width, style: view.theme.highlighted)
         }

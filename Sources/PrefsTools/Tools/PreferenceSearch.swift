@@ -49,7 +49,7 @@ public struct PreferenceSearch: Sendable {
         suite: String, values: [String: PropertyListValue], schema: PreferenceSchema?
     ) -> [Match] {
         let keys = Set(values.keys).union(schema?.entries.map(\.id) ?? [])
-        return keys.sorted().compactMap { key in
+        return keys.sorted(by: NaturalOrder.precedes).compactMap { key in
             let entry = schema?.entry(forStoredKey: key)
             let value = values[key] ?? entry?.defaultValue
             guard let rank = rank(key: key, value: value, entry: entry) else { return nil }

@@ -103,11 +103,12 @@ public enum SuiteListing {
         group: String? = nil
     ) -> [String] {
         let values = sourcedValues(of: suite, schema: schema, includeDefaults: includeDefaults)
-        var keys = (suite.transactions?.sortedKeys() ?? suite.primitiveValues().keys.sorted()).filter {
+        // As people count (`item2` before `item10`), as the editor lists them.
+        var keys = (suite.transactions?.sortedKeys() ?? Array(suite.primitiveValues().keys)).filter {
             values[$0]?.source == .user
         }
-        let others = values.keys.filter { values[$0]?.source != .user }
-        if !others.isEmpty { keys = (keys + others).sorted() }
+        keys += values.keys.filter { values[$0]?.source != .user }
+        keys.sort(by: NaturalOrder.precedes)
         if let group { keys = keys.filter { $0.hasPrefix(group) } }
         return keys.compactMap { key in
             guard let (listed, source) = values[key] else { return nil }
