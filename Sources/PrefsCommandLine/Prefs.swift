@@ -28,7 +28,9 @@ struct Prefs: AsyncParsableCommand {
             Describe.self, RangeCommand.self, Recover.self, SchemaCommand.self, Tui.self, Demo.self, DemoWriter.self,
         ])
 
-    /// The global options, declared here too so that the shell's completion skips them before the subcommand
-    /// (`prefs --config-dir D read <Tab>` completes suites); `Entry` moves them after it before parsing.
-    @OptionGroup var options: GlobalOptions
+    /// The store's options, declared here too for the shell's completion.
+    ///
+    /// Completion then skips them before the subcommand (`prefs --config-dir D read <Tab>` completes suites);
+    /// `CommandLineWords` moves them after it before parsing. Not `--json`: the editor takes none, and the root's would be taken for it without a word.
+    @OptionGroup var options: StoreOptions
 }

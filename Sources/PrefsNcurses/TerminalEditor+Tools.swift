@@ -29,10 +29,12 @@ extension TerminalEditor {
     ///   - state: Where the user's bookmarks and the pending changes kept at an abrupt end are kept, by file name
     ///     (`bookmarks.json`, `recovery`); nowhere when `nil`.
     ///   - noColor: Draw without colours.
+    ///   - utc: Show times in UTC (ISO 8601) rather than local time.
     /// - Throws: ``PrefsTools/ToolError`` without a terminal, for an invalid suite name or, read-only, a store that
     ///   does not exist; the store's or the terminal's error.
     public static func edit(
-        _ context: ToolContext, suite: String?, readOnly: Bool, state: ((String) -> URL)?, noColor: Bool
+        _ context: ToolContext, suite: String?, readOnly: Bool, state: ((String) -> URL)?, noColor: Bool,
+        utc: Bool = false
     ) throws {
         try requireTerminal()
         if let suite { try context.checkName(suite) }
@@ -41,7 +43,7 @@ extension TerminalEditor {
                 "nothing to browse: \(context.locationDescription) does not exist, and --read-only creates nothing",
                 code: .noSuite)
         }
-        let data = EditorData(store: store, schemas: try context.schemas(), tools: context)
+        let data = EditorData(store: store, schemas: try context.schemas(), tools: context, utc: utc)
         let location = store.locationDescription
         let model = EditorModel(
             data: data, suite: suite, readOnly: readOnly,

@@ -140,7 +140,7 @@ import Testing
 
         fixture.type(.character("?"))
         #expect(!fixture.screen.contains("go back; quit from the suites"), "the help is longer than the screen")
-        for _ in 0..<30 { fixture.type(.wheel(1)) }
+        for _ in 0..<31 { fixture.type(.wheel(1)) }
         #expect(fixture.screen.contains("go back; quit from the suites"), "the wheel scrolls it to its end")
     }
 }

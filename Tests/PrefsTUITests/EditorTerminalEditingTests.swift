@@ -18,7 +18,8 @@ import Testing
         let line = try #require(try terminal.capture().split(separator: "\n").first { $0.contains("long: …") })
         #expect(line.hasSuffix("hijXYZ"), "\(line)")
         try terminal.send("Enter")
-        #expect(try terminal.waitFor { $0.contains("long = ") })
+        // The message wraps: the name on the first line, the value on the second, ending in "… M shows all".
+        #expect(try terminal.waitFor { $0.contains("long =") && $0.contains("M shows all") })
         #expect(try cli.run("read", "S", "long").output == value + "XYZ\n")
     }
 

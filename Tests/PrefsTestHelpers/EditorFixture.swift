@@ -111,6 +111,13 @@ package final class EditorFixture {
         (backend.screen?.text ?? "")
             .replacingOccurrences(of: home.path, with: "<home>")
             .replacingOccurrences(of: #"\d{4}-\d\d-\d\dT[0-9:.]+Z"#, with: "<time>", options: .regularExpression)
+            .replacingOccurrences(
+                of: #"\d{4}-\d\d-\d\d \d\d:\d\d:\d\d\.\d{3} [+-]\d\d:\d\d"#, with: "<time>",
+                options: .regularExpression
+            )
+            .replacingOccurrences(
+                of: #"\b\d\d:\d\d:\d\d\.\d{3}( [+-]\d\d:\d\d|Z)"#, with: "<time>", options: .regularExpression
+            )
             .replacingOccurrences(of: #"pid \d+"#, with: "pid <pid>", options: .regularExpression)
     }
 }

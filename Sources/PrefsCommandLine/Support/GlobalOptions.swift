@@ -1,23 +1,21 @@
 import ArgumentParser
-import PrefsStores
 import PrefsTools
 
-/// The options every subcommand takes.
+/// The options every subcommand that prints takes: the store, and JSON instead of text.
+///
+/// The editor takes ``StoreOptions`` alone: it draws on the terminal, and a `--json` in its help would promise what it
+/// refuses.
 struct GlobalOptions: ParsableArguments {
-    @Option(
-        name: .customLong("config-dir"),
-        help: ArgumentHelp(
-            "The directory holding the suites (default: $XDG_CONFIG_HOME, else ~/.config).", valueName: "dir"))
-    var configDir: String?
-    @Option(
-        help: ArgumentHelp(
-            "A PostgreSQL store instead of the configuration directory (or set PREFS_STORE): "
-                + "postgres://user@host:port/database, optionally ?table=NAME.", valueName: "url"))
-    var store: String?
+    @OptionGroup var storeOptions: StoreOptions
     @Flag(help: "Print JSON instead of text.") var json = false
+
+    /// The directory holding the suites, as `--config-dir` names it.
+    var configDir: String? { storeOptions.configDir }
+    /// The PostgreSQL store, as `--store` names it.
+    var store: String? { storeOptions.store }
 
     /// Opens what the command works on: the PostgreSQL store named, else the configuration directory.
     ///
-    /// A function, not a property, because each call opens a store (a PostgreSQL connection): a command calls it once.
-    func openContext() -> ToolContext { StoreResolver.context(configDir: configDir, storeURL: store) }
+    /// - Returns: The context of the store chosen.
+    func openContext() -> ToolContext { storeOptions.openContext() }
 }

@@ -2,9 +2,9 @@ public import PrefsCore
 public import PrefsTools
 
 #if canImport(FoundationEssentials)
-import FoundationEssentials
+public import FoundationEssentials
 #else
-import Foundation
+public import Foundation
 #endif
 
 /// What the editor shows, read from a store of suites (a directory of files, a PostgreSQL table) and its schemas,
@@ -20,6 +20,9 @@ public final class EditorData {
     /// The application layer on the same store: the editor's rename, export, undo and redo are its actions, with
     /// their rules (the schema, secrets left out, the shared history).
     public let tools: ToolContext
+    /// Whether times are shown in UTC (ISO 8601), as `--utc` asks; local time with its offset otherwise, as
+    /// `prefs log` and `watch` show them.
+    public let showsUTC: Bool
     private var schemaCache: [String: PreferenceSchema?] = [:]
     /// The suites opened so far, held so that the store's watcher keeps their snapshots current: the store holds
     /// suites weakly, and a suite opened afresh for every redraw would read its file every time.
@@ -40,10 +43,22 @@ public final class EditorData {
     ///     schemas in front of it (``/PrefsCore/GivenSchemas``), and their suites are listed even when nothing is
     ///     stored yet.
     ///   - tools: The application layer on the same store, whose actions the editor calls.
-    public init(store: any SuiteStore, schemas: (any PreferenceSchemaSource)? = nil, tools: ToolContext) {
+    ///   - utc: Whether times are shown in UTC.
+    public init(
+        store: any SuiteStore, schemas: (any PreferenceSchemaSource)? = nil, tools: ToolContext, utc: Bool = false
+    ) {
         self.store = store
         self.schemas = schemas ?? store.schemaSource
         self.tools = tools
+        showsUTC = utc
+    }
+
+    /// A moment as the editor shows it: as the command line does (``/PrefsTools/TimeText``), one format everywhere.
+    ///
+    /// - Parameter date: The moment.
+    /// - Returns: Local time with its offset, or ISO 8601 in UTC under `--utc`.
+    public func timeText(_ date: Date) -> String {
+        TimeText.format(date, utc: showsUTC)
     }
 
     /// The suites: those on disk and those with a schema, sorted by name.

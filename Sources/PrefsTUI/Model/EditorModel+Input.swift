@@ -67,6 +67,7 @@ extension EditorModel {
         case .character("/") where isList: setEditingFilter(true)
         case .character("?"): toggle(.help)
         case .character("w"): toggle(.changeLog)
+        case .character("M"): toggle(.messages)
         case .click(let x, let y): click(x: x, y: y)
         default: break
         }
@@ -141,7 +142,7 @@ extension EditorModel {
         switch screen {
         case .suites, .keys: open()
         case .pending, .changeLog, .bookmarks: open()
-        case .details, .help: break
+        case .details, .help, .messages: break
         }
     }
 }

@@ -46,7 +46,7 @@ extension EditorModel {
         let count = "\(found.changes.count) pending change\(found.changes.count == 1 ? "" : "s")"
         confirmation = Confirmation(
             question: "Restore the \(count) an editor kept when it closed at "
-                + "\(PropertyListValue.date(found.saved).text)? (y restore, n discard, esc keep for later)",
+                + "\(data.timeText(found.saved))? (y restore, n discard, esc keep for later)",
             action: .restorePending)
     }
 

@@ -28,8 +28,14 @@ public final class EditorModel {
     public internal(set) var stack: [EditorScreen]
     /// The selected row of each screen.
     public internal(set) var selection: [EditorScreen: Int] = [:]
-    /// A one-line message for the status bar: what just happened, or what went wrong.
-    public internal(set) var message: String?
+    /// A message for the line above the status bar: what just happened, or what went wrong.
+    ///
+    /// Each is kept in ``messages``, where one too long for its lines is read whole.
+    public internal(set) var message: String? {
+        didSet { if let message, message != oldValue { messages.record(message) } }
+    }
+    /// Everything said this session (`M`).
+    public internal(set) var messages = MessageLog()
     /// Other processes' changes as they arrive: the change log, highlights, and why they stopped arriving.
     public internal(set) var live = LiveActivity()
     /// The filter typed after `/`, over the list shown.
@@ -101,8 +107,12 @@ public final class EditorModel {
         case .changeLog: live.changeLog.count
         case .pending: pending.count
         case .bookmarks: bookmarks.entries.count
+        case .messages: messageRows.count
         }
     }
+
+    /// The message log's rows at the terminal's width.
+    var messageRows: [String] { messages.rows(columns: viewSize.width - 2, time: data.timeText) }
 
     /// The selected row of the screen shown.
     public var selectedIndex: Int { min(selection[screen] ?? 0, max(0, rowCount - 1)) }
@@ -112,7 +122,7 @@ public final class EditorModel {
         switch screen {
         case .keys: keyRows.indices.contains(selectedIndex) ? keyRows[selectedIndex] : nil
         case .details(_, let key): keyRows.row(for: key)
-        case .suites, .help, .changeLog, .pending, .bookmarks: nil
+        case .suites, .help, .changeLog, .pending, .bookmarks, .messages: nil
         }
     }
 
@@ -168,7 +178,7 @@ public final class EditorModel {
         for screen in stack.reversed() {
             switch screen {
             case .keys(let suite), .details(let suite, _): return suite
-            case .suites, .help, .changeLog, .pending, .bookmarks: continue
+            case .suites, .help, .changeLog, .pending, .bookmarks, .messages: continue
             }
         }
         return nil
@@ -269,7 +279,7 @@ public final class EditorModel {
                 return
             }
             go(to: suite, key: changes[selectedIndex].change.key)
-        case .details, .help:
+        case .details, .help, .messages:
             return
         }
         message = nil

@@ -12,4 +12,6 @@ public enum EditorScreen: Hashable, Sendable {
     case pending
     /// The keys bookmarked with `b`.
     case bookmarks
+    /// Everything the editor said this session, newest first (`M`).
+    case messages
 }

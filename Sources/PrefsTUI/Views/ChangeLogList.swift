@@ -1,6 +1,12 @@
 import PrefsCore
 import PrefsTools
 
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
+import Foundation
+#endif
+
 /// The changes other processes made while the editor ran, newest first: time, suite, key, value and writer.
 struct ChangeLogList {
     let view: EditorView
@@ -11,19 +17,26 @@ struct ChangeLogList {
             grid.draw("No other process has changed anything yet.", x: 2, y: rows.lowerBound, style: view.theme.dim)
             return
         }
+        let today = view.model.data.timeText(Date())
         let selected = view.model.selectedIndex
         let first = EditorView.firstVisibleRow(selected: selected, visible: rows.count)
         for (offset, index) in (first..<min(changes.count, first + rows.count)).enumerated() {
             let (change, seen) = changes[index]
-            let time = PropertyListValue.date(seen).text
+            // Today's changes (nearly all: the list holds what happened while the editor ran) show the time of day
+            // in the same form, without the date that would push the change off a narrow line.
+            let full = view.model.data.timeText(seen)
+            let time = full.prefix(10) == today.prefix(10) ? String(full.dropFirst(11)) : full
             let value =
                 change.newValue.map { view.model.shown($0, suite: change.suite ?? "", key: change.key) } ?? "removed"
-            let writer = ChangeText.writer(change)
+            // The writer is what this pane is for: it keeps its place (up to a third of the line), and the change is cut.
+            let writer = view.text(
+                DisplayWidth.truncated("(\(ChangeText.writer(change)))", toFit: max(12, grid.width / 3)))
             let line =
                 "\(time)  \(TextEscaping.escaped(change.suite ?? "")) \(TextEscaping.escaped(change.key)) = \(value)"
             let y = rows.lowerBound + offset
-            let end = grid.draw(view.text(DisplayWidth.truncated(line, toFit: grid.width - 24)), x: 1, y: y)
-            grid.draw(view.text("(\(writer))"), x: end + 2, y: y, style: view.theme.dim)
+            let room = max(8, grid.width - DisplayWidth.of(writer) - 4)
+            let end = grid.draw(view.text(DisplayWidth.truncated(line, toFit: room)), x: 1, y: y)
+            grid.draw(writer, x: end + 2, y: y, style: view.theme.dim)
             if index == selected { grid.paint(x: 0, y: y, columns: grid.width, style: view.theme.selected) }
         }
     }

@@ -102,7 +102,7 @@ struct DetailsPane {
         for (index, change) in changes.enumerated() {
             let writer = change.writer
             let who = writer?.pid == nil ? "an unknown process" : ChangeText.describe(writer ?? .init())
-            let time = writer?.time.map { PropertyListValue.date($0).text } ?? "at an unknown time"
+            let time = writer?.time.map(view.model.data.timeText) ?? "at an unknown time"
             let value = change.newValue.map { view.model.shown($0, suite: suite, key: row.key) } ?? "(unset)"
             lines.append((index == 0 ? "Last changes" : "", "\(time) \(value) by \(who)"))
         }

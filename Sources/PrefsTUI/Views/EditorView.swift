@@ -54,6 +54,7 @@ public struct EditorView {
         case .changeLog: ChangeLogList(view: self).draw(into: &grid, rows: content)
         case .pending: PendingList(view: self).draw(into: &grid, rows: content)
         case .bookmarks: BookmarkList(view: self).draw(into: &grid, rows: content)
+        case .messages: MessageList(view: self).draw(into: &grid, rows: content)
         }
         if let picker = model.picker, height >= 5 {
             let frame = PickerBox.frame(for: picker, in: (width, height), anchor: model.selectedRowY)
@@ -65,16 +66,14 @@ public struct EditorView {
         } else if height >= 3, let session = model.editing {
             drawEditLine(session, into: &grid, y: height - 2)
             if let error = session.error, height >= 4, error != EditorModel.overwriteWarning {
-                grid.clear(row: height - 3)
                 // Errors name values escaped already; a control character that slipped through is still escaped.
-                grid.draw(
-                    text(TextEscaping.escaped(error, escapingBackslashes: false)), x: 1, y: height - 3,
+                drawMessage(
+                    TextEscaping.escaped(error, escapingBackslashes: false), into: &grid, lastRow: height - 3,
                     style: theme.error)
             } else if let message = model.message, height >= 4,
                 session.error == EditorModel.overwriteWarning || session.purpose == .command
             {
-                grid.clear(row: height - 3)
-                grid.draw(text(message), x: 1, y: height - 3, style: theme.error)
+                drawMessage(message, into: &grid, lastRow: height - 3, style: theme.error)
             }
         } else if height >= 3, model.filter.isEditing || !model.filter.isEmpty {
             let cursor = model.filter.isEditing ? (unicode ? "▏" : "_") : ""
@@ -90,14 +89,13 @@ public struct EditorView {
             }
             // What an action on a filtered row said goes above the filter, which holds the message line.
             if !model.filter.isEditing, let message = model.message, height >= 4 {
-                grid.clear(row: height - 3)
-                grid.draw(text(message), x: 1, y: height - 3, style: theme.error)
+                drawMessage(message, into: &grid, lastRow: height - 3, style: theme.error)
             }
         } else if height >= 3, let message = model.message {
             let warning =
                 message.hasPrefix("not written") || model.pendingRepeat != nil
                 || model.picker?.warned == true
-            grid.draw(text(message), x: 1, y: height - 2, style: warning ? theme.error : .plain)
+            drawMessage(message, into: &grid, lastRow: height - 2, style: warning ? theme.error : .plain)
         }
         drawStatusBar(into: &grid, y: height - 1)
         return grid
@@ -125,6 +123,7 @@ public struct EditorView {
         case .changeLog: return "changes made by other processes"
         case .pending: return "pending changes (A applies, D dismisses)"
         case .bookmarks: return "bookmarks"
+        case .messages: return "messages, newest first"
         }
     }
 
@@ -153,7 +152,7 @@ public struct EditorView {
             case .suites: hints = "\(arrows) move  enter open  / search  w changes  ? help  q quit"
             case .keys: hints = "\(arrows) move  \(details)  / filter  w changes  esc back  ? help"
             case .details: hints = "esc back  w changes  ? help"
-            case .help, .changeLog, .pending, .bookmarks: hints = "\(arrows) scroll  esc back"
+            case .help, .changeLog, .pending, .bookmarks, .messages: hints = "\(arrows) scroll  esc back"
             }
         case .suites
         where model.suiteRows.indices.contains(model.selectedIndex)
@@ -170,7 +169,7 @@ public struct EditorView {
         case .pending: hints = "\(arrows) move  enter go to key  A apply  D dismiss  esc back"
         case .changeLog: hints = "\(arrows) move  enter go to key  esc back"
         case .bookmarks: hints = "\(arrows) move  enter go to key  esc back"
-        case .help: hints = "\(arrows) scroll  esc back"
+        case .help, .messages: hints = "\(arrows) scroll  esc back"
         }
         // The mark comes first, where a narrow terminal does not cut it off.
         let mode =
@@ -178,6 +177,32 @@ public struct EditorView {
             ? "[read-only]  " : model.pending.isDelayed ? "[delayed: \(model.pending.count) pending]  " : ""
         let line = " " + mode + position + hints
         grid.draw(text(line.replacing("    ", with: "  ")), x: 0, y: y, style: theme.status)
+    }
+
+    /// Draws a message ending on a row: on that row alone when it fits, else wrapped onto the row above it too.
+    ///
+    /// What two rows cannot hold ends in `… M shows all`, and the message log (`M`) has it whole: a way out is never lost.
+    ///
+    /// - Parameters:
+    ///   - message: The text, printable.
+    ///   - grid: The frame.
+    ///   - lastRow: The row the message ends on.
+    ///   - style: Its style.
+    private func drawMessage(_ message: String, into grid: inout CellGrid, lastRow: Int, style: TextStyle) {
+        let columns = grid.width - 2
+        var lines = TextWrapping.lines(message, columns: columns)
+        // The row above belongs to the content; a frame too short for it keeps one row, cut.
+        let rows = lastRow >= 3 && lines.count > 1 ? 2 : 1
+        if lines.count > rows {
+            let more = "… M shows all"
+            let kept = DisplayWidth.truncated(lines[rows - 1], toFit: max(1, columns - DisplayWidth.of(more)))
+            lines = Array(lines.prefix(rows - 1)) + [(kept.hasSuffix("…") ? String(kept.dropLast()) : kept) + more]
+        }
+        for (offset, line) in lines.enumerated() {
+            let y = lastRow - lines.count + 1 + offset
+            grid.clear(row: y)
+            grid.draw(text(DisplayWidth.truncated(line, toFit: columns)), x: 1, y: y, style: style)
+        }
     }
 
     /// The line being edited, with the cursor shown as a reversed cell.
