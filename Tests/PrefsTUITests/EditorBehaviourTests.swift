@@ -180,7 +180,7 @@ import Testing
         let suite = try fixture.store.suite("com.example.app")
         let model = fixture.editor.model
         fixture.type(.key(.enter))
-        #expect(model.picker?.labels == ["light", "dark", "black"])
+        #expect(model.picker?.labels == ["light  (default)", "dark", "black"], "the default is marked")
         #expect(model.picker?.selected == 1, "the picker opens on the current value")
         fixture.type(.character("j"), .key(.escape))
         #expect(model.picker == nil)

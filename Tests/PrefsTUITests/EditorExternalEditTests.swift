@@ -56,6 +56,27 @@ import Testing
         #expect(try fixture.store.suite("com.example.app").primitiveValue(forKey: "fontScale") == .double(2.5))
     }
 
+    /// Quitting the editor without saving (`:q!`) after a refusal cancels the edit and drops the refused text.
+    @Test func aFileBackUnchangedCancelsTheEditAndDropsTheRefusedText() throws {
+        let fixture = try EditorFixture(width: 120, suite: "com.example.app")
+        select("fontScale", in: fixture)
+        _ = try editor(in: fixture, reply: "99\n")
+        fixture.type(.character("e"))
+        #expect(fixture.editor.model.message?.contains("e edits your text again") == true)
+
+        // The script saves what it was given: the refused text, unchanged.
+        let (script, received) = try editor(in: fixture, reply: "")
+        _ = try editorScript("#!/bin/sh\ncp \"$1\" '\(received.path)'\n", at: script)
+        fixture.type(.character("e"))
+        #expect(try String(contentsOf: received, encoding: .utf8) == "99\n")
+        #expect(
+            fixture.editor.model.message
+                == "fontScale unchanged; nothing was written, and your refused text is dropped")
+        fixture.type(.character("e"))
+        #expect(try String(contentsOf: received, encoding: .utf8) == "7\n", "the next e starts from the stored value")
+        #expect(try fixture.store.suite("com.example.app").primitiveValue(forKey: "fontScale") == .int(7))
+    }
+
     @Test func aWriteByAnotherProcessMeanwhileIsNotOverwritten() throws {
         let fixture = try EditorFixture(suite: "notes")
         select("greeting", in: fixture)

@@ -78,6 +78,9 @@ import Testing
         fixture.type(.character("q"))
         #expect(!model.isFinished)
         #expect(fixture.screen.contains("Apply the 1 pending change before quitting? (y apply, n discard, esc stay)"))
+        #expect(
+            fixture.screen.contains("y apply & quit  n discard & quit  esc stay"),
+            "the footer offers the question's own answers")
         fixture.type(.key(.escape))
         #expect(!model.isFinished && model.pending.changes.count == 1)
         fixture.type(.character("q"), .character("n"))

@@ -19,6 +19,20 @@ public struct Confirmation: Hashable, Sendable {
     /// The question, naming what would change.
     public let question: String
     public let action: Action
+
+    /// The answers the footer offers while the question is asked, the keys ``EditorModel`` acts on.
+    ///
+    /// Esc, like any other key not named, always leaves things as they are; short, so that the footer holds them at
+    /// 80 columns after the delayed mode's mark.
+    public var answers: String {
+        switch action {
+        case .resetSuite, .resetKeys: "y yes  esc no"
+        case .recoverSuite(_, let canRestorePrevious):
+            canRestorePrevious ? "y start afresh  p restore previous  esc no" : "y start afresh  esc no"
+        case .quitWithPending: "y apply & quit  n discard & quit  esc stay"
+        case .restorePending: "y restore  n discard  esc keep for later"
+        }
+    }
 }
 
 /// An action that takes its key twice in a row, because it is hard to take back or overrides another process.

@@ -11,7 +11,7 @@ extension EditorModel {
     /// Space on a Boolean key writes its opposite.
     func toggleSelectedBool() {
         guard let suite = currentSuite, let row = selectedKey else { return }
-        guard row.kind == "bool", case .bool(let value)? = row.effective else {
+        guard row.storage == .bool, case .bool(let value)? = row.effective else {
             say("space toggles Boolean keys; \(TextEscaping.quoted(row.key)) is \(row.kind)")
             return
         }

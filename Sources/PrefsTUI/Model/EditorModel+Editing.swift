@@ -12,11 +12,16 @@ extension EditorModel {
     /// its current value, as text that the key's schema (or, without one, the stored value's type) parses back.
     func beginEditing() {
         guard let suite = currentSuite, let row = selectedKey else { return }
-        if row.kind == "bool" { return toggleSelectedBool() }
+        if row.storage == .bool { return toggleSelectedBool() }
         // A hidden secret is replaced, never shown to be edited: the line starts empty, and a picker marks no choice.
         let hidden = hidesValue(suite: suite, key: row.key)
         if let entry = row.entry, !entry.choices.isEmpty {
-            let labels = entry.choices.map { TextEscaping.escaped(entry.render($0), escapingBackslashes: false) }
+            // The default is marked, as dconf-editor and GNOME Settings do, so a reset's result is known beforehand;
+            // not a hidden secret's, whose choices say nothing of what is stored.
+            let labels = entry.choices.map { choice in
+                TextEscaping.escaped(entry.render(choice), escapingBackslashes: false)
+                    + (!hidden && choice == entry.defaultValue ? "  (default)" : "")
+            }
             picker = ChoicePicker(
                 purpose: .value(suite: suite, key: row.key, values: entry.choices),
                 title: TextEscaping.escaped(row.key), labels: labels,

@@ -52,8 +52,13 @@ extension EditorModel {
         case .failure(let error): return say("not written: \(error)")
         case .success(let saved): text = saved.hasSuffix("\n") ? String(saved.dropLast()) : saved
         }
-        if text == edit.text.trimmingNewlines(), externalDrafts[draftKey] == nil {
-            return say("\(TextEscaping.escaped(edit.key)) unchanged; nothing was written")
+        // A file back as it went out (`:q!` in vim) cancels the edit; a refused text handed out again is dropped
+        // with it, so the next `e` starts from the stored value.
+        if text == edit.text.trimmingNewlines() {
+            let dropped = externalDrafts.removeValue(forKey: draftKey) != nil
+            return say(
+                "\(TextEscaping.escaped(edit.key)) unchanged; nothing was written"
+                    + (dropped ? ", and your refused text is dropped" : ""))
         }
         let row = keyRows.row(for: edit.key)
         let value: PropertyListValue

@@ -35,8 +35,8 @@ public struct KeyRow: Hashable, Sendable {
     public let status: Status
     /// Whether the schema marks the key as a debug key, whose stored value release builds ignore.
     public let isDebug: Bool
-    /// The stored type, from the schema or inferred from the value.
-    public let kind: String
+    /// The stored type, from the schema or inferred from the value; `nil` for a key with neither.
+    public let storage: PrimitiveKind?
     /// What the store holds.
     public let stored: PropertyListValue?
     /// What a read returns: a locked system value, the stored value, a system layer's, else the default.
@@ -61,7 +61,7 @@ public struct KeyRow: Hashable, Sendable {
         let (inForce, source) = layers.resolve(key, user: stored)
         self.source = source
         effective = inForce ?? entry?.defaultValue
-        kind = entry?.storage.description ?? inForce?.kind.description ?? "?"
+        storage = entry?.storage ?? inForce?.kind
         if let entry {
             switch entry.status(of: inForce) {
             case .absent: status = .atDefault
@@ -72,6 +72,20 @@ public struct KeyRow: Hashable, Sendable {
             status = .formerName
         } else {
             status = suiteHasSchema ? .notInSchema : .untyped
+        }
+    }
+
+    /// The stored type as the list names it: `int`, `array<string>`, `?` when unknown.
+    public var kind: String { storage?.description ?? "?" }
+
+    /// The type in full, as the details say it: an enumeration or a Codable type by its name and the shape it is
+    /// stored in (`enum Theme, stored as string`), else the stored type.
+    public var typeDescription: String {
+        guard let entry else { return kind }
+        switch entry.kind {
+        case .enum: return "enum \(entry.typeName), stored as \(kind)"
+        case .codable: return "\(entry.typeName) (Codable), stored as \(kind)"
+        default: return kind
         }
     }
 

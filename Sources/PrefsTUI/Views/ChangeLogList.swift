@@ -28,11 +28,12 @@ struct ChangeLogList {
             let time = full.prefix(10) == today.prefix(10) ? String(full.dropFirst(11)) : full
             let value =
                 change.newValue.map { view.model.shown($0, suite: change.suite ?? "", key: change.key) } ?? "removed"
-            // The writer is what this pane is for: it keeps its place (up to a third of the line), and the change is cut.
-            let writer = view.text(
-                DisplayWidth.truncated("(\(ChangeText.writer(change)))", toFit: max(12, grid.width / 3)))
             let line =
                 "\(time)  \(TextEscaping.escaped(change.suite ?? "")) \(TextEscaping.escaped(change.key)) = \(value)"
+            // The writer is what this pane is for: it gets what the change leaves, and never under a third of the
+            // line, the change being cut for it.
+            let writerRoom = max(12, grid.width / 3, grid.width - DisplayWidth.of(line) - 4)
+            let writer = view.text(DisplayWidth.truncated("(\(ChangeText.writer(change)))", toFit: writerRoom))
             let y = rows.lowerBound + offset
             let room = max(8, grid.width - DisplayWidth.of(writer) - 4)
             let end = grid.draw(view.text(DisplayWidth.truncated(line, toFit: room)), x: 1, y: y)

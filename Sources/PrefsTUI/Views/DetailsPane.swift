@@ -48,7 +48,7 @@ struct DetailsPane {
 
     /// What the pane says about a key, as labelled, escaped values.
     private func fields(of row: KeyRow) -> [(String, String)] {
-        var lines: [(String, String)] = [("Key", TextEscaping.escaped(row.key)), ("Type", row.kind)]
+        var lines: [(String, String)] = [("Key", TextEscaping.escaped(row.key)), ("Type", row.typeDescription)]
         if let entry = row.entry {
             if let summary = entry.summary { lines.append(("Summary", TextEscaping.escaped(summary))) }
             if let description = entry.description { lines.append(("Description", TextEscaping.escaped(description))) }
@@ -100,9 +100,11 @@ struct DetailsPane {
         if let format = view.model.data.format(of: suite) { lines.append(("Format", format)) }
         let changes = view.model.recentChanges(suite: suite, key: row.key)
         for (index, change) in changes.enumerated() {
-            let writer = change.writer
-            let who = writer?.pid == nil ? "an unknown process" : ChangeText.describe(writer ?? .init())
-            let time = writer?.time.map(view.model.data.timeText) ?? "at an unknown time"
+            // Who and when, as the change log (`w`) says them: a system file by its path, and a change no journal
+            // dates (a layer or lock file) at the moment the editor saw it.
+            let who = ChangeText.writer(change)
+            let seen = view.model.live.changeLog.last { $0.change == change }?.time
+            let time = (change.writer?.time ?? seen).map(view.model.data.timeText) ?? "at an unknown time"
             let value = change.newValue.map { view.model.shown($0, suite: suite, key: row.key) } ?? "(unset)"
             lines.append((index == 0 ? "Last changes" : "", "\(time) \(value) by \(who)"))
         }

@@ -134,12 +134,7 @@ public struct EditorView {
         let details = EditorView.splitColumn(width: grid.width) == nil ? (unicode ? "→ details" : "l details") : ""
         let hints: String
         switch model.screen {
-        case _ where model.confirmation != nil:
-            if case .recoverSuite(_, true)? = model.confirmation?.action {
-                hints = "y start afresh  p restore previous  any other key no"
-            } else {
-                hints = "y yes  any other key no"
-            }
+        case _ where model.confirmation != nil: hints = model.confirmation?.answers ?? ""
         case _ where model.filter.isEditing:
             hints =
                 model.screen == .suites

@@ -18,7 +18,7 @@ struct HelpPane {
         ("right, l", "open a suite, or a key's details (beside the keys on wide terminals)"),
         ("esc, left, h", "go back"),
         ("space", "toggle a Boolean key"),
-        ("+ / -", "step a number up or down, within its range"),
+        ("+ / -", "step a number up or down, by a step its range suits"),
         ("r", "reset the key to its default"),
         ("R", "reset the marked keys, else every key of the suite, after a y"),
         ("m", "mark or unmark a key, for R"),
