@@ -33,6 +33,21 @@ public final class Editor {
                 waker.wake()
             }, onProblem: problemReporter)
         defer { observation.cancel() }
+        // A schema installed, changed or removed meanwhile shows at once: the editor reads everything again. A
+        // source that cannot be watched (schemas given in code) has nothing to say; one whose watch fails says so.
+        let schemaWatch: PersistentKeyValueObservation?
+        do {
+            schemaWatch = try model.data.schemas.watchSchemas(
+                creatingFolder: !model.readOnly,
+                onChange: { [pending] _ in
+                    pending.noteSchemaChange()
+                    waker.wake()
+                }, onProblem: problemReporter)
+        } catch {
+            schemaWatch = nil
+            model.liveUpdatesStopped("schemas are not watched: \(error)")
+        }
+        defer { schemaWatch?.cancel() }
         while !model.isFinished {
             draw()
             let now = ContinuousClock.now
@@ -55,6 +70,7 @@ public final class Editor {
     /// Applies queued changes and input events; the next ``draw()`` shows the result.
     public func step(_ events: [InputEvent]) {
         let changes = pending.takeAll()
+        if pending.takeSchemaChange() { model.reload() }
         model.apply(changes)
         if let problem = pending.takeProblem() { model.liveUpdatesStopped(problem) }
         model.viewSize = backend.size
@@ -73,6 +89,11 @@ public final class Editor {
             result = externalEditor.edit(edit.text, name: edit.key, fileExtension: edit.isJSON ? "json" : "txt")
         }
         model.finishExternalEdit(edit, result: result)
+    }
+
+    /// Notes that schemas changed, as the schema watch does; tests use it to play an install by another process.
+    public func receiveSchemaChange() {
+        pending.noteSchemaChange()
     }
 
     /// Queues changes as the store's observer does; tests use it to play another process's write.
@@ -102,6 +123,19 @@ private final class ChangeQueue: Sendable {
         problem.withLock { taken in
             defer { taken = nil }
             return taken
+        }
+    }
+
+    private let schemasChanged = Mutex(false)
+
+    func noteSchemaChange() {
+        schemasChanged.withLock { $0 = true }
+    }
+
+    func takeSchemaChange() -> Bool {
+        schemasChanged.withLock { changed in
+            defer { changed = false }
+            return changed
         }
     }
 

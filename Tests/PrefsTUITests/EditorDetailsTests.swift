@@ -70,3 +70,21 @@ import Testing
         #expect(fixture.screen.contains("com.example.app.locks"), "the file, wrapped under it")
     }
 }
+
+/// A schema installed or removed while the editor runs shows at once.
+@Suite struct EditorLiveSchemaTests {
+    @Test func aSchemaInstalledMeanwhileShowsAtTheNextFrame() throws {
+        let fixture = try EditorFixture()
+        fixture.type()
+        #expect(fixture.editor.model.suiteRows.first { $0.name == "notes" }?.hasSchema == false)
+        let manifest = EditorFixture.manifest.replacingOccurrences(of: "com.example.app", with: "notes")
+        try fixture.catalog.install(Data(manifest.utf8))
+        fixture.editor.receiveSchemaChange()
+        fixture.type()
+        #expect(fixture.editor.model.suiteRows.first { $0.name == "notes" }?.hasSchema == true)
+        _ = try fixture.catalog.uninstall(suite: "notes")
+        fixture.editor.receiveSchemaChange()
+        fixture.type()
+        #expect(fixture.editor.model.suiteRows.first { $0.name == "notes" }?.hasSchema == false)
+    }
+}

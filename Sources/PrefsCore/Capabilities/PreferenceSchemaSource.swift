@@ -42,6 +42,37 @@ public protocol PreferenceSchemaSource: Sendable {
     /// - Throws: The source's error when the schema cannot be removed.
     @discardableResult
     func uninstallSchema(for suite: String) throws -> Bool
+
+    /// Watches the schemas, so that a schema installed, changed or removed while a program runs shows at once.
+    ///
+    /// - Parameters:
+    ///   - creatingFolder: Whether the folder the schemas are kept in may be created to be watched (not for a
+    ///     read-only editor, which creates nothing); without it, a source whose folder is missing watches nothing.
+    ///   - onChange: Called, on a thread of the source's, with the suites whose schema changed; every suite with a
+    ///     schema when the source cannot tell which.
+    ///   - onProblem: Called once when the watch stops for good.
+    /// - Returns: The watch, which ends when cancelled or released; `nil` when the source cannot be watched.
+    /// - Throws: The source's error when the watch cannot be set up.
+    func watchSchemas(
+        creatingFolder: Bool, onChange: @escaping @Sendable (Set<String>) -> Void,
+        onProblem: @escaping @Sendable (any Error) -> Void
+    ) throws -> PersistentKeyValueObservation?
+}
+
+extension PreferenceSchemaSource {
+    /// Schemas that cannot be watched: a source that knows no way to, and schemas given in code, which never change.
+    ///
+    /// - Parameters:
+    ///   - creatingFolder: Unused.
+    ///   - onChange: Never called.
+    ///   - onProblem: Never called.
+    /// - Returns: `nil`.
+    public func watchSchemas(
+        creatingFolder: Bool, onChange: @escaping @Sendable (Set<String>) -> Void,
+        onProblem: @escaping @Sendable (any Error) -> Void
+    ) throws -> PersistentKeyValueObservation? {
+        nil
+    }
 }
 
 /// Why a schema source refused a change.

@@ -1,4 +1,5 @@
 public import PrefsCore
+import SystemPackage
 
 #if canImport(FoundationEssentials)
 public import FoundationEssentials
@@ -20,5 +21,27 @@ extension SchemaCatalog: PreferenceSchemaSource {
 
     public func uninstallSchema(for suite: String) throws -> Bool {
         try uninstall(suite: suite)
+    }
+
+    /// Watches the manifests' folder with inotify, as the store watches its suites: an install's atomic rename and
+    /// an uninstall's unlink are reported by suite name.
+    public func watchSchemas(
+        creatingFolder: Bool, onChange: @escaping @Sendable (Set<String>) -> Void,
+        onProblem: @escaping @Sendable (any Error) -> Void
+    ) throws -> PersistentKeyValueObservation? {
+        let folder = FilePath(directory.path)
+        if creatingFolder {
+            // As an install would make it: a schema installed later lands here, and a watch needs the folder.
+            try FileSystem.createDirectory(folder)
+        } else if (try? Stat(folder)) == nil {
+            return nil
+        }
+        let catalog = self
+        let watcher = try DirectoryWatcher(
+            directory: folder, suffixes: [".json"],
+            onChange: { suites, overflowed in onChange(overflowed ? Set(catalog.suites()) : suites) },
+            onFailure: { onProblem($0) })
+        try watcher.start()
+        return PersistentKeyValueObservation { withExtendedLifetime(watcher) {} }
     }
 }
