@@ -67,6 +67,7 @@ extension PreferenceSchemaSource {
     ///   - onChange: Never called.
     ///   - onProblem: Never called.
     /// - Returns: `nil`.
+    /// - Throws: Nothing; a source that watches may.
     public func watchSchemas(
         creatingFolder: Bool, onChange: @escaping @Sendable (Set<String>) -> Void,
         onProblem: @escaping @Sendable (any Error) -> Void
