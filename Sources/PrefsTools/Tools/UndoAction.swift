@@ -57,9 +57,50 @@ public enum UndoAction {
     public static func undo(
         _ suite: String, steps: Int = 1, after time: Date? = nil, force: Bool = false, in context: ToolContext
     ) throws -> Outcome {
+        try undo(suite, steps: steps, after: time, force: force, confirm: nil, in: context)
+    }
+
+    /// Reverts the suite's newest writes, or every write made after a moment, after showing them when they are more
+    /// than one and a person can be asked.
+    ///
+    /// - Parameters:
+    ///   - suite: The suite's name.
+    ///   - steps: How many writes, when `time` is `nil`.
+    ///   - time: Undo every write made after this moment instead.
+    ///   - force: Whether to revert keys another writer changed since.
+    ///   - confirm: Shown what would be undone when it spans more than one write, says whether to go ahead; `nil`
+    ///     when nobody can be asked (a script, or `--yes`), and the undo goes ahead.
+    ///   - context: The store.
+    /// - Returns: What was undone.
+    /// - Throws: ``ToolError`` when there is nothing to undo, a key changed since (code `changed-since`), or the
+    ///   question was answered no (code `refused`); the store's error. Nothing is written then.
+    public static func undo(
+        _ suite: String, steps: Int, after time: Date?, force: Bool, confirm: ((Outcome) -> Bool)?,
+        in context: ToolContext
+    ) throws -> Outcome {
+        let preview = try plan(suite, steps: steps, after: time, in: context)
+        if preview.steps.count > 1, let confirm, !confirm(preview) {
+            throw ToolError("nothing was undone: \(preview.steps.count) writes of \(suite) stay", code: .refused)
+        }
+        let target = try context.existingSuite(suite)
+        return try perform(preview.steps, on: target, suite: suite, force: force, in: context)
+    }
+
+    /// What an undo would revert, read from the history; nothing is written (`prefs undo --dry-run`).
+    ///
+    /// - Parameters:
+    ///   - suite: The suite's name.
+    ///   - steps: How many writes, when `time` is `nil`.
+    ///   - time: Every write made after this moment instead.
+    ///   - context: The store.
+    /// - Returns: The steps an undo would make, newest first, with the schema that renders them.
+    /// - Throws: ``ToolError`` when there is nothing to undo; the store's error.
+    public static func plan(_ suite: String, steps: Int = 1, after time: Date? = nil, in context: ToolContext) throws
+        -> Outcome
+    {
         let target = try context.existingSuite(suite)
         let planned = try UndoHistory(of: target, name: suite).undoSteps(steps, after: time)
-        return try perform(planned, on: target, suite: suite, force: force, in: context)
+        return Outcome(suite: suite, steps: planned, schema: try context.schema(for: suite))
     }
 
     /// Makes again the writes the newest undos reverted.

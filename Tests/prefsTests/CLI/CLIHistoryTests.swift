@@ -66,3 +66,37 @@ import Testing
         try #require(line.split(separator: " ").last.flatMap { Int($0) })
     }
 }
+
+/// `prefs undo` over several writes on a terminal: shown, then undone only on a yes; `--dry-run` and `--yes` there.
+@Suite(.serialized) struct CLIUndoPreviewTests {
+    @Test func aBigUndoIsShownAndAskedAboutOnATerminal() throws {
+        let cli = try PrefsCLI()
+        try cli.run("write", "S", "theme", "dark")
+        try cli.run("write", "S", "size", "2", "--type", "int")
+        try cli.run("write", "S", "theme", "black")
+        let file = cli.suiteFile("S")
+        let before = try Data(contentsOf: file)
+
+        let dry = try TmuxSession(running: "prefs", "undo S --steps 3 --dry-run", in: cli)
+        defer { dry.close() }
+        #expect(try dry.waitFor { $0.contains("EXITED 0") })
+        let shown = try dry.capture()
+        #expect(shown.contains("theme: black -> dark") && shown.contains("theme: dark -> (unset)"), "\(shown)")
+        #expect(shown.contains("--dry-run: nothing was undone") && !shown.contains("[y/N]"))
+        #expect(try Data(contentsOf: file) == before)
+
+        let asked = try TmuxSession(running: "prefs", "undo S --steps 3", in: cli)
+        defer { asked.close() }
+        #expect(
+            try asked.waitFor { $0.contains("Undo these 3 writes of S? [y/N]") && $0.contains("size: 2 -> (unset)") })
+        try asked.send("n", "Enter")
+        #expect(try asked.waitFor { $0.contains("nothing was undone: 3 writes of S stay") && $0.contains("EXITED 1") })
+        #expect(try Data(contentsOf: file) == before)
+
+        let yes = try TmuxSession(running: "prefs", "undo S --steps 3 --yes", in: cli)
+        defer { yes.close() }
+        #expect(try yes.waitFor { $0.contains("EXITED 0") })
+        #expect(try !yes.capture().contains("[y/N]"))
+        #expect(try cli.run("read", "S").output.isEmpty)
+    }
+}
