@@ -1,4 +1,5 @@
 import ArgumentParser
+import PrefsCore
 import PrefsStores
 import PrefsTools
 
@@ -24,6 +25,12 @@ public enum PrefsMain {
         // A shell asking for completions passes the words typed so far, which must reach argument-parser untouched.
         if commandLine.dropFirst().first == "---completion" {
             return await Prefs.main(Array(commandLine.dropFirst()))
+        }
+        if commandLine.dropFirst().first == "--experimental-dump-help",
+            ProcessEnvironment.current[ManualEscapes.variable] == "1"
+        {
+            Output.line(ManualEscapes.dump())
+            do { return try Output.checkOutput() } catch { ErrorReport.exit(with: ErrorReport.reported(error)) }
         }
         var arguments: [String]
         do {

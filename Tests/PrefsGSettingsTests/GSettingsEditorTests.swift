@@ -30,7 +30,9 @@ import Testing
         #expect(try terminal.waitFor { _ in (try? session.get("org.prefs.test", "clock-format")) == "'12h'" })
         // Another program's write reaches the editor live.
         try session.gsettings("set", "org.prefs.test", "clock-format", "'24h'")
-        let live = try terminal.waitFor { $0.contains("Stored        24h") && $0.contains("24h by an unknown") }
+        let live = try terminal.waitFor {
+            $0.contains("Stored        24h") && $0.contains("24h by") && $0.contains("unknown writer")
+        }
         let screen = try terminal.capture()
         #expect(live, "\(screen)")
     }

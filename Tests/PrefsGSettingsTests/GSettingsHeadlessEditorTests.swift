@@ -67,7 +67,7 @@ extension GSettingsInSession {
             editor.step([.character("/"), .control("u")] + type("name") + [.key(.enter)])
             let followed = screen()
             #expect(followed.contains("bob \(attempt)"), "\(followed)")
-            #expect(followed.contains("by an unknown"), "\(followed)")
+            #expect(followed.contains("unknown writer"), "\(followed)")
         }
     }
 }

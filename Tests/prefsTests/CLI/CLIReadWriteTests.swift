@@ -209,6 +209,26 @@ import Testing
         }
     }
 
+    /// argument-parser's generator drops what is not ASCII; the page keeps each such character of the help as a
+    /// mandoc escape, and `man` shows it.
+    @Test func theManPageKeepsEveryCharacterOfTheHelp() throws {
+        let page = try ProjectFile.text("Assets/man/prefs.1")
+        let dump = try PrefsCLI().run("--experimental-dump-help").output
+        let wide = Set(dump.unicodeScalars.filter { !$0.isASCII })
+        #expect(!wide.isEmpty, "the help has a character past ASCII (the mask of secrets)")
+        for scalar in wide {
+            let hex = String(scalar.value, radix: 16, uppercase: true)
+            let escape = "\\[u" + String(repeating: "0", count: max(0, 4 - hex.count)) + hex + "]"
+            #expect(page.contains(escape), "Assets/man/prefs.1 lacks \(scalar) as \(escape)")
+        }
+        #expect(!page.contains("rather than ."), "nothing was dropped from the --reveal help")
+        if FileManager.default.isExecutableFile(atPath: "/usr/bin/groff") {
+            let shown = try ChildProcess.run(
+                "/usr/bin/groff", ["-mandoc", "-Tutf8", ProjectFile.root.appendingPathComponent("Assets/man/prefs.1").path])
+            #expect(shown.standardOutput.contains("••••."), "groff shows the mask")
+        }
+    }
+
     @Test(.enabled(if: FileManager.default.isExecutableFile(atPath: "/usr/bin/groff")))
     func theManPageFormatsWithoutWarnings() throws {
         let page = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
