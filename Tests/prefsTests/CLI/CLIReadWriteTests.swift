@@ -224,7 +224,8 @@ import Testing
         #expect(!page.contains("rather than ."), "nothing was dropped from the --reveal help")
         if FileManager.default.isExecutableFile(atPath: "/usr/bin/groff") {
             let shown = try ChildProcess.run(
-                "/usr/bin/groff", ["-mandoc", "-Tutf8", ProjectFile.root.appendingPathComponent("Assets/man/prefs.1").path])
+                "/usr/bin/groff",
+                ["-mandoc", "-Tutf8", ProjectFile.root.appendingPathComponent("Assets/man/prefs.1").path])
             #expect(shown.standardOutput.contains("••••."), "groff shows the mask")
         }
     }
