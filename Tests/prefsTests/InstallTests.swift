@@ -120,6 +120,47 @@ struct InstallTests {
         #expect(!FileManager.default.fileExists(atPath: prefix.appendingPathComponent("share/prefs").path))
     }
 
+    /// `--from DIR` installs programs built already, without building, once each is the shipped kind; a debug build,
+    /// an unstripped one or a script is refused by name, and nothing is installed.
+    @Test func fromInstallsAShippedBuildAndRefusesAnyOther() throws {
+        // The release build the other tests install from, made once (CI has made it already).
+        let built = try Self.script("install", [try TemporaryDirectory().url.appendingPathComponent("p").path])
+        try #require(built.status == 0, "\(built.standardError)")
+        let release = Self.build.appendingPathComponent("release")
+        let folder = try TemporaryDirectory()
+        let prefix = folder.url.appendingPathComponent("prefix")
+        let install = try Self.script(
+            "install", ["--from", release.appendingPathComponent("shipped").path, prefix.path])
+        try #require(install.status == 0, "\(install.standardError)")
+        #expect(!install.standardError.contains("Compiling"), "nothing was built")
+        for file in Self.installed {
+            #expect(FileManager.default.fileExists(atPath: prefix.appendingPathComponent(file).path), "\(file)")
+        }
+        #expect(
+            try ChildProcess.run(prefix.appendingPathComponent("bin/prefs").path, ["--version"]).standardOutput
+                == PrefsVersion.current + "\n")
+
+        let script = folder.url.appendingPathComponent("scripted")
+        try FileManager.default.createDirectory(at: script, withIntermediateDirectories: true)
+        try Data("#!/bin/sh\necho \(PrefsVersion.current)\n".utf8).write(to: script.appendingPathComponent("prefs"))
+        try FileManager.default.setAttributes(
+            [.posixPermissions: 0o755], ofItemAtPath: script.appendingPathComponent("prefs").path)
+        let refusals = [
+            (release, "is not stripped"), (script, "is not an ELF program"),
+            (folder.url.appendingPathComponent("nowhere"), "is not an executable file"),
+        ]
+        for (source, reason) in refusals {
+            let other = folder.url.appendingPathComponent("other-\(reason.count)")
+            let refused = try Self.script("install", ["--from", source.path, other.path])
+            #expect(refused.status == 1, "\(source.path)")
+            #expect(
+                refused.standardError
+                    == "install: \(source.path)/prefs \(reason); nothing was installed (build it with scripts/build-release)\n"
+            )
+            #expect(!FileManager.default.fileExists(atPath: other.path), "nothing was installed")
+        }
+    }
+
     @Test func aFileInstallDidNotLeaveIsNeverReplaced() throws {
         let folder = try TemporaryDirectory()
         let prefix = folder.url.appendingPathComponent("prefix")

@@ -1,41 +1,79 @@
-/// A named action of the `:` command line, so that every action has a name as well as a key.
-struct EditorCommand {
+/// A named action of the editor: its `:` name, the keys that run it, its help, whether it changes anything, and what
+/// it does.
+///
+/// ``all`` is the one table from which the key dispatch, the `:` line, its completion and the help pane are
+/// derived, so that a command added here has a key, a name and a line of help at once.
+struct EditorCommand: Sendable {
+    /// What a command changes, which a read-only editor and a locked key refuse before it runs.
+    enum Change: Sendable {
+        /// Nothing: moving, showing, filtering.
+        case nothing
+        /// The store (a suite, several keys, the pending changes): refused read-only.
+        case store
+        /// The selected key: refused read-only, and refused for a key its store holds read-only (a lock).
+        case selectedKey
+    }
+
+    /// How a command was asked for.
+    struct Invocation {
+        /// What follows the name on the `:` line; empty from a key.
+        let argument: String
+        /// Whether it was run by name, where a command that asks for its key twice (`d d`) runs at once.
+        let byName: Bool
+        /// What the previous key asked to be confirmed by pressing it again, from a key.
+        let repeated: PendingRepeat?
+    }
+
     let name: String
+    /// The keys that run it; none for a command run by name only.
+    let keys: [InputEvent]
+    /// The keys as the help shows them (`d d`, `ctrl-r`); empty when it has none.
+    let keyLabel: String
     /// What it takes after its name, for the completion's hint: empty for nothing.
     let argument: String
     let summary: String
+    let change: Change
+    /// Where its keys work (`d` only on a suite's keys); its name works everywhere, and says why not itself.
+    let applies: @Sendable (EditorModel) -> Bool
+    let action: @Sendable (EditorModel, Invocation) -> Void
 
-    /// Every command, in the order completion offers them.
-    static let all: [EditorCommand] = [
-        EditorCommand(name: "add", argument: "", summary: "add a key (a)"),
-        EditorCommand(name: "apply", argument: "", summary: "apply the pending changes (A)"),
-        EditorCommand(name: "bookmark", argument: "", summary: "bookmark the key (b)"),
-        EditorCommand(name: "bookmarks", argument: "", summary: "list the bookmarks (B)"),
-        EditorCommand(name: "changed", argument: "", summary: "list only changed keys, or all (c)"),
-        EditorCommand(name: "changes", argument: "", summary: "other processes' changes (w)"),
-        EditorCommand(name: "delayed", argument: "", summary: "delayed mode on or off (P)"),
-        EditorCommand(name: "delete", argument: "", summary: "delete the key"),
-        EditorCommand(name: "dismiss", argument: "", summary: "dismiss the pending changes (D)"),
-        EditorCommand(name: "edit", argument: "", summary: "edit the value (enter)"),
-        EditorCommand(name: "editor", argument: "", summary: "edit the value in $EDITOR (e)"),
-        EditorCommand(name: "export", argument: "FILE", summary: "write the suite to a new property list file"),
-        EditorCommand(name: "filter", argument: "TEXT", summary: "filter the list (/)"),
-        EditorCommand(name: "help", argument: "", summary: "every key (?)"),
-        EditorCommand(name: "mark", argument: "", summary: "mark the key (m)"),
-        EditorCommand(name: "new-suite", argument: "", summary: "create a suite (n)"),
-        EditorCommand(name: "pending", argument: "", summary: "list the pending changes (p)"),
-        EditorCommand(name: "quit", argument: "", summary: "quit (q)"),
-        EditorCommand(name: "recover", argument: "", summary: "recover an unreadable suite (x)"),
-        EditorCommand(name: "redo", argument: "", summary: "redo (ctrl-r)"),
-        EditorCommand(name: "reload", argument: "", summary: "read everything again (ctrl-l)"),
-        EditorCommand(name: "rename", argument: "NEW", summary: "rename the key, keeping its value"),
-        EditorCommand(name: "reset", argument: "", summary: "reset the key to its default (r)"),
-        EditorCommand(name: "reset-all", argument: "", summary: "reset the marked keys, else every key (R)"),
-        EditorCommand(name: "undo", argument: "", summary: "undo (u)"),
-    ]
+    init(
+        _ name: String, keys: [InputEvent] = [], label: String = "", argument: String = "", _ summary: String,
+        change: Change = .nothing, applies: @escaping @Sendable (EditorModel) -> Bool = { _ in true },
+        action: @escaping @Sendable (EditorModel, Invocation) -> Void
+    ) {
+        self.name = name
+        self.keys = keys
+        keyLabel = label
+        self.argument = argument
+        self.summary = summary
+        self.change = change
+        self.applies = applies
+        self.action = action
+    }
+
+    /// The command a key runs where the model is, if any.
+    ///
+    /// - Parameters:
+    ///   - event: The key.
+    ///   - model: The editor, whose screen and selection decide where a key applies.
+    /// - Returns: The command, or `nil` for a key that moves, opens or goes back.
+    static func command(for event: InputEvent, in model: EditorModel) -> EditorCommand? {
+        Self.all.first { $0.keys.contains(event) && $0.applies(model) }
+    }
+
+    /// The command of a name, or of the one name it starts.
+    ///
+    /// - Parameter name: What was typed after `:`.
+    /// - Returns: The command, or `nil` for no name or an ambiguous start.
+    static func named(_ name: String) -> EditorCommand? {
+        if let exact = Self.all.first(where: { $0.name == name }) { return exact }
+        let matches = completions(of: name)
+        return matches.count == 1 && !name.isEmpty ? matches.first : nil
+    }
 
     /// The commands whose name starts with what was typed.
     static func completions(of typed: String) -> [EditorCommand] {
-        all.filter { $0.name.hasPrefix(typed) }
+        Self.all.filter { $0.name.hasPrefix(typed) }
     }
 }

@@ -34,59 +34,35 @@ extension EditorModel {
         session.line = LineEditor(common)
     }
 
-    /// Enter on the command line: runs the command named, with what follows it.
+    /// Enter on the command line: runs the command named (or the one its start names), with what follows it.
     func runCommand(_ session: EditSession) {
         editing = nil
         let text = session.line.text.trimmingWhiteSpace()
         let name = String(text.prefix { $0 != " " })
         let argument = String(text.dropFirst(name.count)).trimmingWhiteSpace()
-        let matches = EditorCommand.all.filter { $0.name == name }.isEmpty ? EditorCommand.completions(of: name) : []
-        let command = EditorCommand.all.first { $0.name == name } ?? (matches.count == 1 ? matches.first : nil)
-        guard let command else {
+        guard let command = EditorCommand.named(name) else {
             return say(name.isEmpty ? "no command" : "unknown command \(TextEscaping.quoted(name)); Tab lists them")
         }
-        if readOnly,
-            !["bookmarks", "changed", "changes", "filter", "help", "pending", "quit", "reload"].contains(command.name)
-        {
-            return say("read-only: nothing can be changed (started with --read-only)")
-        }
-        switch command.name {
-        case "add": beginAddingKey()
-        case "apply": applyPending(force: false)
-        case "bookmark": toggleBookmark()
-        case "bookmarks": toggle(.bookmarks)
-        case "changed": toggleChangedOnly()
-        case "changes": toggle(.changeLog)
-        case "delayed": toggleDelayedMode()
-        case "delete":
-            guard let suite = currentSuite, let row = selectedKey else { return say("select a key to delete") }
-            deleteSelectedKey(confirming: .delete(suite: suite, key: row.key))
-        case "dismiss": dismissPending()
-        case "edit": beginEditing()
-        case "editor": beginExternalEdit()
-        case "export": export(to: argument)
-        case "filter": editFilter { $0 = argument }
-        case "help": toggle(.help)
-        case "mark": toggleMark()
-        case "new-suite": beginAddingSuite()
-        case "pending": toggle(.pending)
-        case "quit": quit()
-        case "recover": askToRecoverSuite()
-        case "redo": redo(force: false)
-        case "reload": reload()
-        case "rename": rename(to: argument)
-        case "reset": resetSelectedKey()
-        case "reset-all": askToResetSuite()
-        case "undo": undo(force: false)
-        default: say("unknown command \(TextEscaping.quoted(name))")
-        }
+        run(command, EditorCommand.Invocation(argument: argument, byName: true, repeated: nil))
+    }
+
+    /// `d`, `d d` and `:delete`: the key asks for a second `d`; the name deletes at once.
+    func deleteSelected(_ invocation: EditorCommand.Invocation) {
+        guard invocation.byName else { return deleteSelectedKey(confirming: invocation.repeated) }
+        guard let suite = currentSuite, let row = selectedKey else { return say("select a key to delete") }
+        deleteSelectedKey(confirming: .delete(suite: suite, key: row.key))
+    }
+
+    /// `/` opens the filter line; `:filter TEXT` sets the filter to the text.
+    func filterCommand(_ invocation: EditorCommand.Invocation) {
+        if invocation.byName { editFilter { $0 = invocation.argument } } else { setEditingFilter(true) }
     }
 
     /// `:rename NEW`: moves the selected key's value to a new key in one write, which `u` undoes whole.
     ///
     /// The rules are `prefs rename`'s (``PrefsTools/SuiteEdit/renaming(_:to:force:)``): the new name must be free and
     /// the value valid for it under the schema; the write is made only if both keys still hold what was checked.
-    private func rename(to new: String) {
+    func rename(to new: String) {
         guard let suite = currentSuite, let row = selectedKey else { return say("select a key to rename") }
         guard !new.isEmpty else { return say("rename takes the new name: :rename NEW") }
         let tools = data.tools
@@ -104,7 +80,7 @@ extension EditorModel {
 
     /// `:export FILE`: writes the suite's stored values to a new XML property list, as `prefs export` does (secrets
     /// left out, and said so); an existing file is left alone.
-    private func export(to path: String) {
+    func export(to path: String) {
         guard let suite = currentSuite ?? selectedSuiteName else { return say("open a suite to export it") }
         guard !path.isEmpty else { return say("export takes a file: :export FILE") }
         let tools = data.tools

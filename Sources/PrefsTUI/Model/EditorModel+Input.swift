@@ -23,12 +23,8 @@ extension EditorModel {
         pendingRepeat = nil
         // What the last action said does not stay up during the next; an action that has something to say says it.
         if case .resize = event {} else { message = nil }
-        // A read-only editor says so at the key, rather than after a question or on opening a line editor.
-        if readOnly, changes(event) { return say("read-only: nothing can be changed (started with --read-only)") }
-        if changesSelectedKey(event), let suite = currentSuite, let key = selectedKey?.key,
-            let reason = data.readOnlyReason(suite: suite, key: key)
-        {
-            return say("\(TextEscaping.escaped(key)) cannot be changed: \(reason)")
+        if let command = EditorCommand.command(for: event, in: self) {
+            return run(command, EditorCommand.Invocation(argument: "", byName: false, repeated: pending))
         }
         switch event {
         case .key(.up), .character("k"), .wheel(-1): select(selectedIndex - 1)
@@ -37,63 +33,31 @@ extension EditorModel {
         case .key(.pageDown): select(selectedIndex + visibleRows)
         case .key(.home), .character("g"): select(0)
         case .key(.end), .character("G"): select(rowCount - 1)
-        case .key(.enter) where isKeysScreen || isDetailsScreen: beginEditing()
         case .key(.enter), .key(.right), .character("l"): open()
         case .key(.escape), .key(.left), .character("h"): back()
-        case .character("q"): if stack.count > 1 { back() } else { quit() }
-        case .character(" "): toggleSelectedBool()
-        case .character("r"): resetSelectedKey()
-        case .character("R"): askToResetSuite()
-        case .character("x"): askToRecoverSuite()
-        case .character("d") where isKeysScreen: deleteSelectedKey(confirming: pending)
-        case .character("a"): beginAddingKey()
-        case .character("n") where screen == .suites: beginAddingSuite()
-        case .character("e") where selectedKey != nil: beginExternalEdit()
-        case .character("m") where selectedKey != nil: toggleMark()
-        case .character("v") where selectedKey != nil: toggleReveal()
-        case .character("c") where isKeysScreen: toggleChangedOnly()
-        case .character("+") where selectedKey != nil: stepSelectedNumber(by: 1)
-        case .character("-") where selectedKey != nil: stepSelectedNumber(by: -1)
         case .character(":"): beginCommand()
-        case .character("P"): toggleDelayedMode()
-        case .character("b") where selectedKey != nil: toggleBookmark()
-        case .character("B"): toggle(.bookmarks)
-        case .character("p"): toggle(.pending)
-        case .character("A"): applyPending(force: pending == .applyPending)
-        case .character("D"): dismissPending()
-        case .character("u"): undo(force: pending == .undo)
-        case .control("r"): redo(force: pending == .redo)
-        case .control("l"): reload()
-        case .character("/") where isList: setEditingFilter(true)
-        case .character("?"): toggle(.help)
-        case .character("w"): toggle(.changeLog)
-        case .character("M"): toggle(.messages)
         case .click(let x, let y): click(x: x, y: y)
         default: break
         }
     }
 
-    /// Whether an event asks for a change: editing, toggling, resetting, deleting, adding, undoing, recovering.
-    private func changes(_ event: InputEvent) -> Bool {
-        switch event {
-        case .key(.enter): isKeysScreen || isDetailsScreen
-        case .character(" "), .character("r"), .character("R"), .character("x"), .character("d"), .character("a"),
-            .character("n"),
-            .character("e"), .character("u"), .control("r"), .character("P"), .character("A"), .character("+"),
-            .character("-"):
-            true
-        default: false
+    /// Runs a command from its key or its name, after the refusals its ``EditorCommand/change`` calls for: a
+    /// read-only editor says so at once, rather than after a question or on opening a line editor, and a key its
+    /// store holds read-only (a lock) is named with the reason.
+    ///
+    /// - Parameters:
+    ///   - command: The command.
+    ///   - invocation: How it was asked for.
+    func run(_ command: EditorCommand, _ invocation: EditorCommand.Invocation) {
+        if readOnly, command.change != .nothing {
+            return say("read-only: nothing can be changed (started with --read-only)")
         }
-    }
-
-    /// Whether an event changes the selected key, which a key the store holds read-only refuses.
-    private func changesSelectedKey(_ event: InputEvent) -> Bool {
-        switch event {
-        case .key(.enter): isKeysScreen || isDetailsScreen
-        case .character("d"): isKeysScreen && selectedKey != nil
-        case .character(" "), .character("r"), .character("e"), .character("+"), .character("-"): selectedKey != nil
-        default: false
+        if command.change == .selectedKey, let suite = currentSuite, let key = selectedKey?.key,
+            let reason = data.readOnlyReason(suite: suite, key: key)
+        {
+            return say("\(TextEscaping.escaped(key)) cannot be changed: \(reason)")
         }
+        command.action(self, invocation)
     }
 
     /// How many list rows the screen shows: all rows but the title, the message line and the status bar.
@@ -109,7 +73,7 @@ extension EditorModel {
         return false
     }
 
-    private var isList: Bool {
+    var isList: Bool {
         switch screen {
         case .suites, .keys: true
         default: false

@@ -2,46 +2,25 @@
 struct HelpPane {
     let view: EditorView
 
-    /// The rows of the help: the keys, then the `:` commands by name.
+    /// The rows of the help: the keys that move, then every command's keys, then the `:` commands by name, all but
+    /// the first from the one command table.
     static let rows: [(keys: String, action: String)] =
-        keys + [("", ""), (":commands", "typed after :, Tab completes")]
+        keys + EditorCommand.all.filter { !$0.keyLabel.isEmpty }.map { ($0.keyLabel, $0.summary) }
+        + [("", ""), (":commands", "typed after :, Tab completes")]
         + EditorCommand.all.map { command in
             (":" + command.name + (command.argument.isEmpty ? "" : " " + command.argument), command.summary)
         }
 
+    /// The keys that move, open and go back, which are not commands.
     static let keys: [(keys: String, action: String)] = [
         ("up, k / down, j", "move the selection"),
         ("PgUp / PgDn", "move a page"),
         ("g / G, Home / End", "first / last row"),
-        ("enter", "open a suite; edit a key's value"),
-        ("e", "edit the value in $VISUAL or $EDITOR (JSON for collections)"),
-        ("right, l", "open a suite, or a key's details (beside the keys on wide terminals)"),
+        ("enter, right, l", "open a suite, or a key's details (beside the keys on wide terminals)"),
         ("esc, left, h", "go back"),
-        ("space", "toggle a Boolean key"),
-        ("+ / -", "step a number up or down, by a step its range suits"),
-        ("r", "reset the key to its default"),
-        ("R", "reset the marked keys, else every key of the suite, after a y"),
-        ("m", "mark or unmark a key, for R"),
-        ("v", "reveal or hide a secret key's value (shown as ••••)"),
-        ("b / B", "bookmark a key, kept across runs / list the bookmarks"),
-        ("c", "list only the keys that are not at their default, or every key"),
-        ("x", "recover an unreadable suite: its file is moved aside"),
-        ("a", "add a key to a suite without a schema"),
-        ("n", "create a suite, from the suites"),
-        ("d d", "delete a key the schema does not declare"),
-        ("u / ctrl-r", "undo / redo the suite's newest write, as prefs undo / redo"),
-        ("/", "search every suite from the suites; filter a suite's keys"),
         ("ctrl-u", "clear the search or filter while typing it"),
-        ("w", "changes made by other processes"),
-        ("M", "every message said this session, whole"),
-        ("P", "delayed mode: edits wait to be applied together"),
-        ("p", "the pending changes, against what is stored"),
-        ("A / D", "apply the pending changes in one write / dismiss them"),
-        ("ctrl-l", "read everything again and redraw the screen"),
         ("mouse", "click selects, click again opens; wheel scrolls"),
         (":", "a command by name, with Tab completion (:rename NEW, :export FILE…)"),
-        ("?", "this help"),
-        ("q", "go back; quit from the suites"),
     ]
 
     func draw(into grid: inout CellGrid, rows: Range<Int>) {

@@ -1,0 +1,55 @@
+import Foundation
+import PrefsTestHelpers
+import Testing
+
+@testable import PrefsTUI
+
+/// One table of commands: every command's key and name reach the same action, the help lists each, and a read-only
+/// editor refuses each that changes something, whichever way it is asked for.
+@Suite struct EditorCommandTableTests {
+    @Test func everyCommandHasANameAndALineOfHelpAndTheHelpListsIt() {
+        let names = EditorCommand.all.map(\.name)
+        #expect(Set(names).count == names.count, "names are unique")
+        for command in EditorCommand.all {
+            #expect(!command.summary.isEmpty, "\(command.name)")
+            #expect(HelpPane.rows.contains { $0.keys.hasPrefix(":" + command.name) }, "\(command.name) by name")
+            if !command.keys.isEmpty {
+                #expect(HelpPane.rows.contains { $0.keys == command.keyLabel }, "\(command.name)'s keys")
+            }
+        }
+        // No key runs two commands in the same place: the first would hide the second.
+        for command in EditorCommand.all {
+            for key in command.keys {
+                let others = EditorCommand.all.filter { $0.name != command.name && $0.keys.contains(key) }
+                #expect(others.isEmpty, "\(key) runs \(command.name) and \(others.map(\.name))")
+            }
+        }
+    }
+
+    @Test(arguments: EditorCommand.all.filter { $0.change != .nothing }.map(\.name))
+    func aReadOnlyEditorRefusesACommandThatChangesByKeyAndByName(name: String) throws {
+        let command = try #require(EditorCommand.named(name))
+        let fixture = try EditorFixture(suite: "com.example.app", readOnly: true)
+        let before = try Data(contentsOf: fixture.store.directory.appendingPathComponent("com.example.app.plist"))
+        fixture.editor.step([.character(":")] + type(name) + [.key(.enter)])
+        #expect(fixture.editor.model.message == "read-only: nothing can be changed (started with --read-only)")
+        if let key = command.keys.first, command.applies(fixture.editor.model) {
+            fixture.type(key)
+            #expect(fixture.editor.model.message == "read-only: nothing can be changed (started with --read-only)")
+        }
+        #expect(fixture.editor.model.editing == nil && fixture.editor.model.picker == nil)
+        #expect(try Data(contentsOf: fixture.store.directory.appendingPathComponent("com.example.app.plist")) == before)
+    }
+
+    @Test func aKeyAndItsNameDoTheSame() throws {
+        for name in ["changes", "help", "bookmarks", "pending", "messages"] {
+            let command = try #require(EditorCommand.named(name))
+            let byKey = try EditorFixture(suite: "com.example.app")
+            byKey.type(try #require(command.keys.first))
+            let byName = try EditorFixture(suite: "com.example.app")
+            byName.editor.step([.character(":")] + type(name) + [.key(.enter)])
+            #expect(byKey.editor.model.screen == byName.editor.model.screen, "\(name)")
+            #expect(byKey.editor.model.screen != .keys(suite: "com.example.app"), "\(name) opened its screen")
+        }
+    }
+}
