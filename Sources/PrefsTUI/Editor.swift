@@ -24,8 +24,9 @@ public final class Editor {
         self.backend = backend
     }
 
-    /// Runs until the user quits.
+    /// Reads the store (``EditorModel/start()``), then runs until the user quits.
     public func run() {
+        model.start()
         let waker = backend.waker
         let observation = model.data.store.addObserver(
             { [pending] changes in

@@ -24,6 +24,7 @@ extension GSettingsInSession {
                 model: EditorModel(
                     data: EditorData(store: store, schemas: store.schemaSource, tools: tools), suite: "org.prefs.test"),
                 backend: backend)
+            editor.model.start()
             let recorder = ChangeRecorder()
             let observation = store.addObserver({ recorder.record($0) }, onProblem: nil)
             defer { observation.cancel() }

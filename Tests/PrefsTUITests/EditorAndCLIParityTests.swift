@@ -47,6 +47,7 @@ import Testing
         let editor = Editor(
             model: EditorModel(data: data, suite: "left"),
             backend: HeadlessBackend(width: 120, height: 30, supportsUnicode: true, usesColor: false))
+        editor.model.start()
         editor.draw()
         return (cli, editor, store, watch)
     }

@@ -53,3 +53,18 @@ import Testing
         }
     }
 }
+
+/// Nothing starts in `init`: a model reads its store in `start()`, which the editor's loop calls.
+@Suite struct EditorStartTests {
+    @Test func initReadsNothingAndStartReadsTheStore() throws {
+        let fixture = try EditorFixture()
+        let model = EditorModel(
+            data: EditorData(store: fixture.store, schemas: fixture.catalog, tools: fixture.tools),
+            suite: "notes")
+        #expect(model.suiteRows.isEmpty && model.keyRows.isEmpty && model.confirmation == nil)
+        model.start()
+        #expect(model.suiteRows.map(\.name) == ["com.example.app", "notes"])
+        #expect(model.keyRows.row(for: "greeting") != nil)
+        #expect(model.selection[.suites] == 1, "the suite opened at is selected behind it")
+    }
+}

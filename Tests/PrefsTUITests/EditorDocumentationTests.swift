@@ -45,6 +45,7 @@ import Testing
         let model = EditorModel(
             data: EditorData(store: store, schemas: schemas, tools: toolContext(store, schemas)),
             suite: "com.example.app")
+        model.start()
         let theme = try #require(model.keyRows.row(for: "theme"))
         #expect(try store.suite("com.example.app").primitiveValue(forKey: "theme") == .string("black"))
         #expect(model.provenance(of: theme, inSuite: "com.example.app") == .outside)

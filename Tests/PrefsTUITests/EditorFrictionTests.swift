@@ -70,6 +70,7 @@ import Testing
                 data: data, suite: "com.example.app",
                 bookmarks: Bookmarks(file: file, location: fixture.store.locationDescription)),
             backend: HeadlessBackend())
+        first.model.start()
         first.step([.key(.end), .character("b")])
         #expect(first.model.message == "bookmarked extra; B lists bookmarks")
         var attributes = try FileManager.default.attributesOfItem(atPath: file.path)
@@ -84,6 +85,7 @@ import Testing
                 data: EditorData(store: fixture.store, schemas: fixture.catalog, tools: fixture.tools), bookmarks: again
             ),
             backend: HeadlessBackend())
+        second.model.start()
         second.step([.character("B"), .key(.enter)])
         #expect(second.model.screen == .keys(suite: "com.example.app"))
         #expect(second.model.selectedKey?.key == "extra")

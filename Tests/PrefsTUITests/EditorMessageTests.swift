@@ -49,6 +49,7 @@ import Testing
         let fixture = try EditorFixture(width: 130, height: 30, suite: "com.example.app")
         let data = EditorData(store: fixture.store, schemas: fixture.catalog, tools: fixture.tools, utc: utc)
         let editor = Editor(model: EditorModel(data: data, suite: "com.example.app"), backend: fixture.backend)
+        editor.model.start()
         editor.draw()
         let text = try #require(fixture.backend.screen?.text)
         let line = try #require(text.split(separator: "\n").first { $0.contains("Last changes") })

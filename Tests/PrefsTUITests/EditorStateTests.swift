@@ -54,6 +54,7 @@ import Testing
         let model = EditorModel(
             data: EditorData(store: store, schemas: fixture.catalog, tools: toolContext(store, fixture.catalog)),
             suite: "com.example.app")
+        model.start()
         let theme = try #require(model.keyRows.row(for: "theme"))
         #expect(model.provenance(of: theme, inSuite: "com.example.app") == .launchArgument("black"))
         let scale = try #require(model.keyRows.row(for: "fontScale"))

@@ -54,6 +54,7 @@ package final class EditorFixture {
             format: .binary)
         backend = HeadlessBackend(width: width, height: height, supportsUnicode: unicode, usesColor: true)
         editor = Editor(model: Self.model(store, catalog, home, suite: suite, readOnly: readOnly), backend: backend)
+        editor.model.start()
     }
 
     /// Rewrites a suite's file as a program outside PrefsKit would (Foundation's serializer, no lock, no journal):
@@ -90,6 +91,7 @@ package final class EditorFixture {
     /// Starts a new editor on the same store and state, as the next `prefs tui` would, and draws its first frame.
     package func restart(suite: String? = nil) {
         editor = Editor(model: Self.model(store, catalog, home, suite: suite, readOnly: false), backend: backend)
+        editor.model.start()
         editor.draw()
     }
 

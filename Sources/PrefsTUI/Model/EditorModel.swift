@@ -71,7 +71,7 @@ public final class EditorModel {
     var sessionKeys = SessionKeys()
     /// Whether the keys screen lists only the keys that are not at their default (`c`).
     public internal(set) var showsChangedOnly = false
-    /// Opens the editor on the suites, or directly on one suite's keys.
+    /// An editor on the suites, or directly on one suite's keys; nothing is read until ``start()``.
     ///
     /// - Parameters:
     ///   - data: The store and its schemas.
@@ -89,8 +89,18 @@ public final class EditorModel {
         self.bookmarks = bookmarks ?? Bookmarks(file: nil, location: data.store.locationDescription)
         self.recovery = recovery ?? PendingRecovery(directory: nil, location: data.store.locationDescription)
         stack = suite.map { [.suites, .keys(suite: $0)] } ?? [.suites]
+    }
+
+    /// Reads the store and sets up the first screen: the rows, the suite opened at selected in the suites behind it,
+    /// and, when an editor on this store kept pending changes at an abrupt end, the question offering them back.
+    ///
+    /// Apart from `init`, which reads nothing: ``Editor/run()`` calls it, and so does anything that drives a model
+    /// without the loop (a test, an app's own loop), once, before the first input.
+    public func start() {
         reload()
-        if let suite, let index = suiteRows.firstIndex(where: { $0.name == suite }) { selection[.suites] = index }
+        if case .keys(let suite)? = stack.last, let index = suiteRows.firstIndex(where: { $0.name == suite }) {
+            selection[.suites] = index
+        }
         if !readOnly { offerRecovery() }
     }
 

@@ -64,6 +64,7 @@ import Testing
             model: EditorModel(
                 data: EditorData(store: scope.store, schemas: catalog, tools: toolContext(scope.store, catalog))),
             backend: backend)
+        editor.model.start()
         editor.draw()
         let screen = backend.screen?.text ?? ""
         #expect(screen.contains("bomb") && screen.contains("unreadable"))
