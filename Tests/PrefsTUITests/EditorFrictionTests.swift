@@ -3,6 +3,7 @@ import PrefsFileStore
 import PrefsKit
 import PrefsTUI
 import PrefsTestHelpers
+import PrefsTools
 import Testing
 
 /// Small frictions the editor no longer has: new suites, added keys selected, the change log's rows, vanished suites.
@@ -78,7 +79,7 @@ import Testing
 
         // The next run reads it back, for this store only.
         let again = Bookmarks(file: file, location: fixture.store.locationDescription)
-        #expect(again.entries == [SearchMatch(suite: "com.example.app", key: "extra")])
+        #expect(again.entries == [Bookmarks.Entry(suite: "com.example.app", key: "extra")])
         #expect(Bookmarks(file: file, location: "/elsewhere").entries.isEmpty)
         let second = Editor(
             model: EditorModel(

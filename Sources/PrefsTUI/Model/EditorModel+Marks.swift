@@ -1,4 +1,5 @@
 import PrefsCore
+import PrefsTools
 
 extension EditorModel {
     /// Whether `m` marked a key, for `R` to reset the marked keys alone.

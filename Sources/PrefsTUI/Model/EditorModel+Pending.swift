@@ -1,4 +1,5 @@
 import PrefsCore
+public import PrefsTools
 
 extension EditorModel {
     /// Turns delayed mode on or off, for `P`.

@@ -1,5 +1,5 @@
 public import PrefsCore
-import PrefsTools
+public import PrefsTools
 
 #if canImport(FoundationEssentials)
 import FoundationEssentials

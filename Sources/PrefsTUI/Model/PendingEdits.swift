@@ -1,4 +1,5 @@
 import PrefsCore
+public import PrefsTools
 
 /// Delayed mode (`P`) and the edits it holds until `A` writes them or `D` drops them, in the order they were first
 /// made, one per suite and key.

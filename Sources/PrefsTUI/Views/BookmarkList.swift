@@ -1,4 +1,5 @@
 import PrefsCore
+import PrefsTools
 
 /// The keys bookmarked with `b`, as `suite › key` and their value; Enter opens one.
 struct BookmarkList {

@@ -1,4 +1,5 @@
 import PrefsCore
+import PrefsTools
 
 /// A suite's keys: a status mark, a mark set with `m`, the key, where its value comes from, its type and its value;
 /// narrower lists drop the type, then the state.

@@ -1,4 +1,5 @@
 import PrefsCore
+import PrefsTools
 
 /// The changes delayed mode holds: `suite › key: stored → pending`, with the keys another process changed since
 /// they were edited marked `!`.

@@ -1,5 +1,4 @@
-import PrefsCore
-import PrefsTools
+public import PrefsCore
 
 #if canImport(FoundationEssentials)
 public import FoundationEssentials

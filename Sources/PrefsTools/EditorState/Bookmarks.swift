@@ -1,5 +1,3 @@
-import PrefsTools
-
 #if canImport(FoundationEssentials)
 public import FoundationEssentials
 #else
@@ -22,8 +20,20 @@ public final class Bookmarks {
     public let file: URL?
     /// The store whose bookmarks these are.
     public let location: String
+    /// A bookmarked key of a suite.
+    public struct Entry: Hashable, Sendable {
+        public let suite: String
+        public let key: String
+
+        /// A bookmark.
+        public init(suite: String, key: String) {
+            self.suite = suite
+            self.key = key
+        }
+    }
+
     /// The bookmarks, in the order they were made.
-    public private(set) var entries: [SearchMatch] = []
+    public private(set) var entries: [Entry] = []
     /// Why the file could not be read or written, when it could not.
     public private(set) var problem: String?
 
@@ -46,13 +56,13 @@ public final class Bookmarks {
             return
         }
         entries = (all[location] ?? []).compactMap { pair in
-            pair.count == 2 ? SearchMatch(suite: pair[0], key: pair[1]) : nil
+            pair.count == 2 ? Entry(suite: pair[0], key: pair[1]) : nil
         }
     }
 
     /// Whether a key is bookmarked.
     public func contains(suite: String, key: String) -> Bool {
-        entries.contains(SearchMatch(suite: suite, key: key))
+        entries.contains(Entry(suite: suite, key: key))
     }
 
     /// Adds a bookmark, or removes it, and saves.
@@ -60,7 +70,7 @@ public final class Bookmarks {
     /// - Returns: Whether the key is bookmarked now.
     @discardableResult
     public func toggle(suite: String, key: String) -> Bool {
-        let entry = SearchMatch(suite: suite, key: key)
+        let entry = Entry(suite: suite, key: key)
         let added = !entries.contains(entry)
         if added { entries.append(entry) } else { entries.removeAll { $0 == entry } }
         save()
