@@ -127,17 +127,14 @@ private final class ChangeQueue: Sendable {
         }
     }
 
-    private let schemasChanged = Mutex(false)
+    private let schemasChanged = RaisedFlag()
 
     func noteSchemaChange() {
-        schemasChanged.withLock { $0 = true }
+        schemasChanged.raise()
     }
 
     func takeSchemaChange() -> Bool {
-        schemasChanged.withLock { changed in
-            defer { changed = false }
-            return changed
-        }
+        schemasChanged.take()
     }
 
     func append(_ batch: [PersistentKeyValueChange]) {

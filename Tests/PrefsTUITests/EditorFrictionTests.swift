@@ -79,7 +79,7 @@ import Testing
 
         // The next run reads it back, for this store only.
         let again = Bookmarks(file: file, location: fixture.store.locationDescription)
-        #expect(again.entries == [Bookmarks.Entry(suite: "com.example.app", key: "extra")])
+        #expect(again.entries == [KeyOfSuite(suite: "com.example.app", key: "extra")])
         #expect(Bookmarks(file: file, location: "/elsewhere").entries.isEmpty)
         let second = Editor(
             model: EditorModel(

@@ -1,5 +1,3 @@
-import Synchronization
-
 /// A terminal in memory, for tests: input is scripted, frames are kept, and nothing touches a real terminal.
 public final class HeadlessBackend: TerminalBackend {
     public private(set) var size: (width: Int, height: Int)
@@ -63,16 +61,13 @@ public final class HeadlessBackend: TerminalBackend {
 }
 
 private final class HeadlessWaker: EditorWaker {
-    private let pending = Mutex(false)
+    private let pending = RaisedFlag()
 
     func wake() {
-        pending.withLock { $0 = true }
+        pending.raise()
     }
 
     func take() -> Bool {
-        pending.withLock { woken in
-            defer { woken = false }
-            return woken
-        }
+        pending.take()
     }
 }

@@ -1,11 +1,4 @@
-/// A key that `/` on the suites screen found in some suite: by its name, its value, or its documentation.
-public struct SearchMatch: Hashable, Sendable {
-    public let suite: String
-    public let key: String
+public import PrefsTools
 
-    /// Creates a match.
-    public init(suite: String, key: String) {
-        self.suite = suite
-        self.key = key
-    }
-}
+/// A key that `/` on the suites screen found in some suite: by its name, its value, or its documentation.
+public typealias SearchMatch = KeyOfSuite

@@ -1,4 +1,4 @@
-import PrefsTools
+public import PrefsTools
 
 /// The keys a search over every suite found, best first, made one at a time as they are drawn: a keystroke that
 /// matches 40,000 keys keeps 40,000 pairs of row numbers, not 40,000 pairs of strings.

@@ -1,4 +1,5 @@
 import PrefsCore
+import PrefsTools
 
 /// The list of suites: name, stored keys, and whether a schema describes it.
 struct SuitesList {

@@ -20,20 +20,8 @@ public final class Bookmarks {
     public let file: URL?
     /// The store whose bookmarks these are.
     public let location: String
-    /// A bookmarked key of a suite.
-    public struct Entry: Hashable, Sendable {
-        public let suite: String
-        public let key: String
-
-        /// A bookmark.
-        public init(suite: String, key: String) {
-            self.suite = suite
-            self.key = key
-        }
-    }
-
     /// The bookmarks, in the order they were made.
-    public private(set) var entries: [Entry] = []
+    public private(set) var entries: [KeyOfSuite] = []
     /// Why the file could not be read or written, when it could not.
     public private(set) var problem: String?
 
@@ -56,13 +44,13 @@ public final class Bookmarks {
             return
         }
         entries = (all[location] ?? []).compactMap { pair in
-            pair.count == 2 ? Entry(suite: pair[0], key: pair[1]) : nil
+            pair.count == 2 ? KeyOfSuite(suite: pair[0], key: pair[1]) : nil
         }
     }
 
     /// Whether a key is bookmarked.
     public func contains(suite: String, key: String) -> Bool {
-        entries.contains(Entry(suite: suite, key: key))
+        entries.contains(KeyOfSuite(suite: suite, key: key))
     }
 
     /// Adds a bookmark, or removes it, and saves.
@@ -70,7 +58,7 @@ public final class Bookmarks {
     /// - Returns: Whether the key is bookmarked now.
     @discardableResult
     public func toggle(suite: String, key: String) -> Bool {
-        let entry = Entry(suite: suite, key: key)
+        let entry = KeyOfSuite(suite: suite, key: key)
         let added = !entries.contains(entry)
         if added { entries.append(entry) } else { entries.removeAll { $0 == entry } }
         save()
