@@ -68,3 +68,13 @@ import Testing
         #expect(model.selection[.suites] == 1, "the suite opened at is selected behind it")
     }
 }
+
+/// The model is made of parts that own their state: it holds at most twelve of them.
+@Suite struct EditorModelShapeTests {
+    @Test func theModelHoldsAtMostTwelveParts() throws {
+        let fixture = try EditorFixture()
+        let parts = Mirror(reflecting: fixture.editor.model).children.compactMap(\.label)
+        #expect(parts.count <= 12, "\(parts)")
+        #expect(parts.contains("navigation") && parts.contains("modal") && parts.contains("ending"))
+    }
+}

@@ -14,63 +14,25 @@ import Foundation
 public final class EditorModel {
     public let data: EditorData
     public let readOnly: Bool
-    /// The keys bookmarked with `b`.
-    public let bookmarks: Bookmarks
-    /// Where pending changes go when the editor must end without asking, and come back from at the next start.
-    public let recovery: PendingRecovery
-    /// What to tell the user once the terminal is given back, such as where pending changes were kept.
-    public internal(set) var exitNote: String?
-    /// Ctrl-C and SIGTERM seen since the last question was answered: the second ends the editor, keeping its changes.
-    var endingSignals = 0
-    /// The kept changes the question at start offers back.
-    var offeredRecovery: PendingRecovery.Found?
-    /// The screens opened so far; the last is shown.
-    public internal(set) var stack: [EditorScreen]
-    /// The selected row of each screen.
-    public internal(set) var selection: [EditorScreen: Int] = [:]
-    /// A message for the line above the status bar: what just happened, or what went wrong.
-    ///
-    /// Each is kept in ``messages``, where one too long for its lines is read whole.
-    public internal(set) var message: String? {
-        didSet { if let message, message != oldValue { messages.record(message) } }
-    }
-    /// Everything said this session (`M`).
+    /// Where the editor is and what is selected.
+    public internal(set) var navigation: Navigation
+    /// The rows the lists show.
+    public internal(set) var rows = ListRows()
+    /// What takes the next keys before the list: a line editor, a picker, a question.
+    public internal(set) var modal = ModalInput()
+    /// Everything said this session, the message shown last among it (`M`).
     public internal(set) var messages = MessageLog()
     /// Other processes' changes as they arrive: the change log, highlights, and why they stopped arriving.
     public internal(set) var live = LiveActivity()
     /// The filter typed after `/`, over the list shown.
     public internal(set) var filter = ListFilter()
-    /// The value being edited, if any.
-    public internal(set) var editing: EditSession?
-
-    /// A value to hand to the user's own editor, which the loop takes and runs.
-    public internal(set) var externalEdit: ExternalEdit?
-    /// Text an external edit left that could not be written, by suite and key, opened again by the next `e`.
-    var externalDrafts: [SuiteKey: String] = [:]
-    /// The choice list open over the keys, if any.
-    public internal(set) var picker: ChoicePicker?
-    /// A question the next key answers: `y` goes ahead, anything else keeps things as they are.
-    public internal(set) var confirmation: Confirmation?
-    /// An action a first key asked for that takes the same key again to happen (`d d`, or `u` over another process's
-    /// change); any other input forgets it.
-    public internal(set) var pendingRepeat: PendingRepeat?
-    /// The terminal's size at the last input, which mouse clicks and page moves are measured against.
-    public var viewSize = (width: 80, height: 24)
-    /// Whether the user asked to quit.
-    public internal(set) var isFinished = false
-    /// The rows shown, refreshed after every change.
-    public private(set) var suiteRows: [SuiteRow] = []
-    public private(set) var keyRows = KeyRows.empty
-    /// The keys of every suite that the filter matches, listed after the suites on the suites screen.
-    public private(set) var searchMatches = SearchMatches.none
     /// Delayed mode (`P`) and the edits it holds.
     public internal(set) var pending = PendingEdits()
-    /// A key just added, selected as soon as its first write lists it.
-    var keyToSelect: String?
     /// The keys marked, revealed and written this session, by suite.
     var sessionKeys = SessionKeys()
-    /// Whether the keys screen lists only the keys that are not at their default (`c`).
-    public internal(set) var showsChangedOnly = false
+    /// How the session ends, and the changes kept when it must end without asking.
+    public internal(set) var ending: SessionEnd
+
     /// An editor on the suites, or directly on one suite's keys; nothing is read until ``start()``.
     ///
     /// - Parameters:
@@ -86,9 +48,10 @@ public final class EditorModel {
     ) {
         self.data = data
         self.readOnly = readOnly
-        self.bookmarks = bookmarks ?? Bookmarks(file: nil, location: data.store.locationDescription)
-        self.recovery = recovery ?? PendingRecovery(directory: nil, location: data.store.locationDescription)
-        stack = suite.map { [.suites, .keys(suite: $0)] } ?? [.suites]
+        navigation = Navigation(
+            suite: suite, bookmarks: bookmarks ?? Bookmarks(file: nil, location: data.store.locationDescription))
+        ending = SessionEnd(
+            recovery: recovery ?? PendingRecovery(directory: nil, location: data.store.locationDescription))
     }
 
     /// Reads the store and sets up the first screen: the rows, the suite opened at selected in the suites behind it,
@@ -105,7 +68,7 @@ public final class EditorModel {
     }
 
     /// The screen shown.
-    public var screen: EditorScreen { stack.last ?? .suites }
+    public var screen: EditorScreen { navigation.screen }
 
     /// How many rows the screen lists.
     public var rowCount: Int {
@@ -252,101 +215,5 @@ public final class EditorModel {
         // and journaled any change it does not explain as an unknown writer's, so the newest record is the writer.
         guard last.newValue == stored || last.isRedacted, let pid = last.writer?.pid else { return .outside }
         return .process(name: TextEscaping.escaped(last.writer?.processName ?? "pid \(pid)"), pid: pid)
-    }
-
-    // MARK: - Navigation
-
-    func select(_ index: Int) {
-        selection[screen] = max(0, min(index, rowCount - 1))
-    }
-
-    func open() {
-        switch screen {
-        case .suites:
-            let match = selectedIndex - suiteRows.count
-            guard suiteRows.indices.contains(selectedIndex) || searchMatches.indices.contains(match) else { return }
-            let found = match < 0 ? nil : searchMatches[match]
-            let suite = found?.suite ?? suiteRows[selectedIndex].name
-            // The filter found the suite; its keys start unfiltered, and the filter comes back with the suites.
-            filter.openSuite()
-            stack.append(.keys(suite: suite))
-            refresh()
-            if let found, let position = keyRows.position(of: found.key) { selection[.keys(suite: suite)] = position }
-        case .keys(let suite):
-            guard let row = selectedKey else { return }
-            stack.append(.details(suite: suite, key: row.key))
-        case .pending:
-            // A pending change opens at its key.
-            guard pending.changes.indices.contains(selectedIndex) else { return }
-            go(to: pending.changes[selectedIndex].suite, key: pending.changes[selectedIndex].key)
-        case .bookmarks:
-            guard bookmarks.entries.indices.contains(selectedIndex) else { return }
-            go(to: bookmarks.entries[selectedIndex].suite, key: bookmarks.entries[selectedIndex].key)
-        case .changeLog:
-            // A change opens at its key, in its suite.
-            let changes = Array(live.changeLog.reversed())
-            guard changes.indices.contains(selectedIndex), let suite = changes[selectedIndex].change.suite else {
-                return
-            }
-            go(to: suite, key: changes[selectedIndex].change.key)
-        case .details, .help, .messages:
-            return
-        }
-        message = nil
-    }
-
-    /// Opens a suite's keys with one key selected, from a list of keys found elsewhere.
-    func go(to suite: String, key: String) {
-        stack = [.suites, .keys(suite: suite)]
-        filter.text = ""
-        refresh()
-        if let position = keyRows.position(of: key) { selection[.keys(suite: suite)] = position }
-    }
-
-    /// Opens a screen over the current one, or closes it when it is already shown.
-    func toggle(_ overlay: EditorScreen) {
-        if screen == overlay {
-            back()
-        } else {
-            stack.append(overlay)
-        }
-    }
-
-    func back() {
-        if stack.count > 1 { stack.removeLast() }
-        message = nil
-        // A filter belongs to the list it was typed in; the suites' comes back with them.
-        if screen == .suites, filter.returnToSuites() {
-            refresh()
-        } else if !filter.isEmpty {
-            editFilter { $0 = "" }
-        }
-    }
-
-    func editFilter(_ edit: (inout String) -> Void) {
-        edit(&filter.text)
-        selection[screen] = 0
-        refresh()
-    }
-
-    func setEditingFilter(_ editing: Bool) {
-        filter.isEditing = editing
-        // The index is built when `/` is pressed, so that the first character typed costs only a search.
-        if editing, let suite = currentSuite { _ = data.keyList(suite: suite)?.searchIndex }
-    }
-
-    func quit() {
-        guard pending.isEmpty else {
-            confirmation = Confirmation(
-                question: "Apply the \(pending.count) pending change\(pending.count == 1 ? "" : "s") "
-                    + "before quitting? (y apply, n discard, esc stay)",
-                action: .quitWithPending)
-            return
-        }
-        isFinished = true
-    }
-
-    func say(_ text: String) {
-        message = text
     }
 }

@@ -20,6 +20,16 @@ public struct MessageLog {
 
     /// The messages, oldest first.
     public private(set) var entries: [Entry] = []
+    /// The message shown now, on the line above the status bar; `nil` once the next key clears it.
+    public private(set) var current: String?
+
+    /// Shows a message, keeping it in the log, or clears the line.
+    ///
+    /// - Parameter text: What the editor says; `nil` clears the line.
+    mutating func show(_ text: String?) {
+        if let text, text != current { record(text) }
+        current = text
+    }
 
     /// Keeps a message.
     ///

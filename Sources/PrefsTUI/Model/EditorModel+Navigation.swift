@@ -1,0 +1,99 @@
+import PrefsCore
+import PrefsTools
+
+/// Moving between screens and rows, opening what is selected, and going back.
+extension EditorModel {
+    func select(_ index: Int) {
+        selection[screen] = max(0, min(index, rowCount - 1))
+    }
+
+    func open() {
+        switch screen {
+        case .suites:
+            let match = selectedIndex - suiteRows.count
+            guard suiteRows.indices.contains(selectedIndex) || searchMatches.indices.contains(match) else { return }
+            let found = match < 0 ? nil : searchMatches[match]
+            let suite = found?.suite ?? suiteRows[selectedIndex].name
+            // The filter found the suite; its keys start unfiltered, and the filter comes back with the suites.
+            filter.openSuite()
+            stack.append(.keys(suite: suite))
+            refresh()
+            if let found, let position = keyRows.position(of: found.key) { selection[.keys(suite: suite)] = position }
+        case .keys(let suite):
+            guard let row = selectedKey else { return }
+            stack.append(.details(suite: suite, key: row.key))
+        case .pending:
+            // A pending change opens at its key.
+            guard pending.changes.indices.contains(selectedIndex) else { return }
+            go(to: pending.changes[selectedIndex].suite, key: pending.changes[selectedIndex].key)
+        case .bookmarks:
+            guard bookmarks.entries.indices.contains(selectedIndex) else { return }
+            go(to: bookmarks.entries[selectedIndex].suite, key: bookmarks.entries[selectedIndex].key)
+        case .changeLog:
+            // A change opens at its key, in its suite.
+            let changes = Array(live.changeLog.reversed())
+            guard changes.indices.contains(selectedIndex), let suite = changes[selectedIndex].change.suite else {
+                return
+            }
+            go(to: suite, key: changes[selectedIndex].change.key)
+        case .details, .help, .messages:
+            return
+        }
+        message = nil
+    }
+
+    /// Opens a suite's keys with one key selected, from a list of keys found elsewhere.
+    func go(to suite: String, key: String) {
+        stack = [.suites, .keys(suite: suite)]
+        filter.text = ""
+        refresh()
+        if let position = keyRows.position(of: key) { selection[.keys(suite: suite)] = position }
+    }
+
+    /// Opens a screen over the current one, or closes it when it is already shown.
+    func toggle(_ overlay: EditorScreen) {
+        if screen == overlay {
+            back()
+        } else {
+            stack.append(overlay)
+        }
+    }
+
+    func back() {
+        if stack.count > 1 { stack.removeLast() }
+        message = nil
+        // A filter belongs to the list it was typed in; the suites' comes back with them.
+        if screen == .suites, filter.returnToSuites() {
+            refresh()
+        } else if !filter.isEmpty {
+            editFilter { $0 = "" }
+        }
+    }
+
+    func editFilter(_ edit: (inout String) -> Void) {
+        edit(&filter.text)
+        selection[screen] = 0
+        refresh()
+    }
+
+    func setEditingFilter(_ editing: Bool) {
+        filter.isEditing = editing
+        // The index is built when `/` is pressed, so that the first character typed costs only a search.
+        if editing, let suite = currentSuite { _ = data.keyList(suite: suite)?.searchIndex }
+    }
+
+    func quit() {
+        guard pending.isEmpty else {
+            confirmation = Confirmation(
+                question: "Apply the \(pending.count) pending change\(pending.count == 1 ? "" : "s") "
+                    + "before quitting? (y apply, n discard, esc stay)",
+                action: .quitWithPending)
+            return
+        }
+        isFinished = true
+    }
+
+    func say(_ text: String) {
+        message = text
+    }
+}

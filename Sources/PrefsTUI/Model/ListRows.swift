@@ -1,0 +1,8 @@
+/// The rows the lists show, rebuilt from ``EditorData`` after every change: the suites, the keys of the suite open,
+/// and the keys a search over every suite found.
+public struct ListRows {
+    public internal(set) var suiteRows: [SuiteRow] = []
+    public internal(set) var keyRows = KeyRows.empty
+    /// The keys of every suite that the filter matches, listed after the suites on the suites screen.
+    public internal(set) var searchMatches = SearchMatches.none
+}
