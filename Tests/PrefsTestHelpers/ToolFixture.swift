@@ -11,12 +11,22 @@ package final class ToolFixture {
 
     package init() throws {
         scope = try TemporaryDirectory(prefix: "prefs-tools")
-        context = StoreResolver.context(
+        context = Self.context(in: scope)
+    }
+
+    private static func context(in scope: TemporaryDirectory) -> ToolContext {
+        StoreResolver.context(
             configDirectory: scope.url.appendingPathComponent("config"),
             environment: [
                 "XDG_DATA_HOME": scope.url.appendingPathComponent("data").path,
                 "XDG_STATE_HOME": scope.url.appendingPathComponent("state").path,
             ])
+    }
+
+    /// A context opened afresh on the same folders, as the next `prefs` command would open it: what it reads comes
+    /// from the files, not from what this process read before.
+    package func reopened() -> ToolContext {
+        Self.context(in: scope)
     }
 
     /// The configuration directory.

@@ -8,7 +8,8 @@ import Darwin
 #endif
 
 /// One thin wrapper per system call that swift-system does not cover, each turning `-1` and `errno` into a typed
-/// `Errno` and retrying when interrupted.
+/// `Errno` and retrying when interrupted. Those that take a path consult ``SyscallFaults`` first, where tests inject
+/// failures.
 enum Syscall {
     /// The corresponding C function is `flock`.
     static func flock(_ descriptor: FileDescriptor, _ operation: CInt) throws(Errno) {
@@ -56,6 +57,7 @@ enum Syscall {
 
     /// The corresponding C function is `rename`.
     static func rename(_ source: FilePath, _ destination: FilePath) throws(Errno) {
+        if let fault = SyscallFaults.shared.error(for: "rename", path: destination) { throw fault }
         try retrying {
             source.withPlatformString { from in destination.withPlatformString { to in cRename(from, to) } }
         }
@@ -65,6 +67,7 @@ enum Syscall {
     ///
     /// The corresponding C function is `renameat2` with `RENAME_EXCHANGE`; it fails with `ENOSYS` where there is none.
     static func renameExchange(_ first: FilePath, _ second: FilePath) throws(Errno) {
+        if let fault = SyscallFaults.shared.error(for: "renameExchange", path: second) { throw fault }
         try retrying {
             first.withPlatformString { one in second.withPlatformString { other in cRenameExchange(one, other) } }
         }
@@ -79,6 +82,7 @@ enum Syscall {
 
     /// The corresponding C function is `unlink`.
     static func unlink(_ path: FilePath) throws(Errno) {
+        if let fault = SyscallFaults.shared.error(for: "unlink", path: path) { throw fault }
         try retrying { path.withPlatformString { cUnlink($0) } }
     }
 
