@@ -1,5 +1,5 @@
-package import SystemPackage
 import Synchronization
+package import SystemPackage
 
 /// Failures a test injects into the file store's system calls, as swift-system's mocking drives its wrappers: a crash
 /// point reached every time, in place of killing a writer at a random moment and retrying until it stops where

@@ -8,8 +8,9 @@ import Darwin
 #endif
 
 /// One thin wrapper per system call that swift-system does not cover, each turning `-1` and `errno` into a typed
-/// `Errno` and retrying when interrupted. Those that take a path consult ``SyscallFaults`` first, where tests inject
-/// failures.
+/// `Errno` and retrying when interrupted.
+///
+/// Those that take a path consult ``SyscallFaults`` first, where tests inject failures.
 enum Syscall {
     /// The corresponding C function is `flock`.
     static func flock(_ descriptor: FileDescriptor, _ operation: CInt) throws(Errno) {

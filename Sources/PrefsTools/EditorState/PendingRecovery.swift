@@ -1,4 +1,4 @@
-public import PrefsCore
+import PrefsCore
 
 #if canImport(FoundationEssentials)
 public import FoundationEssentials
