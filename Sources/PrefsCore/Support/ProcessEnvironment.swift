@@ -11,5 +11,12 @@ import Foundation
 /// takes two. The folders a process works in do not move while it runs, so the first reading serves them all.
 public enum ProcessEnvironment {
     /// The variables as they were when first asked for.
-    public static let current: [String: String] = ProcessInfo.processInfo.environment
+    private static let atStart: [String: String] = ProcessInfo.processInfo.environment
+
+    /// Variables that stand for the process's in a task, so that a test runs a `prefs` command in-process as if it
+    /// were started with them (its own configuration, data and state folders), beside other tests doing the same.
+    @TaskLocal public static var standIn: [String: String]?
+
+    /// The variables in force: the task's stand-ins, else the process's as first read.
+    public static var current: [String: String] { standIn ?? atStart }
 }

@@ -2,8 +2,9 @@ import Foundation
 import PrefsTestHelpers
 import Testing
 
-/// Bad input gets one line on standard error and a non-zero status, never a stack trace, and writes nothing.
-@Suite struct CLIErrorTests {
+/// Bad input gets one line on standard error and a non-zero status, never a stack trace, and writes nothing: each
+/// command line run in-process, as `prefs` runs it (``InProcessPrefs``).
+@Suite struct BadInputTests {
     struct Case: CustomTestStringConvertible, Sendable {
         let name: String
         let arguments: [String]
@@ -50,32 +51,35 @@ import Testing
 
     @Test(arguments: cases)
     func badInputFailsCleanlyAndWritesNothing(_ badCase: Case) throws {
-        let cli = try PrefsCLI()
-        try cli.run("write", "app", "keep", "1")
+        let fixture = try ToolFixture()
+        let prefs = InProcessPrefs(fixture: fixture)
+        #expect(prefs.run("write", "app", "keep", "1").status == 0)
+        #expect(
+            FileManager.default.fileExists(atPath: fixture.configDirectory.appendingPathComponent("app.plist").path),
+            "the command wrote into the fixture's folder, which stands for XDG_CONFIG_HOME")
         // A suite a plain UserDefaults program wrote: it has no journal.
         let plain = try PropertyListSerialization.data(fromPropertyList: ["k": "v"], format: .xml, options: 0)
-        try plain.write(to: cli.suiteFile("plain"))
-        try Data("not a plist".utf8).write(to: cli.suiteFile("broken"))
-        let before = try snapshot(cli)
-        let result = try cli.run(badCase.arguments)
+        try plain.write(to: fixture.configDirectory.appendingPathComponent("plain.plist"))
+        try Data("not a plist".utf8).write(to: fixture.configDirectory.appendingPathComponent("broken.plist"))
+        let before = try snapshot(fixture.configDirectory)
+        let result = prefs.run(badCase.arguments)
         #expect(result.status == badCase.status)
         #expect(result.error.contains(badCase.message), "stderr: \(result.error)")
-        #expect(!result.error.contains("Fatal error") && !result.error.contains("Stack dump"))
         if badCase.status == 1 {
             #expect(result.error.split(separator: "\n").count == 1)
             #expect(result.error.hasPrefix("prefs: "))
         }
         // No raw escape character reaches the terminal through the message.
         #expect(!result.error.unicodeScalars.contains("\u{1B}"))
-        #expect(try snapshot(cli) == before)
+        #expect(try snapshot(fixture.configDirectory) == before)
     }
 
     /// Every file in the configuration directory with its bytes; lock files are left out, as empty and never replaced.
-    private func snapshot(_ cli: PrefsCLI) throws -> [String: Data] {
-        let names = try FileManager.default.contentsOfDirectory(atPath: cli.configDirectory.path)
+    private func snapshot(_ folder: URL) throws -> [String: Data] {
+        let names = try FileManager.default.contentsOfDirectory(atPath: folder.path)
         var files: [String: Data] = [:]
         for name in names where !name.hasSuffix(".lock") {
-            files[name] = try Data(contentsOf: cli.configDirectory.appendingPathComponent(name))
+            files[name] = try Data(contentsOf: folder.appendingPathComponent(name))
         }
         return files
     }

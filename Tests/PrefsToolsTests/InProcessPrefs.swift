@@ -1,0 +1,70 @@
+import ArgumentParser
+import Foundation
+import PrefsCore
+import PrefsTestHelpers
+import PrefsTools
+
+@testable import PrefsCommandLine
+
+/// `prefs` run in this process, as the program runs a command line.
+///
+/// The words are prepared as `prefs` prepares them, parsed by argument-parser, run with output captured, and ended
+/// with the status and the words the program would end with. The environment is the fixture's (its configuration, data and state folders), for this task only, so
+/// tests run side by side; only what needs a process (streams, signals, the terminal, the PostgreSQL handover) is
+/// left to spawned `prefs`.
+struct InProcessPrefs {
+    let fixture: ToolFixture
+
+    /// What a command printed and how it ended.
+    struct Result {
+        let status: Int32
+        let output: String
+        let error: String
+    }
+
+    /// The variables the fixture's folders stand for.
+    var environment: [String: String] {
+        [
+            "HOME": fixture.scope.url.path,
+            "XDG_CONFIG_HOME": fixture.configDirectory.path,
+            "XDG_DATA_HOME": fixture.scope.url.appendingPathComponent("data").path,
+            "XDG_STATE_HOME": fixture.scope.url.appendingPathComponent("state").path,
+        ]
+    }
+
+    /// Runs a command line, the program's name left out.
+    ///
+    /// - Parameter arguments: The words after `prefs`.
+    /// - Returns: Its status (0, 1 for a failure of its work, 64 for a usage error) and what it printed.
+    @discardableResult
+    func run(_ arguments: [String]) -> Result {
+        var status: Int32 = 0
+        let printed = fixture.run {
+            ProcessEnvironment.$standIn.withValue(environment) {
+                // As `prefs` ends: argument-parser's own errors (usage, validation) print as it prints them, with
+                // its status; a failure of the work is reported in one line and is status 1.
+                var command: any ParsableCommand
+                do {
+                    command = try Prefs.parseAsRoot(try CommandLineWords.prepared(arguments))
+                } catch {
+                    status = Prefs.exitCode(for: error).rawValue
+                    return Output.note(Prefs.fullMessage(for: error))
+                }
+                do {
+                    try command.run()
+                } catch {
+                    let reported = ErrorReport.reported(error)
+                    status = Prefs.exitCode(for: reported).rawValue
+                    if !(reported is ExitCode) { Output.note(Prefs.fullMessage(for: reported)) }
+                }
+            }
+        }
+        return Result(status: status, output: printed.output, error: printed.error)
+    }
+
+    /// Runs a command line given word by word.
+    @discardableResult
+    func run(_ arguments: String...) -> Result {
+        run(arguments)
+    }
+}
