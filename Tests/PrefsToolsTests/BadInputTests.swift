@@ -53,7 +53,7 @@ import Testing
     func badInputFailsCleanlyAndWritesNothing(_ badCase: Case) throws {
         let fixture = try ToolFixture()
         let prefs = InProcessPrefs(fixture: fixture)
-        #expect(prefs.run("write", "app", "keep", "1").status == 0)
+        #expect(try prefs.run("write", "app", "keep", "1").status == 0)
         #expect(
             FileManager.default.fileExists(atPath: fixture.configDirectory.appendingPathComponent("app.plist").path),
             "the command wrote into the fixture's folder, which stands for XDG_CONFIG_HOME")

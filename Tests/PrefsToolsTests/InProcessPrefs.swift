@@ -2,6 +2,7 @@ import ArgumentParser
 import Foundation
 import PrefsCore
 import PrefsTestHelpers
+import PrefsTestSupport
 import PrefsTools
 
 @testable import PrefsCommandLine
@@ -15,11 +16,36 @@ import PrefsTools
 struct InProcessPrefs {
     let fixture: ToolFixture
 
+    /// A fresh scope: configuration, data and state folders of its own.
+    init() throws {
+        fixture = try ToolFixture()
+    }
+
+    /// Runs in a fixture's folders.
+    init(fixture: ToolFixture) {
+        self.fixture = fixture
+    }
+
     /// What a command printed and how it ended.
     struct Result {
         let status: Int32
         let output: String
         let error: String
+
+        /// The standard output's lines.
+        var lines: [String] {
+            output.split(separator: "\n", omittingEmptySubsequences: false).dropLast().map(String.init)
+        }
+    }
+
+    /// The scope's own folder, where tests put documents to import.
+    var home: TemporaryDirectory { fixture.scope }
+    /// The configuration directory.
+    var configDirectory: URL { fixture.configDirectory }
+
+    /// A suite's file.
+    func suiteFile(_ suite: String) -> URL {
+        configDirectory.appendingPathComponent("\(suite).plist")
     }
 
     /// The variables the fixture's folders stand for.
@@ -63,8 +89,10 @@ struct InProcessPrefs {
     }
 
     /// Runs a command line given word by word.
+    ///
+    /// It throws nothing: marked `throws` so that tests written for spawned `prefs` (``PrefsCLI``) read the same.
     @discardableResult
-    func run(_ arguments: String...) -> Result {
+    func run(_ arguments: String...) throws -> Result {
         run(arguments)
     }
 }

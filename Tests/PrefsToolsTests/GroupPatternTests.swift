@@ -3,9 +3,9 @@ import PrefsTestHelpers
 import Testing
 
 /// `prefs read SUITE 'editor.*'`: the group of keys a prefixed store view (`store.prefixed("editor.")`) holds.
-@Suite struct CLIGroupTests {
+@Suite struct GroupPatternTests {
     @Test func aGroupPatternListsTheKeysUnderItsPrefixAndNothingElse() throws {
-        let cli = try PrefsCLI()
+        let cli = try InProcessPrefs()
         #expect(try cli.run("write", "app", "editor.fontSize", "12", "--type", "int").status == 0)
         #expect(try cli.run("write", "app", "editor.theme", "dark").status == 0)
         #expect(try cli.run("write", "app", "editorial", "no").status == 0)

@@ -5,13 +5,13 @@ import Testing
 
 /// `prefs` on binary suites: they stay binary, `--format` converts a suite, a value XML cannot hold is refused with the
 /// way out, and export, import and describe know the format.
-@Suite struct CLIBinaryPlistTests {
+@Suite struct BinaryPlistCommandTests {
     static func isBinary(_ url: URL) throws -> Bool {
         try Data(contentsOf: url).starts(with: Data("bplist00".utf8))
     }
 
     @Test func aBinarySuiteStaysBinaryAndFormatConvertsOne() throws {
-        let cli = try PrefsCLI()
+        let cli = try InProcessPrefs()
         try FileManager.default.createDirectory(at: cli.configDirectory, withIntermediateDirectories: true)
         let when = Date(timeIntervalSinceReferenceDate: 700_000_000.125)
         try PropertyListSerialization.data(
@@ -47,7 +47,7 @@ import Testing
     }
 
     @Test func describeSaysTheFormatAndExportAndImportHandleBinary() throws {
-        let cli = try PrefsCLI()
+        let cli = try InProcessPrefs()
         let manifest = cli.home.url.appendingPathComponent("app.json")
         try Data(
             #"""
@@ -71,7 +71,7 @@ import Testing
     }
 
     @Test func anXMLExportOfAValueXMLCannotHoldIsRefused() throws {
-        let cli = try PrefsCLI()
+        let cli = try InProcessPrefs()
         try FileManager.default.createDirectory(at: cli.configDirectory, withIntermediateDirectories: true)
         try PropertyListSerialization.data(
             fromPropertyList: ["bell": "ring\u{7}"] as [String: Any], format: .binary, options: 0
