@@ -90,7 +90,7 @@ import Testing
         #expect(try cli.run("--config-dir", first, "log", "app").lines.count == 1, "global options may come first")
         #expect(try cli.run("log", "--config-dir", second, "app").lines.count == 2)
         let manifest = cli.home.url.appendingPathComponent("schema.json")
-        try Data(CLISchemaTests.manifest.utf8).write(to: manifest)
+        try Data(SchemaFixtures.app.utf8).write(to: manifest)
         #expect(try cli.run("schema", "install", "--config-dir", first, manifest.path).status == 0)
         #expect(try cli.run("--config-dir", first, "schema", "list").lines == ["app"])
         #expect(try cli.run("schema", "list", "--config-dir", second).lines == [])

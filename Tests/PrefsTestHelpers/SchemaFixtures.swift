@@ -1,0 +1,14 @@
+/// Schema manifests tests install, shared by the in-process and the spawned command tests.
+package enum SchemaFixtures {
+    /// Suite `app`: an enum `theme`, a ranged `fontScale` and an optional date `since`, with a summary and a
+    /// description to find.
+    package static let app = """
+        {"format": "prefs-schema", "version": 1, "suite": "app", "keys": [
+          {"id": "theme", "type": "Theme", "kind": "enum", "storage": "string", "optional": false, "debug": false,
+           "default": "light", "choices": ["light", "dark", "black"], "summary": "Colour theme"},
+          {"id": "fontScale", "type": "Double", "kind": "double", "storage": "double", "optional": false,
+           "debug": false, "default": 1.0, "range": {"min": 0.5, "max": 3.0}, "description": "Text size"},
+          {"id": "since", "type": "Date", "kind": "date", "storage": "date", "optional": true, "debug": false}
+        ]}
+        """
+}
