@@ -33,8 +33,13 @@ extension SchemaCatalog: PreferenceSchemaSource {
         if creatingFolder {
             // As an install would make it: a schema installed later lands here, and a watch needs the folder.
             try FileSystem.createDirectory(folder)
-        } else if (try? Stat(folder)) == nil {
-            return nil
+        } else {
+            // Read-only, a missing folder means no schema to watch; any other failure to look is reported.
+            do {
+                _ = try Stat(folder)
+            } catch .noSuchFileOrDirectory {
+                return nil
+            }
         }
         let catalog = self
         let watcher = try DirectoryWatcher(
