@@ -7,6 +7,12 @@ import PrefsTools
 /// (``PrefsTools/WriteCommandLine``, ``PrefsTools/ReadCommandLine``); everything else goes through argument-parser,
 /// once ``PrefsTools/CommandLineWords`` rewrote the forms it cannot read.
 public enum PrefsMain {
+    /// Where a command line ends: its exit status, or a watch still to run.
+    enum Outcome {
+        case ended(Int32)
+        case watching(Watch)
+    }
+
     /// Runs the command line this process was started with, and exits on failure.
     ///
     /// It runs where `main` runs, on the main thread (`nonisolated(nonsending)`): a nonisolated async function would
@@ -22,57 +28,87 @@ public enum PrefsMain {
     ) async {
         StandardStreams.recordClosedAtStart(closedStreams)
         StandardStreams.reserve()
-        // A shell asking for completions passes the words typed so far, which must reach argument-parser untouched.
-        if commandLine.dropFirst().first == "---completion" {
-            return await Prefs.main(Array(commandLine.dropFirst()))
-        }
-        if commandLine.dropFirst().first == "--experimental-dump-help",
-            ProcessEnvironment.current[ManualEscapes.variable] == "1"
-        {
-            Output.line(ManualEscapes.dump())
-            do { return try Output.checkOutput() } catch { ErrorReport.exit(with: ErrorReport.reported(error)) }
-        }
-        var arguments: [String]
-        do {
-            arguments = try CommandLineWords.prepared(Array(commandLine.dropFirst()))
-        } catch {
-            ErrorReport.exit(with: ValidationError("\(error)"))
-        }
-        // Alone on a terminal, `prefs` is the editor, on the store its options choose; elsewhere it prints its help.
-        if CommandLineWords.onlyChoosesAStore(arguments) && Output.inputIsTerminal && Output.isTerminal {
-            arguments.append("tui")
-        }
-        // Asked alone, the version needs no parser: argument-parser's reflection costs a start a third.
-        if arguments == ["--version"] {
-            Output.line(PrefsVersion.current)
-            do { return try Output.checkOutput() } catch { ErrorReport.exit(with: ErrorReport.reported(error)) }
-        }
-        CommandLogging.bootstrap(arguments: arguments)
-        // Each path ends by checking that its output was all written: a full disk or a closed descriptor is the
-        // command's failure, not a success with nothing printed.
-        if let write = WriteCommandLine(arguments: arguments) {
+        var status: Int32
+        switch outcome(of: Array(commandLine.dropFirst()), bootstrapsLogging: true) {
+        case .ended(let ended):
+            status = ended
+        case .watching(let watch):
             do {
-                try write.perform()
-                return try Output.checkOutput()
-            } catch { ErrorReport.exit(with: ErrorReport.reported(error)) }
+                try await watch.run()
+                status = checkedOutput()
+            } catch {
+                status = ErrorReport.ending(for: error)
+            }
         }
-        if let read = ReadCommandLine(arguments: arguments) {
+        if status != 0 { Prefs.exit(withError: ExitCode(status)) }
+    }
+
+    /// Runs a command line short of leaving the process: what `run` does, and what tests run in-process.
+    ///
+    /// Every path ends by checking that its output was all written: a full disk or a closed descriptor is the
+    /// command's failure, not a success with nothing printed.
+    ///
+    /// - Parameters:
+    ///   - words: The words after the program's name.
+    ///   - bootstrapsLogging: Whether to set up swift-log, which a process does once.
+    /// - Returns: The exit status, or the watch the command line asks for, which waits.
+    static func outcome(of words: [String], bootstrapsLogging: Bool) -> Outcome {
+        ErrorReport.$json.withValue(FailureReport.wantsJSON(words)) {
+            // A shell asking for completions passes the words typed so far, which must reach argument-parser untouched.
+            if words.first == "---completion" { return parsedAndRun(words) }
+            if words.first == "--experimental-dump-help", ProcessEnvironment.current[ManualEscapes.variable] == "1" {
+                Output.line(ManualEscapes.dump())
+                return .ended(checkedOutput())
+            }
+            var arguments: [String]
             do {
-                try read.perform()
-                return try Output.checkOutput()
-            } catch { ErrorReport.exit(with: ErrorReport.reported(error)) }
+                arguments = try CommandLineWords.prepared(words)
+            } catch {
+                return .ended(ErrorReport.ending(for: ValidationError("\(error)")))
+            }
+            // Alone on a terminal, `prefs` is the editor, on the store its options choose; elsewhere it prints its
+            // help.
+            if CommandLineWords.onlyChoosesAStore(arguments) && Output.inputIsTerminal && Output.isTerminal {
+                arguments.append("tui")
+            }
+            // Asked alone, the version needs no parser: argument-parser's reflection costs a start a third.
+            if arguments == ["--version"] {
+                Output.line(PrefsVersion.current)
+                return .ended(checkedOutput())
+            }
+            if bootstrapsLogging { CommandLogging.bootstrap(arguments: arguments) }
+            if let write = WriteCommandLine(arguments: arguments) {
+                do { try write.perform() } catch { return .ended(ErrorReport.ending(for: ErrorReport.reported(error))) }
+                return .ended(checkedOutput())
+            }
+            if let read = ReadCommandLine(arguments: arguments) {
+                do { try read.perform() } catch { return .ended(ErrorReport.ending(for: ErrorReport.reported(error))) }
+                return .ended(checkedOutput())
+            }
+            return parsedAndRun(arguments)
         }
+    }
+
+    /// Parses words with argument-parser and runs the command they name, unless it is a watch.
+    private static func parsedAndRun(_ arguments: [String]) -> Outcome {
         do {
             var command = try Prefs.parseAsRoot(arguments)
             // A concrete type, not a protocol: a cast to a protocol scans this large binary's conformances (~2 ms).
-            if let watch = command as? Watch { try await watch.run() } else { try command.run() }
+            if let watch = command as? Watch { return .watching(watch) }
+            try command.run()
         } catch {
-            ErrorReport.exit(with: error)
+            return .ended(ErrorReport.ending(for: error))
         }
+        return .ended(checkedOutput())
+    }
+
+    /// 0 when all output was written; otherwise the failure, reported.
+    private static func checkedOutput() -> Int32 {
         do {
             try Output.checkOutput()
+            return 0
         } catch {
-            ErrorReport.exit(with: ErrorReport.reported(error))
+            return ErrorReport.ending(for: ErrorReport.reported(error))
         }
     }
 }

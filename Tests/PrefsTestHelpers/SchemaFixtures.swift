@@ -11,4 +11,20 @@ package enum SchemaFixtures {
           {"id": "since", "type": "Date", "kind": "date", "storage": "date", "optional": true, "debug": false}
         ]}
         """
+
+    /// Suite `app` as the verb tests know it: an enum `theme` with a summary and a description, a ranged `size`, an
+    /// array `tags` and a volatile `frame`.
+    package static let verbs = """
+        {"format": "prefs-schema", "version": 1, "suite": "app", "keys": [
+         {"id": "theme", "type": "Theme", "kind": "enum", "storage": "string", "optional": false, "debug": false,
+          "default": "light", "choices": ["light", "dark"], "summary": "Colour theme",
+          "description": "The theme every window is drawn in."},
+         {"id": "size", "type": "Int", "kind": "int", "storage": "int", "optional": false, "debug": false,
+          "default": 12, "range": {"min": 6, "max": 72}},
+         {"id": "tags", "type": "[Int]", "kind": "codable", "storage": "array<int>", "optional": false,
+          "debug": false, "default": []},
+         {"id": "frame", "type": "String", "kind": "string", "storage": "string", "optional": false, "debug": false,
+          "default": "", "volatile": true}
+        ]}
+        """
 }

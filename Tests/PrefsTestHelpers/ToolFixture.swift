@@ -33,8 +33,15 @@ package final class ToolFixture {
     package var configDirectory: URL { scope.url.appendingPathComponent("config") }
 
     /// Runs an action with its output captured, and returns what it wrote and the error it threw.
-    package func run(_ action: () throws -> Void) -> (output: String, error: String, thrown: (any Error)?) {
-        let capture = OutputCapture()
+    ///
+    /// - Parameters:
+    ///   - input: What the action reads as standard input: nothing unless given.
+    ///   - action: The work.
+    /// - Returns: What it wrote to standard output and to standard error, and what it threw.
+    package func run(
+        input: Data = Data(), _ action: () throws -> Void
+    ) -> (output: String, error: String, thrown: (any Error)?) {
+        let capture = OutputCapture(input: input)
         var thrown: (any Error)?
         Output.$capture.withValue(capture) {
             do { try action() } catch { thrown = error }

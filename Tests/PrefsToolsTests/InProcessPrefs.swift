@@ -4,6 +4,7 @@ import PrefsCore
 import PrefsTestHelpers
 import PrefsTestSupport
 import PrefsTools
+import Testing
 
 @testable import PrefsCommandLine
 
@@ -48,11 +49,16 @@ struct InProcessPrefs {
         configDirectory.appendingPathComponent("\(suite).plist")
     }
 
+    /// The folder of system layers and locks, `$XDG_CONFIG_DIRS`; not created until a test writes into it.
+    var systemDirectory: URL { fixture.scope.url.appendingPathComponent("system", isDirectory: true) }
+
     /// The variables the fixture's folders stand for.
     var environment: [String: String] {
         [
             "HOME": fixture.scope.url.path,
             "XDG_CONFIG_HOME": fixture.configDirectory.path,
+            // System layers and locks come from a folder of the test's, never the machine's /etc/xdg.
+            "XDG_CONFIG_DIRS": systemDirectory.path,
             "XDG_DATA_HOME": fixture.scope.url.appendingPathComponent("data").path,
             "XDG_STATE_HOME": fixture.scope.url.appendingPathComponent("state").path,
         ]
@@ -60,28 +66,19 @@ struct InProcessPrefs {
 
     /// Runs a command line, the program's name left out.
     ///
-    /// - Parameter arguments: The words after `prefs`.
+    /// - Parameters:
+    ///   - arguments: The words after `prefs`.
+    ///   - input: What it reads as standard input (`-`): nothing unless given; never a terminal.
+    ///   - extraEnvironment: Variables set for this run beside the fixture's (`PREFS_STORE`, `EDITOR`).
     /// - Returns: Its status (0, 1 for a failure of its work, 64 for a usage error) and what it printed.
     @discardableResult
-    func run(_ arguments: [String]) -> Result {
+    func run(_ arguments: [String], input: Data? = nil, extraEnvironment: [String: String] = [:]) -> Result {
         var status: Int32 = 0
-        let printed = fixture.run {
-            ProcessEnvironment.$standIn.withValue(environment) {
-                // As `prefs` ends: argument-parser's own errors (usage, validation) print as it prints them, with
-                // its status; a failure of the work is reported in one line and is status 1.
-                var command: any ParsableCommand
-                do {
-                    command = try Prefs.parseAsRoot(try CommandLineWords.prepared(arguments))
-                } catch {
-                    status = Prefs.exitCode(for: error).rawValue
-                    return Output.note(Prefs.fullMessage(for: error))
-                }
-                do {
-                    try command.run()
-                } catch {
-                    let reported = ErrorReport.reported(error)
-                    status = Prefs.exitCode(for: reported).rawValue
-                    if !(reported is ExitCode) { Output.note(Prefs.fullMessage(for: reported)) }
+        let printed = fixture.run(input: input ?? Data()) {
+            ProcessEnvironment.$standIn.withValue(environment.merging(extraEnvironment) { $1 }) {
+                switch PrefsMain.outcome(of: arguments, bootstrapsLogging: false) {
+                case .ended(let ended): status = ended
+                case .watching: Issue.record("a watch waits for signals: run it with spawned prefs")
                 }
             }
         }
@@ -92,7 +89,7 @@ struct InProcessPrefs {
     ///
     /// It throws nothing: marked `throws` so that tests written for spawned `prefs` (``PrefsCLI``) read the same.
     @discardableResult
-    func run(_ arguments: String...) throws -> Result {
-        run(arguments)
+    func run(_ arguments: String..., input: Data? = nil) throws -> Result {
+        run(arguments, input: input)
     }
 }

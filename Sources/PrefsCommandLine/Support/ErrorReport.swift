@@ -4,8 +4,8 @@ import PrefsTools
 
 /// How `prefs` ends on a failure, as ``PrefsTools/FailureReport`` words it, with argument-parser's exit statuses.
 enum ErrorReport {
-    /// Whether this command line asked for JSON.
-    static let json = FailureReport.wantsJSON(Array(CommandLine.arguments.dropFirst()))
+    /// Whether this command line asked for JSON: the process's, unless one run in-process is set for the task.
+    @TaskLocal static var json = FailureReport.wantsJSON(Array(CommandLine.arguments.dropFirst()))
 
     /// The error a command's `run()` throws for a failure of its work: usage errors and exits pass to
     /// argument-parser as they are; anything else is reported here and becomes exit status 1.
@@ -20,17 +20,25 @@ enum ErrorReport {
         return ExitCode.failure
     }
 
-    /// Ends the process for an error argument-parser raised or passed on: usage errors, help, `--version`.
+    /// Reports an error argument-parser raised or passed on (usage errors, help, `--version`) as `prefs` ends with
+    /// it, and gives the exit status.
     ///
     /// Under `--json` a usage error becomes the JSON object with code `usage`; help and the version print as usual,
-    /// since they were asked for.
+    /// on standard output, since they were asked for.
     ///
     /// - Parameter error: The error.
-    static func exit(with error: any Error) -> Never {
+    /// - Returns: The exit status.
+    static func ending(for error: any Error) -> Int32 {
         let status = Prefs.exitCode(for: error)
-        guard json, status != .success, !(error is ExitCode) else { Prefs.exit(withError: error) }
-        let message = Prefs.message(for: error).split(separator: "\n").first.map(String.init) ?? "usage error"
-        FailureReport.report(code: .usage, message: message, status: status.rawValue)
-        Prefs.exit(withError: status)
+        if json, status != .success, !(error is ExitCode) {
+            let message = Prefs.message(for: error).split(separator: "\n").first.map(String.init) ?? "usage error"
+            FailureReport.report(code: .usage, message: message, status: status.rawValue)
+            return status.rawValue
+        }
+        let message = Prefs.fullMessage(for: error)
+        if !message.isEmpty {
+            if status == .success { Output.line(message) } else { Output.note(message) }
+        }
+        return status.rawValue
     }
 }

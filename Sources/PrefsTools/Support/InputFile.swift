@@ -24,6 +24,9 @@ public enum InputFile {
     ///   input, too large, or empty.
     public static func read(_ path: String, maximumSize: Int) throws -> Data {
         let name = path == "-" ? "standard input" : TextEscaping.escaped(path)
+        if path == "-", let capture = Output.capture {
+            return try checked(capture.input, name: name, maximumSize: maximumSize)
+        }
         if path == "-" && StandardStreams.inputWasClosed {
             throw ToolError("standard input is closed; nothing was read", code: .io)
         }
@@ -56,18 +59,24 @@ public enum InputFile {
             }
             if count == 0 { break }
             data.append(contentsOf: chunk[..<count])
-            guard data.count <= maximumSize else {
-                throw ToolError(
-                    "\(name) holds more than \(maximumSize / 1024 / 1024) MiB; nothing was read",
-                    code: .invalidDocument)
-            }
+            guard data.count <= maximumSize else { throw tooLarge(name, maximumSize: maximumSize) }
         }
+        return try checked(data, name: name, maximumSize: maximumSize)
+    }
+
+    /// The bytes read, when they are a document's: within the size and more than white space.
+    private static func checked(_ data: Data, name: String, maximumSize: Int) throws -> Data {
+        guard data.count <= maximumSize else { throw tooLarge(name, maximumSize: maximumSize) }
         guard data.contains(where: { !$0.isASCIIWhitespace }) else {
             throw ToolError(
                 "\(name) is empty, which is no document (an empty suite is {}); nothing was read",
                 code: .invalidDocument)
         }
         return data
+    }
+
+    private static func tooLarge(_ name: String, maximumSize: Int) -> ToolError {
+        ToolError("\(name) holds more than \(maximumSize / 1024 / 1024) MiB; nothing was read", code: .invalidDocument)
     }
 
     private static func cannotRead(_ name: String, _ error: any Error) -> ToolError {

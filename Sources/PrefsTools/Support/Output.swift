@@ -114,11 +114,12 @@ public enum Output {
         writeError(Data("\(message)\n".utf8))
     }
 
-    /// Whether standard output is a terminal, where control characters in values must be shown escaped.
-    public static var isTerminal: Bool { isatty(STDOUT_FILENO) == 1 }
+    /// Whether standard output is a terminal, where control characters in values must be shown escaped; captured
+    /// output is not.
+    public static var isTerminal: Bool { capture == nil && isatty(STDOUT_FILENO) == 1 }
 
-    /// Whether standard input is a terminal, where a question can be asked.
-    public static var inputIsTerminal: Bool { isatty(STDIN_FILENO) == 1 }
+    /// Whether standard input is a terminal, where a question can be asked; a capture's input is not.
+    public static var inputIsTerminal: Bool { capture == nil && isatty(STDIN_FILENO) == 1 }
 
     /// Writes a JSON value followed by a newline.
     public static func json(_ object: Any, pretty: Bool = false) {

@@ -2,9 +2,9 @@ import Synchronization
 public import SystemPackage
 
 #if canImport(FoundationEssentials)
-import FoundationEssentials
+public import FoundationEssentials
 #else
-import Foundation
+public import Foundation
 #endif
 
 /// What a tool wrote, kept instead of going to the standard streams: how tests run PrefsTools in-process.
@@ -17,11 +17,17 @@ public final class OutputCapture: Sendable {
     /// The error every write to standard output fails with, as on a full disk or a closed descriptor, or `nil`.
     let failure: Errno?
 
+    /// What standard input holds for the captured work: it is never a terminal, as a pipe is not.
+    let input: Data
+
     /// Creates an empty capture.
     ///
-    /// - Parameter failure: The error writes to standard output fail with, to test how a tool reports lost output.
-    public init(failingOutputWith failure: Errno? = nil) {
+    /// - Parameters:
+    ///   - failure: The error writes to standard output fail with, to test how a tool reports lost output.
+    ///   - input: What the work reads as standard input (`-`); nothing, as `< /dev/null` gives, unless set.
+    public init(failingOutputWith failure: Errno? = nil, input: Data = Data()) {
         self.failure = failure
+        self.input = input
     }
 
     /// What was written to standard output, as UTF-8 text.

@@ -13,7 +13,7 @@ import Testing
         try cli.run("write", "com.example.app", "count", "3", "-t", "int")
         try cli.run("write", "com.example.app", "sound", "true", "-t", "bool")
         try cli.run("write", "org.other", "k", "v")
-        try Data(CLIVerbTests.manifest.utf8).write(to: cli.home.url.appendingPathComponent("app.json"))
+        try Data(SchemaFixtures.verbs.utf8).write(to: cli.home.url.appendingPathComponent("app.json"))
         #expect(try cli.run("schema", "install", cli.home.url.appendingPathComponent("app.json").path).status == 0)
         return cli
     }

@@ -4,30 +4,17 @@ import Testing
 
 /// The verbs people reach for from `defaults`, `dconf` and `gsettings`, through the built binary.
 @Suite struct CLIVerbTests {
-    static let manifest = """
-        {"format": "prefs-schema", "version": 1, "suite": "app", "keys": [
-         {"id": "theme", "type": "Theme", "kind": "enum", "storage": "string", "optional": false, "debug": false,
-          "default": "light", "choices": ["light", "dark"], "summary": "Colour theme",
-          "description": "The theme every window is drawn in."},
-         {"id": "size", "type": "Int", "kind": "int", "storage": "int", "optional": false, "debug": false,
-          "default": 12, "range": {"min": 6, "max": 72}},
-         {"id": "tags", "type": "[Int]", "kind": "codable", "storage": "array<int>", "optional": false,
-          "debug": false, "default": []},
-         {"id": "frame", "type": "String", "kind": "string", "storage": "string", "optional": false, "debug": false,
-          "default": "", "volatile": true}
-        ]}
-        """
 
-    private func installed() throws -> PrefsCLI {
-        let cli = try PrefsCLI()
+    private func installed() throws -> InProcessPrefs {
+        let cli = try InProcessPrefs()
         let manifest = cli.home.url.appendingPathComponent("app.schema.json")
-        try Data(Self.manifest.utf8).write(to: manifest)
+        try Data(SchemaFixtures.verbs.utf8).write(to: manifest)
         #expect(try cli.run("schema", "install", manifest.path).status == 0)
         return cli
     }
 
     @Test func renameMovesAValueInOneUndoableWriteAndRefusesToOverwrite() throws {
-        let cli = try PrefsCLI()
+        let cli = try InProcessPrefs()
         try cli.run("write", "S", "old", "7", "-t", "int")
         try cli.run("write", "S", "taken", "x")
         #expect(try cli.run("rename", "S", "old", "new").status == 0)
@@ -43,7 +30,7 @@ import Testing
     }
 
     @Test func arrayAndDictionaryAddsKeepTheElementTypeAndNeedNoSeparatorForNegatives() throws {
-        let cli = try PrefsCLI()
+        let cli = try InProcessPrefs()
         #expect(try cli.run("write", "S", "list", "a", "--array-add", "b").status == 0)
         #expect(try cli.run("write", "S", "nums", "1", "-t", "int", "--array-add", "-2").status == 0)
         #expect(try cli.run("write", "S", "nums", "--array-add", "3", "-4").status == 0)
@@ -72,7 +59,7 @@ import Testing
     }
 
     @Test func keyPathsReadWriteAndDeleteInsideValuesOfKeysWithDotsAndSlashes() throws {
-        let cli = try PrefsCLI()
+        let cli = try InProcessPrefs()
         let key = "com.example.window/frame"
         try cli.run("write", "S", key, #"{"size": [10, 20], "a/b": {"x": "y"}}"#, "-t", "json")
         #expect(try cli.run("read", "S", key, "--path", "/size/1").output == "20\n")
@@ -127,7 +114,7 @@ import Testing
         #expect(suites?["app"].map { Set($0.keys) } == ["theme"])
         #expect(suites?["other"]?.count == 2)
 
-        let copy = try PrefsCLI()
+        let copy = try InProcessPrefs()
         #expect(try copy.run("load", "-", input: Data(dump.output.utf8)).status == 0)
         for suite in ["app", "other"] {
             #expect(try Data(contentsOf: copy.suiteFile(suite)) == Data(contentsOf: cli.suiteFile(suite)))

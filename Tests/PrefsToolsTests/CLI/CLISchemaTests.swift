@@ -7,7 +7,7 @@ import Testing
 /// The schema commands themselves are tested in-process (`SchemaCommandTests`).
 @Suite struct CLISchemaTests {
     @Test func themeDemoInstallsItsOwnSchema() throws {
-        let cli = try PrefsCLI()
+        let cli = try InProcessPrefs()
         let result = try ChildProcess.run("theme-demo", ["install-schema"], environment: cli.environment)
         #expect(result.status == 0, "\(result.standardError)")
         #expect(try cli.run("schema", "list").lines == ["com.example.theme-demo"])

@@ -6,14 +6,14 @@ import Testing
 /// An empty or unreadable document is an error for `import`, `load` and `--replace` alike, so that a producer that
 /// failed (`ssh host prefs export s | prefs import s - --replace`) cannot wipe a suite with exit status 0.
 @Suite struct EmptyInputTests {
-    private static func suiteWithKeys() throws -> PrefsCLI {
-        let cli = try PrefsCLI()
+    private static func suiteWithKeys() throws -> InProcessPrefs {
+        let cli = try InProcessPrefs()
         try cli.run("write", "s", "theme", "dark")
         try cli.run("write", "s", "count", "3", "--type", "int")
         return cli
     }
 
-    private static func expectUntouched(_ cli: PrefsCLI, _ before: Data) throws {
+    private static func expectUntouched(_ cli: InProcessPrefs, _ before: Data) throws {
         #expect(try Data(contentsOf: cli.suiteFile("s")) == before)
         #expect(try cli.run("read", "s").output == "count = 3\ntheme = dark\n")
     }
@@ -25,7 +25,7 @@ import Testing
     func emptyInputIsRefused(arguments: [String]) throws {
         let cli = try Self.suiteWithKeys()
         let before = try Data(contentsOf: cli.suiteFile("s"))
-        let result = try cli.run(arguments, input: Data(" \n".utf8))
+        let result = cli.run(arguments, input: Data(" \n".utf8))
         #expect(result.status == 1)
         let name = arguments.contains("-") ? "standard input" : "/dev/null"
         #expect(

@@ -6,10 +6,10 @@ import Testing
 /// and problems read as sentences.
 @Suite struct CLIJSONTests {
     /// A configuration with a schema, values, an exported file and a dump, so that every command has work to do.
-    private func configured() throws -> (cli: PrefsCLI, files: URL) {
-        let cli = try PrefsCLI()
+    private func configured() throws -> (cli: InProcessPrefs, files: URL) {
+        let cli = try InProcessPrefs()
         let files = cli.home.url
-        try Data(CLIVerbTests.manifest.utf8).write(to: files.appendingPathComponent("app.schema.json"))
+        try Data(SchemaFixtures.verbs.utf8).write(to: files.appendingPathComponent("app.schema.json"))
         #expect(try cli.run("schema", "install", files.appendingPathComponent("app.schema.json").path).status == 0)
         try cli.run("write", "app", "size", "14")
         try cli.run("write", "app", "theme", "dark")
@@ -68,12 +68,12 @@ import Testing
                 continue
             }
             if name == "watch" { continue }
-            let result = try cli.run(arguments + ["--json"])
+            let result = cli.run(arguments + ["--json"])
             #expect(result.status == 0, "\(name): \(result.error)")
             #expect(Self.isJSON(result.output), "\(name) printed \(result.output)")
         }
         for schemaCommand in [["list"], ["install", files.appendingPathComponent("app.schema.json").path]] {
-            let result = try cli.run(["schema"] + schemaCommand + ["--json"])
+            let result = cli.run(["schema"] + schemaCommand + ["--json"])
             #expect(result.status == 0 && Self.isJSON(result.output), "schema \(schemaCommand[0])")
         }
         let uninstall = try cli.run("schema", "uninstall", "app", "--json")
@@ -81,7 +81,7 @@ import Testing
     }
 
     @Test func writesReportWhatTheyChanged() throws {
-        let cli = try PrefsCLI()
+        let cli = try InProcessPrefs()
         let write = try cli.run("--json", "write", "S", "n", "-7", "-t", "int")
         #expect(write.output == #"{"changed":["n"],"suite":"S"}"# + "\n")
         #expect(try cli.run("rename", "S", "n", "m", "--json").output == #"{"changed":["m","n"],"suite":"S"}"# + "\n")
@@ -107,7 +107,7 @@ import Testing
         let (cli, _) = try configured()
         let before = try snapshot(cli)
         for line in [arguments + ["--json"], ["--json"] + arguments] {
-            let result = try cli.run(line)
+            let result = cli.run(line)
             #expect(result.status == status, "\(line)")
             #expect(result.output.isEmpty)
             #expect(result.error.hasSuffix("\n") && result.error.dropLast().split(separator: "\n").count == 1)
@@ -118,13 +118,13 @@ import Testing
         }
         #expect(try snapshot(cli) == before)
         // Without --json the same failure is the usual one line of text.
-        let text = try cli.run(arguments)
+        let text = cli.run(arguments)
         #expect(text.status == status)
         #expect(!text.error.hasPrefix("{"))
     }
 
     @Test func aValueAfterTheSeparatorIsNotTheFlag() throws {
-        let cli = try PrefsCLI()
+        let cli = try InProcessPrefs()
         let result = try cli.run("write", "S", "k", "--", "--json")
         #expect(result.status == 0 && result.output.isEmpty)
         #expect(try cli.run("read", "S", "k").output == "--json\n")
@@ -153,7 +153,7 @@ import Testing
     }
 
     /// The suites' files; a read may leave the suite's empty lock file, which holds nothing.
-    private func snapshot(_ cli: PrefsCLI) throws -> [String: Data] {
+    private func snapshot(_ cli: InProcessPrefs) throws -> [String: Data] {
         let names = try FileManager.default.contentsOfDirectory(atPath: cli.configDirectory.path)
             .filter { !$0.hasSuffix(".lock") }
         return try Dictionary(

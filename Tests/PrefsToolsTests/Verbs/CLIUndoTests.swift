@@ -5,7 +5,7 @@ import Testing
 /// `prefs undo` and `prefs redo` over the whole history: groups, steps, times, redo, and refusals.
 @Suite struct CLIUndoTests {
     @Test func undoRevertsWholeWritesAndGoesFurtherBackEachTime() throws {
-        let cli = try PrefsCLI()
+        let cli = try InProcessPrefs()
         for (key, value) in [("a", "1"), ("b", "2"), ("c", "3")] { try cli.run("write", "S", key, value) }
         #expect(try cli.run("delete", "S", "--all", "--force").status == 0)
         let first = try cli.run("undo", "S")
@@ -23,7 +23,7 @@ import Testing
     }
 
     @Test func aMultiKeyImportIsOneWriteToUndo() throws {
-        let cli = try PrefsCLI()
+        let cli = try InProcessPrefs()
         try cli.run("write", "S", "keep", "k")
         let document = #"{"x": 1, "y": 2, "z": 3}"#
         #expect(try cli.run("import", "S", "-", input: Data(document.utf8)).status == 0)
@@ -32,7 +32,7 @@ import Testing
     }
 
     @Test func stepsAndTimesGoSeveralWritesBackAndRedoTakesThemOneByOne() throws {
-        let cli = try PrefsCLI()
+        let cli = try InProcessPrefs()
         for value in ["1", "2", "3", "4"] { try cli.run("write", "S", "n", value, "-t", "int") }
         let undone = try cli.run("undo", "S", "--steps", "2", "--json")
         #expect(undone.status == 0)
@@ -55,7 +55,7 @@ import Testing
     }
 
     @Test func severalStepsAreCheckedBeforeTheFirstIsMade() throws {
-        let cli = try PrefsCLI()
+        let cli = try InProcessPrefs()
         try cli.run("write", "S", "theme", "dark")
         try cli.run("write", "S", "size", "1")
         // A plain UserDefaults program changes the older write's key behind the journal's back.

@@ -9,7 +9,7 @@ import Testing
     ///
     /// `prefs --version` alone takes the short path; anywhere else on a command line, argument-parser answers.
     @Test func theVersionIsTheSameOnBothPaths() throws {
-        let cli = try PrefsCLI()
+        let cli = try InProcessPrefs()
         let short = try cli.run("--version")
         #expect(short.status == 0)
         #expect(short.output == PrefsVersion.current + "\n")
@@ -19,7 +19,7 @@ import Testing
     }
 
     @Test func typedWritesReadBackAsBareValues() throws {
-        let cli = try PrefsCLI()
+        let cli = try InProcessPrefs()
         let writes: [(key: String, value: String, type: String, printed: String)] = [
             ("name", "Zoë 漢字", "string", "Zoë 漢字"), ("count", "42", "int", "42"), ("scale", "1.25", "float", "1.25"),
             ("enabled", "yes", "bool", "true"), ("when", "2026-05-01T12:00:00Z", "date", "2026-05-01T12:00:00Z"),
@@ -38,7 +38,7 @@ import Testing
     }
 
     @Test func foundationReadsWhatTheCommandLineWrote() throws {
-        let cli = try PrefsCLI()
+        let cli = try InProcessPrefs()
         try cli.run("write", "app", "count", "7", "--type", "int")
         try cli.run("write", "app", "theme", "dark")
         let plist =
@@ -49,7 +49,7 @@ import Testing
     }
 
     @Test func aWholeSuiteReadsAsSortedKeyValueLinesOrJSON() throws {
-        let cli = try PrefsCLI()
+        let cli = try InProcessPrefs()
         try cli.run("write", "app", "b", "two")
         try cli.run("write", "app", "a", "1", "-t", "int")
         try cli.run("write", "app", "c", "line one\nline two")
@@ -61,13 +61,13 @@ import Testing
     }
 
     @Test func aBareStringIsPrintedAsItIsWhenPiped() throws {
-        let cli = try PrefsCLI()
+        let cli = try InProcessPrefs()
         try cli.run("write", "app", "c", "line one\nline two")
         #expect(try cli.run("read", "app", "c").output == "line one\nline two\n")
     }
 
     @Test func deleteRemovesOneKeyOrEveryKeyWhenForced() throws {
-        let cli = try PrefsCLI()
+        let cli = try InProcessPrefs()
         try cli.run("write", "app", "a", "1")
         try cli.run("write", "app", "b", "2")
         #expect(try cli.run("delete", "app", "a").status == 0)
@@ -81,7 +81,7 @@ import Testing
     }
 
     @Test func separateConfigDirectoriesKeepSeparateHistoriesAndSchemas() throws {
-        let cli = try PrefsCLI()
+        let cli = try InProcessPrefs()
         let first = cli.home.url.appendingPathComponent("first").path
         let second = cli.home.url.appendingPathComponent("second").path
         try cli.run("write", "--config-dir", first, "app", "theme", "dark")
@@ -108,7 +108,7 @@ import Testing
         ["write", "app", "--", "n", "--force"],
     ])
     func optionsInAnyOrderAndDoubleDashWork(arguments: [String]) throws {
-        let cli = try PrefsCLI()
+        let cli = try InProcessPrefs()
         let resolved = arguments.map { $0 == "CONFIG" ? cli.configDirectory.path : $0 }
         let result = try cli.run(resolved)
         #expect(result.status == 0, "\(result.error)")
@@ -117,7 +117,7 @@ import Testing
     }
 
     @Test func helpAndUnusualFormsGoThroughArgumentParser() throws {
-        let cli = try PrefsCLI()
+        let cli = try InProcessPrefs()
         let help = try cli.run("write", "--help")
         #expect(help.status == 0)
         #expect(help.output.contains("USAGE: prefs write"))
@@ -131,7 +131,7 @@ import Testing
 @Suite struct CLIDocumentationTests {
     /// Every subcommand and option, as argument-parser describes the tool.
     private func names() throws -> Set<String> {
-        let cli = try PrefsCLI()
+        let cli = try InProcessPrefs()
         let dump = try cli.run("--experimental-dump-help").output
         let object = try JSONSerialization.jsonObject(with: Data(dump.utf8)) as? [String: Any]
         var names = Set<String>()
@@ -151,7 +151,7 @@ import Testing
     /// The one table of options that take a value, read by the pre-parsers and completion, says what
     /// argument-parser's declarations say, command by command: an option added to one and not the other fails here.
     @Test func theTableOfValueTakingOptionsMatchesTheCommands() throws {
-        let dump = try PrefsCLI().run("--experimental-dump-help").output
+        let dump = try InProcessPrefs().run("--experimental-dump-help").output
         let object = try JSONSerialization.jsonObject(with: Data(dump.utf8)) as? [String: Any]
         var declared: [String: Set<String>] = [:]
         func visit(_ command: [String: Any], path: [String]) {
@@ -178,7 +178,7 @@ import Testing
     }
 
     @Test func completionScriptsNameEverySubcommand() throws {
-        let cli = try PrefsCLI()
+        let cli = try InProcessPrefs()
         for shell in ["bash", "zsh", "fish"] {
             let script = try cli.run("--generate-completion-script", shell)
             #expect(script.status == 0)
@@ -213,7 +213,7 @@ import Testing
     /// mandoc escape, and `man` shows it.
     @Test func theManPageKeepsEveryCharacterOfTheHelp() throws {
         let page = try ProjectFile.text("Assets/man/prefs.1")
-        let dump = try PrefsCLI().run("--experimental-dump-help").output
+        let dump = try InProcessPrefs().run("--experimental-dump-help").output
         let wide = Set(dump.unicodeScalars.filter { !$0.isASCII })
         #expect(!wide.isEmpty, "the help has a character past ASCII (the mask of secrets)")
         for scalar in wide {
@@ -242,7 +242,7 @@ import Testing
     /// `defaults`' spellings of the types work as `--type` does; the ones that mean something else name the form to
     /// use and write nothing.
     @Test func defaultsSpellingsOfTypesWork() throws {
-        let cli = try PrefsCLI()
+        let cli = try InProcessPrefs()
         for (flag, value, typed) in [
             ("-int", "3", #"{"int":3}"#), ("-integer", "-4", #"{"int":-4}"#), ("-float", "0.5", #"{"double":0.5}"#),
             ("-bool", "YES", #"{"bool":true}"#), ("-string", "7", #"{"string":"7"}"#),

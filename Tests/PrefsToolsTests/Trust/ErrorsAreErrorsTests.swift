@@ -10,7 +10,7 @@ import Testing
 @Suite struct ErrorsAreErrorsTests {
     @Test(.enabled(if: getuid() == 0, "reading as another user needs root"))
     func aSuiteTheUserCannotReadFailsReadExportAndFind() throws {
-        let cli = try PrefsCLI()
+        let cli = try InProcessPrefs()
         try cli.run("write", "secret", "token", "abc")
         #expect(chmod(cli.suiteFile("secret").path, 0o600) == 0)
         // Another user, with the directory open to them but not the suite's file.
@@ -63,7 +63,7 @@ import Testing
         ),
     ])
     func jsonValuesObeyTheSameRulesAsText(json: String, message: String) throws {
-        let cli = try PrefsCLI()
+        let cli = try InProcessPrefs()
         try cli.run("write", "app", "existing", "1")
         let before = try Data(contentsOf: cli.suiteFile("app"))
         let result = try cli.run("write", "app", "--type", "json", "--", "value", json)
@@ -74,7 +74,7 @@ import Testing
     }
 
     @Test func integersToUInt64MaxAreStoredExactly() throws {
-        let cli = try PrefsCLI()
+        let cli = try InProcessPrefs()
         #expect(try cli.run("write", "app", "big", "18446744073709551615", "--type", "json").status == 0)
         #expect(try cli.run("write", "app", "int", "18446744073709551615", "--type", "int").status == 0)
         #expect(try cli.run("read", "app", "big").output == "18446744073709551615\n")
@@ -88,7 +88,7 @@ import Testing
         "2024-04-31T10:00:00+02:00",
     ])
     func impossibleDatesAreRefused(text: String) throws {
-        let cli = try PrefsCLI()
+        let cli = try InProcessPrefs()
         let result = try cli.run("write", "app", "when", text, "--type", "date")
         #expect(result.status == 1)
         #expect(result.error.contains("is not a date: give ISO 8601"))
@@ -96,7 +96,7 @@ import Testing
     }
 
     @Test func possibleDatesAreStoredAsTyped() throws {
-        let cli = try PrefsCLI()
+        let cli = try InProcessPrefs()
         #expect(try cli.run("write", "app", "leap", "2024-02-29", "--type", "date").status == 0)
         #expect(try cli.run("write", "app", "zoned", "2024-04-30T10:00:00+02:00", "--type", "date").status == 0)
         #expect(try cli.run("read", "app", "leap").output == "2024-02-29T00:00:00Z\n")
@@ -104,7 +104,7 @@ import Testing
     }
 
     @Test func exportWritesNoRawControlCharacterInEitherFormat() throws {
-        let cli = try PrefsCLI()
+        let cli = try InProcessPrefs()
         try FileManager.default.createDirectory(at: cli.configDirectory, withIntermediateDirectories: true)
         // A value another program stored, with an escape sequence that would retitle a terminal.
         let hostile = "\u{1B}]0;owned\u{7}\u{9B}31m"
@@ -135,7 +135,7 @@ import Testing
         (#""kind":"bool","default":"red""#, "\"kind\" bool, which cannot be stored as string"),
     ])
     func aManifestThatContradictsItselfIsRefused(fields: String, message: String) throws {
-        let cli = try PrefsCLI()
+        let cli = try InProcessPrefs()
         let storage = fields.contains("\"range\"") ? "int" : "string"
         let kind = fields.contains("\"kind\"") ? "" : #""kind":"\#(storage == "int" ? "int" : "enum")","#
         let manifest = cli.home.url.appendingPathComponent("app.json")

@@ -41,7 +41,7 @@ struct OwnershipTests {
 
     @Test func rootWritingAUsersSuiteGivesItBackToTheUser() throws {
         let (home, directory) = try Self.alicesSuite()
-        let cli = try PrefsCLI()
+        let cli = try InProcessPrefs()
         let write = try cli.run("--config-dir", directory.path, "write", "s", "volume", "3", "--type", "int")
         #expect(write.status == 0, "\(write.error)")
         let file = try Self.status(directory.appendingPathComponent("s.plist"))
@@ -58,7 +58,7 @@ struct OwnershipTests {
     }
 
     @Test func aReadOnlySuiteIsReadOnlyToPrefsEvenAsRoot() throws {
-        let cli = try PrefsCLI()
+        let cli = try InProcessPrefs()
         try cli.run("write", "s", "theme", "dark")
         let file = cli.suiteFile("s")
         #expect(chmod(file.path, 0o444) == 0)
@@ -77,7 +77,7 @@ struct OwnershipTests {
     @Test func anotherUsersSuiteInASharedDirectoryIsNotTakenOver() throws {
         let shared = try TemporaryDirectory(prefix: "prefs-shared")
         #expect(chmod(shared.path, 0o1777) == 0)
-        let cli = try PrefsCLI()
+        let cli = try InProcessPrefs()
         try cli.run("--config-dir", shared.path, "write", "s", "theme", "dark")
         // Both files open to everyone, so that only the suite's owner stands in the way.
         #expect(chmod(shared.url.appendingPathComponent("s.plist").path, 0o666) == 0)
@@ -97,7 +97,7 @@ struct OwnershipTests {
         let mounted = try ChildProcess.run("/bin/mount", ["-t", "tmpfs", "-o", "size=4m", "tmpfs", mount.path])
         try #require(mounted.status == 0, "\(mounted.standardError)")
         defer { _ = try? ChildProcess.run("/bin/umount", [mount.path]) }
-        let cli = try PrefsCLI()
+        let cli = try InProcessPrefs()
         try cli.run("--config-dir", mount.path, "write", "s", "theme", "dark")
         #expect(try ChildProcess.run("/bin/mount", ["-o", "remount,ro", mount.path]).status == 0)
         let write = try cli.run("--config-dir", mount.path, "write", "s", "theme", "light")

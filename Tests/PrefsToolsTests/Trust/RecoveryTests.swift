@@ -9,20 +9,20 @@ import Testing
 /// A corrupt suite refuses every write until recovered; recovering keeps the broken file, says where, and starts the
 /// suite afresh, or from a previous version or a backup.
 @Suite struct RecoveryTests {
-    private static func corrupt(_ cli: PrefsCLI, _ suite: String) throws -> Data {
+    private static func corrupt(_ cli: InProcessPrefs, _ suite: String) throws -> Data {
         try FileManager.default.createDirectory(at: cli.configDirectory, withIntermediateDirectories: true)
         let garbage = Data("<?xml version=\"1.0\"?><plist><dict><key>half".utf8)
         try garbage.write(to: cli.suiteFile(suite))
         return garbage
     }
 
-    private static func setAside(_ cli: PrefsCLI, _ suite: String) throws -> [URL] {
+    private static func setAside(_ cli: InProcessPrefs, _ suite: String) throws -> [URL] {
         try FileManager.default.contentsOfDirectory(at: cli.configDirectory, includingPropertiesForKeys: nil)
             .filter { $0.lastPathComponent.hasPrefix("\(suite).plist.corrupt-") }
     }
 
     @Test func recoverMovesTheFileAsideAndStartsAfresh() throws {
-        let cli = try PrefsCLI()
+        let cli = try InProcessPrefs()
         let garbage = try Self.corrupt(cli, "app")
         let refused = try cli.run("write", "app", "k", "v")
         #expect(refused.status == 1 && refused.error.contains("prefs recover"))
@@ -38,7 +38,7 @@ import Testing
     }
 
     @Test func recoverFromPreviousBringsBackTheVersionTheLastWriteReplaced() throws {
-        let cli = try PrefsCLI()
+        let cli = try InProcessPrefs()
         try cli.run("write", "app", "theme", "dark")
         try cli.run("write", "app", "theme", "light")
         let garbage = Data("not a plist at all".utf8)
@@ -57,7 +57,7 @@ import Testing
     }
 
     @Test func recoverFromAFileRestoresABackup() throws {
-        let cli = try PrefsCLI()
+        let cli = try InProcessPrefs()
         try cli.run("write", "app", "theme", "dark")
         try cli.run("write", "app", "count", "3", "--type", "int")
         let backup = cli.home.url.appendingPathComponent("backup.plist")
@@ -84,13 +84,13 @@ import Testing
         let lines = try Self.documentedLines()
         #expect(lines == [["recover", "com.example.app"], ["recover", "com.example.app", "--from-previous"]])
         for arguments in lines {
-            let cli = try PrefsCLI()
+            let cli = try InProcessPrefs()
             try cli.run("write", "com.example.app", "theme", "dark")
             if arguments.contains("--from-previous") {
                 try cli.run("write", "com.example.app", "theme", "light")
             }
             try Data("garbage".utf8).write(to: cli.suiteFile("com.example.app"))
-            let result = try cli.run(arguments)
+            let result = cli.run(arguments)
             #expect(result.status == 0, "\(arguments): \(result.error)")
             #expect(try Self.setAside(cli, "com.example.app").count == 1)
             let theme = try cli.run("read", "com.example.app", "theme")

@@ -16,7 +16,7 @@ import Testing
         """
 
     /// The version 1 app: a plain Foundation program that knew the keys by their old names.
-    private func writtenByVersion1(_ cli: PrefsCLI) throws -> String {
+    private func writtenByVersion1(_ cli: InProcessPrefs) throws -> String {
         let path = cli.suiteFile("app").deletingPathExtension().path
         try FileManager.default.createDirectory(at: cli.configDirectory, withIntermediateDirectories: true)
         #expect(try ChildProcess.run("prefs-test-helper", ["ud-write-int", path, "retryCount", "7"]).status == 0)
@@ -26,7 +26,7 @@ import Testing
     }
 
     /// Version 1's suite, with version 2's schema installed: the keys renamed, the values not yet migrated.
-    private func writtenByVersion2(_ cli: PrefsCLI) throws -> String {
+    private func writtenByVersion2(_ cli: InProcessPrefs) throws -> String {
         let path = try writtenByVersion1(cli)
         let file = cli.home.url.appendingPathComponent("app.json")
         try Data(Self.manifest.utf8).write(to: file)
@@ -40,7 +40,7 @@ import Testing
     }
 
     @Test func aRenamedKeyReadsItsOldValueAndItsFirstWriteMovesIt() throws {
-        let cli = try PrefsCLI()
+        let cli = try InProcessPrefs()
         let path = try writtenByVersion1(cli)
         let retries = PersistentKey("retries", defaultValue: 3, formerly: ["retryCount"])
         let store = try FileStore(directory: cli.configDirectory, launchArguments: .none)
@@ -68,7 +68,7 @@ import Testing
     }
 
     @Test func prefsMigrateMovesEveryRenamedKeyInOneUndoableWrite() throws {
-        let cli = try PrefsCLI()
+        let cli = try InProcessPrefs()
         let path = try writtenByVersion2(cli)
         // Before the migration, reads through the schema already see the old values.
         #expect(try cli.run("read", "app", "accentColor").output == "blue\n")
@@ -91,7 +91,7 @@ import Testing
     }
 
     @Test func writingOrDeletingARenamedKeyTakesItsOldNamesWithIt() throws {
-        let cli = try PrefsCLI()
+        let cli = try InProcessPrefs()
         let path = try writtenByVersion2(cli)
         #expect(try cli.run("read", "app", "retries").output == "7\n", "it reads its former name")
 

@@ -16,7 +16,7 @@ import Testing
         """
 
     @Test func aPlantedEscapeSequenceIsShownEscapedEvenInAPipe() throws {
-        let cli = try PrefsCLI()
+        let cli = try InProcessPrefs()
         try FileManager.default.createDirectory(at: cli.configDirectory, withIntermediateDirectories: true)
         try Data(Self.planted.utf8).write(to: cli.suiteFile("s"))
         let read = try cli.run("read", "s", "link")
@@ -30,7 +30,7 @@ import Testing
     }
 
     @Test func aSuiteNameNotInNFCIsRefusedNamingItsNFCForm() throws {
-        let cli = try PrefsCLI()
+        let cli = try InProcessPrefs()
         let composed = "caf\u{E9}"
         let decomposed = "cafe\u{301}"
         #expect(try cli.run("write", composed, "k", "v").status == 0)

@@ -5,7 +5,7 @@ import Testing
 /// `prefs export`, `import` and `diff --against`.
 @Suite struct CLIImportExportTests {
     @Test func jsonExportsAndImportsThroughStandardInput() throws {
-        let cli = try PrefsCLI()
+        let cli = try InProcessPrefs()
         try cli.run("write", "app", "name", "Zoë")
         try cli.run("write", "app", "count", "3", "-t", "int")
         let json = try cli.run("export", "app", "--format", "json").output

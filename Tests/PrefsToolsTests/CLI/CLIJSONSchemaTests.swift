@@ -42,7 +42,7 @@ import Testing
     }
 
     @Test func theJSONSchemaValidatesAnExportAndRefusesWhatTheSchemaForbids() throws {
-        let cli = try PrefsCLI()
+        let cli = try InProcessPrefs()
         let file = cli.home.url.appendingPathComponent("app.json")
         try Data(Self.manifest.utf8).write(to: file)
         #expect(try cli.run("schema", "install", file.path).status == 0)
