@@ -117,8 +117,14 @@ package enum JSONValue: Equatable, Sendable {
         /// The member name found twice in one object, which makes the text invalid.
         var duplicate: String?
 
+        // A switch, not `[…].contains`: an array literal is built on every call where the optimizer does not run.
         mutating func skipSpace() {
-            while index < bytes.count, [0x20, 0x09, 0x0A, 0x0D].contains(bytes[index]) { index += 1 }
+            while index < bytes.count {
+                switch bytes[index] {
+                case 0x20, 0x09, 0x0A, 0x0D: index += 1
+                default: return
+                }
+            }
         }
 
         mutating func value(depth: Int) throws -> JSONValue {
@@ -202,7 +208,7 @@ package enum JSONValue: Equatable, Sendable {
 
         private mutating func digits() -> Int {
             let start = index
-            while index < bytes.count, (0x30...0x39).contains(bytes[index]) { index += 1 }
+            while index < bytes.count, bytes[index] >= 0x30, bytes[index] <= 0x39 { index += 1 }
             return index - start
         }
 

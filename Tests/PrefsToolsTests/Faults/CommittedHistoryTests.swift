@@ -13,7 +13,7 @@ import Testing
         Data(("{" + (0..<count).map { "\"k\($0)\": \(value)" }.joined(separator: ",") + "}").utf8)
     }
 
-    private static func values(_ cli: PrefsCLI) throws -> [String: Int] {
+    private static func values(_ cli: InProcessPrefs) throws -> [String: Int] {
         let export = try cli.run("export", "s", "--format", "json")
         let object = try JSONSerialization.jsonObject(with: Data(export.output.utf8)) as? [String: Int]
         return try #require(object)
@@ -21,7 +21,7 @@ import Testing
 
     /// 30,000 records are several MiB of journal, more than the 4 MiB first read: the undo still reverts all of them.
     @Test func undoOfAWriteBiggerThanTheFirstWindowRevertsItWhole() throws {
-        let cli = try PrefsCLI()
+        let cli = try InProcessPrefs()
         #expect(try cli.run("import", "s", "-", input: Self.document(count: 30_000, value: 1)).status == 0)
         #expect(try cli.run("import", "s", "-", input: Self.document(count: 30_000, value: 2)).status == 0)
         let undo = try cli.run("undo", "s")
@@ -34,7 +34,7 @@ import Testing
     /// Compaction keeps the newest record of every key, so an older write whose keys were written again loses some
     /// of its records: undoing it refuses, rather than reverting the half it still has.
     @Test func aWriteTheJournalKeepsInPartIsNotUndoneInPart() throws {
-        let cli = try PrefsCLI()
+        let cli = try InProcessPrefs()
         #expect(try cli.run("import", "s", "-", input: Self.document(count: 30_000, value: 1)).status == 0)
         // Three writes of the first half: the journal doubles past its last compaction and is compacted again.
         for value in 2...4 {
@@ -53,32 +53,25 @@ import Testing
         #expect(try Data(contentsOf: cli.suiteFile("s")) == before)
     }
 
-    /// An import killed after its journal grew but before its swap: its records never count, and the write before it
-    /// can still be undone.
+    /// An import stopped after its journal grew but before its swap, as a writer killed there leaves things: its
+    /// records never count, and the write before it can still be undone. The swap is failed in the file store's
+    /// system-call door (``SyscallFaults``), so the stop is where it matters every time.
     @Test func recordsOfAWriteKilledBeforeItsSwapNeverCount() throws {
-        let cli = try PrefsCLI()
+        let cli = try InProcessPrefs()
         try cli.run("write", "s", "theme", "dark")
         try cli.run("write", "s", "theme", "light")
-        let document = cli.home.url.appendingPathComponent("import.json")
-        try Self.document(count: 20_000, value: 5).write(to: document)
         let journal = try #require(
             FileManager.default.enumerator(at: cli.home.url, includingPropertiesForKeys: nil)?
                 .compactMap { $0 as? URL }.first { $0.lastPathComponent == "s.jsonl" })
-        var killedBeforeSwap = false
-        for _ in 0..<40 where !killedBeforeSwap {
-            let suite = try Data(contentsOf: cli.suiteFile("s"))
-            let grown = try Data(contentsOf: journal).count + 100_000
-            let child = try cli.start("import", "s", document.path)
-            var size = 0
-            while !child.hasExited, size < grown {
-                size = (try? FileManager.default.attributesOfItem(atPath: journal.path)[.size] as? Int) ?? 0
-            }
-            child.kill()
-            _ = child.wait()
-            let now = try Data(contentsOf: cli.suiteFile("s"))
-            killedBeforeSwap = size >= grown && now == suite
-        }
-        #expect(killedBeforeSwap)
+        let suite = try Data(contentsOf: cli.suiteFile("s"))
+        let journalBefore = try Data(contentsOf: journal).count
+        let swap = SyscallFaults.shared.inject(
+            .ioError, into: ["rename", "renameExchange"], under: cli.configDirectory.path)
+        let stopped = try cli.run("import", "s", "-", input: Self.document(count: 2_000, value: 5))
+        swap.cancel()
+        #expect(stopped.status == 1)
+        #expect(try Data(contentsOf: journal).count > journalBefore + 50_000, "the import's records are in the journal")
+        #expect(try Data(contentsOf: cli.suiteFile("s")) == suite, "the suite is as it was")
         #expect(!(try cli.run("log", "s").output.contains("k1")))
         let undo = try cli.run("undo", "s")
         #expect(undo.status == 0, "\(undo.error)")
