@@ -189,7 +189,7 @@ let package = Package(
             name: "PrefsToolsTests",
             dependencies: [
                 "PrefsKit", "PrefsFileStore", "PrefsTools", "PrefsStores", "PrefsTestSupport", "PrefsTestHelpers",
-                "PrefsCommandLine", "prefs",
+                "PrefsCommandLine", "prefs", "prefs-test-helper",
             ],
             swiftSettings: languageSettings),
         .target(name: "CTestSupport", path: "Tests/CTestSupport"),

@@ -110,7 +110,7 @@ import Testing
     func optionsInAnyOrderAndDoubleDashWork(arguments: [String]) throws {
         let cli = try InProcessPrefs()
         let resolved = arguments.map { $0 == "CONFIG" ? cli.configDirectory.path : $0 }
-        let result = try cli.run(resolved)
+        let result = cli.run(resolved)
         #expect(result.status == 0, "\(result.error)")
         let expected = arguments.contains("int") ? "-5\n" : "--force\n"
         #expect(try cli.run("read", "app", "n").output == expected)

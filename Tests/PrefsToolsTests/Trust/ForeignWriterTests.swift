@@ -10,7 +10,7 @@ import Testing
 /// A plain `UserDefaults` app rewrites its suite in place (truncate, then write) whenever it saves. prefs must lose none of its keys, and keep its own writes as well as a
 /// Foundation writer keeps them.
 @Suite(.serialized) struct ForeignWriterTests {
-    /// Writes `count` keys with each writer in turn, 25 ms apart, each write by a short-lived process.
+    /// Writes `count` keys with each writer in turn, 25 ms apart, prefs's in this process, Foundation's by a short-lived one.
     ///
     /// The writers alternate so that both meet the same load on the machine; run one after the other, a busy
     /// moment during one phase biased the comparison.
@@ -26,15 +26,15 @@ import Testing
         return acknowledged
     }
 
-    private func stored(_ cli: PrefsCLI, _ suite: String) throws -> [String: Any] {
+    private func stored(_ cli: InProcessPrefs, _ suite: String) throws -> [String: Any] {
         let data = try Data(contentsOf: cli.suiteFile(suite))
         return try PropertyListSerialization.propertyList(from: data, format: nil) as? [String: Any] ?? [:]
     }
 
     /// A suite `shared` holding one key written by prefs, and a plain `UserDefaults` app saving it in place every
     /// 20 ms from when it prints `ready`; the caller closes the app's input to end it.
-    private func besideARunningApp() throws -> (cli: PrefsCLI, path: String, app: RunningChild) {
-        let cli = try PrefsCLI()
+    private func besideARunningApp() throws -> (cli: InProcessPrefs, path: String, app: RunningChild) {
+        let cli = try InProcessPrefs()
         try cli.run("write", "shared", "existing", "before the app started")
         let path = cli.suiteFile("shared").deletingPathExtension().path
         let app = try RunningChild(
@@ -54,7 +54,7 @@ import Testing
     }
 
     /// A writer for ``alternate(count:_:)`` that runs `prefs write`, keeping each refusal's error.
-    private func prefsWriter(_ cli: PrefsCLI, _ refusals: Refusals) -> (String, Int) throws -> Bool {
+    private func prefsWriter(_ cli: InProcessPrefs, _ refusals: Refusals) -> (String, Int) throws -> Bool {
         { key, index in
             let result = try cli.run("write", "shared", "prefs-\(key)", "\(index)")
             if result.status != 0 { refusals.errors.append(result.error) }
@@ -167,27 +167,6 @@ import Testing
         try writer.commit(["new": .int(3)])
         #expect(
             try scope.reopen().suite("flux").primitiveValues() == ["kept": .int(1), "also": .int(2), "new": .int(3)])
-    }
-
-    @Test func aWriteUndoneByAnUnknownWriterIsReportedAsReverted() throws {
-        let cli = try PrefsCLI()
-        try cli.run("write", "app", "mode", "old")
-        let watcher = try cli.start("watch", "app")
-        defer { watcher.kill() }
-        let path = cli.suiteFile("app").deletingPathExtension().path
-        // A plain UserDefaults program puts back the value a prefs write replaced, until the watcher has seen it.
-        var seen = false
-        for _ in 0..<20 where !seen {
-            try cli.run("write", "app", "mode", "new")
-            _ = try ChildProcess.run(
-                "prefs-test-helper", ["ud-write", path, "mode", "old"], environment: cli.environment)
-            seen = watcher.waitForLine(timeout: .seconds(1)) {
-                $0.contains("app mode = old (reverted by an unknown writer")
-            }
-        }
-        #expect(seen)
-        let line = try #require(watcher.output.first { $0.contains("reverted by an unknown writer") })
-        #expect(line.contains("it undid prefs pid "))
     }
 
     @Test func aChangeEventSaysWhichWriteItReverted() throws {
