@@ -40,7 +40,7 @@ package final class TmuxSession {
     ///   - height: The terminal's rows.
     /// - Throws: When the program is not built or tmux does not start.
     package convenience init(
-        running program: String, _ arguments: String, in cli: PrefsCLI, extra: [String: String] = [:],
+        running program: String, _ arguments: String, in cli: some PrefsCommandRunner, extra: [String: String] = [:],
         width: Int = 100, height: Int = 24
     )
         throws

@@ -14,7 +14,7 @@ import Testing
 /// with the status and the words the program would end with. The environment is the fixture's (its configuration, data and state folders), for this task only, so
 /// tests run side by side; only what needs a process (streams, signals, the terminal, the PostgreSQL handover) is
 /// left to spawned `prefs`.
-struct InProcessPrefs {
+struct InProcessPrefs: PrefsCommandRunner {
     let fixture: ToolFixture
 
     /// A fresh scope: configuration, data and state folders of its own.
@@ -27,27 +27,12 @@ struct InProcessPrefs {
         self.fixture = fixture
     }
 
-    /// What a command printed and how it ended.
-    struct Result {
-        let status: Int32
-        let output: String
-        let error: String
-
-        /// The standard output's lines.
-        var lines: [String] {
-            output.split(separator: "\n", omittingEmptySubsequences: false).dropLast().map(String.init)
-        }
-    }
+    typealias Result = PrefsRun
 
     /// The scope's own folder, where tests put documents to import.
     var home: TemporaryDirectory { fixture.scope }
     /// The configuration directory.
     var configDirectory: URL { fixture.configDirectory }
-
-    /// A suite's file.
-    func suiteFile(_ suite: String) -> URL {
-        configDirectory.appendingPathComponent("\(suite).plist")
-    }
 
     /// The folder of system layers and locks, `$XDG_CONFIG_DIRS`; not created until a test writes into it.
     var systemDirectory: URL { fixture.scope.url.appendingPathComponent("system", isDirectory: true) }
@@ -85,11 +70,8 @@ struct InProcessPrefs {
         return Result(status: status, output: printed.output, error: printed.error)
     }
 
-    /// Runs a command line given word by word.
-    ///
-    /// It throws nothing: marked `throws` so that tests written for spawned `prefs` (``PrefsCLI``) read the same.
-    @discardableResult
-    func run(_ arguments: String..., input: Data? = nil) throws -> Result {
-        run(arguments, input: input)
+    /// Runs a command line: throws nothing, as ``PrefsCommandRunner`` lets spawned `prefs` do.
+    func run(_ arguments: [String], input: Data?) -> Result {
+        run(arguments, input: input, extraEnvironment: [:])
     }
 }

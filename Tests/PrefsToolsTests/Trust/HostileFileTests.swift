@@ -80,11 +80,11 @@ import Testing
         }
         #expect(holder.waitForLine { $0 == "locked" })
         let clock = ContinuousClock()
-        var read: InProcessPrefs.Result?
+        var read: PrefsRun?
         let reading = try clock.measure { read = try cli.run("read", "busy", "k") }
         #expect(read?.output == "before\n")
         #expect(reading < .seconds(4))
-        var written: InProcessPrefs.Result?
+        var written: PrefsRun?
         let writing = try clock.measure { written = try cli.run("write", "busy", "k", "after") }
         #expect(written?.status == 1)
         #expect(

@@ -16,8 +16,8 @@ import Testing
     }
 
     /// A CLI whose system folder holds the README's two files, their first comment line (the path) left out.
-    private func installed() throws -> (PrefsCLI, [String: String]) {
-        let cli = try PrefsCLI()
+    private func installed() throws -> (InProcessPrefs, [String: String]) {
+        let cli = try InProcessPrefs()
         let blocks = try Self.blocks()
         try FileManager.default.createDirectory(at: cli.systemDirectory, withIntermediateDirectories: true)
         let plist = try #require(blocks["xml"]).split(separator: "\n").dropFirst().joined(separator: "\n")
@@ -63,7 +63,7 @@ import Testing
             ["rename", "com.example.app", "proxy", "proxy2"], ["rename", "com.example.app", "theme", "proxy"],
             ["import", "com.example.app", document.path], ["write", "com.example.app", "proxy", "-t", "int", "3"],
         ] {
-            let result = try cli.run(["--json"] + arguments)
+            let result = cli.run(["--json"] + arguments)
             #expect(result.status == 1, "\(arguments)")
             let object = try JSONSerialization.jsonObject(with: Data(result.error.utf8)) as? [String: Any]
             #expect(object?["code"] as? String == "locked-key", "\(arguments): \(result.error)")

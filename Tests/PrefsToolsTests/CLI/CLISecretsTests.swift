@@ -16,8 +16,8 @@ import Testing
         ]}
         """
 
-    private func installed() throws -> PrefsCLI {
-        let cli = try PrefsCLI()
+    private func installed() throws -> InProcessPrefs {
+        let cli = try InProcessPrefs()
         let file = cli.home.url.appendingPathComponent("app.json")
         try Data(Self.manifest.utf8).write(to: file)
         #expect(try cli.run("schema", "install", file.path).status == 0)
@@ -27,7 +27,7 @@ import Testing
     }
 
     /// Every file under the test's home: the suite, the journal, the schema.
-    private func files(_ cli: PrefsCLI) -> [URL] {
+    private func files(_ cli: InProcessPrefs) -> [URL] {
         let enumerator = FileManager.default.enumerator(at: cli.home.url, includingPropertiesForKeys: nil)
         return (enumerator?.allObjects as? [URL] ?? []).filter { !$0.hasDirectoryPath }
     }
@@ -41,7 +41,7 @@ import Testing
             ["export", "app"], ["export", "app", "--format", "json"], ["dump"],
         ]
         for arguments in outputs {
-            let result = try cli.run(arguments)
+            let result = cli.run(arguments)
             #expect(result.status == 0, "\(arguments): \(result.error)")
             #expect(!result.output.contains(Self.secret), "\(arguments) printed the secret")
             #expect(!result.error.contains(Self.secret), "\(arguments) printed the secret on stderr")
@@ -126,7 +126,7 @@ import Testing
     @Test func aSecretsFormerNameIsMaskedAndJournaledWithoutItsValue() throws {
         let cli = try storedUnderItsFormerName()
         for arguments in [["read", "app", "apiKey"], ["read", "app"], ["read", "app", "token"], ["log", "app"]] {
-            let result = try cli.run(arguments)
+            let result = cli.run(arguments)
             #expect(result.status == 0, "\(arguments): \(result.error)")
             #expect(!result.output.contains(Self.secret), "\(arguments) printed the secret")
         }
@@ -147,8 +147,8 @@ import Testing
 
     /// A schema whose secret `token` was `apiKey` in an older version of the app, and a suite that still holds it
     /// under that name, as version 1 of the app wrote it (`--force`: the schema does not declare it).
-    private func storedUnderItsFormerName() throws -> PrefsCLI {
-        let cli = try PrefsCLI()
+    private func storedUnderItsFormerName() throws -> InProcessPrefs {
+        let cli = try InProcessPrefs()
         let file = cli.home.url.appendingPathComponent("app.json")
         try Data(
             Self.manifest.replacingOccurrences(
@@ -164,7 +164,7 @@ import Testing
 
     /// A value a plain program writes over the secret: one whose 8 bits of the journal's keyed digest differ from the
     /// secret's, since one value in 256 shares them and would be taken for the journaled write.
-    private func foreignValue(_ cli: PrefsCLI) throws -> String {
+    private func foreignValue(_ cli: InProcessPrefs) throws -> String {
         let keyFile = try #require(files(cli).first { $0.lastPathComponent == JournalDigestKey.fileName })
         let key = try [UInt8](Data(contentsOf: keyFile))
         let written = JournalDigestKey.digest(.string(Self.secret), key: key)
@@ -230,6 +230,9 @@ import Testing
     /// secret `prefs write` set, not `outside`, and `outside` once a plain program rewrote it.
     @Test func theEditorNamesASecretsWriterAndTellsAnOutsideRewrite() throws {
         let cli = try installed()
+        // Written last by a `prefs` process, which the journal names.
+        #expect(cli.run(["write", "app", "token", "placeholder"]).status == 0)
+        #expect(try cli.spawn(["write", "app", "token", Self.secret]).status == 0)
         let foreign = try foreignValue(cli)
         let terminal = try TmuxSession(running: "prefs", "tui app", in: cli, width: 120)
         defer { terminal.close() }

@@ -13,7 +13,7 @@ import Testing
     }
 
     @Test func aWritePastTheReadersLimitIsRefusedAndTheSuiteStaysUsable() throws {
-        let cli = try PrefsCLI()
+        let cli = try InProcessPrefs()
         let first = try cli.run("import", "big", "-", input: Self.document(prefix: "a", count: 30, mebibytes: 2))
         #expect(first.status == 0, "\(first.error)")
         let before = try Data(contentsOf: cli.suiteFile("big"))

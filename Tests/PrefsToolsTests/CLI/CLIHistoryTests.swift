@@ -5,11 +5,12 @@ import Testing
 
 /// `prefs log` and `prefs undo`, over the journal the file store keeps.
 @Suite struct CLIHistoryTests {
+    /// The writes are made by `prefs` processes, each named in the journal by its name and pid.
     @Test func logSaysWhoChangedWhatAndWhen() throws {
-        let cli = try PrefsCLI()
-        try cli.run("write", "app", "theme", "dark")
-        try cli.run("write", "app", "theme", "black")
-        try cli.run("write", "app", "other", "1")
+        let cli = try InProcessPrefs()
+        try cli.spawn(["write", "app", "theme", "dark"])
+        try cli.spawn(["write", "app", "theme", "black"])
+        try cli.spawn(["write", "app", "other", "1"])
         let lines = try cli.run("log", "app", "theme").lines
         #expect(lines.count == 2)
         #expect(lines[0].hasSuffix("theme: (unset) -> dark  by prefs pid \(try pid(in: lines[0]))"))
@@ -27,25 +28,26 @@ import Testing
     }
 
     /// The log shows local time as the C library gives it (`$TZ`: here a zone 5:30 east of UTC, a POSIX rule that
-    /// needs no zone database), and the time it shows reads back as the moment of the write.
+    /// needs no zone database), and the time it shows reads back as the moment of the write. The C library reads
+    /// `$TZ` once per process, so the logs are read by `prefs` processes.
     @Test func logShowsTheWriteInTheSystemsLocalTime() throws {
-        let cli = try PrefsCLI()
+        let cli = try InProcessPrefs()
         let before = Date()
         try cli.run("write", "app", "theme", "dark")
         let after = Date()
-        let line = try #require(try cli.run(["log", "app"], extraEnvironment: ["TZ": "IST-5:30"]).lines.first)
+        let line = try #require(try cli.spawn(["log", "app"], extraEnvironment: ["TZ": "IST-5:30"]).lines.first)
         let shown = String(line.prefix { $0 != " " }) + " " + line.split(separator: " ")[1]
         #expect(line.split(separator: " ")[2] == "+05:30", "\(line)")
         let moment = try TimeText.parse(shown + " +05:30")
         #expect(TimeText.milliseconds(moment) >= TimeText.milliseconds(before), "\(line)")
         #expect(TimeText.milliseconds(moment) <= TimeText.milliseconds(after), "\(line)")
-        let utc = try #require(try cli.run(["log", "app"], extraEnvironment: ["TZ": "UTC0"]).lines.first)
+        let utc = try #require(try cli.spawn(["log", "app"], extraEnvironment: ["TZ": "UTC0"]).lines.first)
         #expect(utc.split(separator: " ")[2] == "+00:00", "\(utc)")
         #expect(try TimeText.parse(String(utc.split(separator: " ").prefix(3).joined(separator: " "))) == moment)
     }
 
     @Test func undoRevertsTheLastChangeUnlessItChangedAgain() throws {
-        let cli = try PrefsCLI()
+        let cli = try InProcessPrefs()
         try cli.run("write", "app", "theme", "dark")
         try cli.run("write", "app", "theme", "black")
         let undone = try cli.run("undo", "app")
@@ -70,7 +72,7 @@ import Testing
 /// `prefs undo` over several writes on a terminal: shown, then undone only on a yes; `--dry-run` and `--yes` there.
 @Suite(.serialized) struct CLIUndoPreviewTests {
     @Test func aBigUndoIsShownAndAskedAboutOnATerminal() throws {
-        let cli = try PrefsCLI()
+        let cli = try InProcessPrefs()
         try cli.run("write", "S", "theme", "dark")
         try cli.run("write", "S", "size", "2", "--type", "int")
         try cli.run("write", "S", "theme", "black")
