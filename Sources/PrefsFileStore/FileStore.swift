@@ -61,6 +61,9 @@ public final class FileStore: Sendable {
     /// How long an empty or undecodable file is read again before it is believed (see
     /// ``SuiteFiles/readSettled(previous:underLock:keepingBytes:)``).
     let settlingPauses: [UInt32]
+    /// The pauses stores opened in this task wait instead, when set: how a test of damaged files, which no other
+    /// program is rewriting, runs its commands in-process without sleeping a second on each (as the fuzzer does).
+    @TaskLocal package static var settlingPausesInTask: [UInt32]?
 
     /// How long a reader waits for a suite's lock, when it wants to agree with the journal on who wrote a change: two
     /// seconds at most, then it reads the file as it is.
@@ -117,7 +120,7 @@ public final class FileStore: Sendable {
     ) throws(FileStoreError) {
         try self.init(
             directory: directory, journalDirectory: journalDirectory, launchArguments: launchArguments,
-            durability: durability, lockTimeout: lockTimeout, settlingPauses: SuiteFiles.settlingPauses,
+            durability: durability, lockTimeout: lockTimeout, settlingPauses: Self.settlingPausesInTask ?? SuiteFiles.settlingPauses,
             newSuiteFormat: newSuiteFormat, systemDirectories: systemDirectories)
     }
 

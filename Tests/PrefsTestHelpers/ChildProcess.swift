@@ -11,6 +11,7 @@ package struct ChildProcess {
     /// Finds an executable built beside the test runner, which SwiftPM puts in the same products directory.
     package static func executable(named name: String) throws -> URL {
         if name.hasPrefix("/") { return URL(fileURLWithPath: name) }
+        if name == "prefs" || name == "prefs-postgres" { SpawnCount.record() }
         var directory = URL(fileURLWithPath: CommandLine.arguments[0]).absoluteURL.deletingLastPathComponent()
         for _ in 0..<5 {
             let candidate = directory.appendingPathComponent(name)

@@ -1,4 +1,5 @@
 import Foundation
+import PrefsFileStore
 import PrefsStores
 import PrefsTestSupport
 import PrefsTools
@@ -34,6 +35,9 @@ package final class ToolFixture {
 
     /// Runs an action with its output captured, and returns what it wrote and the error it threw.
     ///
+    /// A damaged suite is believed at once, not read again for a second in case another program is rewriting it:
+    /// none is (``DamagedFilesReadOnce``).
+    ///
     /// - Parameters:
     ///   - input: What the action reads as standard input: nothing unless given.
     ///   - action: The work.
@@ -44,7 +48,9 @@ package final class ToolFixture {
         let capture = OutputCapture(input: input)
         var thrown: (any Error)?
         Output.$capture.withValue(capture) {
-            do { try action() } catch { thrown = error }
+            FileStore.$settlingPausesInTask.withValue([]) {
+                do { try action() } catch { thrown = error }
+            }
         }
         return (capture.output, capture.error, thrown)
     }

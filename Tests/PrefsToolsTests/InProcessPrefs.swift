@@ -1,6 +1,7 @@
 import ArgumentParser
 import Foundation
 import PrefsCore
+import PrefsFileStore
 import PrefsTestHelpers
 import PrefsTestSupport
 import PrefsTools
@@ -17,14 +18,22 @@ import Testing
 struct InProcessPrefs: PrefsCommandRunner {
     let fixture: ToolFixture
 
+    /// Whether a damaged or empty suite is read again for about a second before it is believed, as `prefs` does in
+    /// case another program is rewriting it in place: only worth its wait beside such a program.
+    let waitsForRewrites: Bool
+
     /// A fresh scope: configuration, data and state folders of its own.
-    init() throws {
+    ///
+    /// - Parameter waitsForRewrites: Whether damaged files are read again, as beside a `UserDefaults` app.
+    init(waitsForRewrites: Bool = false) throws {
         fixture = try ToolFixture()
+        self.waitsForRewrites = waitsForRewrites
     }
 
     /// Runs in a fixture's folders.
     init(fixture: ToolFixture) {
         self.fixture = fixture
+        waitsForRewrites = false
     }
 
     typealias Result = PrefsRun
@@ -60,11 +69,13 @@ struct InProcessPrefs: PrefsCommandRunner {
     func run(_ arguments: [String], input: Data? = nil, extraEnvironment: [String: String] = [:]) -> Result {
         var status: Int32 = 0
         let printed = fixture.run(input: input ?? Data()) {
+            FileStore.$settlingPausesInTask.withValue(waitsForRewrites ? nil : []) {
             ProcessEnvironment.$standIn.withValue(environment.merging(extraEnvironment) { $1 }) {
                 switch PrefsMain.outcome(of: arguments, bootstrapsLogging: false) {
                 case .ended(let ended): status = ended
                 case .watching: Issue.record("a watch waits for signals: run it with spawned prefs")
                 }
+            }
             }
         }
         return Result(status: status, output: printed.output, error: printed.error)

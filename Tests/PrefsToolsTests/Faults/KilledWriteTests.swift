@@ -11,9 +11,9 @@ import Testing
 /// committed previous version, explicitly. The stop is made where it matters every time, by failing the swap and the
 /// cleanup after it in the file store's system-call door (``SyscallFaults``), as a writer killed between the two
 /// leaves things; no process is killed at a random moment and retried.
-@Suite struct KilledWriteTests {
+@Suite(.damagedFilesReadOnce) struct KilledWriteTests {
     private static let members = """
-        {\((0..<40_000).map { "\"k\($0)\": \($0)" }.joined(separator: ","))}
+        {\((0..<200).map { "\"k\($0)\": \($0)" }.joined(separator: ","))}
         """
 
     /// Imports a large document into suite `s` with its swap and its cleanup failing; returns the staging file's bytes.

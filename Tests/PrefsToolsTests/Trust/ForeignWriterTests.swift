@@ -34,7 +34,7 @@ import Testing
     /// A suite `shared` holding one key written by prefs, and a plain `UserDefaults` app saving it in place every
     /// 20 ms from when it prints `ready`; the caller closes the app's input to end it.
     private func besideARunningApp() throws -> (cli: InProcessPrefs, path: String, app: RunningChild) {
-        let cli = try InProcessPrefs()
+        let cli = try InProcessPrefs(waitsForRewrites: true)
         try cli.run("write", "shared", "existing", "before the app started")
         let path = cli.suiteFile("shared").deletingPathExtension().path
         let app = try RunningChild(

@@ -7,7 +7,7 @@ import Testing
 
 /// No file in the suite directory, and no process holding a lock, can crash, hang or stall prefs: each is reported,
 /// in one line, as that suite's problem.
-@Suite struct HostileFileTests {
+@Suite(.damagedFilesReadOnce) struct HostileFileTests {
     private static func nested(_ levels: Int) -> Data {
         Data(
             (#"<?xml version="1.0" encoding="UTF-8"?><plist version="1.0"><dict><key>deep</key>"#

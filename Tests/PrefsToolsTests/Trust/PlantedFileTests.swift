@@ -9,7 +9,7 @@ import Testing
 ///
 /// Whatever stands under
 /// their names, a write never writes through it, never adopts it as the suite, and a corrupt suite is always kept.
-@Suite struct PlantedFileTests {
+@Suite(.damagedFilesReadOnce) struct PlantedFileTests {
     private static func staging(_ scope: ScopedFileStore, _ suite: String) -> URL {
         scope.configDirectory.appendingPathComponent(".\(suite).plist.new")
     }
