@@ -64,6 +64,11 @@ public final class FileStore: Sendable {
     /// The pauses stores opened in this task wait instead, when set: how a test of damaged files, which no other
     /// program is rewriting, runs its commands in-process without sleeping a second on each (as the fuzzer does).
     @TaskLocal package static var settlingPausesInTask: [UInt32]?
+    /// The largest file a write may leave: ``SuiteFiles/maximumFileSize``, the most every reader takes.
+    let maximumFileSize: Int
+    /// A smaller largest file for stores opened in this task: how a test reaches the limit without writing 64 MiB
+    /// through a debug build.
+    @TaskLocal package static var maximumFileSizeInTask: Int?
 
     /// How long a reader waits for a suite's lock, when it wants to agree with the journal on who wrote a change: two
     /// seconds at most, then it reads the file as it is.
@@ -131,6 +136,7 @@ public final class FileStore: Sendable {
         systemDirectories: [URL]? = nil
     ) throws(FileStoreError) {
         self.settlingPauses = settlingPauses
+        maximumFileSize = Self.maximumFileSizeInTask.map { min($0, SuiteFiles.maximumFileSize) } ?? SuiteFiles.maximumFileSize
         self.newSuiteFormat = newSuiteFormat
         let directory = (directory ?? XDGDirectories.configHome()).standardizedFileURL
         self.directory = directory

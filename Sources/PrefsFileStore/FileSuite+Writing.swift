@@ -105,8 +105,8 @@ extension FileSuite {
                         suite: name, key: applied.first?.key ?? "", reason: "the file was not read before the write")
                 }
                 // Every reader refuses a file past this size, so writing it would lock everyone out of the suite.
-                guard output.count <= SuiteFiles.maximumFileSize else {
-                    throw .tooLarge(suite: name, bytes: output.count, limit: SuiteFiles.maximumFileSize)
+                guard output.count <= store.maximumFileSize else {
+                    throw .tooLarge(suite: name, bytes: output.count, limit: store.maximumFileSize)
                 }
                 var journaled = true
                 do throws(FileStoreError) {

@@ -5,10 +5,11 @@ import PrefsConfiguration
 import PrefsFileStore
 import PrefsKit
 import PrefsTestSupport
+import PrefsTestHelpers
 import Testing
 
 /// swift-configuration's own compatibility test, over every kind of store the provider takes.
-@Suite struct PrefsProviderCompatibilityTests {
+@Suite(.threadOfItsOwn) struct PrefsProviderCompatibilityTests {
     enum StoreKind: String, CaseIterable, CustomTestStringConvertible {
         case memory, fileSuite, userDefaults, combined, prefixed
         var testDescription: String { rawValue }

@@ -9,7 +9,7 @@ import Testing
 
 /// swift-configuration reads what PrefsKit reads: a system layer's values where the user set none, and a locked value
 /// whatever the user's file holds, live as the files change.
-@Suite struct PrefsProviderLayerTests {
+@Suite(.threadOfItsOwn) struct PrefsProviderLayerTests {
     private func writeLayer(_ values: [String: Any], locks: String, in scope: ScopedFileStore) throws {
         try PropertyListSerialization.data(fromPropertyList: values, format: .xml, options: 0)
             .write(to: scope.systemDirectory.appendingPathComponent("server.plist"))

@@ -3,10 +3,11 @@ import Foundation
 import PrefsConfiguration
 import PrefsKit
 import Synchronization
+import PrefsTestHelpers
 import Testing
 
 /// Keys the schema marks secret reach swift-configuration as `isSecret`, so that its access reporters redact them.
-@Suite struct PrefsProviderSecretsTests {
+@Suite(.threadOfItsOwn) struct PrefsProviderSecretsTests {
     /// An access reporter that keeps what it is told.
     final class Recorder: AccessReporter {
         let events = Mutex<[(key: String, isSecret: Bool?)]>([])

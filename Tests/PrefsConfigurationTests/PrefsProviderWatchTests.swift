@@ -9,7 +9,7 @@ import Synchronization
 import Testing
 
 /// Typed watches through `ConfigReader`, fed by another process's writes: `prefs write` run as a child.
-@Suite struct PrefsProviderWatchTests {
+@Suite(.threadOfItsOwn) struct PrefsProviderWatchTests {
     /// What one watch saw, in order.
     final class Seen<Value: Sendable & Equatable>: Sendable {
         let values = Mutex<[Value]>([])

@@ -5,7 +5,7 @@ import Testing
 
 /// The README's swift-configuration example, run as written: `prefs write` in another process changes the port the
 /// app listens on, live.
-@Suite struct ReadmeConfigurationTests {
+@Suite(.threadOfItsOwn) struct ReadmeConfigurationTests {
     @Test func prefsWriteChangesTheExampleAppsPortLive() async throws {
         let cli = try PrefsCLI()
         let ports = Mutex<[Int]>([])

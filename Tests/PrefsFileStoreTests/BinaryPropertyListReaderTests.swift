@@ -1,12 +1,13 @@
 import Foundation
 import PrefsKit
+import PrefsTestHelpers
 import Testing
 
 @testable import PrefsFileStore
 
 /// The binary property list reader on hostile files: every one is refused with one line naming what is wrong, quickly,
 /// and nothing crashes or hangs.
-@Suite struct BinaryPropertyListReaderTests {
+@Suite(.threadOfItsOwn) struct BinaryPropertyListReaderTests {
     /// A `bplist00` file of these objects, each given whole (marker and contents, references one byte), with
     /// two-byte offsets and `top` as the root.
     static func file(_ objects: [[UInt8]], top: UInt8 = 0, objectCount: UInt64? = nil, tableOffset: UInt64? = nil)

@@ -1,12 +1,13 @@
 import PrefsFileStore
 import PrefsKit
 import PrefsTestSupport
+import PrefsTestHelpers
 import Testing
 
 /// PrefsTestSupport's conformance suites over the file store: a suite as a store (its file XML or binary, with system
 /// layers and locks beside it or not), and the
 /// directory as a store of suites.
-@Suite struct FileStoreConformanceTests {
+@Suite(.threadOfItsOwn) struct FileStoreConformanceTests {
     @Test(arguments: StoreConformance.Check.allCases)
     func aSuiteConforms(check: StoreConformance.Check) async throws {
         try await StoreConformance { try StoreFixture.file.make(function: "\(check)") }.run(check)

@@ -5,7 +5,7 @@ import PrefsTestHelpers
 import PrefsTestSupport
 import Testing
 
-@Suite(.damagedFilesReadOnce) struct FileStoreFailureTests {
+@Suite(.threadOfItsOwn, .damagedFilesReadOnce) struct FileStoreFailureTests {
     @Test func anUnparseableSuiteReadsAsDefaultsAndRefusesWrites() throws {
         let scope = try ScopedFileStore()
         let file = scope.configDirectory.appendingPathComponent("broken.plist")
@@ -77,7 +77,7 @@ import Testing
 
 /// What a power loss can leave after a swap: the new file empty or torn, and the version it replaced kept as
 /// `.<suite>.plist.previous`, which only an explicit recovery restores.
-@Suite(.damagedFilesReadOnce) struct FileStorePowerLossTests {
+@Suite(.threadOfItsOwn, .damagedFilesReadOnce) struct FileStorePowerLossTests {
     private static func leaveTornSuite(_ contents: Data, in scope: ScopedFileStore) throws -> URL {
         let suite = try scope.store.suite("torn")
         try suite.commit(["volume": .int(3), "theme": .string("dark")])

@@ -6,7 +6,7 @@ import PrefsTestSupport
 import Testing
 
 /// Multi-process behaviour, with real child processes from the prefs-test-helper executable.
-@Suite struct FileStoreProcessTests {
+@Suite(.threadOfItsOwn) struct FileStoreProcessTests {
     @Test func anotherProcesssWriteArrivesAttributedToIt() throws {
         let scope = try ScopedFileStore()
         let suite = try scope.store.suite("live")

@@ -2,11 +2,12 @@ import Foundation
 import PrefsFileStore
 import PrefsKit
 import PrefsTestSupport
+import PrefsTestHelpers
 import Testing
 
 /// A suite opened again right after another instance's write must see that write: the editor opens suites afresh
 /// for every screen, right after writes.
-@Suite struct FileStoreReopenStressTests {
+@Suite(.threadOfItsOwn) struct FileStoreReopenStressTests {
     @Test func aSuiteOpenedRightAfterAWriteSeesIt() throws {
         for round in 0..<100 {
             let scope = try ScopedFileStore()

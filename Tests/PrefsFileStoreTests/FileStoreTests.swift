@@ -5,7 +5,7 @@ import PrefsTestHelpers
 import PrefsTestSupport
 import Testing
 
-@Suite struct FileStoreTests {
+@Suite(.threadOfItsOwn) struct FileStoreTests {
     @Test func suitesAreXMLPropertyListsReadableOnlyByTheirOwner() throws {
         let scope = try ScopedFileStore()
         let suite = try scope.store.suite("com.example.format")

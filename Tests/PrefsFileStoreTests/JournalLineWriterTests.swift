@@ -1,13 +1,14 @@
 import Foundation
 import PrefsKit
 import PropertyBased
+import PrefsTestHelpers
 import Testing
 
 @testable import PrefsFileStore
 
 /// The journal's hand-written JSON lines must read back, with its own reader and with JSONDecoder, as the records
 /// they were made from.
-@Suite struct JournalLineWriterTests {
+@Suite(.threadOfItsOwn) struct JournalLineWriterTests {
     private static let anyString = Gen<UnicodeScalar>.unicodeScalar(in: "\u{0}"..."\u{D7FF}").map(Character.init)
         .string(of: 0...12)
 

@@ -8,7 +8,7 @@ import Testing
 
 /// A suite file larger than `SuiteImage.slimmingThreshold` is kept as fingerprints of its entries, not as bytes: it
 /// must still see every change another program makes, re-read only what changed, and write only its own keys.
-@Suite struct LargeSuiteTests {
+@Suite(.threadOfItsOwn) struct LargeSuiteTests {
     /// 6,000 entries (about 330 KB) laid out as no PrefsKit writer would: two spaces, a comment, keys out of order.
     private static func handWrittenFile() -> (text: String, values: [String: PropertyListValue]) {
         var text = """

@@ -9,7 +9,7 @@ import Testing
 
 /// A write changes the keys it was asked to change and nothing else: every other value reads back, by Foundation's
 /// own decoding, exactly as before; or the write is refused and the file is left byte for byte as it was.
-@Suite(.damagedFilesReadOnce) struct LosslessWriteTests {
+@Suite(.threadOfItsOwn, .damagedFilesReadOnce) struct LosslessWriteTests {
     private static let header = #"<?xml version="1.0" encoding="UTF-8"?><plist version="1.0"><dict>"#
 
     @Test func aWriteOfAnotherKeyLeavesEveryOtherValueAsFoundationReadsIt() async {

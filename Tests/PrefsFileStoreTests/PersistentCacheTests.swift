@@ -6,7 +6,7 @@ import PrefsTestSupport
 import PropertyBased
 import Testing
 
-@Suite struct PersistentCacheTests {
+@Suite(.threadOfItsOwn) struct PersistentCacheTests {
     @Test func evictsTheLeastRecentlyUsedPastTheCountLimit() {
         let cache = PersistentCache<String, Int>(countLimit: 3)
         cache["a"] = 1

@@ -10,7 +10,7 @@ import Testing
 /// A corpus of property lists written by Python's `plistlib` (`scripts/plist-corpus edges`) and by Foundation: each
 /// file takes one write of a new key, and keeps its format and every other value, as `plistlib` and Foundation both
 /// read them.
-@Suite(.damagedFilesReadOnce) struct PlistCorpusTests {
+@Suite(.threadOfItsOwn, .damagedFilesReadOnce) struct PlistCorpusTests {
     static let script = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
         .deletingLastPathComponent().appendingPathComponent("scripts/plist-corpus").path
 

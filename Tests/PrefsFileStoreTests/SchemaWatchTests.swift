@@ -7,7 +7,7 @@ import Synchronization
 import Testing
 
 /// The schema catalog is watched as the suites are: an install and an uninstall are reported by suite, at once.
-@Suite struct SchemaWatchTests {
+@Suite(.threadOfItsOwn) struct SchemaWatchTests {
     private static let manifest = """
         {"format": "prefs-schema", "version": 1, "suite": "watched", "keys": [
           {"id": "size", "type": "Int", "kind": "int", "storage": "int", "optional": false, "debug": false,

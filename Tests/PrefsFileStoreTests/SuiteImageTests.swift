@@ -8,7 +8,7 @@ import Testing
 
 /// Splicing an entry into a file, or re-reading only the entries that changed, must give exactly what encoding or
 /// decoding the whole file gives.
-@Suite struct SuiteImageTests {
+@Suite(.threadOfItsOwn) struct SuiteImageTests {
     /// Few distinct keys, so that edits replace, insert and remove, at the start, the middle and the end; some need
     /// escaping and some sort differently by bytes and by `String`.
     private static let keys = ["a", "b", "b2", "c&d", "k-1", "k-10", "k-2", "z", "é", "ü<", "\u{7}", "Z"]

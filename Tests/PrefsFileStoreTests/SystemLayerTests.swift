@@ -7,7 +7,7 @@ import Testing
 
 /// System layers and locks of the file store, in real temporary folders: `<suite>.plist` and `<suite>.locks` in the
 /// store's system folders, read beneath the user's values, refused to writers, and watched.
-@Suite struct SystemLayerTests {
+@Suite(.threadOfItsOwn) struct SystemLayerTests {
     static let proxy = PersistentKey<String>("proxy", defaultValue: "none")
     static let theme = PersistentKey<String>("theme", defaultValue: "light")
     static let size = PersistentKey<Int>("size", defaultValue: 12)

@@ -8,7 +8,7 @@ import Testing
 
 /// A thread reads a suite from the snapshot it kept (FileSuite's typed reads take no lock): it must still see every
 /// write that finished before its read, never an older value after a newer one, and never another suite's values.
-@Suite struct ThreadReadCacheTests {
+@Suite(.threadOfItsOwn) struct ThreadReadCacheTests {
     @Test func aReadAfterAWriteOnAnotherThreadSeesIt() throws {
         let scope = try ScopedFileStore()
         let suite = try scope.store.suite("app")

@@ -7,7 +7,7 @@ import Testing
 @testable import PrefsFileStore
 
 /// The fast reader must read exactly what Foundation's parser reads, and defer to it for anything else.
-@Suite struct XMLPropertyListReaderTests {
+@Suite(.threadOfItsOwn) struct XMLPropertyListReaderTests {
     private static let anyString = Gen<UnicodeScalar>.unicodeScalar(in: "\u{0}"..."\u{D7FF}").map(Character.init)
         .string(of: 0...12)
 

@@ -7,7 +7,7 @@ import Testing
 @testable import PrefsFileStore
 
 /// The suite writer must produce what Foundation's parser reads back as exactly the same values.
-@Suite struct XMLPropertyListWriterTests {
+@Suite(.threadOfItsOwn) struct XMLPropertyListWriterTests {
     /// Any scalar of the Basic Multilingual Plane and beyond, surrogates aside, so that U+FEFF and the C1 controls
     /// come up.
     private static let anyString = Gen<Int>.int(in: 0...0x10FFFF)

@@ -1,9 +1,10 @@
+import PrefsTestHelpers
 import Testing
 
 @testable import PrefsGSettings
 
 /// GLib's parser messages as a person reads them: a sane position kept, an impossible one dropped.
-@Suite struct GLibErrorTests {
+@Suite(.threadOfItsOwn) struct GLibErrorTests {
     @Test(arguments: [
         ("0-4:unterminated string constant", "0-4:unterminated string constant"),
         ("6:expected value", "6:expected value"),

@@ -3,7 +3,7 @@ import PrefsTestHelpers
 import Testing
 
 /// `prefs --store gsettings` against GLib's own `gsettings`, each test in a private D-Bus session with dconf-service.
-@Suite struct GSettingsCLITests {
+@Suite(.threadOfItsOwn) struct GSettingsCLITests {
     @Test func readPrintsWhatGSettingsHoldsAndStringsBare() throws {
         let session = try GSettingsSession()
         #expect(try session.prefs("read", "org.prefs.test", "clock-format").output == "24h\n")

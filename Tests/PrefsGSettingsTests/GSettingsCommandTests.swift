@@ -3,7 +3,7 @@ import PrefsTestHelpers
 import Testing
 
 /// The rest of `prefs`'s commands on GNOME's settings: watch, history, documentation, transfer and completion.
-@Suite struct GSettingsCommandTests {
+@Suite(.threadOfItsOwn) struct GSettingsCommandTests {
     @Test func watchSeesGSettingsAndPrefsWritesWithTheirWriters() throws {
         let session = try GSettingsSession()
         let watch = try session.start("watch", "org.prefs.test")

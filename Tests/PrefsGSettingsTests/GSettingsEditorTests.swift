@@ -3,7 +3,7 @@ import PrefsTestHelpers
 import Testing
 
 /// The editor on GNOME's settings, in a real terminal (tmux) inside a private session.
-@Suite struct GSettingsEditorTests {
+@Suite(.threadOfItsOwn) struct GSettingsEditorTests {
     @Test func theEditorShowsTheSchemaOffersChoicesAndRefusesALockedKey() throws {
         let session = try GSettingsSession()
         let terminal = try TmuxSession(

@@ -11,7 +11,7 @@ import Testing
 /// GIO reads the session bus's address, the schema folders and the user's configuration folder once per process, so
 /// these tests cannot share the runner with tests of other stores: the runner starts itself again, filtered to them,
 /// with the session's environment.
-@Suite struct GSettingsLibraryTests {
+@Suite(.threadOfItsOwn) struct GSettingsLibraryTests {
     @Test func theStorePassesItsInProcessTestsInAPrivateSession() throws {
         let session = try GSettingsSession()
         let result = try ChildProcess.run(
@@ -46,7 +46,7 @@ enum GSettingsChild {
 }
 
 /// The tests the child runs in its private session, one at a time: each starts from a user database reset.
-@Suite(.enabled(if: GSettingsChild.isChild), .serialized) enum GSettingsInSession {}
+@Suite(.threadOfItsOwn, .enabled(if: GSettingsChild.isChild), .serialized) enum GSettingsInSession {}
 
 extension GSettingsInSession {
     @Suite struct ConformanceTests {

@@ -4,7 +4,7 @@ import Testing
 
 /// The "GNOME settings" article's block, run line by line exactly as written in a private session, with the built
 /// `prefs` and GLib's `gsettings` on `PATH`.
-@Suite struct GSettingsReadmeTests {
+@Suite(.threadOfItsOwn) struct GSettingsReadmeTests {
     @Test func everyCommandLineOfTheArticleRunsAsWritten() throws {
         let text = try ProjectFile.text("Sources/PrefsGSettings/PrefsGSettings.docc/GNOMESettings.md")
         let fence = try #require(ProjectFile.fences(in: text).first)

@@ -53,13 +53,14 @@ import Glibc
     @Test func anUnknownTerminalIsAnErrorAndLeavesNothingOpen() throws {
         let terminal = try PseudoTerminal()
         let before = Self.openDescriptors()
-        for _ in 0..<50 {
+        for _ in 0..<200 {
             #expect(throws: NcursesError.self) {
                 _ = try NcursesBackend(device: .init(input: terminal.device, output: terminal.device, type: "no-such"))
             }
         }
-        // Each start opens two pipes and two streams: 300 descriptors would stay if any leaked.
-        #expect(Self.openDescriptors() - before < 40)
+        // Each start opens two pipes and two streams: 1,200 descriptors would stay if any leaked. The margin is for the
+        // tests running beside this one, whose processes' pipes are in the count too.
+        #expect(Self.openDescriptors() - before < 150)
     }
 
     @Test func drawsCellsAndReadsKeysAndWakes() throws {

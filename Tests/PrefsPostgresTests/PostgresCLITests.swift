@@ -4,7 +4,7 @@ import PrefsTestHelpers
 import Testing
 
 /// `prefs` on a PostgreSQL store: `--store` and `PREFS_STORE`, as real child processes against a real server.
-@Suite(PostgresServer.needed) struct PostgresCLITests {
+@Suite(.threadOfItsOwn, PostgresServer.needed) struct PostgresCLITests {
     @Test func readWriteDeleteAndListThroughStoreAndTheEnvironment() throws {
         let server = try PostgresServer.require()
         let url = server.url(table: PostgresServer.uniqueTable("cli"))

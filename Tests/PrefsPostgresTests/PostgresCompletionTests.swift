@@ -4,7 +4,7 @@ import Testing
 
 /// On a shared PostgreSQL store, keys are whatever any user with access wrote: completing them in a real bash, through
 /// `prefs`' handover to `prefs-postgres`, offers each as it is and runs nothing.
-@Suite(PostgresServer.needed) struct PostgresCompletionTests {
+@Suite(.threadOfItsOwn, PostgresServer.needed) struct PostgresCompletionTests {
     @Test func keysAnotherUserWroteAreOfferedAsTheyAreAndRunNothing() throws {
         let server = try PostgresServer.require()
         let url = server.url(table: PostgresServer.uniqueTable("completion"))

@@ -8,7 +8,7 @@ import Synchronization
 import Testing
 
 /// The swift-configuration provider over a PostgreSQL suite that another client writes.
-@Suite(PostgresServer.needed) struct PostgresConfigurationTests {
+@Suite(.threadOfItsOwn, PostgresServer.needed) struct PostgresConfigurationTests {
     @Test func aTypedWatchFiresOnAnotherClientsTransaction() async throws {
         let url = try PostgresServer.require().url(table: PostgresServer.uniqueTable("config"))
         let writer = try PostgresStore(url: url)

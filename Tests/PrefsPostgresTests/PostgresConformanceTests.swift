@@ -2,10 +2,11 @@ import Foundation
 import PrefsKit
 import PrefsPostgres
 import PrefsTestSupport
+import PrefsTestHelpers
 import Testing
 
 /// PrefsTestSupport's conformance suites over the PostgreSQL store, on a table of each check's own.
-@Suite(PostgresServer.needed) struct PostgresConformanceTests {
+@Suite(.threadOfItsOwn, PostgresServer.needed) struct PostgresConformanceTests {
     @Test(arguments: StoreConformance.Check.allCases)
     func aSuiteConforms(check: StoreConformance.Check) async throws {
         let url = try PostgresServer.require().url(table: PostgresServer.uniqueTable("conformance"))

@@ -5,7 +5,7 @@ import Testing
 
 /// PostgreSQL is bounded: a table another session holds, or a statement that goes on, ends the command with a
 /// one-line error naming what was locked, and trimming the history is linear at any size.
-@Suite(PostgresServer.needed) struct PostgresFaultTests {
+@Suite(.threadOfItsOwn, PostgresServer.needed) struct PostgresFaultTests {
     /// A `psql` session holding `LOCK TABLE … ACCESS EXCLUSIVE` until its input closes; returns it and its server pid.
     private static func lockTable(_ table: String, on server: PostgresServer) throws -> (RunningChild, Int32) {
         let holder = try RunningChild(
@@ -88,7 +88,7 @@ import Testing
 
 /// Rows another client wrote in a shape prefs cannot decode are reported one line each, never skipped: a backup that
 /// left them out would look whole.
-@Suite(PostgresServer.needed) struct PostgresUndecodableRowTests {
+@Suite(.threadOfItsOwn, PostgresServer.needed) struct PostgresUndecodableRowTests {
     @Test func readExportAndDumpReportEachRowAndRefuse() throws {
         let server = try PostgresServer.require()
         let table = PostgresServer.uniqueTable("odd")

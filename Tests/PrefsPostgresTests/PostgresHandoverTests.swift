@@ -5,7 +5,7 @@ import Testing
 
 /// `prefs` hands a command that names a PostgreSQL store to `prefs-postgres`, beside it or on PATH, with the same
 /// arguments, the same name and the same standard streams; without one, it says where it looked.
-@Suite(PostgresServer.needed) struct PostgresHandoverTests {
+@Suite(.threadOfItsOwn, PostgresServer.needed) struct PostgresHandoverTests {
     /// A folder holding a copy of `prefs` alone, and the search path without the build folder.
     ///
     /// `cp` makes the copy, not this process: a child another test forks while this process holds the copy open for

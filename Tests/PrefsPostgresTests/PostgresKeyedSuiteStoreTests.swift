@@ -9,7 +9,7 @@ import Testing
 
 /// Reading and writing named keys of a PostgreSQL suite without reading the suite: what `prefs read SUITE KEY`,
 /// `write` and `delete` do, so that they cost a key rather than a suite.
-@Suite(PostgresServer.needed) struct PostgresKeyedSuiteStoreTests {
+@Suite(.threadOfItsOwn, PostgresServer.needed) struct PostgresKeyedSuiteStoreTests {
     @Test func namedKeysAreReadAndWrittenWithoutLeavingAPartialSuiteBehind() throws {
         let server = try PostgresServer.require()
         let url = server.url(table: PostgresServer.uniqueTable("keyed"))

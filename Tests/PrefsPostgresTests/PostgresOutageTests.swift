@@ -7,7 +7,7 @@ import Testing
 ///
 /// postgres-nio 1.33.2 stopped the process (SIGILL, a precondition in its row stream) when the socket delivered rows nobody had asked to read yet, as it does when the
 /// server goes away. `prefs read` ends with an error, and `prefs watch` lives through any number of restarts.
-@Suite(PostgresServer.needed) struct PostgresOutageTests {
+@Suite(.threadOfItsOwn, PostgresServer.needed) struct PostgresOutageTests {
     /// A private server holding a suite of `keys` integers, written straight into the table.
     private static func serverWithLargeSuite(keys: Int) throws -> (PostgresServer, String) {
         let server = try PostgresServer.startPrivate()

@@ -8,7 +8,7 @@ import Testing
 /// A PostgreSQL URL's password is shown nowhere: not in an error about the URL (which text and JSON both print), not in
 /// the arguments of the `prefs-postgres` that `prefs` hands the command to, which every user can read; a port that is no
 /// port is refused; the helper runs only for a `prefs` of its own version; a secret survives a restore on PostgreSQL.
-@Suite(PostgresServer.needed) struct PostgresPasswordTests {
+@Suite(.threadOfItsOwn, PostgresServer.needed) struct PostgresPasswordTests {
     static let password = "hunter2-PG-PASSWORD"
 
     /// The server's URL with a password, which its trust authentication ignores.

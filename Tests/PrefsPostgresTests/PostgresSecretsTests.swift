@@ -5,7 +5,7 @@ import Testing
 
 /// A key the installed schema marks secret, on a PostgreSQL store: the history table keeps the fact of each change and
 /// never its value, as the file store's journal does.
-@Suite(PostgresServer.needed) struct PostgresSecretsTests {
+@Suite(.threadOfItsOwn, PostgresServer.needed) struct PostgresSecretsTests {
     static let secret = "pg-tok-51e2-SECRET"
 
     @Test func theHistoryTableKeepsNoSecretValueAndUndoSaysWhy() throws {

@@ -9,7 +9,7 @@ import Testing
 
 /// The PostgreSQL store against a real server: clients seeing each other, concurrent writers, bad input, and a
 /// server restart in the middle of a session.
-@Suite(PostgresServer.needed) struct PostgresStoreTests {
+@Suite(.threadOfItsOwn, PostgresServer.needed) struct PostgresStoreTests {
     @Test func twoClientsSeeEachOthersWritesWithTheWritersIdentity() throws {
         let server = try PostgresServer.require()
         let url = server.url(table: PostgresServer.uniqueTable())
@@ -198,7 +198,7 @@ import Testing
 }
 
 /// A server restart in the middle of a session, on a private server.
-@Suite(.serialized, PostgresServer.needed) struct PostgresRestartTests {
+@Suite(.threadOfItsOwn, .serialized, PostgresServer.needed) struct PostgresRestartTests {
     @Test func aStoreReconnectsAndResyncsAfterARestartAndRefusesWritesWhileDown() throws {
         _ = try PostgresServer.require()
         let server = try PostgresServer.startPrivate()

@@ -1,8 +1,9 @@
 import PrefsTUI
+import PrefsTestHelpers
 import Testing
 
 /// The cell grid keeps wide characters whole: two cells each, never split at the edge or by text drawn over them.
-@Suite struct CellGridTests {
+@Suite(.threadOfItsOwn) struct CellGridTests {
     @Test func aWideCharacterTakesTwoCellsAndIsNeverSplitAtTheEdge() {
         var grid = CellGrid(width: 4, height: 1)
         let end = grid.draw("a漢字", x: 0, y: 0)

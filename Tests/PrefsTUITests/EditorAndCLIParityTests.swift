@@ -8,7 +8,7 @@ import Testing
 
 /// The editor and `prefs` are two faces of one application layer: export, rename, undo and search, made through the
 /// headless editor on one suite and through the `prefs` binary on an identical one, give the same results.
-@Suite struct EditorAndCLIParityTests {
+@Suite(.threadOfItsOwn) struct EditorAndCLIParityTests {
     private static func manifest(_ suite: String) -> String {
         """
         {"format": "prefs-schema", "version": 1, "suite": "\(suite)", "keys": [

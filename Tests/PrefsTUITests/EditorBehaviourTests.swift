@@ -7,7 +7,7 @@ import PrefsTools
 import Testing
 
 /// What the editor does with keys and with other processes' changes.
-@Suite struct EditorBehaviourTests {
+@Suite(.threadOfItsOwn) struct EditorBehaviourTests {
     @Test func navigationKeysMoveTheSelectionAndOpenAndClose() throws {
         let fixture = try EditorFixture(suite: "com.example.app")
         let model = fixture.editor.model
@@ -116,7 +116,7 @@ import Testing
 }
 
 /// `/` narrows the list fuzzily on key, value, summary and description.
-@Suite struct EditorFilterTests {
+@Suite(.threadOfItsOwn) struct EditorFilterTests {
 
     @Test func theFilterMatchesKeysValuesAndDocumentationFuzzily() throws {
         let fixture = try EditorFixture(suite: "com.example.app")
@@ -156,7 +156,7 @@ import Testing
 }
 
 /// Enter edits a value through the key's schema; bad values are refused inline and write nothing.
-@Suite struct EditorEditingTests {
+@Suite(.threadOfItsOwn) struct EditorEditingTests {
 
     private func clear() -> [InputEvent] {
         [.control("u"), .key(.end), .control("u")]
@@ -271,7 +271,7 @@ import Testing
 }
 
 /// `/` on the suites screen searches every suite's keys, values and documentation.
-@Suite struct EditorGlobalSearchTests {
+@Suite(.threadOfItsOwn) struct EditorGlobalSearchTests {
 
     @Test func keysValuesAndDescriptionsOfEverySuiteAreFoundAndOpenAtTheirKey() throws {
         let fixture = try EditorFixture(width: 100, height: 14)

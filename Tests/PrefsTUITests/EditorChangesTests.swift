@@ -7,7 +7,7 @@ import PrefsTools
 import Testing
 
 /// Adding keys, resetting a whole suite, and undoing and redoing the session's changes.
-@Suite struct EditorChangesTests {
+@Suite(.threadOfItsOwn) struct EditorChangesTests {
 
     @Test func aAddsATypedKeyToASuiteWithoutASchema() throws {
         let fixture = try EditorFixture(suite: "notes")
@@ -146,7 +146,7 @@ import Testing
 }
 
 /// The editor's `u` and Ctrl-R are written to the store's history as `prefs undo` and `prefs redo` write them.
-@Suite struct EditorSharedHistoryTests {
+@Suite(.threadOfItsOwn) struct EditorSharedHistoryTests {
     @Test func anUndoInTheEditorIsOneThatPrefsRedoCanMakeAgain() throws {
         let fixture = try EditorFixture(suite: "com.example.app")
         let suite = try fixture.store.suite("com.example.app")

@@ -6,7 +6,7 @@ import Testing
 
 /// One table of commands: every command's key and name reach the same action, the help lists each, and a read-only
 /// editor refuses each that changes something, whichever way it is asked for.
-@Suite struct EditorCommandTableTests {
+@Suite(.threadOfItsOwn) struct EditorCommandTableTests {
     @Test func everyCommandHasANameAndALineOfHelpAndTheHelpListsIt() {
         let names = EditorCommand.all.map(\.name)
         #expect(Set(names).count == names.count, "names are unique")
@@ -55,7 +55,7 @@ import Testing
 }
 
 /// Nothing starts in `init`: a model reads its store in `start()`, which the editor's loop calls.
-@Suite struct EditorStartTests {
+@Suite(.threadOfItsOwn) struct EditorStartTests {
     @Test func initReadsNothingAndStartReadsTheStore() throws {
         let fixture = try EditorFixture()
         let model = EditorModel(
@@ -70,7 +70,7 @@ import Testing
 }
 
 /// The model is made of parts that own their state: it holds at most twelve of them.
-@Suite struct EditorModelShapeTests {
+@Suite(.threadOfItsOwn) struct EditorModelShapeTests {
     @Test func theModelHoldsAtMostTwelveParts() throws {
         let fixture = try EditorFixture()
         let parts = Mirror(reflecting: fixture.editor.model).children.compactMap(\.label)

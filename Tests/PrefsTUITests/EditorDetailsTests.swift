@@ -5,7 +5,7 @@ import PrefsTestHelpers
 import Testing
 
 /// The details say what a key is and where its value came from, and `+`/`-` step as its range suits.
-@Suite struct EditorDetailsTests {
+@Suite(.threadOfItsOwn) struct EditorDetailsTests {
     private static let ranges = """
         {"format": "prefs-schema", "version": 1, "suite": "ranges", "keys": [
           {"id": "delay", "type": "Int", "kind": "int", "storage": "int", "optional": false, "debug": false,
@@ -72,7 +72,7 @@ import Testing
 }
 
 /// A schema installed or removed while the editor runs shows at once.
-@Suite struct EditorLiveSchemaTests {
+@Suite(.threadOfItsOwn) struct EditorLiveSchemaTests {
     @Test func aSchemaInstalledMeanwhileShowsAtTheNextFrame() throws {
         let fixture = try EditorFixture()
         fixture.type()

@@ -7,7 +7,7 @@ import Testing
 
 /// The editor's article says what the editor shows: every mark and every state, and the name each example program's
 /// writes appear under.
-@Suite struct EditorDocumentationTests {
+@Suite(.threadOfItsOwn) struct EditorDocumentationTests {
     private static func article() throws -> String {
         try ProjectFile.text("Sources/PrefsTUI/PrefsTUI.docc/TheEditor.md")
     }

@@ -5,7 +5,7 @@ import PrefsTestHelpers
 import Testing
 
 /// Editing screens drawn through the headless backend: the line editor, a refused value, the pickers and a question.
-@Suite struct EditorEditSnapshotTests {
+@Suite(.threadOfItsOwn) struct EditorEditSnapshotTests {
     @Test func editingANumberAndRefusingOneOutOfRange() throws {
         let fixture = try EditorFixture(suite: "com.example.app")
         fixture.type(.character("j"), .key(.enter), .key(.backspace), .character("9"), .key(.left))

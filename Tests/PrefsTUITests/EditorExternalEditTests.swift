@@ -5,7 +5,7 @@ import PrefsTestHelpers
 import Testing
 
 /// `e`: a value edited in `$VISUAL`, played by a shell script that records what it was given and saves a reply.
-@Suite struct EditorExternalEditTests {
+@Suite(.threadOfItsOwn) struct EditorExternalEditTests {
     /// An editor script: it copies the file it opens to `received`, then overwrites it with `reply`.
     private func editor(in fixture: EditorFixture, reply: String) throws -> (script: URL, received: URL) {
         let script = fixture.home.url.appendingPathComponent("editor-\(UUID().uuidString.prefix(6)).sh")

@@ -7,7 +7,7 @@ import PrefsTools
 import Testing
 
 /// Small frictions the editor no longer has: new suites, added keys selected, the change log's rows, vanished suites.
-@Suite struct EditorFrictionTests {
+@Suite(.threadOfItsOwn) struct EditorFrictionTests {
 
     @Test func aSuiteIsCreatedFromTheEditorAndItsFirstKeySelected() throws {
         let fixture = try EditorFixture(width: 100, height: 16)
@@ -61,7 +61,7 @@ import Testing
 }
 
 /// `b` bookmarks, kept in a file across runs.
-@Suite struct EditorBookmarkTests {
+@Suite(.threadOfItsOwn) struct EditorBookmarkTests {
     @Test func bookmarksPersistAcrossRunsAndOpenAtTheirKey() throws {
         let fixture = try EditorFixture(suite: "com.example.app")
         let file = fixture.home.url.appendingPathComponent("state/prefs/bookmarks.json")
@@ -105,7 +105,7 @@ import Testing
 }
 
 /// `:` names every action, with completion.
-@Suite struct EditorCommandLineTests {
+@Suite(.threadOfItsOwn) struct EditorCommandLineTests {
 
     @Test func tabCompletesAndEnterRuns() throws {
         let fixture = try EditorFixture(width: 100, suite: "notes")

@@ -5,7 +5,7 @@ import PrefsTestHelpers
 import Testing
 
 /// A group of keys under a prefix, as `store.prefixed("editor.")` holds them, shown as `editor.*`.
-@Suite struct EditorGroupTests {
+@Suite(.threadOfItsOwn) struct EditorGroupTests {
     @Test func aGroupPatternFiltersToAPrefixedGroupAndTheDetailsNameIt() throws {
         let fixture = try EditorFixture(width: 110, height: 14, suite: "grouped")
         try fixture.store.suite("grouped").commit([

@@ -6,7 +6,7 @@ import PrefsTestSupport
 import Testing
 
 /// A file no reader can take, appearing while the store is watched, stops neither the watcher nor the editor.
-@Suite struct EditorHostileFileTests {
+@Suite(.threadOfItsOwn) struct EditorHostileFileTests {
     private static func nested(_ levels: Int) -> Data {
         Data(
             (#"<?xml version="1.0" encoding="UTF-8"?><plist version="1.0"><dict><key>deep</key>"#

@@ -5,7 +5,7 @@ import Testing
 
 /// The lists use the room they have: names whole where they fit, counts and values cut first, and names in the order
 /// people count.
-@Suite struct EditorLayoutTests {
+@Suite(.threadOfItsOwn) struct EditorLayoutTests {
     @Test func keysAndSuitesSortAsPeopleCount() throws {
         let fixture = try EditorFixture(height: 20, suite: "notes")
         try fixture.store.suite("notes").setPrimitiveValues([

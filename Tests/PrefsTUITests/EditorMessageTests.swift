@@ -5,7 +5,7 @@ import Testing
 
 /// What the editor says can be read whole: a message longer than its line wraps onto a second one, and what two lines
 /// cannot hold is in the message log, `M`.
-@Suite struct EditorMessageLogTests {
+@Suite(.threadOfItsOwn) struct EditorMessageLogTests {
     /// A refusal whose way out comes at its end.
     private static func refuse(_ fixture: EditorFixture) {
         let path = "/nonexistent-folder/of-a-long-name/and-another-level/settings.plist"
@@ -40,7 +40,7 @@ import Testing
 }
 
 /// The editor writes times as `prefs log` does: local time with its offset, or ISO 8601 in UTC when asked.
-@Suite struct EditorTimeTests {
+@Suite(.threadOfItsOwn) struct EditorTimeTests {
     private static let local = #"\d{4}-\d\d-\d\d \d\d:\d\d:\d\d\.\d{3} [+-]\d\d:\d\d"#
     private static let iso = #"\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d\.\d{3}Z"#
 

@@ -6,7 +6,7 @@ import Testing
 
 /// A key the schema declares renamed (`formerly`), stored under its old name by a plain UserDefaults program: the
 /// editor shows both rows as "to migrate", and a write of the key moves the value.
-@Suite struct EditorMigrationTests {
+@Suite(.threadOfItsOwn) struct EditorMigrationTests {
     static let manifest = """
         {"format": "prefs-schema", "version": 1, "suite": "legacy", "keys": [
           {"id": "retries", "type": "Int", "kind": "int", "storage": "int", "optional": false, "debug": false,

@@ -6,7 +6,7 @@ import PrefsTestHelpers
 import Testing
 
 /// Delayed mode: edits collect, are listed against what is stored, and are applied or dismissed together.
-@Suite struct EditorPendingTests {
+@Suite(.threadOfItsOwn) struct EditorPendingTests {
     @Test func editsWaitAndApplyAsOneUndoableWrite() throws {
         let fixture = try EditorFixture(width: 100, suite: "com.example.app")
         let model = fixture.editor.model

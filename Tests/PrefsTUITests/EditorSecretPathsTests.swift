@@ -7,7 +7,7 @@ import Testing
 /// Every place of the editor that could show a secret — the edit line, the status line after a save, a conflict's
 /// warning, the picker, `+`, `e`'s file and global search — shows the mask, and every way it writes refuses what
 /// `prefs write` refuses.
-@Suite struct EditorSecretPathsTests {
+@Suite(.threadOfItsOwn) struct EditorSecretPathsTests {
     static let manifest = """
         {"format": "prefs-schema", "version": 1, "suite": "vault", "keys": [
           {"id": "token", "type": "String", "kind": "string", "storage": "string", "optional": false, "debug": false,

@@ -5,7 +5,7 @@ import PrefsTestHelpers
 import Testing
 
 /// A secret key in the editor: `••••` until `v` reveals that key alone.
-@Suite struct EditorSecretsTests {
+@Suite(.threadOfItsOwn) struct EditorSecretsTests {
     static let manifest = """
         {"format": "prefs-schema", "version": 1, "suite": "vault", "keys": [
           {"id": "token", "type": "String", "kind": "string", "storage": "string", "optional": false, "debug": false,

@@ -7,7 +7,7 @@ import Testing
 
 /// The editor's `:export` and `:rename` keep the command line's rules, through the same PrefsTools functions: a
 /// secret is left out of an export, and a rename is checked against the schema.
-@Suite struct EditorSharedRulesTests {
+@Suite(.threadOfItsOwn) struct EditorSharedRulesTests {
     static let manifest = """
         {"format": "prefs-schema", "version": 1, "suite": "app", "keys": [
           {"id": "token", "type": "String", "kind": "string", "storage": "string", "optional": false, "debug": false,

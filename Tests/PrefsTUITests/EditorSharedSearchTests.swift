@@ -6,7 +6,7 @@ import PrefsTools
 import Testing
 
 /// The editor's `/` and `prefs find` are one search: the same matches in the same order.
-@Suite struct EditorSharedSearchTests {
+@Suite(.threadOfItsOwn) struct EditorSharedSearchTests {
     @Test func aFilterInALargeSuitePutsTheKeyNamedFirst() throws {
         let fixture = try EditorFixture()
         var keys: [String: PropertyListValue?] = [:]

@@ -8,7 +8,7 @@ import Testing
 /// The editor keeps pending changes.
 ///
 /// Ctrl-C and SIGTERM ask as `q` does, and SIGHUP or a second signal keeps them in a recovery file the next start offers back. Nothing is written to a suite by any of it.
-@Suite struct EditorSignalTests {
+@Suite(.threadOfItsOwn) struct EditorSignalTests {
     /// An editor in delayed mode holding one pending change to `fontScale`, and the suite file's bytes.
     private static func pendingEdit() throws -> (EditorFixture, Data) {
         let fixture = try EditorFixture(width: 100, suite: "com.example.app")
@@ -108,7 +108,7 @@ import Testing
 }
 
 /// The editor keeps what a person typed, or refuses: a date with a fraction the suite file cannot hold is not cut.
-@Suite struct EditorDatePrecisionTests {
+@Suite(.threadOfItsOwn) struct EditorDatePrecisionTests {
     @Test func aDateFractionTheSuiteCannotKeepIsRefusedNotTruncated() throws {
         let fixture = try EditorFixture(width: 120, suite: "notes")
         let suite = try fixture.store.suite("notes")

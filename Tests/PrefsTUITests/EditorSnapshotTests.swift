@@ -5,7 +5,7 @@ import PrefsTestHelpers
 import Testing
 
 /// Screens drawn through the headless backend, compared with the references in `Snapshots/`.
-@Suite struct EditorSnapshotTests {
+@Suite(.threadOfItsOwn) struct EditorSnapshotTests {
     @Test func browsingSuitesKeysAndDetails() throws {
         let fixture = try EditorFixture(width: 80)
         fixture.type()
@@ -87,7 +87,7 @@ import Testing
 }
 
 /// The help and the change-log pane.
-@Suite struct EditorPaneSnapshotTests {
+@Suite(.threadOfItsOwn) struct EditorPaneSnapshotTests {
     @Test func questionMarkShowsEveryKey() throws {
         let fixture = try EditorFixture(height: 16)
         fixture.type(.character("?"))

@@ -6,7 +6,7 @@ import PrefsTestHelpers
 import Testing
 
 /// The state column: where each key's value comes from; and marks, bulk reset and the changed-only filter.
-@Suite struct EditorStateTests {
+@Suite(.threadOfItsOwn) struct EditorStateTests {
     private func state(_ key: String, _ fixture: EditorFixture) throws -> KeyProvenance {
         let model = fixture.editor.model
         let row = try #require(model.keyRows.row(for: key))
@@ -125,7 +125,7 @@ import Testing
 }
 
 /// `+` and `-` on numbers.
-@Suite struct EditorSteppingTests {
+@Suite(.threadOfItsOwn) struct EditorSteppingTests {
     @Test func numbersStepWithinTheirRange() throws {
         let fixture = try EditorFixture(suite: "com.example.app")
         let suite = try fixture.store.suite("com.example.app")
@@ -152,7 +152,7 @@ import Testing
 }
 
 /// Messages count and name the keys that really changed.
-@Suite struct EditorMessageTests {
+@Suite(.threadOfItsOwn) struct EditorMessageTests {
     @Test func aForeignProgramsChangeIsAWriteOfTheHistoryThatUUndoesFirst() throws {
         let fixture = try EditorFixture(suite: "com.example.app")
         fixture.type(.character("R"), .character("y"))
@@ -169,7 +169,7 @@ import Testing
 }
 
 /// The message line says what the last action did, and only that.
-@Suite struct EditorMessageLineTests {
+@Suite(.threadOfItsOwn) struct EditorMessageLineTests {
     @Test func aMessageGoesWithTheNextKeyAndAConflictNamesTheNewestValue() throws {
         let fixture = try EditorFixture(suite: "com.example.app")
         fixture.type(.key(.end), .character("r"))

@@ -7,7 +7,7 @@ import Testing
 
 /// System layers and lock files in the editor: the state column and details say where a value comes from, a locked
 /// key refuses every change with its lock file, and both follow the files live.
-@Suite struct EditorSystemLayerTests {
+@Suite(.threadOfItsOwn) struct EditorSystemLayerTests {
     /// Changes the fixture's store reports from its watch, as the running editor's observer receives them.
     private final class Received: Sendable {
         let changes = Mutex<[PersistentKeyValueChange]>([])

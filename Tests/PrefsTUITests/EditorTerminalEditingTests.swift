@@ -3,7 +3,7 @@ import PrefsTestHelpers
 import Testing
 
 /// Editing in a real terminal: a line longer than the screen, `$EDITOR`, and a hostile key in the title.
-@Suite(.serialized) struct EditorTerminalEditingTests {
+@Suite(.threadOfItsOwn, .serialized) struct EditorTerminalEditingTests {
     @Test func aThreeHundredCharacterValueScrollsAndWhatIsTypedIsShownAndWritten() throws {
         let cli = try PrefsCLI()
         let value = String(repeating: "abcdefghij", count: 30)
@@ -94,7 +94,7 @@ import Testing
 /// The editors are vim, and `vi` when neither `VISUAL` nor `EDITOR` is set (nano is not in this machine's package
 /// registry). Before, the child ran outside the foreground group, vim exited with "Error reading
 /// input", and its replies to the terminal arrived as the editor's keystrokes.
-@Suite(.serialized, .enabled(if: FileManager.default.isExecutableFile(atPath: "/usr/bin/vim"), "needs vim"))
+@Suite(.threadOfItsOwn, .serialized, .enabled(if: FileManager.default.isExecutableFile(atPath: "/usr/bin/vim"), "needs vim"))
 struct EditorRealTextEditorTests {
     /// Opens the editor on `notes`, presses `e` and waits for the text editor to show the value's file.
     private static func editInVim(_ cli: PrefsCLI, editor: String?) throws -> TmuxSession {

@@ -3,7 +3,7 @@ import PrefsTestHelpers
 import Testing
 
 /// Search, delayed mode and another process's writes, in a real terminal with the built `prefs`.
-@Suite(.serialized) struct EditorTerminalModesTests {
+@Suite(.threadOfItsOwn, .serialized) struct EditorTerminalModesTests {
     @Test func slashOnTheSuitesSearchesEverySuiteAndOpensTheKeyFound() throws {
         let cli = try PrefsCLI()
         try cli.run("write", "com.example.mail", "server", "imap.example.org")
@@ -73,7 +73,7 @@ import Testing
 
 /// Real signals to the real editor in tmux: Ctrl-C asks, SIGTERM twice and SIGHUP keep the pending changes, and the
 /// next `prefs tui` offers them back.
-@Suite(.serialized) struct EditorTerminalSignalTests {
+@Suite(.threadOfItsOwn, .serialized) struct EditorTerminalSignalTests {
     private static func editorWithPendingChange(_ cli: PrefsCLI) throws -> TmuxSession {
         try cli.run("write", "S", "a", "1", "-t", "int")
         let terminal = try TmuxSession(running: "prefs", "tui S", in: cli, width: 120, height: 30)

@@ -7,7 +7,7 @@ import Testing
 
 /// The editor's search over every suite ranks as `prefs find` does: keys named as typed first, and a match inside
 /// data or base64 text last, whatever suite it is in.
-@Suite struct SearchRankingTests {
+@Suite(.threadOfItsOwn) struct SearchRankingTests {
     @Test func keyNamesComeBeforeMatchesInsideData() throws {
         let fixture = try EditorFixture(width: 120, height: 30)
         let blob = try #require(Data(base64Encoded: "xxSULastCheckxxx"))

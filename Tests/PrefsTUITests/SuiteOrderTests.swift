@@ -5,7 +5,7 @@ import Testing
 
 /// Suites sort as people count: `app2` before `app10`, in every listing of the tools (`prefs suites`) and in the
 /// editor's list alike.
-@Suite struct SuiteOrderTests {
+@Suite(.threadOfItsOwn) struct SuiteOrderTests {
     @Test func suitesSortAsPeopleCountInTheToolsAndTheEditor() throws {
         let fixture = try EditorFixture()
         for name in ["app10", "app2", "app1"] { try fixture.store.suite(name).commit(["k": .string("v")]) }

@@ -4,7 +4,7 @@ import Testing
 
 /// Bad input gets one line on standard error and a non-zero status, never a stack trace, and writes nothing: each
 /// command line run in-process, as `prefs` runs it (``InProcessPrefs``).
-@Suite struct BadInputTests {
+@Suite(.threadOfItsOwn) struct BadInputTests {
     struct Case: CustomTestStringConvertible, Sendable {
         let name: String
         let arguments: [String]

@@ -5,7 +5,7 @@ import Testing
 
 /// `prefs` on binary suites: they stay binary, `--format` converts a suite, a value XML cannot hold is refused with the
 /// way out, and export, import and describe know the format.
-@Suite struct BinaryPlistCommandTests {
+@Suite(.threadOfItsOwn) struct BinaryPlistCommandTests {
     static func isBinary(_ url: URL) throws -> Bool {
         try Data(contentsOf: url).starts(with: Data("bplist00".utf8))
     }

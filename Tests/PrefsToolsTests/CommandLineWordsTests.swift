@@ -1,10 +1,11 @@
 import PrefsKit
 import PrefsTools
+import PrefsTestHelpers
 import Testing
 
 /// The rewriting of `prefs`' command line before argument-parser reads it, and completion's reading of the words
 /// typed: what each form becomes.
-@Suite struct CommandLineWordsTests {
+@Suite(.threadOfItsOwn) struct CommandLineWordsTests {
     @Test func globalOptionsBeforeTheCommandMoveAfterItsName() {
         #expect(
             CommandLineWords.hoistingGlobalOptions(["--config-dir", "D", "--json", "read", "app"])

@@ -1,10 +1,11 @@
 import Foundation
 import PrefsKit
 import PrefsTools
+import PrefsTestHelpers
 import Testing
 
 /// A date value and `undo --to` read dates by one rule.
-@Suite struct DateTextTests {
+@Suite(.threadOfItsOwn) struct DateTextTests {
     @Test(arguments: [
         "2026-11-23T14:00:00Z", "2026-11-23T15:00:00+01:00", "2026-11-23", "2026-11-23 15:00", "2026-11-23 15:00:30",
         "2026-11-23 15:04:05.123 +01:00", "2026-11-23 15:04:05 -05:30", " 2026-11-23 15:00 ",

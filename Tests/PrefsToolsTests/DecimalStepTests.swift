@@ -1,8 +1,9 @@
 import PrefsTools
+import PrefsTestHelpers
 import Testing
 
 /// `+` and `-` on reals count in decimal: no binary noise, and no value skipped for being off the step's grid.
-@Suite struct DecimalStepTests {
+@Suite(.threadOfItsOwn) struct DecimalStepTests {
     @Test(arguments: [
         (1.25, 1, 1.35), (1.25, -1, 1.15), (0.1, 1, 0.2), (0.2, 1, 0.3), (0.7, -1, 0.6), (-0.05, 1, 0.05),
         (2.675, 1, 2.775),

@@ -3,7 +3,7 @@ import PrefsTestHelpers
 import Testing
 
 /// `prefs read SUITE 'editor.*'`: the group of keys a prefixed store view (`store.prefixed("editor.")`) holds.
-@Suite struct GroupPatternTests {
+@Suite(.threadOfItsOwn) struct GroupPatternTests {
     @Test func aGroupPatternListsTheKeysUnderItsPrefixAndNothingElse() throws {
         let cli = try InProcessPrefs()
         #expect(try cli.run("write", "app", "editor.fontSize", "12", "--type", "int").status == 0)

@@ -6,7 +6,7 @@ import Testing
 
 /// An import that fails says why: the parser's own reason for a broken property list, the shape for JSON that is
 /// not an object; and nothing is written.
-@Suite struct ImportErrorTests {
+@Suite(.threadOfItsOwn) struct ImportErrorTests {
     @Test(arguments: [
         (
             #"<?xml version="1.0"?><plist version="1.0"><dict><key>a</key><integer>x</integer></dict></plist>"#,

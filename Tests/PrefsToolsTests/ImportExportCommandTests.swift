@@ -3,7 +3,7 @@ import PrefsTestHelpers
 import Testing
 
 /// `prefs export`, `import` and `diff --against`.
-@Suite struct ImportExportCommandTests {
+@Suite(.threadOfItsOwn) struct ImportExportCommandTests {
     @Test func aPropertyListExportImportsBackWithEveryType() throws {
         let cli = try InProcessPrefs()
         try cli.run("write", "app", "when", "2026-05-01T12:00:00Z", "-t", "date")

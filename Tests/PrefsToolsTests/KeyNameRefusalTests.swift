@@ -5,7 +5,7 @@ import PrefsTools
 import Testing
 
 /// A refusal says what is wrong of what it is wrong with: a key's name, not its value.
-@Suite struct KeyNameRefusalTests {
+@Suite(.threadOfItsOwn) struct KeyNameRefusalTests {
     @Test func aKeyNameXMLCannotHoldIsSaidOfTheName() throws {
         let fixture = try ToolFixture()
         try FileManager.default.createDirectory(at: fixture.configDirectory, withIntermediateDirectories: true)

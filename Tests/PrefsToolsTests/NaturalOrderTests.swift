@@ -4,7 +4,7 @@ import PrefsTools
 import Testing
 
 /// Suites sort as people count, in `prefs suites` and the editor alike.
-@Suite struct NaturalOrderTests {
+@Suite(.threadOfItsOwn) struct NaturalOrderTests {
     @Test func numbersInNamesSortByTheirValue() {
         let names = ["app10", "app2", "app1", "App", "app", "app02", "b", "app1a", "v1.10", "v1.9"]
         #expect(
@@ -45,7 +45,7 @@ import Testing
 }
 
 /// `prefs read SUITE` lists keys in the order the editor does.
-@Suite struct SuiteListingOrderTests {
+@Suite(.threadOfItsOwn) struct SuiteListingOrderTests {
     @Test func keysAreListedAsPeopleCount() throws {
         let fixture = try ToolFixture()
         for key in ["item10", "item2", "item1"] {

@@ -5,7 +5,7 @@ import Testing
 
 /// Two keys that differ only in Unicode normalization are two keys: every document `prefs` writes would keep one, so
 /// each refuses in one line, writing nothing, and a listing shows both.
-@Suite struct NormalizationPairTests {
+@Suite(.threadOfItsOwn) struct NormalizationPairTests {
     /// A suite another program wrote, holding `café` composed and decomposed, each with its own value.
     private static let pair = """
         <?xml version="1.0" encoding="UTF-8"?>

@@ -5,7 +5,7 @@ import PrefsTools
 import Testing
 
 /// `prefs read`, in-process: what it prints, and that an unreadable suite never hides the readable ones.
-@Suite(.damagedFilesReadOnce) struct ReadRequestTests {
+@Suite(.threadOfItsOwn, .damagedFilesReadOnce) struct ReadRequestTests {
     @Test func readingEverySuitePrintsTheReadableOnesThenTheErrors() throws {
         let fixture = try ToolFixture()
         try WriteRequest(suite: "alpha", key: "a", value: "1").perform(in: fixture.context)

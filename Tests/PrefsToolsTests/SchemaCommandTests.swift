@@ -4,7 +4,7 @@ import Testing
 
 /// Schemas: installed per configuration directory, enforced by `write` and `import`, used by `diff`, `find` and
 /// `read`; each command run in-process (``InProcessPrefs``).
-@Suite struct SchemaCommandTests {
+@Suite(.threadOfItsOwn) struct SchemaCommandTests {
     static let manifest = SchemaFixtures.app
 
     private func installed() throws -> InProcessPrefs {

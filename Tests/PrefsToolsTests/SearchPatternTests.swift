@@ -7,7 +7,7 @@ import Testing
 
 /// The one ranking of `prefs find` and the editor's `/`: key names first, exact, prefix, word start, anywhere,
 /// fuzzy; then keys found by another field.
-@Suite struct SearchPatternTests {
+@Suite(.threadOfItsOwn) struct SearchPatternTests {
     @Test(arguments: [
         ("font", "font", SearchPattern.Rank.exactKey), ("FONT", "font", .exactKey), ("fontScale", "font", .keyPrefix),
         ("editorFontScale", "font", .keyWordStart), ("editor.font", "font", .keyWordStart),

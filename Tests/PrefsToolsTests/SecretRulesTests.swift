@@ -6,7 +6,7 @@ import Testing
 
 /// The rules that keep a secret, run where they live: a restore keeps it under any name it is stored by, a rename
 /// never makes it a plain key, and no refusal names its value.
-@Suite struct SecretRulesTests {
+@Suite(.threadOfItsOwn) struct SecretRulesTests {
     static let secret = "tok-8c1f-SECRET"
 
     /// A store whose schema marks `token` secret, formerly `apiKey`, holding it under that old name and a `port`.

@@ -1,10 +1,11 @@
 import PrefsCore
 import PrefsTools
+import PrefsTestHelpers
 import Testing
 
 /// The one rule that turns a name into what each shell's completion script takes literally, and the one that hides a
 /// store address's password.
-@Suite struct ShellWordTests {
+@Suite(.threadOfItsOwn) struct ShellWordTests {
     @Test func bashGetsABackslashBeforeEveryCharacterItWouldExpand() {
         #expect(ShellWord.completionCandidate("$(id)", for: .bash) == #"\$\(id\)"#)
         #expect(ShellWord.completionCandidate("`id`", for: .bash) == #"\`id\`"#)
@@ -66,7 +67,7 @@ import Testing
 }
 
 /// `prefs` with only the options that choose a store is `prefs` alone: the editor on that store, on a terminal.
-@Suite struct StoreOnlyCommandLineTests {
+@Suite(.threadOfItsOwn) struct StoreOnlyCommandLineTests {
     @Test(arguments: [
         [], ["--store", "gsettings"], ["--config-dir", "/tmp/x"], ["--config-dir=/tmp/x", "--store", "gsettings"],
     ])

@@ -4,13 +4,14 @@ import PrefsKit
 import PrefsStores
 import PrefsTestSupport
 import PrefsTools
+import PrefsTestHelpers
 import Testing
 
 @testable import PrefsCommandLine
 
 /// The command line's logic, run in-process on a real file store: what each `prefs` command does, without a child
 /// process.
-@Suite struct ToolsTests {
+@Suite(.threadOfItsOwn) struct ToolsTests {
     /// A context over a fresh configuration directory, its schemas in the same scope.
     private static func context(_ scope: TemporaryDirectory) -> ToolContext {
         StoreResolver.context(

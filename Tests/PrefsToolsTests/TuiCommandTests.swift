@@ -5,7 +5,7 @@ import Testing
 @testable import PrefsCommandLine
 
 /// `prefs tui` offers what the editor does and nothing else.
-@Suite struct TuiCommandTests {
+@Suite(.threadOfItsOwn) struct TuiCommandTests {
     @Test func theEditorsHelpOffersNoJSONAndRefusesIt() throws {
         let help = Prefs.helpMessage(for: Tui.self, columns: 200)
         #expect(help.contains("--store") && help.contains("--config-dir") && help.contains("--read-only"))
@@ -18,7 +18,7 @@ import Testing
 
 /// Every `prefs tui …` the editor's article shows is a command line `prefs` takes (running it needs a terminal; the
 /// tmux tests do that).
-@Suite struct EditorArticleCommandLineTests {
+@Suite(.threadOfItsOwn) struct EditorArticleCommandLineTests {
     @Test func everyEditorCommandLineInTheArticleParses() throws {
         let article = try ProjectFile.text("Sources/PrefsTUI/PrefsTUI.docc/TheEditor.md")
         let lines = try Regex(#"`prefs tui[^`]*`"#)

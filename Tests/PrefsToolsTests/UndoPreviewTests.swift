@@ -8,7 +8,7 @@ import Testing
 
 /// A big undo is shown before it happens: `--dry-run` prints it, a terminal asks before more than one write, and
 /// `--yes` skips the question.
-@Suite struct UndoPreviewTests {
+@Suite(.threadOfItsOwn) struct UndoPreviewTests {
     /// A suite written three times: theme dark, then size 2, then theme black.
     private static func threeWrites() throws -> ToolFixture {
         let fixture = try ToolFixture()

@@ -21,6 +21,7 @@ enum ReleaseBuild {
 /// The install builds the static release into `.build-release`, which CI has built already (its release checks). Out
 /// of CI the tests run once that build exists, so that `swift test` alone does not spend minutes on a release build.
 @Suite(
+    .threadOfItsOwn,
     .enabled(if: ReleaseBuild.usable, "set PREFS_REQUIRE_INSTALL=1, or run scripts/build-release .build-release prefs"))
 struct InstallTests {
     static let build = ReleaseBuild.folder

@@ -6,7 +6,7 @@ import Testing
 /// The command lines the README and the command line's article show, run line by line exactly as written, through a
 /// shell with the built `prefs` on `PATH`, in the order a reader would type them; and the man page's examples, which
 /// must be lines of the article's block.
-@Suite struct ReadmeCommandLineTests {
+@Suite(.threadOfItsOwn) struct ReadmeCommandLineTests {
     static let article = "Sources/PrefsTools/PrefsTools.docc/CommandLine.md"
 
     /// A line of a block: what the reader types, and the sample output printed under it.

@@ -7,7 +7,7 @@ import Testing
 @testable import theme_demo
 
 /// Keeps the README and Assets/ honest: what they show is what the code compiles and does.
-@Suite struct ReadmeTests {
+@Suite(.threadOfItsOwn) struct ReadmeTests {
     @Test func theQuickStartInTheReadmeIsTheCodeThisTargetCompiles() throws {
         let (shown, compiled) = try Self.example(
             section: "## Quick start", file: "prefsTests/QuickStart.swift", marker: "quick start")

@@ -4,7 +4,7 @@ import PrefsTools
 import Testing
 
 /// `prefs log` and `prefs undo`, over the journal the file store keeps.
-@Suite struct CLIHistoryTests {
+@Suite(.threadOfItsOwn) struct CLIHistoryTests {
     /// The writes are made by `prefs` processes, each named in the journal by its name and pid.
     @Test func logSaysWhoChangedWhatAndWhen() throws {
         let cli = try InProcessPrefs()
@@ -70,7 +70,7 @@ import Testing
 }
 
 /// `prefs undo` over several writes on a terminal: shown, then undone only on a yes; `--dry-run` and `--yes` there.
-@Suite(.serialized) struct CLIUndoPreviewTests {
+@Suite(.threadOfItsOwn, .serialized) struct CLIUndoPreviewTests {
     @Test func aBigUndoIsShownAndAskedAboutOnATerminal() throws {
         let cli = try InProcessPrefs()
         try cli.run("write", "S", "theme", "dark")

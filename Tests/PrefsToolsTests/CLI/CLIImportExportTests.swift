@@ -3,7 +3,7 @@ import PrefsTestHelpers
 import Testing
 
 /// `prefs export`, `import` and `diff --against`.
-@Suite struct CLIImportExportTests {
+@Suite(.threadOfItsOwn) struct CLIImportExportTests {
     @Test func jsonExportsAndImportsThroughStandardInput() throws {
         let cli = try InProcessPrefs()
         try cli.run("write", "app", "name", "Zoë")

@@ -4,7 +4,7 @@ import Testing
 
 /// `prefs schema show SUITE --format json-schema`, checked by a real JSON Schema validator (python-jsonschema's
 /// Draft 2020-12 validator, which `.ci/run` installs) against what `prefs export` writes.
-@Suite struct CLIJSONSchemaTests {
+@Suite(.threadOfItsOwn) struct CLIJSONSchemaTests {
     static let manifest = """
         {"format": "prefs-schema", "version": 1, "suite": "app", "keys": [
           {"id": "theme", "type": "Theme", "kind": "enum", "storage": "string", "optional": false, "debug": false,

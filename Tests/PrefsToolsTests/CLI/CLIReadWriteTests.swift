@@ -4,7 +4,7 @@ import PrefsTools
 import Testing
 
 /// `prefs write`, `read`, `suites` and `delete`, through the built binary.
-@Suite struct CLIReadWriteTests {
+@Suite(.threadOfItsOwn) struct CLIReadWriteTests {
     /// The short path and argument-parser print the one version.
     ///
     /// `prefs --version` alone takes the short path; anywhere else on a command line, argument-parser answers.
@@ -100,7 +100,7 @@ import Testing
 }
 
 /// The short path `prefs write` takes without argument-parser must behave as the full one does.
-@Suite struct CLIWriteShortPathTests {
+@Suite(.threadOfItsOwn) struct CLIWriteShortPathTests {
     @Test(arguments: [
         ["write", "app", "n", "-5", "--type", "int"],  // a negative number needs no --
         ["write", "--type", "int", "app", "n", "--", "-5"],
@@ -128,7 +128,7 @@ import Testing
 }
 
 /// Shell completions and the man page come from argument-parser's own tooling.
-@Suite struct CLIDocumentationTests {
+@Suite(.threadOfItsOwn) struct CLIDocumentationTests {
     /// Every subcommand and option, as argument-parser describes the tool.
     private func names() throws -> Set<String> {
         let cli = try InProcessPrefs()

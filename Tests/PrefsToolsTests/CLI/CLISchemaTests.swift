@@ -5,7 +5,7 @@ import Testing
 /// A schema another program installs: theme-demo, run as itself, installs its own, and `prefs` enforces it.
 ///
 /// The schema commands themselves are tested in-process (`SchemaCommandTests`).
-@Suite struct CLISchemaTests {
+@Suite(.threadOfItsOwn) struct CLISchemaTests {
     @Test func themeDemoInstallsItsOwnSchema() throws {
         let cli = try InProcessPrefs()
         let result = try ChildProcess.run("theme-demo", ["install-schema"], environment: cli.environment)

@@ -5,7 +5,7 @@ import Testing
 @testable import PrefsFileStore
 
 /// A key the schema marks secret: redacted on every output path unless `--reveal`, never in the journal.
-@Suite struct CLISecretsTests {
+@Suite(.threadOfItsOwn) struct CLISecretsTests {
     static let secret = "tok-8c1f-SECRET"
     static let manifest = """
         {"format": "prefs-schema", "version": 1, "suite": "app", "keys": [

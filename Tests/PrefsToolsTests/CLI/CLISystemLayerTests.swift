@@ -6,7 +6,7 @@ import Testing
 /// System layers and locks through `prefs`: the "System layers and locks" article's example run exactly as written,
 /// with its two files in the test's `$XDG_CONFIG_DIRS` in place of `/etc/xdg`, and every verb that would touch a
 /// locked key refused without writing.
-@Suite struct CLISystemLayerTests {
+@Suite(.threadOfItsOwn) struct CLISystemLayerTests {
     /// The article's fenced blocks, by their language: `xml`, `text` and `console`.
     static func blocks() throws -> [String: String] {
         let text = try ProjectFile.text("Sources/PrefsKit/PrefsKit.docc/LayersAndLocks.md")

@@ -7,7 +7,7 @@ import Testing
 
 /// The history is exactly what happened: a journal record counts only once its write has committed, and undo applies
 /// all of a write's records or refuses, whatever its size.
-@Suite struct CommittedHistoryTests {
+@Suite(.threadOfItsOwn) struct CommittedHistoryTests {
     /// A JSON document setting `count` keys, `k0`…, to `value`.
     private static func document(count: Int, value: Int) -> Data {
         Data(("{" + (0..<count).map { "\"k\($0)\": \(value)" }.joined(separator: ",") + "}").utf8)

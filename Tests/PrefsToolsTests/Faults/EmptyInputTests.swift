@@ -5,7 +5,7 @@ import Testing
 
 /// An empty or unreadable document is an error for `import`, `load` and `--replace` alike, so that a producer that
 /// failed (`ssh host prefs export s | prefs import s - --replace`) cannot wipe a suite with exit status 0.
-@Suite struct EmptyInputTests {
+@Suite(.threadOfItsOwn) struct EmptyInputTests {
     private static func suiteWithKeys() throws -> InProcessPrefs {
         let cli = try InProcessPrefs()
         try cli.run("write", "s", "theme", "dark")

@@ -4,7 +4,7 @@ import Testing
 
 /// Every path keeps types and precision: plain JSON names no types, so an import keeps each stored key's type as
 /// `prefs write` does, a duplicate key is an error, and a date is never truncated.
-@Suite struct ImportKeepsTypesTests {
+@Suite(.threadOfItsOwn) struct ImportKeepsTypesTests {
     private static func typedSuite() throws -> InProcessPrefs {
         let cli = try InProcessPrefs()
         try cli.run("write", "s", "n", "7", "--type", "int")

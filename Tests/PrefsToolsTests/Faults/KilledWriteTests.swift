@@ -11,7 +11,7 @@ import Testing
 /// committed previous version, explicitly. The stop is made where it matters every time, by failing the swap and the
 /// cleanup after it in the file store's system-call door (``SyscallFaults``), as a writer killed between the two
 /// leaves things; no process is killed at a random moment and retried.
-@Suite(.damagedFilesReadOnce) struct KilledWriteTests {
+@Suite(.threadOfItsOwn, .damagedFilesReadOnce) struct KilledWriteTests {
     private static let members = """
         {\((0..<200).map { "\"k\($0)\": \($0)" }.joined(separator: ","))}
         """

@@ -4,7 +4,7 @@ import Testing
 
 /// The smaller faults: a planted escape sequence never reaches a terminal through `prefs read SUITE KEY`, and a suite
 /// name has one form on disk.
-@Suite struct OutputAndNameFaultTests {
+@Suite(.threadOfItsOwn) struct OutputAndNameFaultTests {
     /// A suite file a hand edit or another program left, with an OSC 8 link and a bell in one value.
     private static let planted = """
         <?xml version="1.0" encoding="UTF-8"?>

@@ -6,7 +6,7 @@ import Testing
 /// A write keeps the suite file's owner, group and mode, or refuses in one line.
 ///
 /// A read-only suite file is read-only to prefs too. Tested with a real other user, through `setpriv`.
-@Suite(.enabled(if: getuid() == 0, "acting as another user needs root"))
+@Suite(.threadOfItsOwn, .enabled(if: getuid() == 0, "acting as another user needs root"))
 struct OwnershipTests {
     private static let alice: UInt32 = 4343
 

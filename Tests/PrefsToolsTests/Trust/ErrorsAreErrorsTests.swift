@@ -7,7 +7,7 @@ import Testing
 ///
 /// An empty success
 /// would let a backup script save an empty file, or a value slip past a check.
-@Suite struct ErrorsAreErrorsTests {
+@Suite(.threadOfItsOwn) struct ErrorsAreErrorsTests {
     @Test(.enabled(if: getuid() == 0, "reading as another user needs root"))
     func aSuiteTheUserCannotReadFailsReadExportAndFind() throws {
         let cli = try InProcessPrefs()

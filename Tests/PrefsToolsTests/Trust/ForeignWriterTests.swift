@@ -9,7 +9,7 @@ import Testing
 ///
 /// A plain `UserDefaults` app rewrites its suite in place (truncate, then write) whenever it saves. prefs must lose none of its keys, and keep its own writes as well as a
 /// Foundation writer keeps them.
-@Suite(.serialized) struct ForeignWriterTests {
+@Suite(.threadOfItsOwn, .serialized) struct ForeignWriterTests {
     /// Writes `count` keys with each writer in turn, 25 ms apart, prefs's in this process, Foundation's by a short-lived one.
     ///
     /// The writers alternate so that both meet the same load on the machine; run one after the other, a busy

@@ -7,7 +7,7 @@ import Testing
 
 /// No file in the suite directory, and no process holding a lock, can crash, hang or stall prefs: each is reported,
 /// in one line, as that suite's problem.
-@Suite(.damagedFilesReadOnce) struct HostileFileTests {
+@Suite(.threadOfItsOwn, .damagedFilesReadOnce) struct HostileFileTests {
     private static func nested(_ levels: Int) -> Data {
         Data(
             (#"<?xml version="1.0" encoding="UTF-8"?><plist version="1.0"><dict><key>deep</key>"#
@@ -46,7 +46,8 @@ import Testing
     }
 
     // Opening a FIFO without O_NONBLOCK would wait forever for its writer: the time limit fails the test instead.
-    @Test(.timeLimit(.minutes(1))) func aFIFONamedLikeASuiteHangsNothing() throws {
+    // It counts from when the run queued the test, not from when it started, hence minutes.
+    @Test(.timeLimit(.minutes(5))) func aFIFONamedLikeASuiteHangsNothing() throws {
         let cli = try InProcessPrefs()
         try FileManager.default.createDirectory(at: cli.configDirectory, withIntermediateDirectories: true)
         #expect(mkfifo(cli.suiteFile("pipe").path, 0o600) == 0)
@@ -69,7 +70,8 @@ import Testing
         #expect(eventually { recorder.all.contains { $0.suite == "calm" && $0.key == "k" } })
     }
 
-    @Test(.timeLimit(.minutes(1))) func readersDoNotWaitForAHeldLockAndWritersGiveUpNamingTheHolder() throws {
+    // A write that waited for the lock forever would hang the run: the time limit fails it instead (see above).
+    @Test(.timeLimit(.minutes(5))) func readersDoNotWaitForAHeldLockAndWritersGiveUpNamingTheHolder() throws {
         let cli = try InProcessPrefs()
         try cli.run("write", "busy", "k", "before")
         let lock = cli.configDirectory.appendingPathComponent(".busy.plist.lock").path

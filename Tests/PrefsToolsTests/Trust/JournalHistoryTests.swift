@@ -7,7 +7,7 @@ import Testing
 
 /// The journal outlives every process that writes it: a writer killed mid-line, a full disk, a huge value or a
 /// runaway line never cost the history of other keys.
-@Suite struct JournalHistoryTests {
+@Suite(.threadOfItsOwn) struct JournalHistoryTests {
     private static func journal(_ scope: ScopedFileStore, _ suite: String) -> URL {
         scope.store.journalDirectory.appendingPathComponent("\(suite).jsonl")
     }

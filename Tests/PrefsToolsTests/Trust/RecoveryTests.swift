@@ -8,7 +8,7 @@ import Testing
 
 /// A corrupt suite refuses every write until recovered; recovering keeps the broken file, says where, and starts the
 /// suite afresh, or from a previous version or a backup.
-@Suite(.damagedFilesReadOnce) struct RecoveryTests {
+@Suite(.threadOfItsOwn, .damagedFilesReadOnce) struct RecoveryTests {
     private static func corrupt(_ cli: InProcessPrefs, _ suite: String) throws -> Data {
         try FileManager.default.createDirectory(at: cli.configDirectory, withIntermediateDirectories: true)
         let garbage = Data("<?xml version=\"1.0\"?><plist><dict><key>half".utf8)

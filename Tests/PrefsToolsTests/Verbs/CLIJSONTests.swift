@@ -4,7 +4,7 @@ import Testing
 
 /// `--json` everywhere: every command prints JSON or refuses the flag, errors are one JSON object with a stable code,
 /// and problems read as sentences.
-@Suite struct CLIJSONTests {
+@Suite(.threadOfItsOwn) struct CLIJSONTests {
     /// A configuration with a schema, values, an exported file and a dump, so that every command has work to do.
     private func configured() throws -> (cli: InProcessPrefs, files: URL) {
         let cli = try InProcessPrefs()

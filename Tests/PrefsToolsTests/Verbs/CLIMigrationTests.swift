@@ -5,7 +5,7 @@ import PrefsTestHelpers
 import Testing
 
 /// Key migrations, on a suite written under the old names by a plain UserDefaults program.
-@Suite struct CLIMigrationTests {
+@Suite(.threadOfItsOwn) struct CLIMigrationTests {
     static let manifest = """
         {"format": "prefs-schema", "version": 1, "suite": "app", "keys": [
           {"id": "retries", "type": "Int", "kind": "int", "storage": "int", "optional": false, "debug": false,

@@ -4,7 +4,7 @@ import Testing
 
 /// Types are kept: a write without `--type` keeps the stored type, reads can name types, typed JSON round-trips, and
 /// negative numbers need no `--`.
-@Suite struct CLITypesTests {
+@Suite(.threadOfItsOwn) struct CLITypesTests {
     @Test func aWriteWithoutATypeKeepsTheStoredTypeOrRefusesNamingIt() throws {
         let cli = try InProcessPrefs()
         try cli.run("write", "app", "count", "42", "--type", "int")

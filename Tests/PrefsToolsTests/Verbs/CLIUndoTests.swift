@@ -3,7 +3,7 @@ import PrefsTestHelpers
 import Testing
 
 /// `prefs undo` and `prefs redo` over the whole history: groups, steps, times, redo, and refusals.
-@Suite struct CLIUndoTests {
+@Suite(.threadOfItsOwn) struct CLIUndoTests {
     @Test func undoRevertsWholeWritesAndGoesFurtherBackEachTime() throws {
         let cli = try InProcessPrefs()
         for (key, value) in [("a", "1"), ("b", "2"), ("c", "3")] { try cli.run("write", "S", key, value) }

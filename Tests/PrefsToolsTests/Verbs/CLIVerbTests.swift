@@ -3,7 +3,7 @@ import PrefsTestHelpers
 import Testing
 
 /// The verbs people reach for from `defaults`, `dconf` and `gsettings`, through the built binary.
-@Suite struct CLIVerbTests {
+@Suite(.threadOfItsOwn) struct CLIVerbTests {
 
     private func installed() throws -> InProcessPrefs {
         let cli = try InProcessPrefs()

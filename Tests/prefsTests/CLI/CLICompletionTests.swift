@@ -5,7 +5,7 @@ import Testing
 
 /// Shell completion of suites, keys and values, run through bash on the script `prefs` generates, against a real
 /// configuration directory.
-@Suite struct CLICompletionTests {
+@Suite(.threadOfItsOwn) struct CLICompletionTests {
     /// A configuration with two suites of stored keys and one suite only a schema declares.
     private func configured() throws -> PrefsCLI {
         let cli = try PrefsCLI()

@@ -3,7 +3,7 @@ import PrefsTestHelpers
 import Testing
 
 /// What the library cannot throw reaches the person running `prefs` through swift-log, as one line.
-@Suite struct CLIDiagnosticsTests {
+@Suite(.threadOfItsOwn) struct CLIDiagnosticsTests {
     @Test func aJournalThatCannotBeWrittenIsLoggedAndTheWriteStillHappens() throws {
         let cli = try PrefsCLI()
         // A file where the state directory should be: the journal cannot be created under it.

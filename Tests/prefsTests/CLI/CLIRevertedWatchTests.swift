@@ -3,7 +3,7 @@ import PrefsTestHelpers
 import Testing
 
 /// `prefs watch` says when another program put back a value a write of prefs replaced, and which write it undid.
-@Suite struct CLIRevertedWatchTests {
+@Suite(.threadOfItsOwn) struct CLIRevertedWatchTests {
     @Test func aWriteUndoneByAnUnknownWriterIsReportedAsReverted() throws {
         let cli = try PrefsCLI()
         try cli.run("write", "app", "mode", "old")

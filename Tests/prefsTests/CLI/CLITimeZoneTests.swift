@@ -4,7 +4,7 @@ import Testing
 
 /// Dates typed in local time, read in the zone of the process: `$TZ` is read by the C library once per process, so
 /// these run `prefs` as a process of its own.
-@Suite struct CLITimeZoneTests {
+@Suite(.threadOfItsOwn) struct CLITimeZoneTests {
     /// A local time is read in the zone the C library gives (`$TZ`, here a POSIX rule for Central European time, so
     /// that no zone database is needed), with its daylight-saving changes.
     @Test func aLocalDateIsReadInTheSystemsZoneAndAMomentThatDoesNotExistIsRefused() throws {

@@ -3,7 +3,7 @@ import PrefsTestHelpers
 import Testing
 
 /// `prefs watch` sees other processes' writes as they happen.
-@Suite(.serialized) struct CLIWatchTests {
+@Suite(.threadOfItsOwn, .serialized) struct CLIWatchTests {
     @Test func watchPrintsAnotherProcesssWriteWithItsWriter() throws {
         let cli = try PrefsCLI()
         let watcher = try cli.start("watch")

@@ -5,7 +5,7 @@ import Testing
 /// Output is data: a command whose output cannot be written (a full disk, a closed descriptor) says so in one line
 /// and fails, `watch` ends rather than print to nobody for ever, a reader that went away ends a command without a
 /// word, and `-o FILE` leaves the file as it was.
-@Suite struct LostOutputTests {
+@Suite(.threadOfItsOwn) struct LostOutputTests {
     private static func suite() throws -> PrefsCLI {
         let cli = try PrefsCLI()
         try cli.run("write", "s", "k", "v")

@@ -4,7 +4,7 @@ import Testing
 
 /// Names and values reach the shell as text: completion in a real bash over names a foreign program wrote runs
 /// nothing, expands nothing and offers each name as it is; a secret's values are never offered.
-@Suite struct CompletionInjectionTests {
+@Suite(.threadOfItsOwn) struct CompletionInjectionTests {
     @Test func hostileKeysAndSuitesWrittenByFoundationAreOfferedAsTheyAreAndRunNothing() throws {
         let cli = try PrefsCLI()
         let marker = cli.home.url.appendingPathComponent("ran")
