@@ -125,7 +125,8 @@ public final class FileStore: Sendable {
     ) throws(FileStoreError) {
         try self.init(
             directory: directory, journalDirectory: journalDirectory, launchArguments: launchArguments,
-            durability: durability, lockTimeout: lockTimeout, settlingPauses: Self.settlingPausesInTask ?? SuiteFiles.settlingPauses,
+            durability: durability, lockTimeout: lockTimeout,
+            settlingPauses: Self.settlingPausesInTask ?? SuiteFiles.settlingPauses,
             newSuiteFormat: newSuiteFormat, systemDirectories: systemDirectories)
     }
 
@@ -136,7 +137,8 @@ public final class FileStore: Sendable {
         systemDirectories: [URL]? = nil
     ) throws(FileStoreError) {
         self.settlingPauses = settlingPauses
-        maximumFileSize = Self.maximumFileSizeInTask.map { min($0, SuiteFiles.maximumFileSize) } ?? SuiteFiles.maximumFileSize
+        maximumFileSize =
+            Self.maximumFileSizeInTask.map { min($0, SuiteFiles.maximumFileSize) } ?? SuiteFiles.maximumFileSize
         self.newSuiteFormat = newSuiteFormat
         let directory = (directory ?? XDGDirectories.configHome()).standardizedFileURL
         self.directory = directory

@@ -4,8 +4,8 @@ import Foundation
 import PrefsConfiguration
 import PrefsFileStore
 import PrefsKit
-import PrefsTestSupport
 import PrefsTestHelpers
+import PrefsTestSupport
 import Testing
 
 /// swift-configuration's own compatibility test, over every kind of store the provider takes.

@@ -2,8 +2,8 @@ import Configuration
 import Foundation
 import PrefsConfiguration
 import PrefsKit
-import Synchronization
 import PrefsTestHelpers
+import Synchronization
 import Testing
 
 /// Keys the schema marks secret reach swift-configuration as `isSecret`, so that its access reporters redact them.

@@ -1,7 +1,7 @@
 import PrefsFileStore
 import PrefsKit
-import PrefsTestSupport
 import PrefsTestHelpers
+import PrefsTestSupport
 import Testing
 
 /// PrefsTestSupport's conformance suites over the file store: a suite as a store (its file XML or binary, with system

@@ -1,8 +1,8 @@
 import Foundation
 import PrefsFileStore
 import PrefsKit
-import PrefsTestSupport
 import PrefsTestHelpers
+import PrefsTestSupport
 import Testing
 
 /// A suite opened again right after another instance's write must see that write: the editor opens suites afresh

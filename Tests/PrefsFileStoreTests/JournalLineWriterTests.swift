@@ -1,7 +1,7 @@
 import Foundation
 import PrefsKit
-import PropertyBased
 import PrefsTestHelpers
+import PropertyBased
 import Testing
 
 @testable import PrefsFileStore

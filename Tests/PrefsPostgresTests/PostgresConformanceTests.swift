@@ -1,8 +1,8 @@
 import Foundation
 import PrefsKit
 import PrefsPostgres
-import PrefsTestSupport
 import PrefsTestHelpers
+import PrefsTestSupport
 import Testing
 
 /// PrefsTestSupport's conformance suites over the PostgreSQL store, on a table of each check's own.

@@ -94,7 +94,9 @@ import Testing
 /// The editors are vim, and `vi` when neither `VISUAL` nor `EDITOR` is set (nano is not in this machine's package
 /// registry). Before, the child ran outside the foreground group, vim exited with "Error reading
 /// input", and its replies to the terminal arrived as the editor's keystrokes.
-@Suite(.threadOfItsOwn, .serialized, .enabled(if: FileManager.default.isExecutableFile(atPath: "/usr/bin/vim"), "needs vim"))
+@Suite(
+    .threadOfItsOwn, .serialized,
+    .enabled(if: FileManager.default.isExecutableFile(atPath: "/usr/bin/vim"), "needs vim"))
 struct EditorRealTextEditorTests {
     /// Opens the editor on `notes`, presses `e` and waits for the text editor to show the value's file.
     private static func editInVim(_ cli: PrefsCLI, editor: String?) throws -> TmuxSession {

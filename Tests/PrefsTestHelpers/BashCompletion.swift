@@ -13,7 +13,8 @@ package enum BashCompletion {
     ///   - environment: The variables `prefs` runs with.
     /// - Returns: The candidates, in the order bash offers them.
     /// - Throws: When `prefs` or bash cannot be run.
-    package static func complete(_ words: [String], in cli: some PrefsCommandRunner, environment: [String: String]) throws -> [String]
+    package static func complete(_ words: [String], in cli: some PrefsCommandRunner, environment: [String: String])
+        throws -> [String]
     {
         let prefs = try ChildProcess.executable(named: "prefs").path
         let script = cli.home.url.appendingPathComponent("prefs.bash")

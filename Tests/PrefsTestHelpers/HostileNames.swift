@@ -26,7 +26,8 @@ package enum HostileNames {
     ///   - sourceLocation: Where the failures are reported.
     /// - Throws: When `prefs` or bash cannot be run.
     package static func expectCompletion(
-        _ words: [String], offers expected: [String], in cli: some PrefsCommandRunner, environment: [String: String], marker: URL,
+        _ words: [String], offers expected: [String], in cli: some PrefsCommandRunner, environment: [String: String],
+        marker: URL,
         sourceLocation: SourceLocation = #_sourceLocation
     ) throws {
         let offered = try BashCompletion.complete(words, in: cli, environment: environment)

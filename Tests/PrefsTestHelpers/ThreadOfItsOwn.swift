@@ -2,7 +2,9 @@ import Dispatch
 import Foundation
 import Testing
 
-/// A trait for tests that wait: on processes, terminals, servers, locks or sleeps. Each runs on a thread of its own
+/// A trait for tests that wait: on processes, terminals, servers, locks or sleeps.
+///
+/// Each runs on a thread of its own
 /// rather than on Swift's cooperative pool, which has one thread per processor: a test that blocks one of them there
 /// halves what the rest of the run can use while it waits.
 ///

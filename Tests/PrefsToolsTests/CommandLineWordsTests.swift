@@ -1,6 +1,6 @@
 import PrefsKit
-import PrefsTools
 import PrefsTestHelpers
+import PrefsTools
 import Testing
 
 /// The rewriting of `prefs`' command line before argument-parser reads it, and completion's reading of the words

@@ -1,7 +1,7 @@
 import Foundation
 import PrefsKit
-import PrefsTools
 import PrefsTestHelpers
+import PrefsTools
 import Testing
 
 /// A date value and `undo --to` read dates by one rule.

@@ -1,5 +1,5 @@
-import PrefsTools
 import PrefsTestHelpers
+import PrefsTools
 import Testing
 
 /// `+` and `-` on reals count in decimal: no binary noise, and no value skipped for being off the step's grid.

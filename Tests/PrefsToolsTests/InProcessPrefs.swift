@@ -11,10 +11,11 @@ import Testing
 
 /// `prefs` run in this process, as the program runs a command line.
 ///
-/// The words are prepared as `prefs` prepares them, parsed by argument-parser, run with output captured, and ended
-/// with the status and the words the program would end with. The environment is the fixture's (its configuration, data and state folders), for this task only, so
-/// tests run side by side; only what needs a process (streams, signals, the terminal, the PostgreSQL handover) is
-/// left to spawned `prefs`.
+/// The words go through what `prefs` runs (``PrefsCommandLine/PrefsMain``): its short paths, argument-parser, its
+/// reports of failures, with output captured and the status it would exit with. The environment is the fixture's
+/// (its configuration, data and state folders), for this task only, so tests run side by side. Only what needs a
+/// process of its own (a watch, closed streams, signals, the terminal, the writer's name in the journal, the
+/// PostgreSQL handover) spawns `prefs` (``PrefsTestHelpers/PrefsCommandRunner/spawn(_:input:timeout:extraEnvironment:)``).
 struct InProcessPrefs: PrefsCommandRunner {
     let fixture: ToolFixture
 
@@ -25,6 +26,7 @@ struct InProcessPrefs: PrefsCommandRunner {
     /// A fresh scope: configuration, data and state folders of its own.
     ///
     /// - Parameter waitsForRewrites: Whether damaged files are read again, as beside a `UserDefaults` app.
+    /// - Throws: When its temporary folder cannot be made.
     init(waitsForRewrites: Bool = false) throws {
         fixture = try ToolFixture()
         self.waitsForRewrites = waitsForRewrites
@@ -70,12 +72,12 @@ struct InProcessPrefs: PrefsCommandRunner {
         var status: Int32 = 0
         let printed = fixture.run(input: input ?? Data()) {
             FileStore.$settlingPausesInTask.withValue(waitsForRewrites ? nil : []) {
-            ProcessEnvironment.$standIn.withValue(environment.merging(extraEnvironment) { $1 }) {
-                switch PrefsMain.outcome(of: arguments, bootstrapsLogging: false) {
-                case .ended(let ended): status = ended
-                case .watching: Issue.record("a watch waits for signals: run it with spawned prefs")
+                ProcessEnvironment.$standIn.withValue(environment.merging(extraEnvironment) { $1 }) {
+                    switch PrefsMain.outcome(of: arguments, bootstrapsLogging: false) {
+                    case .ended(let ended): status = ended
+                    case .watching: Issue.record("a watch waits for signals: run it with spawned prefs")
+                    }
                 }
-            }
             }
         }
         return Result(status: status, output: printed.output, error: printed.error)

@@ -1,6 +1,6 @@
 import PrefsCore
-import PrefsTools
 import PrefsTestHelpers
+import PrefsTools
 import Testing
 
 /// The one rule that turns a name into what each shell's completion script takes literally, and the one that hides a

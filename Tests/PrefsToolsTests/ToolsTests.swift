@@ -2,9 +2,9 @@ import Foundation
 import PrefsFileStore
 import PrefsKit
 import PrefsStores
+import PrefsTestHelpers
 import PrefsTestSupport
 import PrefsTools
-import PrefsTestHelpers
 import Testing
 
 @testable import PrefsCommandLine

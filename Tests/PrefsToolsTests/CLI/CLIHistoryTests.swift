@@ -28,7 +28,9 @@ import Testing
     }
 
     /// The log shows local time as the C library gives it (`$TZ`: here a zone 5:30 east of UTC, a POSIX rule that
-    /// needs no zone database), and the time it shows reads back as the moment of the write. The C library reads
+    /// needs no zone database), and the time it shows reads back as the moment of the write.
+    ///
+    /// The C library reads
     /// `$TZ` once per process, so the logs are read by `prefs` processes.
     @Test func logShowsTheWriteInTheSystemsLocalTime() throws {
         let cli = try InProcessPrefs()

@@ -53,8 +53,9 @@ import Testing
         #expect(try Data(contentsOf: cli.suiteFile("s")) == before)
     }
 
-    /// An import stopped after its journal grew but before its swap, as a writer killed there leaves things: its
-    /// records never count, and the write before it can still be undone. The swap is failed in the file store's
+    /// An import stopped after its journal grew but before its swap, as a writer killed there leaves things.
+    ///
+    /// Its records never count, and the write before it can still be undone. The swap is failed in the file store's
     /// system-call door (``SyscallFaults``), so the stop is where it matters every time.
     @Test func recordsOfAWriteKilledBeforeItsSwapNeverCount() throws {
         let cli = try InProcessPrefs()
