@@ -160,7 +160,10 @@ let package = Package(
             swiftSettings: strictSettings),
         .target(
             name: "PrefsTestHelpers",
-            dependencies: ["PrefsKit", "PrefsFileStore", "PrefsTestSupport", "PrefsTUI", "PrefsTools", "PrefsStores"],
+            dependencies: [
+                "PrefsKit", "PrefsFileStore", "PrefsTestSupport", "PrefsTUI", "PrefsTools", "PrefsStores",
+                "PrefsCommandLine",
+            ],
             path: "Tests/PrefsTestHelpers", swiftSettings: languageSettings),
         .testTarget(
             name: "PrefsKitTests",

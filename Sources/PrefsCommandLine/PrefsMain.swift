@@ -8,9 +8,14 @@ import PrefsTools
 /// once ``PrefsTools/CommandLineWords`` rewrote the forms it cannot read.
 public enum PrefsMain {
     /// Where a command line ends: its exit status, or a watch still to run.
-    enum Outcome {
+    package enum Outcome {
         case ended(Int32)
-        case watching(Watch)
+        case watching(Waiting)
+    }
+
+    /// A command that waits for changes, to be run where waiting is allowed.
+    package struct Waiting {
+        let watch: Watch
     }
 
     /// Runs the command line this process was started with, and exits on failure.
@@ -32,9 +37,9 @@ public enum PrefsMain {
         switch outcome(of: Array(commandLine.dropFirst()), bootstrapsLogging: true) {
         case .ended(let ended):
             status = ended
-        case .watching(let watch):
+        case .watching(let waiting):
             do {
-                try await watch.run()
+                try await waiting.watch.run()
                 status = checkedOutput()
             } catch {
                 status = ErrorReport.ending(for: error)
@@ -52,7 +57,7 @@ public enum PrefsMain {
     ///   - words: The words after the program's name.
     ///   - bootstrapsLogging: Whether to set up swift-log, which a process does once.
     /// - Returns: The exit status, or the watch the command line asks for, which waits.
-    static func outcome(of words: [String], bootstrapsLogging: Bool) -> Outcome {
+    package static func outcome(of words: [String], bootstrapsLogging: Bool) -> Outcome {
         ErrorReport.$json.withValue(FailureReport.wantsJSON(words)) {
             // A shell asking for completions passes the words typed so far, which must reach argument-parser untouched.
             if words.first == "---completion" { return parsedAndRun(words) }
@@ -94,7 +99,7 @@ public enum PrefsMain {
         do {
             var command = try Prefs.parseAsRoot(arguments)
             // A concrete type, not a protocol: a cast to a protocol scans this large binary's conformances (~2 ms).
-            if let watch = command as? Watch { return .watching(watch) }
+            if let watch = command as? Watch { return .watching(Waiting(watch: watch)) }
             try command.run()
         } catch {
             return .ended(ErrorReport.ending(for: error))

@@ -3,12 +3,16 @@ import PrefsPostgres
 import PrefsTestHelpers
 import Testing
 
-/// `prefs` on a PostgreSQL store: `--store` and `PREFS_STORE`, as real child processes against a real server.
+/// `prefs` on a PostgreSQL store: `--store` and `PREFS_STORE`, against a real server.
+///
+/// Command lines run in-process, with the PostgreSQL stores `prefs-postgres` has (the handover to it is tested on its
+/// own); the watch and the editor are processes of their own.
 @Suite(.threadOfItsOwn, PostgresServer.needed) struct PostgresCLITests {
+
     @Test func readWriteDeleteAndListThroughStoreAndTheEnvironment() throws {
         let server = try PostgresServer.require()
         let url = server.url(table: PostgresServer.uniqueTable("cli"))
-        let cli = try PrefsCLI()
+        let cli = try InProcessPrefs.withPostgres()
         #expect(try cli.run("write", "--store", url, "app", "theme", "dark").status == 0)
         #expect(try cli.run("write", "--store", url, "app", "count", "3", "--type", "int").status == 0)
         #expect(try cli.run("read", "--store", url, "app", "theme").output == "dark\n")
@@ -16,10 +20,8 @@ import Testing
         #expect(try cli.run("suites", "--store", url).output == "app\n")
         #expect(!FileManager.default.fileExists(atPath: cli.suiteFile("app").path), "nothing went to the files")
 
-        var environment = cli.environment
-        environment["PREFS_STORE"] = url
-        let viaEnvironment = try ChildProcess.run("prefs", ["read", "app", "count"], environment: environment)
-        #expect(viaEnvironment.standardOutput == "3\n")
+        let viaEnvironment = cli.run(["read", "app", "count"], extraEnvironment: ["PREFS_STORE": url])
+        #expect(viaEnvironment.output == "3\n")
 
         #expect(try cli.run("delete", "--store", url, "app", "theme").status == 0)
         let missing = try cli.run("read", "--store", url, "app", "theme")
@@ -30,7 +32,7 @@ import Testing
     @Test func everyCommandWorksOnAPostgresStoreWithGlobalOptionsAnywhere() throws {
         let server = try PostgresServer.require()
         let url = server.url(table: PostgresServer.uniqueTable("every"))
-        let cli = try PrefsCLI()
+        let cli = try InProcessPrefs.withPostgres()
         // Global options before the subcommand, as the README writes them.
         #expect(try cli.run("--store", url, "write", "app", "a", "1", "--type", "int").status == 0)
         #expect(try cli.run("--store", url, "--json", "read", "app", "a").output == "1\n")
@@ -43,7 +45,9 @@ import Testing
         #expect(try cli.run("import", "--store", url, "app", document.path).status == 0)
         let log = try cli.run("log", "--store", url, "app").output.split(separator: "\n")
         #expect(log.count == 4)
-        #expect(log.contains { $0.contains("d: (unset) -> four  by prefs pid ") }, "\(log)")
+        // The writer is the process that ran the command: this one.
+        let writer = "by \(ProcessInfo.processInfo.processName) pid \(ProcessInfo.processInfo.processIdentifier)"
+        #expect(log.contains { $0.contains("d: (unset) -> four  \(writer)") }, "\(log)")
         #expect(try cli.run("undo", "--store", url, "app").output == "c: 3 -> (unset)\nd: four -> (unset)\n")
         #expect(try cli.run("read", "--store", url, "app").output == "a = 1\nb = two\n")
         #expect(try cli.run("undo", "--store", url, "app").output == "b: two -> (unset)\n")
@@ -80,7 +84,7 @@ import Testing
     }
 
     @Test func tableNamesThatPostgresReservesAreRefusedByName() throws {
-        let cli = try PrefsCLI()
+        let cli = try InProcessPrefs.withPostgres()
         for word in ["select", "user", "table"] {
             let result = try cli.run("read", "--store", "postgres://u@127.0.0.1:1/db?table=\(word)", "app")
             #expect(result.status == 1)
@@ -101,7 +105,7 @@ import Testing
         #expect(try PostgresLocation(server.url(table: "t")).tlsMode == .prefer)
         #expect(throws: PostgresStoreError.self) { try PostgresLocation("postgres://u@h/db?sslmode=sometimes") }
         // The test server offers no TLS: prefer and disable connect, require refuses, saying why.
-        let cli = try PrefsCLI()
+        let cli = try InProcessPrefs.withPostgres()
         for mode in ["disable", "prefer"] {
             let url = server.url(table: PostgresServer.uniqueTable("tls")) + "&sslmode=\(mode)"
             #expect(try cli.run("write", "--store", url, "app", "k", "v").status == 0, "sslmode=\(mode)")
@@ -114,7 +118,7 @@ import Testing
     }
 
     @Test func badStoresAreOneLineErrors() throws {
-        let cli = try PrefsCLI()
+        let cli = try InProcessPrefs.withPostgres()
         let bad = try cli.run("read", "--store", "mysql://localhost/x", "app")
         #expect(bad.status == 1)
         #expect(bad.error.hasPrefix("prefs: not a PostgreSQL store URL: \"mysql://localhost/x\""))

@@ -12,7 +12,7 @@ import Testing
         let server = try PostgresServer.require()
         let table = PostgresServer.uniqueTable("secret")
         let url = server.url(table: table)
-        let cli = try PrefsCLI()
+        let cli = try InProcessPrefs.withPostgres()
         // Written before any schema says it is secret: that history row keeps its value, which `log` now masks.
         #expect(try cli.run("--store", url, "write", "app", "token", "early-\(Self.secret)").status == 0)
         let manifest = cli.home.url.appendingPathComponent("schema.json")

@@ -7,7 +7,8 @@ import PrefsTools
 import Testing
 
 /// The editor and `prefs` are two faces of one application layer: export, rename, undo and search, made through the
-/// headless editor on one suite and through the `prefs` binary on an identical one, give the same results.
+/// headless editor on one suite and through `prefs` command lines (run in-process, as the program runs them) on an
+/// identical one, give the same results.
 @Suite(.threadOfItsOwn) struct EditorAndCLIParityTests {
     private static func manifest(_ suite: String) -> String {
         """
@@ -25,8 +26,8 @@ import Testing
     }
 
     /// Two identical suites, `left` for the editor and `right` for `prefs`, and an editor on the same configuration.
-    private static func setUp() throws -> (PrefsCLI, Editor, FileStore, PersistentKeyValueObservation) {
-        let cli = try PrefsCLI()
+    private static func setUp() throws -> (InProcessPrefs, Editor, FileStore, PersistentKeyValueObservation) {
+        let cli = try InProcessPrefs()
         for suite in ["left", "right"] {
             let file = cli.home.url.appendingPathComponent("\(suite).json")
             try Data(manifest(suite).utf8).write(to: file)
@@ -53,7 +54,7 @@ import Testing
     }
 
     /// A suite's stored values, read by `prefs` in its typed JSON, secrets revealed.
-    private static func stored(_ suite: String, _ cli: PrefsCLI) throws -> String {
+    private static func stored(_ suite: String, _ cli: InProcessPrefs) throws -> String {
         try cli.run("read", "--json", "--types", "--reveal", suite).output
     }
 

@@ -1,13 +1,12 @@
 import ArgumentParser
 import Foundation
+import PrefsCommandLine
 import PrefsCore
 import PrefsFileStore
-import PrefsTestHelpers
 import PrefsTestSupport
 import PrefsTools
 import Testing
 
-@testable import PrefsCommandLine
 
 /// `prefs` run in this process, as the program runs a command line.
 ///
@@ -15,41 +14,41 @@ import Testing
 /// reports of failures, with output captured and the status it would exit with. The environment is the fixture's
 /// (its configuration, data and state folders), for this task only, so tests run side by side. Only what needs a
 /// process of its own (a watch, closed streams, signals, the terminal, the writer's name in the journal, the
-/// PostgreSQL handover) spawns `prefs` (``PrefsTestHelpers/PrefsCommandRunner/spawn(_:input:timeout:extraEnvironment:)``).
-struct InProcessPrefs: PrefsCommandRunner {
-    let fixture: ToolFixture
+/// PostgreSQL handover) spawns `prefs` (``PrefsCommandRunner/spawn(_:input:timeout:extraEnvironment:)``).
+package struct InProcessPrefs: PrefsCommandRunner {
+    package let fixture: ToolFixture
 
     /// Whether a damaged or empty suite is read again for about a second before it is believed, as `prefs` does in
     /// case another program is rewriting it in place: only worth its wait beside such a program.
-    let waitsForRewrites: Bool
+    package let waitsForRewrites: Bool
 
     /// A fresh scope: configuration, data and state folders of its own.
     ///
     /// - Parameter waitsForRewrites: Whether damaged files are read again, as beside a `UserDefaults` app.
     /// - Throws: When its temporary folder cannot be made.
-    init(waitsForRewrites: Bool = false) throws {
+    package init(waitsForRewrites: Bool = false) throws {
         fixture = try ToolFixture()
         self.waitsForRewrites = waitsForRewrites
     }
 
     /// Runs in a fixture's folders.
-    init(fixture: ToolFixture) {
+    package init(fixture: ToolFixture) {
         self.fixture = fixture
         waitsForRewrites = false
     }
 
-    typealias Result = PrefsRun
+    package typealias Result = PrefsRun
 
     /// The scope's own folder, where tests put documents to import.
-    var home: TemporaryDirectory { fixture.scope }
+    package var home: TemporaryDirectory { fixture.scope }
     /// The configuration directory.
-    var configDirectory: URL { fixture.configDirectory }
+    package var configDirectory: URL { fixture.configDirectory }
 
     /// The folder of system layers and locks, `$XDG_CONFIG_DIRS`; not created until a test writes into it.
-    var systemDirectory: URL { fixture.scope.url.appendingPathComponent("system", isDirectory: true) }
+    package var systemDirectory: URL { fixture.scope.url.appendingPathComponent("system", isDirectory: true) }
 
     /// The variables the fixture's folders stand for.
-    var environment: [String: String] {
+    package var environment: [String: String] {
         [
             "HOME": fixture.scope.url.path,
             "XDG_CONFIG_HOME": fixture.configDirectory.path,
@@ -68,7 +67,7 @@ struct InProcessPrefs: PrefsCommandRunner {
     ///   - extraEnvironment: Variables set for this run beside the fixture's (`PREFS_STORE`, `EDITOR`).
     /// - Returns: Its status (0, 1 for a failure of its work, 64 for a usage error) and what it printed.
     @discardableResult
-    func run(_ arguments: [String], input: Data? = nil, extraEnvironment: [String: String] = [:]) -> Result {
+    package func run(_ arguments: [String], input: Data? = nil, extraEnvironment: [String: String] = [:]) -> Result {
         var status: Int32 = 0
         let printed = fixture.run(input: input ?? Data()) {
             FileStore.$settlingPausesInTask.withValue(waitsForRewrites ? nil : []) {
@@ -84,7 +83,7 @@ struct InProcessPrefs: PrefsCommandRunner {
     }
 
     /// Runs a command line: throws nothing, as ``PrefsCommandRunner`` lets spawned `prefs` do.
-    func run(_ arguments: [String], input: Data?) -> Result {
+    package func run(_ arguments: [String], input: Data?) -> Result {
         run(arguments, input: input, extraEnvironment: [:])
     }
 }
