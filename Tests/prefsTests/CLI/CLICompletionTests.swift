@@ -59,7 +59,7 @@ import Testing
 
     @Test(arguments: ["zsh", "fish"])
     func zshAndFishScriptsAskPrefsForSuitesKeysAndValues(shell: String) throws {
-        let cli = try PrefsCLI()
+        let cli = try InProcessPrefs()
         let script = try cli.run("--generate-completion-script", shell).output
         for request in [
             "---completion read -- positional@0", "---completion read -- positional@1",
