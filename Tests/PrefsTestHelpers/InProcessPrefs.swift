@@ -1,4 +1,3 @@
-import ArgumentParser
 import Foundation
 import PrefsCommandLine
 import PrefsCore
@@ -6,7 +5,6 @@ import PrefsFileStore
 import PrefsTestSupport
 import PrefsTools
 import Testing
-
 
 /// `prefs` run in this process, as the program runs a command line.
 ///
