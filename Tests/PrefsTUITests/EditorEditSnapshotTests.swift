@@ -53,6 +53,23 @@ import Testing
         #expect(ascii.screen.contains("| * dark"))
     }
 
+    /// The picker opens over the value it replaces, where the key list draws values: after the key column, which is
+    /// as wide as the longest name on screen, whatever the terminal's width.
+    @Test(arguments: [80, 120, 160])
+    func aPickerOpensAtItsKeysValue(width: Int) throws {
+        let fixture = try EditorFixture(width: width, suite: "com.example.app")
+        fixture.type()
+        let before = fixture.screen.split(separator: "\n").map(String.init)
+        let row = try #require(before.firstIndex { $0.hasPrefix("* theme") }, "\(before)")
+        let value = try #require(before[row].range(of: " dark")).upperBound
+        let column = before[row].distance(from: before[row].startIndex, to: value) - "dark".count
+        fixture.type(.key(.enter))
+        let after = fixture.screen.split(separator: "\n").map(String.init)
+        let top = after[row + 1]
+        let corner = try #require(top.firstIndex { $0 == "┌" })
+        #expect(top.distance(from: top.startIndex, to: corner) == column, "\(top)")
+    }
+
     @Test func addingAKeyAsksItsNameThenItsType() throws {
         let fixture = try EditorFixture(width: 80, height: 16, suite: "notes")
         fixture.type(.character("a"), .character("n"))

@@ -22,7 +22,7 @@ extension EditorModel {
             picker = nil
             return say(Self.isNewKey(open) ? "no key was added" : "not written: nothing was chosen")
         case .click(let x, let y):
-            let frame = PickerBox.frame(for: open, in: viewSize, anchor: selectedRowY)
+            let frame = PickerBox.frame(for: open, of: self, in: viewSize)
             guard let item = frame.item(atX: x, y: y, first: PickerBox.firstItem(of: open, frame: frame)) else {
                 picker = nil
                 return say("not written: nothing was chosen")

@@ -57,7 +57,7 @@ public struct EditorView {
         case .messages: MessageList(view: self).draw(into: &grid, rows: content)
         }
         if let picker = model.picker, height >= 5 {
-            let frame = PickerBox.frame(for: picker, in: (width, height), anchor: model.selectedRowY)
+            let frame = PickerBox.frame(for: picker, of: model, in: (width, height))
             PickerBox(view: self, picker: picker).draw(into: &grid, frame: frame)
         }
         if height >= 3, let question = model.confirmation {

@@ -23,6 +23,34 @@ struct KeysList {
         max(8, min(longest, room * 3 / 5))
     }
 
+    /// The key list's columns at a width: the key names', and where each row's value starts.
+    struct Columns {
+        let keyWidth: Int
+        let showsState: Bool
+        let showsKind: Bool
+
+        /// Where values start: after the marks, the key names, and the state and kind columns shown.
+        var value: Int { 3 + keyWidth + (showsState ? 13 : 0) + (showsKind ? 16 : 0) }
+    }
+
+    /// The columns for the rows on screen: one rule for drawing them and for placing what opens over a value.
+    ///
+    /// - Parameters:
+    ///   - model: The editor's model, on a suite's keys.
+    ///   - width: The columns the list has.
+    ///   - visibleRows: How many rows it shows.
+    /// - Returns: The columns.
+    static func columns(of model: EditorModel, width: Int, visibleRows: Int) -> Columns {
+        let showsState = width >= narrowWidth
+        let showsKind = width >= kindWidth
+        let first = EditorView.firstVisibleRow(selected: model.selectedIndex, visible: visibleRows)
+        let visible = first..<min(model.keyRows.count, first + visibleRows)
+        let keyWidth = keyWidth(
+            longest: visible.lazy.map { DisplayWidth.of(TextEscaping.escaped(model.keyRows[$0].key)) }.max() ?? 0,
+            room: width - 3 - (showsState ? 13 : 0) - (showsKind ? 16 : 0))
+        return Columns(keyWidth: keyWidth, showsState: showsState, showsKind: showsKind)
+    }
+
     /// Draws the keys in the left `width` columns.
     func draw(into grid: inout CellGrid, rows: Range<Int>, width: Int, now: ContinuousClock.Instant) {
         let model = view.model
@@ -49,13 +77,10 @@ struct KeysList {
             grid.draw(view.text(empty), x: 2, y: rows.lowerBound, style: view.theme.dim)
             return
         }
-        let showsState = width >= Self.narrowWidth
-        let showsKind = width >= Self.kindWidth
+        let columns = Self.columns(of: model, width: width, visibleRows: rows.count)
+        let (showsState, showsKind, keyWidth) = (columns.showsState, columns.showsKind, columns.keyWidth)
         let first = EditorView.firstVisibleRow(selected: model.selectedIndex, visible: rows.count)
         let visible = first..<min(model.keyRows.count, first + rows.count)
-        let keyWidth = Self.keyWidth(
-            longest: visible.lazy.map { DisplayWidth.of(TextEscaping.escaped(model.keyRows[$0].key)) }.max() ?? 0,
-            room: width - 3 - (showsState ? 13 : 0) - (showsKind ? 16 : 0))
         for (offset, index) in visible.enumerated() {
             let row = model.keyRows[index]
             let y = rows.lowerBound + offset

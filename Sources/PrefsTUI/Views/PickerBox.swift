@@ -26,20 +26,40 @@ struct PickerBox {
     let view: EditorView
     let picker: ChoicePicker
 
+    /// Places the model's picker over the value of the selected key, where the key list draws values.
+    ///
+    /// - Parameters:
+    ///   - picker: The picker.
+    ///   - model: The editor's model.
+    ///   - size: The screen's size.
+    /// - Returns: The picker's frame, border included.
+    static func frame(for picker: ChoicePicker, of model: EditorModel, in size: (width: Int, height: Int)) -> Frame {
+        var column = 2
+        if case .keys = model.screen {
+            let listWidth = EditorView.splitColumn(width: size.width) ?? size.width
+            column = KeysList.columns(of: model, width: listWidth, visibleRows: model.visibleRows).value
+        }
+        return frame(for: picker, in: size, anchor: model.selectedRowY, column: column)
+    }
+
     /// Places a picker: below its key's row when it fits, else as low as it fits, between the title and the
-    /// message line; wide enough for its title and items, narrow enough for the screen.
+    /// message line; from the value's column when it fits, else as far right as it fits; wide enough for its title
+    /// and items, narrow enough for the screen.
     ///
     /// - Parameters:
     ///   - picker: The picker.
     ///   - size: The screen's size.
     ///   - anchor: The row of the key it is for.
+    ///   - column: Where the key's value starts.
     /// - Returns: The picker's frame, border included.
-    static func frame(for picker: ChoicePicker, in size: (width: Int, height: Int), anchor: Int) -> Frame {
+    static func frame(
+        for picker: ChoicePicker, in size: (width: Int, height: Int), anchor: Int, column: Int
+    ) -> Frame {
         let widest = ([picker.title] + picker.labels).map { DisplayWidth.of($0) }.max() ?? 0
         let width = max(4, min(widest + 6, size.width))
         let bottom = max(2, size.height - 2)
         let height = max(3, min(picker.labels.count + 2, bottom - 1))
-        let x = max(0, min(2 + max(8, min(28, size.width / 3)), size.width - width))
+        let x = max(0, min(column, size.width - width))
         let y = anchor + 1 + height <= bottom ? anchor + 1 : max(1, bottom - height)
         return Frame(x: x, y: y, width: width, height: height)
     }
