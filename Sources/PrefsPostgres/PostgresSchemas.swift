@@ -53,6 +53,20 @@ public struct PostgresSchemas: PreferenceSchemaSource {
         return (schema, "suite \(TextEscaping.quoted(name)) in \(schemaLocationDescription)")
     }
 
+    /// Watches the schema table: every client's install and removal is announced on the table's schema channel.
+    ///
+    /// - Parameters:
+    ///   - creatingFolder: Unused: the table is created as the store's are.
+    ///   - onChange: Called with the suite whose schema was installed, changed or removed.
+    ///   - onProblem: Called once if the server refuses this client.
+    /// - Returns: The watch.
+    public func watchSchemas(
+        creatingFolder: Bool, onChange: @escaping @Sendable (Set<String>) -> Void,
+        onProblem: @escaping @Sendable (any Error) -> Void
+    ) throws -> PersistentKeyValueObservation? {
+        store.session.watchSchemas(onChange: onChange, onProblem: onProblem)
+    }
+
     public func uninstallSchema(for suite: String) throws -> Bool {
         try PostgresStore.validate(suite)
         let session = store.session

@@ -19,6 +19,9 @@ struct PostgresStatements: Sendable {
 
     var history: String { "\(table)_history" }
     var schemas: String { "\(table)_schemas" }
+    /// The channel a schema's install or removal is announced on, with the suite's name: how a running editor
+    /// learns of a schema another machine installed.
+    var schemaChannel: String { "\(table)_schemas" }
 
     /// Whether the three tables exist: one round trip, where creating them would take several.
     var tablesExist: PostgresQuery {
@@ -315,18 +318,31 @@ struct PostgresStatements: Sendable {
         binds.append(manifest)
         binds.append(writer)
         binds.append(secretKeys)
+        binds.append(schemaChannel)
+        // Announced in the same statement: PostgreSQL delivers the notice when, and only if, the install commits.
         return PostgresQuery(
             unsafeSQL: """
-                INSERT INTO \(schemas) (suite, manifest, installed_at, installed_by, secret_keys)
-                VALUES ($1, $2, now(), $3, $4::text[])
-                ON CONFLICT (suite) DO UPDATE SET manifest = EXCLUDED.manifest, installed_at = EXCLUDED.installed_at,
-                    installed_by = EXCLUDED.installed_by, secret_keys = EXCLUDED.secret_keys
+                WITH installed AS (
+                    INSERT INTO \(schemas) (suite, manifest, installed_at, installed_by, secret_keys)
+                    VALUES ($1, $2, now(), $3, $4::text[])
+                    ON CONFLICT (suite) DO UPDATE SET manifest = EXCLUDED.manifest,
+                        installed_at = EXCLUDED.installed_at, installed_by = EXCLUDED.installed_by,
+                        secret_keys = EXCLUDED.secret_keys
+                    RETURNING suite)
+                SELECT pg_notify($5, suite) FROM installed
                 """, binds: binds)
     }
 
     func deleteSchema(_ suite: String) -> PostgresQuery {
         var binds = PostgresBindings()
         binds.append(suite)
-        return PostgresQuery(unsafeSQL: "DELETE FROM \(schemas) WHERE suite = $1 RETURNING 1", binds: binds)
+        binds.append(schemaChannel)
+        // A row for each schema removed, and the removal announced with it.
+        return PostgresQuery(
+            unsafeSQL: """
+                WITH removed AS (DELETE FROM \(schemas) WHERE suite = $1 RETURNING suite),
+                    told AS (SELECT pg_notify($2, suite) FROM removed)
+                SELECT 1 FROM removed CROSS JOIN told
+                """, binds: binds)
     }
 }

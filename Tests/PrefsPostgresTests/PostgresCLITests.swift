@@ -164,6 +164,9 @@ import Testing
         try terminal.send("Enter", "C-u", "light", "Enter")
         #expect(try terminal.waitFor { $0.contains("theme = light") })
         #expect(try cli.run("read", "--store", url, "app", "theme").output == "light\n")
+        // A schema another client installs shows at once: its keys no one has set join the list.
+        try PostgresStore(url: url).schemaSource.installSchema(Data(SchemaFixtures.app.utf8), suite: nil)
+        #expect(try terminal.waitFor { $0.contains("fontScale") }, "\((try? terminal.capture()) ?? "")")
         try terminal.send("q", "q")
         #expect(try terminal.waitFor { $0.contains("EXITED 0") })
     }
