@@ -60,6 +60,7 @@ public struct PostgresSchemas: PreferenceSchemaSource {
     ///   - onChange: Called with the suite whose schema was installed, changed or removed.
     ///   - onProblem: Called once if the server refuses this client.
     /// - Returns: The watch.
+    /// - Throws: Nothing: a server that cannot be reached is tried again, and one that refuses is `onProblem`'s.
     public func watchSchemas(
         creatingFolder: Bool, onChange: @escaping @Sendable (Set<String>) -> Void,
         onProblem: @escaping @Sendable (any Error) -> Void
