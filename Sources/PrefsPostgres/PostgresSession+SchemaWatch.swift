@@ -19,34 +19,24 @@ extension PostgresSession {
     ) -> PersistentKeyValueObservation {
         let started = DispatchSemaphore(value: 0)
         let task = Task.detached(executorPreference: DispatchTaskExecutor.shared) { [self] in
-            var pause = Duration.milliseconds(50)
             var signalled = false
-            while !Task.isCancelled {
-                do {
-                    let connection = try await connector.connect(id: 3, logger: logger)
-                    defer { Task { try? await connection.close() } }
-                    try await Self.createTables(statements, on: connection, logger: logger)
-                    try await connection.listen(on: statements.schemaChannel) { notices in
-                        if !signalled {
-                            signalled = true
-                            started.signal()
-                        }
-                        pause = .milliseconds(50)
-                        for try await notice in notices { onChange([notice.payload]) }
-                    }
-                } catch {
-                    guard !Task.isCancelled else { break }
+            await reconnecting(id: 3) { connection, connected in
+                try await connection.listen(on: statements.schemaChannel) { notices in
                     if !signalled {
                         signalled = true
                         started.signal()
                     }
-                    if Self.isRefusal(error) {
-                        onProblem(PostgresStoreError.refused("\(location)", reason: Self.reason(error)))
-                        break
-                    }
+                    connected()
+                    for try await notice in notices { onChange([notice.payload]) }
                 }
-                try? await Task.sleep(for: pause)
-                pause = min(pause * 2, .seconds(2))
+            } failed: { error in
+                if !signalled {
+                    signalled = true
+                    started.signal()
+                }
+                guard Self.isRefusal(error) else { return true }
+                onProblem(PostgresStoreError.refused("\(location)", reason: Self.reason(error)))
+                return false
             }
         }
         _ = started.wait(timeout: .now() + .milliseconds(Int(timeout.components.seconds) * 1000))
