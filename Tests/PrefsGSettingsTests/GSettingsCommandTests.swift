@@ -2,7 +2,8 @@ import Foundation
 import PrefsTestHelpers
 import Testing
 
-/// The rest of `prefs`'s commands on GNOME's settings: watch, history, documentation, transfer and completion.
+/// `prefs watch` and shell completion on GNOME's settings, which need `prefs` as a process of its own (the other
+/// commands are tested in-process, in the child's session: ``GSettingsInSession/CommandTests``).
 @Suite(.threadOfItsOwn) struct GSettingsCommandTests {
     @Test func watchSeesGSettingsAndPrefsWritesWithTheirWriters() throws {
         let session = try GSettingsSession()
@@ -19,55 +20,6 @@ import Testing
         let write = try session.prefs("write", "org.prefs.test", "clock-format", "12h")
         #expect(write.status == 0)
         #expect(watch.waitForLine { $0.contains("org.prefs.test clock-format = 12h (prefs pid") })
-    }
-
-    @Test func logUndoAndRedoWorkOnGSettings() throws {
-        let session = try GSettingsSession()
-        try session.prefs("write", "org.prefs.test", "volume", "30")
-        try session.prefs("write", "org.prefs.test", "clock-format", "12h")
-        let log = try session.prefs("log", "org.prefs.test").lines
-        #expect(log.count == 2)
-        #expect(log.last?.contains("clock-format: (unset) -> 12h  by prefs pid") == true)
-        #expect(try session.prefs("undo", "org.prefs.test").status == 0)
-        #expect(try session.get("org.prefs.test", "clock-format") == "'24h'")
-        #expect(try session.get("org.prefs.test", "volume") == "30")
-        #expect(try session.prefs("redo", "org.prefs.test").status == 0)
-        #expect(try session.get("org.prefs.test", "clock-format") == "'12h'")
-    }
-
-    @Test func describeRangeDiffAndTheJSONSchemaComeFromTheGSettingsSchema() throws {
-        let session = try GSettingsSession()
-        let describe = try session.prefs("describe", "org.prefs.test", "volume").output
-        #expect(describe.contains("Volume"))
-        #expect(describe.contains("How loud, in percent."))
-        #expect(describe.contains("range int 0 100"))
-        #expect(try session.prefs("range", "org.prefs.test", "clock-format").lines == ["enum", "12h", "24h"])
-        try session.gsettings("set", "org.prefs.test", "volume", "10")
-        #expect(try session.prefs("diff", "org.prefs.test").lines == ["~ volume = 10  (default: 50)"])
-        let json = try session.prefs("schema", "show", "--format", "json-schema", "org.prefs.test").output
-        let object = try #require(try JSONSerialization.jsonObject(with: Data(json.utf8)) as? [String: Any])
-        let properties = try #require(object["properties"] as? [String: [String: Any]])
-        #expect(properties["clock-format"]?["enum"] as? [String] == ["12h", "24h"])
-        #expect(properties["volume"]?["maximum"] as? Int == 100)
-        let install = try session.prefs("schema", "install", "/dev/null")
-        #expect(install.status != 0)
-    }
-
-    @Test func exportImportDumpAndLoadRoundTrip() throws {
-        let session = try GSettingsSession()
-        let file = session.cli.home.url.appendingPathComponent("interface.plist").path
-        let dump = session.cli.home.url.appendingPathComponent("all.json").path
-        try session.prefs("write", "org.prefs.test", "volume", "30")
-        try session.gsettings("set", "org.prefs.test", "position", "(5, 6)")
-        #expect(try session.prefs("export", "org.prefs.test", "-o", file).status == 0)
-        #expect(try session.prefs("dump", "-o", dump).status == 0)
-        try session.prefs("delete", "org.prefs.test", "--all", "--force")
-        #expect(try session.prefs("import", "org.prefs.test", file).status == 0)
-        #expect(try session.get("org.prefs.test", "volume") == "30")
-        #expect(try session.get("org.prefs.test", "position") == "(5, 6)")
-        try session.prefs("delete", "org.prefs.test", "--all", "--force")
-        #expect(try session.prefs("load", dump).status == 0)
-        #expect(try session.get("org.prefs.test", "position") == "(5, 6)")
     }
 
     @Test func suitesFindAndCompletionKnowTheSchemas() throws {

@@ -1,0 +1,46 @@
+import Foundation
+import PrefsTestHelpers
+import PrefsTestSupport
+import Testing
+
+/// The private session the child test process runs in (``GSettingsChild``), with the helpers of ``GSettingsSession``
+/// that tests use; `prefs` runs in this process, GLib's and dconf's tools as themselves.
+struct GSettingsChildSession {
+    private let runner: InProcessPrefs
+
+    /// The session, its user database reset so that each test starts from the schemas' defaults and the system's
+    /// locks; `prefs` gets folders of its own.
+    ///
+    /// - Throws: When dconf cannot reset the database, or a temporary folder cannot be made.
+    init() throws {
+        try GSettingsChild.reset("/")
+        runner = try InProcessPrefs()
+    }
+
+    /// The folder of `prefs`'s own, where tests put files to import.
+    var home: TemporaryDirectory { runner.home }
+
+    /// Runs a `prefs --store gsettings` command line in this process.
+    @discardableResult
+    func prefs(_ arguments: String..., input: Data? = nil) throws -> PrefsRun {
+        runner.run(["--store", "gsettings"] + arguments, input: input)
+    }
+
+    /// Runs GLib's own `gsettings`.
+    @discardableResult
+    func gsettings(_ arguments: String...) throws -> ChildProcess.Result {
+        try ChildProcess.run("/usr/bin/gsettings", arguments)
+    }
+
+    /// Runs dconf's own `dconf`.
+    @discardableResult
+    func dconf(_ arguments: String...) throws -> ChildProcess.Result {
+        try ChildProcess.run("/usr/bin/dconf", arguments)
+    }
+
+    /// What `gsettings get` prints for a key, without the newline.
+    func get(_ schema: String, _ key: String) throws -> String {
+        try ChildProcess.run("/usr/bin/gsettings", ["get", schema, key]).standardOutput
+            .trimmingCharacters(in: .newlines)
+    }
+}
