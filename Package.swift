@@ -162,7 +162,7 @@ let package = Package(
             name: "PrefsTestHelpers",
             dependencies: [
                 "PrefsKit", "PrefsFileStore", "PrefsTestSupport", "PrefsTUI", "PrefsTools", "PrefsStores",
-                "PrefsCommandLine",
+                "PrefsCommandLine", .product(name: "SystemPackage", package: "swift-system"),
             ],
             path: "Tests/PrefsTestHelpers", swiftSettings: languageSettings),
         .testTarget(
