@@ -33,13 +33,15 @@ public final class GSettingsStore: Sendable {
     /// Where every suite's changes are posted, for observers of the whole store.
     public let changeNotifier = PersistentKeyValueChangeNotifier()
     let journal: SuiteJournal
-    private let suites = Mutex<[String: WeakSuite]>([:])
+    let suites = Mutex<[String: WeakSuite]>([:])
     /// The GSettings objects opened, one per suite, kept for the store's life: creating one subscribes its path with
     /// the dconf service and dropping it unsubscribes, which costs far more than reading its values.
-    private let objects = Mutex<[String: Settings]>([:])
+    let objects = Mutex<[String: Settings]>([:])
     let observation = Mutex<(observers: Int, retained: [String: GSettingsSuite])>((0, [:]))
+    /// The schemas read again after a compiled-schema file changed; until then, GLib's default source.
+    let rereadSchemas = Mutex<RereadSchemas?>(nil)
 
-    private struct WeakSuite {
+    struct WeakSuite {
         weak var suite: GSettingsSuite?
     }
 
@@ -92,7 +94,7 @@ public final class GSettingsStore: Sendable {
         if let opened = objects.withLock({ $0[name] }) { return opened }
         try GIOLibrary.load()
         let location = try SuiteLocation(name)
-        let schema = try Self.schema(for: location)
+        let schema = try schema(for: location)
         let fresh = GIOLock.run { Settings(schema: schema, path: location.path) }
         let settings = objects.withLock { objects in
             if let opened = objects[name] { return opened }
@@ -119,7 +121,7 @@ public final class GSettingsStore: Sendable {
     /// - Throws: ``GSettingsStoreError/gioUnavailable(_:)`` when GIO cannot be loaded.
     public func schemaIDs() throws(GSettingsStoreError) -> [String] {
         try GIOLibrary.load()
-        return GIOLock.run { GIO.defaultSchemaSource().map { GIO.listSchemas($0).fixed } ?? [] }.sorted()
+        return GIOLock.run { currentSchemaSource()?.schemaIDs.fixed ?? [] }.sorted()
     }
 
     /// Why writes cannot be stored, or `nil` when GSettings uses a backend that keeps them.
@@ -143,9 +145,9 @@ public final class GSettingsStore: Sendable {
 
     /// The schema a location names, checked so that GLib, which aborts on a missing schema or an unsuitable path,
     /// is never asked.
-    private static func schema(for location: SuiteLocation) throws(GSettingsStoreError) -> Schema {
-        let found = GIOLock.run { GIO.defaultSchemaSource().flatMap { GIO.lookup(location.schema, in: $0) } }
-        guard let schema = found else { throw .noSchema(location.schema, searched: schemaFolders()) }
+    private func schema(for location: SuiteLocation) throws(GSettingsStoreError) -> Schema {
+        let found = GIOLock.run { currentSchemaSource()?.lookup(location.schema) }
+        guard let schema = found else { throw .noSchema(location.schema, searched: Self.schemaFolders()) }
         switch (schema.path, location.path) {
         case (nil, nil): throw .needsPath(schema: location.schema)
         case (_?, let path?): throw .fixedPath(schema: location.schema, path: path)
@@ -155,11 +157,21 @@ public final class GSettingsStore: Sendable {
 
     /// Where GSettings looks for compiled schemas, as `gsettings` does, for messages.
     static func schemaFolders(environment: [String: String] = ProcessEnvironment.current) -> String {
+        schemaFolderList(environment: environment).joined(separator: ", ")
+    }
+
+    /// The folders GSettings reads compiled schemas from, highest priority first, as GLib orders them:
+    /// `GSETTINGS_SCHEMA_DIR`'s, the user's data folder's, then each of `XDG_DATA_DIRS`'.
+    static func schemaFolderList(environment: [String: String] = ProcessEnvironment.current) -> [String] {
         var folders = (environment["GSETTINGS_SCHEMA_DIR"] ?? "").split(separator: ":").map(String.init)
-        folders.append(
-            XDGDirectories.dataHome(environment: environment).appendingPathComponent("glib-2.0/schemas").path)
+        folders.append(userSchemaFolder(environment: environment))
         let system = environment["XDG_DATA_DIRS"].flatMap { $0.isEmpty ? nil : $0 } ?? "/usr/local/share:/usr/share"
         folders += system.split(separator: ":").map { "\($0)/glib-2.0/schemas" }
-        return folders.joined(separator: ", ")
+        return folders
+    }
+
+    /// The user's own folder of compiled schemas, where an app installed for one user puts its schema.
+    static func userSchemaFolder(environment: [String: String] = ProcessEnvironment.current) -> String {
+        XDGDirectories.dataHome(environment: environment).appendingPathComponent("glib-2.0/schemas").path
     }
 }

@@ -119,6 +119,10 @@ typedef void (*GClosureNotify)(gpointer data, GClosure *closure);
       (source, recursive, non_relocatable, relocatable))                                                               \
     F(GSettingsSchema *, g_settings_schema_source_lookup,                                                              \
       (GSettingsSchemaSource * source, const gchar *schema_id, gboolean recursive), (source, schema_id, recursive))    \
+    F(GSettingsSchemaSource *, g_settings_schema_source_new_from_directory,                                            \
+      (const gchar *directory, GSettingsSchemaSource *parent, gboolean trusted, GError **error),                       \
+      (directory, parent, trusted, error))                                                                             \
+    V(g_settings_schema_source_unref, (GSettingsSchemaSource * source), (source))                                      \
     V(g_variant_builder_add_value, (GVariantBuilder * builder, GVariant * value), (builder, value))                    \
     F(GVariant *, g_variant_builder_end, (GVariantBuilder * builder), (builder))                                       \
     F(GVariantBuilder *, g_variant_builder_new, (const GVariantType *type), (type))                                    \

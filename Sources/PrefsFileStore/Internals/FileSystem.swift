@@ -1,9 +1,9 @@
-import SystemPackage
+package import SystemPackage
 
 /// Directory helpers over ``Syscall``.
-enum FileSystem {
+package enum FileSystem {
     /// Creates a directory and its missing parents, readable by the owner only.
-    static func createDirectory(_ path: FilePath) throws(Errno) {
+    package static func createDirectory(_ path: FilePath) throws(Errno) {
         if (try? Stat(path)) != nil { return }
         if let parent = path.removingLastComponent() as FilePath?, parent != path, !parent.isEmpty {
             try createDirectory(parent)

@@ -1,5 +1,5 @@
 import PrefsCore
-import SystemPackage
+package import SystemPackage
 
 #if canImport(FoundationEssentials)
 import FoundationEssentials
@@ -17,7 +17,8 @@ import Glibc
 /// atomic rename replaces. After the first event of a burst it drains every queued event before reporting, so a burst
 /// of writes costs one reload per file. A queue overflow is reported as such, and the owner then reloads everything.
 /// A failing system call ends the thread and is reported, never swallowed: changes would otherwise stop silently.
-final class DirectoryWatcher: Sendable {
+/// The GSettings store watches its compiled schemas' folders with it too.
+package final class DirectoryWatcher: Sendable {
     private let stopWriter: FileDescriptor
     /// The thread's work, set up by `init` and run by ``start()``.
     private let work: @Sendable () -> Void
@@ -31,7 +32,7 @@ final class DirectoryWatcher: Sendable {
     ///     changed, and whether the event queue overflowed.
     ///   - onFailure: Called once, on the watcher's thread, when a system call fails and the thread ends.
     /// - Throws: The `Errno` of the system call that failed to set the watch up.
-    init(
+    package init(
         directory: FilePath, suffixes: [String] = [".plist"], onChange: @escaping @Sendable (Set<String>, Bool) -> Void,
         onFailure: @escaping @Sendable (Errno) -> Void
     ) throws(Errno) {
@@ -59,7 +60,7 @@ final class DirectoryWatcher: Sendable {
     /// Starts the thread that watches until this watcher is released.
     ///
     /// - Throws: `Errno` when the system cannot start a thread.
-    func start() throws(Errno) {
+    package func start() throws(Errno) {
         let failure = DetachedThread.start(work)
         guard failure == 0 else { throw Errno(rawValue: failure) }
     }

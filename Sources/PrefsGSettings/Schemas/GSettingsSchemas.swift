@@ -1,5 +1,7 @@
 public import PrefsCore
+import PrefsFileStore
 import Synchronization
+import SystemPackage
 
 #if canImport(FoundationEssentials)
 public import FoundationEssentials
@@ -50,5 +52,37 @@ public struct GSettingsSchemas: PreferenceSchemaSource {
 
     public func uninstallSchema(for suite: String) throws -> Bool {
         throw GSettingsStoreError.readOnlySchemas(suite)
+    }
+
+    /// Watches the folders of compiled schemas with inotify: `glib-compile-schemas` replaces `gschemas.compiled`
+    /// by a rename, after which the schemas are read again (``GSettingsStore/rereadCompiledSchemas()``), which GLib
+    /// itself never does in a running program.
+    ///
+    /// The user's own folder is created to be watched when `creatingFolder` allows, as installing a schema for one
+    /// user would make it; any other folder is watched only if it exists.
+    public func watchSchemas(
+        creatingFolder: Bool, onChange: @escaping @Sendable (Set<String>) -> Void,
+        onProblem: @escaping @Sendable (any Error) -> Void
+    ) throws -> PersistentKeyValueObservation? {
+        try GIOLibrary.load()
+        let user = GSettingsStore.userSchemaFolder()
+        if creatingFolder { try FileSystem.createDirectory(FilePath(user)) }
+        let store = store
+        var watchers: [DirectoryWatcher] = []
+        for folder in Set(GSettingsStore.schemaFolderList()) where FileManager.default.fileExists(atPath: folder) {
+            let watcher = try DirectoryWatcher(
+                directory: FilePath(folder), suffixes: ["gschemas.compiled"],
+                onChange: { _, _ in onChange(store.rereadCompiledSchemas()) }, onFailure: { onProblem($0) })
+            try watcher.start()
+            watchers.append(watcher)
+        }
+        guard !watchers.isEmpty else { return nil }
+        let watching = watchers
+        return PersistentKeyValueObservation { withExtendedLifetime(watching) {} }
+    }
+
+    /// Forgets the schemas read so far, after the compiled schemas changed.
+    static func forgetCachedSchemas() {
+        cache.withLock { $0 = [:] }
     }
 }
