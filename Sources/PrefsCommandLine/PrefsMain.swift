@@ -14,8 +14,20 @@ public enum PrefsMain {
     }
 
     /// A command that waits for changes, to be run where waiting is allowed.
-    package struct Waiting {
+    package struct Waiting: Sendable {
         let watch: Watch
+
+        /// Runs the watch until its task is cancelled or its output fails, then checks that all output was written.
+        ///
+        /// - Returns: The exit status: 0, or the failure's, reported.
+        package func run() async -> Int32 {
+            do {
+                try await watch.run()
+                return checkedOutput()
+            } catch {
+                return ErrorReport.ending(for: error)
+            }
+        }
     }
 
     /// Runs the command line this process was started with, and exits on failure.
@@ -38,12 +50,7 @@ public enum PrefsMain {
         case .ended(let ended):
             status = ended
         case .watching(let waiting):
-            do {
-                try await waiting.watch.run()
-                status = checkedOutput()
-            } catch {
-                status = ErrorReport.ending(for: error)
-            }
+            status = await waiting.run()
         }
         if status != 0 { Prefs.exit(withError: ExitCode(status)) }
     }

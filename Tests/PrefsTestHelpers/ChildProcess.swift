@@ -6,6 +6,8 @@ package struct ChildProcess {
         package let status: Int32
         package let standardOutput: String
         package let standardError: String
+        /// The process's id, as its writes are journaled with it.
+        package var pid: Int32 = 0
     }
 
     /// Finds an executable built beside the test runner, which SwiftPM puts in the same products directory.
@@ -45,6 +47,6 @@ package struct ChildProcess {
         process.waitUntilExit()
         return Result(
             status: process.terminationStatus, standardOutput: String(decoding: outputData, as: UTF8.self),
-            standardError: String(decoding: errorData, as: UTF8.self))
+            standardError: String(decoding: errorData, as: UTF8.self), pid: process.processIdentifier)
     }
 }

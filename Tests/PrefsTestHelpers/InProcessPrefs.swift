@@ -72,12 +72,31 @@ package struct InProcessPrefs: PrefsCommandRunner {
                 ProcessEnvironment.$standIn.withValue(environment.merging(extraEnvironment) { $1 }) {
                     switch PrefsMain.outcome(of: arguments, bootstrapsLogging: false) {
                     case .ended(let ended): status = ended
-                    case .watching: Issue.record("a watch waits for signals: run it with spawned prefs")
+                    case .watching: Issue.record("a watch runs until stopped: start it with watch(_:)")
                     }
                 }
             }
         }
         return Result(status: status, output: printed.output, error: printed.error)
+    }
+
+    /// How a change made by a command run in-process is blamed: on this test process, by its name and pid, as a
+    /// spawned `prefs` is blamed as `prefs pid N`.
+    package static var writer: String {
+        "\(ProcessInfo.processInfo.processName) pid \(ProcessInfo.processInfo.processIdentifier)"
+    }
+
+    /// Starts `prefs watch` in this process, with the scope's environment.
+    ///
+    /// - Parameter arguments: The words after `prefs`, `watch` among them.
+    /// - Returns: The running watch, ended by ``InProcessWatch/kill()`` or ``InProcessWatch/stop()``.
+    package func watch(_ arguments: String...) -> InProcessWatch {
+        watch(arguments)
+    }
+
+    /// Starts `prefs watch` in this process, its words in an array.
+    package func watch(_ arguments: [String]) -> InProcessWatch {
+        InProcessWatch(arguments, environment: environment)
     }
 
     /// Runs a command line: throws nothing, as ``PrefsCommandRunner`` lets spawned `prefs` do.

@@ -85,7 +85,7 @@ extension PrefsCommandRunner {
     ///   - key: The marker key, written with the attempt's number.
     /// - Returns: Whether it printed the marker within 100 attempts.
     /// - Throws: When `prefs write` cannot run.
-    package func waitUntilWatching(_ watcher: RunningChild, suite: String, key: String = "ready") throws -> Bool {
+    package func waitUntilWatching(_ watcher: some WatchedLines, suite: String, key: String = "ready") throws -> Bool {
         for attempt in 0..<100 {
             try run("write", suite, key, "\(attempt)")
             if watcher.waitForLine(

@@ -5,22 +5,23 @@ import Testing
 
 /// `prefs log` and `prefs undo`, over the journal the file store keeps.
 @Suite(.threadOfItsOwn) struct CLIHistoryTests {
-    /// The writes are made by `prefs` processes, each named in the journal by its name and pid.
+    /// Each write is named in the journal by its process's name and pid: here, this test process's.
     @Test func logSaysWhoChangedWhatAndWhen() throws {
         let cli = try InProcessPrefs()
-        try cli.spawn(["write", "app", "theme", "dark"])
-        try cli.spawn(["write", "app", "theme", "black"])
-        try cli.spawn(["write", "app", "other", "1"])
+        try cli.run("write", "app", "theme", "dark")
+        try cli.run("write", "app", "theme", "black")
+        try cli.run("write", "app", "other", "1")
         let lines = try cli.run("log", "app", "theme").lines
         #expect(lines.count == 2)
-        #expect(lines[0].hasSuffix("theme: (unset) -> dark  by prefs pid \(try pid(in: lines[0]))"))
-        #expect(lines[1].contains("theme: dark -> black  by prefs pid"))
+        #expect(lines[0].hasSuffix("theme: (unset) -> dark  by \(InProcessPrefs.writer)"), "\(lines[0])")
+        #expect(lines[1].hasSuffix("theme: dark -> black  by \(InProcessPrefs.writer)"), "\(lines[1])")
         #expect(try cli.run("log", "app", "--limit", "1").lines.last?.contains("other: (unset) -> 1") == true)
         let json = try cli.run("log", "app", "theme", "--json").lines
         let record = try JSONSerialization.jsonObject(with: Data(json[1].utf8)) as? [String: Any]
         #expect(record?["old"] as? String == "dark")
         #expect(record?["new"] as? String == "black")
-        #expect(record?["process"] as? String == "prefs")
+        #expect(record?["process"] as? String == ProcessInfo.processInfo.processName)
+        #expect(record?["pid"] as? Int == Int(ProcessInfo.processInfo.processIdentifier))
         #expect(
             ISO8601DateFormatter().date(
                 from: (record?["time"] as? String ?? "").replacingOccurrences(
@@ -66,9 +67,6 @@ import Testing
         #expect(refused.error.contains("changed again since"))
     }
 
-    private func pid(in line: String) throws -> Int {
-        try #require(line.split(separator: " ").last.flatMap { Int($0) })
-    }
 }
 
 /// `prefs undo` over several writes on a terminal: shown, then undone only on a yes; `--dry-run` and `--yes` there.

@@ -72,9 +72,9 @@ import Testing
 
     @Test func aWatcherShowsASecretsChangeWithoutItsValue() throws {
         let cli = try installed()
-        let watch = try cli.start("watch", "app")
+        let watch = cli.watch("watch", "app")
         defer { watch.kill() }
-        let json = try cli.start("watch", "app", "--json")
+        let json = cli.watch("watch", "app", "--json")
         defer { json.kill() }
         // A watcher starting up may miss a first write: write until both have printed one.
         var seen = false
@@ -182,7 +182,7 @@ import Testing
         #expect((attributes[.posixPermissions] as? Int) == 0o600)
         let foreign = try foreignValue(cli)
 
-        let watch = try cli.start("watch", "app")
+        let watch = cli.watch("watch", "app")
         defer { watch.kill() }
         var seen = false
         for attempt in 1...40 where !seen {

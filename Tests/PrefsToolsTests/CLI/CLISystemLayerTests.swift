@@ -143,7 +143,7 @@ import Testing
         let (cli, _) = try installed()
         let locks = cli.systemDirectory.appendingPathComponent("com.example.app.locks")
         for json in [false, true] {
-            let watcher = try cli.start(json ? ["watch", "--json", "com.example.app"] : ["watch", "com.example.app"])
+            let watcher = cli.watch(json ? ["watch", "--json", "com.example.app"] : ["watch", "com.example.app"])
             defer { watcher.kill() }
             #expect(try cli.waitUntilWatching(watcher, suite: "com.example.app"))
             // The theme the system sets becomes locked: its value stays dark, its source changes.

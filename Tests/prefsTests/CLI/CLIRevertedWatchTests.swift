@@ -2,26 +2,26 @@ import Foundation
 import PrefsTestHelpers
 import Testing
 
-/// `prefs watch` says when another program put back a value a write of prefs replaced, and which write it undid.
+/// `prefs watch`, run in-process, says when another program put back a value a write of prefs replaced, and which write it undid.
 @Suite(.threadOfItsOwn) struct CLIRevertedWatchTests {
     @Test func aWriteUndoneByAnUnknownWriterIsReportedAsReverted() throws {
-        let cli = try PrefsCLI()
-        try cli.run("write", "app", "mode", "old")
-        let watcher = try cli.start("watch", "app")
+        let prefs = try InProcessPrefs()
+        try prefs.run("write", "app", "mode", "old")
+        let watcher = prefs.watch("watch", "app")
         defer { watcher.kill() }
-        let path = cli.suiteFile("app").deletingPathExtension().path
+        let path = prefs.suiteFile("app").deletingPathExtension().path
         // A plain UserDefaults program puts back the value a prefs write replaced, until the watcher has seen it.
         var seen = false
         for _ in 0..<20 where !seen {
-            try cli.run("write", "app", "mode", "new")
+            try prefs.run("write", "app", "mode", "new")
             _ = try ChildProcess.run(
-                "prefs-test-helper", ["ud-write", path, "mode", "old"], environment: cli.environment)
+                "prefs-test-helper", ["ud-write", path, "mode", "old"], environment: prefs.environment)
             seen = watcher.waitForLine(timeout: .seconds(1)) {
                 $0.contains("app mode = old (reverted by an unknown writer")
             }
         }
         #expect(seen)
         let line = try #require(watcher.output.first { $0.contains("reverted by an unknown writer") })
-        #expect(line.contains("it undid prefs pid "))
+        #expect(line.contains("it undid \(InProcessPrefs.writer)"))
     }
 }

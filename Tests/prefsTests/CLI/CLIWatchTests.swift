@@ -2,49 +2,60 @@ import Foundation
 import PrefsTestHelpers
 import Testing
 
-/// `prefs watch` sees other processes' writes as they happen.
-@Suite(.threadOfItsOwn, .serialized) struct CLIWatchTests {
+/// `prefs watch` sees other processes' writes as they happen. It runs in this process, as `prefs` runs it; the
+/// writers are processes of their own: an app on PrefsKit (`prefs-test-helper`) and a plain `UserDefaults` program.
+@Suite(.threadOfItsOwn) struct CLIWatchTests {
+    /// An app's write, through PrefsKit's file store, from a process of its own.
+    private func appWrites(_ prefs: InProcessPrefs, _ suite: String, _ key: String, _ value: Int) throws -> Int32 {
+        let helper = try ChildProcess.run(
+            "prefs-test-helper", ["set", prefs.configDirectory.path, suite, key, "\(value)"],
+            environment: prefs.environment)
+        #expect(helper.status == 0, "\(helper.standardError)")
+        return helper.pid
+    }
+
     @Test func watchPrintsAnotherProcesssWriteWithItsWriter() throws {
-        let cli = try PrefsCLI()
-        let watcher = try cli.start("watch")
+        let prefs = try InProcessPrefs()
+        let watcher = prefs.watch("watch")
         defer { watcher.kill() }
-        #expect(try cli.waitUntilWatching(watcher, suite: "app"))
-        try cli.run("write", "app", "theme", "dark")
-        #expect(watcher.waitForLine { $0.contains("app theme = dark (prefs pid ") })
-        try cli.run("delete", "app", "theme")
-        #expect(watcher.waitForLine { $0.contains("app theme removed (prefs pid ") })
-        let line = try #require(watcher.output.first { $0.contains("theme = dark") })
+        #expect(try prefs.waitUntilWatching(watcher, suite: "app"))
+        let pid = try appWrites(prefs, "app", "count", 5)
+        #expect(watcher.waitForLine { $0.contains("app count = 5 (prefs-test-helper pid \(pid))") })
+        try prefs.run("delete", "app", "count")
+        #expect(watcher.waitForLine { $0.contains("app count removed (") })
+        let line = try #require(watcher.output.first { $0.contains("count = 5") })
         #expect(
             line.range(
-                of: #"^\d{4}-\d\d-\d\d \d\d:\d\d:\d\d\.\d{3} [+-]\d\d:\d\d app theme"#, options: .regularExpression)
+                of: #"^\d{4}-\d\d-\d\d \d\d:\d\d:\d\d\.\d{3} [+-]\d\d:\d\d app count"#, options: .regularExpression)
                 != nil, "times are local unless --utc")
     }
 
     @Test func watchFollowsOnlyTheSuitesItIsGivenAndPrintsJSONLines() throws {
-        let cli = try PrefsCLI()
-        let watcher = try cli.start("watch", "--json", "app")
+        let prefs = try InProcessPrefs()
+        let watcher = prefs.watch("watch", "--json", "app")
         defer { watcher.kill() }
-        #expect(try cli.waitUntilWatching(watcher, suite: "app"))
-        try cli.run("write", "other", "ignored", "1")
-        try cli.run("write", "app", "count", "5", "-t", "int")
+        #expect(try prefs.waitUntilWatching(watcher, suite: "app"))
+        _ = try appWrites(prefs, "other", "ignored", 1)
+        let pid = try appWrites(prefs, "app", "count", 5)
         #expect(watcher.waitForLine { $0.contains(#""key":"count""#) })
         #expect(!watcher.output.contains { $0.contains("ignored") })
         let line = try #require(watcher.output.first { $0.contains(#""key":"count""#) })
         let object = try JSONSerialization.jsonObject(with: Data(line.utf8)) as? [String: Any]
         #expect(object?["new"] as? Int == 5)
         #expect(object?["suite"] as? String == "app")
-        #expect(object?["process"] as? String == "prefs")
+        #expect(object?["process"] as? String == "prefs-test-helper")
+        #expect(object?["pid"] as? Int == Int(pid))
         #expect(object?["origin"] as? String == "another process")
     }
 
     @Test func watchSeesAPlainUserDefaultsProgramAsAnUnknownWriter() throws {
-        let cli = try PrefsCLI()
-        let watcher = try cli.start("watch", "app")
+        let prefs = try InProcessPrefs()
+        let watcher = prefs.watch("watch", "app")
         defer { watcher.kill() }
-        #expect(try cli.waitUntilWatching(watcher, suite: "app"))
-        let path = cli.suiteFile("app").deletingPathExtension().path
+        #expect(try prefs.waitUntilWatching(watcher, suite: "app"))
+        let path = prefs.suiteFile("app").deletingPathExtension().path
         let helper = try ChildProcess.run(
-            "prefs-test-helper", ["ud-write", path, "plain", "hello"], environment: cli.environment)
+            "prefs-test-helper", ["ud-write", path, "plain", "hello"], environment: prefs.environment)
         #expect(helper.status == 0)
         #expect(watcher.waitForLine { $0.contains("app plain = hello (unknown writer)") })
     }
