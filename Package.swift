@@ -217,6 +217,7 @@ let package = Package(
             name: "PrefsConfigurationTests",
             dependencies: [
                 "PrefsKit", "PrefsFileStore", "PrefsConfiguration", "PrefsTestSupport", "PrefsTestHelpers", "prefs",
+                "prefs-test-helper",
                 .product(name: "Configuration", package: "swift-configuration"),
                 .product(name: "ConfigurationTesting", package: "swift-configuration"),
             ],

@@ -8,7 +8,8 @@ import PrefsTestSupport
 import Synchronization
 import Testing
 
-/// Typed watches through `ConfigReader`, fed by another process's writes: `prefs write` run as a child.
+/// Typed watches through `ConfigReader`, fed by writes to the same files through other stores: `prefs` commands run
+/// in this process, as `prefs` runs them, and an app of its own (`prefs-test-helper`) for a transaction.
 @Suite(.threadOfItsOwn) struct PrefsProviderWatchTests {
     /// What one watch saw, in order.
     final class Seen<Value: Sendable & Equatable>: Sendable {
@@ -30,8 +31,8 @@ import Testing
         }
     }
 
-    @Test func typedWatchesFireOnAnotherProcesssWritesOfEveryType() async throws {
-        let cli = try PrefsCLI()
+    @Test func typedWatchesFireOnPrefsWritesOfEveryType() async throws {
+        let cli = try InProcessPrefs()
         let store = try FileStore(directory: cli.configDirectory)
         let watching = try store.startWatching()
         defer { watching.cancel() }
@@ -79,7 +80,7 @@ import Testing
             ["write", "server", "ratio", "0.75", "--type", "float"],
             ["write", "server", "greeting", "bonjour"],
         ] {
-            let result = try cli.run(arguments)
+            let result = cli.run(arguments)
             #expect(result.status == 0, "\(arguments): \(result.error)")
         }
         #expect(await waitUntil { ports.all.last == 9090 && flags.all.last == true })
@@ -92,7 +93,7 @@ import Testing
     }
 
     @Test func aWatcherIsToldOnlyWhenItsOwnTypedResultChanges() async throws {
-        let cli = try PrefsCLI()
+        let cli = try InProcessPrefs()
         let store = try FileStore(directory: cli.configDirectory)
         let watching = try store.startWatching()
         defer { watching.cancel() }
@@ -131,7 +132,7 @@ import Testing
             ),
         ]
         for (arguments, expected) in steps {
-            let result = try cli.run(arguments)
+            let result = cli.run(arguments)
             #expect(result.status == 0, "\(result.error)")
             #expect(await waitUntil { suite.primitiveValue(forKey: "http")?.text.contains("b") == true })
             #expect(await waitUntil { results.withLock { $0 } == expected }, "\(results.withLock { $0 })")
@@ -143,7 +144,7 @@ import Testing
     }
 
     @Test func aSnapshotHoldsAllOfAnotherProcesssTransactionOrNoneOfIt() async throws {
-        let cli = try PrefsCLI()
+        let cli = try InProcessPrefs()
         let store = try FileStore(directory: cli.configDirectory)
         let watching = try store.startWatching()
         defer { watching.cancel() }
@@ -163,12 +164,10 @@ import Testing
             }
         }
         defer { task.cancel() }
-        // `prefs import` writes both keys in one transaction, each time with a new equal pair.
-        for round in 1...20 {
-            let document = Data(#"{"left":\#(round),"right":\#(round)}"#.utf8)
-            let result = try cli.run(["import", "pair", "-"], input: document)
-            #expect(result.status == 0, "\(result.error)")
-        }
+        // An app writes both keys in one transaction, each time with a new equal pair.
+        let app = try ChildProcess.run(
+            "prefs-test-helper", ["pairs", cli.configDirectory.path, "pair", "20"], environment: cli.environment)
+        #expect(app.status == 0, "\(app.standardError)")
         #expect(await waitUntil { seen.withLock { $0 } == 20 })
         #expect(torn.withLock { $0 } == 0)
     }

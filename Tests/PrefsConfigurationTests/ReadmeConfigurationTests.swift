@@ -3,14 +3,15 @@ import PrefsTestHelpers
 import Synchronization
 import Testing
 
-/// The README's swift-configuration example, run as written: `prefs write` in another process changes the port the
-/// app listens on, live.
+/// The README's swift-configuration example, run as written: `prefs write`, on a store of its own (run in this
+/// process, as `prefs` runs it), changes the port the app listens on, live.
 @Suite(.threadOfItsOwn) struct ReadmeConfigurationTests {
     @Test func prefsWriteChangesTheExampleAppsPortLive() async throws {
-        let cli = try PrefsCLI()
+        let cli = try InProcessPrefs()
         let ports = Mutex<[Int]>([])
+        let directory = cli.configDirectory
         let app = Task {
-            try await serve(suite: "com.example.server", directory: cli.configDirectory) { port in
+            try await serve(suite: "com.example.server", directory: directory) { port in
                 ports.withLock { $0.append(port) }
             }
         }

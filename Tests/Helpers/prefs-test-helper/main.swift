@@ -94,6 +94,18 @@ case "pg-write":
         fail("\(error)")
     }
     say("done")
+case "pairs":
+    // pairs DIR SUITE ROUNDS: commits left = right = round, both in one transaction, for each round from 1.
+    guard arguments.count == 4, let rounds = Int(arguments[3]) else { fail("usage: pairs DIR SUITE ROUNDS") }
+    let target = suite(arguments[1], arguments[2])
+    for round in 1...max(rounds, 1) {
+        do {
+            try target.commit(["left": .int(round), "right": .int(round)])
+        } catch {
+            fail("\(error)")
+        }
+    }
+    say("done")
 case "set-now":
     // set-now DIR SUITE KEY: writes the current date, to the sub-second, with one other key.
     guard arguments.count == 4 else { fail("usage: set-now DIR SUITE KEY") }
