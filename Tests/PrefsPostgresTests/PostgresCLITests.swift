@@ -132,21 +132,26 @@ import Testing
         #expect(log.error.hasPrefix("prefs: cannot reach the PostgreSQL store at postgres://postgres@127.0.0.1:1/"))
     }
 
+    /// The watch runs in this process; the other client is an app of its own on PrefsKit's PostgreSQL store.
     @Test func watchSeesAnotherClientsWriteWithItsHostAndPid() throws {
         let server = try PostgresServer.require()
         let url = server.url(table: PostgresServer.uniqueTable("watch"))
-        let cli = try PrefsCLI()
-        let watcher = try cli.start("watch", "--store", url, "app")
+        let prefs = try InProcessPrefs.withPostgres()
+        let watcher = prefs.watch("watch", "--store", url, "shared")
         defer { watcher.kill() }
         var seen = false
         for attempt in 0..<50 where !seen {
-            try cli.run("write", "--store", url, "app", "ready", "\(attempt)")
-            seen = watcher.waitForLine(timeout: .milliseconds(300)) { $0.contains("app ready = ") }
+            try prefs.run("write", "--store", url, "shared", "ready", "\(attempt)")
+            seen = watcher.waitForLine(timeout: .milliseconds(300)) { $0.contains("shared ready = ") }
         }
         #expect(seen)
-        try cli.run("write", "--store", url, "app", "theme", "black")
+        let app = try ChildProcess.run("prefs-test-helper", ["pg-write", url, "theme", "1"])
+        #expect(app.status == 0, "\(app.standardError)")
         let host = ProcessInfo.processInfo.hostName
-        #expect(watcher.waitForLine { $0.contains("app theme = black (prefs pid ") && $0.hasSuffix(" on \(host))") })
+        #expect(
+            watcher.waitForLine {
+                $0.contains("shared theme-0 = 0 (prefs-test-helper pid \(app.pid) ") && $0.hasSuffix(" on \(host))")
+            }, "\(watcher.output)")
     }
 
     @Test func theEditorBrowsesAPostgresStoreAndRefreshesLive() throws {

@@ -28,9 +28,9 @@ import Testing
         }
         defer { task.cancel() }
         #expect(await waitUntil { ports.withLock { $0 } == [8080] })
-        // Another process writes the port; then another client changes both keys in one transaction, and the
-        // port's watcher hears once more, with the new port.
-        let cli = try PrefsCLI()
+        // `prefs write` (on a client of its own, in this process) writes the port; then another client changes both
+        // keys in one transaction, and the port's watcher hears once more, with the new port.
+        let cli = try InProcessPrefs.withPostgres()
         let result = try cli.run("write", "--store", url, "server", "http.port", "9090", "--type", "int")
         #expect(result.status == 0, "\(result.error)")
         #expect(await waitUntil { ports.withLock { $0 } == [8080, 9090] }, "\(ports.withLock { $0 })")
