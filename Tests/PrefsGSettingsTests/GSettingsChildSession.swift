@@ -26,6 +26,11 @@ struct GSettingsChildSession {
         runner.run(["--store", "gsettings"] + arguments, input: input)
     }
 
+    /// Starts `prefs --store gsettings watch …` in this process.
+    func watch(_ arguments: String...) -> InProcessWatch {
+        runner.watch(["--store", "gsettings"] + arguments)
+    }
+
     /// Runs GLib's own `gsettings`.
     @discardableResult
     func gsettings(_ arguments: String...) throws -> ChildProcess.Result {

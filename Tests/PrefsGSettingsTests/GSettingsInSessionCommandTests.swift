@@ -6,6 +6,32 @@ extension GSettingsInSession {
     /// The rest of `prefs`'s commands on GNOME's settings: history, documentation and transfer, run in-process in the
     /// child's private session.
     @Suite struct CommandTests {
+        @Test func suitesAndFindKnowTheSchemas() throws {
+            let session = try GSettingsChildSession()
+            let suites = try session.prefs("suites").lines
+            #expect(suites.contains("org.gnome.desktop.interface"))
+            #expect(suites.contains("org.prefs.test"))
+            let found = try session.prefs("find", "clock-format").output
+            #expect(found.contains("org.gnome.desktop.interface clock-format ="))
+        }
+
+        @Test(.timeLimit(.minutes(1))) func watchSeesGSettingsAndPrefsWritesWithTheirWriters() throws {
+            let session = try GSettingsChildSession()
+            let watch = session.watch("watch", "org.prefs.test")
+            defer { watch.kill() }
+            // The watcher starts, and its match rules reach the bus, asynchronously: write until one change arrives.
+            var attempt = 0
+            while !watch.output.contains(where: { $0.contains("volume =") }), attempt < 100 {
+                attempt += 1
+                try session.gsettings("set", "org.prefs.test", "volume", "\(attempt)")
+                _ = watch.waitForLine(timeout: .milliseconds(200)) { $0.contains("volume =") }
+            }
+            #expect(watch.output.contains { $0.contains("org.prefs.test volume = \(attempt) (unknown writer)") })
+            let write = try session.prefs("write", "org.prefs.test", "clock-format", "12h")
+            #expect(write.status == 0)
+            #expect(watch.waitForLine { $0.contains("org.prefs.test clock-format = 12h (\(InProcessPrefs.writer)") })
+        }
+
         @Test func logUndoAndRedoWorkOnGSettings() throws {
             let session = try GSettingsChildSession()
             try session.prefs("write", "org.prefs.test", "volume", "30")
