@@ -126,9 +126,9 @@ import Testing
         #expect(try !terminal.capture().contains("greeting"))
     }
 
+    /// In-process, as `prefs` runs it: its standard streams, captured, are no terminal.
     @Test func theEditorRefusesToRunWithoutATerminal() throws {
-        let cli = try PrefsCLI()
-        let result = try cli.run("tui")
+        let result = try InProcessPrefs().run(["tui"])
         #expect(result.status == 1)
         #expect(result.error.contains("needs a terminal"))
     }

@@ -63,11 +63,15 @@ package struct InProcessPrefs: PrefsCommandRunner {
     ///   - arguments: The words after `prefs`.
     ///   - input: What it reads as standard input (`-`): nothing unless given; never a terminal.
     ///   - extraEnvironment: Variables set for this run beside the fixture's (`PREFS_STORE`, `EDITOR`).
+    ///   - onATerminal: Whether the command is told it runs on a terminal, where it asks its questions, answered
+    ///     from `input` line by line.
     /// - Returns: Its status (0, 1 for a failure of its work, 64 for a usage error) and what it printed.
     @discardableResult
-    package func run(_ arguments: [String], input: Data? = nil, extraEnvironment: [String: String] = [:]) -> Result {
+    package func run(
+        _ arguments: [String], input: Data? = nil, extraEnvironment: [String: String] = [:], onATerminal: Bool = false
+    ) -> Result {
         var status: Int32 = 0
-        let printed = fixture.run(input: input ?? Data()) {
+        let printed = fixture.run(input: input ?? Data(), onATerminal: onATerminal) {
             FileStore.$settlingPausesInTask.withValue(waitsForRewrites ? nil : []) {
                 ProcessEnvironment.$standIn.withValue(environment.merging(extraEnvironment) { $1 }) {
                     switch PrefsMain.outcome(of: arguments, bootstrapsLogging: false) {

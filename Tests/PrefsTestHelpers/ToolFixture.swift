@@ -40,12 +40,14 @@ package final class ToolFixture {
     ///
     /// - Parameters:
     ///   - input: What the action reads as standard input: nothing unless given.
+    ///   - onATerminal: Whether the action is told it runs on a terminal, reading answers to its questions from
+    ///     `input`.
     ///   - action: The work.
     /// - Returns: What it wrote to standard output and to standard error, and what it threw.
     package func run(
-        input: Data = Data(), _ action: () throws -> Void
+        input: Data = Data(), onATerminal: Bool = false, _ action: () throws -> Void
     ) -> (output: String, error: String, thrown: (any Error)?) {
-        let capture = OutputCapture(input: input)
+        let capture = OutputCapture(input: input, playsATerminal: onATerminal)
         var thrown: (any Error)?
         Output.$capture.withValue(capture) {
             FileStore.$settlingPausesInTask.withValue([]) {

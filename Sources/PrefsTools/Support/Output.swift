@@ -115,11 +115,12 @@ public enum Output {
     }
 
     /// Whether standard output is a terminal, where control characters in values must be shown escaped; captured
-    /// output is not.
-    public static var isTerminal: Bool { capture == nil && isatty(STDOUT_FILENO) == 1 }
+    /// output is not, unless the capture plays one.
+    public static var isTerminal: Bool { capture.map(\.playsATerminal) ?? (isatty(STDOUT_FILENO) == 1) }
 
-    /// Whether standard input is a terminal, where a question can be asked; a capture's input is not.
-    public static var inputIsTerminal: Bool { capture == nil && isatty(STDIN_FILENO) == 1 }
+    /// Whether standard input is a terminal, where a question can be asked; a capture's input is not, unless the
+    /// capture plays one.
+    public static var inputIsTerminal: Bool { capture.map(\.playsATerminal) ?? (isatty(STDIN_FILENO) == 1) }
 
     /// Writes a JSON value followed by a newline.
     public static func json(_ object: Any, pretty: Bool = false) {
@@ -160,8 +161,9 @@ public enum Output {
     ///
     /// - Returns: Whether the answer was yes; no, an empty answer and the end of input are all no.
     public static func confirm(_ question: String) -> Bool {
-        writeAll(Data("\(question) [y/N] ".utf8), to: .standardError)
-        guard let answer = readLine()?.trimmingWhiteSpace().lowercased() else { return false }
+        writeError(Data("\(question) [y/N] ".utf8))
+        let line = capture.map { $0.readLine() } ?? readLine()
+        guard let answer = line?.trimmingWhiteSpace().lowercased() else { return false }
         return answer == "y" || answer == "yes"
     }
 }

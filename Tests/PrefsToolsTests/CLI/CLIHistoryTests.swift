@@ -70,6 +70,7 @@ import Testing
 }
 
 /// `prefs undo` over several writes on a terminal: shown, then undone only on a yes; `--dry-run` and `--yes` there.
+/// It runs in-process, told its streams are a terminal, as ``Output`` tells every command.
 @Suite(.threadOfItsOwn, .serialized) struct CLIUndoPreviewTests {
     @Test func aBigUndoIsShownAndAskedAboutOnATerminal() throws {
         let cli = try InProcessPrefs()
@@ -79,26 +80,22 @@ import Testing
         let file = cli.suiteFile("S")
         let before = try Data(contentsOf: file)
 
-        let dry = try TmuxSession(running: "prefs", "undo S --steps 3 --dry-run", in: cli)
-        defer { dry.close() }
-        #expect(try dry.waitFor { $0.contains("EXITED 0") })
-        let shown = try dry.capture()
+        // Told it runs on a terminal (in-process, answers read line by line from its input), as in a shell.
+        let dry = cli.run(["undo", "S", "--steps", "3", "--dry-run"], onATerminal: true)
+        #expect(dry.status == 0)
+        let shown = dry.output + dry.error
         #expect(shown.contains("theme: black -> dark") && shown.contains("theme: dark -> (unset)"), "\(shown)")
         #expect(shown.contains("--dry-run: nothing was undone") && !shown.contains("[y/N]"))
         #expect(try Data(contentsOf: file) == before)
 
-        let asked = try TmuxSession(running: "prefs", "undo S --steps 3", in: cli)
-        defer { asked.close() }
-        #expect(
-            try asked.waitFor { $0.contains("Undo these 3 writes of S? [y/N]") && $0.contains("size: 2 -> (unset)") })
-        try asked.send("n", "Enter")
-        #expect(try asked.waitFor { $0.contains("nothing was undone: 3 writes of S stay") && $0.contains("EXITED 1") })
+        let refused = cli.run(["undo", "S", "--steps", "3"], input: Data("n\n".utf8), onATerminal: true)
+        #expect(refused.error.contains("Undo these 3 writes of S? [y/N]"), "\(refused.error)")
+        #expect((refused.output + refused.error).contains("size: 2 -> (unset)"))
+        #expect(refused.status == 1 && refused.error.contains("nothing was undone: 3 writes of S stay"))
         #expect(try Data(contentsOf: file) == before)
 
-        let yes = try TmuxSession(running: "prefs", "undo S --steps 3 --yes", in: cli)
-        defer { yes.close() }
-        #expect(try yes.waitFor { $0.contains("EXITED 0") })
-        #expect(try !yes.capture().contains("[y/N]"))
+        let yes = cli.run(["undo", "S", "--steps", "3", "--yes"], onATerminal: true)
+        #expect(yes.status == 0 && !yes.error.contains("[y/N]"))
         #expect(try cli.run("read", "S").output.isEmpty)
     }
 }
