@@ -4,6 +4,7 @@ import PrefsCore
 import PrefsFileStore
 import PrefsTestSupport
 import PrefsTools
+import SystemPackage
 import Testing
 
 /// `prefs` run in this process, as the program runs a command line.
@@ -65,13 +66,15 @@ package struct InProcessPrefs: PrefsCommandRunner {
     ///   - extraEnvironment: Variables set for this run beside the fixture's (`PREFS_STORE`, `EDITOR`).
     ///   - onATerminal: Whether the command is told it runs on a terminal, where it asks its questions, answered
     ///     from `input` line by line.
+    ///   - outputFails: The error every write to standard output fails with, as on a full disk.
     /// - Returns: Its status (0, 1 for a failure of its work, 64 for a usage error) and what it printed.
     @discardableResult
     package func run(
-        _ arguments: [String], input: Data? = nil, extraEnvironment: [String: String] = [:], onATerminal: Bool = false
+        _ arguments: [String], input: Data? = nil, extraEnvironment: [String: String] = [:], onATerminal: Bool = false,
+        outputFails: Errno? = nil
     ) -> Result {
         var status: Int32 = 0
-        let printed = fixture.run(input: input ?? Data(), onATerminal: onATerminal) {
+        let printed = fixture.run(input: input ?? Data(), onATerminal: onATerminal, outputFails: outputFails) {
             FileStore.$settlingPausesInTask.withValue(waitsForRewrites ? nil : []) {
                 ProcessEnvironment.$standIn.withValue(environment.merging(extraEnvironment) { $1 }) {
                     switch PrefsMain.outcome(of: arguments, bootstrapsLogging: false) {

@@ -3,6 +3,7 @@ import PrefsFileStore
 import PrefsStores
 import PrefsTestSupport
 import PrefsTools
+import SystemPackage
 
 /// A fresh configuration directory, its schemas and journals in one temporary scope, and a context on it: how
 /// PrefsTools' actions are tested in-process, one store per test.
@@ -42,12 +43,13 @@ package final class ToolFixture {
     ///   - input: What the action reads as standard input: nothing unless given.
     ///   - onATerminal: Whether the action is told it runs on a terminal, reading answers to its questions from
     ///     `input`.
+    ///   - outputFails: The error every write to standard output fails with, as on a full disk.
     ///   - action: The work.
     /// - Returns: What it wrote to standard output and to standard error, and what it threw.
     package func run(
-        input: Data = Data(), onATerminal: Bool = false, _ action: () throws -> Void
+        input: Data = Data(), onATerminal: Bool = false, outputFails: Errno? = nil, _ action: () throws -> Void
     ) -> (output: String, error: String, thrown: (any Error)?) {
-        let capture = OutputCapture(input: input, playsATerminal: onATerminal)
+        let capture = OutputCapture(failingOutputWith: outputFails, input: input, playsATerminal: onATerminal)
         var thrown: (any Error)?
         Output.$capture.withValue(capture) {
             FileStore.$settlingPausesInTask.withValue([]) {

@@ -40,20 +40,27 @@ import Testing
         #expect(shut.standardError == Self.closed, "\(command)")
     }
 
+    /// In-process, its output failing as on a full disk.
     @Test func underJSONTheFailureIsTheJSONErrorObject() throws {
-        let cli = try Self.suite()
-        let full = try Self.shell("prefs read s --json >/dev/full", cli)
+        let prefs = try InProcessPrefs()
+        try prefs.run("write", "s", "k", "v")
+        let full = prefs.run(["read", "s", "--json"], outputFails: .noSpace)
         #expect(full.status == 1)
-        #expect(full.standardError.hasPrefix(#"{"code":"io","message":"cannot write to standard output: "#))
+        #expect(full.error.hasPrefix(#"{"code":"io","message":"cannot write to standard output: "#), "\(full.error)")
     }
 
-    @Test func aReaderThatWentAwayEndsTheCommandWithoutAWord() throws {
+    /// Output into a pipe: `-o /dev/stdout` (a link to the pipe) is written into, never replaced; and a reader that
+    /// went away ends the command without a word.
+    @Test func aPipeIsWrittenIntoAndAReaderThatWentAwayEndsTheCommandWithoutAWord() throws {
         let cli = try Self.suite()
+        let piped = try Self.shell("prefs export s -o /dev/stdout | cat", cli)
+        #expect(piped.standardOutput.hasPrefix("<?xml") && piped.standardError.isEmpty, "\(piped.standardError)")
+        #expect(try FileManager.default.destinationOfSymbolicLink(atPath: "/dev/stdout") == "/proc/self/fd/1")
         let big = #"{"big": "\#(String(repeating: "x", count: 300_000))"}"#
         #expect(try cli.run("import", "s", "-", input: Data(big.utf8)).status == 0)
-        let piped = try Self.shell("prefs read s | head -c 1", cli)
-        #expect(piped.standardOutput == "b")
-        #expect(piped.standardError == "")
+        let gone = try Self.shell("prefs read s | head -c 1", cli)
+        #expect(gone.standardOutput == "b")
+        #expect(gone.standardError == "")
     }
 
     @Test func watchEndsWhenItsOutputFails() throws {
@@ -74,15 +81,17 @@ import Testing
         #expect(shut.standardError == Self.closed)
     }
 
+    /// In-process: the rule is in `Output.write(_:toFile:)`, which every `-o` goes through.
     @Test func exportToAFileThatCannotBeWrittenLeavesItAsItWas() throws {
-        let cli = try Self.suite()
-        let folder = cli.home.url.appendingPathComponent("readonly")
+        let prefs = try InProcessPrefs()
+        try prefs.run("write", "s", "k", "v")
+        let folder = prefs.home.url.appendingPathComponent("readonly")
         try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
         let file = folder.appendingPathComponent("s.plist")
         try Data("before".utf8).write(to: file)
         // Root may write anything: a missing folder is what refuses every user.
         let missing = folder.appendingPathComponent("gone/s.plist")
-        let refused = try cli.run("export", "s", "-o", missing.path)
+        let refused = try prefs.run("export", "s", "-o", missing.path)
         #expect(refused.status == 1)
         #expect(
             refused.error
@@ -91,23 +100,19 @@ import Testing
     }
 
     @Test func outputToALinkWritesWhereItLeadsAndKeepsTheLink() throws {
-        let cli = try Self.suite()
-        let folder = cli.home.url.appendingPathComponent("target")
-        let link = cli.home.url.appendingPathComponent("link.plist")
+        let prefs = try InProcessPrefs()
+        try prefs.run("write", "s", "k", "v")
+        let folder = prefs.home.url.appendingPathComponent("target")
+        let link = prefs.home.url.appendingPathComponent("link.plist")
         try FileManager.default.createSymbolicLink(
             atPath: link.path, withDestinationPath: folder.appendingPathComponent("s.plist").path)
-        let missing = try cli.run("export", "s", "-o", link.path)
+        let missing = try prefs.run("export", "s", "-o", link.path)
         #expect(missing.status == 1, "the folder it leads to does not exist")
         try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
-        #expect(try cli.run("export", "s", "-o", link.path).status == 0)
+        #expect(try prefs.run("export", "s", "-o", link.path).status == 0)
         #expect(try FileManager.default.destinationOfSymbolicLink(atPath: link.path).hasSuffix("target/s.plist"))
         #expect(try Data(contentsOf: folder.appendingPathComponent("s.plist")).starts(with: Data("<?xml".utf8)))
-        // /dev/stdout is a link to a pipe here: written to, never replaced.
-        let piped = try cli.run("export", "s", "-o", "/dev/stdout")
-        #expect(piped.status == 0)
-        #expect(piped.output.hasPrefix("<?xml"))
-        #expect(try FileManager.default.destinationOfSymbolicLink(atPath: "/dev/stdout") == "/proc/self/fd/1")
-        let full = try cli.run("export", "s", "-o", "/dev/full")
+        let full = try prefs.run("export", "s", "-o", "/dev/full")
         #expect(full.error == "prefs: cannot write \"/dev/full\": No space left on device\n")
     }
 }
