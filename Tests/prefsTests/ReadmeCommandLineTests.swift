@@ -33,15 +33,22 @@ import Testing
         return try Regex("^" + pattern + "$")
     }
 
-    @Test func everyCommandLineOfTheArticleRunsAsWritten() throws {
-        let lines = try Self.block(Self.article)
-        #expect(lines.count >= 15)
-        try Self.runAsWritten(lines)
+    /// A document with a `$ prefs` block: where it is, the section the block is under, and how many lines it holds
+    /// at least.
+    struct Document: Sendable, CustomTestStringConvertible {
+        let path: String
+        let section: String
+        let minimumLines: Int
+        var testDescription: String { path }
     }
 
-    @Test func everyCommandLineOfTheReadmeRunsAsWritten() throws {
-        let lines = try Self.block("README.md", section: "## The command line")
-        #expect(lines.count >= 8)
+    @Test(arguments: [
+        Document(path: article, section: "", minimumLines: 15),
+        Document(path: "README.md", section: "## The command line", minimumLines: 8),
+    ])
+    func everyCommandLineOfTheDocumentRunsAsWritten(_ document: Document) throws {
+        let lines = try Self.block(document.path, section: document.section)
+        #expect(lines.count >= document.minimumLines)
         try Self.runAsWritten(lines)
     }
 
