@@ -162,7 +162,7 @@ let package = Package(
             name: "PrefsTestHelpers",
             dependencies: [
                 "PrefsKit", "PrefsFileStore", "PrefsTestSupport", "PrefsTUI", "PrefsTools", "PrefsStores",
-                "PrefsCommandLine", .product(name: "SystemPackage", package: "swift-system"),
+                "PrefsCommandLine", "PrefsNcurses", .product(name: "SystemPackage", package: "swift-system"),
             ],
             path: "Tests/PrefsTestHelpers", swiftSettings: languageSettings),
         .testTarget(
@@ -209,7 +209,7 @@ let package = Package(
             name: "PrefsTUITests",
             dependencies: [
                 "PrefsKit", "PrefsFileStore", "PrefsTools", "PrefsTUI", "PrefsTestSupport", "PrefsTestHelpers", "prefs",
-                "theme-demo",
+                "theme-demo", "prefs-test-helper",
             ],
             exclude: ["Snapshots"],
             swiftSettings: languageSettings),

@@ -3,6 +3,10 @@ public import PrefsTUI
 
 /// The editor on the process's terminal, as `prefs tui`, `prefs demo` and an app's own settings editor run it.
 public enum TerminalEditor {
+    /// A terminal in memory to run the editor on instead of the process's, for this task only: how tests run
+    /// `prefs tui` in-process, through every step the program takes, with the screen kept and input typed.
+    @TaskLocal public static var terminalInTask: (@Sendable () -> any TerminalBackend)?
+
     /// Takes over the terminal, runs the store's service so that other processes' changes show, and runs the editor
     /// until the user quits; the terminal is given back as it was, whatever happens.
     ///
@@ -12,18 +16,31 @@ public enum TerminalEditor {
     /// - Returns: What the editor has to say after the terminal is given back (pending changes it kept), if anything.
     /// - Throws: ``NcursesError`` when the terminal cannot be set up.
     public static func run(_ model: EditorModel, noColor: Bool = false) throws -> String? {
+        if let terminal = terminalInTask { return run(model, on: terminal()) }
         let backend = try NcursesBackend(noColor: noColor)
         defer { backend.close() }
+        let note = run(model, on: backend)
+        backend.close()
+        return note
+    }
+
+    /// Runs the store's service, so that other processes' changes show, and the editor on a backend until the user
+    /// quits.
+    ///
+    /// - Parameters:
+    ///   - model: The editor's model, on its store.
+    ///   - backend: The terminal it draws on and reads.
+    /// - Returns: What the editor has to say once it ended (pending changes it kept), if anything.
+    static func run(_ model: EditorModel, on backend: any TerminalBackend) -> String? {
         let store = model.data.store
         let editor = Editor(model: model, backend: backend)
         let report = editor.problemReporter
         // A service that dies for good leaves the screen stale: the editor says so rather than going on silently.
         let service = Task {
-            do { try await store.run() } catch  where !(error is CancellationError) { report(error) }
+            do { try await store.run() } catch where !(error is CancellationError) { report(error) }
         }
         defer { service.cancel() }
         editor.run()
-        backend.close()
         return model.exitNote
     }
 }

@@ -2,72 +2,73 @@ import Foundation
 import PrefsTestHelpers
 import Testing
 
-/// Search, delayed mode and another process's writes, in a real terminal with the built `prefs`.
-@Suite(.threadOfItsOwn, .serialized) struct EditorTerminalModesTests {
+/// Search, delayed mode and another process's writes, with the editor running as `prefs tui` runs it, in-process on
+/// a terminal in memory: its store's service and watch are the real ones.
+@Suite(.threadOfItsOwn) struct EditorTerminalModesTests {
     @Test func slashOnTheSuitesSearchesEverySuiteAndOpensTheKeyFound() throws {
-        let cli = try PrefsCLI()
-        try cli.run("write", "com.example.mail", "server", "imap.example.org")
-        try cli.run("write", "com.example.app", "theme", "dark")
-        try cli.run("write", "org.other", "mirror", "imap.mirror.net")
-        let terminal = try TmuxSession(running: "prefs", "tui", in: cli, width: 120, height: 30)
-        defer { terminal.close() }
-        #expect(try terminal.waitFor { $0.contains("org.other") })
-        try terminal.send("/", "i", "m", "a", "p")
+        let prefs = try InProcessPrefs()
+        try prefs.run("write", "com.example.mail", "server", "imap.example.org")
+        try prefs.run("write", "com.example.app", "theme", "dark")
+        try prefs.run("write", "org.other", "mirror", "imap.mirror.net")
+        let editor = prefs.editor("tui")
+        #expect(editor.waitFor { $0.contains("org.other") })
+        editor.type("/imap")
         #expect(
-            try terminal.waitFor {
+            editor.waitFor {
                 $0.contains("com.example.mail › server") && $0.contains("org.other › mirror")
                     && $0.contains("2 keys in 2 suites")
             })
-        #expect(try !terminal.capture().contains("theme"))
-        try terminal.send("Enter", "Down", "Enter")
-        #expect(try terminal.waitFor { $0.contains("suites › org.other") && $0.contains("imap.mirror.net") })
-        try terminal.send("Escape")
-        #expect(try terminal.waitFor { $0.contains("/imap") && $0.contains("com.example.mail › server") })
+        #expect(!editor.screen.contains("theme"))
+        editor.type(.key(.enter), .key(.down), .key(.enter))
+        #expect(editor.waitFor { $0.contains("suites › org.other") && $0.contains("imap.mirror.net") })
+        editor.type(.key(.escape))
+        #expect(editor.waitFor { $0.contains("/imap") && $0.contains("com.example.mail › server") })
     }
 
     @Test func delayedEditsAreAppliedOrDismissedTogetherOnDisk() throws {
-        let cli = try PrefsCLI()
-        try cli.run("write", "S", "a", "1", "-t", "int")
-        try cli.run("write", "S", "b", "true", "-t", "bool")
-        let before = try Data(contentsOf: cli.suiteFile("S"))
-        let terminal = try TmuxSession(running: "prefs", "tui S", in: cli, width: 120, height: 30)
-        defer { terminal.close() }
-        #expect(try terminal.waitFor { $0.contains("suites › S") })
-        try terminal.send("P", "+", "+", "j", "Space")
-        #expect(try terminal.waitFor { $0.contains("[delayed: 2 pending]") })
-        #expect(try Data(contentsOf: cli.suiteFile("S")) == before, "nothing is written yet")
-        try terminal.send("D")
-        #expect(try terminal.waitFor { $0.contains("dismissed 2 pending changes; nothing was written") })
-        #expect(try Data(contentsOf: cli.suiteFile("S")) == before)
+        let prefs = try InProcessPrefs()
+        try prefs.run("write", "S", "a", "1", "-t", "int")
+        try prefs.run("write", "S", "b", "true", "-t", "bool")
+        let before = try Data(contentsOf: prefs.suiteFile("S"))
+        let editor = prefs.editor("tui", "S")
+        #expect(editor.waitFor { $0.contains("suites › S") })
+        editor.type("P++j ")
+        #expect(editor.waitFor { $0.contains("[delayed: 2 pending]") })
+        #expect(try Data(contentsOf: prefs.suiteFile("S")) == before, "nothing is written yet")
+        editor.type("D")
+        #expect(editor.waitFor { $0.contains("dismissed 2 pending changes; nothing was written") })
+        #expect(try Data(contentsOf: prefs.suiteFile("S")) == before)
 
-        try terminal.send("k", "+", "j", "Space", "A")
-        #expect(try terminal.waitFor { $0.contains("applied 2 changes") })
-        #expect(try cli.run("read", "S", "a").output == "2\n")
-        #expect(try cli.run("read", "S", "b").output == "false\n")
+        editor.type("k+j A")
+        #expect(editor.waitFor { $0.contains("applied 2 changes") })
+        #expect(try prefs.run("read", "S", "a").output == "2\n")
+        #expect(try prefs.run("read", "S", "b").output == "false\n")
         // One write in the journal: one `prefs undo` reverts both keys.
-        #expect(try cli.run("undo", "S").status == 0)
-        #expect(try cli.run("read", "S", "a").output == "1\n")
-        #expect(try cli.run("read", "S", "b").output == "true\n")
+        #expect(try prefs.run("undo", "S").status == 0)
+        #expect(try prefs.run("read", "S", "a").output == "1\n")
+        #expect(try prefs.run("read", "S", "b").output == "true\n")
     }
 
+    /// The other writer is an app of its own on PrefsKit, so that the change arrives through the store's watch.
     @Test func anotherProcesssWriteToAPendingKeyIsMarkedAndKept() throws {
-        let cli = try PrefsCLI()
-        try cli.run("write", "S", "a", "1", "-t", "int")
-        let terminal = try TmuxSession(running: "prefs", "tui S", in: cli, width: 120, height: 30)
-        defer { terminal.close() }
-        #expect(try terminal.waitFor { $0.contains("suites › S") })
-        try terminal.send("P", "+")
-        #expect(try terminal.waitFor { $0.contains("[delayed: 1 pending]") })
-        try cli.run("write", "S", "a", "50")
-        #expect(try terminal.waitFor { $0.contains("another process changed pending key a") })
-        try terminal.send("p")
-        #expect(try terminal.waitFor { $0.contains("! S › a: 1 → 2  (now 50 by another process)") })
-        try terminal.send("A")
-        #expect(try terminal.waitFor { $0.contains("A again overwrites") })
-        #expect(try cli.run("read", "S", "a").output == "50\n")
-        try terminal.send("D", "q", "q")
-        #expect(try terminal.waitFor { $0.contains("EXITED 0") })
-        #expect(try cli.run("read", "S", "a").output == "50\n")
+        let prefs = try InProcessPrefs()
+        try prefs.run("write", "S", "a", "1", "-t", "int")
+        let editor = prefs.editor("tui", "S")
+        #expect(editor.waitFor { $0.contains("suites › S") })
+        editor.type("P+")
+        #expect(editor.waitFor { $0.contains("[delayed: 1 pending]") })
+        let app = try ChildProcess.run(
+            "prefs-test-helper", ["set", prefs.configDirectory.path, "S", "a", "50"], environment: prefs.environment)
+        #expect(app.status == 0, "\(app.standardError)")
+        #expect(editor.waitFor { $0.contains("another process changed pending key a") })
+        editor.type("p")
+        #expect(editor.waitFor { $0.contains("! S › a: 1 → 2  (now 50 by another process)") })
+        editor.type("A")
+        #expect(editor.waitFor { $0.contains("A again overwrites") })
+        #expect(try prefs.run("read", "S", "a").output == "50\n")
+        editor.type("Dqq")
+        #expect(editor.waitUntilEnded()?.status == 0)
+        #expect(try prefs.run("read", "S", "a").output == "50\n")
     }
 }
 

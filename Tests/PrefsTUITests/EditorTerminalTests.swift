@@ -41,22 +41,20 @@ import Testing
         #expect(try !terminal.capture().contains("enter open"), "the editor's screen is gone: the terminal is restored")
     }
 
-    /// The schema folder is watched: `prefs schema install` and `uninstall` from another shell show without a key.
+    /// The schema folder is watched: `prefs schema install` and `uninstall` show without a key. The editor runs
+    /// in-process, on a terminal in memory, as `prefs tui` runs it.
     @Test func aSchemaInstalledWhileTheEditorRunsShowsAtOnce() throws {
-        let cli = try PrefsCLI()
-        try cli.run("write", "com.example.app", "theme", "dark")
-        let terminal = try launch(cli)
-        defer { terminal.close() }
-        #expect(try terminal.waitFor { $0.contains("com.example.app") && $0.contains("1 key") })
-        #expect(try !terminal.capture().contains("schema"))
-        let manifest = cli.home.url.appendingPathComponent("app.json")
-        try Data(EditorFixture.manifest.utf8).write(to: manifest)
-        try cli.run("schema", "install", manifest.path)
-        #expect(try terminal.waitFor { $0.contains("1 key, schema") })
-        try cli.run("schema", "uninstall", "com.example.app")
-        #expect(try terminal.waitFor { $0.contains("1 key") && !$0.contains("schema") })
-        try terminal.send("q")
-        #expect(try terminal.waitFor { $0.contains("EXITED 0") })
+        let prefs = try InProcessPrefs()
+        try prefs.run("write", "com.example.app", "theme", "dark")
+        let editor = prefs.editor("tui")
+        #expect(editor.waitFor { $0.contains("com.example.app") && $0.contains("1 key") })
+        #expect(!editor.screen.contains("schema"))
+        try prefs.installSchema(EditorFixture.manifest)
+        #expect(editor.waitFor { $0.contains("1 key, schema") })
+        try prefs.run("schema", "uninstall", "com.example.app")
+        #expect(editor.waitFor { $0.contains("1 key") && !$0.contains("schema") })
+        editor.type("q")
+        #expect(editor.waitUntilEnded()?.status == 0)
     }
 
     @Test func editAnEnumANumberAndAStringRefuseBadInputAndUndo() throws {

@@ -14,7 +14,7 @@ import Testing
 /// (its configuration, data and state folders), for this task only, so tests run side by side. Only what needs a
 /// process of its own (a watch, closed streams, signals, the terminal, the writer's name in the journal, the
 /// PostgreSQL handover) spawns `prefs` (``PrefsCommandRunner/spawn(_:input:timeout:extraEnvironment:)``).
-package struct InProcessPrefs: PrefsCommandRunner {
+package struct InProcessPrefs: PrefsCommandRunner, Sendable {
     package let fixture: ToolFixture
 
     /// Whether a damaged or empty suite is read again for about a second before it is believed, as `prefs` does in
@@ -104,6 +104,17 @@ package struct InProcessPrefs: PrefsCommandRunner {
     /// Starts `prefs watch` in this process, its words in an array.
     package func watch(_ arguments: [String]) -> InProcessWatch {
         InProcessWatch(arguments, environment: environment)
+    }
+
+    /// Starts `prefs` on a terminal in memory, in this process: `tui`, or `prefs` alone.
+    ///
+    /// - Parameters:
+    ///   - arguments: The words after `prefs`.
+    ///   - width: The terminal's columns.
+    ///   - height: The terminal's rows.
+    /// - Returns: The running editor.
+    package func editor(_ arguments: String..., width: Int = 120, height: Int = 30) -> RunningEditor {
+        RunningEditor(self, arguments, width: width, height: height)
     }
 
     /// Runs a command line: throws nothing, as ``PrefsCommandRunner`` lets spawned `prefs` do.

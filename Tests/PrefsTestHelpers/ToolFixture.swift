@@ -7,7 +7,9 @@ import SystemPackage
 
 /// A fresh configuration directory, its schemas and journals in one temporary scope, and a context on it: how
 /// PrefsTools' actions are tested in-process, one store per test.
-package final class ToolFixture {
+///
+/// Its properties never change after `init`, so that a command may run on another thread (``RunningEditor``).
+package final class ToolFixture: @unchecked Sendable {
     package let scope: TemporaryDirectory
     package let context: ToolContext
 
