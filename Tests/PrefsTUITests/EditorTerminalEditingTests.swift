@@ -2,25 +2,26 @@ import Foundation
 import PrefsTestHelpers
 import Testing
 
-/// Editing in a real terminal: a line longer than the screen, `$EDITOR`, and a hostile key in the title.
+/// Editing: a line longer than the screen, read-only browsing, and in a real terminal `$EDITOR` and a hostile key in
+/// the title.
 @Suite(.threadOfItsOwn, .serialized) struct EditorTerminalEditingTests {
+    /// In-process, on a terminal in memory as wide as tmux's.
     @Test func aThreeHundredCharacterValueScrollsAndWhatIsTypedIsShownAndWritten() throws {
-        let cli = try PrefsCLI()
+        let prefs = try InProcessPrefs()
         let value = String(repeating: "abcdefghij", count: 30)
-        try cli.run("write", "S", "long", value)
-        let terminal = try TmuxSession(running: "prefs", "tui S", in: cli)
-        defer { terminal.close() }
-        #expect(try terminal.waitFor { $0.contains("suites › S") && $0.contains("long") })
-        try terminal.send("Enter")
-        #expect(try terminal.waitFor { $0.contains("long: ") })
-        try terminal.send("End", "X", "Y", "Z")
-        #expect(try terminal.waitFor { screen in screen.split(separator: "\n").contains { $0.contains("hijXYZ") } })
-        let line = try #require(try terminal.capture().split(separator: "\n").first { $0.contains("long: …") })
+        try prefs.run("write", "S", "long", value)
+        let editor = prefs.editor("tui", "S")
+        #expect(editor.waitFor { $0.contains("suites › S") && $0.contains("long") })
+        editor.type(.key(.enter))
+        #expect(editor.waitFor { $0.contains("long: ") })
+        editor.type(.key(.end), .character("X"), .character("Y"), .character("Z"))
+        #expect(editor.waitFor { screen in screen.split(separator: "\n").contains { $0.contains("hijXYZ") } })
+        let line = try #require(editor.screen.split(separator: "\n").first { $0.contains("long: …") })
         #expect(line.hasSuffix("hijXYZ"), "\(line)")
-        try terminal.send("Enter")
+        editor.type(.key(.enter))
         // The message wraps: the name on the first line, the value on the second, ending in "… M shows all".
-        #expect(try terminal.waitFor { $0.contains("long =") && $0.contains("M shows all") })
-        #expect(try cli.run("read", "S", "long").output == value + "XYZ\n")
+        #expect(editor.waitFor { $0.contains("long =") && $0.contains("M shows all") })
+        #expect(try prefs.run("read", "S", "long").output == value + "XYZ\n")
     }
 
     @Test func eEditsTheValueInTheUsersEditorAndTheTerminalComesBack() throws {
@@ -67,25 +68,26 @@ import Testing
         #expect(try terminal.waitFor { $0.split(separator: "\n").first.map(String.init) == " prefs  suites › S" })
     }
 
+    /// In-process, on a terminal in memory.
     @Test func readOnlyOffersNoEditingAndCreatesNothing() throws {
-        let cli = try PrefsCLI()
-        let missing = cli.home.url.appendingPathComponent("absent")
-        let terminal = try TmuxSession(running: "prefs", "tui --read-only --config-dir '\(missing.path)'", in: cli)
-        defer { terminal.close() }
-        #expect(try terminal.waitFor { $0.contains("EXITED 1") })
-        #expect(try terminal.capture().contains("--read-only creates nothing"))
+        let prefs = try InProcessPrefs()
+        let missing = prefs.home.url.appendingPathComponent("absent")
+        let refused = prefs.editor("tui", "--read-only", "--config-dir", missing.path).waitUntilEnded()
+        #expect(refused?.status == 1)
+        #expect(refused?.error.contains("--read-only creates nothing") == true, "\(refused?.error ?? "")")
         #expect(!FileManager.default.fileExists(atPath: missing.path))
 
-        try cli.run("write", "S", "k", "1", "-t", "int")
-        let browsing = try TmuxSession(running: "prefs", "tui --read-only S", in: cli)
-        defer { browsing.close() }
-        #expect(try browsing.waitFor { $0.contains("[read-only]") && $0.contains("k") })
-        #expect(try !browsing.capture().contains("enter edit"))
-        try browsing.send("R")
-        #expect(try browsing.waitFor { $0.contains("read-only: nothing can be changed") })
-        #expect(try !browsing.capture().contains("Reset all"))
-        try browsing.send("+", "Enter")
-        #expect(try cli.run("read", "S", "k").output == "1\n")
+        try prefs.run("write", "S", "k", "1", "-t", "int")
+        let browsing = prefs.editor("tui", "--read-only", "S")
+        #expect(browsing.waitFor { $0.contains("[read-only]") && $0.contains("k") })
+        #expect(!browsing.screen.contains("enter edit"))
+        browsing.type("R")
+        #expect(browsing.waitFor { $0.contains("read-only: nothing can be changed") })
+        #expect(!browsing.screen.contains("Reset all"))
+        browsing.type(.character("+"), .key(.enter))
+        browsing.type("qq")
+        #expect(browsing.waitUntilEnded()?.status == 0)
+        #expect(try prefs.run("read", "S", "k").output == "1\n")
     }
 }
 
