@@ -199,49 +199,50 @@ import Testing
         #expect(!watch.output.joined().contains(foreign))
     }
 
-    /// The editor in a real terminal: a secret is replaced from an empty line, and neither its old nor its new value
-    /// reaches the screen, before or after the save.
-    @Test func theEditorInATerminalNeverShowsASecretItEdits() throws {
+    /// The editor, run in-process as `prefs tui` runs it: a secret is replaced from an empty line, and neither its
+    /// old nor its new value reaches the screen, before or after the save.
+    @Test func theEditorNeverShowsASecretItEdits() throws {
         let cli = try installed()
-        let terminal = try TmuxSession(running: "prefs", "tui app", in: cli, width: 120)
-        defer { terminal.close() }
-        #expect(try terminal.waitFor { $0.contains("token") && $0.contains("••••") })
+        let editor = cli.editor("tui", "app")
+        #expect(editor.waitFor { $0.contains("token") && $0.contains("••••") })
         let tokenFirst =
-            try terminal.capture().split(separator: "\n").first { $0.contains("port") || $0.contains("token") }?
+            editor.screen.split(separator: "\n").first { $0.contains("port") || $0.contains("token") }?
             .contains("token") == true
-        if !tokenFirst { try terminal.send("j") }
-        try terminal.send("Enter")
-        #expect(try terminal.waitFor { $0.contains("token:") })
-        #expect(!(try terminal.capture()).contains(Self.secret))
-        try terminal.send("-l", "NEW-tok-typed")
-        try terminal.send("Enter")
-        #expect(try terminal.waitFor { $0.contains("token = ••••") }, "\((try? terminal.capture()) ?? "")")
-        #expect(try cli.run("read", "app", "token", "--reveal").output == "NEW-tok-typed\n")
-        let screen = try terminal.capture()
+        if !tokenFirst { editor.type("j") }
+        editor.type(.key(.enter))
+        #expect(editor.waitFor { $0.contains("token:") })
+        #expect(!editor.screen.contains(Self.secret))
+        editor.type("NEW-tok-typed")
+        editor.type(.key(.enter))
+        #expect(editor.waitFor { $0.contains("token = ••••") }, "\(editor.screen)")
+        #expect(cli.run(["read", "app", "token", "--reveal"]).output == "NEW-tok-typed\n")
+        let screen = editor.screen
         #expect(!screen.contains(Self.secret) && !screen.contains("NEW-tok-typed"), "\(screen)")
         // `q` goes back to the suites, and quits from there.
-        try terminal.send("q")
-        #expect(try terminal.waitFor { $0.contains("2 keys") })
-        try terminal.send("q")
-        #expect(try terminal.waitFor { $0.contains("EXITED 0") }, "\((try? terminal.capture()) ?? "")")
+        editor.type("q")
+        #expect(editor.waitFor { $0.contains("2 keys") })
+        editor.type("q")
+        #expect(editor.waitUntilEnded()?.status == 0)
     }
 
-    /// A secret's journal record holds no value, yet names its writer: the editor's state column says `prefs` for a
-    /// secret `prefs write` set, not `outside`, and `outside` once a plain program rewrote it.
+    /// A secret's journal record holds no value, yet names its writer: the editor's state column names the process
+    /// that set it (here this one, running `prefs write` in-process), not `outside`, and `outside` once a plain
+    /// program rewrote it.
     @Test func theEditorNamesASecretsWriterAndTellsAnOutsideRewrite() throws {
         let cli = try installed()
-        // Written last by a `prefs` process, which the journal names.
         #expect(cli.run(["write", "app", "token", "placeholder"]).status == 0)
-        #expect(try cli.spawn(["write", "app", "token", Self.secret]).status == 0)
+        #expect(cli.run(["write", "app", "token", Self.secret]).status == 0)
         let foreign = try foreignValue(cli)
-        let terminal = try TmuxSession(running: "prefs", "tui app", in: cli, width: 120)
-        defer { terminal.close() }
+        let editor = cli.editor("tui", "app")
         let tokenRow = { (screen: String) in screen.split(separator: "\n").first { $0.contains("token") } ?? "" }
-        #expect(try terminal.waitFor { tokenRow($0).contains(" prefs ") }, "\((try? terminal.capture()) ?? "")")
+        let writer = String(ProcessInfo.processInfo.processName.prefix(6))
+        #expect(editor.waitFor { tokenRow($0).contains(" \(writer)") }, "\(editor.screen)")
         let data = try PropertyListSerialization.data(
             fromPropertyList: ["token": foreign, "port": 8080], format: .xml, options: 0)
         try data.write(to: cli.suiteFile("app"), options: .atomic)
-        #expect(try terminal.waitFor { tokenRow($0).contains(" outside ") }, "\((try? terminal.capture()) ?? "")")
-        #expect(!(try terminal.capture()).contains(foreign))
+        #expect(editor.waitFor { tokenRow($0).contains(" outside ") }, "\(editor.screen)")
+        #expect(!editor.screen.contains(foreign))
+        editor.type("qq")
+        #expect(editor.waitUntilEnded()?.status == 0)
     }
 }

@@ -94,48 +94,46 @@ import Testing
             try !cli.run("export", "--effective", "--format", "json", "com.example.app").output.contains("sneaky"))
     }
 
-    /// `prefs` with only a store's options, alone on a terminal, is the editor on that store, as `prefs` alone is.
+    /// `prefs` with only a store's options, alone on a terminal, is the editor on that store, as `prefs` alone is; it
+    /// runs in-process, told its streams are a terminal.
     @Test func prefsWithOnlyAStoreOptionOnATerminalOpensTheEditorOnIt() throws {
         let (cli, _) = try installed()
         let elsewhere = cli.home.url.appendingPathComponent("elsewhere")
         #expect(try cli.run("write", "--config-dir", elsewhere.path, "only.here", "k", "v").status == 0)
-        let terminal = try TmuxSession(running: "prefs", "--config-dir '\(elsewhere.path)'", in: cli, width: 120)
-        defer { terminal.close() }
-        #expect(try terminal.waitFor { $0.contains("only.here") }, "\((try? terminal.capture()) ?? "")")
-        #expect(!(try terminal.capture()).contains("USAGE"))
-        try terminal.send("q")
-        #expect(try terminal.waitFor { $0.contains("EXITED 0") })
+        let editor = cli.editor("--config-dir", elsewhere.path)
+        #expect(editor.waitFor { $0.contains("only.here") }, "\(editor.screen)")
+        #expect(!editor.screen.contains("USAGE"))
+        editor.type("q")
+        #expect(editor.waitUntilEnded()?.status == 0)
         // Off a terminal it prints the usage, as before.
         let piped = try cli.run("--config-dir", elsewhere.path)
         #expect(piped.output.hasPrefix("OVERVIEW: "), "\(piped.output)")
     }
 
-    @Test func theEditorInATerminalMarksSystemAndLockedKeysRefusesALockedOneAndFollowsTheLockFile() throws {
+    /// The editor, run in-process as `prefs tui` runs it, while the administrator changes the lock file.
+    @Test func theEditorMarksSystemAndLockedKeysRefusesALockedOneAndFollowsTheLockFile() throws {
         let (cli, _) = try installed()
-        let terminal = try TmuxSession(running: "prefs", "tui com.example.app", in: cli, width: 160)
-        defer { terminal.close() }
+        let editor = cli.editor("tui", "com.example.app", width: 160)
         let rows = { (screen: String) in screen.split(separator: "\n").filter { $0.contains("🔒 locked") }.count }
-        #expect(try terminal.waitFor { rows($0) == 1 && $0.contains("system") && $0.contains("proxy.corp") })
-        let proxyFirst = try terminal.capture().split(separator: "\n").first {
-            $0.contains("proxy") || $0.contains("theme")
-        }
-        if proxyFirst?.contains("theme") == true { try terminal.send("j") }
-        try terminal.send("Enter")
+        #expect(editor.waitFor { rows($0) == 1 && $0.contains("system") && $0.contains("proxy.corp") })
+        let proxyFirst = editor.screen.split(separator: "\n").first { $0.contains("proxy") || $0.contains("theme") }
+        if proxyFirst?.contains("theme") == true { editor.type("j") }
+        editor.type(.key(.enter))
         let locks = cli.systemDirectory.appendingPathComponent("com.example.app.locks")
-        #expect(try terminal.waitFor { $0.contains("proxy cannot be changed: locked by \(locks.path)") })
+        #expect(editor.waitFor { $0.contains("proxy cannot be changed: locked by \(locks.path)") })
 
         // The administrator locks the theme too, while the editor runs.
         let handle = try FileHandle(forWritingTo: locks)
         try handle.seekToEnd()
         try handle.write(contentsOf: Data("\ntheme\n".utf8))
         try handle.close()
-        #expect(try terminal.waitFor { rows($0) == 2 }, "\((try? terminal.capture()) ?? "")")
-        try terminal.send("w")
-        #expect(try terminal.waitFor { $0.contains("theme = dark") && $0.contains("(system file \(locks.path))") })
-        try terminal.send("q", "q")
-        #expect(try terminal.waitFor { $0.contains("com.example.app") && $0.contains("0 keys + 2 system") })
-        try terminal.send("q")
-        #expect(try terminal.waitFor { $0.contains("EXITED 0") }, "\((try? terminal.capture()) ?? "")")
+        #expect(editor.waitFor { rows($0) == 2 }, "\(editor.screen)")
+        editor.type("w")
+        #expect(editor.waitFor { $0.contains("theme = dark") && $0.contains("(system file \(locks.path))") })
+        editor.type("qq")
+        #expect(editor.waitFor { $0.contains("com.example.app") && $0.contains("0 keys + 2 system") })
+        editor.type("q")
+        #expect(editor.waitUntilEnded()?.status == 0)
         #expect(!FileManager.default.fileExists(atPath: cli.suiteFile("com.example.app").path), "nothing was written")
     }
 
