@@ -37,7 +37,7 @@ public enum TerminalEditor {
         let report = editor.problemReporter
         // A service that dies for good leaves the screen stale: the editor says so rather than going on silently.
         let service = Task {
-            do { try await store.run() } catch where !(error is CancellationError) { report(error) }
+            do { try await store.run() } catch  where !(error is CancellationError) { report(error) }
         }
         defer { service.cancel() }
         editor.run()

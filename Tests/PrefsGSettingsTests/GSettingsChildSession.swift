@@ -31,6 +31,11 @@ struct GSettingsChildSession {
         runner.watch(["--store", "gsettings"] + arguments)
     }
 
+    /// Starts `prefs --store gsettings …` on a terminal in memory, in this process.
+    func editor(_ arguments: String...) -> RunningEditor {
+        runner.editor(["--store", "gsettings"] + arguments)
+    }
+
     /// Runs GLib's own `gsettings`.
     @discardableResult
     func gsettings(_ arguments: String...) throws -> ChildProcess.Result {

@@ -154,52 +154,55 @@ import Testing
             }, "\(watcher.output)")
     }
 
+    /// The editor runs in-process, as `prefs-postgres tui` runs it, on a terminal in memory.
     @Test func theEditorBrowsesAPostgresStoreAndRefreshesLive() throws {
         let server = try PostgresServer.require()
         let url = server.url(table: PostgresServer.uniqueTable("tui"))
-        let cli = try PrefsCLI()
-        try cli.run("write", "--store", url, "app", "theme", "dark")
-        let terminal = try TmuxSession(running: "prefs", "tui --store '\(url)'", in: cli)
-        defer { terminal.close() }
-        #expect(try terminal.waitFor { $0.contains("postgres://postgres@127.0.0.1") && $0.contains("app") })
-        try terminal.send("Enter")
-        #expect(try terminal.waitFor { $0.contains("theme") && $0.contains("dark") })
-        try cli.run("write", "--store", url, "app", "theme", "black")
-        #expect(try terminal.waitFor { $0.contains("black") }, "another client's write appears")
-        try terminal.send("Enter", "C-u", "light", "Enter")
-        #expect(try terminal.waitFor { $0.contains("theme = light") })
-        #expect(try cli.run("read", "--store", url, "app", "theme").output == "light\n")
+        let prefs = try InProcessPrefs.withPostgres()
+        try prefs.run("write", "--store", url, "app", "theme", "dark")
+        let editor = prefs.editor("tui", "--store", url)
+        #expect(editor.waitFor { $0.contains("postgres://postgres@127.0.0.1") && $0.contains("app") })
+        editor.type(.key(.enter))
+        #expect(editor.waitFor { $0.contains("theme") && $0.contains("dark") })
+        // `prefs write` on a connection of its own: another client of the server.
+        try prefs.run("write", "--store", url, "app", "theme", "black")
+        #expect(editor.waitFor { $0.contains("black") }, "another client's write appears")
+        editor.type(.key(.enter), .control("u"))
+        editor.type("light")
+        editor.type(.key(.enter))
+        #expect(editor.waitFor { $0.contains("theme = light") }, "\(editor.screen)")
+        #expect(try prefs.run("read", "--store", url, "app", "theme").output == "light\n")
         // A schema another client installs shows at once: its keys no one has set join the list.
         try PostgresStore(url: url).schemaSource.installSchema(Data(SchemaFixtures.app.utf8), suite: nil)
-        #expect(try terminal.waitFor { $0.contains("fontScale") }, "\((try? terminal.capture()) ?? "")")
-        try terminal.send("q", "q")
-        #expect(try terminal.waitFor { $0.contains("EXITED 0") })
+        #expect(editor.waitFor { $0.contains("fontScale") }, "\(editor.screen)")
+        editor.type("qq")
+        #expect(editor.waitUntilEnded()?.status == 0)
     }
 
     /// A lost server leaves the editor's screen stale: it says so in its title until another client's change
-    /// arrives again.
+    /// arrives again. The editor runs in-process; the server is stopped and started again for real.
     @Test func theEditorSaysLiveUpdatesStoppedWhileTheServerIsGone() throws {
         let server = try PostgresServer.startPrivate()
         defer { server.stop() }
         let url = server.url(table: "live")
-        let cli = try PrefsCLI()
-        try cli.run("write", "--store", url, "app", "theme", "dark")
-        let terminal = try TmuxSession(running: "prefs", "tui --store '\(url)' app", in: cli)
-        defer { terminal.close() }
-        #expect(try terminal.waitFor { $0.contains("theme") && $0.contains("dark") })
+        let prefs = try InProcessPrefs.withPostgres()
+        try prefs.run("write", "--store", url, "app", "theme", "dark")
+        let editor = prefs.editor("tui", "--store", url, "app")
+        #expect(editor.waitFor { $0.contains("theme") && $0.contains("dark") })
         try server.crashAndRestart()
         #expect(
-            try terminal.waitFor(timeout: .seconds(30)) { $0.contains("live updates stopped: cannot reach") },
-            "\((try? terminal.capture()) ?? "")")
+            eventually(timeout: .seconds(30)) { editor.screen.contains("live updates stopped: cannot reach") },
+            "\(editor.screen)")
         // Back: another client's write is seen again, and the notice goes.
         var attempt = 0
-        let back = try terminal.waitFor(timeout: .seconds(30)) { screen in
+        let back = eventually(timeout: .seconds(30)) {
             attempt += 1
-            _ = try? cli.run("write", "--store", url, "app", "theme", "v\(attempt)")
+            _ = try? prefs.run("write", "--store", url, "app", "theme", "v\(attempt)")
+            let screen = editor.screen
             return screen.contains("live updates are back") && !screen.contains("live updates stopped")
         }
-        #expect(back, "\((try? terminal.capture()) ?? "")")
-        try terminal.send("q", "q")
-        #expect(try terminal.waitFor { $0.contains("EXITED 0") })
+        #expect(back, "\(editor.screen)")
+        editor.type("qq")
+        #expect(editor.waitUntilEnded()?.status == 0)
     }
 }

@@ -114,6 +114,11 @@ package struct InProcessPrefs: PrefsCommandRunner, Sendable {
     ///   - height: The terminal's rows.
     /// - Returns: The running editor.
     package func editor(_ arguments: String..., width: Int = 120, height: Int = 30) -> RunningEditor {
+        editor(arguments, width: width, height: height)
+    }
+
+    /// Starts `prefs` on a terminal in memory, in this process, its words in an array.
+    package func editor(_ arguments: [String], width: Int = 120, height: Int = 30) -> RunningEditor {
         RunningEditor(self, arguments, width: width, height: height)
     }
 
