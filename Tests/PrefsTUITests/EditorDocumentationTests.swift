@@ -27,10 +27,11 @@ import Testing
     }
 
     /// theme-demo writes through Foundation's `UserDefaults`, which journals nothing: the editor says `outside`, as
-    /// the article does, and `prefs log` never names it; a `prefs write` is named `prefs`.
-    @Test func theDemoAppsWritesShowAsOutsideAndPrefsWritesAsPrefs() throws {
+    /// the article does, and `prefs log` never names it; a `prefs write` is named after the process that ran it
+    /// (here this one, running it in-process; a `prefs` process's own name shows in DemoTerminalTests).
+    @Test func theDemoAppsWritesShowAsOutsideAndPrefsWritesByTheirProcess() throws {
         #expect(try Self.article().contains("`theme-demo` does (its writes are never in `prefs log`"))
-        let cli = try PrefsCLI()
+        let cli = try InProcessPrefs()
         #expect(try cli.run("write", "com.example.app", "extra", "9").status == 0)
         let path = cli.configDirectory.appendingPathComponent("com.example.app").path
         let demo = try ChildProcess.run("theme-demo", ["--suite", path, "set-theme", "black"])
@@ -50,9 +51,9 @@ import Testing
         #expect(try store.suite("com.example.app").primitiveValue(forKey: "theme") == .string("black"))
         #expect(model.provenance(of: theme, inSuite: "com.example.app") == .outside)
         let extra = try #require(model.keyRows.row(for: "extra"))
-        #expect(model.provenance(of: extra, inSuite: "com.example.app").label == "prefs")
+        #expect(model.provenance(of: extra, inSuite: "com.example.app").label == ProcessInfo.processInfo.processName)
         let log = try cli.run("log", "com.example.app").output
-        #expect(log.contains("extra: (unset) -> 9  by prefs pid "), "\(log)")
+        #expect(log.contains("extra: (unset) -> 9  by \(InProcessPrefs.writer)"), "\(log)")
         #expect(!log.contains("theme-demo"), "\(log)")
     }
 }

@@ -81,13 +81,14 @@ import Testing
         let fixture = try EditorFixture(suite: "notes")
         select("greeting", in: fixture)
         let script = fixture.home.url.appendingPathComponent("racing.sh")
-        // The "editor" is slow enough for another writer: it changes the suite itself before saving.
+        // The "editor" is slow enough for another writer, an app on PrefsKit: it changes the suite before saving.
         let suite = fixture.store.directory.path
+        let app = try ChildProcess.executable(named: "prefs-test-helper").path
         let command = try editorScript(
             """
             #!/bin/sh
             printf 'mine' > "$1"
-            '\(try ChildProcess.executable(named: "prefs").path)' write --config-dir '\(suite)' notes greeting theirs
+            PREFS_TEST_JOURNAL='\(fixture.store.journalDirectory.path)' '\(app)' set-string '\(suite)' notes greeting theirs
             """, at: script)
         fixture.editor.externalEditor = ExternalTextEditor(environment: ["VISUAL": command])
         fixture.type(.character("e"))

@@ -94,6 +94,15 @@ case "pg-write":
         fail("\(error)")
     }
     say("done")
+case "set-string":
+    // set-string DIR SUITE KEY TEXT: one write of a string.
+    guard arguments.count == 5 else { fail("usage: set-string DIR SUITE KEY TEXT") }
+    do {
+        try suite(arguments[1], arguments[2]).commit([arguments[3]: .string(arguments[4])])
+    } catch {
+        fail("\(error)")
+    }
+    say("done")
 case "pairs":
     // pairs DIR SUITE ROUNDS: commits left = right = round, both in one transaction, for each round from 1.
     guard arguments.count == 4, let rounds = Int(arguments[3]) else { fail("usage: pairs DIR SUITE ROUNDS") }
