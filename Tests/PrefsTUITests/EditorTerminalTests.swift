@@ -8,7 +8,7 @@ import Testing
         try TmuxSession(running: "prefs", arguments, in: cli)
     }
 
-    @Test func browseToggleSeeAnotherProcesssWriteResizeAndQuit() throws {
+    @Test func browseToggleSeeAnotherProcesssWriteResizeTypeWideTextAndQuit() throws {
         let cli = try PrefsCLI()
         let manifest = cli.home.url.appendingPathComponent("app.json")
         try Data(EditorFixture.manifest.utf8).write(to: manifest)
@@ -36,6 +36,14 @@ import Testing
 
         try terminal.send("Escape")
         #expect(try terminal.waitFor { $0.contains("enter open") })
+        // Wide characters typed at the terminal arrive whole, and the cursor moves over them by character.
+        try terminal.send("j", "Enter")
+        #expect(try terminal.waitFor { $0.contains("suites › notes") && $0.contains("greeting") })
+        try terminal.send("Enter", "C-u", "End", "C-u", "漢字", "Left", "x", "Enter")
+        #expect(try terminal.waitFor { $0.contains("greeting = 漢x字") })
+        #expect(try cli.run("read", "notes", "greeting").output == "漢x字\n")
+        try terminal.send("Escape")
+        #expect(try terminal.waitFor { $0.contains("enter open") })
         try terminal.send("q")
         #expect(try terminal.waitFor { $0.contains("EXITED 0") })
         #expect(try !terminal.capture().contains("enter open"), "the editor's screen is gone: the terminal is restored")
@@ -57,44 +65,46 @@ import Testing
         #expect(editor.waitUntilEnded()?.status == 0)
     }
 
+    /// In-process, on a terminal in memory: the values go through the same rules whatever the terminal.
     @Test func editAnEnumANumberAndAStringRefuseBadInputAndUndo() throws {
-        let cli = try PrefsCLI()
-        let manifest = cli.home.url.appendingPathComponent("app.json")
-        try Data(EditorFixture.manifest.utf8).write(to: manifest)
-        try cli.run("schema", "install", manifest.path)
-        try cli.run("write", "notes", "greeting", "hello")
-        let terminal = try launch(cli, "tui com.example.app")
-        defer { terminal.close() }
-        #expect(try terminal.waitFor { $0.contains("fontScale") && $0.contains("1/4") })
+        let prefs = try InProcessPrefs()
+        try prefs.installSchema(EditorFixture.manifest)
+        try prefs.run("write", "notes", "greeting", "hello")
+        let editor = prefs.editor("tui", "com.example.app")
+        #expect(editor.waitFor { $0.contains("fontScale") && $0.contains("1/4") })
 
         // The enum: a picker on the current value; j then Enter writes the next choice.
-        try terminal.send("Enter")
-        #expect(try terminal.waitFor { $0.contains("─ theme ─") && $0.contains("● light") })
-        try terminal.send("j", "Enter")
-        #expect(try terminal.waitFor { $0.contains("theme = dark") })
-        #expect(try cli.run("read", "com.example.app", "theme").output == "dark\n")
+        editor.type(.key(.enter))
+        #expect(editor.waitFor { $0.contains("─ theme ─") && $0.contains("● light") })
+        editor.type(.character("j"), .key(.enter))
+        #expect(editor.waitFor { $0.contains("theme = dark") })
+        #expect(try prefs.run("read", "com.example.app", "theme").output == "dark\n")
 
         // The number: out of range is refused inline and writes nothing, then a good value is written.
-        try terminal.send("j", "Enter", "C-u", "9", "Enter")
-        #expect(try terminal.waitFor { $0.contains("out of range 0.5...3.0") })
-        #expect(try cli.run("read", "com.example.app", "fontScale").output == "1.0\n")
-        try terminal.send("BSpace", "2", ".", "5", "Enter")
-        #expect(try terminal.waitFor { $0.contains("fontScale = 2.5") })
-        #expect(try cli.run("read", "com.example.app", "fontScale").output == "2.5\n")
+        editor.type(.character("j"), .key(.enter), .control("u"), .character("9"), .key(.enter))
+        #expect(editor.waitFor { $0.contains("out of range 0.5...3.0") })
+        #expect(try prefs.run("read", "com.example.app", "fontScale").output == "1.0\n")
+        editor.type(.key(.backspace))
+        editor.type("2.5")
+        editor.type(.key(.enter))
+        #expect(editor.waitFor { $0.contains("fontScale = 2.5") })
+        #expect(try prefs.run("read", "com.example.app", "fontScale").output == "2.5\n")
 
         // u undoes it.
-        try terminal.send("u")
-        #expect(try terminal.waitFor { $0.contains("undone in com.example.app: fontScale: 2.5 -> (unset)") })
-        #expect(try cli.run("read", "com.example.app", "fontScale").output == "1.0\n")
+        editor.type("u")
+        #expect(editor.waitFor { $0.contains("undone in com.example.app: fontScale: 2.5 -> (unset)") })
+        #expect(try prefs.run("read", "com.example.app", "fontScale").output == "1.0\n")
 
-        // The string, in a suite without a schema: wide characters and cursor moves.
-        try terminal.send("Escape", "j", "Enter")
-        #expect(try terminal.waitFor { $0.contains("greeting") && $0.contains("suites › notes") })
-        try terminal.send("Enter", "C-u", "End", "C-u", "漢字", "Left", "x", "Enter")
-        #expect(try terminal.waitFor { $0.contains("greeting = 漢x字") })
-        #expect(try cli.run("read", "notes", "greeting").output == "漢x字\n")
-        try terminal.send("q", "q")
-        #expect(try terminal.waitFor { $0.contains("EXITED 0") })
+        // The string, in a suite without a schema.
+        editor.type(.key(.escape), .character("j"), .key(.enter))
+        #expect(editor.waitFor { $0.contains("greeting") && $0.contains("suites › notes") })
+        editor.type(.key(.enter), .control("u"))
+        editor.type("bonjour")
+        editor.type(.key(.enter))
+        #expect(editor.waitFor { $0.contains("greeting = bonjour") })
+        #expect(try prefs.run("read", "notes", "greeting").output == "bonjour\n")
+        editor.type("qq")
+        #expect(editor.waitUntilEnded()?.status == 0)
     }
 
     @Test func anAppEmbedsTheEditorWithItsOwnSchema() throws {

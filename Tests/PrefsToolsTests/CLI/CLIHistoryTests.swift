@@ -28,27 +28,6 @@ import Testing
                     of: #"\.\d+"#, with: "", options: .regularExpression)) != nil)
     }
 
-    /// The log shows local time as the C library gives it (`$TZ`: here a zone 5:30 east of UTC, a POSIX rule that
-    /// needs no zone database), and the time it shows reads back as the moment of the write.
-    ///
-    /// The C library reads
-    /// `$TZ` once per process, so the logs are read by `prefs` processes.
-    @Test func logShowsTheWriteInTheSystemsLocalTime() throws {
-        let cli = try InProcessPrefs()
-        let before = Date()
-        try cli.run("write", "app", "theme", "dark")
-        let after = Date()
-        let line = try #require(try cli.spawn(["log", "app"], extraEnvironment: ["TZ": "IST-5:30"]).lines.first)
-        let shown = String(line.prefix { $0 != " " }) + " " + line.split(separator: " ")[1]
-        #expect(line.split(separator: " ")[2] == "+05:30", "\(line)")
-        let moment = try TimeText.parse(shown + " +05:30")
-        #expect(TimeText.milliseconds(moment) >= TimeText.milliseconds(before), "\(line)")
-        #expect(TimeText.milliseconds(moment) <= TimeText.milliseconds(after), "\(line)")
-        let utc = try #require(try cli.spawn(["log", "app"], extraEnvironment: ["TZ": "UTC0"]).lines.first)
-        #expect(utc.split(separator: " ")[2] == "+00:00", "\(utc)")
-        #expect(try TimeText.parse(String(utc.split(separator: " ").prefix(3).joined(separator: " "))) == moment)
-    }
-
     @Test func undoRevertsTheLastChangeUnlessItChangedAgain() throws {
         let cli = try InProcessPrefs()
         try cli.run("write", "app", "theme", "dark")

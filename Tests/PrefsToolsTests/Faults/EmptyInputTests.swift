@@ -33,8 +33,9 @@ import Testing
         try Self.expectUntouched(cli, before)
     }
 
-    /// The pipeline of the issue, as a shell runs it: the producer fails and writes nothing.
-    @Test func aFailedProducerInAPipelineWipesNothing() throws {
+    /// Standard input as a shell gives it: the pipeline of the issue, whose producer fails and writes nothing, and a
+    /// closed descriptor.
+    @Test func aFailedProducerInAPipelineOrAClosedStandardInputWipesNothing() throws {
         let cli = try Self.suiteWithKeys()
         let before = try Data(contentsOf: cli.suiteFile("s"))
         let prefs = try ChildProcess.executable(named: "prefs").path
@@ -42,6 +43,11 @@ import Testing
             "/bin/sh", ["-c", "(exit 1) | '\(prefs)' import s - --replace"], environment: cli.environment)
         #expect(result.status == 1)
         #expect(result.standardError.contains("standard input is empty"))
+        try Self.expectUntouched(cli, before)
+        let closed = try ChildProcess.run(
+            "/bin/sh", ["-c", "'\(prefs)' import s - --replace <&-"], environment: cli.environment)
+        #expect(closed.status == 1)
+        #expect(closed.standardError == "prefs: standard input is closed; nothing was read\n")
         try Self.expectUntouched(cli, before)
     }
 
@@ -61,17 +67,12 @@ import Testing
         try Self.expectUntouched(cli, before)
     }
 
-    @Test func aDirectoryOrAClosedStandardInputIsNamed() throws {
+    @Test func aDirectoryIsNamed() throws {
         let cli = try Self.suiteWithKeys()
         let before = try Data(contentsOf: cli.suiteFile("s"))
         let directory = try cli.run("import", "s", cli.home.path)
         #expect(directory.status == 1)
         #expect(directory.error == "prefs: \(cli.home.path) is a directory, not a document; nothing was read\n")
-        let prefs = try ChildProcess.executable(named: "prefs").path
-        let closed = try ChildProcess.run(
-            "/bin/sh", ["-c", "'\(prefs)' import s - --replace <&-"], environment: cli.environment)
-        #expect(closed.status == 1)
-        #expect(closed.standardError == "prefs: standard input is closed; nothing was read\n")
         try Self.expectUntouched(cli, before)
     }
 

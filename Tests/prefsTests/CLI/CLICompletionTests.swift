@@ -22,7 +22,13 @@ import Testing
         try BashCompletion.complete(words, in: cli, environment: cli.environment)
     }
 
+    /// Nothing is offered, and nothing created, before the configuration exists; then what it holds is offered.
     @Test func suitesKeysAndChoicesComeFromTheConfiguration() throws {
+        let empty = try PrefsCLI()
+        #expect(try complete(["read", ""], empty) == [])
+        #expect(try complete(["read", "missing", ""], empty) == [])
+        #expect(!FileManager.default.fileExists(atPath: empty.configDirectory.path))
+
         let cli = try configured()
         #expect(try complete(["read", "com."], cli) == ["com.example.app"])
         #expect(try complete(["read", ""], cli) == ["app", "com.example.app", "org.other"])
@@ -48,13 +54,6 @@ import Testing
         #expect(try complete(["--json", "--config-dir", other.path, "read", "elsewhere.suite", ""], cli) == ["key"])
         #expect(
             try complete(["--config-dir", other.path, "write", "elsewhere.suite", "key", "-t", "int", ""], cli) == [])
-    }
-
-    @Test func completingWritesNothingAndANamelessDirectoryOffersNothing() throws {
-        let cli = try PrefsCLI()
-        #expect(try complete(["read", ""], cli) == [])
-        #expect(try complete(["read", "missing", ""], cli) == [])
-        #expect(!FileManager.default.fileExists(atPath: cli.configDirectory.path))
     }
 
     @Test(arguments: ["zsh", "fish"])

@@ -1,13 +1,14 @@
 import Foundation
 import PrefsTestHelpers
+import PrefsTools
 import Testing
 
-/// Dates typed in local time, read in the zone of the process: `$TZ` is read by the C library once per process, so
-/// these run `prefs` as a process of its own.
+/// Local time, read and shown in the zone of the process: `$TZ` is read by the C library once per process, so this
+/// runs `prefs` as a process of its own, with POSIX rules that need no zone database.
 @Suite(.threadOfItsOwn) struct CLITimeZoneTests {
-    /// A local time is read in the zone the C library gives (`$TZ`, here a POSIX rule for Central European time, so
-    /// that no zone database is needed), with its daylight-saving changes.
-    @Test func aLocalDateIsReadInTheSystemsZoneAndAMomentThatDoesNotExistIsRefused() throws {
+    /// A local time typed is read in Central European time, with its daylight-saving changes; `prefs log` shows a
+    /// write at 5:30 east of UTC, and the time it shows reads back as the moment of the write.
+    @Test func localTimeIsReadAndShownInTheSystemsZone() throws {
         let cli = try PrefsCLI()
         let zone = ["TZ": "CET-1CEST,M3.5.0,M10.5.0/3"]
         for (typed, utc) in [
@@ -24,5 +25,18 @@ import Testing
             #expect(write.status != 0, "\(typed)")
         }
         #expect(try cli.run("read", "app", "when").output == "2026-07-01T20:30:00Z\n", "nothing was written")
+
+        let before = Date()
+        try cli.run("write", "app", "theme", "dark")
+        let after = Date()
+        let line = try #require(try cli.run(["log", "app", "theme"], extraEnvironment: ["TZ": "IST-5:30"]).lines.first)
+        let shown = String(line.prefix { $0 != " " }) + " " + line.split(separator: " ")[1]
+        #expect(line.split(separator: " ")[2] == "+05:30", "\(line)")
+        let moment = try TimeText.parse(shown + " +05:30")
+        #expect(TimeText.milliseconds(moment) >= TimeText.milliseconds(before), "\(line)")
+        #expect(TimeText.milliseconds(moment) <= TimeText.milliseconds(after), "\(line)")
+        let utc = try #require(try cli.run(["log", "app", "theme"], extraEnvironment: ["TZ": "UTC0"]).lines.first)
+        #expect(utc.split(separator: " ")[2] == "+00:00", "\(utc)")
+        #expect(try TimeText.parse(String(utc.split(separator: " ").prefix(3).joined(separator: " "))) == moment)
     }
 }
