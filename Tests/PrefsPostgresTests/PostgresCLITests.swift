@@ -179,8 +179,9 @@ import Testing
         #expect(editor.waitUntilEnded()?.status == 0)
     }
 
-    /// A lost server leaves the editor's screen stale: it says so in its title until another client's change
-    /// arrives again. The editor runs in-process; the server is stopped and started again for real.
+    /// A lost server leaves the editor's screen stale, and it says so until another client's change arrives again.
+    ///
+    /// The editor runs in-process; the server is stopped and started again for real.
     @Test func theEditorSaysLiveUpdatesStoppedWhileTheServerIsGone() throws {
         let server = try PostgresServer.startPrivate()
         defer { server.stop() }

@@ -6,7 +6,8 @@ import Testing
 /// A server lost in the middle of a stream never crashes `prefs`.
 ///
 /// postgres-nio 1.33.2 stopped the process (SIGILL, a precondition in its row stream) when the socket delivered rows nobody had asked to read yet, as it does when the
-/// server goes away. `prefs read` ends with an error, and `prefs watch` lives through any number of restarts.
+/// server goes away. `prefs read` ends with an error (a process of its own, so that a crash shows as one), and
+/// `prefs watch` lives through any number of restarts.
 @Suite(.threadOfItsOwn, PostgresServer.needed) struct PostgresOutageTests {
     /// A private server holding a suite of `keys` integers, written straight into the table.
     private static func serverWithLargeSuite(keys: Int) throws -> (PostgresServer, String) {
@@ -57,16 +58,17 @@ import Testing
         #expect(cutMidStream >= 3, "\(cutMidStream) of 5 rounds crashed the server under a read")
     }
 
+    /// The watch runs in-process, as `prefs-postgres watch` runs it: the server is the one stopped, for real.
     @Test func watchLivesThroughAnyNumberOfRestarts() throws {
         let (server, url) = try Self.serverWithLargeSuite(keys: 20_000)
         defer { server.stop() }
-        let cli = try PrefsCLI()
-        let watcher = try cli.start("watch", "--store", url, "s")
+        let prefs = try InProcessPrefs.withPostgres()
+        let watcher = prefs.watch("watch", "--store", url, "s")
         defer { watcher.kill() }
         /// Writes until the watcher reports it: a write made while it (re)connects may land unheard.
         func heard(_ mark: String) throws -> Bool {
             for attempt in 0..<50 {
-                _ = try cli.run("write", "--store", url, "s", "seed", "\(mark)a\(attempt)")
+                _ = try prefs.run("write", "--store", url, "s", "seed", "\(mark)a\(attempt)")
                 if watcher.waitForLine(timeout: .milliseconds(500), where: { $0.contains("\(mark)a") }) { return true }
             }
             return false
@@ -75,7 +77,7 @@ import Testing
         for round in 0..<6 {
             try server.crashAndRestart()
             #expect(try heard("r\(round)"), "round \(round)")
-            #expect(!watcher.hasExited, "round \(round)")
+            #expect(!watcher.hasEnded, "round \(round): \(watcher.error)")
         }
     }
 }

@@ -49,8 +49,9 @@ import Testing
         #expect(try !terminal.capture().contains("enter open"), "the editor's screen is gone: the terminal is restored")
     }
 
-    /// The schema folder is watched: `prefs schema install` and `uninstall` show without a key. The editor runs
-    /// in-process, on a terminal in memory, as `prefs tui` runs it.
+    /// The schema folder is watched: `prefs schema install` and `uninstall` show without a key.
+    ///
+    /// The editor runs in-process, on a terminal in memory, as `prefs tui` runs it.
     @Test func aSchemaInstalledWhileTheEditorRunsShowsAtOnce() throws {
         let prefs = try InProcessPrefs()
         try prefs.run("write", "com.example.app", "theme", "dark")

@@ -25,12 +25,14 @@ extension WatchedLines {
 
 extension RunningChild: WatchedLines {}
 
-/// `prefs watch` running in this process, as ``PrefsMain`` runs it, its output captured: the same command, without
-/// a process of its own. The writes it reports come from other processes (`prefs-test-helper`, GLib's tools) or from
+/// `prefs watch` running in this process, its output captured.
+///
+/// It is the same command, run as ``PrefsMain`` runs it, without a process of its own. The writes it reports come from other processes (`prefs-test-helper`, GLib's tools) or from
 /// commands run in-process beside it.
 package final class InProcessWatch: WatchedLines {
     private let capture: OutputCapture
     private let task: Task<Int32, Never>
+    private let ended: EndedFlag
 
     /// Starts the watch a command line names; a command line that ends at once (a usage error) ends the watch with
     /// its status.
@@ -41,12 +43,23 @@ package final class InProcessWatch: WatchedLines {
     init(_ arguments: [String], environment: [String: String]) {
         let capture = OutputCapture()
         self.capture = capture
+        let ended = EndedFlag()
+        self.ended = ended
         task = Output.$capture.withValue(capture) {
             ProcessEnvironment.$standIn.withValue(environment) {
                 switch PrefsMain.outcome(of: arguments, bootstrapsLogging: false) {
-                case .ended(let status): Task { status }
+                case .ended(let status):
+                    Task { [ended] in
+                        ended.raise()
+                        return status
+                    }
                 // The task takes the capture and the environment with it, as task-local values.
-                case .watching(let waiting): Task { await waiting.run() }
+                case .watching(let waiting):
+                    Task { [ended] in
+                        let status = await waiting.run()
+                        ended.raise()
+                        return status
+                    }
                 }
             }
         }
@@ -55,6 +68,9 @@ package final class InProcessWatch: WatchedLines {
     package var output: [String] {
         capture.output.split(separator: "\n", omittingEmptySubsequences: false).dropLast().map(String.init)
     }
+
+    /// Whether the watch has ended, as it does when its output fails or its store's service dies.
+    package var hasEnded: Bool { ended.isRaised }
 
     /// What the watch wrote to standard error: the line saying it is watching, and any problem.
     package var error: String { capture.error }
@@ -80,4 +96,13 @@ package final class InProcessWatch: WatchedLines {
         task.cancel()
         return await task.value
     }
+}
+
+/// Whether a watch's task has ended, set from the task and read from the test's thread.
+private final class EndedFlag: Sendable {
+    private let raised = Mutex(false)
+
+    func raise() { raised.withLock { $0 = true } }
+
+    var isRaised: Bool { raised.withLock { $0 } }
 }

@@ -49,6 +49,7 @@ import Testing
 }
 
 /// `prefs undo` over several writes on a terminal: shown, then undone only on a yes; `--dry-run` and `--yes` there.
+///
 /// It runs in-process, told its streams are a terminal, as ``Output`` tells every command.
 @Suite(.threadOfItsOwn, .serialized) struct CLIUndoPreviewTests {
     @Test func aBigUndoIsShownAndAskedAboutOnATerminal() throws {

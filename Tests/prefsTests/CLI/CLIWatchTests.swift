@@ -2,7 +2,9 @@ import Foundation
 import PrefsTestHelpers
 import Testing
 
-/// `prefs watch` sees other processes' writes as they happen. It runs in this process, as `prefs` runs it; the
+/// `prefs watch` sees other processes' writes as they happen.
+///
+/// It runs in this process, as `prefs` runs it; the
 /// writers are processes of their own: an app on PrefsKit (`prefs-test-helper`) and a plain `UserDefaults` program.
 @Suite(.threadOfItsOwn) struct CLIWatchTests {
     /// An app's write, through PrefsKit's file store, from a process of its own.
