@@ -55,8 +55,7 @@ public struct GSettingsSchemas: PreferenceSchemaSource {
     }
 
     /// Watches the folders of compiled schemas with inotify: `glib-compile-schemas` replaces `gschemas.compiled`
-    /// by a rename, after which the schemas are read again (``GSettingsStore/rereadCompiledSchemas()``), which GLib
-    /// itself never does in a running program.
+    /// by a rename, after which the store reads the schemas again, which GLib itself never does in a running program.
     ///
     /// The user's own folder is created to be watched when `creatingFolder` allows, as installing a schema for one
     /// user would make it; any other folder is watched only if it exists.
