@@ -90,7 +90,11 @@ public enum PrefsMain {
             }
             if bootstrapsLogging { CommandLogging.bootstrap(arguments: arguments) }
             if let write = WriteCommandLine(arguments: arguments) {
-                do { try write.perform() } catch { return .ended(ErrorReport.ending(for: ErrorReport.reported(error))) }
+                do {
+                    try PersistentKeyValueChange.Writer.$nameInTask.withValue("prefs write") { try write.perform() }
+                } catch {
+                    return .ended(ErrorReport.ending(for: ErrorReport.reported(error)))
+                }
                 return .ended(checkedOutput())
             }
             if let read = ReadCommandLine(arguments: arguments) {
@@ -107,7 +111,10 @@ public enum PrefsMain {
             var command = try Prefs.parseAsRoot(arguments)
             // A concrete type, not a protocol: a cast to a protocol scans this large binary's conformances (~2 ms).
             if let watch = command as? Watch { return .watching(Waiting(watch: watch)) }
-            try command.run()
+            // Every write the command makes is journaled under its name: `prefs undo`, `prefs tui`.
+            try PersistentKeyValueChange.Writer.$nameInTask.withValue(Prefs.writerName(of: type(of: command))) {
+                try command.run()
+            }
         } catch {
             return .ended(ErrorReport.ending(for: error))
         }

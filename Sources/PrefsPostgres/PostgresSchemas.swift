@@ -44,7 +44,7 @@ public struct PostgresSchemas: PreferenceSchemaSource {
         try PostgresStore.validate(name)
         let session = store.session
         let writer =
-            "\(ProcessInfo.processInfo.processName) pid \(ProcessInfo.processInfo.processIdentifier) on "
+            "\(PersistentKeyValueChange.Writer.currentName) pid \(ProcessInfo.processInfo.processIdentifier) on "
             + ProcessInfo.processInfo.hostName
         let query = session.statements.installSchema(
             String(decoding: schema.manifest(), as: UTF8.self),

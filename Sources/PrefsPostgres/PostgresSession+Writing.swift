@@ -30,7 +30,7 @@ extension PostgresSession {
         let effective = held.map { current in changes.filter { current[$0.key] != $0.value } } ?? changes
         guard !effective.isEmpty else { return [] }
         var writer = PersistentKeyValueChange.Writer(
-            pid: ProcessInfo.processInfo.processIdentifier, processName: ProcessInfo.processInfo.processName,
+            pid: ProcessInfo.processInfo.processIdentifier, processName: PersistentKeyValueChange.Writer.currentName,
             host: ProcessInfo.processInfo.hostName, time: Date(),
             reverts: PersistentKeyValueChange.Writer.revertedWrite)
         let sequence = state.withLock { state in

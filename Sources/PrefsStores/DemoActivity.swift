@@ -130,10 +130,15 @@ public struct DemoActivity {
         while parentIsAlive(waiting: interval), FileManager.default.fileExists(atPath: files.config.path) {
             tick += 1
             unread = tick % 5 == 0 ? 0 : unread + Int.random(in: 1...3)
-            try? mailer.setPrimitiveValues(["unreadCount": .int(unread), "lastSync": .date(Date())])
+            // The second process plays two programs, each journaled under its own name, as each would declare it.
+            PersistentKeyValueChange.Writer.$nameInTask.withValue("mail-daemon") {
+                try? mailer.setPrimitiveValues(["unreadCount": .int(unread), "lastSync": .date(Date())])
+            }
             if tick % 3 == 0 {
                 let themes = ["light", "dark", "black"]
-                try? app.setPrimitiveValues(["theme": .string(themes[(tick / 3) % themes.count])])
+                PersistentKeyValueChange.Writer.$nameInTask.withValue("theme-demo") {
+                    try? app.setPrimitiveValues(["theme": .string(themes[(tick / 3) % themes.count])])
+                }
             }
         }
     }

@@ -29,7 +29,7 @@ extension GSettingsInSession {
             #expect(watch.output.contains { $0.contains("org.prefs.test volume = \(attempt) (unknown writer)") })
             let write = try session.prefs("write", "org.prefs.test", "clock-format", "12h")
             #expect(write.status == 0)
-            #expect(watch.waitForLine { $0.contains("org.prefs.test clock-format = 12h (\(InProcessPrefs.writer)") })
+            #expect(watch.waitForLine { $0.contains("org.prefs.test clock-format = 12h (\(InProcessPrefs.writer())") })
         }
 
         @Test func logUndoAndRedoWorkOnGSettings() throws {
@@ -38,8 +38,8 @@ extension GSettingsInSession {
             try session.prefs("write", "org.prefs.test", "clock-format", "12h")
             let log = try session.prefs("log", "org.prefs.test").lines
             #expect(log.count == 2)
-            // The writer is the process that ran the command: this one.
-            let writer = "by \(ProcessInfo.processInfo.processName) pid \(ProcessInfo.processInfo.processIdentifier)"
+            // The writer is the command that made the change, in the process that ran it: this one.
+            let writer = "by \(InProcessPrefs.writer())"
             #expect(log.last?.contains("clock-format: (unset) -> 12h  \(writer)") == true, "\(log)")
             #expect(try session.prefs("undo", "org.prefs.test").status == 0)
             #expect(try session.get("org.prefs.test", "clock-format") == "'24h'")

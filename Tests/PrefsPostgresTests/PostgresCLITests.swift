@@ -45,8 +45,8 @@ import Testing
         #expect(try cli.run("import", "--store", url, "app", document.path).status == 0)
         let log = try cli.run("log", "--store", url, "app").output.split(separator: "\n")
         #expect(log.count == 4)
-        // The writer is the process that ran the command: this one.
-        let writer = "by \(ProcessInfo.processInfo.processName) pid \(ProcessInfo.processInfo.processIdentifier)"
+        // The writer is the command that made the change, in the process that ran it: this one.
+        let writer = "by \(InProcessPrefs.writer("import"))"
         #expect(log.contains { $0.contains("d: (unset) -> four  \(writer)") }, "\(log)")
         #expect(try cli.run("undo", "--store", url, "app").output == "c: 3 -> (unset)\nd: four -> (unset)\n")
         #expect(try cli.run("read", "--store", url, "app").output == "a = 1\nb = two\n")
@@ -145,13 +145,20 @@ import Testing
             seen = watcher.waitForLine(timeout: .milliseconds(300)) { $0.contains("shared ready = ") }
         }
         #expect(seen)
-        let app = try ChildProcess.run("prefs-test-helper", ["pg-write", url, "theme", "1"])
+        // The app declares the name its writes are journaled under; the server keeps it beside the host.
+        let app = try ChildProcess.run(
+            "prefs-test-helper", ["pg-write", url, "theme", "1"], environment: ["PREFS_TEST_WRITER_NAME": "mail-sync"])
         #expect(app.status == 0, "\(app.standardError)")
         let host = ProcessInfo.processInfo.hostName
         #expect(
             watcher.waitForLine {
-                $0.contains("shared theme-0 = 0 (prefs-test-helper pid \(app.pid) ") && $0.hasSuffix(" on \(host))")
+                $0.contains("shared theme-0 = 0 (mail-sync pid \(app.pid) ") && $0.hasSuffix(" on \(host))")
             }, "\(watcher.output)")
+        let log = try prefs.run("log", "--store", url, "shared", "theme-0").lines
+        #expect(log.last?.hasSuffix("by mail-sync pid \(app.pid) on \(host)") == true, "\(log)")
+        #expect(
+            try prefs.run("log", "--store", url, "shared", "ready").lines.last?.hasSuffix(
+                "by \(InProcessPrefs.writer()) on \(host)") == true)
     }
 
     /// The editor runs in-process, as `prefs-postgres tui` runs it, on a terminal in memory.

@@ -62,7 +62,7 @@ import Testing
             try ChildProcess.run(prefs, ["write", "--store", url, "app", "a", "1"], environment: environment).status
                 == 0)
         let log = try ChildProcess.run(prefs, ["log", "--store", url, "app"], environment: environment).standardOutput
-        #expect(log.contains("a: (unset) -> 1  by prefs pid "), "\(log)")
+        #expect(log.contains("a: (unset) -> 1  by prefs write pid "), "\(log)")
     }
 
     @Test func aClosedStandardInputReachesTheHelperClosed() throws {

@@ -40,7 +40,9 @@ import Glibc
         try terminal.send("Enter")
         #expect(try terminal.waitFor { $0.contains("logLevel") && $0.contains("993x") }, "the schema marks a bad port")
         try terminal.send("w")
-        #expect(try terminal.waitFor { $0.contains("com.example.mailer unreadCount = ") && $0.contains("(prefs pid") })
+        #expect(
+            try terminal.waitFor { $0.contains("com.example.mailer unreadCount = ") && $0.contains("(mail-daemon pid") }
+        )
         try terminal.send("q", "Escape", "q")
         #expect(try terminal.waitFor { $0.contains("EXITED 0") })
         #expect(!FileManager.default.fileExists(atPath: directory.path), "the temporary directory is removed")

@@ -51,9 +51,9 @@ import Testing
         #expect(try store.suite("com.example.app").primitiveValue(forKey: "theme") == .string("black"))
         #expect(model.provenance(of: theme, inSuite: "com.example.app") == .outside)
         let extra = try #require(model.keyRows.row(for: "extra"))
-        #expect(model.provenance(of: extra, inSuite: "com.example.app").label == ProcessInfo.processInfo.processName)
+        #expect(model.provenance(of: extra, inSuite: "com.example.app").label == "prefs write")
         let log = try cli.run("log", "com.example.app").output
-        #expect(log.contains("extra: (unset) -> 9  by \(InProcessPrefs.writer)"), "\(log)")
+        #expect(log.contains("extra: (unset) -> 9  by \(InProcessPrefs.writer())"), "\(log)")
         #expect(!log.contains("theme-demo"), "\(log)")
     }
 }

@@ -87,10 +87,13 @@ package struct InProcessPrefs: PrefsCommandRunner, Sendable {
         return Result(status: status, output: printed.output, error: printed.error)
     }
 
-    /// How a change made by a command run in-process is blamed: on this test process, by its name and pid, as a
-    /// spawned `prefs` is blamed as `prefs pid N`.
-    package static var writer: String {
-        "\(ProcessInfo.processInfo.processName) pid \(ProcessInfo.processInfo.processIdentifier)"
+    /// How a change made by a command run in-process is blamed: by the command's name and this test process's pid,
+    /// as a spawned `prefs write` is blamed as `prefs write pid N`.
+    ///
+    /// - Parameter command: The command's path after `prefs`.
+    /// - Returns: `prefs COMMAND pid N`, as `prefs log` and `watch` name the writer.
+    package static func writer(_ command: String = "write") -> String {
+        "prefs \(command) pid \(ProcessInfo.processInfo.processIdentifier)"
     }
 
     /// Starts `prefs watch` in this process, with the scope's environment.

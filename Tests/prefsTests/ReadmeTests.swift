@@ -21,6 +21,13 @@ import Testing
         #expect(shown == compiled)
     }
 
+    @Test func theWriterNameExampleInItsArticleIsTheCodeThisTargetCompiles() throws {
+        let (shown, compiled) = try Self.example(
+            document: "Sources/PrefsKit/PrefsKit.docc/StoresAndCapabilities.md", section: "**Who wrote a change.**",
+            file: "prefsTests/WriterNameExample.swift", marker: "writer name example")
+        #expect(shown == compiled)
+    }
+
     @Test func theConformanceExampleInItsArticleIsTheCodeATestTargetCompiles() throws {
         let (shown, compiled) = try Self.example(
             document: "Sources/PrefsKit/PrefsKit.docc/StoresAndCapabilities.md", section: "## Capabilities",

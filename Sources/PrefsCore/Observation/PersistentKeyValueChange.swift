@@ -61,13 +61,22 @@ public struct PersistentKeyValueChange: Sendable, Hashable {
             self.reverts = reverts
         }
 
-        /// This process, now, for a new write: each call has an identifier of its own, and names the write it
-        /// reverts when made inside ``revertedWrite``'s scope.
+        /// This process, now, for a new write: named as ``currentName`` says, each call with an identifier of its
+        /// own, naming the write it reverts when made inside ``revertedWrite``'s scope.
         public static var current: Writer {
-            let info = ProcessInfo.processInfo
-            return Writer(
-                pid: info.processIdentifier, processName: info.processName, host: nil, time: Date(),
+            Writer(
+                pid: ProcessInfo.processInfo.processIdentifier, processName: currentName, host: nil, time: Date(),
                 write: newWriteIdentifier(), reverts: revertedWrite)
+        }
+
+        /// The name writes made in this task are journaled under, set around an action by a tool that makes many
+        /// (`prefs` names each of its commands: `prefs write`, `prefs undo`, `prefs tui`).
+        @TaskLocal public static var nameInTask: String?
+
+        /// The name a new write is journaled under: the task's (``nameInTask``), else the one this process declared
+        /// (``WriterName``), else the process's own name.
+        public static var currentName: String {
+            nameInTask ?? WriterName.declared ?? ProcessInfo.processInfo.processName
         }
 
         /// An identifier for a new write, unlike any other in practice: 64 random bits.

@@ -269,7 +269,7 @@ extension EditorModel {
                 return made.first?.writer?.write
             }
             data.update(changes.keys.map { (name, $0) })
-            sessionKeys.noteWrites(suite: name, keys: changes.keys)
+            sessionKeys.noteWrites(suite: name, keys: changes.keys, write: id)
             say(TextEscaping.escaped(done))
             return (true, id)
         } catch {

@@ -37,7 +37,7 @@ extension EditorModel {
                 ? try UndoAction.redo(suite, force: force, in: data.tools)
                 : try UndoAction.undo(suite, force: force, in: data.tools)
             data.update(outcome.keys.map { (suite, $0) })
-            sessionKeys.noteWrites(suite: suite, keys: outcome.keys)
+            sessionKeys.noteWrites(suite: suite, keys: outcome.keys, write: nil)
             refresh()
             say("\(redoing ? "redone" : "undone") in \(suite): \(outcome.lines.joined(separator: ", "))")
         } catch let error as ToolError where error.code == .changedSince {

@@ -208,12 +208,18 @@ public final class EditorModel {
         if case .system(let file) = row.source { return .system(file) }
         guard let stored = row.stored else { return .atDefault }
         if let migration = row.migration { return .toMigrate(migration) }
-        if sessionKeys.wasWritten(suite: suite, key: row.key) { return .session }
+        let written = sessionKeys.wasWritten(suite: suite, key: row.key)
         let history = data.recentChanges(suite: suite)
-        guard let last = history.recent(row.key).first else { return history.isTruncated ? .stored : .outside }
+        guard let last = history.recent(row.key).first else {
+            // A store that keeps no history: what the editor wrote is all it knows.
+            if written { return .session }
+            return history.isTruncated ? .stored : .outside
+        }
         // A secret's record holds no value to compare: the store attributed the change by the record's keyed digest
         // and journaled any change it does not explain as an unknown writer's, so the newest record is the writer.
         guard last.newValue == stored || last.isRedacted, let pid = last.writer?.pid else { return .outside }
+        // "This session" only while the newest change is the editor's own: another writer's later one names it.
+        if written && sessionKeys.isOwn(last) { return .session }
         return .process(name: TextEscaping.escaped(last.writer?.processName ?? "pid \(pid)"), pid: pid)
     }
 }

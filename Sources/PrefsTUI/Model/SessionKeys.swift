@@ -1,9 +1,19 @@
+import PrefsCore
+
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
+import Foundation
+#endif
+
 /// The keys of each suite this session singled out: marked with `m` (for `R`), revealed with `v`, and written by
 /// the editor (which the state column says).
 struct SessionKeys {
     private var marked: [String: Set<String>] = [:]
     private var revealed: [String: Set<String>] = [:]
     private var written: [String: Set<String>] = [:]
+    /// The identifiers of the writes the editor made, to tell its own change from a later one of another writer.
+    private var writes: Set<String> = []
 
     /// Whether `m` marked a key.
     func isMarked(suite: String, key: String) -> Bool { marked[suite]?.contains(key) == true }
@@ -37,8 +47,18 @@ struct SessionKeys {
         return true
     }
 
-    /// Notes keys the editor wrote.
-    mutating func noteWrites(suite: String, keys: some Sequence<String>) {
+    /// Notes keys the editor wrote, and the write that wrote them when the store identifies it.
+    mutating func noteWrites(suite: String, keys: some Sequence<String>, write: String?) {
         written[suite, default: []].formUnion(keys)
+        if let write { writes.insert(write) }
+    }
+
+    /// Whether a change is one of the editor's own writes: by its identifier, or by this process's id and the name
+    /// its writes are journaled under (an undo's write, whose identifier the store chose).
+    func isOwn(_ change: PersistentKeyValueChange) -> Bool {
+        guard let writer = change.writer else { return false }
+        if let write = writer.write, writes.contains(write) { return true }
+        return writer.pid == ProcessInfo.processInfo.processIdentifier
+            && writer.processName == PersistentKeyValueChange.Writer.currentName
     }
 }

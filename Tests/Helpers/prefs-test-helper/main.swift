@@ -37,6 +37,11 @@ func suite(_ directory: String, _ name: String) -> FileSuite {
     }
 }
 
+// An app declaring the name its writes are journaled under, as PrefsKit lets it.
+if let name = ProcessInfo.processInfo.environment["PREFS_TEST_WRITER_NAME"], !WriterName.declare(name) {
+    fail("cannot declare the writer name \(name)")
+}
+
 let arguments = Array(CommandLine.arguments.dropFirst())
 switch arguments.first {
 case "exec-unblocked":

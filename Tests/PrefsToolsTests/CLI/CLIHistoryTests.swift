@@ -13,14 +13,14 @@ import Testing
         try cli.run("write", "app", "other", "1")
         let lines = try cli.run("log", "app", "theme").lines
         #expect(lines.count == 2)
-        #expect(lines[0].hasSuffix("theme: (unset) -> dark  by \(InProcessPrefs.writer)"), "\(lines[0])")
-        #expect(lines[1].hasSuffix("theme: dark -> black  by \(InProcessPrefs.writer)"), "\(lines[1])")
+        #expect(lines[0].hasSuffix("theme: (unset) -> dark  by \(InProcessPrefs.writer())"), "\(lines[0])")
+        #expect(lines[1].hasSuffix("theme: dark -> black  by \(InProcessPrefs.writer())"), "\(lines[1])")
         #expect(try cli.run("log", "app", "--limit", "1").lines.last?.contains("other: (unset) -> 1") == true)
         let json = try cli.run("log", "app", "theme", "--json").lines
         let record = try JSONSerialization.jsonObject(with: Data(json[1].utf8)) as? [String: Any]
         #expect(record?["old"] as? String == "dark")
         #expect(record?["new"] as? String == "black")
-        #expect(record?["process"] as? String == ProcessInfo.processInfo.processName)
+        #expect(record?["process"] as? String == "prefs write")
         #expect(record?["pid"] as? Int == Int(ProcessInfo.processInfo.processIdentifier))
         #expect(
             ISO8601DateFormatter().date(

@@ -235,7 +235,7 @@ import Testing
         let foreign = try foreignValue(cli)
         let editor = cli.editor("tui", "app")
         let tokenRow = { (screen: String) in screen.split(separator: "\n").first { $0.contains("token") } ?? "" }
-        let writer = String(ProcessInfo.processInfo.processName.prefix(6))
+        let writer = "prefs write"
         #expect(editor.waitFor { tokenRow($0).contains(" \(writer)") }, "\(editor.screen)")
         let data = try PropertyListSerialization.data(
             fromPropertyList: ["token": foreign, "port": 8080], format: .xml, options: 0)

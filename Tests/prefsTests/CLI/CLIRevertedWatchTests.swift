@@ -22,6 +22,6 @@ import Testing
         }
         #expect(seen)
         let line = try #require(watcher.output.first { $0.contains("reverted by an unknown writer") })
-        #expect(line.contains("it undid \(InProcessPrefs.writer)"))
+        #expect(line.contains("it undid \(InProcessPrefs.writer())"))
     }
 }
