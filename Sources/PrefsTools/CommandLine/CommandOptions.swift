@@ -11,7 +11,8 @@ public enum CommandOptions {
     /// The options of each command (`schema show` for a subcommand) that take a value, global ones aside.
     public static let valued: [String: Set<String>] = [
         "read": ["--path"], "write": ["--type", "-t", "--path", "--format"], "delete": ["--path"],
-        "export": ["--format", "--output", "-o"], "diff": ["--against"], "log": ["--limit", "-n"],
+        "export": ["--format", "--output", "-o"], "diff": ["--against"],
+        "log": ["--limit", "-n", "--since", "--until", "--writer"],
         "undo": ["--steps", "--to"], "redo": ["--steps"], "dump": ["--output", "-o"], "recover": ["--from-file"],
         "schema show": ["--format"], "schema install": ["--suite"], "demo": ["--interval"],
         "demo-writer": ["--interval"],

@@ -43,14 +43,15 @@ public enum TimeText {
     }
 
     /// Reads a moment: a date as every date typed is read (``/PrefsCore/DateText``: ISO 8601, or a local time as
-    /// `prefs log` shows it), or a time ago (`90s`, `5m`, `2h`, `1d`).
+    /// `prefs log` shows it), a time ago (`90s`, `5m`, `2h`, `7d`), or `today` (local midnight).
     ///
     /// - Parameters:
     ///   - text: The text.
-    ///   - now: The present, for times ago.
+    ///   - now: The present, for times ago and today.
     /// - Returns: The moment.
     /// - Throws: ``ToolError`` naming the text and the forms it may take.
     public static func parse(_ text: String, now: Date = Date()) throws -> Date {
+        if text == "today", let midnight = startOfDay(now) { return midnight }
         if let last = text.last, let unit = ["s": 1.0, "m": 60, "h": 3600, "d": 86400][String(last)],
             let amount = Double(text.dropLast()), amount >= 0
         {
@@ -59,6 +60,19 @@ public enum TimeText {
         if let date = DateText.parse(text) { return date }
         throw ToolError(
             "\(TextEscaping.quoted(text, limit: 60)) is not a time: give ISO 8601 (2026-11-23T14:00:00Z), a local "
-                + "time (2026-11-23 15:00) or a time ago (90s, 5m, 2h, 1d)", code: .usage)
+                + "time (2026-11-23 15:00), a time ago (90s, 5m, 2h, 7d) or today", code: .usage)
+    }
+
+    /// The local midnight that began a moment's day, or the first hour of it a change of clocks left.
+    private static func startOfDay(_ moment: Date) -> Date? {
+        guard let (time, _) = CivilTime.local(secondsSince1970: Int(moment.timeIntervalSince1970.rounded(.down)))
+        else { return nil }
+        for hour in 0..<3 {
+            let start = CivilTime(year: time.year, month: time.month, day: time.day, hour: hour, minute: 0, second: 0)
+            if let seconds = start.secondsSince1970(offset: nil) {
+                return Date(timeIntervalSince1970: TimeInterval(seconds))
+            }
+        }
+        return nil
     }
 }

@@ -24,15 +24,18 @@ public enum ChangeText {
         return "\(time) \(suite) \(ValueText.key(change.key)) \(value) (\(writer(change)))"
     }
 
-    /// A change of a history as `prefs log` prints it: time, key, old and new values, and writer.
+    /// A change of a history as `prefs log` prints it: time, key (after its suite, for a log of every suite), old and
+    /// new values, and writer.
     ///
     /// - Parameters:
     ///   - change: The change.
     ///   - entry: The key's schema entry, which says whether it is secret.
     ///   - utc: Whether to write the time in UTC rather than local time.
+    ///   - showingSuite: Whether to name the suite before the key.
     /// - Returns: One line, holding no control character.
     public static func logLine(
-        _ change: PersistentKeyValueChange, entry: PreferenceSchemaEntry? = nil, utc: Bool = false
+        _ change: PersistentKeyValueChange, entry: PreferenceSchemaEntry? = nil, utc: Bool = false,
+        showingSuite: Bool = false
     ) -> String {
         let show = { (value: PropertyListValue?) in
             if change.isAbridged { return entry?.isSecret == true ? Secrets.mask : "(too large to keep)" }
@@ -40,7 +43,8 @@ public enum ChangeText {
         }
         let who =
             change.writer?.pid == nil ? "an unknown writer" : describe(change.writer ?? .init())
-        return "\(TimeText.format(change.writer?.time ?? Date(), utc: utc))  \(ValueText.key(change.key)): "
+        let suite = showingSuite ? ValueText.key(change.suite ?? "") + " " : ""
+        return "\(TimeText.format(change.writer?.time ?? Date(), utc: utc))  \(suite)\(ValueText.key(change.key)): "
             + "\(show(change.oldValue)) -> \(show(change.newValue))  by \(who)"
     }
 

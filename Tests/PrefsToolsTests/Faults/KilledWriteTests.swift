@@ -61,7 +61,7 @@ import Testing
             #expect("\(result.thrown.map { "\($0)" } ?? "")".contains("is unreadable"), "\(name): \(result)")
         }
         let log = fixture.run {
-            try SuiteLog.print("s", key: nil, limit: nil, utc: true, json: false, in: fixture.reopened())
+            try SuiteLog.print(LogQuery(suite: "s"), utc: true, json: false, in: fixture.reopened())
         }
         #expect(!log.output.contains("k1"), "the history holds no change of the import")
         #expect(throws: (any Error).self) {
