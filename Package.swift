@@ -145,6 +145,7 @@ let package = Package(
                 "PrefsCore", "PrefsTools", "PrefsStores", "PrefsTUI", "PrefsNcurses",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
                 .product(name: "Logging", package: "swift-log"),
+                .product(name: "UnixSignals", package: "swift-service-lifecycle"),
             ],
             swiftSettings: strictSettings),
         // Run before any Swift code in the two programs below, and linked into nothing else.

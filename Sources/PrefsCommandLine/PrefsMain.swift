@@ -13,16 +13,17 @@ public enum PrefsMain {
         case watching(Waiting)
     }
 
-    /// A command that waits for changes, to be run where waiting is allowed.
+    /// A command that waits for changes, to be run where waiting is allowed: `watch` or `record`.
     package struct Waiting: Sendable {
-        let watch: Watch
+        let work: @Sendable () async throws -> Void
 
-        /// Runs the watch until its task is cancelled or its output fails, then checks that all output was written.
+        /// Runs the command until it ends (a recording's interrupt) or its task is cancelled, then checks that all
+        /// output was written.
         ///
         /// - Returns: The exit status: 0, or the failure's, reported.
         package func run() async -> Int32 {
             do {
-                try await watch.run()
+                try await work()
                 return checkedOutput()
             } catch {
                 return ErrorReport.ending(for: error)
@@ -110,7 +111,8 @@ public enum PrefsMain {
         do {
             var command = try Prefs.parseAsRoot(arguments)
             // A concrete type, not a protocol: a cast to a protocol scans this large binary's conformances (~2 ms).
-            if let watch = command as? Watch { return .watching(Waiting(watch: watch)) }
+            if let watch = command as? Watch { return .watching(Waiting { try await watch.run() }) }
+            if let record = command as? Record { return .watching(Waiting { try await record.run() }) }
             // Every write the command makes is journaled under its name: `prefs undo`, `prefs tui`.
             try PersistentKeyValueChange.Writer.$nameInTask.withValue(Prefs.writerName(of: type(of: command))) {
                 try command.run()

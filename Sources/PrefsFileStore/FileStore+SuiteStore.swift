@@ -31,6 +31,11 @@ extension FileStore: SuiteStore {
         _ = try SuiteName(validating: name)
     }
 
+    /// Watches the directory from now on (``startWatching()``): a change made once this returns is delivered.
+    public func startDelivering() throws -> PersistentKeyValueObservation? {
+        try startWatching()
+    }
+
     /// Watches the directory until the task is cancelled or a graceful shutdown begins.
     ///
     /// - Throws: ``FileStoreError/io(path:operation:reason:)`` when the directory cannot be watched, or when the

@@ -38,10 +38,13 @@ package final class RunningChild: Sendable {
     ///   - arguments: Its arguments.
     ///   - environment: Variables set on top of this process's environment.
     ///   - pipingInput: Whether to give it a pipe as standard input, closed by ``closeInput()``.
+    ///   - readingErrors: Whether its standard error goes into ``output`` too, for a program that says on it what it
+    ///     is doing (`prefs record`).
     /// - Throws: When the executable cannot be found or started.
-    package init(_ name: String, _ arguments: [String], environment: [String: String] = [:], pipingInput: Bool = false)
-        throws
-    {
+    package init(
+        _ name: String, _ arguments: [String], environment: [String: String] = [:], pipingInput: Bool = false,
+        readingErrors: Bool = false
+    ) throws {
         process = Process()
         process.executableURL = try ChildProcess.executable(named: name)
         process.arguments = arguments
@@ -55,7 +58,7 @@ package final class RunningChild: Sendable {
         }
         let output = Pipe()
         process.standardOutput = output
-        process.standardError = FileHandle.standardError
+        process.standardError = readingErrors ? output : FileHandle.standardError
         try process.run()
         // A plain thread with blocking reads, rather than a readability handler: Foundation's dispatch source for a
         // handler can outlive the pipe and crash the test runner.

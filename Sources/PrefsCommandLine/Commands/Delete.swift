@@ -5,12 +5,16 @@ import PrefsTools
 struct Delete: PrefsCommand {
     static let configuration = CommandConfiguration(
         commandName: "delete", abstract: "Remove a key, or every key, so that it reads as its default.",
-        discussion: "--all asks for confirmation on a terminal; elsewhere it needs --force.")
+        discussion: """
+            --all asks for confirmation on a terminal; elsewhere it needs --force. With a key, --force makes a key or \
+            suite that is not there no error, as rm -f does: nothing is written then.
+            """)
 
     @OptionGroup var options: SuiteOptions
     @Argument(help: "The key.", completion: ShellCompletion.keys) var key: String?
     @Flag(help: "Remove every key of the suite.") var all = false
-    @Flag(help: "Do not ask before removing every key.") var force = false
+    @Flag(help: "Do not ask before removing every key; with a key, a missing key or suite is no error.")
+    var force = false
     @Option(help: ArgumentHelp("Remove only the part at this JSON Pointer.", valueName: "pointer")) var path: String?
 
     func validate() throws {

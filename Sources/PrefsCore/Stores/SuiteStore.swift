@@ -70,6 +70,14 @@ public protocol SuiteStore: AnyObject, Sendable {
     ///
     /// - Throws: The store's error when the background work cannot start or dies; observers are told too.
     func run() async throws
+
+    /// Starts delivering other processes' changes before this returns, for a program that says it is watching only
+    /// once it is (`prefs watch`, `prefs record`); ``run()`` goes on reporting the watch's death.
+    ///
+    /// - Returns: A token that keeps the delivery going until cancelled; `nil` for a store that starts only in
+    ///   ``run()`` (the default).
+    /// - Throws: The store's error when the delivery cannot start.
+    func startDelivering() throws -> PersistentKeyValueObservation?
 }
 
 // MARK: - Default implementations
@@ -91,6 +99,8 @@ extension SuiteStore {
     }
 
     public var keyedAccess: (any KeyedSuiteStore)? { nil }
+
+    public func startDelivering() throws -> PersistentKeyValueObservation? { nil }
 
     /// Observes every change to every suite and keeps those of some suites.
     public func addObserver(

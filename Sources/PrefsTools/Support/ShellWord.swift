@@ -33,6 +33,15 @@ public enum ShellWord {
         }
     }
 
+    /// A word of a POSIX `sh` script that the shell takes literally, whatever it holds, as `prefs record` writes
+    /// names and values.
+    ///
+    /// Inside single quotes `sh` gives every character its literal meaning, newlines and `$(…)` included; only the
+    /// single quote itself ends the quoting, so each is written as `'\''` (end, an escaped quote, start again).
+    public static func scriptWord(_ text: String) -> String {
+        "'" + text.split(separator: "'", omittingEmptySubsequences: false).joined(separator: #"'\''"#) + "'"
+    }
+
     /// Whether a scalar means nothing to any shell, wherever it stands in a word.
     ///
     /// Letters, digits, non-ASCII text, and `. _ - / + , @ %`.

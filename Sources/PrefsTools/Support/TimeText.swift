@@ -52,15 +52,34 @@ public enum TimeText {
     /// - Throws: ``ToolError`` naming the text and the forms it may take.
     public static func parse(_ text: String, now: Date = Date()) throws -> Date {
         if text == "today", let midnight = startOfDay(now) { return midnight }
-        if let last = text.last, let unit = ["s": 1.0, "m": 60, "h": 3600, "d": 86400][String(last)],
-            let amount = Double(text.dropLast()), amount >= 0
-        {
-            return now.addingTimeInterval(-amount * unit)
-        }
+        if let seconds = seconds(in: text) { return now.addingTimeInterval(-seconds) }
         if let date = DateText.parse(text) { return date }
         throw ToolError(
             "\(TextEscaping.quoted(text, limit: 60)) is not a time: give ISO 8601 (2026-11-23T14:00:00Z), a local "
                 + "time (2026-11-23 15:00), a time ago (90s, 5m, 2h, 7d) or today", code: .usage)
+    }
+
+    /// Reads a span of time: `500ms`, `90s`, `5m`, `2h`, `1d`, as `prefs record --for` takes it.
+    ///
+    /// - Throws: ``ToolError`` naming the text and the forms it may take.
+    public static func duration(_ text: String) throws -> Duration {
+        if text.hasSuffix("ms"), let amount = Double(text.dropLast(2)), amount >= 0, amount.isFinite {
+            return .milliseconds(amount)
+        }
+        guard let seconds = seconds(in: text) else {
+            throw ToolError(
+                "\(TextEscaping.quoted(text, limit: 60)) is not a span of time: give 500ms, 90s, 5m, 2h or 1d",
+                code: .usage)
+        }
+        return .milliseconds(seconds * 1000)
+    }
+
+    /// The seconds a span such as `90s`, `5m`, `2h` or `1d` holds, or `nil` for other text.
+    private static func seconds(in text: String) -> Double? {
+        guard let last = text.last, let unit = ["s": 1.0, "m": 60, "h": 3600, "d": 86400][String(last)],
+            let amount = Double(text.dropLast()), amount >= 0, amount.isFinite
+        else { return nil }
+        return amount * unit
     }
 
     /// The local midnight that began a moment's day, or the first hour of it a change of clocks left.

@@ -11,6 +11,9 @@ public enum ValueText {
     /// The type `prefs write --type` reads a value as, when no schema says.
     public enum ValueType: String, Sendable, CaseIterable {
         case string, int, float, bool, date, data, json
+        /// PrefsKit's tagged JSON, `{"array": [{"int": 1}, {"date": "…"}]}`: any value, its members' types exact,
+        /// as `prefs record` writes arrays and dictionaries.
+        case typedJSON = "typed-json"
 
         /// The type a scalar kind is written as; `nil` for a collection, which `json` writes whatever its shape.
         ///
@@ -35,7 +38,7 @@ public enum ValueText {
             case .bool: .bool
             case .date: .date
             case .data: .data
-            case .json: nil
+            case .json, .typedJSON: nil
             }
         }
     }
@@ -82,6 +85,16 @@ public enum ValueText {
     ///
     /// - Throws: `ToolError` naming the text and the type.
     public static func parse(_ text: String, as type: ValueType) throws -> PropertyListValue {
+        if type == .typedJSON {
+            var bytes = text
+            let json = bytes.withUTF8 { JSONValue.parse($0, maximumDepth: PropertyListValue.taggedMaximumDepth) }
+            guard let json, let value = PropertyListValue(tagged: json) else {
+                throw ToolError(
+                    "invalid typed-json value: \(TextEscaping.quoted(text, limit: 60)) is not a value in PrefsKit's "
+                        + "tagged form, such as {\"int\": 3}", code: .invalidValue)
+            }
+            return value
+        }
         do {
             guard let kind = type.kind else { return try PropertyListValue(jsonText: text, as: nil) }
             return try PropertyListValue(parsing: text, as: kind)

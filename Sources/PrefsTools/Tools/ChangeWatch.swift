@@ -32,6 +32,9 @@ public struct ChangeWatch: Sendable {
         let events = store.events(of: suites.isEmpty ? nil : wanted)
         // Opening the named suites now makes their first change a difference from what they hold at this moment.
         for name in suites { _ = try store.anySuite(name) }
+        // Said once it is true: a change made after the note is printed, on a store that can start at once.
+        let delivering = try store.startDelivering()
+        defer { delivering?.cancel() }
         Output.note(
             "watching \(suites.isEmpty ? "every suite" : "\(suites.count) suite(s)") in \(store.locationDescription)")
         // The store's service delivers the changes; when it fails (a watch that died), so does the watch.

@@ -54,7 +54,7 @@ extension SuiteEdit {
     ///   confirmed; the store's error. Nothing is written then.
     public func delete(key: String?, at path: String?, force: Bool, confirm: ((String) -> Bool)?) throws -> [String] {
         guard let key else { return try deleteAll(force: force, confirm: confirm).sorted() }
-        guard let path else { return try delete(key) }
+        guard let path else { return try delete(key, absentIsFine: force) }
         try set(nil, at: ValuePath(path), inKey: key, type: nil)
         return [key]
     }

@@ -65,12 +65,22 @@ public struct SuiteEdit: Sendable {
 
     /// Removes a key, and the former names a schema declares for it, in one write.
     ///
-    /// - Parameter key: The key.
+    /// - Parameters:
+    ///   - key: The key.
+    ///   - absentIsFine: Whether a key or suite that is not there is no error, as `rm -f` takes a missing file: what
+    ///     a replayed recording asks, which must end the same whatever the store held.
     /// - Returns: The stored keys removed; none for a declared key that is not stored, which already reads as its
     ///   default.
     /// - Throws: ``ToolError`` when the key is neither stored nor declared, or the store's error; nothing is written.
     @discardableResult
-    public func delete(_ key: String) throws -> [String] {
+    public func delete(_ key: String, absentIsFine: Bool = false) throws -> [String] {
+        if absentIsFine {
+            do {
+                return try delete(key)
+            } catch let error as ToolError where [.noSuite, .noKey].contains(error.code) {
+                return []
+            }
+        }
         let schema = try context.schema(for: suite)
         // A key declared renamed also reads its former names, which go with it.
         let removals = SuiteMigration.movingFormerNames([key: nil], schema: schema)

@@ -1,0 +1,48 @@
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
+/// Which keys a recording keeps, by glob over `SUITE/KEY`: `--include`, `--exclude`, and the volatile keys left out
+/// unless `--all`.
+public struct RecordFilter: Sendable {
+    /// Keys that change by themselves while a program runs, which a recording of what a person set would only be
+    /// noise in: window frames and positions, last-check and last-sync times, recent-file lists, counters.
+    public static let volatile = [
+        "*/*[Ff]rame*", "*/*[Pp]osition*", "*/*[Gg]eometry*", "*/*[Ww]indow[-_ ]*[Ss]ize*", "*/[Ll]ast[A-Z_-]*",
+        "*/*[-_.][Ll]ast[A-Z_-]*", "*/*[Rr]ecent*", "*/*[Cc]ount", "*/*[Cc]ounter", "*/*[-_]count",
+    ]
+
+    /// Globs a key must match one of, when any are given.
+    public var include: [String]
+    /// Globs a key must match none of.
+    public var exclude: [String]
+    /// Whether volatile keys are kept.
+    public var keepsVolatile: Bool
+
+    /// Creates a filter.
+    public init(include: [String] = [], exclude: [String] = [], keepsVolatile: Bool = false) {
+        (self.include, self.exclude, self.keepsVolatile) = (include, exclude, keepsVolatile)
+    }
+
+    /// Why a key is left out, or `nil` when it is kept: a key an `--include` names is kept even when volatile.
+    ///
+    /// - Returns: `excluded` or `volatile`.
+    public func reasonToLeaveOut(suite: String, key: String) -> String? {
+        let name = suite + "/" + key
+        if exclude.contains(where: { Self.matches($0, name) }) { return "excluded" }
+        if !include.isEmpty {
+            return include.contains(where: { Self.matches($0, name) }) ? nil : "excluded"
+        }
+        if !keepsVolatile && Self.volatile.contains(where: { Self.matches($0, name) }) { return "volatile" }
+        return nil
+    }
+
+    /// Whether a glob matches a name, as the shell's globs do, `*` crossing `/`.
+    ///
+    /// The corresponding C function is `fnmatch`.
+    static func matches(_ glob: String, _ name: String) -> Bool {
+        fnmatch(glob, name, 0) == 0
+    }
+}

@@ -1,0 +1,99 @@
+import Foundation
+import PrefsTestHelpers
+import Testing
+
+/// `prefs record`'s script, recorded in-process: quoting, types, filters, secrets, and what is left out and why.
+@Suite(.threadOfItsOwn) struct RecordTests {
+    /// Records while `changes` runs, and returns the script's lines.
+    private static func record(
+        _ prefs: InProcessPrefs, _ arguments: [String] = [], while changes: () throws -> Void
+    ) async throws -> [String] {
+        let recorder = prefs.watch(["record"] + arguments)
+        #expect(await waitUntil(timeout: .seconds(20)) { recorder.error.contains("recording ") }, "\(recorder.error)")
+        try changes()
+        // Stopped, the recorder still takes in the changes on their way before it writes the script.
+        let status = await recorder.stop()
+        #expect(status == 0, "\(recorder.error)")
+        return recorder.output
+    }
+
+    @Test(.timeLimit(.minutes(1))) func everyWordIsQuotedAndEveryTypeExplicit() async throws {
+        let prefs = try InProcessPrefs()
+        try prefs.run("write", "app", "seed", "1")
+        let hostile = #"it's $(id) `id` "q" \ x"#
+        let lines = try await Self.record(prefs, ["app"]) {
+            try prefs.run("write", "app", hostile, "a\nb'c")
+            try prefs.run("write", "app", "n", "-5", "--type", "int")
+            try prefs.run("write", "app", "list", #"{"array":[{"int":1},{"string":"x"}]}"#, "--type", "typed-json")
+            try prefs.run("delete", "app", "seed")
+            try prefs.run("write", "app", "brief", "x")
+            try prefs.run("delete", "app", "brief")
+        }
+        let commands = lines.drop { $0 != "set -e" }.dropFirst()
+        #expect(
+            Array(commands.prefix(2)) == [
+                #"prefs write --type string -- 'app' 'it'\''s $(id) `id` "q" \ x' 'a"#,
+                #"b'\''c'"#,
+            ], "\(lines)")
+        #expect(commands.contains("prefs write --type int -- 'app' 'n' '-5'"))
+        #expect(
+            commands.contains(#"prefs write --type typed-json -- 'app' 'list' '{"array":[{"int":1},{"string":"x"}]}'"#))
+        #expect(commands.contains("prefs delete --force -- 'app' 'seed'"))
+        // Made and removed within the recording: nothing to replay.
+        #expect(!commands.contains { $0.contains("'brief'") }, "\(lines)")
+        #expect(lines.first == "#!/bin/sh")
+        #expect(lines.contains("# Suites: app"))
+        #expect(
+            !lines.contains { $0.contains(prefs.configDirectory.path) && !$0.hasPrefix("#") },
+            "no command names a folder")
+    }
+
+    @Test(.timeLimit(.minutes(1))) func volatileSecretAndUnwritableKeysAreLeftOutAndNamed() async throws {
+        let prefs = try InProcessPrefs()
+        try prefs.installSchema(
+            """
+            {"format": "prefs-schema", "version": 1, "suite": "app", "keys": [
+              {"id": "token", "type": "String", "kind": "string", "storage": "string", "optional": false,
+               "debug": false, "default": "", "secret": true}
+            ]}
+            """)
+        // Binary, so that it can hold what XML cannot: an escape character.
+        try prefs.run("write", "mail", "seed", "1", "--format", "binary")
+        let lines = try await Self.record(prefs, ["--exclude", "*/skip*"]) {
+            try prefs.run("write", "app", "token", "tok-SECRET-1")
+            try prefs.run("write", "app", "windowFrame", "0 0 800 600", "--force")
+            try prefs.run("write", "app", "launchCount", "4", "--type", "int", "--force")
+            try prefs.run("write", "app", "skipMe", "1", "--force")
+            try prefs.run("write", "mail", "server", "imap.example.org")
+            // A program of its own stores what prefs write refuses: an escape sequence.
+            let app = try ChildProcess.run(
+                "prefs-test-helper", ["set-string", prefs.configDirectory.path, "mail", "banner", "\u{1B}[31mred"],
+                environment: prefs.environment)
+            #expect(app.status == 0, "\(app.standardError)")
+        }
+        let text = lines.joined(separator: "\n")
+        #expect(!text.contains("tok-SECRET-1"))
+        #expect(lines.contains("#   app/token (secret)"), "\(lines)")
+        #expect(lines.contains("#   app/windowFrame (volatile)"))
+        #expect(lines.contains("#   app/launchCount (volatile)"))
+        #expect(lines.contains("#   app/skipMe (excluded)"))
+        #expect(lines.contains { $0.hasPrefix("#   mail/banner (") && $0.contains("control character") }, "\(lines)")
+        #expect(!text.contains("\u{1B}"), "the escape never reaches the script, not even its header")
+        #expect(lines.contains("# Excluded: */skip*"))
+        #expect(lines.contains("prefs write --type string -- 'mail' 'server' 'imap.example.org'"))
+        #expect(lines.filter { $0.hasPrefix("prefs ") }.count == 1, "\(lines)")
+
+        // --all keeps the volatile keys; --include keeps only what it names.
+        let all = try await Self.record(prefs, ["--all", "app"]) {
+            try prefs.run("write", "app", "windowFrame", "1 1 800 600", "--force")
+        }
+        #expect(all.contains("prefs write --type string -- 'app' 'windowFrame' '1 1 800 600'"), "\(all)")
+        let only = try await Self.record(prefs, ["--include", "mail/*"]) {
+            try prefs.run("write", "app", "other", "1", "--force")
+            try prefs.run("write", "mail", "server", "pop.example.org")
+        }
+        #expect(
+            only.filter { $0.hasPrefix("prefs ") } == ["prefs write --type string -- 'mail' 'server' 'pop.example.org'"]
+        )
+    }
+}
