@@ -6,7 +6,7 @@ extension GSettingsInSession {
     /// The editor on GNOME's settings, run in-process as `prefs --store gsettings tui` runs it, on a terminal in
     /// memory, inside the child's private session.
     @Suite struct EditorTests {
-        @Test(.timeLimit(.minutes(1))) func theEditorShowsTheSchemaOffersChoicesAndRefusesALockedKey() throws {
+        @Test(.timeLimit(.minutes(5))) func theEditorShowsTheSchemaOffersChoicesAndRefusesALockedKey() throws {
             let session = try GSettingsChildSession()
             let editor = session.editor("tui", "org.prefs.test")
             #expect(editor.waitFor { $0.contains("clock-format") && $0.contains("locked-key") })

@@ -15,7 +15,7 @@ extension GSettingsInSession {
             #expect(found.contains("org.gnome.desktop.interface clock-format ="))
         }
 
-        @Test(.timeLimit(.minutes(1))) func watchSeesGSettingsAndPrefsWritesWithTheirWriters() throws {
+        @Test(.timeLimit(.minutes(5))) func watchSeesGSettingsAndPrefsWritesWithTheirWriters() throws {
             let session = try GSettingsChildSession()
             let watch = session.watch("watch", "org.prefs.test")
             defer { watch.kill() }

@@ -35,7 +35,7 @@ extension GSettingsInSession {
             #expect(result.status == 0, "\(result.standardError)")
         }
 
-        @Test(.timeLimit(.minutes(1))) func schemasInstalledChangedAndRemovedMeanwhileAreSeenAtOnce() async throws {
+        @Test(.timeLimit(.minutes(5))) func schemasInstalledChangedAndRemovedMeanwhileAreSeenAtOnce() async throws {
             try GSettingsChild.reset("/prefs-live/")
             let store = GSettingsStore(journalDirectory: try TemporaryDirectory().url)
             let schemas = store.schemaSource

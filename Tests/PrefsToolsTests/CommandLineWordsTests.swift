@@ -54,7 +54,9 @@ import Testing
     }
 
     @Test func theTableNamesEachCommandsOptionsWithTheGlobalOnes() {
-        #expect(CommandOptions.takingValue(in: "log") == ["--config-dir", "--store", "--limit", "-n"])
+        #expect(
+            CommandOptions.takingValue(in: "log")
+                == ["--config-dir", "--store", "--limit", "-n", "--since", "--until", "--writer"])
         #expect(CommandOptions.command(in: ["schema", "install", "f.json"]) == ("schema install", 2))
         #expect(CommandOptions.command(in: ["read", "app"]) == ("read", 1))
     }

@@ -17,7 +17,8 @@ struct Record: AsyncParsableCommand {
             --include and --exclude take globs over SUITE/KEY.
             """)
 
-    @OptionGroup var options: GlobalOptions
+    // No --json: the script is the output.
+    @OptionGroup var options: StoreOptions
     @Argument(help: "The suites to record; every suite when omitted.", completion: ShellCompletion.suites)
     var suites: [String] = []
     @Option(name: [.customShort("o"), .long], help: "Write the script to this file rather than standard output.")

@@ -7,21 +7,22 @@ import Testing
     /// Records while `changes` runs, and returns the script's lines.
     private static func record(
         _ prefs: InProcessPrefs, _ arguments: [String] = [], while changes: () throws -> Void
-    ) async throws -> [String] {
+    ) throws -> [String] {
         let recorder = prefs.watch(["record"] + arguments)
-        #expect(await waitUntil(timeout: .seconds(20)) { recorder.error.contains("recording ") }, "\(recorder.error)")
+        #expect(eventually(timeout: .seconds(60)) { recorder.error.contains("recording ") }, "\(recorder.error)")
         try changes()
         // Stopped, the recorder still takes in the changes on their way before it writes the script.
-        let status = await recorder.stop()
-        #expect(status == 0, "\(recorder.error)")
+        recorder.kill()
+        #expect(eventually(timeout: .seconds(60)) { recorder.hasEnded }, "\(recorder.error)")
+        #expect(!recorder.error.contains("prefs:"), "\(recorder.error)")
         return recorder.output
     }
 
-    @Test(.timeLimit(.minutes(1))) func everyWordIsQuotedAndEveryTypeExplicit() async throws {
+    @Test func everyWordIsQuotedAndEveryTypeExplicit() throws {
         let prefs = try InProcessPrefs()
         try prefs.run("write", "app", "seed", "1")
         let hostile = #"it's $(id) `id` "q" \ x"#
-        let lines = try await Self.record(prefs, ["app"]) {
+        let lines = try Self.record(prefs, ["app"]) {
             try prefs.run("write", "app", hostile, "a\nb'c")
             try prefs.run("write", "app", "n", "-5", "--type", "int")
             try prefs.run("write", "app", "list", #"{"array":[{"int":1},{"string":"x"}]}"#, "--type", "typed-json")
@@ -48,7 +49,7 @@ import Testing
             "no command names a folder")
     }
 
-    @Test(.timeLimit(.minutes(1))) func volatileSecretAndUnwritableKeysAreLeftOutAndNamed() async throws {
+    @Test func volatileSecretAndUnwritableKeysAreLeftOutAndNamed() throws {
         let prefs = try InProcessPrefs()
         try prefs.installSchema(
             """
@@ -59,7 +60,7 @@ import Testing
             """)
         // Binary, so that it can hold what XML cannot: an escape character.
         try prefs.run("write", "mail", "seed", "1", "--format", "binary")
-        let lines = try await Self.record(prefs, ["--exclude", "*/skip*"]) {
+        let lines = try Self.record(prefs, ["--exclude", "*/skip*"]) {
             try prefs.run("write", "app", "token", "tok-SECRET-1")
             try prefs.run("write", "app", "windowFrame", "0 0 800 600", "--force")
             try prefs.run("write", "app", "launchCount", "4", "--type", "int", "--force")
@@ -84,11 +85,11 @@ import Testing
         #expect(lines.filter { $0.hasPrefix("prefs ") }.count == 1, "\(lines)")
 
         // --all keeps the volatile keys; --include keeps only what it names.
-        let all = try await Self.record(prefs, ["--all", "app"]) {
+        let all = try Self.record(prefs, ["--all", "app"]) {
             try prefs.run("write", "app", "windowFrame", "1 1 800 600", "--force")
         }
         #expect(all.contains("prefs write --type string -- 'app' 'windowFrame' '1 1 800 600'"), "\(all)")
-        let only = try await Self.record(prefs, ["--include", "mail/*"]) {
+        let only = try Self.record(prefs, ["--include", "mail/*"]) {
             try prefs.run("write", "app", "other", "1", "--force")
             try prefs.run("write", "mail", "server", "pop.example.org")
         }

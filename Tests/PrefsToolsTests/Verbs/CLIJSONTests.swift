@@ -34,6 +34,7 @@ import Testing
             "rename": ["rename", "plain", "n", "k"],
             "migrate": ["migrate", "app"],
             "watch": ["watch", "--help"],  // Streams JSON lines; CLIWatchTests reads them.
+            "record": nil,  // Writes a shell script.
             "export": ["export", "plain"],
             "import": ["import", "other", file("plain.plist")],
             "find": ["find", "size"],

@@ -26,7 +26,7 @@ import Testing
         return run.standardOutput
     }
 
-    @Test(.timeLimit(.minutes(2))) func anInterruptedRecordingReplaysBySHIntoAnEmptyFolderExactly() throws {
+    @Test(.timeLimit(.minutes(5))) func anInterruptedRecordingReplaysBySHIntoAnEmptyFolderExactly() throws {
         let cli = try PrefsCLI()
         try cli.run("write", "app", "theme", "light")
         try cli.run("write", "mail", "old", "x")
