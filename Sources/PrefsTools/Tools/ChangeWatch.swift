@@ -24,19 +24,13 @@ public struct ChangeWatch: Sendable {
     /// - Throws: ``ToolError`` for a suite name the store cannot hold; the store's error when its service cannot
     ///   start or dies.
     public func run(in context: ToolContext) async throws {
-        for name in suites { try context.checkName(name) }
         // A watch that cannot print would run for ever for nobody.
         if StandardStreams.outputWasClosed { throw OutputFailure(errno: .badFileDescriptor) }
-        let store = try context.store()
-        let wanted = Set(suites)
-        let events = store.events(of: suites.isEmpty ? nil : wanted)
-        // Opening the named suites now makes their first change a difference from what they hold at this moment.
-        for name in suites { _ = try store.anySuite(name) }
         // Said once it is true: a change made after the note is printed, on a store that can start at once.
-        let delivering = try store.startDelivering()
-        defer { delivering?.cancel() }
-        Output.note(
-            "watching \(suites.isEmpty ? "every suite" : "\(suites.count) suite(s)") in \(store.locationDescription)")
+        let followed = try FollowedStore(suites: suites, in: context)
+        defer { followed.stop() }
+        let (store, events, wanted) = (followed.store, followed.events, followed.suites)
+        Output.note("watching \(followed.description)")
         // The store's service delivers the changes; when it fails (a watch that died), so does the watch.
         try await withThrowingTaskGroup(of: Void.self) { group in
             group.addTask { try await store.run() }

@@ -35,18 +35,12 @@ public struct ChangeRecording: Sendable {
     ///   start or dies (after the script of what was recorded is written); the output's when the script cannot be
     ///   written.
     public func run(in context: ToolContext, until stop: @escaping @Sendable () async -> Void) async throws {
-        for name in suites { try context.checkName(name) }
-        let store = try context.store()
-        let wanted = Set(suites)
-        let events = store.events(of: suites.isEmpty ? nil : wanted)
-        for name in suites { _ = try store.anySuite(name) }
         // Said once it is true: a change made after the note is recorded, on a store that can start at once.
-        let delivering = try store.startDelivering()
-        defer { delivering?.cancel() }
+        let followed = try FollowedStore(suites: suites, in: context)
+        defer { followed.stop() }
+        let (store, events) = (followed.store, followed.events)
         let started = Date()
-        Output.note(
-            "recording \(suites.isEmpty ? "every suite" : "\(suites.count) suite(s)") in \(store.locationDescription);"
-                + " interrupt (Ctrl-C) to write the script")
+        Output.note("recording \(followed.description); interrupt (Ctrl-C) to write the script")
         // Unstructured, so that the recording's own cancellation stops it the way an interrupt does, and the
         // changes on their way are still taken in before the script is written.
         let lastChange = LastChange()
@@ -59,9 +53,7 @@ public struct ChangeRecording: Sendable {
             var recorded = RecordedChanges()
             for await event in events {
                 guard case .changed(let changes) = event else { continue }
-                for change in changes where wanted.isEmpty || wanted.contains(change.suite ?? "") {
-                    recorded.add(change)
-                }
+                for change in changes where followed.follows(change) { recorded.add(change) }
                 lastChange.now()
             }
             return recorded
