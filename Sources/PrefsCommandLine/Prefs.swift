@@ -24,7 +24,7 @@ struct Prefs: AsyncParsableCommand {
         version: PrefsVersion.current,
         subcommands: [
             Suites.self, Read.self, ReadType.self, Write.self, Delete.self, Rename.self, Migrate.self, Watch.self,
-            Record.self,
+            Record.self, Apply.self,
             Export.self, Import.self, Find.self, Diff.self, Log.self, Undo.self, Redo.self, Dump.self, Load.self,
             Describe.self, RangeCommand.self, Recover.self, SchemaCommand.self, Tui.self, Demo.self, DemoWriter.self,
         ])

@@ -39,7 +39,13 @@ public struct WriteRequest: Sendable, Hashable {
         try ValueText.checkPrintable(value, what: "value")
         let parsed: PropertyListValue
         if let entry = schema?[key] {
-            parsed = try entry.parse(value)
+            if type == .typedJSON {
+                // A recorded array or dictionary, its members' types exact: checked against the schema as it is.
+                parsed = try ValueText.parse(value, as: .typedJSON)
+                try entry.validate(parsed)
+            } else {
+                parsed = try entry.parse(value)
+            }
         } else {
             guard schema == nil || force else { throw ToolError.notInSchema(key: key, suite: suite, action: "write") }
             if let type {

@@ -35,6 +35,7 @@ import Testing
             "migrate": ["migrate", "app"],
             "watch": ["watch", "--help"],  // Streams JSON lines; CLIWatchTests reads them.
             "record": nil,  // Writes a shell script.
+            "apply": nil,  // Reads a shell script; says what it applied on standard error.
             "export": ["export", "plain"],
             "import": ["import", "other", file("plain.plist")],
             "find": ["find", "size"],
