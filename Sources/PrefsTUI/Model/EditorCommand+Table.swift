@@ -78,6 +78,10 @@ extension EditorCommand {
             if invocation.byName || model.stack.count <= 1 { model.quit() } else { model.back() }
         },
         EditorCommand(
+            "record", argument: "FILE",
+            "save this session's changes (on the change log, those listed) as a script prefs apply replays"
+        ) { model, invocation in model.recordScript(to: invocation.argument) },
+        EditorCommand(
             "recover", keys: [.character("x")], label: "x", "recover an unreadable suite: its file is moved aside",
             change: .store
         ) { model, _ in model.askToRecoverSuite() },
@@ -104,6 +108,12 @@ extension EditorCommand {
             "reveal", keys: [.character("v")], label: "v", "reveal or hide a secret key's value (shown as ••••)",
             applies: { $0.selectedKey != nil },
             action: { model, _ in model.toggleReveal() }
+        ),
+        EditorCommand(
+            "save-changes", keys: [.character("s")], label: "s",
+            "on the change log: save the changes listed as a script in the current folder",
+            applies: { $0.screen == .changeLog },
+            action: { model, _ in model.recordScript(to: nil) }
         ),
         EditorCommand(
             "step-down", keys: [.character("-")], label: "-", "step a number down, by a step its range suits",

@@ -266,6 +266,7 @@ extension EditorModel {
             let id = try PersistentKeyValueChange.Writer.$revertedWrite.withValue(reverting) { () throws -> String? in
                 let made = try suite.applyChanges(changes, expecting: expecting ?? [:])
                 data.recordWrites(made)
+                sessionKeys.record(made)
                 return made.first?.writer?.write
             }
             data.update(changes.keys.map { (name, $0) })

@@ -99,6 +99,44 @@ extension EditorModel {
         }
     }
 
+    /// Saves changes as the script `prefs record` writes, to a new file: on the change log, the changes it lists;
+    /// elsewhere, what this session's writes left each key as.
+    ///
+    /// - Parameter path: The file; on the change log, `nil` names one in the current directory by the time.
+    func recordScript(to path: String?) {
+        let onChangeLog = screen == .changeLog
+        var changes = RecordedChanges()
+        if onChangeLog {
+            for entry in live.changeLog { changes.add(entry.change) }
+        } else {
+            changes = sessionKeys.recorded
+        }
+        guard changes.count > 0 else {
+            return say(
+                onChangeLog ? "nothing to record: no change is listed" : "nothing to record: no write this session")
+        }
+        let name = path ?? "prefs-changes-\(Self.fileTime(Date())).sh"
+        guard !name.isEmpty else { return say("record takes a file: :record FILE") }
+        let url = URL(fileURLWithPath: Self.expandingTilde(name))
+        // Every change was the user's choice (or listed as such): none is left out as volatile.
+        let script = RecordScript(
+            started: onChangeLog ? (live.changeLog.first?.time ?? Date()) : sessionKeys.started, ended: Date(),
+            store: data.store.locationDescription, suites: [], filter: RecordFilter(keepsVolatile: true),
+            changes: changes)
+        do {
+            try PrivateFile.create(Data(script.text { data.schema(for: $0) }.utf8), at: url)
+            say("recorded \(changes.count) key\(changes.count == 1 ? "" : "s") to \(TextEscaping.escaped(url.path))")
+        } catch {
+            say("not recorded: \(error)")
+        }
+    }
+
+    /// A moment as a file name's part, in UTC: `20261127-134501`.
+    private static func fileTime(_ moment: Date) -> String {
+        TimeText.format(moment, utc: true).filter(\.isNumber).prefix(14).enumerated()
+            .map { $0.offset == 8 ? "-\($0.element)" : String($0.element) }.joined()
+    }
+
     /// A path with a leading `~` or `~/` as the shell expands it, from `$HOME`; `~user` is left as typed.
     static func expandingTilde(_ path: String) -> String {
         guard path == "~" || path.hasPrefix("~/"),

@@ -38,6 +38,8 @@ extension EditorModel {
                 : try UndoAction.undo(suite, force: force, in: data.tools)
             data.update(outcome.keys.map { (suite, $0) })
             sessionKeys.noteWrites(suite: suite, keys: outcome.keys, write: nil)
+            let now = (try? data.tools.currentValues(of: outcome.keys, inSuite: suite)) ?? [:]
+            for key in outcome.keys { sessionKeys.record(suite: suite, key: key, value: now[key]) }
             refresh()
             say("\(redoing ? "redone" : "undone") in \(suite): \(outcome.lines.joined(separator: ", "))")
         } catch let error as ToolError where error.code == .changedSince {

@@ -1,4 +1,5 @@
 import PrefsCore
+import PrefsTools
 
 #if canImport(FoundationEssentials)
 import FoundationEssentials
@@ -14,6 +15,10 @@ struct SessionKeys {
     private var written: [String: Set<String>] = [:]
     /// The identifiers of the writes the editor made, to tell its own change from a later one of another writer.
     private var writes: Set<String> = []
+    /// What the editor's writes left each key as, for `:record`.
+    private(set) var recorded = RecordedChanges()
+    /// When the session began.
+    let started = Date()
 
     /// Whether `m` marked a key.
     func isMarked(suite: String, key: String) -> Bool { marked[suite]?.contains(key) == true }
@@ -51,6 +56,16 @@ struct SessionKeys {
     mutating func noteWrites(suite: String, keys: some Sequence<String>, write: String?) {
         written[suite, default: []].formUnion(keys)
         if let write { writes.insert(write) }
+    }
+
+    /// Takes in the changes one of the editor's writes made, for `:record`.
+    mutating func record(_ changes: [PersistentKeyValueChange]) {
+        for change in changes { recorded.add(change) }
+    }
+
+    /// Takes in what a key holds after an undo or redo, whose changes the store made.
+    mutating func record(suite: String, key: String, value: PropertyListValue?) {
+        recorded.set(suite: suite, key: key, to: value)
     }
 
     /// Whether a change is one of the editor's own writes: by its identifier, or by this process's id and the name

@@ -39,6 +39,12 @@ public struct RecordedChanges: Sendable {
         }
     }
 
+    /// Takes in a key's value known without its change (after an undo): a key seen before keeps its place.
+    public mutating func set(suite: String, key: String, to value: PropertyListValue?) {
+        let key = Key(suite: suite, key: key)
+        if final.updateValue(value, forKey: key) == nil { order.append(key) }
+    }
+
     /// The keys that changed, each with its final value, in first-change order; a key made and removed again
     /// within the recording is not among them.
     public var entries: [Entry] {
