@@ -72,3 +72,37 @@ extension GSettingsInSession {
         }
     }
 }
+
+extension GSettingsInSession {
+    /// `prefs record --format native` on GNOME's settings: the script is `gsettings` commands, replayed by GLib's own
+    /// tool with no `prefs` at all.
+    @Suite struct NativeRecordTests {
+        @Test(.timeLimit(.minutes(5))) func aNativeRecordingReplaysWithGSettingsItself() throws {
+            let session = try GSettingsChildSession()
+            let script = session.home.url.appendingPathComponent("native.sh")
+            // --all: position is a volatile key's name, which a recording leaves out unless asked.
+            let recorder = session.watch(
+                "record", "org.prefs.test", "--all", "--format", "native", "-o", script.path)
+            #expect(eventually(timeout: .seconds(60)) { recorder.error.contains("recording 1 suite(s)") })
+            try session.prefs("write", "org.prefs.test", "volume", "30")
+            try session.gsettings("set", "org.prefs.test", "clock-format", "'12h'")
+            try session.gsettings("set", "org.prefs.test", "position", "(5, 6)")
+            // Stopped, the recorder still takes in the changes on their way through dconf.
+            recorder.kill()
+            #expect(eventually(timeout: .seconds(60)) { recorder.hasEnded })
+            let text = try String(contentsOf: script, encoding: .utf8)
+            #expect(text.contains("'gsettings' 'set' 'org.prefs.test' 'volume' '30'"), "\(text)")
+            #expect(text.contains("'gsettings' 'set' 'org.prefs.test' 'clock-format' "), "\(text)")
+            #expect(text.contains("# Written for gsettings;"), "\(text)")
+            #expect(!text.split(separator: "\n").contains { $0.hasPrefix("prefs ") }, "\(text)")
+
+            try GSettingsChild.reset("/")
+            #expect(try session.get("org.prefs.test", "volume") == "50")
+            let replay = try ChildProcess.run("/bin/sh", [script.path])
+            #expect(replay.status == 0, "\(replay.standardError)")
+            #expect(try session.get("org.prefs.test", "volume") == "30")
+            #expect(try session.get("org.prefs.test", "clock-format") == "'12h'")
+            #expect(try session.get("org.prefs.test", "position") == "(5, 6)")
+        }
+    }
+}

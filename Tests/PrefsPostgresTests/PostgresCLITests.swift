@@ -161,6 +161,16 @@ import Testing
                 "by \(InProcessPrefs.writer()) on \(host)") == true)
     }
 
+    /// PostgreSQL has no tool of its own to replay a recording with: `--format native` is refused before recording.
+    @Test func aNativeRecordingIsRefusedWithTheWayOut() throws {
+        let url = try PostgresServer.require().url(table: PostgresServer.uniqueTable("native"))
+        let prefs = try InProcessPrefs.withPostgres()
+        let recorder = prefs.watch("record", "--store", url, "--format", "native")
+        #expect(eventually(timeout: .seconds(60)) { recorder.hasEnded })
+        #expect(recorder.error.contains("has no tool of its own to replay with; record without --format native"))
+        #expect(!recorder.error.contains("recording "), "\(recorder.error)")
+    }
+
     /// The editor runs in-process, as `prefs-postgres tui` runs it, on a terminal in memory.
     @Test func theEditorBrowsesAPostgresStoreAndRefreshesLive() throws {
         let server = try PostgresServer.require()

@@ -14,7 +14,10 @@ struct Record: AsyncParsableCommand {
             (arrays and dictionaries as --type typed-json), and no line names a store or folder, so the script \
             replays wherever prefs points. Secret keys are left out, as export leaves them out, and so are volatile \
             keys (window frames and positions, last-check times, recent-file lists, counters) unless --all; \
-            --include and --exclude take globs over SUITE/KEY.
+            --include and --exclude take globs over SUITE/KEY. --format native writes the store's own tool's \
+            commands instead (gsettings set for GNOME's settings, defaults write for plist suites), so that the \
+            script replays without prefs; a value the tool cannot say exactly keeps its prefs line, named in the \
+            header.
             """)
 
     // No --json: the script is the output.
@@ -30,13 +33,15 @@ struct Record: AsyncParsableCommand {
     @Option(help: ArgumentHelp("Leave out keys whose SUITE/KEY matches this glob (repeatable).", valueName: "glob"))
     var exclude: [String] = []
     @Flag(help: "Keep volatile keys too: window frames, last-check times, recent files, counters.") var all = false
+    @Option(help: "prefs, or native: the store's own tool (gsettings set, defaults write).")
+    var format: RecordScript.Format = .prefs
 
     func run() async throws {
         do {
             let limit = try duration.map { try TimeText.duration($0) }
             let recording = ChangeRecording(
                 suites: suites, filter: RecordFilter(include: include, exclude: exclude, keepsVolatile: all),
-                output: output)
+                output: output, format: format)
             try await recording.run(in: options.openContext()) { await Self.stop(after: limit) }
         } catch {
             throw ErrorReport.reported(error)

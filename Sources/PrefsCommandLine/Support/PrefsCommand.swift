@@ -30,3 +30,4 @@ extension PrefsCommand {
 extension ValueText.ValueType: ExpressibleByArgument {}
 extension SuiteDocument.Format: ExpressibleByArgument {}
 extension SchemaActions.Format: ExpressibleByArgument {}
+extension RecordScript.Format: ExpressibleByArgument {}

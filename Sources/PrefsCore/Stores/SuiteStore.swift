@@ -71,6 +71,9 @@ public protocol SuiteStore: AnyObject, Sendable {
     /// - Throws: The store's error when the background work cannot start or dies; observers are told too.
     func run() async throws
 
+    /// How the store's own tool sets and resets a key (``NativeCommands``), when it has one; `nil` by default.
+    var nativeCommands: (any NativeCommands)? { get }
+
     /// Starts delivering other processes' changes before this returns, for a program that says it is watching only
     /// once it is (`prefs watch`, `prefs record`); ``run()`` goes on reporting the watch's death.
     ///
@@ -101,6 +104,8 @@ extension SuiteStore {
     public var keyedAccess: (any KeyedSuiteStore)? { nil }
 
     public func startDelivering() throws -> PersistentKeyValueObservation? { nil }
+
+    public var nativeCommands: (any NativeCommands)? { nil }
 
     /// Observes every change to every suite and keeps those of some suites.
     public func addObserver(

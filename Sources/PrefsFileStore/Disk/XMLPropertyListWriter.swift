@@ -60,6 +60,14 @@ enum XMLPropertyListWriter {
         output.removeLast()
     }
 
+    /// One value as an XML property list element, without the document around it: what `defaults write` takes for
+    /// an array or a dictionary, its members typed.
+    static func fragment(_ value: PropertyListValue) -> String {
+        var output: [UInt8] = []
+        write(value, depth: 0, into: &output)
+        return String(decoding: output.dropLast(), as: UTF8.self)
+    }
+
     /// Whether an entry-less file is framed as the writer frames a non-empty one: its header and `<dict>`, then
     /// `</dict>` and `</plist>` on lines of their own.
     static func hasOwnFrame(_ bytes: [UInt8], bodyEnd: Int) -> Bool {

@@ -13,7 +13,7 @@ public enum CommandOptions {
         "read": ["--path"], "write": ["--type", "-t", "--path", "--format"], "delete": ["--path"],
         "export": ["--format", "--output", "-o"], "diff": ["--against"],
         "log": ["--limit", "-n", "--since", "--until", "--writer"],
-        "record": ["--output", "-o", "--for", "--include", "--exclude"],
+        "record": ["--output", "-o", "--for", "--include", "--exclude", "--format"],
         "undo": ["--steps", "--to"], "redo": ["--steps"], "dump": ["--output", "-o"], "recover": ["--from-file"],
         "schema show": ["--format"], "schema install": ["--suite"], "demo": ["--interval"],
         "demo-writer": ["--interval"],

@@ -97,4 +97,31 @@ import Testing
             only.filter { $0.hasPrefix("prefs ") } == ["prefs write --type string -- 'mail' 'server' 'pop.example.org'"]
         )
     }
+
+    @Test func nativeWritesDefaultsCommandsAndKeepsPrefsLinesWhereDefaultsCannotSayAValue() throws {
+        let prefs = try InProcessPrefs()
+        try prefs.run("write", "app", "seed", "1", "--format", "binary")
+        let lines = try Self.record(prefs, ["app", "--format", "native"]) {
+            try prefs.run("write", "app", "n", "3", "--type", "int")
+            try prefs.run("write", "app", "on", "true", "--type", "bool")
+            try prefs.run("write", "app", "blob", "AAEC/w==", "--type", "data")
+            try prefs.run("write", "app", "when", "2026-11-27T10:00:00Z", "--type", "date")
+            try prefs.run("write", "app", "moment", "2026-11-27T10:00:00.250Z", "--type", "date")
+            try prefs.run("write", "app", "list", #"{"array":[{"int":1},{"string":"x"}]}"#, "--type", "typed-json")
+            try prefs.run("delete", "app", "seed")
+        }
+        #expect(lines.contains("'defaults' 'write' 'app' 'n' '-integer' '3'"), "\(lines)")
+        #expect(lines.contains("'defaults' 'write' 'app' 'on' '-bool' 'true'"))
+        #expect(lines.contains("'defaults' 'write' 'app' 'blob' '-data' '000102ff'"))
+        #expect(lines.contains("'defaults' 'write' 'app' 'when' '-date' '2026-11-27 10:00:00 +0000'"))
+        #expect(lines.contains("'defaults' 'delete' 'app' 'seed'"))
+        let text = lines.joined(separator: "\n")
+        #expect(
+            text.contains(
+                "'defaults' 'write' 'app' 'list' '<array>\n\t<integer>1</integer>\n\t<string>x</string>\n</array>'"),
+            "\(text)")
+        // defaults reads -date to the second: the quarter second keeps its prefs line, and the header says so.
+        #expect(lines.contains("prefs write --type date -- 'app' 'moment' '2026-11-27T10:00:00.250Z'"), "\(lines)")
+        #expect(lines.contains("#   app/moment"), "\(lines)")
+    }
 }

@@ -16,10 +16,15 @@ public struct ChangeRecording: Sendable {
     public var filter: RecordFilter
     /// The file to write the script to; standard output when `nil`.
     public var output: String?
+    /// Whether the script changes keys with `prefs` or with the store's own tool.
+    public var format: RecordScript.Format
 
     /// Creates a recording.
-    public init(suites: [String], filter: RecordFilter = RecordFilter(), output: String? = nil) {
-        (self.suites, self.filter, self.output) = (suites, filter, output)
+    public init(
+        suites: [String], filter: RecordFilter = RecordFilter(), output: String? = nil,
+        format: RecordScript.Format = .prefs
+    ) {
+        (self.suites, self.filter, self.output, self.format) = (suites, filter, output, format)
     }
 
     /// Records until `stop` returns or the task is cancelled, then writes the script.
@@ -35,6 +40,11 @@ public struct ChangeRecording: Sendable {
     ///   start or dies (after the script of what was recorded is written); the output's when the script cannot be
     ///   written.
     public func run(in context: ToolContext, until stop: @escaping @Sendable () async -> Void) async throws {
+        if format == .native, try context.store().nativeCommands == nil {
+            throw ToolError(
+                "\(context.locationDescription) has no tool of its own to replay with; record without --format native",
+                code: .usage)
+        }
         // Said once it is true: a change made after the note is recorded, on a store that can start at once.
         let followed = try FollowedStore(suites: suites, in: context)
         defer { followed.stop() }
@@ -72,7 +82,9 @@ public struct ChangeRecording: Sendable {
         let script = RecordScript(
             started: started, ended: Date(), store: store.locationDescription, suites: suites, filter: filter,
             changes: changes)
-        let text = script.text { suite in (try? context.schema(for: suite)) ?? nil }
+        let text = script.text(
+            schema: { suite in (try? context.schema(for: suite)) ?? nil },
+            native: format == .native ? store.nativeCommands : nil)
         try Output.write(Data(text.utf8), toFile: output)
         Output.note("recorded \(changes.count) key(s)" + (output.map { " in \(TextEscaping.quoted($0))" } ?? ""))
         // A service that died ended the recording early: what it had is written, and the failure said.

@@ -32,14 +32,23 @@ public struct RecordScript: Sendable {
         (self.filter, self.changes) = (filter, changes)
     }
 
+    /// How the script changes keys: with `prefs`, or with the store's own tool (`--format native`).
+    public enum Format: String, Sendable, CaseIterable {
+        case prefs, native
+    }
+
     /// The script's text.
     ///
-    /// - Parameter schema: A suite's schema, which says which keys are secret; those are left out, as `export`
-    ///   leaves them out.
+    /// - Parameters:
+    ///   - schema: A suite's schema, which says which keys are secret; those are left out, as `export` leaves them
+    ///     out.
+    ///   - native: The store's own tool, for `--format native`; a value it cannot say exactly keeps its `prefs`
+    ///     line, named in the header.
     /// - Returns: The script, ending in a newline.
-    public func text(schema: (String) -> PreferenceSchema?) -> String {
+    public func text(schema: (String) -> PreferenceSchema?, native: (any NativeCommands)? = nil) -> String {
         var lines: [String] = []
         var leftOut: [String] = []
+        var notNative: [String] = []
         for entry in changes.entries {
             let name = TextEscaping.escaped(entry.suite + "/" + entry.key)
             if let reason = filter.reasonToLeaveOut(suite: entry.suite, key: entry.key) {
@@ -47,10 +56,31 @@ public struct RecordScript: Sendable {
             } else if schema(entry.suite)?.entry(forStoredKey: entry.key)?.isSecret == true {
                 leftOut.append("\(name) (secret)")
             } else {
-                do { lines.append(try Self.command(entry)) } catch { leftOut.append("\(name) (\(error))") }
+                do {
+                    let command = try Self.command(entry)
+                    if let native, let words = Self.nativeWords(entry, native) {
+                        lines.append(words.map(ShellWord.scriptWord).joined(separator: " "))
+                    } else {
+                        if native != nil { notNative.append(name) }
+                        lines.append(command)
+                    }
+                } catch {
+                    leftOut.append("\(name) (\(error))")
+                }
             }
         }
-        return (header(leftOut: leftOut) + ["set -e"] + lines).joined(separator: "\n") + "\n"
+        var header = header(leftOut: leftOut)
+        if let native {
+            header.append("# Written for \(native.toolName); prefs write lines where it cannot say a value exactly:")
+            header += notNative.isEmpty ? ["#   none"] : notNative.map { "#   \($0)" }
+        }
+        return (header + ["set -e"] + lines).joined(separator: "\n") + "\n"
+    }
+
+    /// The store's own tool's words for a key's final change, or `nil` when it cannot say the value exactly.
+    private static func nativeWords(_ entry: RecordedChanges.Entry, _ native: any NativeCommands) -> [String]? {
+        guard let value = entry.value else { return native.removing(key: entry.key, inSuite: entry.suite) }
+        return native.setting(value, forKey: entry.key, inSuite: entry.suite)
     }
 
     private func header(leftOut: [String]) -> [String] {
