@@ -13,8 +13,7 @@ import Testing
     private static func serverWithLargeSuite(keys: Int) throws -> (PostgresServer, String) {
         let server = try PostgresServer.startPrivate()
         let url = server.url(table: "outage")
-        let cli = try PrefsCLI()
-        #expect(try cli.run("write", "--store", url, "s", "seed", "1").status == 0)
+        #expect(try InProcessPrefs.withPostgres().run("write", "--store", url, "s", "seed", "1").status == 0)
         _ = try server.psql(
             """
             INSERT INTO outage (suite, key, kind, value)

@@ -1,5 +1,6 @@
 import Foundation
 import PrefsTestHelpers
+import PrefsTools
 import Testing
 
 /// Names and values reach the shell as text: completion in a real bash over names a foreign program wrote runs
@@ -34,10 +35,11 @@ import Testing
             ["write", "shared", "{a,b}", ""], offers: [], in: cli, environment: environment, marker: marker)
     }
 
-    @Test func aSecretKeysChoicesAreNeverOffered() throws {
-        let cli = try PrefsCLI()
-        let manifest = cli.home.url.appendingPathComponent("vault.json")
-        try Data(
+    /// In-process, where the rule lives (``CompletionCandidates``): what it answers is all bash is given.
+    @Test(arguments: [ShellWord.Shell.bash, .zsh, .fish, nil] as [ShellWord.Shell?])
+    func aSecretKeysChoicesAreNeverOffered(shell: ShellWord.Shell?) throws {
+        let prefs = try InProcessPrefs()
+        try prefs.installSchema(
             """
             {"format": "prefs-schema", "version": 1, "suite": "vault", "keys": [
              {"id": "pin", "type": "Pin", "kind": "enum", "storage": "string", "optional": false, "debug": false,
@@ -45,13 +47,10 @@ import Testing
              {"id": "mode", "type": "Mode", "kind": "enum", "storage": "string", "optional": false, "debug": false,
               "default": "a", "choices": ["a", "b"]}
             ]}
-            """.utf8
-        ).write(to: manifest)
-        #expect(try cli.run("schema", "install", manifest.path).status == 0)
-        let marker = cli.home.url.appendingPathComponent("ran")
-        try HostileNames.expectCompletion(
-            ["write", "vault", "pin", ""], offers: [], in: cli, environment: cli.environment, marker: marker)
-        try HostileNames.expectCompletion(
-            ["write", "vault", "mode", ""], offers: ["a", "b"], in: cli, environment: cli.environment, marker: marker)
+            """)
+        try prefs.run("write", "vault", "mode", "b")
+        let candidates = CompletionCandidates(context: prefs.fixture.reopened(), shell: shell)
+        #expect(candidates.values(of: "pin", in: "vault", startingWith: "").isEmpty)
+        #expect(candidates.values(of: "mode", in: "vault", startingWith: "") == ["a", "b"])
     }
 }
