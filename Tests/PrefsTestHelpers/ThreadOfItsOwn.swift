@@ -15,13 +15,17 @@ package struct ThreadOfItsOwn: TestTrait, SuiteTrait, TestScoping {
     static let width = 3 * ProcessInfo.processInfo.activeProcessorCount
     private static let slots = Slots(width)
 
+    /// Whether the test takes the next free thread before the tests queued without it: for the few that take most
+    /// of a minute (installing the release build), which would otherwise start last and end the run late.
+    var startsFirst = false
+
     package var isRecursive: Bool { true }
 
     package func provideScope(
         for test: Test, testCase: Test.Case?, performing function: @Sendable () async throws -> Void
     ) async throws {
         guard testCase != nil else { return try await function() }
-        await Self.slots.take()
+        await Self.slots.take(first: startsFirst)
         defer { Task { await Self.slots.give() } }
         try await withTaskExecutorPreference(QueueExecutor()) { try await function() }
     }
@@ -31,24 +35,27 @@ package struct ThreadOfItsOwn: TestTrait, SuiteTrait, TestScoping {
 private actor Slots {
     private var free: Int
     private var waiters: [CheckedContinuation<Void, Never>] = []
+    private var firstWaiters: [CheckedContinuation<Void, Never>] = []
 
     init(_ count: Int) {
         free = count
     }
 
-    func take() async {
+    func take(first: Bool) async {
         if free > 0 {
             free -= 1
             return
         }
-        await withCheckedContinuation { waiters.append($0) }
+        await withCheckedContinuation { first ? firstWaiters.append($0) : waiters.append($0) }
     }
 
     func give() {
-        if waiters.isEmpty {
-            free += 1
-        } else {
+        if !firstWaiters.isEmpty {
+            firstWaiters.removeFirst().resume()
+        } else if !waiters.isEmpty {
             waiters.removeFirst().resume()
+        } else {
+            free += 1
         }
     }
 }
@@ -56,6 +63,9 @@ private actor Slots {
 extension Trait where Self == ThreadOfItsOwn {
     /// The test runs on a thread of its own, so that its waits hold up no other test.
     package static var threadOfItsOwn: Self { Self() }
+
+    /// A thread of its own, taken before the tests queued without it: for a test that takes most of a minute.
+    package static var threadOfItsOwnStartingFirst: Self { Self(startsFirst: true) }
 }
 
 /// Runs a task's jobs on a serial dispatch queue, which gets a thread of its own from dispatch when it blocks, unlike

@@ -21,7 +21,8 @@ enum ReleaseBuild {
 /// The install builds the static release into `.build-release`, which CI has built already (its release checks). Out
 /// of CI the tests run once that build exists, so that `swift test` alone does not spend minutes on a release build.
 @Suite(
-    .threadOfItsOwn,
+    // Most of a minute each: started first, so that they do not end the run late.
+    .threadOfItsOwnStartingFirst,
     .enabled(if: ReleaseBuild.usable, "set PREFS_REQUIRE_INSTALL=1, or run scripts/build-release .build-release prefs"))
 struct InstallTests {
     static let build = ReleaseBuild.folder
