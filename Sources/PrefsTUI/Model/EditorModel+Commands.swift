@@ -124,7 +124,7 @@ extension EditorModel {
             store: data.store.locationDescription, suites: [], filter: RecordFilter(keepsVolatile: true),
             changes: changes)
         do {
-            try PrivateFile.create(Data(script.text { data.schema(for: $0) }.utf8), at: url)
+            try PrivateFile.create(Data(script.text { try data.tools.schema(for: $0) }.utf8), at: url)
             say("recorded \(changes.count) key\(changes.count == 1 ? "" : "s") to \(TextEscaping.escaped(url.path))")
         } catch {
             say("not recorded: \(error)")

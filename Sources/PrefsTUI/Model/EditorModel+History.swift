@@ -38,10 +38,16 @@ extension EditorModel {
                 : try UndoAction.undo(suite, force: force, in: data.tools)
             data.update(outcome.keys.map { (suite, $0) })
             sessionKeys.noteWrites(suite: suite, keys: outcome.keys, write: nil)
-            let now = (try? data.tools.currentValues(of: outcome.keys, inSuite: suite)) ?? [:]
-            for key in outcome.keys { sessionKeys.record(suite: suite, key: key, value: now[key]) }
+            // What the keys hold now is what :record saves; a read that fails records nothing rather than removals.
+            var unrecorded = ""
+            do {
+                let now = try data.tools.currentValues(of: outcome.keys, inSuite: suite)
+                for key in outcome.keys { sessionKeys.record(suite: suite, key: key, value: now[key]) }
+            } catch {
+                unrecorded = "; :record will not hold it (\(error))"
+            }
             refresh()
-            say("\(redoing ? "redone" : "undone") in \(suite): \(outcome.lines.joined(separator: ", "))")
+            say("\(redoing ? "redone" : "undone") in \(suite): \(outcome.lines.joined(separator: ", "))\(unrecorded)")
         } catch let error as ToolError where error.code == .changedSince {
             pendingRepeat = redoing ? .redo : .undo
             say("\(error); \(redoing ? "ctrl-r again redoes" : "u again undoes") anyway")

@@ -21,16 +21,19 @@ public enum SuiteLog {
     ///   when a history cannot be read.
     public static func print(_ query: LogQuery, utc: Bool, json: Bool, in context: ToolContext) throws {
         let changes = try self.changes(query, in: context)
+        // Each suite's schema read once; one that cannot be read fails the log, which could not tell its secrets.
         var schemas: [String: PreferenceSchema?] = [:]
-        Output.lines(
-            changes.map { change in
-                let suite = change.suite ?? query.suite ?? ""
-                if schemas[suite] == nil { schemas[suite] = .some(try? context.schema(for: suite)) }
-                let entry = schemas[suite]??.entry(forStoredKey: change.key)
-                return json
+        var lines: [String] = []
+        for change in changes {
+            let suite = change.suite ?? query.suite ?? ""
+            if schemas[suite] == nil { schemas[suite] = .some(try context.schema(for: suite)) }
+            let entry = schemas[suite]??.entry(forStoredKey: change.key)
+            lines.append(
+                json
                     ? ChangeText.jsonLine(change, entry: entry)
-                    : ChangeText.logLine(change, entry: entry, utc: utc, showingSuite: query.suite == nil)
-            })
+                    : ChangeText.logLine(change, entry: entry, utc: utc, showingSuite: query.suite == nil))
+        }
+        Output.lines(lines)
     }
 
     /// The changes a query asks for, in the order the log prints them.

@@ -96,4 +96,27 @@ import Testing
                 == "prefs: \"last tuesday\" is not a time: give ISO 8601 (2026-11-23T14:00:00Z), a local time "
                 + "(2026-11-23 15:00), a time ago (90s, 5m, 2h, 7d) or today\n", "\(refused.error)")
     }
+
+    /// A log cannot tell a secret from a schema it cannot read: it fails, naming the schema, rather than show values.
+    @Test func aSchemaThatCannotBeReadFailsTheLogRatherThanShowAValue() throws {
+        let prefs = try InProcessPrefs()
+        try prefs.installSchema(
+            """
+            {"format": "prefs-schema", "version": 1, "suite": "vault", "keys": [
+              {"id": "token", "type": "String", "kind": "string", "storage": "string", "optional": false,
+               "debug": false, "default": "", "secret": true}
+            ]}
+            """)
+        try prefs.run("write", "vault", "token", "tok-SECRET")
+        let folder = prefs.home.url.appendingPathComponent("data/prefs/schemas")
+        let manifests = try #require(FileManager.default.enumerator(atPath: folder.path)).compactMap { $0 as? String }
+            .filter { $0.hasSuffix(".json") }
+        #expect(!manifests.isEmpty)
+        for file in manifests { try Data("{ damaged".utf8).write(to: folder.appendingPathComponent(file)) }
+        for arguments in [["log", "vault"], ["log"]] {
+            let log = prefs.run(arguments)
+            #expect(log.status == 1, "\(arguments)")
+            #expect(!(log.output + log.error).contains("tok-SECRET"), "\(arguments)")
+        }
+    }
 }

@@ -83,7 +83,7 @@ public struct ChangeRecording: Sendable {
             started: started, ended: Date(), store: store.locationDescription, suites: suites, filter: filter,
             changes: changes)
         let text = script.text(
-            schema: { suite in (try? context.schema(for: suite)) ?? nil },
+            schema: { try context.schema(for: $0) },
             native: format == .native ? store.nativeCommands : nil)
         try Output.write(Data(text.utf8), toFile: output)
         Output.note("recorded \(changes.count) key(s)" + (output.map { " in \(TextEscaping.quoted($0))" } ?? ""))

@@ -41,11 +41,11 @@ public struct RecordScript: Sendable {
     ///
     /// - Parameters:
     ///   - schema: A suite's schema, which says which keys are secret; those are left out, as `export` leaves them
-    ///     out.
+    ///     out, and so is every key of a suite whose schema cannot be read, which might be secret.
     ///   - native: The store's own tool, for `--format native`; a value it cannot say exactly keeps its `prefs`
     ///     line, named in the header.
     /// - Returns: The script, ending in a newline.
-    public func text(schema: (String) -> PreferenceSchema?, native: (any NativeCommands)? = nil) -> String {
+    public func text(schema: (String) throws -> PreferenceSchema?, native: (any NativeCommands)? = nil) -> String {
         var lines: [String] = []
         var leftOut: [String] = []
         var notNative: [String] = []
@@ -53,8 +53,8 @@ public struct RecordScript: Sendable {
             let name = TextEscaping.escaped(entry.suite + "/" + entry.key)
             if let reason = filter.reasonToLeaveOut(suite: entry.suite, key: entry.key) {
                 leftOut.append("\(name) (\(reason))")
-            } else if schema(entry.suite)?.entry(forStoredKey: entry.key)?.isSecret == true {
-                leftOut.append("\(name) (secret)")
+            } else if let secret = Self.isSecret(entry, schema) {
+                leftOut.append("\(name) (\(secret))")
             } else {
                 do {
                     let command = try Self.command(entry)
@@ -75,6 +75,18 @@ public struct RecordScript: Sendable {
             header += notNative.isEmpty ? ["#   none"] : notNative.map { "#   \($0)" }
         }
         return (header + ["set -e"] + lines).joined(separator: "\n") + "\n"
+    }
+
+    /// Why a key must be left out as a secret, or `nil` when it need not: the schema marks it secret, or the schema
+    /// cannot be read to tell.
+    private static func isSecret(_ entry: RecordedChanges.Entry, _ schema: (String) throws -> PreferenceSchema?)
+        -> String?
+    {
+        do {
+            return try schema(entry.suite)?.entry(forStoredKey: entry.key)?.isSecret == true ? "secret" : nil
+        } catch {
+            return "its schema cannot be read, so it may be secret: \(error)"
+        }
     }
 
     /// The store's own tool's words for a key's final change, or `nil` when it cannot say the value exactly.
