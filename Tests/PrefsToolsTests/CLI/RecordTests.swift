@@ -1,5 +1,7 @@
 import Foundation
+import PrefsKit
 import PrefsTestHelpers
+import PrefsTools
 import Testing
 
 /// `prefs record`'s script, recorded in-process: quoting, types, filters, secrets, and what is left out and why.
@@ -123,5 +125,44 @@ import Testing
         // defaults reads -date to the second: the quarter second keeps its prefs line, and the header says so.
         #expect(lines.contains("prefs write --type date -- 'app' 'moment' '2026-11-27T10:00:00.250Z'"), "\(lines)")
         #expect(lines.contains("#   app/moment"), "\(lines)")
+    }
+}
+
+/// The script's rule for secrets, where it lives: a suite whose schema cannot be read may hold secrets, so its keys
+/// are left out, named with the reason.
+@Suite struct RecordScriptSecretTests {
+    private struct Unreadable: Error, CustomStringConvertible {
+        var description: String { "the manifest is damaged" }
+    }
+
+    @Test func aKeyWhoseSchemaCannotBeReadIsLeftOutAsMaybeSecret() {
+        var changes = RecordedChanges()
+        changes.add(
+            PersistentKeyValueChange(suite: "vault", key: "token", oldValue: nil, newValue: .string("tok-SECRET")))
+        changes.add(PersistentKeyValueChange(suite: "app", key: "theme", oldValue: nil, newValue: .string("dark")))
+        let script = RecordScript(
+            started: Date(), ended: Date(), store: "test", suites: [], filter: RecordFilter(), changes: changes)
+        let text = script.text { suite in
+            if suite == "vault" { throw Unreadable() }
+            return nil
+        }
+        #expect(!text.contains("tok-SECRET"))
+        #expect(
+            text.contains("#   vault/token (its schema cannot be read, so it may be secret: the manifest is damaged)"))
+        #expect(text.contains("prefs write --type string -- 'app' 'theme' 'dark'"))
+    }
+
+    @Test func volatileKeysAreNamedByWholeWordsSoThatOthersAreKept() {
+        let filter = RecordFilter()
+        for key in [
+            "windowFrame", "NSWindow Frame main", "mainWindowPosition", "position", "lastSync", "last-check",
+            "app.lastUpdate", "recentFiles", "recent-files", "launchCount", "unread-count", "retryCounter",
+        ] {
+            #expect(filter.reasonToLeaveOut(suite: "app", key: key) == "volatile", "\(key)")
+        }
+        for key in ["account", "composition", "framework", "disposition", "lastly", "theme", "counterpart"] {
+            #expect(filter.reasonToLeaveOut(suite: "app", key: key) == nil, "\(key)")
+        }
+        #expect(RecordFilter(keepsVolatile: true).reasonToLeaveOut(suite: "app", key: "windowFrame") == nil)
     }
 }

@@ -9,9 +9,13 @@ import Darwin
 public struct RecordFilter: Sendable {
     /// Keys that change by themselves while a program runs, which a recording of what a person set would only be
     /// noise in: window frames and positions, last-check and last-sync times, recent-file lists, counters.
+    ///
+    /// Each names the word at a word's start (`windowFrame`, `lastSync`, `last-check`, `launchCount`, `unread-count`),
+    /// so that `account`, `composition` or `framework` are kept.
     public static let volatile = [
-        "*/*[Ff]rame*", "*/*[Pp]osition*", "*/*[Gg]eometry*", "*/*[Ww]indow[-_ ]*[Ss]ize*", "*/[Ll]ast[A-Z_-]*",
-        "*/*[-_.][Ll]ast[A-Z_-]*", "*/*[Rr]ecent*", "*/*[Cc]ount", "*/*[Cc]ounter", "*/*[-_]count",
+        "*/*[Ww]indow*[Ff]rame*", "*/*[Ww]indow*[Pp]osition*", "*/*[Ww]indow*[Ss]ize*", "*/*[Gg]eometry*",
+        "*/position", "*/[Ll]ast[A-Z_-]*", "*/*[-_.][Ll]ast[A-Z_-]*", "*/*[Rr]ecent[A-Z_-]*", "*/recent*",
+        "*/*[a-z]Count", "*/*[-_]count", "*/*[a-z]Counter", "*/*[-_]counter",
     ]
 
     /// Globs a key must match one of, when any are given.
