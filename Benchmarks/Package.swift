@@ -65,6 +65,18 @@ let package = Package(
             plugins: [.plugin(name: "BenchmarkPlugin", package: "benchmark")]
         ),
         .executableTarget(
+            name: "Recording",
+            dependencies: [
+                "BenchmarkSupport",
+                .product(name: "Benchmark", package: "benchmark"),
+                .product(name: "PrefsKit", package: prefs),
+                .product(name: "PrefsTools", package: prefs),
+            ],
+            path: "Benchmarks/Recording",
+            swiftSettings: [.swiftLanguageMode(.v6)],
+            plugins: [.plugin(name: "BenchmarkPlugin", package: "benchmark")]
+        ),
+        .executableTarget(
             name: "Postgres",
             dependencies: [
                 "BenchmarkSupport",

@@ -6,9 +6,22 @@ import Glibc
 
 /// Runs the peer executable, which is built beside the benchmarks (see Benchmarks/run).
 public enum Peer {
-    public static func start(_ arguments: [String], capturingOutput: Bool = false) throws -> Process {
+    /// Starts the peer.
+    ///
+    /// - Parameters:
+    ///   - arguments: Its command and operands.
+    ///   - capturingOutput: Whether its standard output is a pipe to read (``lines(of:until:errors:)``).
+    ///   - capturingErrors: Whether its standard error is a pipe to read.
+    ///   - withInput: Whether its standard input is a pipe, which the caller closes to tell it to end.
+    /// - Returns: The running process.
+    /// - Throws: When it cannot be started.
+    public static func start(
+        _ arguments: [String], capturingOutput: Bool = false, capturingErrors: Bool = false, withInput: Bool = false
+    ) throws -> Process {
         let process = Process()
         if capturingOutput { process.standardOutput = Pipe() }
+        if capturingErrors { process.standardError = Pipe() }
+        if withInput { process.standardInput = Pipe() }
         // The harness preloads its malloc interposer to count allocations; a peer measured as a user runs it must not
         // inherit it.
         process.environment = ProcessInfo.processInfo.environment.filter { $0.key != "LD_PRELOAD" }
@@ -36,13 +49,19 @@ public enum Peer {
         return String(decoding: data, as: UTF8.self).split(separator: "\n").map(String.init)
     }
 
-    /// Reads a peer's output until a line equal to `marker`, and returns a function that reads the remaining lines.
-    public static func lines(of process: Process, until marker: String) throws -> () throws -> [String] {
-        guard let handle = (process.standardOutput as? Pipe)?.fileHandleForReading else {
+    /// Reads a peer's output until a line equal to `marker` (or, in its errors, a line holding it), and returns a
+    /// function that reads the remaining lines.
+    public static func lines(of process: Process, until marker: String, errors: Bool = false) throws
+        -> () throws -> [String]
+    {
+        guard let handle = ((errors ? process.standardError : process.standardOutput) as? Pipe)?.fileHandleForReading
+        else {
             throw CocoaError(.fileReadNoPermission)
         }
         var buffer = Data()
-        while !String(decoding: buffer, as: UTF8.self).split(separator: "\n").contains(Substring(marker)) {
+        while !String(decoding: buffer, as: UTF8.self).split(separator: "\n").contains(where: {
+            errors ? $0.contains(marker) : $0 == marker
+        }) {
             let chunk = handle.availableData
             if chunk.isEmpty { throw CocoaError(.fileReadCorruptFile) }
             buffer += chunk

@@ -84,6 +84,16 @@ case ("ud-write", 4):
         defaults.set(index, forKey: "\(arguments[2])-\(index)")
         defaults.synchronize()
     }
+case ("floor-ping", 4):
+    // floor-ping DIR COUNT INTERVAL-MS and floor-pong DIR COUNT: see FloorPeer.
+    FloorPeer.ping(arguments[1], count: Int(arguments[2]) ?? 0, interval: Int(arguments[3]) ?? 5)
+case ("floor-pong", 3):
+    FloorPeer.pong(arguments[1], count: Int(arguments[2]) ?? 0)
+case ("record", 4):
+    // record DIR SUITE FILE: see RecorderPeer.
+    do { try await RecorderPeer.record(arguments[1], suite: arguments[2], output: arguments[3]) } catch {
+        fail("\(error)")
+    }
 case ("editor-rss", 3):
     // editor-rss DIR SUITE: opens the editor (headless) on a suite's keys, draws, filters, and prints the peak
     // resident set in kilobytes.
@@ -188,6 +198,6 @@ case ("pg-raw-listen", 2):
     do { try await PostgresPeer.rawListen(arguments[1]) } catch { fail("\(error)") }
 default:
     fail(
-        "usage: ping DIR SUITE COUNT INTERVAL-MS | pong DIR SUITE COUNT | write DIR SUITE PREFIX COUNT | ud-write SUITE-PATH PREFIX COUNT"
+        "usage: ping DIR SUITE COUNT INTERVAL-MS | pong DIR SUITE COUNT | write DIR SUITE PREFIX COUNT | ud-write SUITE-PATH PREFIX COUNT | floor-ping DIR COUNT INTERVAL-MS | floor-pong DIR COUNT | record DIR SUITE FILE"
     )
 }

@@ -3,15 +3,32 @@ public import PrefsCore
 /// What `prefs apply` does: a script `prefs record` wrote, checked and written one suite at a time.
 ///
 /// It reads the script (``RecordedScript``), checks every change under the rules `prefs write` keeps (type, schema,
-/// printable, locks, precision), and writes each suite's changes as one write, one undo step per suite. Keys that already hold what the script gives are left alone, so that applying a
-/// script twice changes nothing the second time.
+/// printable, locks, precision), and writes each suite's changes as one write, one undo step per suite. Keys that
+/// already hold what the script gives are left alone, so that applying a script twice changes nothing the second time.
 public enum ScriptApply {
     /// What applying a script would change, checked; nothing is written until ``apply(_:in:)``.
     public struct Plan: Sendable {
         /// Each suite's changes, in the order the script first names the suites.
         public let suites: [(name: String, changes: [String: PropertyListValue?])]
+        /// Each change with its schema entry, from which ``lines`` are made.
+        let shown:
+            [(
+                suite: String, key: String, old: PropertyListValue?, new: PropertyListValue?,
+                entry: PreferenceSchemaEntry?
+            )]
+
         /// `suite key: old -> new` lines, secrets masked unless revealed.
-        public let lines: [String]
+        ///
+        /// Made when asked for: `--yes` shows none, and making them took a tenth of applying 10,000 keys.
+        public var lines: [String] {
+            shown.map { change in
+                let show = { (value: PropertyListValue?) in
+                    value.map { ValueText.inline($0, entry: change.entry) } ?? "(unset)"
+                }
+                return "\(ValueText.key(change.suite)) \(ValueText.key(change.key)): \(show(change.old)) -> "
+                    + show(change.new)
+            }
+        }
 
         /// How many keys would change.
         public var count: Int { suites.reduce(0) { $0 + $1.changes.count } }
@@ -28,15 +45,23 @@ public enum ScriptApply {
     public static func plan(_ text: String, in context: ToolContext) throws -> Plan {
         var order: [String] = []
         var requested: [String: [String: PropertyListValue?]] = [:]
+        // Each suite's name checked and schema read once, not once a line: a recording names few suites.
+        var schemas: [String: PreferenceSchema?] = [:]
+        func schema(of suite: String) throws -> PreferenceSchema? {
+            if let known = schemas[suite] { return known }
+            try context.checkName(suite)
+            let schema = try context.schema(for: suite)
+            schemas[suite] = .some(schema)
+            return schema
+        }
         for command in try RecordedScript.commands(in: text) {
             let (suite, key, value): (String, String, PropertyListValue?)
             switch command {
             case .write(let request):
-                try context.checkName(request.suite)
                 (suite, key) = (request.suite, request.key)
-                value = try request.parsed(schema: context.schema(for: request.suite))
+                value = try request.parsed(schema: schema(of: request.suite))
             case .delete(let name, let deleted):
-                try context.checkName(name)
+                _ = try schema(of: name)
                 try ValueText.checkKeyName(deleted)
                 (suite, key, value) = (name, deleted, nil)
             }
@@ -44,9 +69,9 @@ public enum ScriptApply {
             requested[suite, default: [:]][key] = .some(value)
         }
         var suites: [(name: String, changes: [String: PropertyListValue?])] = []
-        var lines: [String] = []
+        var shown: [(String, String, PropertyListValue?, PropertyListValue?, PreferenceSchemaEntry?)] = []
         for name in order {
-            let schema = try context.schema(for: name)
+            let schema = try schema(of: name)
             let wanted = SuiteMigration.movingFormerNames(requested[name] ?? [:], schema: schema)
             let current = try context.currentValues(of: wanted.keys.sorted(), inSuite: name)
             // What already holds its value is left alone: a script applied twice changes nothing the second time.
@@ -55,16 +80,10 @@ public enum ScriptApply {
             try context.checkUnlocked(changes.keys.sorted(), inSuite: name)
             suites.append((name, changes))
             for key in changes.keys.sorted() {
-                let entry = schema?.entry(forStoredKey: key)
-                let show = { (value: PropertyListValue?) in
-                    value.map { ValueText.inline($0, entry: entry) } ?? "(unset)"
-                }
-                lines.append(
-                    "\(ValueText.key(name)) \(ValueText.key(key)): \(show(current[key])) -> \(show(changes[key] ?? nil))"
-                )
+                shown.append((name, key, current[key], changes[key] ?? nil, schema?.entry(forStoredKey: key)))
             }
         }
-        return Plan(suites: suites, lines: lines)
+        return Plan(suites: suites, shown: shown)
     }
 
     /// Writes a plan: each suite's changes as one write.
