@@ -6,6 +6,17 @@ import PackageDescription
 // A path dependency is named after its directory, whatever the clone is called.
 let prefs = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().lastPathComponent
 
+/// A benchmark target: its folder under Benchmarks/, the harness and the peers' support, and the plugin that runs it.
+func benchmark(_ name: String, _ dependencies: [Target.Dependency] = []) -> Target {
+    .executableTarget(
+        name: name,
+        dependencies: ["BenchmarkSupport", .product(name: "Benchmark", package: "benchmark")] + dependencies,
+        path: "Benchmarks/\(name)",
+        swiftSettings: [.swiftLanguageMode(.v6)],
+        plugins: [.plugin(name: "BenchmarkPlugin", package: "benchmark")]
+    )
+}
+
 let package = Package(
     name: "PrefsBenchmarks",
     platforms: [.macOS(.v15)],
@@ -40,94 +51,45 @@ let package = Package(
         .target(name: "BenchmarkSupport", swiftSettings: [.swiftLanguageMode(.v6)]),
         // The floor of the start benchmark: no dependency, no link settings of prefs's.
         .executableTarget(name: "start-floor", swiftSettings: [.swiftLanguageMode(.v6)]),
-        .executableTarget(
-            name: "FileStore",
-            dependencies: [
-                "BenchmarkSupport",
-                .product(name: "Benchmark", package: "benchmark"),
-                .product(name: "PrefsKit", package: prefs),
-            ],
-            path: "Benchmarks/FileStore",
-            swiftSettings: [.swiftLanguageMode(.v6)],
-            plugins: [.plugin(name: "BenchmarkPlugin", package: "benchmark")]
+        benchmark(
+            "FileStore",
+            [
+                .product(name: "PrefsKit", package: prefs)
+            ]
         ),
-        .executableTarget(
-            name: "Editor",
-            dependencies: [
-                "BenchmarkSupport",
-                .product(name: "Benchmark", package: "benchmark"),
+        benchmark(
+            "Editor",
+            [
                 .product(name: "PrefsKit", package: prefs),
                 .product(name: "PrefsTUI", package: prefs),
                 .product(name: "PrefsTools", package: prefs),
-            ],
-            path: "Benchmarks/Editor",
-            swiftSettings: [.swiftLanguageMode(.v6)],
-            plugins: [.plugin(name: "BenchmarkPlugin", package: "benchmark")]
+            ]
         ),
-        .executableTarget(
-            name: "Recording",
-            dependencies: [
-                "BenchmarkSupport",
-                .product(name: "Benchmark", package: "benchmark"),
+        benchmark(
+            "Recording",
+            [
                 .product(name: "PrefsKit", package: prefs),
                 .product(name: "PrefsTools", package: prefs),
-            ],
-            path: "Benchmarks/Recording",
-            swiftSettings: [.swiftLanguageMode(.v6)],
-            plugins: [.plugin(name: "BenchmarkPlugin", package: "benchmark")]
+            ]
         ),
-        .executableTarget(
-            name: "Postgres",
-            dependencies: [
-                "BenchmarkSupport",
-                .product(name: "Benchmark", package: "benchmark"),
+        benchmark(
+            "Postgres",
+            [
                 .product(name: "PrefsKit", package: prefs),
                 .product(name: "PrefsPostgres", package: prefs),
-            ],
-            path: "Benchmarks/Postgres",
-            swiftSettings: [.swiftLanguageMode(.v6)],
-            plugins: [.plugin(name: "BenchmarkPlugin", package: "benchmark")]
+            ]
         ),
-        .executableTarget(
-            name: "SwiftConfiguration",
-            dependencies: [
-                "BenchmarkSupport",
-                .product(name: "Benchmark", package: "benchmark"),
+        benchmark(
+            "SwiftConfiguration",
+            [
                 .product(name: "PrefsKit", package: prefs),
                 .product(name: "PrefsConfiguration", package: prefs),
                 .product(name: "Configuration", package: "swift-configuration"),
-            ],
-            path: "Benchmarks/SwiftConfiguration",
-            swiftSettings: [.swiftLanguageMode(.v6)],
-            plugins: [.plugin(name: "BenchmarkPlugin", package: "benchmark")]
+            ]
         ),
-        .executableTarget(
-            name: "GSettings",
-            dependencies: ["BenchmarkSupport", .product(name: "Benchmark", package: "benchmark")],
-            path: "Benchmarks/GSettings",
-            swiftSettings: [.swiftLanguageMode(.v6)],
-            plugins: [.plugin(name: "BenchmarkPlugin", package: "benchmark")]
-        ),
-        .executableTarget(
-            name: "BinaryPlists",
-            dependencies: ["BenchmarkSupport", .product(name: "Benchmark", package: "benchmark")],
-            path: "Benchmarks/BinaryPlists",
-            swiftSettings: [.swiftLanguageMode(.v6)],
-            plugins: [.plugin(name: "BenchmarkPlugin", package: "benchmark")]
-        ),
-        .executableTarget(
-            name: "Start",
-            dependencies: ["BenchmarkSupport", .product(name: "Benchmark", package: "benchmark")],
-            path: "Benchmarks/Start",
-            swiftSettings: [.swiftLanguageMode(.v6)],
-            plugins: [.plugin(name: "BenchmarkPlugin", package: "benchmark")]
-        ),
-        .executableTarget(
-            name: "PostgresCLI",
-            dependencies: ["BenchmarkSupport", .product(name: "Benchmark", package: "benchmark")],
-            path: "Benchmarks/PostgresCLI",
-            swiftSettings: [.swiftLanguageMode(.v6)],
-            plugins: [.plugin(name: "BenchmarkPlugin", package: "benchmark")]
-        ),
+        benchmark("GSettings"),
+        benchmark("BinaryPlists"),
+        benchmark("Start"),
+        benchmark("PostgresCLI"),
     ]
 )
