@@ -4,7 +4,8 @@ import Testing
 
 @testable import PrefsCore
 
-/// The journal's fast date formatter must print exactly what Foundation's ISO 8601 style prints.
+/// The fast date formatter prints what Foundation's ISO 8601 style prints, to the second and to the millisecond that was
+/// written, and finer only when a date holds more: every date it prints reads back as the very same date.
 @Suite struct ISO8601DatesTests {
     @Test func theFastFormatterAgreesWithFoundationToTheSecond() async {
         await propertyCheck(input: Gen.double(in: 0...253_402_300_799.999)) { interval in
@@ -44,11 +45,34 @@ import Testing
     }
 
     @Test(arguments: [0, 951_782_400, 4_107_542_399.5, 1_700_000_000.999])
-    func leapDaysCenturiesAndFractionsAgreeWithFoundation(interval: Double) {
+    func leapDaysCenturiesAndFractionsAgreeWithFoundation(interval: Double) throws {
         let date = Date(timeIntervalSince1970: interval)
-        for hasFraction in [false, true] {
-            let expected = date.formatted(Date.ISO8601FormatStyle(includingFractionalSeconds: hasFraction))
-            #expect(ISO8601Dates.fastFormat(date, hasFraction: hasFraction) == expected)
+        let seconds = date.formatted(Date.ISO8601FormatStyle(includingFractionalSeconds: false))
+        #expect(ISO8601Dates.fastFormat(date, hasFraction: false) == seconds)
+        // 1_700_000_000.999 is a Double no millisecond reads back as: Foundation shows `.999`, PrefsKit `.9990001`.
+        let fraction = try #require(ISO8601Dates.fastFormat(date, hasFraction: true))
+        let milliseconds = date.formatted(Date.ISO8601FormatStyle(includingFractionalSeconds: true))
+        #expect(fraction.prefix(23) == milliseconds.prefix(23))
+        #expect(ISO8601Dates.fastParse(fraction) == date)
+    }
+
+    /// A date a binary property list keeps to the microsecond (`Date()` in an app) prints with the digits that give it
+    /// back, so that a recording or an export replays it exactly; the text `prefs write` takes reads back as written.
+    @Test func everyDatePrintsWithTheDigitsThatReadBackAsIt() async throws {
+        await propertyCheck(input: Gen.double(in: 0...253_402_300_799.999)) { interval in
+            let date = Date(timeIntervalSince1970: interval)
+            let text = ISO8601Dates.format(date)
+            let back = ISO8601Dates.fastParse(text)
+            // Within months of 2001 a Double is finer than the nine digits printed: there, the nearest.
+            if abs(date.timeIntervalSinceReferenceDate) >= 16_777_216 {
+                #expect(back == date, "\(text)")
+            } else {
+                #expect(back.map { abs($0.timeIntervalSince(date)) <= 1e-9 } == true, "\(text)")
+            }
+        }
+        for text in ["2026-11-27T10:00:00.123456Z", "2026-11-27T10:00:00.000001Z", "2026-11-27T10:00:00.5Z"] {
+            let date = try #require(ISO8601Dates.fastParse(text))
+            #expect(ISO8601Dates.format(date) == (text.hasSuffix(".5Z") ? "2026-11-27T10:00:00.500Z" : text))
         }
     }
 

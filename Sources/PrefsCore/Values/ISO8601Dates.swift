@@ -6,7 +6,9 @@ import Foundation
 
 /// Formats and parses the ISO 8601 dates that PrefsKit shows and accepts.
 ///
-/// Whole seconds print without a fraction, as property lists do; a fraction prints to the millisecond.
+/// Whole seconds print without a fraction, as property lists do; a fraction prints to the millisecond, or finer when a
+/// date holds more (a binary property list keeps `Date()` to the microsecond): always with the fewest digits that read
+/// back as the very same date, so that a recording, an export or a journal gives every date back exactly.
 package enum ISO8601Dates {
     static func format(_ date: Date) -> String {
         let hasFraction = date.timeIntervalSinceReferenceDate.rounded(.down) != date.timeIntervalSinceReferenceDate
@@ -23,24 +25,37 @@ package enum ISO8601Dates {
         guard interval >= 0, interval < 253_402_300_800 else { return nil }  // up to 9999-12-31T23:59:59
         let seconds = Int(interval.rounded(.down))
         let reference = date.timeIntervalSinceReferenceDate
-        let whole = reference.rounded(.down)
-        var milliseconds = Int(((reference - whole) * 1000).rounded(.down))
-        // `.804` parses to a Double a hair below it, which truncating alone would show as `.803`, a date nobody wrote:
-        // the millisecond whose parse gives back this very Double is the one shown.
-        if milliseconds < 999, whole + Double(milliseconds + 1) / 1000 == reference { milliseconds += 1 }
         let (year, month, day) = civilDate(daysSince1970: seconds / 86_400)
         let time = seconds % 86_400
         var text = pad(year, 4) + "-" + pad(month, 2) + "-" + pad(day, 2)
         text += "T" + pad(time / 3600, 2) + ":" + pad(time / 60 % 60, 2) + ":" + pad(time % 60, 2)
-        if hasFraction { text += "." + pad(min(milliseconds, 999), 3) }
+        if hasFraction { text += "." + fraction(reference, whole: reference.rounded(.down)) }
         return text + "Z"
+    }
+
+    /// The fewest fraction digits, three at least and nine at most, that ``fastParse(_:)`` reads back as this very
+    /// date; the nearest nine when none does (a date within months of 2001, whose Double is finer than a nanosecond).
+    ///
+    /// `.804` is stored as a Double a hair below it, which truncating would show as `.803`, a date nobody wrote;
+    /// rounding and reading back shows `.804`, and a date no millisecond gives back gets the digits that do.
+    private static func fraction(_ reference: Double, whole: Double) -> String {
+        var scale = 1000
+        var nearest = ""
+        for digits in 3...9 {
+            let value = min(Int(((reference - whole) * Double(scale)).rounded()), scale - 1)
+            nearest = pad(value, digits)
+            if whole + Double(value) / Double(scale) == reference { return nearest }
+            scale *= 10
+        }
+        return nearest
     }
 
     /// Parses exactly what ``fastFormat(_:hasFraction:)`` prints, in UTC, for the same reason; anything else is left
     /// to Foundation.
     static func fastParse(_ text: String) -> Date? {
         let bytes = Array(text.utf8)
-        guard bytes.count == 20 || bytes.count == 24, bytes.last == UInt8(ascii: "Z") else { return nil }
+        // Whole seconds, or a fraction of one to nine digits.
+        guard bytes.count == 20 || (22...29).contains(bytes.count), bytes.last == UInt8(ascii: "Z") else { return nil }
         func number(_ range: Range<Int>) -> Int? { decimal(bytes, range) }
         let separators: [(Int, Character)] = [(4, "-"), (7, "-"), (10, "T"), (13, ":"), (16, ":")]
         guard separators.allSatisfy({ bytes[$0.0] == $0.1.asciiValue }),
@@ -48,15 +63,18 @@ package enum ISO8601Dates {
             let minute = number(14..<16), let second = number(17..<19), year >= 1970, (1...12).contains(month),
             (1...daysIn(month: month, year: year)).contains(day), hour < 24, minute < 60, second < 60
         else { return nil }
-        var milliseconds = 0
-        if bytes.count == 24 {
-            guard bytes[19] == UInt8(ascii: "."), let fraction = number(20..<23) else { return nil }
-            milliseconds = fraction
+        var fraction = 0.0
+        if bytes.count > 20 {
+            let digits = bytes.count - 21
+            guard bytes[19] == UInt8(ascii: "."), let value = number(20..<(20 + digits)) else { return nil }
+            var scale = 1
+            for _ in 0..<digits { scale *= 10 }
+            fraction = Double(value) / Double(scale)
         }
         let days = daysSince1970(year: year, month: month, day: day)
         let seconds = days * 86_400 + hour * 3600 + minute * 60 + second
         // Built as Foundation builds it, from the reference date, so that both give the very same Double.
-        return Date(timeIntervalSinceReferenceDate: Double(seconds - 978_307_200) + Double(milliseconds) / 1000)
+        return Date(timeIntervalSinceReferenceDate: Double(seconds - 978_307_200) + fraction)
     }
 
     /// The decimal number the ASCII digits at `range` spell, or `nil` when one is not a digit or the range runs past

@@ -1,4 +1,5 @@
 import Foundation
+import PrefsFileStore
 import PrefsKit
 import PrefsTestHelpers
 import PrefsTools
@@ -125,6 +126,35 @@ import Testing
         // defaults reads -date to the second: the quarter second keeps its prefs line, and the header says so.
         #expect(lines.contains("prefs write --type date -- 'app' 'moment' '2026-11-27T10:00:00.250Z'"), "\(lines)")
         #expect(lines.contains("#   app/moment"), "\(lines)")
+    }
+
+    /// A binary property list keeps a date to the Double (an app's `Date()`, to the microsecond): the script gives it
+    /// to the digit, alone and inside an array, and applying it elsewhere makes the very same Double.
+    @Test func aDateKeptFinerThanAMillisecondReplaysExactly() throws {
+        let prefs = try InProcessPrefs()
+        try prefs.run("write", "app", "seed", "1", "--format", "binary")
+        let moment = Date(timeIntervalSinceReferenceDate: 786_000_000.123456)
+        let lines = try Self.record(prefs, ["app"]) {
+            try Self.store(of: prefs).suite("app").commit([
+                "moment": .date(moment), "moments": .array([.date(moment), .int(1)]),
+            ])
+        }
+        #expect(lines.contains("prefs write --type date -- 'app' 'moment' '2025-11-28T05:20:00.123456Z'"), "\(lines)")
+        let replay = try InProcessPrefs()
+        try replay.run("write", "app", "seed", "1", "--format", "binary")
+        let script = replay.home.url.appendingPathComponent("recorded.sh")
+        try Data(lines.joined(separator: "\n").utf8).write(to: script)
+        try replay.run("apply", script.path, "--yes")
+        let replayed = try Self.store(of: replay).suite("app")
+        #expect(replayed.primitiveValue(forKey: "moment") == .date(moment))
+        #expect(replayed.primitiveValue(forKey: "moments") == .array([.date(moment), .int(1)]))
+    }
+
+    /// The file store `prefs` opens in a fixture, opened as an app would, its journal and layers the fixture's own.
+    private static func store(of prefs: InProcessPrefs) throws -> FileStore {
+        try FileStore(
+            directory: prefs.configDirectory, journalDirectory: prefs.home.url.appendingPathComponent("app-journal"),
+            launchArguments: .none, systemDirectories: [])
     }
 }
 
