@@ -15,11 +15,15 @@ public enum TimeText {
     ///   - utc: Whether to write it in UTC, as ISO 8601 (`2026-11-23T14:04:05.123Z`).
     /// - Returns: The text.
     public static func format(_ date: Date, utc: Bool) -> String {
-        guard !utc else { return PropertyListValue.date(date).text }
-        // Truncated as the ISO 8601 form is, rather than rounded: both name the same millisecond.
+        // Both forms name the millisecond, always with its three digits: a value's date prints with every digit it
+        // holds (``/PrefsCore/PropertyListValue``), but a moment is shown as a log shows it.
         let total = milliseconds(date)
         let (seconds, millisecond) = total.quotientAndRemainder(dividingBy: 1000)
         let (second, fraction) = millisecond < 0 ? (seconds - 1, millisecond + 1000) : (seconds, millisecond)
+        guard !utc else {
+            let whole = PropertyListValue.date(Date(timeIntervalSince1970: Double(second))).text
+            return whole.dropLast() + "." + String(String(1000 + fraction).dropFirst()) + "Z"
+        }
         // Local time as the C library reads the system's zone: FoundationEssentials knows no zone but UTC.
         guard let (time, offset) = CivilTime.local(secondsSince1970: Int(second)) else {
             return PropertyListValue.date(date).text
