@@ -10,12 +10,17 @@ public enum ScriptApply {
     public struct Plan: Sendable {
         /// Each suite's changes, in the order the script first names the suites.
         public let suites: [(name: String, changes: [String: PropertyListValue?])]
-        /// Each change with its schema entry, from which ``lines`` are made.
-        let shown:
-            [(
-                suite: String, key: String, old: PropertyListValue?, new: PropertyListValue?,
-                entry: PreferenceSchemaEntry?
-            )]
+        /// A change as ``lines`` shows it: the values, and the schema entry that says how (and masks a secret).
+        struct Shown: Sendable {
+            let suite: String
+            let key: String
+            let old: PropertyListValue?
+            let new: PropertyListValue?
+            let entry: PreferenceSchemaEntry?
+        }
+
+        /// Each change, from which ``lines`` are made.
+        let shown: [Shown]
 
         /// `suite key: old -> new` lines, secrets masked unless revealed.
         ///
@@ -69,7 +74,7 @@ public enum ScriptApply {
             requested[suite, default: [:]][key] = .some(value)
         }
         var suites: [(name: String, changes: [String: PropertyListValue?])] = []
-        var shown: [(String, String, PropertyListValue?, PropertyListValue?, PreferenceSchemaEntry?)] = []
+        var shown: [Plan.Shown] = []
         for name in order {
             let schema = try schema(of: name)
             let wanted = SuiteMigration.movingFormerNames(requested[name] ?? [:], schema: schema)
@@ -80,7 +85,10 @@ public enum ScriptApply {
             try context.checkUnlocked(changes.keys.sorted(), inSuite: name)
             suites.append((name, changes))
             for key in changes.keys.sorted() {
-                shown.append((name, key, current[key], changes[key] ?? nil, schema?.entry(forStoredKey: key)))
+                shown.append(
+                    Plan.Shown(
+                        suite: name, key: key, old: current[key], new: changes[key] ?? nil,
+                        entry: schema?.entry(forStoredKey: key)))
             }
         }
         return Plan(suites: suites, shown: shown)
