@@ -118,9 +118,32 @@ public enum PrefsMain {
                 try command.run()
             }
         } catch {
+            // One line, and the usage status, as every usage error ends.
+            if let unknown = unknownCommand(in: arguments) {
+                let status = ExitCode.validationFailure.rawValue
+                if ErrorReport.json {
+                    FailureReport.report(code: .usage, message: "\(unknown)", status: status)
+                } else {
+                    Output.error("\(unknown)")
+                }
+                return .ended(status)
+            }
             return .ended(ErrorReport.ending(for: error))
         }
         return .ended(checkedOutput())
+    }
+
+    /// The error for a first word that names no command, with the nearest commands, rather than argument-parser's
+    /// "unexpected arguments": `prefs` itself takes no operand, so such a word is a command mistyped.
+    ///
+    /// - Parameter arguments: The words parsed, the command's name first.
+    /// - Returns: The error, or `nil` when the first word is an option or a command.
+    private static func unknownCommand(in arguments: [String]) -> ToolError? {
+        guard let word = arguments.first, !word.hasPrefix("-") else { return nil }
+        let names = Prefs.configuration.subcommands.flatMap { [$0._commandName] + $0.configuration.aliases } + ["help"]
+        guard !names.contains(word) else { return nil }
+        let hint = NearestNames.question(for: word, among: names) ?? "prefs --help lists the commands"
+        return ToolError("unknown command \(TextEscaping.quoted(word)); \(hint)", code: .usage)
     }
 
     /// 0 when all output was written; otherwise the failure, reported.
