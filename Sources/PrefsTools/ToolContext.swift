@@ -179,10 +179,18 @@ public final class ToolContext: Sendable {
         }
     }
 
-    /// The error for a suite that does not exist.
+    /// The error for a suite that does not exist, naming the nearest suites the store holds or has schemas for.
+    ///
+    /// - Parameter name: The suite's name, as typed.
+    /// - Returns: The error: `no suite "com.nu.trem" in …; did you mean "com.nu.term"?`.
     public func missing(_ name: String) -> ToolError {
-        ToolError(
-            "no suite \(TextEscaping.quoted(name)) in \(TextEscaping.escaped(locationDescription))", code: .noSuite)
+        // Only a hint: a store that cannot list its suites leaves it out.
+        let stored = (try? store(creating: false)?.listSuites()) ?? nil
+        let known = (stored ?? []) + ((try? schemas().schemaSuites()) ?? [])
+        let hint = NearestNames.question(for: name, among: Array(Set(known)).sorted()).map { "; \($0)" } ?? ""
+        return ToolError(
+            "no suite \(TextEscaping.quoted(name)) in \(TextEscaping.escaped(locationDescription))\(hint)",
+            code: .noSuite)
     }
 
     /// Throws a suite's problem, adding how to restore the version the last write replaced when there is one.

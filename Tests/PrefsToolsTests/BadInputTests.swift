@@ -39,7 +39,9 @@ import Testing
         Case(name: "corrupt suite read", arguments: ["read", "broken"], status: 1, message: "is unreadable"),
         Case(
             name: "corrupt suite write", arguments: ["write", "broken", "k", "v"], status: 1, message: "is unreadable"),
-        Case(name: "unknown subcommand", arguments: ["frobnicate"], status: 64, message: "Unexpected argument"),
+        Case(
+            name: "unknown subcommand", arguments: ["frobnicate"], status: 64,
+            message: "unknown command \"frobnicate\"; prefs --help lists the commands"),
         Case(
             name: "missing argument", arguments: ["write", "app", "k"], status: 64, message: "Missing expected argument"
         ),

@@ -26,8 +26,12 @@ public enum SuiteListing {
             if entry != nil || source != .default {
                 throw ToolError("key \(TextEscaping.quoted(key)) has no value and no default", code: .noKey)
             }
+            // The nearest keys the suite holds or declares: only a hint, left out when the suite cannot be listed.
+            let stored = (try? context.existingSuite(name).primitiveValues().keys).map(Array.init) ?? []
+            let known = Array(Set(stored + (schema?.entries.map(\.id) ?? []))).sorted()
+            let hint = NearestNames.question(for: key, among: known).map { "; \($0)" } ?? ""
             throw ToolError(
-                "unknown key \(TextEscaping.quoted(key)) in suite \(TextEscaping.quoted(name))", code: .noKey)
+                "unknown key \(TextEscaping.quoted(key)) in suite \(TextEscaping.quoted(name))\(hint)", code: .noKey)
         }
         // A former name's value is shown as the renamed key's: masked when that key is secret.
         return (value, entry ?? schema?.entry(forStoredKey: key), source)

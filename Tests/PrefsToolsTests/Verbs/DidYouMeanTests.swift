@@ -3,8 +3,8 @@ import Testing
 
 @testable import PrefsTools
 
-/// A mistyped command names the nearest commands, in one line with the usage status, and runs nothing.
-@Suite struct UnknownCommandTests {
+/// A mistyped command, suite or key is named beside the nearest ones, in one line, and nothing runs.
+@Suite struct DidYouMeanTests {
     @Test func aMistypedCommandNamesTheNearestAndWritesNothing() throws {
         let prefs = try InProcessPrefs()
         let swapped = try prefs.run("raed", "S")
@@ -22,6 +22,20 @@ import Testing
         #expect(
             json.error
                 == #"{"code":"usage","message":"unknown command \"raed\"; did you mean \"read\"?","status":64}"# + "\n")
+    }
+
+    /// A suite or key that does not exist is named beside the nearest the store holds or has a schema for.
+    @Test func aMissingSuiteOrKeyNamesTheNearest() throws {
+        let prefs = try InProcessPrefs()
+        try prefs.run("write", "com.nu.term", "theme", "dark")
+        let read = try prefs.run("read", "com.nu.trem", "theme")
+        #expect(read.status == 1)
+        #expect(read.error.hasSuffix("; did you mean \"com.nu.term\"?\n"), "\(read.error)")
+        let key = try prefs.run("read", "com.nu.term", "thme")
+        #expect(key.error == "prefs: unknown key \"thme\" in suite \"com.nu.term\"; did you mean \"theme\"?\n")
+        let far = try prefs.run("export", "org.other")
+        #expect(far.error.hasPrefix("prefs: no suite \"org.other\" in "))
+        #expect(!far.error.contains("did you mean"), "\(far.error)")
     }
 
     @Test func aTypedWordIsShownEscapedNeverAsTheTerminalWouldTakeIt() throws {
