@@ -92,7 +92,7 @@ extension FileSuite {
                     // A reason that names the value ("42.1, which would read back as 42") does not name a secret's.
                     let hides =
                         error.reason.contains(SuiteImage.readBackPhrase)
-                        && store.journal.secrets?.keys(of: name).contains(error.key) == true
+                        && store.journal.secrets?.hidden(in: name).contains(error.key) == true
                     throw .unrepresentable(
                         suite: name, key: error.key,
                         reason: hides ? "a secret value the file cannot hold exactly" : error.reason)

@@ -54,7 +54,7 @@ struct ChangeJournal: Sendable {
         if sweep.isDue() { removeLeftovers() }
         let path = path(for: suite)
         var lines = Data()
-        let secret = secrets?.keys(of: suite.rawValue) ?? []
+        let secret = secrets?.hidden(in: suite.rawValue) ?? .keys([])
         let digestKey = secret.isEmpty ? nil : JournalDigestKey.key(for: directory)
         for record in records {
             let kept = secret.contains(record.key) ? record.redacted(keyedBy: digestKey) : record

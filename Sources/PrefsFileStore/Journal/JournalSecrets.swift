@@ -14,10 +14,33 @@ import Foundation
 /// The manifest is read again only when its modification time or size changed, so a write costs one `stat` here.
 /// Its path is made once per suite: made through `URL` at every write, it cost a write more than the `stat` (about
 /// 10 µs, on the way to the swap that other processes' watchers wait for).
+///
+/// A manifest that exists but cannot be read or understood hides every key of its suite: which keys it marks secret
+/// is then unknown, and recording a secret's value in the journal could not be taken back, while a value left out
+/// costs only the undo of that write (`log`, `record` and `undo` refuse such a suite anyway).
 final class JournalSecrets: Sendable {
+    /// The keys of a suite whose values the journal leaves out.
+    enum Hidden: Equatable, Sendable {
+        /// These keys; none when the suite has no schema.
+        case keys(Set<String>)
+        /// Every key: the suite's schema exists but could not be read.
+        case every
+
+        /// Whether a key's values are left out.
+        func contains(_ key: String) -> Bool {
+            switch self {
+            case .keys(let keys): keys.contains(key)
+            case .every: true
+            }
+        }
+
+        /// Whether no key's values are left out.
+        var isEmpty: Bool { self == .keys([]) }
+    }
+
     private struct Cached {
         let stamp: FileIdentity
-        let keys: Set<String>
+        let hidden: Hidden
     }
 
     private struct Suite {
@@ -32,16 +55,27 @@ final class JournalSecrets: Sendable {
         self.catalog = catalog
     }
 
-    /// The secret keys of a suite; none when it has no schema, or one that cannot be read.
-    func keys(of suite: String) -> Set<String> {
+    /// The keys of a suite whose values the journal leaves out: its schema's secret keys, none when it has no schema,
+    /// and every key when its schema exists but cannot be read.
+    func hidden(in suite: String) -> Hidden {
         let known = suites.withLock { $0[suite] }
         let manifest = known?.manifest ?? FilePath(catalog.directory.appendingPathComponent("\(suite).json").path)
         if known == nil { suites.withLock { $0[suite] = Suite(manifest: manifest) } }
-        guard let stamp = (try? FileIdentity.of(manifest)) ?? nil else { return [] }
-        if let cached = known?.cached, cached.stamp == stamp { return cached.keys }
-        let schema = (try? catalog.schema(for: suite)) ?? nil
-        let keys = schema?.secretStoredKeys ?? []
-        suites.withLock { $0[suite] = Suite(manifest: manifest, cached: Cached(stamp: stamp, keys: keys)) }
-        return keys
+        let stamp: FileIdentity
+        do {
+            guard let found = try FileIdentity.of(manifest) else { return .keys([]) }
+            stamp = found
+        } catch {
+            return .every
+        }
+        if let cached = known?.cached, cached.stamp == stamp { return cached.hidden }
+        let hidden: Hidden
+        do {
+            hidden = .keys(try catalog.schema(for: suite)?.secretStoredKeys ?? [])
+        } catch {
+            hidden = .every
+        }
+        suites.withLock { $0[suite] = Suite(manifest: manifest, cached: Cached(stamp: stamp, hidden: hidden)) }
+        return hidden
     }
 }
