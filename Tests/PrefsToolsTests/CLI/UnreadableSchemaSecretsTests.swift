@@ -15,7 +15,8 @@ import Testing
         case unreachable
     }
 
-    @Test(arguments: Damage.allCases) func theJournalKeepsNoValueOfASuiteWhoseSchemaCannotBeRead(damage: Damage) throws {
+    @Test(arguments: Damage.allCases) func theJournalKeepsNoValueOfASuiteWhoseSchemaCannotBeRead(damage: Damage) throws
+    {
         let cli = try InProcessPrefs()
         let file = cli.home.url.appendingPathComponent("app.json")
         try Data(CLISecretsTests.manifest.utf8).write(to: file)
