@@ -87,7 +87,7 @@ import Testing
         let cli = try InProcessPrefs.withPostgres()
         for word in ["select", "user", "table"] {
             let result = try cli.run("read", "--store", "postgres://u@127.0.0.1:1/db?table=\(word)", "app")
-            #expect(result.status == 1)
+            #expect(result.status == 64, "a usage error")
             #expect(result.error.contains("the table name \(word) is a reserved word in PostgreSQL"))
         }
         // The list agrees with the server's own.
@@ -120,7 +120,7 @@ import Testing
     @Test func badStoresAreOneLineErrors() throws {
         let cli = try InProcessPrefs.withPostgres()
         let bad = try cli.run("read", "--store", "mysql://localhost/x", "app")
-        #expect(bad.status == 1)
+        #expect(bad.status == 64, "a usage error")
         #expect(bad.error.hasPrefix("prefs: not a PostgreSQL store URL: \"mysql://localhost/x\""))
         #expect(bad.error.split(separator: "\n").count == 1)
         let unreachable = try cli.run("write", "--store", "postgres://postgres@127.0.0.1:1/x", "app", "k", "v")

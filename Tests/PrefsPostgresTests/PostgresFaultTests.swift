@@ -57,7 +57,7 @@ import Testing
         let shown = try server.psql("SELECT 1")
         #expect(shown == ["1"])
         let bad = try cli.run("read", "--store", server.url(table: table) + "&lock_timeout=soon", "s")
-        #expect(bad.status == 1)
+        #expect(bad.status == 64, "a usage error")
         #expect(bad.error.contains("lock_timeout must be a duration such as 5s, 500ms or 2min, not soon"))
     }
 

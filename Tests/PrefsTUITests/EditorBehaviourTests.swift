@@ -291,15 +291,18 @@ import Testing
         #expect(model.filter.text == "there" && model.searchMatches.count == 1)
     }
 
-    @Test func matchesSpanningSuitesAreRankedThenListedBySuiteAndKey() throws {
+    @Test func matchesSpanningSuitesAreRankedThenListedBySuiteInItsOrder() throws {
         let fixture = try EditorFixture()
         let model = fixture.editor.model
         fixture.editor.step([.character("/"), .character("e")])
         let all = Array(model.searchMatches)
         #expect(model.searchMatches.suiteCount == 2)
         #expect(all.count == model.searchMatches.count && Set(all).count == all.count)
-        let order = all.map { (SearchPattern("e").rank(ofKey: $0.key)?.rawValue ?? 9, $0.suite, $0.key) }
-        #expect(zip(order, order.dropFirst()).allSatisfy { $0 < $1 }, "\(order)")
+        let order = all.map { (SearchPattern("e").rank(ofKey: $0.key)?.rawValue ?? 9, $0.suite) }
+        #expect(zip(order, order.dropFirst()).allSatisfy { $0 <= $1 }, "\(order)")
+        // Within a suite and a rank, in the order the keys screen lists them, as `prefs find` does.
+        let (found, _) = try PreferenceSearch("e").run(in: fixture.tools)
+        #expect(all == found.map { SearchMatch(suite: $0.suite, key: $0.key) })
         #expect(all.first == SearchMatch(suite: "com.example.app", key: "extra"), "a key name's prefix comes first")
         #expect(all.contains(SearchMatch(suite: "com.example.app", key: "theme")))
         #expect(all.contains(SearchMatch(suite: "notes", key: "greeting")))

@@ -8,7 +8,7 @@ enum ErrorReport {
     @TaskLocal static var json = FailureReport.wantsJSON(Array(CommandLine.arguments.dropFirst()))
 
     /// The error a command's `run()` throws for a failure of its work: usage errors and exits pass to
-    /// argument-parser as they are; anything else is reported here and becomes exit status 1.
+    /// argument-parser as they are; anything else is reported here and becomes exit status 64 for a usage error, else 1.
     ///
     /// - Parameter error: What the command's work threw.
     /// - Returns: The error for argument-parser.
@@ -17,7 +17,7 @@ enum ErrorReport {
         // A reader that stopped reading (`prefs read | head -1`) wanted no more: the command ends without a word.
         if let failure = error as? OutputFailure, failure.readerWentAway { return ExitCode.failure }
         FailureReport.report(error, json: json)
-        return ExitCode.failure
+        return ExitCode(FailureReport.status(of: error))
     }
 
     /// Reports an error argument-parser raised or passed on (usage errors, help, `--version`) as `prefs` ends with

@@ -83,7 +83,7 @@ public final class EditorData {
     /// Takes in changes to some keys of some suites: their suites' rows are read again, and the keys shown updated.
     func update(_ changes: [(suite: String, key: String)]) {
         let suites = Set(changes.map(\.suite))
-        search.forget(suites)
+        search.update(changes)
         for name in suites where suiteRowCache != nil { suiteRowCache?[name] = suiteRow(name) }
         // A suite left with nothing, no schema and no file was deleted: it leaves the list at once.
         let emptied = suites.filter { name in
@@ -118,6 +118,8 @@ public final class EditorData {
 
     /// Takes in changes the store reported, so that their keys' recent changes are known without reading again.
     func recordWrites(_ changes: [PersistentKeyValueChange]) {
+        search.record(changes)
+        keyListCache?.table.record(changes)
         for change in changes {
             guard let suite = change.suite, recentChanges[suite] != nil else { continue }
             recentChanges[suite]?.record(change)
@@ -134,12 +136,12 @@ public final class EditorData {
         ).valueText
     }
 
-    /// The keys of every suite that a filter matches by name, value, summary or description.
+    /// The keys of every suite that a query matches, as `prefs find` lists them.
     ///
-    /// - Parameter filter: What was typed after `/`.
-    /// - Returns: The matches, by suite name then in each suite's order.
-    func searchMatches(_ filter: String) -> SearchMatches {
-        search.matches(filter, in: suiteRows().map(\.name)) { name in
+    /// - Parameter query: What was typed after `/`.
+    /// - Returns: The matches, best first, then by suite name and in each suite's order.
+    func searchMatches(_ query: FilterQuery) -> SearchMatches {
+        search.matches(query, in: suiteRows().map(\.name)) { name in
             guard let suite = try? suite(name) else { return nil }
             return KeyList(name: name, suite: suite, schema: schema(for: name))
         }

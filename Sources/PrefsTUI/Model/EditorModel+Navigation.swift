@@ -78,8 +78,8 @@ extension EditorModel {
 
     func setEditingFilter(_ editing: Bool) {
         filter.isEditing = editing
-        // The index is built when `/` is pressed, so that the first character typed costs only a search.
-        if editing, let suite = currentSuite { _ = data.keyList(suite: suite)?.searchIndex }
+        // The table is built when `/` is pressed, so that the first character typed costs only a search.
+        if editing, let suite = currentSuite { _ = data.keyList(suite: suite) }
     }
 
     func quit() {

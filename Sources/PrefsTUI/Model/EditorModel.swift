@@ -110,9 +110,11 @@ public final class EditorModel {
         let selectedSuite =
             suiteRows.indices.contains(selection[.suites] ?? 0) ? suiteRows[selection[.suites] ?? 0].name : nil
         // A filter belongs to the list it was typed in: the suites', or the keys' of the suite open.
-        let pattern = FuzzyPattern(currentSuite == nil ? filter.text : "")
-        suiteRows = data.suiteRows().filter { pattern.matches([$0.name]) }
-        searchMatches = currentSuite == nil && !filter.isEmpty ? data.searchMatches(filter.text) : .none
+        let query = currentSuite == nil && !filter.isEmpty ? filter.query : nil
+        let rows = data.suiteRows()
+        suiteRows =
+            currentSuite != nil || filter.isEmpty ? rows : rows.filter { query?.matches(suiteName: $0.name) == true }
+        searchMatches = query.map(data.searchMatches) ?? .none
         if let selectedSuite, let index = suiteRows.firstIndex(where: { $0.name == selectedSuite }) {
             selection[.suites] = index
         }

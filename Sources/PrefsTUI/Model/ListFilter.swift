@@ -1,20 +1,25 @@
 import PrefsTools
 
-/// The filter typed after `/`, over the list shown: suites by name (and every suite's keys), or the open suite's
-/// keys by key, value, summary and description.
+/// The filter typed after `/`, over the list shown: PrefsTools' ``PrefsTools/FilterQuery``, as `prefs find` takes
+/// it, over the suites (and every suite's keys) or the open suite's keys.
 ///
 /// A filter belongs to the list it was typed in: the suites' is put aside while a suite found with it is open, and
 /// comes back with the suites.
 public struct ListFilter {
     /// The text typed.
-    public internal(set) var text = ""
+    public internal(set) var text = "" {
+        didSet { if text != oldValue { parse() } }
+    }
     /// Whether keys typed go to the filter.
     public internal(set) var isEditing = false
+    /// The query typed; `nil` while the text is empty or not understood.
+    private(set) var query: FilterQuery?
+    /// Why the text is not understood, on one line, naming the nearest filter: shown in place of the count.
+    public private(set) var problem: String?
     /// The suites' filter while a suite found with it is open.
     private var suitesText = ""
-    /// The positions each prefix of the text kept, so that a longer filter searches only what the shorter one kept
-    /// and Backspace costs nothing.
-    private var results: [(pattern: String, version: Int, matches: [Int32])] = []
+    /// The rows the query kept at the list's version, so that a frame with nothing new does not search again.
+    private var kept: (text: String, suite: String, version: Int, rows: [Int32])?
 
     /// Whether nothing is typed.
     public var isEmpty: Bool { text.isEmpty }
@@ -36,23 +41,26 @@ public struct ListFilter {
         return true
     }
 
-    /// The positions of a suite's keys the filter keeps, in the order shown: a group (`editor.*`) in the list's
-    /// order, as a prefixed store view holds it; else the keys whose fields match, ranked as `prefs find` ranks them.
+    /// The positions of a suite's keys the filter keeps, best first as `prefs find` ranks them, in the list's order
+    /// within a rank; none while the text is not understood.
     ///
     /// - Parameter list: The suite's keys.
     /// - Returns: The positions.
     mutating func rows(in list: KeyList) -> [Int32] {
-        SuiteListing.group(text) == nil
-            ? SearchPattern(text).ranked(positions(in: list), in: list.searchIndex) : positions(in: list)
+        if let kept, kept.text == text, kept.suite == list.name, kept.version == list.version { return kept.rows }
+        let rows = query?.rankedRows(in: list.table) ?? []
+        kept = (text, list.name, list.version, rows)
+        return rows
     }
 
-    /// The positions the filter keeps, in the list's order, each prefix's kept for the next keystroke.
-    private mutating func positions(in list: KeyList) -> [Int32] {
-        if let group = SuiteListing.group(text) { return list.positions(inGroup: group) }
-        results.removeAll { $0.version != list.version || !text.hasPrefix($0.pattern) }
-        if let done = results.last, done.pattern == text { return done.matches }
-        let matches = list.searchIndex.matches(FuzzyPattern(text), among: results.last?.matches)
-        results.append((text, list.version, matches))
-        return matches
+    private mutating func parse() {
+        kept = nil
+        do {
+            query = try FilterQuery(text)
+            problem = nil
+        } catch {
+            query = nil
+            problem = error.description
+        }
     }
 }

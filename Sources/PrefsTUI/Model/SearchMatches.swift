@@ -16,7 +16,7 @@ public struct SearchMatches: RandomAccessCollection, Sendable {
     /// Each match, best first as ``PrefsTools/SearchPattern`` ranks them: its group and its position in the group.
     private let order: [(group: Int32, index: Int32)]
 
-    /// Ranks the groups' matches: best rank first, then by suite in the order given, then by key name.
+    /// Ranks the groups' matches: best rank first, then by suite in the order given, then in each suite's order.
     init(_ groups: [Group]) {
         self.groups = groups
         var ranked: [(rank: SearchPattern.Rank, group: Int32, index: Int32)] = []
@@ -24,15 +24,9 @@ public struct SearchMatches: RandomAccessCollection, Sendable {
         for (number, group) in groups.enumerated() {
             for (index, rank) in group.ranks.enumerated() { ranked.append((rank, Int32(number), Int32(index))) }
         }
-        // Within a rank: by suite in the order given, then by key name, as `prefs find` lists them.
-        func key(_ match: (rank: SearchPattern.Rank, group: Int32, index: Int32)) -> String {
-            let group = groups[Int(match.group)]
-            return group.keys[Int(group.rows[Int(match.index)])]
-        }
-        order = ranked.sorted {
-            ($0.rank, $0.group) == ($1.rank, $1.group) ? key($0) < key($1) : ($0.rank, $0.group) < ($1.rank, $1.group)
-        }
-        .map { ($0.group, $0.index) }
+        // Within a rank: by suite in the order given, then in the suite's order, as `prefs find` lists them.
+        order = ranked.sorted { ($0.rank, $0.group, $0.index) < ($1.rank, $1.group, $1.index) }
+            .map { ($0.group, $0.index) }
     }
 
     static let none = SearchMatches([])

@@ -79,7 +79,10 @@ public struct EditorView {
             let cursor = model.filter.isEditing ? (unicode ? "▏" : "_") : ""
             let end = grid.draw(
                 text("/" + TextEscaping.escaped(model.filter.text) + cursor), x: 1, y: height - 2, style: theme.label)
-            if case .suites = model.screen, !model.filter.isEmpty {
+            if let problem = model.filter.problem {
+                // Why the query is not understood, while it is typed: `@typ` names `@type:`.
+                grid.draw(text(TextEscaping.escaped(problem)), x: end + 2, y: height - 2, style: theme.error)
+            } else if case .suites = model.screen, !model.filter.isEmpty {
                 let plural = { (count: Int, noun: String) in "\(count) \(noun)\(count == 1 ? "" : "s")" }
                 let inSuites = model.searchMatches.suiteCount
                 let found =

@@ -17,14 +17,20 @@ public enum FailureReport {
         arguments.prefix { $0 != "--" }.contains("--json")
     }
 
-    /// Reports a failure of a command's own work, which ends it with exit status 1.
+    /// The exit status a failure ends `prefs` with: 64 for a usage error (a query or path that is not understood),
+    /// 1 for any other.
+    public static func status(of error: any Error) -> Int32 {
+        ErrorCode(of: error) == .usage ? 64 : 1
+    }
+
+    /// Reports a failure of a command's own work, which ends it with ``status(of:)``.
     ///
     /// - Parameters:
     ///   - error: The error; its description is the message, its ``/PrefsCore/ErrorCode`` the code.
     ///   - json: Whether the command line asked for JSON.
     public static func report(_ error: any Error, json: Bool) {
         guard json else { return Output.error("\(error)") }
-        report(code: ErrorCode(of: error), message: "\(error)", status: 1)
+        report(code: ErrorCode(of: error), message: "\(error)", status: status(of: error))
     }
 
     /// Writes the JSON object of a failure to standard error.

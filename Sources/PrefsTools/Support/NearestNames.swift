@@ -17,7 +17,8 @@ public enum NearestNames {
     ///   - candidates: The names it may have meant.
     ///   - limit: How many to return at most.
     /// - Returns: The nearest names: within one edit of a word of up to four characters, within two of a longer one;
-    ///   none when `typed` is itself a candidate.
+    ///   failing those, the names `typed` starts (`str` for `string`), as the search ranks a name's prefix; none when
+    ///   `typed` is itself a candidate.
     public static func nearest(to typed: String, among candidates: [String], limit: Int = 3) -> [String] {
         let word = Array(typed.lowercased())
         guard !word.isEmpty, word.count <= maximumLength, !candidates.contains(typed) else { return [] }
@@ -28,7 +29,9 @@ public enum NearestNames {
             let edits = distance(word, other)
             return edits <= allowed ? (edits, index, name) : nil
         }
-        return scored.sorted { ($0.0, $0.1) < ($1.0, $1.1) }.prefix(limit).map(\.2)
+        guard scored.isEmpty else { return scored.sorted { ($0.0, $0.1) < ($1.0, $1.1) }.prefix(limit).map(\.2) }
+        let lowered = typed.lowercased()
+        return Array(candidates.filter { $0.count > typed.count && $0.lowercased().hasPrefix(lowered) }.prefix(limit))
     }
 
     /// `did you mean "read"?`, or `did you mean "read" or "reset"?`; `nil` when no name is near.

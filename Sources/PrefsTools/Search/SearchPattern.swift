@@ -19,6 +19,8 @@ public struct SearchPattern: Sendable, Hashable {
     /// The text as typed.
     public let text: String
     private let lowered: String
+    /// The lowercased text as UTF-8, for matching the lowercased fields of ``SearchText``.
+    let loweredBytes: [UInt8]
     /// The lowercased text's bytes when it is ASCII, for ranking ASCII keys without making strings: a filter
     /// keystroke ranks every key that matched, up to 100,000 of them.
     private let asciiBytes: [UInt8]?
@@ -29,6 +31,7 @@ public struct SearchPattern: Sendable, Hashable {
     public init(_ text: String) {
         self.text = text
         lowered = text.lowercased()
+        loweredBytes = Array(lowered.utf8)
         asciiBytes = lowered.utf8.allSatisfy { $0 < 0x80 } ? Array(lowered.utf8) : nil
     }
 

@@ -1,0 +1,137 @@
+import PrefsCore
+
+#if canImport(FoundationEssentials)
+public import FoundationEssentials
+#else
+public import Foundation
+#endif
+
+/// What `prefs find` and the editor's `/` look for: words separated by spaces, every one of which a key must match.
+///
+/// A word is free text (ranked as ``SearchPattern`` ranks: names first, then documentation, then values), a filter
+/// (`@modified`, `@type:int`, `@changed:2h`…, listed in ``filters``), `KEY=VALUE` or `=VALUE` (the value in force as
+/// shown, exactly, `*` standing for any text), or a key name holding `*` (`editor.*`). `-` before a word asks the
+/// opposite; quotes group words into one piece of free text, taken as it is. The query is parsed once and matched
+/// against each key's ``KeyFacts`` in a ``SuiteKeyTable``: one rule for both tools, so they list the same keys in
+/// the same order.
+public struct FilterQuery: Sendable {
+    /// A type `@type:` names: the shape of a stored value.
+    public enum TypeName: String, Sendable, CaseIterable {
+        case string, int, float, bool, date, data, array, dictionary
+
+        /// Whether a stored type has this shape.
+        func matches(_ kind: PrimitiveKind?) -> Bool {
+            switch (self, kind) {
+            case (.string, .string?), (.int, .int?), (.float, .double?), (.bool, .bool?), (.date, .date?),
+                (.data, .data?), (.array, .array?), (.dictionary, .dictionary?):
+                true
+            default: false
+            }
+        }
+    }
+
+    /// A filter word: its name after `@`, what it takes after a colon, and what it keeps, for help.
+    public struct Filter: Sendable {
+        public let name: String
+        /// What follows `name:`, such as `T`; `nil` for a filter that takes nothing.
+        public let argument: String?
+        public let help: String
+    }
+
+    /// Every filter, in the order help lists them: the one table parsing, help and "did you mean" derive from.
+    public static let filters: [Filter] = [
+        Filter(name: "modified", argument: nil, help: "the value in force differs from the default, or has none"),
+        Filter(name: "stored", argument: nil, help: "the user's store holds a value"),
+        Filter(name: "default", argument: nil, help: "nothing sets the key: it reads its default"),
+        Filter(name: "locked", argument: nil, help: "a system lock fixes the key"),
+        Filter(name: "system", argument: nil, help: "a system layer sets the value in force"),
+        Filter(name: "secret", argument: nil, help: "the schema marks the key secret"),
+        Filter(name: "invalid", argument: nil, help: "the schema refuses the value stored"),
+        Filter(name: "undeclared", argument: nil, help: "stored, but the suite's schema does not declare it"),
+        Filter(
+            name: "type", argument: "T",
+            help: "the stored type is T: " + TypeName.allCases.map(\.rawValue).joined(separator: ", ")),
+        Filter(name: "writer", argument: "TEXT", help: "the last change's writer holds TEXT (process, pid, host)"),
+        Filter(
+            name: "changed", argument: "WHEN",
+            help: "changed since WHEN: a time ago (90s, 30m, 2h, 7d), today, or a date"),
+        Filter(name: "suite", argument: "GLOB", help: "the suite's name matches GLOB (* for any text)"),
+    ]
+
+    /// The query as typed.
+    public let text: String
+    let terms: [FilterTerm]
+
+    /// Whether the query asks nothing: every key matches.
+    public var isEmpty: Bool { terms.isEmpty }
+
+    /// Parses a query.
+    ///
+    /// - Parameters:
+    ///   - text: The words typed.
+    ///   - now: The moment `@changed:` counts back from.
+    /// - Throws: ``ToolError`` (usage) naming the word that is not understood and the nearest filter.
+    public init(_ text: String, now: Date = Date()) throws(ToolError) {
+        self.text = text
+        terms = try Self.words(in: text).map { word throws(ToolError) in try Self.term(word, now: now) }
+    }
+
+    /// The keys of a suite the query matches, in the table's order, each with its rank.
+    ///
+    /// - Parameter table: The suite's keys.
+    /// - Returns: Each matching row and its rank: the worst of its free-text words', or
+    ///   ``SearchPattern/Rank/exactKey`` for a query of filters alone.
+    public func matches(in table: SuiteKeyTable) -> [(row: Int32, rank: SearchPattern.Rank)] {
+        // Whether the suite is wanted is known once, not once per key.
+        for term in terms {
+            guard case .suite(let glob) = term.condition else { continue }
+            if glob.matches(table.name) == term.negated { return [] }
+        }
+        let keyTerms = terms.filter { if case .suite = $0.condition { false } else { true } }
+        var found: [(row: Int32, rank: SearchPattern.Rank)] = []
+        for row in table.keys.indices {
+            var worst = SearchPattern.Rank.exactKey
+            var matched = true
+            for term in keyTerms {
+                let rank = term.rank(row: row, in: table)
+                if term.negated {
+                    if rank != nil { matched = false }
+                } else if let rank {
+                    worst = max(worst, rank)
+                } else {
+                    matched = false
+                }
+                if !matched { break }
+            }
+            if matched { found.append((Int32(row), worst)) }
+        }
+        return found
+    }
+
+    /// Whether a suite's name answers the query, for the suites a list shows by name: every word is free text the
+    /// name matches as a key's name would (or, negated, does not), or a `@suite:` glob it matches.
+    ///
+    /// - Parameter name: The suite's name.
+    /// - Returns: Whether the suite is listed by its name; never for a query holding other filters.
+    public func matches(suiteName name: String) -> Bool {
+        !terms.isEmpty
+            && terms.allSatisfy { term in
+                switch term.condition {
+                case .text(let pattern): (pattern.rank(ofKey: name) != nil) != term.negated
+                case .suite(let glob), .key(let glob): glob.matches(name) != term.negated
+                default: false
+                }
+            }
+    }
+
+    /// The rows a query matches, best rank first and in the table's order within a rank.
+    ///
+    /// - Parameter table: The suite's keys.
+    /// - Returns: The positions.
+    public func rankedRows(in table: SuiteKeyTable) -> [Int32] {
+        // One pass into a bucket per rank keeps the table's order within a rank without sorting.
+        var buckets = [[Int32]](repeating: [], count: SearchPattern.Rank.value.rawValue + 1)
+        for (row, rank) in matches(in: table) { buckets[rank.rawValue].append(row) }
+        return buckets.flatMap { $0 }
+    }
+}

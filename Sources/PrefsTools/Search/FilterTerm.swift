@@ -1,0 +1,68 @@
+import PrefsCore
+
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
+import Foundation
+#endif
+
+/// One word of a ``FilterQuery``: what it asks of a key, and whether it asks the opposite (`-`).
+struct FilterTerm: Sendable {
+    /// What a word asks of a key.
+    enum Condition: Sendable {
+        /// Free text: the key's name, else its documentation, else its value, ranked.
+        case text(SearchPattern)
+        /// A key name with `*` in it (`editor.*`).
+        case key(Glob)
+        /// `@modified`, `@stored`, `@default`, `@locked`, `@system`, `@secret`, `@invalid`, `@undeclared`.
+        case flag(KeyFacts.Flags)
+        /// `@type:T`: the stored type's shape.
+        case type(FilterQuery.TypeName)
+        /// `@writer:TEXT`: the newest change's writer holds the text, ignoring case.
+        case writer(String)
+        /// `@changed:WHEN`: the newest change is this recent.
+        case changed(since: Date)
+        /// `@suite:GLOB`.
+        case suite(Glob)
+        /// `KEY=VALUE` or `=VALUE`: the value in force, as shown.
+        case value(key: Glob?, value: Glob)
+    }
+
+    let condition: Condition
+    let negated: Bool
+
+    /// Whether the term needs the suite's history (who changed each key, and when).
+    var needsHistory: Bool {
+        switch condition {
+        case .writer, .changed: true
+        default: false
+        }
+    }
+
+    /// How the term ranks a key, before negation: `nil` when it does not match; ``SearchPattern/Rank/exactKey`` for
+    /// a condition that holds, so that only free text orders the matches.
+    func rank(row: Int, in table: SuiteKeyTable) -> SearchPattern.Rank? {
+        let facts = table.facts[row]
+        switch condition {
+        case .text(let pattern):
+            if let rank = pattern.rank(ofKey: table.keys[row]) { return rank }
+            guard let field = table.text.field(holding: pattern.loweredBytes, row: row, from: .value) else {
+                return nil
+            }
+            return field == .value ? .value : .documentation
+        case .key(let glob): return glob.matches(table.keys[row]) ? .exactKey : nil
+        case .flag(let flag): return facts.flags.contains(flag) ? .exactKey : nil
+        case .type(let type): return type.matches(facts.kind) ? .exactKey : nil
+        case .writer(let text):
+            guard let change = table.lastChange(of: table.keys[row]) else { return nil }
+            return ChangeText.writer(change).lowercased().contains(text) ? .exactKey : nil
+        case .changed(let since):
+            guard let time = table.lastChange(of: table.keys[row])?.writer?.time else { return nil }
+            return time >= since ? .exactKey : nil
+        case .suite(let glob): return glob.matches(table.name) ? .exactKey : nil
+        case .value(let key, let value):
+            guard key?.matches(table.keys[row]) ?? true, let shown = facts.shown else { return nil }
+            return value.matches(shown) ? .exactKey : nil
+        }
+    }
+}

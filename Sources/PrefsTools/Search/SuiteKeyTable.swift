@@ -1,0 +1,175 @@
+public import PrefsCore
+
+/// The keys of one suite in the order the editor lists them, each with its ``KeyFacts`` and the text a filter
+/// searches: what ``FilterQuery`` matches, for `prefs find` and the editor's `/` alike.
+///
+/// Keys the schema declares come first, in its order, then the other stored keys and those only a system layer sets,
+/// as people count (``NaturalOrder``: `item2` before `item10`). The table is built once when its suite is read; a
+/// change patches the rows of the keys it names, so a keystroke over 100,000 keys never reads the suite again.
+public final class SuiteKeyTable {
+    public let name: String
+    public let suite: any PersistentKeyValueStore
+    public let schema: PreferenceSchema?
+    /// The keys listed, declared ones first.
+    public private(set) var keys: [String]
+    /// Each key's facts, by position.
+    public private(set) var facts: [KeyFacts]
+    /// Bumped at every change, so that results computed before it are not reused.
+    public private(set) var version = 0
+    /// How many keys the schema declares: the first ones listed.
+    public let declaredCount: Int
+    /// Whether secret values may be matched, as when the table was made.
+    private let revealed: Bool
+    /// Each row's searched text, lowercased.
+    var text: SearchText
+    /// The newest change of each key, read from the suite's history when a filter first asks.
+    private var lastChanges: [String: PersistentKeyValueChange]?
+
+    /// Reads a suite's keys and their facts.
+    ///
+    /// - Parameters:
+    ///   - name: The suite's name.
+    ///   - suite: The suite.
+    ///   - schema: Its schema.
+    ///   - revealed: Whether secret values may be matched (`--reveal`); the editor never matches them.
+    public init(name: String, suite: any PersistentKeyValueStore, schema: PreferenceSchema?, revealed: Bool = false) {
+        self.name = name
+        self.suite = suite
+        self.schema = schema
+        self.revealed = revealed
+        let entries = schema?.entries ?? []
+        declaredCount = entries.count
+        let values = suite.primitiveValues()
+        // Keys only a system layer sets are listed too: they are in force.
+        var stored = suite.transactions?.sortedKeys() ?? Array(values.keys)
+        let layers = suite.systemLayers
+        let layered = layers.keys.subtracting(stored)
+        if !layered.isEmpty { stored += layered }
+        let sorted = stored.sorted(by: NaturalOrder.precedes)
+        if entries.isEmpty {
+            // Shared with the suite until either changes: no copy of a large suite's keys.
+            keys = sorted
+        } else {
+            let ids = Set(entries.map(\.id))
+            var listed = entries.map(\.id)
+            listed.reserveCapacity(entries.count + sorted.count)
+            listed += sorted.lazy.filter { !ids.contains($0) }
+            keys = listed
+        }
+        facts = []
+        facts.reserveCapacity(keys.count)
+        text = SearchText(capacity: keys.count)
+        for key in keys {
+            let row = Self.row(key, stored: Self.stored(key, in: values, schema: schema), schema, layers, revealed)
+            facts.append(row.facts)
+            text.append(row.fields)
+        }
+    }
+
+    /// The entry the schema declares for a key, if any.
+    public func entry(for key: String) -> PreferenceSchemaEntry? {
+        schema?[key]
+    }
+
+    /// The value in force at a row: a locked system value, the user's (under the key or a former name), a system
+    /// layer's, else the default.
+    public func valueInForce(row: Int) -> PropertyListValue? {
+        let key = keys[row]
+        let entry = schema?[key]
+        let stored =
+            suite.primitiveValue(forKey: key) ?? entry.flatMap { suite.firstStored(among: $0.formerIDs)?.value }
+        return suite.systemLayers.resolve(key, user: stored).value ?? entry?.defaultValue
+    }
+
+    /// The position of a key, found by a binary search among the keys the schema does not declare.
+    public func position(of key: String) -> Int? {
+        if schema?[key] != nil { return keys.prefix(declaredCount).firstIndex(of: key) }
+        let position = insertionPoint(of: key)
+        return position < keys.count && keys[position] == key ? position : nil
+    }
+
+    /// Takes in changed keys: their rows are made again, a key set for the first time (by the user or a system
+    /// layer) is inserted in order, and an undeclared key nothing sets any more is removed.
+    ///
+    /// - Parameter changedKeys: The keys that changed.
+    public func update(changedKeys: some Sequence<String>) {
+        let layers = suite.systemLayers
+        var changed = Set(changedKeys)
+        // A former name's change is the declared key's too: it reads the value stored under the former name.
+        for key in changed { if let id = schema?.entry(forStoredKey: key)?.id { changed.insert(id) } }
+        for key in changed {
+            let value = suite.primitiveValue(forKey: key)
+            if schema?[key] == nil {
+                let set = value != nil || layers.keys.contains(key)
+                let position = insertionPoint(of: key)
+                let listed = position < keys.count && keys[position] == key
+                if set && !listed {
+                    let row = Self.row(key, stored: value, schema, layers, revealed)
+                    keys.insert(key, at: position)
+                    facts.insert(row.facts, at: position)
+                    text.insert(row.fields, at: position)
+                    continue
+                } else if !set && listed {
+                    keys.remove(at: position)
+                    facts.remove(at: position)
+                    text.remove(at: position)
+                    continue
+                }
+            }
+            guard let position = position(of: key) else { continue }
+            let stored = value ?? schema?[key].flatMap { suite.firstStored(among: $0.formerIDs)?.value }
+            let row = Self.row(key, stored: stored, schema, layers, revealed)
+            facts[position] = row.facts
+            text.replace(at: position, with: row.fields)
+        }
+        version += 1
+    }
+
+    /// Takes in the changes the store reported, so that the writer and time of each are known without reading the
+    /// history again.
+    public func record(_ changes: [PersistentKeyValueChange]) {
+        guard lastChanges != nil else { return }
+        for change in changes where change.suite == nil || change.suite == name {
+            lastChanges?[change.key] = change
+        }
+    }
+
+    /// The newest change of a key: who made it and when; the history is read on the first call.
+    public func lastChange(of key: String) -> PersistentKeyValueChange? {
+        if let lastChanges { return lastChanges[key] }
+        var newest: [String: PersistentKeyValueChange] = [:]
+        // A suite whose history cannot be read has no writers to match; its keys are still listed by the rest.
+        for change in (try? suite.changeHistory?.history(key: nil, limit: nil)) ?? [] { newest[change.key] = change }
+        lastChanges = newest
+        return newest[key]
+    }
+
+    /// The value stored for a key, or for the newest former name it is still stored under, as PrefsKit reads it.
+    private static func stored(
+        _ key: String, in values: [String: PropertyListValue], schema: PreferenceSchema?
+    ) -> PropertyListValue? {
+        if let value = values[key] { return value }
+        guard let formers = schema?[key]?.formerIDs, !formers.isEmpty else { return nil }
+        return formers.lazy.compactMap { values[$0] }.first
+    }
+
+    /// A row's facts and searched fields.
+    private static func row(
+        _ key: String, stored: PropertyListValue?, _ schema: PreferenceSchema?, _ layers: SystemLayers,
+        _ revealed: Bool
+    ) -> (facts: KeyFacts, fields: SearchText.Fields) {
+        let facts = KeyFacts(key: key, stored: stored, schema: schema, layers: layers, revealed: revealed)
+        let entry = schema?[key]
+        return (facts, SearchText.Fields(value: facts.shown, summary: entry?.summary, description: entry?.description))
+    }
+
+    private func insertionPoint(of key: String) -> Int {
+        var low = declaredCount
+        var high = keys.count
+        while low < high {
+            let middle = (low + high) / 2
+            if NaturalOrder.precedes(keys[middle], key) { low = middle + 1 } else { high = middle }
+        }
+        return low
+    }
+}
