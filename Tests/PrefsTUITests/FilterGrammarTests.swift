@@ -4,6 +4,7 @@ import PrefsKit
 import PrefsTUI
 import PrefsTestHelpers
 import PrefsTools
+import Synchronization
 import Testing
 
 /// The query language of `prefs find` and the editor's `/`, as a table of query → keys over suites holding every
@@ -64,9 +65,15 @@ import Testing
     ]
 
     /// The suites: `app` with a schema, a lock and a system layer; `kinds` with no schema and a value of every type.
-    private static func setUp(suite: String? = nil) throws -> (
-        InProcessPrefs, Editor, PersistentKeyValueObservation, HeadlessBackend
-    ) {
+    private struct Setup {
+        let cli: InProcessPrefs
+        let editor: Editor
+        let watch: PersistentKeyValueObservation
+        let backend: HeadlessBackend
+        let store: FileStore
+    }
+
+    private static func setUp(suite: String? = nil) throws -> Setup {
         let cli = try InProcessPrefs()
         let file = cli.home.url.appendingPathComponent("app.json")
         try Data(manifest.utf8).write(to: file)
@@ -98,11 +105,12 @@ import Testing
         let editor = Editor(model: EditorModel(data: data, suite: suite), backend: backend)
         editor.model.start()
         editor.draw()
-        return (cli, editor, watch, backend)
+        return Setup(cli: cli, editor: editor, watch: watch, backend: backend, store: store)
     }
 
     @Test func everyQueryFindsItsKeysInFindAndInTheEditor() throws {
-        let (cli, editor, watch, _) = try Self.setUp()
+        let setup = try Self.setUp()
+        let (cli, editor, watch) = (setup.cli, setup.editor, setup.watch)
         defer { watch.cancel() }
         // `prefs` names itself as the writer of its writes; the test's own process wrote `size`.
         let writers = [
@@ -128,7 +136,8 @@ import Testing
     }
 
     @Test func aQueryInsideASuiteListsItsKeysAsFindDoes() throws {
-        let (_, editor, watch, _) = try Self.setUp(suite: "app")
+        let setup = try Self.setUp(suite: "app")
+        let (editor, watch) = (setup.editor, setup.watch)
         defer { watch.cancel() }
         #expect(editor.model.currentSuite == "app")
         editor.step([.character("/")])
@@ -150,7 +159,8 @@ import Testing
         ("@locked:yes", "@locked takes nothing after it"),
     ])
     func aWordNotUnderstoodNamesTheNearest(query: String, message: String) throws {
-        let (cli, editor, watch, backend) = try Self.setUp()
+        let setup = try Self.setUp()
+        let (cli, editor, watch, backend) = (setup.cli, setup.editor, setup.watch, setup.backend)
         defer { watch.cancel() }
         let result = cli.run(["find", query])
         #expect(result.status == 64)
@@ -162,5 +172,30 @@ import Testing
         #expect(editor.model.searchMatches.isEmpty)
         editor.draw()
         #expect(backend.screen?.text.contains(message.prefix(30)) == true)
+    }
+
+    /// Another process's writes patch the facts the query matches, a key's first write included, with its writer.
+    @Test func liveChangesArePatchedIntoTheQuerysFacts() throws {
+        let setup = try Self.setUp()
+        defer { setup.watch.cancel() }
+        let received = Mutex<[PersistentKeyValueChange]>([])
+        let observation = setup.store.addObserver({ batch in received.withLock { $0 += batch } }, onProblem: { _ in })
+        defer { observation.cancel() }
+        let editor = setup.editor
+        // Typed alone first, so that the history is read before the writes below.
+        editor.step([.character("/")] + type("@writer:prefs -@writer:xctest"))
+        #expect(editor.model.searchMatches.map { "\($0.suite) \($0.key)" } == ["app token", "app theme", "app note"])
+        #expect(setup.cli.run(["write", "kinds", "s", "live-one"]).status == 0)
+        #expect(setup.cli.run(["write", "kinds", "fresh", "live-two"]).status == 0)
+        #expect(eventually { received.withLock { $0.contains { $0.key == "fresh" } } })
+        editor.receive(
+            received.withLock { taken in
+                defer { taken = [] }
+                return taken
+            })
+        editor.step([.control("u")] + type("=live* @writer:prefs -@writer:xctest"))
+        #expect(editor.model.searchMatches.map { "\($0.suite) \($0.key)" } == ["kinds fresh", "kinds s"])
+        editor.step([.control("u")] + type("=dark"))
+        #expect(editor.model.searchMatches.map { "\($0.suite) \($0.key)" } == ["app theme"], "the old value is gone")
     }
 }

@@ -10,39 +10,42 @@ extension FilterQuery {
     /// A word as typed: its text, whether it was quoted, and whether `-` asked the opposite.
     struct Word {
         let text: String
+        /// Whether the word starts with a quote: free text, taken as it is (`"@home"` looks for that text).
         let quoted: Bool
         let negated: Bool
     }
 
-    /// The words of a query: split at spaces outside quotes; a quote left open runs to the end, as while it is typed.
+    /// The words of a query: split at spaces outside quotes, the quotes removed. A quote inside a word groups its
+    /// spaces without making it text (`@writer:"prefs write"`, `note="pitch dark"`); a quote left open runs to the
+    /// end, as while it is typed; a lone `-` is the text `-`.
     static func words(in text: String) -> [Word] {
         var words: [Word] = []
         var current = ""
+        var started = false
         var quoted = false
         var inQuotes = false
         var negated = false
         func end() {
-            if !current.isEmpty || quoted { words.append(Word(text: current, quoted: quoted, negated: negated)) }
-            current = ""
-            quoted = false
-            negated = false
+            if negated && !started {
+                words.append(Word(text: "-", quoted: false, negated: false))
+            } else if started {
+                words.append(Word(text: current, quoted: quoted, negated: negated))
+            }
+            (current, started, quoted, negated) = ("", false, false, false)
         }
         for character in text {
             if character == "\"" {
+                if !started { quoted = true }
+                started = true
                 inQuotes.toggle()
-                quoted = true
             } else if character.isWhitespace && !inQuotes {
                 end()
-            } else if character == "-" && current.isEmpty && !quoted && !negated && !inQuotes {
+            } else if character == "-" && !started && !negated {
                 negated = true
             } else {
                 current.append(character)
+                started = true
             }
-        }
-        // A lone `-` is the text "-".
-        if negated && current.isEmpty && !quoted {
-            negated = false
-            current = "-"
         }
         end()
         return words

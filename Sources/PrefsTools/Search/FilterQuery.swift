@@ -87,7 +87,10 @@ public struct FilterQuery: Sendable {
             guard case .suite(let glob) = term.condition else { continue }
             if glob.matches(table.name) == term.negated { return [] }
         }
+        // The cheapest words first, so that a key one of them refuses costs no more: a flag or a type is a bit, free
+        // text a scan, a writer or a time the suite's history (read only if a key gets that far).
         let keyTerms = terms.filter { if case .suite = $0.condition { false } else { true } }
+            .enumerated().sorted { ($0.element.cost, $0.offset) < ($1.element.cost, $1.offset) }.map(\.element)
         var found: [(row: Int32, rank: SearchPattern.Rank)] = []
         for row in table.keys.indices {
             var worst = SearchPattern.Rank.exactKey

@@ -31,11 +31,13 @@ struct FilterTerm: Sendable {
     let condition: Condition
     let negated: Bool
 
-    /// Whether the term needs the suite's history (who changed each key, and when).
-    var needsHistory: Bool {
+    /// How much matching the term costs, for trying the cheapest first.
+    var cost: Int {
         switch condition {
-        case .writer, .changed: true
-        default: false
+        case .flag, .type, .suite: 0
+        case .key, .value: 1
+        case .text: 2
+        case .writer, .changed: 3
         }
     }
 
@@ -54,10 +56,9 @@ struct FilterTerm: Sendable {
         case .flag(let flag): return facts.flags.contains(flag) ? .exactKey : nil
         case .type(let type): return type.matches(facts.kind) ? .exactKey : nil
         case .writer(let text):
-            guard let change = table.lastChange(of: table.keys[row]) else { return nil }
-            return ChangeText.writer(change).lowercased().contains(text) ? .exactKey : nil
+            return table.lastChange(row: row)?.writer.contains(text) == true ? .exactKey : nil
         case .changed(let since):
-            guard let time = table.lastChange(of: table.keys[row])?.writer?.time else { return nil }
+            guard let time = table.lastChange(row: row)?.time else { return nil }
             return time >= since ? .exactKey : nil
         case .suite(let glob): return glob.matches(table.name) ? .exactKey : nil
         case .value(let key, let value):

@@ -1,5 +1,11 @@
 public import PrefsCore
 
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
+import Foundation
+#endif
+
 /// The keys of one suite in the order the editor lists them, each with its ``KeyFacts`` and the text a filter
 /// searches: what ``FilterQuery`` matches, for `prefs find` and the editor's `/` alike.
 ///
@@ -22,8 +28,23 @@ public final class SuiteKeyTable {
     private let revealed: Bool
     /// Each row's searched text, lowercased.
     var text: SearchText
-    /// The newest change of each key, read from the suite's history when a filter first asks.
-    private var lastChanges: [String: PersistentKeyValueChange]?
+    /// Who last changed each key, and when, by position: read from the suite's history when a filter first asks.
+    private var lastChanges: [LastChange?]?
+    /// Changes recorded before their keys were listed (a key's first write), placed when ``update(changedKeys:)``
+    /// lists them.
+    private var unplaced: [String: LastChange] = [:]
+
+    /// Who last changed a key and when, as `@writer:` and `@changed:` match them.
+    struct LastChange {
+        /// The writer as `prefs log` names it, lowercased.
+        let writer: String
+        let time: Date?
+
+        init(_ change: PersistentKeyValueChange) {
+            writer = ChangeText.writer(change).lowercased()
+            time = change.writer?.time
+        }
+    }
 
     /// Reads a suite's keys and their facts.
     ///
@@ -108,11 +129,13 @@ public final class SuiteKeyTable {
                     keys.insert(key, at: position)
                     facts.insert(row.facts, at: position)
                     text.insert(row.fields, at: position)
+                    if lastChanges != nil { lastChanges?.insert(unplaced.removeValue(forKey: key), at: position) }
                     continue
                 } else if !set && listed {
                     keys.remove(at: position)
                     facts.remove(at: position)
                     text.remove(at: position)
+                    lastChanges?.remove(at: position)
                     continue
                 }
             }
@@ -122,6 +145,7 @@ public final class SuiteKeyTable {
             facts[position] = row.facts
             text.replace(at: position, with: row.fields)
         }
+        unplaced = [:]
         version += 1
     }
 
@@ -130,18 +154,23 @@ public final class SuiteKeyTable {
     public func record(_ changes: [PersistentKeyValueChange]) {
         guard lastChanges != nil else { return }
         for change in changes where change.suite == nil || change.suite == name {
-            lastChanges?[change.key] = change
+            if let position = position(of: change.key) {
+                lastChanges?[position] = LastChange(change)
+            } else {
+                unplaced[change.key] = LastChange(change)
+            }
         }
     }
 
-    /// The newest change of a key: who made it and when; the history is read on the first call.
-    public func lastChange(of key: String) -> PersistentKeyValueChange? {
-        if let lastChanges { return lastChanges[key] }
+    /// Who last changed the key at a position, and when; the suite's history is read on the first call.
+    func lastChange(row: Int) -> LastChange? {
+        if let lastChanges { return lastChanges[row] }
         var newest: [String: PersistentKeyValueChange] = [:]
         // A suite whose history cannot be read has no writers to match; its keys are still listed by the rest.
         for change in (try? suite.changeHistory?.history(key: nil, limit: nil)) ?? [] { newest[change.key] = change }
-        lastChanges = newest
-        return newest[key]
+        let known = keys.map { newest[$0].map(LastChange.init) }
+        lastChanges = known
+        return known[row]
     }
 
     /// The value stored for a key, or for the newest former name it is still stored under, as PrefsKit reads it.

@@ -1,0 +1,56 @@
+import Foundation
+import Testing
+
+@testable import PrefsTools
+
+/// How a query is cut into words and what each word asks; the grammar's results over real suites are tested through
+/// `prefs find` and the editor (`FilterGrammarTests`).
+struct FilterQueryTests {
+    private func words(_ text: String) -> [String] {
+        FilterQuery.words(in: text).map { ($0.negated ? "-" : "") + ($0.quoted ? "\"\($0.text)\"" : $0.text) }
+    }
+
+    @Test func wordsAreCutAtSpacesOutsideQuotes() {
+        #expect(words("dark  @modified") == ["dark", "@modified"])
+        #expect(words("-dark -@locked") == ["-dark", "-@locked"])
+        #expect(words("\"pitch dark\" x") == ["\"pitch dark\"", "x"])
+        #expect(words("-\"pitch dark\"") == ["-\"pitch dark\""])
+        #expect(words("@writer:\"prefs write\" note=\"a b\"") == ["@writer:prefs write", "note=a b"])
+        #expect(words("a - b") == ["a", "-", "b"], "a lone - is text")
+        #expect(words("\"open quote") == ["\"open quote\""], "a quote left open runs to the end")
+        #expect(words("\"\"") == ["\"\""], "an empty quoted word is kept: it matches everything")
+        #expect(words("--x") == ["--x"], "one - negates; the second is text")
+        #expect(words("   ").isEmpty)
+    }
+
+    @Test func aWordIsFreeTextAFilterAValueOrAKeyGlob() throws {
+        func condition(_ text: String) throws -> String {
+            let query = try FilterQuery(text)
+            return query.terms.map { "\($0.condition)" }.joined(separator: " | ")
+        }
+        #expect(try condition("\"@home\"").hasPrefix("text("), "a quoted word is text")
+        #expect(try condition("a=b").hasPrefix("value("))
+        #expect(try condition("=b").hasPrefix("value(key: nil"))
+        #expect(try condition("editor.*").hasPrefix("key("))
+        #expect(try condition("@TYPE:Double") == "type(PrefsTools.FilterQuery.TypeName.float)")
+    }
+
+    @Test func globsMatchTheWholeTextWithStarsForAnyText() {
+        #expect(Glob("dark").matches("dark") && !Glob("dark").matches("Dark") && !Glob("dark").matches("darker"))
+        #expect(Glob("d*k").matches("dark") && Glob("d*k").matches("dk") && !Glob("d*k").matches("darker"))
+        #expect(Glob("*dark").matches("pitch dark") && Glob("*").matches(""))
+        #expect(Glob("a*b*c").matches("a-b-c") && !Glob("a*b*c").matches("a-c-b"))
+        #expect(!Glob("ab*ba").matches("aba"), "the parts may not overlap")
+    }
+
+    @Test func changedTakesWhatLogSinceTakes() throws {
+        let now = Date(timeIntervalSince1970: 1_800_000_000)
+        let query = try FilterQuery("@changed:2h", now: now)
+        guard case .changed(let since) = query.terms.first?.condition else {
+            Issue.record("not a time")
+            return
+        }
+        #expect(since == now.addingTimeInterval(-7200))
+        #expect(throws: ToolError.self) { try FilterQuery("@changed:2x") }
+    }
+}
