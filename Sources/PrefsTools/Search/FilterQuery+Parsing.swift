@@ -15,7 +15,9 @@ extension FilterQuery {
         let negated: Bool
     }
 
-    /// The words of a query: split at spaces outside quotes, the quotes removed. A quote inside a word groups its
+    /// The words of a query: split at spaces outside quotes, the quotes removed.
+    ///
+    /// A quote inside a word groups its
     /// spaces without making it text (`@writer:"prefs write"`, `note="pitch dark"`); a quote left open runs to the
     /// end, as while it is typed; a lone `-` is the text `-`.
     static func words(in text: String) -> [Word] {
