@@ -33,7 +33,13 @@ public enum StoreResolver {
     ) -> ToolContext {
         let url = storeURL ?? environment["PREFS_STORE"].flatMap { $0.isEmpty ? nil : $0 }
         if url == gsettings { return gsettingsContext() }
-        if let url { return postgresContext(url) }
+        if let url, url.contains("://") { return postgresContext(url) }
+        if let url {
+            let refusal = unknownKind(url)
+            return ToolContext(
+                locationDescription: TextEscaping.escaped(url), codec: FilePropertyListCodec(),
+                open: { _ in throw refusal }, schemas: { throw refusal })
+        }
         let catalog = SchemaCatalog(configDirectory: configDirectory, environment: environment)
         return ToolContext(
             locationDescription: configDirectory.path, codec: FilePropertyListCodec(),
@@ -61,6 +67,14 @@ public enum StoreResolver {
             locationDescription: URLPassword.hidden(in: url), codec: FilePropertyListCodec(),
             open: { _ in throw refusal },
             schemas: { throw refusal })
+    }
+
+    /// The context of a store named by a word that is no kind of store: every use says so, naming the nearest kind.
+    private static func unknownKind(_ word: String) -> ToolError {
+        let near = NearestNames.question(for: word, among: [gsettings]).map { "; \($0)" } ?? ""
+        return ToolError(
+            "unknown store \(TextEscaping.quoted(word))\(near) (--store takes \(gsettings) or a postgres:// URL)",
+            code: .usage)
     }
 
     /// The context of GNOME's settings, or one whose every use says the build has no GSettings store.

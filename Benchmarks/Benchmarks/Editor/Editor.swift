@@ -69,6 +69,8 @@ let benchmarks: @Sendable () -> Void = {
         try FilteringEditor(keys: 100_000)
     }
 
+    queryBenchmarks()
+
     // Each iteration is one keystroke of `/` on the suites screen, which searches the keys, values and documentation
     // of every suite: "setting77" typed, then erased, a character at a time.
     let search = Array("setting77").map { InputEvent.character($0) } + Array(repeating: .key(.backspace), count: 9)

@@ -61,10 +61,30 @@ public final class EditorModel {
     /// without the loop (a test, an app's own loop), once, before the first input.
     public func start() {
         reload()
-        if case .keys(let suite)? = stack.last, let index = suiteRows.firstIndex(where: { $0.name == suite }) {
-            selection[.suites] = index
+        if case .keys(let suite)? = stack.last {
+            if let index = suiteRows.firstIndex(where: { $0.name == suite }) {
+                selection[.suites] = index
+            } else {
+                offerNearest(to: suite)
+            }
         }
         if !readOnly { offerRecovery() }
+    }
+
+    /// Opened at a suite that does not exist: the suites are shown with the nearest selected, when one is near a
+    /// typo, rather than an empty suite that a first key would create beside the one meant.
+    private func offerNearest(to suite: String) {
+        let names = suiteRows.map(\.name)
+        guard let question = NearestNames.question(for: suite, among: names),
+            let near = NearestNames.nearest(to: suite, among: names).first,
+            let index = names.firstIndex(of: near)
+        else {
+            say("no suite \(TextEscaping.quoted(suite)) yet: a adds its first key")
+            return
+        }
+        stack = [.suites]
+        selection[.suites] = index
+        say("no suite \(TextEscaping.quoted(suite)); \(question) Enter opens it")
     }
 
     /// The screen shown.

@@ -16,10 +16,13 @@ public enum NearestNames {
     ///   - typed: What was typed.
     ///   - candidates: The names it may have meant.
     ///   - limit: How many to return at most.
+    ///   - byPrefix: Whether, failing names within a few edits, names `typed` starts are offered.
     /// - Returns: The nearest names: within one edit of a word of up to four characters, within two of a longer one;
     ///   failing those, the names `typed` starts (`str` for `string`), as the search ranks a name's prefix; none when
     ///   `typed` is itself a candidate.
-    public static func nearest(to typed: String, among candidates: [String], limit: Int = 3) -> [String] {
+    public static func nearest(
+        to typed: String, among candidates: [String], limit: Int = 3, byPrefix: Bool = true
+    ) -> [String] {
         let word = Array(typed.lowercased())
         guard !word.isEmpty, word.count <= maximumLength, !candidates.contains(typed) else { return [] }
         let allowed = word.count <= 4 ? 1 : 2
@@ -29,7 +32,9 @@ public enum NearestNames {
             let edits = distance(word, other)
             return edits <= allowed ? (edits, index, name) : nil
         }
-        guard scored.isEmpty else { return scored.sorted { ($0.0, $0.1) < ($1.0, $1.1) }.prefix(limit).map(\.2) }
+        guard scored.isEmpty, byPrefix else {
+            return scored.sorted { ($0.0, $0.1) < ($1.0, $1.1) }.prefix(limit).map(\.2)
+        }
         let lowered = typed.lowercased()
         return Array(candidates.filter { $0.count > typed.count && $0.lowercased().hasPrefix(lowered) }.prefix(limit))
     }
@@ -39,9 +44,10 @@ public enum NearestNames {
     /// - Parameters:
     ///   - typed: What was typed.
     ///   - candidates: The names it may have meant.
+    ///   - byPrefix: Whether, failing names within a few edits, names `typed` starts are offered.
     /// - Returns: The question, every name quoted and escaped as every name shown is.
-    public static func question(for typed: String, among candidates: [String]) -> String? {
-        let near = nearest(to: typed, among: candidates).map { TextEscaping.quoted($0) }
+    public static func question(for typed: String, among candidates: [String], byPrefix: Bool = true) -> String? {
+        let near = nearest(to: typed, among: candidates, byPrefix: byPrefix).map { TextEscaping.quoted($0) }
         guard let last = near.last else { return nil }
         let listed = near.count == 1 ? last : near.dropLast().joined(separator: ", ") + " or " + last
         return "did you mean \(listed)?"

@@ -28,9 +28,10 @@ public struct ToolError: CodedError, Sendable, CustomStringConvertible {
     }
 
     /// A key the suite's schema does not declare, which `write` and `import` take only with `--force`.
-    static func notInSchema(key: String, suite: String, action: String) -> ToolError {
-        ToolError(
+    static func notInSchema(key: String, suite: String, action: String, schema: PreferenceSchema) -> ToolError {
+        let near = NearestNames.question(for: key, among: schema.entries.map(\.id)).map { "\($0) " } ?? ""
+        return ToolError(
             "key \(TextEscaping.quoted(key)) is not in the schema of suite \(TextEscaping.quoted(suite)); "
-                + "use --force to \(action) it anyway", code: .notInSchema)
+                + "\(near)use --force to \(action) it anyway", code: .notInSchema)
     }
 }

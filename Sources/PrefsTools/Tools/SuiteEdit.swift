@@ -227,7 +227,7 @@ public struct SuiteEdit: Sendable {
     ) throws {
         guard let schema else { return }
         guard let entry = schema[key] else {
-            guard force else { throw ToolError.notInSchema(key: key, suite: suite, action: action) }
+            guard force else { throw ToolError.notInSchema(key: key, suite: suite, action: action, schema: schema) }
             return
         }
         try entry.validate(value)

@@ -88,7 +88,7 @@ public enum SuiteTransfer {
             guard let schema else { continue }
             guard let entry = schema[key] else {
                 if force { continue }
-                throw ToolError.notInSchema(key: key, suite: name, action: "import")
+                throw ToolError.notInSchema(key: key, suite: name, action: "import", schema: schema)
             }
             try entry.validate(value)
         }

@@ -44,10 +44,12 @@ public struct WriteRequest: Sendable, Hashable {
                 parsed = try ValueText.parse(value, as: .typedJSON)
                 try entry.validate(parsed)
             } else {
-                parsed = try entry.parse(value)
+                parsed = try Self.parse(value, by: entry)
             }
         } else {
-            guard schema == nil || force else { throw ToolError.notInSchema(key: key, suite: suite, action: "write") }
+            if let schema, !force {
+                throw ToolError.notInSchema(key: key, suite: suite, action: "write", schema: schema)
+            }
             if let type {
                 parsed = try ValueText.parse(value, as: type)
             } else if let existing {
@@ -60,6 +62,18 @@ public struct WriteRequest: Sendable, Hashable {
         return parsed
     }
 
+    /// Text read as a key's value; a word that is not one of its choices names the nearest ones.
+    private static func parse(_ text: String, by entry: PreferenceSchemaEntry) throws -> PropertyListValue {
+        do {
+            return try entry.parse(text)
+        } catch PreferenceSchemaError.notAChoice(let key, let value, let choices) {
+            let error = PreferenceSchemaError.notAChoice(key: key, value: value, choices: choices)
+            // A secret's choices are the schema's, not its value: naming the nearest tells nothing it holds.
+            guard let near = NearestNames.question(for: text, among: choices) else { throw error }
+            throw ToolError("\(error); \(near)", code: ErrorCode(of: error))
+        }
+    }
+
     /// Parses, checks and writes the value.
     ///
     /// - Parameter context: The store.
@@ -70,7 +84,21 @@ public struct WriteRequest: Sendable, Hashable {
         let existing =
             schema?[key] == nil && type == nil ? try context.currentValues(of: [key], inSuite: suite)[key] : nil
         let value = try parsed(schema: schema, existing: existing)
+        let nearSchema = schema == nil ? try Self.nearSchemaSuite(to: suite, in: context) : nil
         try context.write(
             SuiteMigration.movingFormerNames([key: value], schema: schema), toSuite: suite, format: format)
+        if let nearSchema { Output.note("created suite \(TextEscaping.quoted(suite)); \(nearSchema)") }
+    }
+
+    /// "did you mean" for a write that is about to create a suite one or two edits from a suite with a schema: the
+    /// write goes through (a new suite is a thing people make), but a typo of a schema'd suite's name is said.
+    ///
+    /// - Returns: The question, or `nil` when the suite exists or no schema'd suite is near its name.
+    private static func nearSchemaSuite(to suite: String, in context: ToolContext) throws -> String? {
+        // The schemas first: a folder of a few manifests, where the suites may be thousands of files.
+        let schemaSuites = try context.schemas().schemaSuites()
+        guard let question = NearestNames.question(for: suite, among: schemaSuites, byPrefix: false) else { return nil }
+        let stored = try context.store(creating: false)?.listSuites() ?? []
+        return stored.contains(suite) ? nil : question
     }
 }

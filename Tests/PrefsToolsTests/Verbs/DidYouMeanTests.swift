@@ -1,3 +1,4 @@
+import Foundation
 import PrefsTestHelpers
 import Testing
 
@@ -38,6 +39,66 @@ import Testing
         #expect(!far.error.contains("did you mean"), "\(far.error)")
     }
 
+    static let manifest = """
+        {"format": "prefs-schema", "version": 1, "suite": "com.nu.term", "keys": [
+          {"id": "theme", "type": "String", "kind": "string", "storage": "string", "optional": false,
+           "debug": false, "default": "light", "choices": ["light", "dark", "nord"]}
+        ]}
+        """
+
+    private func withSchema() throws -> InProcessPrefs {
+        let prefs = try InProcessPrefs()
+        let file = prefs.home.url.appendingPathComponent("term.json")
+        try Data(Self.manifest.utf8).write(to: file)
+        #expect(try prefs.run("schema", "install", file.path).status == 0)
+        return prefs
+    }
+
+    /// A choice, a declared key and a kind of store are named beside the nearest; nothing is written.
+    @Test func aMistypedChoiceKeyOrStoreKindNamesTheNearest() throws {
+        let prefs = try withSchema()
+        let choice = try prefs.run("write", "com.nu.term", "theme", "drak")
+        #expect(choice.status == 1)
+        #expect(choice.error.hasSuffix(#"is not one of "light", "dark", "nord"; did you mean "dark"?"# + "\n"))
+        let key = try prefs.run("write", "com.nu.term", "thme", "dark")
+        #expect(
+            key.error == #"prefs: key "thme" is not in the schema of suite "com.nu.term"; did you mean "theme"? "#
+                + "use --force to write it anyway\n")
+        let kind = try prefs.run("--store", "gsetings", "read", "x")
+        #expect(kind.status == 64)
+        #expect(
+            kind.error
+                == #"prefs: unknown store "gsetings"; did you mean "gsettings"? (--store takes gsettings or a "#
+                + "postgres:// URL)\n")
+        #expect(try prefs.run("read", "com.nu.term", "theme").output == "light\n", "nothing was written")
+    }
+
+    /// A write that creates a suite one or two edits from a schema'd suite goes through and says so in one line.
+    @Test func creatingASuiteNearASchemasSaysSo() throws {
+        let prefs = try withSchema()
+        let near = try prefs.run("write", "com.nu.trem", "theme", "nord")
+        #expect(near.status == 0)
+        #expect(near.error == #"created suite "com.nu.trem"; did you mean "com.nu.term"?"# + "\n")
+        #expect(try prefs.run("read", "com.nu.trem", "theme").output == "nord\n", "the write went through")
+        #expect(try prefs.run("write", "com.nu.trem", "theme", "dark").error.isEmpty, "once, as it is created")
+        #expect(try prefs.run("write", "com.nu", "x", "1").error.isEmpty, "a prefix is not a typo")
+        #expect(try prefs.run("write", "org.elsewhere", "x", "1").error.isEmpty)
+        #expect(try prefs.run("write", "com.nu.term", "theme", "dark").error.isEmpty, "the schema'd suite itself")
+    }
+
+    /// `prefs tui` on a suite that does not exist shows the suites, the nearest selected, and says so.
+    @Test func theEditorOnAMissingSuiteOffersTheNearest() throws {
+        let prefs = try withSchema()
+        try prefs.run("write", "com.nu.term", "theme", "dark")
+        let editor = prefs.editor("tui", "com.nu.tern")
+        #expect(editor.waitFor { $0.contains(#"no suite "com.nu.tern"; did you mean "com.nu.term"? Enter opens it"#) })
+        editor.type(.key(.enter))
+        #expect(editor.waitFor { $0.contains("theme") && $0.contains("dark") }, "\(editor.screen)")
+        editor.type("qq")
+        #expect(editor.waitUntilEnded()?.status == 0)
+        #expect(try prefs.run("suites").output == "com.nu.term\n", "no suite was created")
+    }
+
     @Test func aTypedWordIsShownEscapedNeverAsTheTerminalWouldTakeIt() throws {
         let prefs = try InProcessPrefs()
         let hostile = try prefs.run("ra\u{1B}[2Jed")
@@ -57,5 +118,8 @@ import Testing
         #expect(NearestNames.nearest(to: "read", among: ["read", "redo"]).isEmpty, "a name typed right")
         #expect(NearestNames.question(for: "rdo", among: ["redo", "undo", "rd"]) == "did you mean \"redo\" or \"rd\"?")
         #expect(NearestNames.nearest(to: String(repeating: "a", count: 10_000), among: ["a"]).isEmpty)
+        // Failing names within a few edits, the names a word starts, as a search ranks a prefix.
+        #expect(NearestNames.nearest(to: "str", among: ["int", "string"]) == ["string"])
+        #expect(NearestNames.nearest(to: "str", among: ["int", "string"], byPrefix: false).isEmpty)
     }
 }
