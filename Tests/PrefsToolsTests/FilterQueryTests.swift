@@ -53,4 +53,22 @@ struct FilterQueryTests {
         #expect(since == now.addingTimeInterval(-7200))
         #expect(throws: ToolError.self) { try FilterQuery("@changed:2x") }
     }
+
+    /// A query narrows an earlier one only when it cannot match a key the earlier one did not: the editor then searches
+    /// only what that one found.
+    @Test func aQueryNarrowsOnlyWhatItCannotWiden() throws {
+        func narrows(_ later: String, _ earlier: String) throws -> Bool {
+            try FilterQuery(later).narrows(FilterQuery(earlier))
+        }
+        #expect(try narrows("font", "fon"))
+        #expect(try narrows("fon @modified", "fon"))
+        #expect(try narrows("@modified fon", "@modified f"))
+        #expect(try narrows("dark", "dark"))
+        #expect(try !narrows("-fon", "-fo"), "a longer negated word excludes less")
+        #expect(try !narrows("fo", "fon"), "a shorter word matches more")
+        #expect(try !narrows("bar", "foo"))
+        #expect(try !narrows("@type:float", "@type:int"), "another filter")
+        #expect(try !narrows("sca*", "sca"))
+        #expect(try !narrows("fon x", "fo x"), "only the last word may grow")
+    }
 }

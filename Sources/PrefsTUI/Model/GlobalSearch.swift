@@ -4,10 +4,12 @@ import PrefsTools
 /// `/` on the suites screen: the keys of every suite a query matches, as `prefs find` lists them.
 ///
 /// Each suite's key list (its ``PrefsTools/SuiteKeyTable``) is built on the first search and kept; a change patches
-/// the rows of the keys it names. Every keystroke searches every key again: a longer query does not only narrow the
-/// last result (`-x` widens as it grows, `@changed:` moves with the clock), and a scan of the tables is fast enough.
+/// the rows of the keys it names. A query that only narrows the one before (``PrefsTools/FilterQuery/narrows(_:)``:
+/// more words, or the last word longer) searches only what that one found; any other searches every key, since a
+/// longer negated word or a changed one may match more.
 final class GlobalSearch {
     private var lists: [String: KeyList] = [:]
+    private var previous: (query: FilterQuery, found: [String: (version: Int, rows: [Int32])])?
 
     /// The matches of a query, best first (as `prefs find` ranks them), then by suite (in the order given) and by
     /// the keys' order in their suite.
@@ -18,15 +20,22 @@ final class GlobalSearch {
     ///   - list: Opens a suite's key list when it is not held yet.
     /// - Returns: The keys found.
     func matches(_ query: FilterQuery, in suites: [String], list: (String) -> KeyList?) -> SearchMatches {
+        let narrowing = previous.flatMap { query.narrows($0.query) ? $0.found : nil }
+        var found: [String: (version: Int, rows: [Int32])] = [:]
         var groups: [SearchMatches.Group] = []
         for name in suites {
+            // A suite with nothing found for the query this one narrows has nothing for this one either.
+            if let narrowing, narrowing[name] == nil { continue }
             guard let keys = lists[name] ?? list(name) else { continue }
             lists[name] = keys
-            let found = query.matches(in: keys.table)
-            guard !found.isEmpty else { continue }
+            let candidates = narrowing?[name].flatMap { $0.version == keys.version ? $0.rows : nil }
+            let matches = query.matches(in: keys.table, among: candidates)
+            guard !matches.isEmpty else { continue }
+            found[name] = (keys.version, matches.map(\.row))
             groups.append(
-                SearchMatches.Group(suite: name, keys: keys.keys, rows: found.map(\.row), ranks: found.map(\.rank)))
+                SearchMatches.Group(suite: name, keys: keys.keys, rows: matches.map(\.row), ranks: matches.map(\.rank)))
         }
+        previous = (query, found)
         return SearchMatches(groups)
     }
 
@@ -35,6 +44,8 @@ final class GlobalSearch {
         for (name, keys) in Dictionary(grouping: changes, by: \.suite) {
             lists[name]?.update(changedKeys: keys.map(\.key))
         }
+        // A key that changed may match now where it did not: the next query searches every key.
+        if !changes.isEmpty { previous = nil }
     }
 
     /// Takes in the changes the store reported, so that `@writer:` and `@changed:` know them without reading the
@@ -48,5 +59,6 @@ final class GlobalSearch {
     /// Forgets everything.
     func forgetAll() {
         lists = [:]
+        previous = nil
     }
 }

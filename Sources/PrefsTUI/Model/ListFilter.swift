@@ -18,8 +18,11 @@ public struct ListFilter {
     public private(set) var problem: String?
     /// The suites' filter while a suite found with it is open.
     private var suitesText = ""
-    /// The rows the query kept at the list's version, so that a frame with nothing new does not search again.
-    private var kept: (text: String, suite: String, version: Int, rows: [Int32])?
+    /// What each query typed on the way to this one found, kept while the list and the suite are the same, so that
+    /// Backspace costs nothing and a query that only narrows an earlier one searches only what that one found.
+    private var found: [(text: String, suite: String, version: Int, query: FilterQuery, rows: [Int32])] = []
+    /// The same, ranked, for the text typed last.
+    private var ranked: (text: String, suite: String, version: Int, rows: [Int32])?
 
     /// Whether nothing is typed.
     public var isEmpty: Bool { text.isEmpty }
@@ -47,14 +50,21 @@ public struct ListFilter {
     /// - Parameter list: The suite's keys.
     /// - Returns: The positions.
     mutating func rows(in list: KeyList) -> [Int32] {
-        if let kept, kept.text == text, kept.suite == list.name, kept.version == list.version { return kept.rows }
-        let rows = query?.rankedRows(in: list.table) ?? []
-        kept = (text, list.name, list.version, rows)
+        if let ranked, ranked.text == text, ranked.suite == list.name, ranked.version == list.version {
+            return ranked.rows
+        }
+        guard let query else { return [] }
+        found.removeAll { $0.suite != list.name || $0.version != list.version || !text.hasPrefix($0.text) }
+        let earlier = found.last { query.narrows($0.query) }
+        let matches = query.matches(in: list.table, among: earlier?.rows)
+        found.append((text, list.name, list.version, query, matches.map(\.row)))
+        let rows = FilterQuery.ranked(matches)
+        ranked = (text, list.name, list.version, rows)
         return rows
     }
 
     private mutating func parse() {
-        kept = nil
+        ranked = nil
         do {
             query = try FilterQuery(text)
             problem = nil

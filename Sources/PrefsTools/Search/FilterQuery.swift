@@ -78,37 +78,88 @@ public struct FilterQuery: Sendable {
 
     /// The keys of a suite the query matches, in the table's order, each with its rank.
     ///
-    /// - Parameter table: The suite's keys.
+    /// - Parameters:
+    ///   - table: The suite's keys.
+    ///   - candidates: The only rows to look at, in the table's order: what a query this one narrows found
+    ///   (``narrows(_:)``); every row when `nil`.
     /// - Returns: Each matching row and its rank: the worst of its free-text words', or
     ///   ``SearchPattern/Rank/exactKey`` for a query of filters alone.
-    public func matches(in table: SuiteKeyTable) -> [(row: Int32, rank: SearchPattern.Rank)] {
+    public func matches(
+        in table: SuiteKeyTable, among candidates: [Int32]? = nil
+    ) -> [(row: Int32, rank: SearchPattern.Rank)] {
         // Whether the suite is wanted is known once, not once per key.
         for term in terms {
             guard case .suite(let glob) = term.condition else { continue }
             if glob.matches(table.name) == term.negated { return [] }
         }
-        // The cheapest words first, so that a key one of them refuses costs no more: a flag or a type is a bit, free
+        // The facts a key must have and must not have are two masks, tested at once.
+        var required: KeyFacts.Flags = []
+        var forbidden: KeyFacts.Flags = []
+        var others: [FilterTerm] = []
+        for term in terms {
+            switch term.condition {
+            case .suite: continue
+            case .flag(let flag): if term.negated { forbidden.formUnion(flag) } else { required.formUnion(flag) }
+            default: others.append(term)
+            }
+        }
+        // The cheapest words first, so that a key one of them refuses costs no more: a type is a comparison, free
         // text a scan, a writer or a time the suite's history (read only if a key gets that far).
-        let keyTerms = terms.filter { if case .suite = $0.condition { false } else { true } }
-            .enumerated().sorted { ($0.element.cost, $0.offset) < ($1.element.cost, $1.offset) }.map(\.element)
+        others = others.enumerated().sorted { ($0.element.cost, $0.offset) < ($1.element.cost, $1.offset) }
+            .map(\.element)
+        let columns = table.columns
         var found: [(row: Int32, rank: SearchPattern.Rank)] = []
-        for row in table.keys.indices {
+        func test(_ row: Int) {
+            let flags = columns.facts[row].flags
+            guard flags.isSuperset(of: required), flags.isDisjoint(with: forbidden) else { return }
             var worst = SearchPattern.Rank.exactKey
-            var matched = true
-            for term in keyTerms {
-                let rank = term.rank(row: row, in: table)
-                if term.negated {
-                    if rank != nil { matched = false }
+            for index in others.indices {
+                let rank = others[index].rank(row: row, in: columns)
+                if others[index].negated {
+                    if rank != nil { return }
                 } else if let rank {
                     worst = max(worst, rank)
                 } else {
-                    matched = false
+                    return
                 }
-                if !matched { break }
             }
-            if matched { found.append((Int32(row), worst)) }
+            found.append((Int32(row), worst))
+        }
+        if let candidates {
+            for row in candidates { test(Int(row)) }
+        } else {
+            for row in columns.keys.indices { test(row) }
         }
         return found
+    }
+
+    /// Whether every key this query matches, an earlier one matches too.
+    ///
+    /// Only what the earlier one found then needs searching. It holds for the same words, with more after them, or the last positive free-text word longer (`fon` → `font`). A longer
+    /// negated word, or a word changed, may match more.
+    ///
+    /// - Parameter earlier: The query typed before.
+    /// - Returns: Whether this one only narrows it.
+    public func narrows(_ earlier: FilterQuery) -> Bool {
+        guard earlier.terms.count <= terms.count else { return false }
+        for (index, old) in earlier.terms.enumerated() where old != terms[index] {
+            guard index == earlier.terms.count - 1, !old.negated, !terms[index].negated,
+                case .text(let shorter) = old.condition, case .text(let longer) = terms[index].condition,
+                longer.narrows(shorter)
+            else { return false }
+        }
+        return true
+    }
+
+    /// The rows a query matches, best rank first and in the table's order within a rank.
+    ///
+    /// - Parameter found: What ``matches(in:among:)`` found.
+    /// - Returns: The positions.
+    public static func ranked(_ found: [(row: Int32, rank: SearchPattern.Rank)]) -> [Int32] {
+        // One pass into a bucket per rank keeps the table's order within a rank without sorting.
+        var buckets = [[Int32]](repeating: [], count: SearchPattern.Rank.value.rawValue + 1)
+        for (row, rank) in found { buckets[rank.rawValue].append(row) }
+        return buckets.flatMap { $0 }
     }
 
     /// Whether a suite's name answers the query, for the suites a list shows by name: every word is free text the
@@ -125,16 +176,5 @@ public struct FilterQuery: Sendable {
                 default: false
                 }
             }
-    }
-
-    /// The rows a query matches, best rank first and in the table's order within a rank.
-    ///
-    /// - Parameter table: The suite's keys.
-    /// - Returns: The positions.
-    public func rankedRows(in table: SuiteKeyTable) -> [Int32] {
-        // One pass into a bucket per rank keeps the table's order within a rank without sorting.
-        var buckets = [[Int32]](repeating: [], count: SearchPattern.Rank.value.rawValue + 1)
-        for (row, rank) in matches(in: table) { buckets[rank.rawValue].append(row) }
-        return buckets.flatMap { $0 }
     }
 }

@@ -7,9 +7,9 @@ import Foundation
 #endif
 
 /// One word of a ``FilterQuery``: what it asks of a key, and whether it asks the opposite (`-`).
-struct FilterTerm: Sendable {
+struct FilterTerm: Sendable, Hashable {
     /// What a word asks of a key.
-    enum Condition: Sendable {
+    enum Condition: Sendable, Hashable {
         /// Free text: the key's name, else its documentation, else its value, ranked.
         case text(SearchPattern)
         /// A key name with `*` in it (`editor.*`).
@@ -43,26 +43,30 @@ struct FilterTerm: Sendable {
 
     /// How the term ranks a key, before negation: `nil` when it does not match; ``SearchPattern/Rank/exactKey`` for
     /// a condition that holds, so that only free text orders the matches.
-    func rank(row: Int, in table: SuiteKeyTable) -> SearchPattern.Rank? {
-        let facts = table.facts[row]
+    ///
+    /// - Parameters:
+    ///   - row: The key's position.
+    ///   - rows: The table's columns, taken out of it once per search.
+    /// - Returns: The rank, or `nil`.
+    func rank(row: Int, in rows: SuiteKeyTable.Columns) -> SearchPattern.Rank? {
         switch condition {
         case .text(let pattern):
-            if let rank = pattern.rank(ofKey: table.keys[row]) { return rank }
-            guard let field = table.text.field(holding: pattern.loweredBytes, row: row, from: .value) else {
+            if let rank = pattern.rank(ofKey: rows.keys[row], isASCII: rows.asciiKeys[row]) { return rank }
+            guard let field = rows.table.text.field(holding: pattern.loweredBytes, row: row, from: .value) else {
                 return nil
             }
             return field == .value ? .value : .documentation
-        case .key(let glob): return glob.matches(table.keys[row]) ? .exactKey : nil
-        case .flag(let flag): return facts.flags.contains(flag) ? .exactKey : nil
-        case .type(let type): return type.matches(facts.kind) ? .exactKey : nil
+        case .key(let glob): return glob.matches(rows.keys[row]) ? .exactKey : nil
+        case .flag(let flag): return rows.facts[row].flags.contains(flag) ? .exactKey : nil
+        case .type(let type): return type.matches(rows.facts[row].kind) ? .exactKey : nil
         case .writer(let text):
-            return table.lastChange(row: row)?.writer.contains(text) == true ? .exactKey : nil
+            return rows.table.lastChange(row: row)?.writer.contains(text) == true ? .exactKey : nil
         case .changed(let since):
-            guard let time = table.lastChange(row: row)?.time else { return nil }
+            guard let time = rows.table.lastChange(row: row)?.time else { return nil }
             return time >= since ? .exactKey : nil
-        case .suite(let glob): return glob.matches(table.name) ? .exactKey : nil
+        case .suite(let glob): return glob.matches(rows.table.name) ? .exactKey : nil
         case .value(let key, let value):
-            guard key?.matches(table.keys[row]) ?? true, let shown = facts.shown else { return nil }
+            guard key?.matches(rows.keys[row]) ?? true, let shown = rows.facts[row].shown else { return nil }
             return value.matches(shown) ? .exactKey : nil
         }
     }

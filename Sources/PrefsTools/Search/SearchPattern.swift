@@ -48,6 +48,25 @@ public struct SearchPattern: Sendable, Hashable {
         return rank(ofKeyText: key)
     }
 
+    /// ``rank(ofKey:)`` for a key whose ASCII-ness is known, as a ``SuiteKeyTable`` knows each of its keys', so that a
+    /// keystroke over 100,000 keys does not check each key's bytes before ranking them.
+    ///
+    /// - Parameters:
+    ///   - key: The key's name.
+    ///   - isASCII: Whether every byte of the key is ASCII.
+    /// - Returns: The rank, as ``rank(ofKey:)`` gives it.
+    func rank(ofKey key: String, isASCII: Bool) -> Rank? {
+        guard !lowered.isEmpty else { return .exactKey }
+        guard let asciiBytes, isASCII else { return rank(ofKeyText: key) }
+        var key = key
+        return key.withUTF8 { Self.rank(ofASCIIKey: $0, pattern: asciiBytes) }
+    }
+
+    /// Whether every row this pattern matches, the shorter one matches too: it holds the other's text from its start.
+    func narrows(_ shorter: SearchPattern) -> Bool {
+        lowered.hasPrefix(shorter.lowered)
+    }
+
     /// ``rank(ofKey:)`` on characters, for any key.
     func rank(ofKeyText key: String) -> Rank? {
         let name = key.lowercased()

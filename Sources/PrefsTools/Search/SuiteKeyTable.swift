@@ -20,6 +20,8 @@ public final class SuiteKeyTable {
     public private(set) var keys: [String]
     /// Each key's facts, by position.
     public private(set) var facts: [KeyFacts]
+    /// Whether each key is ASCII, by position: known once, not checked at every keystroke.
+    private(set) var asciiKeys: [Bool]
     /// Bumped at every change, so that results computed before it are not reused.
     public private(set) var version = 0
     /// How many keys the schema declares: the first ones listed.
@@ -79,12 +81,27 @@ public final class SuiteKeyTable {
         }
         facts = []
         facts.reserveCapacity(keys.count)
+        asciiKeys = keys.map { $0.utf8.allSatisfy { $0 < 0x80 } }
         text = SearchText(capacity: keys.count)
         for key in keys {
             let row = Self.row(key, stored: Self.stored(key, in: values, schema: schema), schema, layers, revealed)
             facts.append(row.facts)
             text.append(row.fields)
         }
+    }
+
+    /// The table's columns, taken out once for a search over every row: reading them through the table at each row
+    /// costs an access check each time.
+    struct Columns {
+        let table: SuiteKeyTable
+        let keys: [String]
+        let facts: [KeyFacts]
+        let asciiKeys: [Bool]
+    }
+
+    /// The columns as they are now.
+    var columns: Columns {
+        Columns(table: self, keys: keys, facts: facts, asciiKeys: asciiKeys)
     }
 
     /// The entry the schema declares for a key, if any.
@@ -127,12 +144,14 @@ public final class SuiteKeyTable {
                 if set && !listed {
                     let row = Self.row(key, stored: value, schema, layers, revealed)
                     keys.insert(key, at: position)
+                    asciiKeys.insert(key.utf8.allSatisfy { $0 < 0x80 }, at: position)
                     facts.insert(row.facts, at: position)
                     text.insert(row.fields, at: position)
                     if lastChanges != nil { lastChanges?.insert(unplaced.removeValue(forKey: key), at: position) }
                     continue
                 } else if !set && listed {
                     keys.remove(at: position)
+                    asciiKeys.remove(at: position)
                     facts.remove(at: position)
                     text.remove(at: position)
                     lastChanges?.remove(at: position)
