@@ -20,6 +20,8 @@ extension FileSuite: TransactionalSuite {
 
     public var recovery: (any RecoverableSuite)? { self }
 
+    public var removal: (any RemovableSuite)? { self }
+
     /// The value as the suite file keeps it: in an XML file, dates to the whole second; in a binary one, exactly.
     public func storedForm(of value: PropertyListValue) -> PropertyListValue {
         value.stored(in: format)

@@ -40,6 +40,15 @@ extension FileSuite {
         expecting: [String: PropertyListValue?] = [:], format: SuiteFileFormat? = nil
     ) throws(FileStoreError) -> [PersistentKeyValueChange] {
         guard !changes.isEmpty else { return [] }
+        return try write(changes, recoveringCorruptFile: recoveringCorruptFile, expecting: expecting, format: format)
+    }
+
+    /// ``commit(_:recoveringCorruptFile:expecting:format:)``, or, with `removingFile`, the removal of every key
+    /// given and of the file itself, which must then hold no other key (``removeSuite()``).
+    func write(
+        _ changes: [String: PropertyListValue?], recoveringCorruptFile: Bool,
+        expecting: [String: PropertyListValue?] = [:], format: SuiteFileFormat? = nil, removingFile: Bool = false
+    ) throws(FileStoreError) -> [PersistentKeyValueChange] {
         try checkUnlocked(changes.keys)
         let writer = PersistentKeyValueChange.Writer.current
         let outcome: (missed: [PersistentKeyValueChange], applied: [PersistentKeyValueChange], conflict: String?) =
@@ -58,7 +67,10 @@ extension FileSuite {
                     current = .empty
                 }
                 store.journal.commitPendingWrite(of: files.name) { current.value(forKey: $0) }
-                let target = format ?? (current.isEmptyFile ? store.newSuiteFormat : current.format)
+                let target =
+                    format
+                    ?? (current.isEmptyFile
+                        ? (files.formatOfPreviousVersion() ?? store.newSuiteFormat) : current.format)
                 let converting = target != current.format && !current.isEmptyFile
                 let unseen = attribute(current.differences(from: snapshot.image, among: touched))
                 if let key = expecting.keys.sorted().first(where: {
@@ -80,7 +92,7 @@ extension FileSuite {
                         PersistentKeyValueChange(
                             suite: name, key: key, oldValue: old, newValue: new, origin: .thisProcess, writer: writer))
                 }
-                guard !applied.isEmpty || converting else {
+                guard !applied.isEmpty || converting || removingFile else {
                     let unchanged = State(image: current)
                     withState { $0 = unchanged }
                     return (unseen.events, [], nil)
@@ -103,6 +115,14 @@ extension FileSuite {
                 guard let output = next.bytes else {
                     throw .unrepresentable(
                         suite: name, key: applied.first?.key ?? "", reason: "the file was not read before the write")
+                }
+                if removingFile {
+                    // A key written meanwhile by another process is not removed unasked.
+                    if let kept = next.values.keys.min() {
+                        throw .unrepresentable(
+                            suite: name, key: kept, reason: "it was written since; nothing was removed, delete again")
+                    }
+                    return try remove(records: records, unseen: unseen, writer: writer, applied: applied)
                 }
                 // Every reader refuses a file past this size, so writing it would lock everyone out of the suite.
                 guard output.count <= store.maximumFileSize else {

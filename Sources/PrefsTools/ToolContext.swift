@@ -83,16 +83,20 @@ public final class ToolContext: Sendable {
         try schemas().schema(for: suite)
     }
 
-    /// A suite that must already exist, as stored keys or as a schema.
+    /// A suite that must already exist, as stored keys or as a schema, or, for `log` and `undo`, as a history.
     ///
     /// - Parameters:
     ///   - name: The suite's name.
     ///   - reading: Whether the caller reads its values, so that entries the store could not decode are reported and
-    ///     refused; `delete --all` passes `false`, removing them too.
+    ///     refused; `delete` of a suite passes `false`, removing them too.
+    ///   - orItsHistory: Whether a suite that holds nothing but whose history holds changes exists: a suite deleted
+    ///     whole, which `undo` brings back.
     /// - Returns: The suite.
     /// - Throws: ``ToolError`` naming the suite and the store when it does not exist, or the store's error for a bad
     ///   name or an unreadable suite.
-    public func existingSuite(_ name: String, reading: Bool = true) throws -> any PersistentKeyValueStore {
+    public func existingSuite(
+        _ name: String, reading: Bool = true, orItsHistory: Bool = false
+    ) throws -> any PersistentKeyValueStore {
         guard let store = try store(creating: false) else {
             try checkName(name)
             guard try schemas().schemaSuites().contains(name) else { throw missing(name) }
@@ -103,9 +107,10 @@ public final class ToolContext: Sendable {
         // listing GSettings' suites opens every schema.
         let holdsKeys = !(suite.transactions?.sortedKeys() ?? Array(suite.primitiveValues().keys))
             .isEmpty
-        guard try holdsKeys || schemas().schemaSuites().contains(name) || store.listSuites().contains(name) else {
-            throw missing(name)
-        }
+        guard
+            try holdsKeys || schemas().schemaSuites().contains(name) || store.listSuites().contains(name)
+                || (orItsHistory && suite.changeHistory?.lastChange() != nil)
+        else { throw missing(name) }
         try checkUsable(suite, name: name, reading: reading)
         return suite
     }

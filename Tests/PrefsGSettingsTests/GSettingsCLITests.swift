@@ -84,7 +84,7 @@ extension GSettingsInSession {
             #expect(try session.gsettings("writable", "org.prefs.test", "locked-key").standardOutput == "false\n")
         }
 
-        @Test func deleteResetsAKeyAndDeleteAllTheSchema() throws {
+        @Test func deleteResetsAKeyAndDeletingTheSuiteResetsTheSchemaUndoably() throws {
             let session = try GSettingsChildSession()
             try session.gsettings("set", "org.prefs.test", "volume", "10")
             try session.gsettings("set", "org.prefs.test", "name", "'ada'")
@@ -93,6 +93,11 @@ extension GSettingsInSession {
             #expect(try session.get("org.prefs.test", "volume") == "50")
             #expect(try session.prefs("delete", "org.prefs.test", "--all", "--force").status == 0)
             // Only the system database's key is left.
+            #expect(try session.dconf("list", "/org/prefs/test/").standardOutput == "locked-key\n")
+            // Deleting the suite whole is one write, which undo takes back; without --all as with it.
+            #expect(try session.prefs("undo", "org.prefs.test").status == 0)
+            #expect(try session.get("org.prefs.test", "name") == "'ada'")
+            #expect(try session.prefs("delete", "org.prefs.test", "--force").status == 0)
             #expect(try session.dconf("list", "/org/prefs/test/").standardOutput == "locked-key\n")
             // Only the system's value is listed, marked so.
             #expect(try session.prefs("read", "org.prefs.test").output == "locked-key [locked] = set by the system\n")

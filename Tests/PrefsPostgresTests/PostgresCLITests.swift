@@ -27,6 +27,13 @@ import Testing
         let missing = try cli.run("read", "--store", url, "app", "theme")
         #expect(missing.status == 1)
         #expect(missing.error == "prefs: unknown key \"theme\" in suite \"app\"\n")
+
+        // The whole suite: every stored row goes in one write, the suite leaves the list, and undo brings it back.
+        #expect(try cli.run("write", "--store", url, "other", "k", "v").status == 0)
+        #expect(try cli.run("delete", "--store", url, "app", "--force").status == 0)
+        #expect(try cli.run("suites", "--store", url).output == "other\n")
+        #expect(try cli.run("undo", "--store", url, "app").output == "count: (unset) -> 3\n")
+        #expect(try cli.run("read", "--store", url, "app").output == "count = 3\n")
     }
 
     @Test func everyCommandWorksOnAPostgresStoreWithGlobalOptionsAnywhere() throws {

@@ -76,6 +76,9 @@ public protocol PersistentKeyValueStore: AnyObject {
     /// The format of the document this suite is kept as, when it is one; `nil` by default.
     var document: (any DocumentSuite)? { get }
 
+    /// How this suite is removed whole, when its store can remove more than its keys; `nil` by default.
+    var removal: (any RemovableSuite)? { get }
+
     /// The values a system sets beneath the user's and the keys it locks, as the store last read them; `nil` by
     /// default, for a store with no system layers.
     ///
@@ -113,6 +116,8 @@ extension PersistentKeyValueStore {
     public var recovery: (any RecoverableSuite)? { nil }
 
     public var document: (any DocumentSuite)? { nil }
+
+    public var removal: (any RemovableSuite)? { nil }
 
     public func readOnlyReason(forKey key: String) -> String? {
         systemLayers.locks.lock(forKey: key).map { "locked by \($0)" }

@@ -94,7 +94,7 @@ extension SuiteFiles {
     /// - Throws: ``FileStoreError/unsafe(path:reason:)`` when the suite's name is a symbolic link, which a rename
     ///   would replace rather than write through; ``FileStoreError/notWritable(suite:path:reason:)`` for a read-only
     ///   suite or another user's when this process cannot give it back.
-    private func attributesToKeep() throws(FileStoreError) -> KeptAttributes {
+    func attributesToKeep() throws(FileStoreError) -> KeptAttributes {
         guard let status = try? Stat(plist, followTargetSymlink: false) else {
             return KeptAttributes(permissions: [.ownerReadWrite])
         }

@@ -4,6 +4,8 @@ public struct Confirmation: Hashable, Sendable {
     public enum Action: Hashable, Sendable {
         /// Removes every stored value of a suite, so that each key reads as its default.
         case resetSuite(String)
+        /// Deletes a whole suite, as `prefs delete SUITE` does: its keys and its file.
+        case deleteSuite(String)
         /// Removes the stored values of some keys of a suite: those marked with `m`.
         case resetKeys(suite: String, keys: [String])
         /// Moves an unreadable suite's file aside and starts the suite afresh; `p` restores the version the last
@@ -27,6 +29,7 @@ public struct Confirmation: Hashable, Sendable {
     public var answers: String {
         switch action {
         case .resetSuite, .resetKeys: "y yes  esc no"
+        case .deleteSuite: "y delete  esc no"
         case .recoverSuite(_, let canRestorePrevious):
             canRestorePrevious ? "y start afresh  p restore previous  esc no" : "y start afresh  esc no"
         case .quitWithPending: "y apply & quit  n discard & quit  esc stay"

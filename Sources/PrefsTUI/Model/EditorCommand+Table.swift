@@ -102,7 +102,8 @@ extension EditorCommand {
         ),
         EditorCommand(
             "reset-all", keys: [.character("R")], label: "R",
-            "reset the marked keys, else every key of the suite, after a y", change: .store
+            "reset the marked keys, else every key of the suite; on the suites, delete the suite; after a y",
+            change: .store
         ) { model, _ in model.askToResetSuite() },
         EditorCommand(
             "reveal", keys: [.character("v")], label: "v", "reveal or hide a secret key's value (shown as ••••)",

@@ -53,13 +53,13 @@ extension EditorModel {
         }
     }
 
-    /// `R` asks whether to reset every key of the suite shown, or of the suite selected in the list of suites.
+    /// `R` asks whether to reset every key of the suite shown, or, on the suites, to delete the suite selected.
     func askToResetSuite() {
         let name: String
         if let suite = currentSuite {
             name = suite
         } else if case .suites = screen, suiteRows.indices.contains(selectedIndex) {
-            name = suiteRows[selectedIndex].name
+            return askToDeleteSuite(suiteRows[selectedIndex].name)
         } else {
             return
         }
@@ -132,6 +132,7 @@ extension EditorModel {
             return
         }
         guard event == .character("y") || event == .character("Y") else {
+            if case .deleteSuite = question.action { return say("nothing was deleted") }
             say("nothing was reset")
             return
         }
@@ -142,6 +143,8 @@ extension EditorModel {
         case .resetKeys(let name, let keys):
             let values = (try? data.suite(name).primitiveValues()) ?? [:]
             if resetKeys(keys.filter { values[$0] != nil }, ofSuite: name) { sessionKeys.clearMarks(in: name) }
+        case .deleteSuite(let name):
+            deleteSuite(name)
         case .recoverSuite, .quitWithPending, .restorePending:
             break
         }

@@ -5,6 +5,8 @@ extension EditorModel {
     /// The suite `u` and Ctrl-R act on: the one open, else the one selected on the suites screen.
     var historySuite: String? {
         if let currentSuite { return currentSuite }
+        // A suite `R` deleted has left the list: `u` brings it back.
+        if screen == .suites, let deleted = sessionKeys.deletedSuite { return deleted }
         guard screen == .suites, suiteRows.indices.contains(selectedIndex) else { return nil }
         return suiteRows[selectedIndex].name
     }
@@ -37,6 +39,7 @@ extension EditorModel {
                 ? try UndoAction.redo(suite, force: force, in: data.tools)
                 : try UndoAction.undo(suite, force: force, in: data.tools)
             data.update(outcome.keys.map { (suite, $0) })
+            if sessionKeys.deletedSuite == suite { sessionKeys.deletedSuite = nil }
             sessionKeys.noteWrites(suite: suite, keys: outcome.keys, write: nil)
             // What the keys hold now is what :record saves; a read that fails records nothing rather than removals.
             var unrecorded = ""

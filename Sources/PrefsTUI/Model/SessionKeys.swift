@@ -19,6 +19,8 @@ struct SessionKeys {
     private(set) var recorded = RecordedChanges()
     /// When the session began.
     let started = Date()
+    /// The suite `R` deleted last, which `u` on the suites screen brings back: it has left the list.
+    var deletedSuite: String?
 
     /// Whether `m` marked a key.
     func isMarked(suite: String, key: String) -> Bool { marked[suite]?.contains(key) == true }

@@ -42,10 +42,10 @@ extension SuiteEdit {
     }
 
     /// What `prefs delete` does: removes the part of a key's value at a JSON Pointer, a key with its former names,
-    /// or every key of the suite.
+    /// or the whole suite (``deleteSuite(force:confirm:)``).
     ///
     /// - Parameters:
-    ///   - key: The key; every key when `nil`.
+    ///   - key: The key; the whole suite when `nil`.
     ///   - path: A JSON Pointer inside the key's value, when only that part goes.
     ///   - force: Whether every key goes without asking.
     ///   - confirm: Asks a person before every key goes, when there is one to ask.
@@ -53,7 +53,7 @@ extension SuiteEdit {
     /// - Throws: ``ToolError`` for a key or suite that does not exist, or a removal of every key neither forced nor
     ///   confirmed; the store's error. Nothing is written then.
     public func delete(key: String?, at path: String?, force: Bool, confirm: ((String) -> Bool)?) throws -> [String] {
-        guard let key else { return try deleteAll(force: force, confirm: confirm).sorted() }
+        guard let key else { return try deleteSuite(force: force, confirm: confirm).sorted() }
         guard let path else { return try delete(key, absentIsFine: force) }
         try set(nil, at: ValuePath(path), inKey: key, type: nil)
         return [key]

@@ -101,30 +101,38 @@ public struct SuiteEdit: Sendable {
         return stored.keys.sorted()
     }
 
-    /// Deletes every key of the suite in one write, the undecodable ones too, after asking unless `force`.
+    /// Deletes the whole suite, after asking unless `force`: every key in one write, the undecodable ones too, and,
+    /// where the store keeps more than keys, the suite itself (the file store removes its file, keeping it as the
+    /// previous version), so that it leaves `suites` and the editor as `defaults delete DOMAIN` removes a domain.
+    /// The history records every key's removal: `prefs undo` brings the suite back whole.
     ///
     /// - Parameters:
     ///   - force: Whether to delete without asking.
     ///   - confirm: Asks a person, with the question; `nil` when none can be asked (standard input is no terminal).
     /// - Returns: The keys deleted.
-    /// - Throws: ``ToolError`` when not forced and nobody can be asked or the answer is no; the store's error.
-    ///   Nothing is written then.
+    /// - Throws: ``ToolError`` for a suite that does not exist, or when not forced and nobody can be asked or the
+    ///   answer is no; the store's error. Nothing is written then.
     @discardableResult
-    public func deleteAll(force: Bool, confirm: ((String) -> Bool)?) throws -> Set<String> {
+    public func deleteSuite(force: Bool, confirm: ((String) -> Bool)?) throws -> Set<String> {
         let target = try context.existingSuite(suite, reading: false)
         let keys = Set(target.primitiveValues().keys).union(context.undecodableKeys(of: target))
-        guard !keys.isEmpty else { return [] }
         if !force {
             guard let confirm else {
                 throw ToolError(
-                    "refusing to delete every key of \(TextEscaping.quoted(suite)) unasked; use --force", code: .refused
-                )
+                    "refusing to delete suite \(TextEscaping.quoted(suite)) unasked; use --force", code: .refused)
             }
-            guard confirm("Delete all \(keys.count) keys of suite \(TextEscaping.quoted(suite))?") else {
+            let count = keys.count == 1 ? "its 1 key" : "its \(keys.count) keys"
+            guard confirm("Delete suite \(TextEscaping.quoted(suite)) and \(count)?") else {
                 throw ToolError("nothing deleted", code: .refused)
             }
         }
-        try target.setPrimitiveValues(Dictionary(uniqueKeysWithValues: keys.map { ($0, nil) }))
+        if let removal = target.removal {
+            _ = try removal.removeSuite()
+        } else if !keys.isEmpty {
+            // All a store without files holds is its keys: PostgreSQL's rows, GSettings' values (reset to the
+            // schema's defaults).
+            try target.setPrimitiveValues(Dictionary(uniqueKeysWithValues: keys.map { ($0, nil) }))
+        }
         return keys
     }
 

@@ -41,7 +41,7 @@ public enum SuiteLog {
     /// - Throws: ``ToolError`` for a suite that does not exist or a store that keeps no history.
     public static func changes(_ query: LogQuery, in context: ToolContext) throws -> [PersistentKeyValueChange] {
         if let suite = query.suite {
-            let target = try context.existingSuite(suite)
+            let target = try context.existingSuite(suite, orItsHistory: true)
             guard let history = target.changeHistory else {
                 throw ToolError(
                     "suite \(TextEscaping.quoted(suite)) is in a store that keeps no history", code: .refused)

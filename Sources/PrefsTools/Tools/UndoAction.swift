@@ -82,7 +82,7 @@ public enum UndoAction {
         if preview.steps.count > 1, let confirm, !confirm(preview) {
             throw ToolError("nothing was undone: \(preview.steps.count) writes of \(suite) stay", code: .refused)
         }
-        let target = try context.existingSuite(suite)
+        let target = try context.existingSuite(suite, orItsHistory: true)
         return try perform(preview.steps, on: target, suite: suite, force: force, in: context)
     }
 
@@ -98,7 +98,7 @@ public enum UndoAction {
     public static func plan(_ suite: String, steps: Int = 1, after time: Date? = nil, in context: ToolContext) throws
         -> Outcome
     {
-        let target = try context.existingSuite(suite)
+        let target = try context.existingSuite(suite, orItsHistory: true)
         let planned = try UndoHistory(of: target, name: suite).undoSteps(steps, after: time)
         return Outcome(suite: suite, steps: planned, schema: try context.schema(for: suite))
     }
@@ -115,7 +115,7 @@ public enum UndoAction {
     public static func redo(_ suite: String, steps: Int = 1, force: Bool = false, in context: ToolContext) throws
         -> Outcome
     {
-        let target = try context.existingSuite(suite)
+        let target = try context.existingSuite(suite, orItsHistory: true)
         let planned = try UndoHistory(of: target, name: suite).redoSteps(steps)
         return try perform(planned, on: target, suite: suite, force: force, in: context)
     }

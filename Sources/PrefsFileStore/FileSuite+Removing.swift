@@ -1,0 +1,53 @@
+public import PrefsCore
+
+extension FileSuite: RemovableSuite {
+    /// Removes every key and the suite's file with it, as `defaults delete DOMAIN` removes a domain.
+    ///
+    /// One write under the suite's lock: each key's removal is journaled as one write's records (so `prefs log` shows
+    /// it and `prefs undo` puts every key back), then the file is renamed to the suite's previous version, so that the
+    /// suite leaves every listing and `recover --from-previous` can restore the bytes. Entries the store could not
+    /// decode go with the file. A suite whose file is already gone is left as it is.
+    ///
+    /// - Returns: The changes: every key's removal.
+    /// - Throws: ``FileStoreError`` as ``commit(_:recoveringCorruptFile:expecting:format:)`` throws it; nothing is
+    ///   removed then.
+    public func removeSuite() throws -> [PersistentKeyValueChange] {
+        let keys = Set(primitiveValues().keys).union(diagnostics?.undecodableEntries.keys ?? [:].keys)
+        let changes = Dictionary(uniqueKeysWithValues: keys.map { ($0, PropertyListValue?.none) })
+        let removed = try write(changes, recoveringCorruptFile: false, removingFile: true)
+        return removed
+    }
+
+    /// The end of a removal, under the lock: the records staged, the file renamed away, the commit line written.
+    func remove(
+        records: [JournalRecord], unseen: (events: [PersistentKeyValueChange], unknown: [JournalRecord]),
+        writer: PersistentKeyValueChange.Writer, applied: [PersistentKeyValueChange]
+    ) throws(FileStoreError) -> ([PersistentKeyValueChange], [PersistentKeyValueChange], String?) {
+        var journaled = true
+        do throws(FileStoreError) {
+            _ = try files.remove {
+                // No bytes to recognise: this process's watcher waits for the lock, then finds the file gone.
+                withState { $0.expected = [] }
+                do throws(FileStoreError) {
+                    try store.journal.append(unseen.unknown + records, to: files.name)
+                } catch {
+                    journaled = false
+                    reportWriteFailure(Self.historyLost(error))
+                }
+            }
+        } catch {
+            withState { $0.expected = nil }
+            throw error
+        }
+        if let write = writer.write, journaled, !records.isEmpty {
+            do throws(FileStoreError) {
+                try store.journal.commit(write: write, count: records.count, to: files.name)
+            } catch {
+                reportWriteFailure(Self.historyLost(error))
+            }
+        }
+        let gone = State()
+        withState { $0 = gone }
+        return (unseen.events, applied, nil)
+    }
+}

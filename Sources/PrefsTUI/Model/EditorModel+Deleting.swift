@@ -1,0 +1,38 @@
+import PrefsCore
+import PrefsTools
+
+extension EditorModel {
+    /// `R` on the suites asks whether to delete the suite selected, as `prefs delete SUITE` does: its keys and its
+    /// file, which `u` brings back.
+    ///
+    /// - Parameter name: The suite.
+    func askToDeleteSuite(_ name: String) {
+        guard !readOnly else { return say("read-only: nothing was written") }
+        let keys = ((try? data.suite(name).primitiveValues()) ?? [:]).count
+        let stored = suiteRows.first { $0.name == name }.map { $0.storedKeys > 0 || $0.problem != nil } ?? false
+        // A suite only a schema declares has nothing to delete; an empty file left behind has.
+        guard keys > 0 || stored || data.isListed(name) else {
+            return say("\(TextEscaping.quoted(name)) stores nothing: every key is at its default")
+        }
+        let count = keys == 1 ? "its 1 key" : "its \(keys) keys"
+        confirmation = Confirmation(
+            question: "Delete suite \(TextEscaping.quoted(name)) and \(count)? Its file goes; u brings it back. (y/n)",
+            action: .deleteSuite(name))
+    }
+
+    /// Deletes a suite through PrefsTools' `deleteSuite`, the action `prefs delete SUITE` calls, and says so.
+    ///
+    /// - Parameter name: The suite.
+    func deleteSuite(_ name: String) {
+        do {
+            let keys = try SuiteEdit(suite: name, context: data.tools).deleteSuite(force: true, confirm: nil)
+            sessionKeys.deletedSuite = name
+            // Rare, and the suite leaves every list: everything is read again.
+            reload()
+            let count = keys.count == 1 ? "its 1 key" : "its \(keys.count) keys"
+            say("deleted suite \(TextEscaping.quoted(name)) and \(count); u brings it back")
+        } catch {
+            say("not deleted: \(error)")
+        }
+    }
+}
