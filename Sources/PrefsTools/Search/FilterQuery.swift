@@ -135,8 +135,9 @@ public struct FilterQuery: Sendable {
 
     /// Whether every key this query matches, an earlier one matches too.
     ///
-    /// Only what the earlier one found then needs searching. It holds for the same words, with more after them, or the last positive free-text word longer (`fon` → `font`). A longer
-    /// negated word, or a word changed, may match more.
+    /// Only what the earlier one found then needs searching. It holds for the same words with more after them, or
+    /// the last positive free-text word longer (`fon` → `font`); a longer negated word, or a word changed, may match
+    /// more.
     ///
     /// - Parameter earlier: The query typed before.
     /// - Returns: Whether this one only narrows it.

@@ -101,8 +101,9 @@ public struct SuiteEdit: Sendable {
         return stored.keys.sorted()
     }
 
-    /// Deletes the whole suite, after asking unless `force`: every key in one write, the undecodable ones too, and,
-    /// where the store keeps more than keys, the suite itself (the file store removes its file, keeping it as the
+    /// Deletes the whole suite, after asking unless `force`.
+    ///
+    /// Every key goes in one write, the undecodable ones too, and, where the store keeps more than keys, the suite itself (the file store removes its file, keeping it as the
     /// previous version), so that it leaves `suites` and the editor as `defaults delete DOMAIN` removes a domain.
     /// The history records every key's removal: `prefs undo` brings the suite back whole.
     ///
