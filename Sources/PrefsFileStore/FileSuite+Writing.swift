@@ -128,31 +128,9 @@ extension FileSuite {
                 guard output.count <= store.maximumFileSize else {
                     throw .tooLarge(suite: name, bytes: output.count, limit: store.maximumFileSize)
                 }
-                var journaled = true
-                do throws(FileStoreError) {
-                    try files.replace(with: output, durability: store.durability) {
-                        withState { $0.expected = output }
-                        // Before the swap, so that a watcher woken by it finds who wrote the change without waiting for
-                        // the lock; staged, so that they count as history only once the commit line follows the swap.
-                        do throws(FileStoreError) {
-                            try store.journal.append(unseen.unknown + records, to: files.name)
-                        } catch {
-                            // A journal that cannot be written loses only the history; the write goes ahead, and
-                            // says what was lost.
-                            journaled = false
-                            reportWriteFailure(Self.historyLost(error))
-                        }
-                    }
-                } catch {
-                    withState { $0.expected = nil }
-                    throw error
-                }
-                if let write = writer.write, journaled {
-                    do throws(FileStoreError) {
-                        try store.journal.commit(write: write, count: records.count, to: files.name)
-                    } catch {
-                        reportWriteFailure(Self.historyLost(error))
-                    }
+                try journaled(records, unseen: unseen.unknown, writer: writer, expecting: output) {
+                    beforeSwap throws(FileStoreError) in
+                    try files.replace(with: output, durability: store.durability, beforeSwap: beforeSwap)
                 }
                 let written = State(image: next)
                 withState { $0 = written }

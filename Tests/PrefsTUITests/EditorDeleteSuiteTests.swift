@@ -21,7 +21,7 @@ import Testing
         fixture.type(.character("R"))
         #expect(
             model.confirmation?.question
-                == #"Delete suite "notes" and its 2 keys? Its file goes; u brings it back. (y/n)"#)
+                == #"Delete suite "notes" and its 2 keys (its file too; u undoes)? (y/n)"#)
         fixture.type(.key(.escape))
         #expect(model.message == "nothing was deleted")
         #expect(FileManager.default.fileExists(atPath: file.path))
@@ -46,7 +46,7 @@ import Testing
         fixture.type(.control("l"))
         try select("com.example.app", fixture)
         fixture.type(.character("R"))
-        #expect(model.confirmation?.question.hasPrefix(#"Delete suite "com.example.app" and its 0 keys?"#) == true)
+        #expect(model.confirmation?.question.hasPrefix(#"Delete the empty suite "com.example.app"? (y/n)"#) == true)
         fixture.type(.character("y"))
         #expect(model.suiteRows.contains { $0.name == "com.example.app" }, "a schema'd suite stays listed")
         fixture.type(.character("R"))

@@ -79,8 +79,14 @@ import Testing
     }
 
     @Test func resettingASuiteAsksFirst() throws {
-        let fixture = try EditorFixture()
+        let fixture = try EditorFixture(suite: "com.example.app")
         fixture.type(.character("R"))
         try expectSnapshot(fixture.screen, named: "reset-suite")
+    }
+
+    @Test func deletingASuiteAsksFirst() throws {
+        let fixture = try EditorFixture()
+        fixture.type(.character("R"))
+        try expectSnapshot(fixture.screen, named: "delete-suite")
     }
 }

@@ -93,8 +93,8 @@ import Testing
     }
 
     @Test func aSuiteWithoutASchemaIsAskedToDeleteNotToReset() throws {
-        let fixture = try EditorFixture()
-        fixture.type(.character("j"), .character("R"))
+        let fixture = try EditorFixture(suite: "notes")
+        fixture.type(.character("R"))
         #expect(fixture.screen.contains(#"Delete all 2 stored keys of "notes"? (y/n)"#), "\(fixture.screen)")
     }
 

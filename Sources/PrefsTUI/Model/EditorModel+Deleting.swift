@@ -15,9 +15,11 @@ extension EditorModel {
             return say("\(TextEscaping.quoted(name)) stores nothing: every key is at its default")
         }
         let count = keys == 1 ? "its 1 key" : "its \(keys) keys"
-        confirmation = Confirmation(
-            question: "Delete suite \(TextEscaping.quoted(name)) and \(count)? Its file goes; u brings it back. (y/n)",
-            action: .deleteSuite(name))
+        let question =
+            keys == 0
+            ? "Delete the empty suite \(TextEscaping.quoted(name))? (y/n)"
+            : "Delete suite \(TextEscaping.quoted(name)) and \(count) (its file too; u undoes)? (y/n)"
+        confirmation = Confirmation(question: question, action: .deleteSuite(name))
     }
 
     /// Deletes a suite through PrefsTools' `deleteSuite`, the action `prefs delete SUITE` calls, and says so.
