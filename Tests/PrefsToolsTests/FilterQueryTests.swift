@@ -41,6 +41,15 @@ struct FilterQueryTests {
         #expect(Glob("*dark").matches("pitch dark") && Glob("*").matches(""))
         #expect(Glob("a*b*c").matches("a-b-c") && !Glob("a*b*c").matches("a-c-b"))
         #expect(!Glob("ab*ba").matches("aba"), "the parts may not overlap")
+        // Values are matched where the table keeps them, as bytes: the same answers.
+        for (pattern, text) in [
+            ("dark", "dark"), ("dark", "darker"), ("d*k", "dark"), ("*dark", "pitch dark"), ("a*b*c", "a-c-b"),
+            ("ab*ba", "aba"), ("*", ""), ("", ""), ("", "x"), ("漢*", "漢字"), ("x*", ""),
+        ] {
+            var bytes = text
+            let byBytes = bytes.withUTF8 { Glob(pattern).matches($0) }
+            #expect(byBytes == Glob(pattern).matches(text), "\(pattern) \(text)")
+        }
     }
 
     @Test func changedTakesWhatLogSinceTakes() throws {

@@ -52,10 +52,11 @@ struct FilterTerm: Sendable, Hashable {
         switch condition {
         case .text(let pattern):
             if let rank = pattern.rank(ofKey: rows.keys[row], isASCII: rows.asciiKeys[row]) { return rank }
-            guard let field = rows.table.text.field(holding: pattern.loweredBytes, row: row, from: .value) else {
-                return nil
+            return switch rows.table.text.find(pattern.loweredBytes, row: row) {
+            case .value: .value
+            case .documentation: .documentation
+            case nil: nil
             }
-            return field == .value ? .value : .documentation
         case .key(let glob): return glob.matches(rows.keys[row]) ? .exactKey : nil
         case .flag(let flag): return rows.facts[row].flags.contains(flag) ? .exactKey : nil
         case .type(let type): return type.matches(rows.facts[row].kind) ? .exactKey : nil
@@ -66,8 +67,8 @@ struct FilterTerm: Sendable, Hashable {
             return time >= since ? .exactKey : nil
         case .suite(let glob): return glob.matches(rows.table.name) ? .exactKey : nil
         case .value(let key, let value):
-            guard key?.matches(rows.keys[row]) ?? true, let shown = rows.facts[row].shown else { return nil }
-            return value.matches(shown) ? .exactKey : nil
+            guard key?.matches(rows.keys[row]) ?? true else { return nil }
+            return rows.table.text.value(row: row, matches: value) ? .exactKey : nil
         }
     }
 }

@@ -32,11 +32,16 @@ public struct KeyFacts: Sendable, Hashable {
     public let flags: Flags
     /// The stored type: the schema's, else the value's.
     public let kind: PrimitiveKind?
-    /// The value in force as `prefs read` prints it (escaped, on one line); `nil` when there is none or it is a
-    /// secret not revealed, so that no filter ever matches a secret by its value.
-    public let shown: String?
 
-    /// The facts of a key.
+    private init(flags: Flags, kind: PrimitiveKind?) {
+        self.flags = flags
+        self.kind = kind
+    }
+
+    /// The facts of a key, and its value as shown.
+    ///
+    /// The value is kept by ``SuiteKeyTable`` in its searched text rather than here, once per key: at 100,000 keys a
+    /// string beside each key's facts cost megabytes the editor's memory target has no room for.
     ///
     /// - Parameters:
     ///   - key: The key.
@@ -44,10 +49,12 @@ public struct KeyFacts: Sendable, Hashable {
     ///   - schema: The suite's schema.
     ///   - layers: The suite's system layers and locks.
     ///   - revealed: Whether secret values may be matched (`--reveal`).
-    public init(
+    /// - Returns: The facts, and the value in force as `prefs read` prints it (escaped, on one line): `nil` when
+    ///   there is none or it is a secret not revealed, so that no filter ever matches a secret by its value.
+    public static func of(
         key: String, stored: PropertyListValue?, schema: PreferenceSchema?, layers: SystemLayers,
         revealed: Bool = Secrets.reveal
-    ) {
+    ) -> (facts: KeyFacts, shown: String?) {
         let entry = schema?[key]
         let (inForce, source) = layers.resolve(key, user: stored)
         let effective = inForce ?? entry?.defaultValue
@@ -66,12 +73,12 @@ public struct KeyFacts: Sendable, Hashable {
         if secret { flags.insert(.secret) }
         if let entry, Self.refuses(entry, stored) || Self.refuses(entry, inForce) { flags.insert(.invalid) }
         if stored != nil, let schema, schema.entry(forStoredKey: key) == nil { flags.insert(.undeclared) }
-        self.flags = flags
-        kind = entry?.storage ?? effective?.kind
-        shown =
+        let kind = entry?.storage ?? effective?.kind
+        let shown =
             secret && !revealed
             ? nil
             : effective.map { ValueText.inline($0, entry: entry ?? schema?.entry(forStoredKey: key), revealed: true) }
+        return (KeyFacts(flags: flags, kind: kind), shown)
     }
 
     /// Whether an entry refuses a value it may read.

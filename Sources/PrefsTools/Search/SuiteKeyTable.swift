@@ -104,6 +104,11 @@ public final class SuiteKeyTable {
         Columns(table: self, keys: keys, facts: facts, asciiKeys: asciiKeys)
     }
 
+    /// The value in force at a row as `prefs read` prints it; `nil` when there is none or it is a secret not revealed.
+    public func shownValue(row: Int) -> String? {
+        text.value(row: row)
+    }
+
     /// The entry the schema declares for a key, if any.
     public func entry(for key: String) -> PreferenceSchemaEntry? {
         schema?[key]
@@ -206,9 +211,9 @@ public final class SuiteKeyTable {
         _ key: String, stored: PropertyListValue?, _ schema: PreferenceSchema?, _ layers: SystemLayers,
         _ revealed: Bool
     ) -> (facts: KeyFacts, fields: SearchText.Fields) {
-        let facts = KeyFacts(key: key, stored: stored, schema: schema, layers: layers, revealed: revealed)
+        let (facts, shown) = KeyFacts.of(key: key, stored: stored, schema: schema, layers: layers, revealed: revealed)
         let entry = schema?[key]
-        return (facts, SearchText.Fields(value: facts.shown, summary: entry?.summary, description: entry?.description))
+        return (facts, SearchText.Fields(value: shown, summary: entry?.summary, description: entry?.description))
     }
 
     private func insertionPoint(of key: String) -> Int {
