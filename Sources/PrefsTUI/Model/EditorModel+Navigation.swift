@@ -79,7 +79,7 @@ extension EditorModel {
     func setEditingFilter(_ editing: Bool) {
         filter.isEditing = editing
         // The table is built when `/` is pressed, so that the first character typed costs only a search.
-        if editing, let suite = currentSuite { _ = data.keyList(suite: suite) }
+        if editing, let suite = currentSuite { data.keyList(suite: suite)?.table.prepareForSearch() }
     }
 
     func quit() {

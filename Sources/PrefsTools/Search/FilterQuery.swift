@@ -1,4 +1,4 @@
-import PrefsCore
+public import PrefsCore
 
 #if canImport(FoundationEssentials)
 public import FoundationEssentials
@@ -19,14 +19,19 @@ public struct FilterQuery: Sendable {
     public enum TypeName: String, Sendable, CaseIterable {
         case string, int, float, bool, date, data, array, dictionary
 
-        /// Whether a stored type has this shape.
-        func matches(_ kind: PrimitiveKind?) -> Bool {
-            switch (self, kind) {
-            case (.string, .string?), (.int, .int?), (.float, .double?), (.bool, .bool?), (.date, .date?),
-                (.data, .data?), (.array, .array?), (.dictionary, .dictionary?):
-                true
-            default: false
-            }
+        /// The shape of a stored type.
+        public init(_ kind: PrimitiveKind) {
+            self =
+                switch kind {
+                case .string: .string
+                case .int: .int
+                case .double: .float
+                case .bool: .bool
+                case .date: .date
+                case .data: .data
+                case .array: .array
+                case .dictionary: .dictionary
+                }
         }
     }
 
@@ -110,7 +115,7 @@ public struct FilterQuery: Sendable {
         let columns = table.columns
         var found: [(row: Int32, rank: SearchPattern.Rank)] = []
         func test(_ row: Int) {
-            let flags = columns.facts[row].flags
+            let flags = columns.rows.facts[row].flags
             guard flags.isSuperset(of: required), flags.isDisjoint(with: forbidden) else { return }
             var worst = SearchPattern.Rank.exactKey
             for index in others.indices {

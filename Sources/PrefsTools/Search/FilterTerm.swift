@@ -51,15 +51,15 @@ struct FilterTerm: Sendable, Hashable {
     func rank(row: Int, in rows: SuiteKeyTable.Columns) -> SearchPattern.Rank? {
         switch condition {
         case .text(let pattern):
-            if let rank = pattern.rank(ofKey: rows.keys[row], isASCII: rows.asciiKeys[row]) { return rank }
-            return switch rows.table.text.find(pattern.loweredBytes, row: row) {
+            if let rank = pattern.rank(ofKey: rows.keys[row], isASCII: rows.rows.asciiKeys[row]) { return rank }
+            return switch rows.rows.text.find(pattern.loweredBytes, row: row) {
             case .value: .value
             case .documentation: .documentation
             case nil: nil
             }
         case .key(let glob): return glob.matches(rows.keys[row]) ? .exactKey : nil
-        case .flag(let flag): return rows.facts[row].flags.contains(flag) ? .exactKey : nil
-        case .type(let type): return type.matches(rows.facts[row].kind) ? .exactKey : nil
+        case .flag(let flag): return rows.rows.facts[row].flags.contains(flag) ? .exactKey : nil
+        case .type(let type): return rows.rows.facts[row].type == type ? .exactKey : nil
         case .writer(let text):
             return rows.table.lastChange(row: row)?.writer.contains(text) == true ? .exactKey : nil
         case .changed(let since):
@@ -68,7 +68,7 @@ struct FilterTerm: Sendable, Hashable {
         case .suite(let glob): return glob.matches(rows.table.name) ? .exactKey : nil
         case .value(let key, let value):
             guard key?.matches(rows.keys[row]) ?? true else { return nil }
-            return rows.table.text.value(row: row, matches: value) ? .exactKey : nil
+            return rows.rows.text.value(row: row, matches: value) ? .exactKey : nil
         }
     }
 }

@@ -30,12 +30,13 @@ public struct KeyFacts: Sendable, Hashable {
     }
 
     public let flags: Flags
-    /// The stored type: the schema's, else the value's.
-    public let kind: PrimitiveKind?
+    /// The shape of the stored type, the schema's else the value's, as `@type:` names it: one byte, where the whole
+    /// type (`array<string>`) took sixteen beside each of 100,000 keys.
+    public let type: FilterQuery.TypeName?
 
-    private init(flags: Flags, kind: PrimitiveKind?) {
+    private init(flags: Flags, type: FilterQuery.TypeName?) {
         self.flags = flags
-        self.kind = kind
+        self.type = type
     }
 
     /// The facts of a key, and its value as shown.
@@ -73,12 +74,12 @@ public struct KeyFacts: Sendable, Hashable {
         if secret { flags.insert(.secret) }
         if let entry, Self.refuses(entry, stored) || Self.refuses(entry, inForce) { flags.insert(.invalid) }
         if stored != nil, let schema, schema.entry(forStoredKey: key) == nil { flags.insert(.undeclared) }
-        let kind = entry?.storage ?? effective?.kind
+        let type = (entry?.storage ?? effective?.kind).map(FilterQuery.TypeName.init)
         let shown =
             secret && !revealed
             ? nil
             : effective.map { ValueText.inline($0, entry: entry ?? schema?.entry(forStoredKey: key), revealed: true) }
-        return (KeyFacts(flags: flags, kind: kind), shown)
+        return (KeyFacts(flags: flags, type: type), shown)
     }
 
     /// Whether an entry refuses a value it may read.

@@ -10,26 +10,24 @@ import Foundation
 /// searches: what ``FilterQuery`` matches, for `prefs find` and the editor's `/` alike.
 ///
 /// Keys the schema declares come first, in its order, then the other stored keys and those only a system layer sets,
-/// as people count (``NaturalOrder``: `item2` before `item10`). The table is built once when its suite is read; a
-/// change patches the rows of the keys it names, so a keystroke over 100,000 keys never reads the suite again.
+/// as people count (``NaturalOrder``: `item2` before `item10`). The order is made when the suite is read, cheaply
+/// (a suite keeps its keys sorted); the facts and searched text of every key (``Rows``) are made on the first search,
+/// so that opening a suite of 100,000 keys costs no more than listing them. After that a change patches the rows of
+/// the keys it names, so a keystroke never reads the suite again.
 public final class SuiteKeyTable {
     public let name: String
     public let suite: any PersistentKeyValueStore
     public let schema: PreferenceSchema?
     /// The keys listed, declared ones first.
     public private(set) var keys: [String]
-    /// Each key's facts, by position.
-    public private(set) var facts: [KeyFacts]
-    /// Whether each key is ASCII, by position: known once, not checked at every keystroke.
-    private(set) var asciiKeys: [Bool]
     /// Bumped at every change, so that results computed before it are not reused.
     public private(set) var version = 0
     /// How many keys the schema declares: the first ones listed.
     public let declaredCount: Int
     /// Whether secret values may be matched, as when the table was made.
-    private let revealed: Bool
-    /// Each row's searched text, lowercased.
-    var text: SearchText
+    let revealed: Bool
+    /// Every key's facts and searched text, by position; made on the first search.
+    private var made: Rows?
     /// Who last changed each key, and when, by position: read from the suite's history when a filter first asks.
     private var lastChanges: [LastChange?]?
     /// Changes recorded before their keys were listed (a key's first write), placed when ``update(changedKeys:)``
@@ -48,7 +46,7 @@ public final class SuiteKeyTable {
         }
     }
 
-    /// Reads a suite's keys and their facts.
+    /// Reads a suite's keys, in order.
     ///
     /// - Parameters:
     ///   - name: The suite's name.
@@ -62,9 +60,8 @@ public final class SuiteKeyTable {
         self.revealed = revealed
         let entries = schema?.entries ?? []
         declaredCount = entries.count
-        let values = suite.primitiveValues()
         // Keys only a system layer sets are listed too: they are in force.
-        var stored = suite.transactions?.sortedKeys() ?? Array(values.keys)
+        var stored = suite.transactions?.sortedKeys() ?? Array(suite.primitiveValues().keys)
         let layers = suite.systemLayers
         let layered = layers.keys.subtracting(stored)
         if !layered.isEmpty { stored += layered }
@@ -79,15 +76,19 @@ public final class SuiteKeyTable {
             listed += sorted.lazy.filter { !ids.contains($0) }
             keys = listed
         }
-        facts = []
-        facts.reserveCapacity(keys.count)
-        asciiKeys = keys.map { $0.utf8.allSatisfy { $0 < 0x80 } }
-        text = SearchText(capacity: keys.count)
-        for key in keys {
-            let row = Self.row(key, stored: Self.stored(key, in: values, schema: schema), schema, layers, revealed)
-            facts.append(row.facts)
-            text.append(row.fields)
-        }
+    }
+
+    /// Every key's facts and searched text, made now if no search has needed them yet.
+    var rows: Rows {
+        if let made { return made }
+        let built = Rows(of: self)
+        made = built
+        return built
+    }
+
+    /// Makes every key's facts and searched text now, rather than at the first keystroke: when `/` is pressed.
+    public func prepareForSearch() {
+        _ = rows
     }
 
     /// The table's columns, taken out once for a search over every row: reading them through the table at each row
@@ -95,18 +96,20 @@ public final class SuiteKeyTable {
     struct Columns {
         let table: SuiteKeyTable
         let keys: [String]
-        let facts: [KeyFacts]
-        let asciiKeys: [Bool]
+        let rows: Rows
     }
 
     /// The columns as they are now.
     var columns: Columns {
-        Columns(table: self, keys: keys, facts: facts, asciiKeys: asciiKeys)
+        Columns(table: self, keys: keys, rows: rows)
     }
+
+    /// Each key's facts, by position.
+    public var facts: [KeyFacts] { rows.facts }
 
     /// The value in force at a row as `prefs read` prints it; `nil` when there is none or it is a secret not revealed.
     public func shownValue(row: Int) -> String? {
-        text.value(row: row)
+        rows.text.value(row: row)
     }
 
     /// The entry the schema declares for a key, if any.
@@ -147,27 +150,20 @@ public final class SuiteKeyTable {
                 let position = insertionPoint(of: key)
                 let listed = position < keys.count && keys[position] == key
                 if set && !listed {
-                    let row = Self.row(key, stored: value, schema, layers, revealed)
                     keys.insert(key, at: position)
-                    asciiKeys.insert(key.utf8.allSatisfy { $0 < 0x80 }, at: position)
-                    facts.insert(row.facts, at: position)
-                    text.insert(row.fields, at: position)
+                    made?.insert(key, stored: value, at: position, in: self, layers: layers)
                     if lastChanges != nil { lastChanges?.insert(unplaced.removeValue(forKey: key), at: position) }
                     continue
                 } else if !set && listed {
                     keys.remove(at: position)
-                    asciiKeys.remove(at: position)
-                    facts.remove(at: position)
-                    text.remove(at: position)
+                    made?.remove(at: position)
                     lastChanges?.remove(at: position)
                     continue
                 }
             }
-            guard let position = position(of: key) else { continue }
+            guard made != nil, let position = position(of: key) else { continue }
             let stored = value ?? schema?[key].flatMap { suite.firstStored(among: $0.formerIDs)?.value }
-            let row = Self.row(key, stored: stored, schema, layers, revealed)
-            facts[position] = row.facts
-            text.replace(at: position, with: row.fields)
+            made?.replace(key, stored: stored, at: position, in: self, layers: layers)
         }
         unplaced = [:]
         version += 1
@@ -195,25 +191,6 @@ public final class SuiteKeyTable {
         let known = keys.map { newest[$0].map(LastChange.init) }
         lastChanges = known
         return known[row]
-    }
-
-    /// The value stored for a key, or for the newest former name it is still stored under, as PrefsKit reads it.
-    private static func stored(
-        _ key: String, in values: [String: PropertyListValue], schema: PreferenceSchema?
-    ) -> PropertyListValue? {
-        if let value = values[key] { return value }
-        guard let formers = schema?[key]?.formerIDs, !formers.isEmpty else { return nil }
-        return formers.lazy.compactMap { values[$0] }.first
-    }
-
-    /// A row's facts and searched fields.
-    private static func row(
-        _ key: String, stored: PropertyListValue?, _ schema: PreferenceSchema?, _ layers: SystemLayers,
-        _ revealed: Bool
-    ) -> (facts: KeyFacts, fields: SearchText.Fields) {
-        let (facts, shown) = KeyFacts.of(key: key, stored: stored, schema: schema, layers: layers, revealed: revealed)
-        let entry = schema?[key]
-        return (facts, SearchText.Fields(value: shown, summary: entry?.summary, description: entry?.description))
     }
 
     private func insertionPoint(of key: String) -> Int {
