@@ -29,9 +29,11 @@ final class EditorDirectory: Sendable {
     /// The editor on this directory in a headless terminal of 120 × 40, on a suite's keys or on the suites.
     func editor(suite: String? = nil) throws -> Editor {
         let store = try FileStore(directory: config, journalDirectory: journal, launchArguments: .none)
-        return Editor(
+        let editor = Editor(
             model: EditorModel(data: editorData(store, config: config), suite: suite),
             backend: HeadlessBackend(width: 120, height: 40, supportsUnicode: true, usesColor: true))
+        editor.model.start()
+        return editor
     }
 
     /// Keys grouped as apps name them, with strings, numbers and Booleans.

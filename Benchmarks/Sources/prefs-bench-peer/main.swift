@@ -108,6 +108,7 @@ case ("editor-rss", 3):
         let data = EditorData(store: store, schemas: schemas, tools: tools)
         let backend = HeadlessBackend(width: 120, height: 40, supportsUnicode: true, usesColor: true)
         let editor = Editor(model: EditorModel(data: data, suite: arguments[2]), backend: backend)
+        editor.model.start()
         editor.draw()
         for event in [InputEvent.character("/"), .character("1"), .character("2"), .key(.enter), .character("j")] {
             editor.step([event])

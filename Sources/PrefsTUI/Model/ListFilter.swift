@@ -1,6 +1,6 @@
 import PrefsTools
 
-/// The filter typed after `/`, over the list shown: PrefsTools' ``PrefsTools/FilterQuery``, as `prefs find` takes
+/// The filter typed after `/`, over the list shown: PrefsTools' `FilterQuery`, as `prefs find` takes
 /// it, over the suites (and every suite's keys) or the open suite's keys.
 ///
 /// A filter belongs to the list it was typed in: the suites' is put aside while a suite found with it is open, and

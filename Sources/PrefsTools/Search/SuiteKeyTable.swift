@@ -11,7 +11,7 @@ import Foundation
 ///
 /// Keys the schema declares come first, in its order, then the other stored keys and those only a system layer sets,
 /// as people count (``NaturalOrder``: `item2` before `item10`). The order is made when the suite is read, cheaply
-/// (a suite keeps its keys sorted); the facts and searched text of every key (``Rows``) are made on the first search,
+/// (a suite keeps its keys sorted); the facts and searched text of every key are made on the first search,
 /// so that opening a suite of 100,000 keys costs no more than listing them. After that a change patches the rows of
 /// the keys it names, so a keystroke never reads the suite again.
 public final class SuiteKeyTable {
