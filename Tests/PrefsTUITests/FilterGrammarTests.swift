@@ -75,9 +75,7 @@ import Testing
 
     private static func setUp(suite: String? = nil) throws -> Setup {
         let cli = try InProcessPrefs()
-        let file = cli.home.url.appendingPathComponent("app.json")
-        try Data(manifest.utf8).write(to: file)
-        #expect(try cli.run("schema", "install", file.path).status == 0)
+        try cli.installSchema(manifest)
         try FileManager.default.createDirectory(at: cli.systemDirectory, withIntermediateDirectories: true)
         let layer = try PropertyListSerialization.data(
             fromPropertyList: ["tips": false, "scale": 2.0], format: .xml, options: 0)

@@ -18,9 +18,7 @@ import Testing
 
     private func installed() throws -> InProcessPrefs {
         let cli = try InProcessPrefs()
-        let file = cli.home.url.appendingPathComponent("app.json")
-        try Data(Self.manifest.utf8).write(to: file)
-        #expect(try cli.run("schema", "install", file.path).status == 0)
+        try cli.installSchema(Self.manifest)
         #expect(try cli.run("write", "app", "port", "8080").status == 0)
         #expect(try cli.run("write", "app", "token", Self.secret).status == 0)
         return cli
@@ -111,8 +109,7 @@ import Testing
         // report masks unless --reveal.
         #expect(try cli.run("schema", "uninstall", "app").status == 0)
         #expect(try cli.run("write", "app", "token", "second").status == 0)
-        let file = cli.home.url.appendingPathComponent("app.json")
-        #expect(try cli.run("schema", "install", file.path).status == 0)
+        try cli.installSchema(Self.manifest)
         let undone = try cli.run("undo", "app")
         #expect(undone.status == 0, "\(undone.error)")
         #expect(undone.output == "token: •••• -> ••••\n")

@@ -18,9 +18,7 @@ import Testing
     @Test(arguments: Damage.allCases) func theJournalKeepsNoValueOfASuiteWhoseSchemaCannotBeRead(damage: Damage) throws
     {
         let cli = try InProcessPrefs()
-        let file = cli.home.url.appendingPathComponent("app.json")
-        try Data(CLISecretsTests.manifest.utf8).write(to: file)
-        #expect(try cli.run("schema", "install", file.path).status == 0)
+        try cli.installSchema(CLISecretsTests.manifest)
         let enumerator = FileManager.default.enumerator(at: cli.home.url, includingPropertiesForKeys: nil)
         let manifest = try #require(
             (enumerator?.allObjects as? [URL] ?? []).first {

@@ -7,9 +7,7 @@ import Testing
 
     private func installed() throws -> InProcessPrefs {
         let cli = try InProcessPrefs()
-        let manifest = cli.home.url.appendingPathComponent("app.schema.json")
-        try Data(SchemaFixtures.verbs.utf8).write(to: manifest)
-        #expect(try cli.run("schema", "install", manifest.path).status == 0)
+        try cli.installSchema(SchemaFixtures.verbs)
         return cli
     }
 

@@ -82,15 +82,12 @@ import Testing
     /// A suite with a schema stays listed, as schema-only suites are, once its file is gone.
     @Test func aDeletedSuiteWithASchemaReadsItsDefaults() throws {
         let prefs = try InProcessPrefs()
-        let file = prefs.home.url.appendingPathComponent("app.json")
-        try Data(
+        try prefs.installSchema(
             #"""
             {"format": "prefs-schema", "version": 1, "suite": "app", "keys": [
               {"id": "theme", "type": "String", "kind": "string", "storage": "string", "optional": false,
                "debug": false, "default": "light"}]}
-            """#.utf8
-        ).write(to: file)
-        try prefs.run("schema", "install", file.path)
+            """#)
         try prefs.run("write", "app", "theme", "dark")
         #expect(try prefs.run("delete", "app", "--force").status == 0)
         #expect(!FileManager.default.fileExists(atPath: prefs.suiteFile("app").path))

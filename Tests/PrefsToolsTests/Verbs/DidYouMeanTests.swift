@@ -48,9 +48,7 @@ import Testing
 
     private func withSchema() throws -> InProcessPrefs {
         let prefs = try InProcessPrefs()
-        let file = prefs.home.url.appendingPathComponent("term.json")
-        try Data(Self.manifest.utf8).write(to: file)
-        #expect(try prefs.run("schema", "install", file.path).status == 0)
+        try prefs.installSchema(Self.manifest)
         return prefs
     }
 
