@@ -36,7 +36,8 @@ struct Find: PrefsCommand {
     @OptionGroup var options: GlobalOptions
     @Flag(help: "Show the values of keys the schema marks secret, rather than \(Secrets.mask).") var reveal = false
     @Argument(
-        parsing: .allUnrecognized, help: "What to look for: words, filters (@modified, @type:int…) and KEY=VALUE.")
+        parsing: .allUnrecognized, help: "What to look for: words, filters (@modified, @type:int…) and KEY=VALUE.",
+        completion: ShellCompletion.filters)
     var query: [String]
 
     func perform() throws {

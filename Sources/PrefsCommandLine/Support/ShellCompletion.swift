@@ -27,6 +27,11 @@ enum ShellCompletion {
             of: operands[1], in: operands[0], startingWith: CompletionWords.unquoted(prefix))
     }
 
+    /// The filters of `prefs find`'s query (`@modified`, `@type:int`…), for a word that starts one.
+    static let filters = CompletionKind.custom { words, _, prefix in
+        candidates(words).filters(startingWith: CompletionWords.unquoted(prefix))
+    }
+
     /// What the store the words name holds, opened as the command itself would open it.
     private static func candidates(_ words: [String]) -> CompletionCandidates {
         let words = CompletionWords(words)

@@ -68,6 +68,19 @@ public struct CompletionCandidates: Sendable {
         return offered(values.filter { $0.hasPrefix(prefix) })
     }
 
+    /// The filters of `prefs find`'s query that a word starts, from the one table of filters: `@modified`, `@type:`…,
+    /// then the types after `@type:`; with a `-` before them when the word has one.
+    ///
+    /// - Parameter prefix: The word typed so far.
+    /// - Returns: The candidates, in the table's order.
+    public func filters(startingWith prefix: String) -> [String] {
+        let negation = prefix.hasPrefix("-") ? "-" : ""
+        let word = String(prefix.dropFirst(negation.count))
+        var names = FilterQuery.filters.map { "@" + $0.name + ($0.argument == nil ? "" : ":") }
+        names += FilterQuery.TypeName.allCases.map { "@type:" + $0.rawValue }
+        return offered(names.filter { $0.hasPrefix(word) && $0 != word }.map { negation + $0 })
+    }
+
     /// Words as the shell must receive them to offer each as it is, without those it cannot be offered.
     private func offered(_ words: [String]) -> [String] {
         words.compactMap { ShellWord.completionCandidate($0, for: shell) }

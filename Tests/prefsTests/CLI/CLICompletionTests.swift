@@ -41,6 +41,9 @@ import Testing
         #expect(try complete(["write", "com.example.app", "count", ""], cli) == [])
         #expect(try complete(["delete", "org.other", ""], cli) == ["k"])
         #expect(try complete(["schema", "show", "a"], cli) == ["app"])
+        // find's query: the filters of the one table, negated too.
+        #expect(try complete(["find", "@mo"], cli) == ["@modified"])
+        #expect(try complete(["find", "dark", "-@lo"], cli) == ["-@locked"])
     }
 
     @Test func theConfigurationDirectoryOnTheCommandLineIsTheOneCompleted() throws {
