@@ -32,7 +32,7 @@ public enum PostgresHandover {
         // `getenv` rather than ProcessInfo, whose environment dictionary costs every start of a command on a file.
         let prefsStore = getenv("PREFS_STORE").map { String(cString: $0) }
         let store = CommandLineWords.namedStore(in: Array(arguments.dropFirst()), prefsStore: prefsStore)
-        guard let store, CommandLineWords.namesPostgreSQL(store) else { return }
+        guard let store, StoreKind.named(by: store)?.needsHelper == true else { return }
         // The URL's password stays out of the helper's arguments, which every user can read in /proc/PID/cmdline:
         // they name the store without it, and the URL itself goes in the environment, which only its owner can.
         let handed =

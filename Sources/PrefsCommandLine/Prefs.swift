@@ -16,7 +16,7 @@ struct Prefs: AsyncParsableCommand {
             whose code is stable.
 
             Environment: XDG_CONFIG_HOME (the suites), XDG_DATA_HOME (installed schemas), XDG_STATE_HOME (journals), \
-            PREFS_STORE (a PostgreSQL store), PREFS_LOG_LEVEL (library logging; error by default), \
+            PREFS_STORE (the store, as --store names it), PREFS_LOG_LEVEL (library logging; error by default), \
             PREFS_DEMO_ASSETS (suites and schemas for `prefs demo`), NO_COLOR (an editor without colours).
 
             Completion: prefs --generate-completion-script bash|zsh|fish completes suite names, keys and choices.

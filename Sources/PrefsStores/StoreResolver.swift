@@ -19,27 +19,32 @@ public enum StoreResolver {
     /// The name `--store` takes for GNOME's settings: the installed GSettings schemas, stored by dconf.
     public static let gsettings = "gsettings"
 
-    /// The context for a configuration directory, for GNOME's settings (`gsettings`), or for the PostgreSQL store a
-    /// URL names.
+    /// The context of the store a command names, by the table of kinds (``StoreKind``): `--store`, else
+    /// `PREFS_STORE`, else the configuration directory.
     ///
     /// - Parameters:
-    ///   - configDirectory: The directory holding the suites; used when no store is named.
-    ///   - storeURL: `gsettings` or a `postgres://` URL; when `nil`, `PREFS_STORE` if set and not empty.
+    ///   - configDirectory: The directory holding the suites, for the file store.
+    ///   - storeURL: What `--store` says (`files`, `gsettings`, a `postgres://` URL); when `nil`, `PREFS_STORE` if set
+    ///     and not empty.
     ///   - environment: Where `PREFS_STORE` is read.
-    /// - Returns: The context; nothing is opened until a tool asks.
+    /// - Returns: The context; nothing is opened until a tool asks. A value that names no kind gives a context whose
+    ///   every use says so, naming the nearest kind.
     public static func context(
         configDirectory: URL, storeURL: String? = nil,
         environment: [String: String] = ProcessEnvironment.current
     ) -> ToolContext {
-        let url = storeURL ?? environment["PREFS_STORE"].flatMap { $0.isEmpty ? nil : $0 }
-        if url == gsettings { return gsettingsContext() }
-        if let url, url.contains("://") { return postgresContext(url) }
-        if let url {
-            let refusal = unknownKind(url)
-            return ToolContext(
-                locationDescription: TextEscaping.escaped(url), codec: FilePropertyListCodec(),
-                open: { _ in throw refusal }, schemas: { throw refusal })
+        guard let value = storeURL ?? environment["PREFS_STORE"].flatMap({ $0.isEmpty ? nil : $0 }) else {
+            return filesContext(configDirectory: configDirectory, environment: environment)
         }
+        if let kind = StoreKind.named(by: value) { return kind.open(value, configDirectory, environment) }
+        let refusal = unknownKind(value)
+        return ToolContext(
+            locationDescription: TextEscaping.escaped(value), codec: FilePropertyListCodec(),
+            open: { _ in throw refusal }, schemas: { throw refusal })
+    }
+
+    /// The context of a configuration directory's suite files.
+    static func filesContext(configDirectory: URL, environment: [String: String]) -> ToolContext {
         let catalog = SchemaCatalog(configDirectory: configDirectory, environment: environment)
         return ToolContext(
             locationDescription: configDirectory.path, codec: FilePropertyListCodec(),
@@ -60,7 +65,7 @@ public enum StoreResolver {
 
     /// The context of the PostgreSQL store a URL names, through the opener installed (``PostgresOpener``), or one
     /// whose every use says this program has none.
-    private static func postgresContext(_ url: String) -> ToolContext {
+    static func postgresContext(_ url: String) -> ToolContext {
         if let context = PostgresOpener.context(url) { return context }
         let refusal = ToolError(PostgresOpener.absence, code: .unreachable)
         return ToolContext(
@@ -71,14 +76,15 @@ public enum StoreResolver {
 
     /// The context of a store named by a word that is no kind of store: every use says so, naming the nearest kind.
     private static func unknownKind(_ word: String) -> ToolError {
-        let near = NearestNames.question(for: word, among: [gsettings]).map { "; \($0)" } ?? ""
+        let near = NearestNames.question(for: word, among: StoreKind.words).map { "; \($0)" } ?? ""
+        let kinds = StoreKind.words.joined(separator: ", ")
         return ToolError(
-            "unknown store \(TextEscaping.quoted(word))\(near) (--store takes \(gsettings) or a postgres:// URL)",
+            "unknown store \(TextEscaping.quoted(word))\(near) (--store takes \(kinds) or a postgres:// URL)",
             code: .usage)
     }
 
     /// The context of GNOME's settings, or one whose every use says the build has no GSettings store.
-    private static func gsettingsContext() -> ToolContext {
+    static func gsettingsContext() -> ToolContext {
         #if canImport(PrefsGSettings)
         let store = GSettingsStore()
         return ToolContext(

@@ -10,12 +10,12 @@ struct StoreOptions: ParsableArguments {
             "The directory holding the suites (default: $XDG_CONFIG_HOME, else ~/.config).", valueName: "dir"))
     var configDir: String?
     @Option(
-        help: ArgumentHelp(
-            "A PostgreSQL store instead of the configuration directory (or set PREFS_STORE): "
-                + "postgres://user@host:port/database, optionally ?table=NAME.", valueName: "url"))
+        help: ArgumentHelp("The store to work on (or set PREFS_STORE): \(StoreKind.help).", valueName: "store"),
+        completion: .list(StoreKind.words))
     var store: String?
 
-    /// Opens what the command works on: the PostgreSQL store named, else the configuration directory.
+    /// Opens what the command works on: the store `--store` (else `PREFS_STORE`) names, else the configuration
+    /// directory.
     ///
     /// A function, not a property, because each call opens a store (a PostgreSQL connection): a command calls it once.
     ///

@@ -59,13 +59,4 @@ extension CommandLineWords {
         }
         return true
     }
-
-    /// Whether a store's name is a PostgreSQL store's: a URL.
-    ///
-    /// The helper names what is wrong with a scheme other than `postgres://`. A plain word names a kind of store (`gsettings`), and a mistyped one is said by `prefs`
-    /// itself, with the nearest kind, rather than handed to the helper as a URL.
-    public static func namesPostgreSQL(_ store: String?) -> Bool {
-        guard let store, !store.isEmpty else { return false }
-        return store.contains("://")
-    }
 }

@@ -1,0 +1,66 @@
+import PrefsTools
+
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
+import Foundation
+#endif
+
+/// A kind of store `prefs` can open, as `--store` (or `PREFS_STORE`) names it: the one table the resolver, the
+/// handover to `prefs-postgres`, shell completion, `--help` and the man page derive from.
+///
+/// Adding a store means its module and one row in ``all``.
+public struct StoreKind: Sendable {
+    /// The kind's name, as `--store` takes it when the kind is chosen by a word (`files`, `gsettings`).
+    public let name: String
+    /// How `--store` names it, for help: `gsettings`, `postgres://user@host:port/database[?table=NAME]`.
+    public let spelling: String
+    /// What it is, for help.
+    public let summary: String
+    /// Whether `prefs` hands commands on this kind to the `prefs-postgres` helper, which links what this kind needs.
+    public let needsHelper: Bool
+    /// Whether a value of `--store` names this kind.
+    let names: @Sendable (String) -> Bool
+    /// The context of the store a value names, nothing opened yet.
+    let open: @Sendable (_ value: String, _ configDirectory: URL, _ environment: [String: String]) -> ToolContext
+
+    /// Every kind, in the order help lists them.
+    public static let all: [StoreKind] = [
+        StoreKind(
+            name: "files", spelling: "files",
+            summary: "the suite files of the configuration directory, the default (--config-dir names it)",
+            needsHelper: false, names: { $0 == "files" },
+            open: { _, directory, environment in
+                StoreResolver.filesContext(configDirectory: directory, environment: environment)
+            }),
+        StoreKind(
+            name: StoreResolver.gsettings, spelling: StoreResolver.gsettings,
+            summary: "GNOME's settings (the installed GSettings schemas, stored by dconf)",
+            needsHelper: false, names: { $0 == StoreResolver.gsettings },
+            open: { _, _, _ in StoreResolver.gsettingsContext() }),
+        StoreKind(
+            name: "postgresql", spelling: "postgres://user@host:port/database[?table=NAME]",
+            summary: "settings shared across machines, through prefs-postgres",
+            // A URL of any scheme: the helper names what is wrong with one that is not PostgreSQL's.
+            needsHelper: true, names: { $0.contains("://") },
+            open: { value, _, _ in StoreResolver.postgresContext(value) }),
+    ]
+
+    /// The kind a value of `--store` names.
+    ///
+    /// - Parameter value: The value, as typed.
+    /// - Returns: The kind, or `nil` for a value that names none.
+    public static func named(by value: String) -> StoreKind? {
+        all.first { $0.names(value) }
+    }
+
+    /// The words `--store` takes alone (every kind's but a URL's), for completion and "did you mean".
+    public static var words: [String] {
+        all.filter { $0.spelling == $0.name }.map(\.name)
+    }
+
+    /// What `--store` takes, for its help and the man page: every kind, one line each.
+    public static var help: String {
+        all.map { "\($0.spelling): \($0.summary)" }.joined(separator: "; ")
+    }
+}

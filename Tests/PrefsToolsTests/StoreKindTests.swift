@@ -1,0 +1,36 @@
+import Foundation
+import PrefsStores
+import PrefsTestHelpers
+import Testing
+
+/// The one table of store kinds: what `--store` names, which kinds the helper opens, and what help and completion
+/// offer, all from it.
+struct StoreKindTests {
+    @Test func eachValueNamesOneKindAndOnlyAURLGoesToTheHelper() {
+        #expect(StoreKind.named(by: "files")?.name == "files")
+        #expect(StoreKind.named(by: "gsettings")?.name == "gsettings")
+        #expect(StoreKind.named(by: "postgres://u@h/db")?.name == "postgresql")
+        #expect(StoreKind.named(by: "mysql://h/db")?.needsHelper == true, "the helper names a wrong scheme")
+        #expect(StoreKind.named(by: "gsetings") == nil, "a mistyped word is said by prefs, not handed over")
+        #expect(StoreKind.named(by: "kconfig") == nil)
+        #expect(StoreKind.all.filter(\.needsHelper).map(\.name) == ["postgresql"])
+        #expect(StoreKind.words == ["files", "gsettings"])
+        for kind in StoreKind.all {
+            #expect(StoreKind.help.contains(kind.spelling), "help names \(kind.name)")
+        }
+    }
+
+    /// `--store files` is the configuration directory, whatever `PREFS_STORE` says.
+    @Test func filesChoosesTheConfigurationDirectoryOverTheEnvironment() throws {
+        let prefs = try InProcessPrefs()
+        try prefs.run("write", "app", "k", "v")
+        let chosen = prefs.run(
+            ["--store", "files", "read", "app", "k"], extraEnvironment: ["PREFS_STORE": "gsetings"])
+        #expect(chosen.output == "v\n", "\(chosen.error)")
+        let environment = prefs.run(["read", "app", "k"], extraEnvironment: ["PREFS_STORE": "gsetings"])
+        #expect(environment.status == 64)
+        #expect(environment.error.hasPrefix(#"prefs: unknown store "gsetings"; did you mean "gsettings"?"#))
+        let help = try prefs.run("help", "read").output
+        #expect(help.contains("--store <store>") && help.contains("gsettings") && help.contains("postgres://"))
+    }
+}
