@@ -6,9 +6,7 @@ import Testing
 @Suite(.threadOfItsOwn, .serialized) struct EditorTerminalQueryTests {
     @Test func aQueryIsNamedWhileMistypedThenFindsAndOpensItsKeys() throws {
         let cli = try PrefsCLI()
-        let manifest = cli.home.url.appendingPathComponent("app.json")
-        try Data(EditorFixture.manifest.utf8).write(to: manifest)
-        try cli.run("schema", "install", manifest.path)
+        try cli.installSchema(EditorFixture.manifest)
         try cli.run("write", "com.example.app", "theme", "dark")
         try cli.run("write", "notes", "greeting", "hello")
         let terminal = try TmuxSession(running: "prefs", "", in: cli)

@@ -10,9 +10,7 @@ import Testing
 
     @Test func browseToggleSeeAnotherProcesssWriteResizeTypeWideTextAndQuit() throws {
         let cli = try PrefsCLI()
-        let manifest = cli.home.url.appendingPathComponent("app.json")
-        try Data(EditorFixture.manifest.utf8).write(to: manifest)
-        try cli.run("schema", "install", manifest.path)
+        try cli.installSchema(EditorFixture.manifest)
         try cli.run("write", "com.example.app", "theme", "dark")
         try cli.run("write", "notes", "greeting", "hello")
         let terminal = try launch(cli)

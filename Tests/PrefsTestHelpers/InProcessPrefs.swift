@@ -125,17 +125,6 @@ package struct InProcessPrefs: PrefsCommandRunner, Sendable {
         RunningEditor(self, arguments, width: width, height: height)
     }
 
-    /// Installs a schema manifest with `prefs schema install`, as a user installs an app's, and expects it to take.
-    ///
-    /// - Parameter manifest: The manifest's JSON, naming its suite.
-    /// - Throws: The error of writing the manifest to the test's folder.
-    package func installSchema(_ manifest: String) throws {
-        let file = home.url.appendingPathComponent("manifest-\(UUID().uuidString).json")
-        try Data(manifest.utf8).write(to: file)
-        let installed = run(["schema", "install", file.path])
-        #expect(installed.status == 0, "\(installed.error)")
-    }
-
     /// Runs a command line: throws nothing, as ``PrefsCommandRunner`` lets spawned `prefs` do.
     package func run(_ arguments: [String], input: Data?) -> Result {
         run(arguments, input: input, extraEnvironment: [:])

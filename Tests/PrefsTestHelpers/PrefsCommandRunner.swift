@@ -1,6 +1,7 @@
 import Foundation
 import PrefsTestSupport
 import Synchronization
+import Testing
 
 /// What runs `prefs` command lines for a test: spawned as a program (``PrefsCLI``), or in the test's own process
 /// (`InProcessPrefs`, in PrefsToolsTests), each in folders of its own.
@@ -47,6 +48,17 @@ package struct PrefsRun: Sendable {
 }
 
 extension PrefsCommandRunner {
+    /// Installs a schema manifest with `prefs schema install`, as a user installs an app's, and expects it to take.
+    ///
+    /// - Parameter manifest: The manifest's JSON, naming its suite.
+    /// - Throws: The error of writing the manifest to the test's folder, or of running `prefs`.
+    package func installSchema(_ manifest: String) throws {
+        let file = home.url.appendingPathComponent("manifest-\(UUID().uuidString).json")
+        try Data(manifest.utf8).write(to: file)
+        let installed = try run(["schema", "install", file.path], input: nil)
+        #expect(installed.status == 0, "\(installed.error)")
+    }
+
     /// The file of a suite in the configuration directory.
     package func suiteFile(_ suite: String) -> URL {
         configDirectory.appendingPathComponent("\(suite).plist")
