@@ -99,11 +99,6 @@ public final class EditorData {
         }
     }
 
-    /// Whether the store lists a suite: it has a file, even an empty one; a store that cannot list says no.
-    func isListed(_ name: String) -> Bool {
-        ((try? store.listSuites()) ?? []).contains(name)
-    }
-
     /// Forgets everything read, so that the next frame reads it all again.
     func forget() {
         suiteRowCache = nil

@@ -8,10 +8,17 @@ extension EditorModel {
     /// - Parameter name: The suite.
     func askToDeleteSuite(_ name: String) {
         guard !readOnly else { return say("read-only: nothing was written") }
-        let keys = ((try? data.suite(name).primitiveValues()) ?? [:]).count
+        let keys: Int
+        let listed: Bool
+        do {
+            keys = try data.suite(name).primitiveValues().count
+            listed = try data.store.listSuites().contains(name)
+        } catch {
+            return say("not deleted: \(error)")
+        }
         let stored = suiteRows.first { $0.name == name }.map { $0.storedKeys > 0 || $0.problem != nil } ?? false
         // A suite only a schema declares has nothing to delete; an empty file left behind has.
-        guard keys > 0 || stored || data.isListed(name) else {
+        guard keys > 0 || stored || listed else {
             return say("\(TextEscaping.quoted(name)) stores nothing: every key is at its default")
         }
         let count = keys == 1 ? "its 1 key" : "its \(keys) keys"

@@ -52,7 +52,15 @@ public struct PreferenceSearch: Sendable {
         var found: [(rank: SearchPattern.Rank, match: Match)] = []
         var problems: [String] = []
         for name in names {
-            let schema = try? schemas.schema(for: name)
+            // A schema that cannot be read leaves unknown which values are secret: the suite is not searched, and
+            // is named as unreadable suites are, rather than searched as if it had none.
+            let schema: PreferenceSchema?
+            do {
+                schema = try schemas.schema(for: name)
+            } catch {
+                problems.append("\(error)")
+                continue
+            }
             let suite: (any PersistentKeyValueStore)?
             do {
                 suite = try store?.anySuite(name)
@@ -70,6 +78,8 @@ public struct PreferenceSearch: Sendable {
                 let value = table.valueInForce(row: Int(row))
                 found.append((rank, Match(suite: name, key: key, value: value, entry: entry, rank: rank)))
             }
+            // `@writer:` and `@changed:` over a history that could not be read matched nothing: said, not hidden.
+            if let problem = table.historyProblem { problems.append("\(problem)") }
         }
         // Stable: within a rank, matches stay by suite, then in each suite's order.
         let ranked = found.enumerated().sorted { ($0.element.rank, $0.offset) < ($1.element.rank, $1.offset) }

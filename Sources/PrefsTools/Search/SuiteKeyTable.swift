@@ -182,12 +182,19 @@ public final class SuiteKeyTable {
         }
     }
 
+    /// Why the suite's history could not be read, when a search needed it: its keys then have no writer or time to
+    /// match, which the caller says rather than list fewer keys without a word.
+    public private(set) var historyProblem: (any Error)?
+
     /// Who last changed the key at a position, and when; the suite's history is read on the first call.
     func lastChange(row: Int) -> LastChange? {
         if let lastChanges { return lastChanges[row] }
         var newest: [String: PersistentKeyValueChange] = [:]
-        // A suite whose history cannot be read has no writers to match; its keys are still listed by the rest.
-        for change in (try? suite.changeHistory?.history(key: nil, limit: nil)) ?? [] { newest[change.key] = change }
+        do {
+            for change in try suite.changeHistory?.history(key: nil, limit: nil) ?? [] { newest[change.key] = change }
+        } catch {
+            historyProblem = error
+        }
         let known = keys.map { newest[$0].map(LastChange.init) }
         lastChanges = known
         return known[row]

@@ -58,4 +58,25 @@ import Testing
         try suite.setPrimitiveValue(.int(9090), forKey: "port")
         #expect(try String(contentsOf: journal, encoding: .utf8).contains("9090"))
     }
+
+    /// `prefs find` over a suite whose schema cannot be read: which values are secret is unknown, so the suite is not
+    /// searched (a secret would be found by its value), and it is named as an unreadable suite is, with status 1.
+    @Test func findDoesNotSearchASuiteWhoseSchemaCannotBeRead() throws {
+        let cli = try InProcessPrefs()
+        try cli.installSchema(CLISecretsTests.manifest)
+        #expect(try cli.run("write", "app", "token", CLISecretsTests.secret).status == 0)
+        try cli.run("write", "other", "note", "8c1f here")
+        let enumerator = FileManager.default.enumerator(at: cli.home.url, includingPropertiesForKeys: nil)
+        let manifest = try #require(
+            (enumerator?.allObjects as? [URL] ?? []).first {
+                $0.lastPathComponent == "app.json" && $0.path.contains("/schemas/")
+            })
+        try Data("{\"format\": ".utf8).write(to: manifest)
+
+        let found = try cli.run("find", "8c1f")
+        #expect(found.status == 1)
+        #expect(found.lines == ["other note = 8c1f here"], "the other suite is searched")
+        #expect(!found.output.contains(CLISecretsTests.secret) && !found.error.contains(CLISecretsTests.secret))
+        #expect(found.error.contains(manifest.lastPathComponent), "\(found.error)")
+    }
 }
