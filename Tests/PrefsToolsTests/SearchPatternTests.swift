@@ -24,6 +24,8 @@ import Testing
         #expect(pattern.rank(ofKey: "theme", value: "x", documentation: ["The dark one", nil]) == .documentation)
         #expect(pattern.rank(ofKey: "theme", value: "d a r k", documentation: ["drawn in a thick stroke"]) == nil)
         #expect(pattern.rank(ofKey: "darkMode", value: "x", documentation: []) == .keyPrefix)
+        // Documentation outranks a value, also when both hold the text.
+        #expect(pattern.rank(ofKey: "theme", value: "dark", documentation: [nil, "The dark one"]) == .documentation)
     }
 
     /// What people type finds the keys named so before any whose documentation or value holds it: base64 data

@@ -51,12 +51,7 @@ struct FilterTerm: Sendable, Hashable {
     func rank(row: Int, in rows: SuiteKeyTable.Columns) -> SearchPattern.Rank? {
         switch condition {
         case .text(let pattern):
-            if let rank = pattern.rank(ofKey: rows.keys[row], isASCII: rows.rows.asciiKeys[row]) { return rank }
-            return switch rows.rows.text.find(pattern.loweredBytes, row: row) {
-            case .value: .value
-            case .documentation: .documentation
-            case nil: nil
-            }
+            return pattern.rank(ofKey: rows.keys[row], isASCII: rows.rows.asciiKeys[row], row: row, in: rows.rows.text)
         case .key(let glob): return glob.matches(rows.keys[row]) ? .exactKey : nil
         case .flag(let flag): return rows.rows.facts[row].flags.contains(flag) ? .exactKey : nil
         case .type(let type): return rows.rows.facts[row].type == type ? .exactKey : nil

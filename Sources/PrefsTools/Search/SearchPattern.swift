@@ -85,14 +85,24 @@ public struct SearchPattern: Sendable, Hashable {
     ///   - documentation: Its summary and description.
     /// - Returns: The rank, or `nil` when nothing matches.
     public func rank(ofKey key: String, value: String?, documentation: [String?]) -> Rank? {
-        if let rank = rank(ofKey: key) { return rank }
-        if documentation.contains(where: holds) { return .documentation }
-        return holds(value) ? .value : nil
+        // The same bytes a table's search matches, for one key.
+        var text = SearchText(capacity: 1)
+        text.append(
+            SearchText.Fields(
+                value: value, summary: documentation.first ?? nil,
+                description: documentation.count > 1 ? documentation[1] : nil))
+        return rank(ofKey: key, isASCII: key.utf8.allSatisfy { $0 < 0x80 }, row: 0, in: text)
     }
 
-    /// Whether a field holds the whole pattern, ignoring case.
-    private func holds(_ field: String?) -> Bool {
-        field?.lowercased().contains(lowered) == true
+    /// How the key at a row of a searched text ranks: by its name, else by its documentation, else by its value; the
+    /// one rule ``FilterQuery`` and ``rank(ofKey:value:documentation:)`` apply.
+    func rank(ofKey key: String, isASCII: Bool, row: Int, in text: SearchText) -> Rank? {
+        if let rank = rank(ofKey: key, isASCII: isASCII) { return rank }
+        return switch text.find(loweredBytes, row: row) {
+        case .documentation: .documentation
+        case .value: .value
+        case nil: nil
+        }
     }
 
     /// Whether the pattern's characters appear in `text` in order.

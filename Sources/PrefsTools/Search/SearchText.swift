@@ -62,7 +62,8 @@ struct SearchText {
         case value, documentation
     }
 
-    /// Where a row holds a lowercased text whole, ignoring case: its value first, then its summary or description.
+    /// Where a row holds a lowercased text whole, ignoring case: in its summary or description, which rank first,
+    /// else in its value.
     ///
     /// - Parameters:
     ///   - needle: The text, lowercased, as UTF-8.
@@ -73,17 +74,22 @@ struct SearchText {
         return bytes.withUnsafeBufferPointer { all in
             var start = Int(range.lowerBound)
             var field = 0
+            var inValue = false
             while start < Int(range.upperBound) {
                 var end = start
                 while all[end] != Self.separator { end += 1 }
                 let text = UnsafeBufferPointer(rebasing: all[start..<end])
-                if !(field == 1 && text.first == Self.noValue), Self.contains(text, needle, foldingASCII: field == 0) {
-                    return field < 2 ? .value : .documentation
+                // The value's two fields come first; the documentation after them outranks them.
+                if !(field == 1 && text.first == Self.noValue), !(field < 2 && inValue),
+                    Self.contains(text, needle, foldingASCII: field == 0)
+                {
+                    if field >= 2 { return .documentation }
+                    inValue = true
                 }
                 field += 1
                 start = end + 1
             }
-            return nil
+            return inValue ? .value : nil
         }
     }
 
