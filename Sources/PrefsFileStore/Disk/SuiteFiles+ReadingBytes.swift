@@ -88,7 +88,7 @@ extension SuiteFiles {
     }
 
     /// Opens a regular file no larger than ``maximumFileSize`` and hands it and its size to `body`.
-    private func withRegularFile<Result>(
+    func withRegularFile<Result>(
         _ path: FilePath, followingLinks: Bool, _ body: (FileDescriptor, Int) throws -> Result
     ) throws(FileStoreError) -> Result? {
         let descriptor: FileDescriptor

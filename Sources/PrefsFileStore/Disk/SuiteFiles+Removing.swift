@@ -35,8 +35,15 @@ extension SuiteFiles {
     ///
     /// - Returns: The format, or `nil` when there is no previous version or it cannot be read.
     func formatOfPreviousVersion() -> SuiteFileFormat? {
-        // Nothing to go by is no error: the store's format for new suites is used.
-        guard let bytes = try? readBytes(previous, followingLinks: false) else { return nil }
-        return bytes.starts(with: Array("bplist00".utf8)) ? .binary : .xml
+        let magic = Array("bplist00".utf8)
+        // Only the first bytes: the previous version may be megabytes. Nothing to go by is no error: the store's
+        // format for new suites is used.
+        let header = try? withRegularFile(previous, followingLinks: false) { descriptor, _ in
+            var bytes = [UInt8](repeating: 0, count: magic.count)
+            let read = try bytes.withUnsafeMutableBytes { try descriptor.read(into: $0) }
+            return Array(bytes.prefix(read))
+        }
+        guard let header = header ?? nil else { return nil }
+        return header == magic ? .binary : .xml
     }
 }

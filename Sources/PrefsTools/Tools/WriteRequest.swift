@@ -84,7 +84,8 @@ public struct WriteRequest: Sendable, Hashable {
         let existing =
             schema?[key] == nil && type == nil ? try context.currentValues(of: [key], inSuite: suite)[key] : nil
         let value = try parsed(schema: schema, existing: existing)
-        let nearSchema = schema == nil ? try Self.nearSchemaSuite(to: suite, in: context) : nil
+        // Only a hint: a store that cannot list its schemas or suites gives none, and the write goes ahead.
+        let nearSchema = schema == nil ? (try? Self.nearSchemaSuite(to: suite, in: context)) ?? nil : nil
         try context.write(
             SuiteMigration.movingFormerNames([key: value], schema: schema), toSuite: suite, format: format)
         if let nearSchema { Output.note("created suite \(TextEscaping.quoted(suite)); \(nearSchema)") }
