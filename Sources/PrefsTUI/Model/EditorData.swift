@@ -74,8 +74,14 @@ public final class EditorData {
     /// A suite's keys, in the order the keys screen lists them.
     func keyList(suite name: String) -> KeyList? {
         if let cached = keyListCache, cached.name == name { return cached }
-        guard let suite = try? suite(name) else { return nil }
-        let list = KeyList(name: name, suite: suite, schema: schema(for: name))
+        // A suite found by a search across suites has its list, rows made, already: one table per suite.
+        let list: KeyList
+        if let searched = search.list(named: name) {
+            list = searched
+        } else {
+            guard let suite = try? suite(name) else { return nil }
+            list = KeyList(name: name, suite: suite, schema: schema(for: name))
+        }
         keyListCache = list
         return list
     }
@@ -94,7 +100,7 @@ public final class EditorData {
             let listed = Set((try? store.listSuites()) ?? [])
             for name in emptied where !listed.contains(name) { suiteRowCache?[name] = nil }
         }
-        if let list = keyListCache, suites.contains(list.name) {
+        if let list = keyListCache, suites.contains(list.name), search.list(named: list.name) !== list {
             list.update(changedKeys: changes.filter { $0.suite == list.name }.map(\.key))
         }
     }
@@ -119,7 +125,7 @@ public final class EditorData {
     /// Takes in changes the store reported, so that their keys' recent changes are known without reading again.
     func recordWrites(_ changes: [PersistentKeyValueChange]) {
         search.record(changes)
-        keyListCache?.table.record(changes)
+        if let list = keyListCache, search.list(named: list.name) !== list { list.table.record(changes) }
         for change in changes {
             guard let suite = change.suite, recentChanges[suite] != nil else { continue }
             recentChanges[suite]?.record(change)
@@ -142,6 +148,7 @@ public final class EditorData {
     /// - Returns: The matches, best first, then by suite name and in each suite's order.
     func searchMatches(_ query: FilterQuery) -> SearchMatches {
         search.matches(query, in: suiteRows().map(\.name)) { name in
+            if let cached = keyListCache, cached.name == name { return cached }
             guard let suite = try? suite(name) else { return nil }
             return KeyList(name: name, suite: suite, schema: schema(for: name))
         }

@@ -39,6 +39,11 @@ final class GlobalSearch {
         return SearchMatches(groups)
     }
 
+    /// The key list of a suite a search read, if one did.
+    func list(named name: String) -> KeyList? {
+        lists[name]
+    }
+
     /// Takes in changed keys of some suites: their rows are made again.
     func update(_ changes: [(suite: String, key: String)]) {
         for (name, keys) in Dictionary(grouping: changes, by: \.suite) {
