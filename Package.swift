@@ -46,6 +46,7 @@ let package = Package(
         .library(name: "PrefsTUI", targets: ["PrefsTUI", "PrefsNcurses"]),
         .library(name: "PrefsPostgres", targets: ["PrefsPostgres"]),
         .library(name: "PrefsConfiguration", targets: ["PrefsConfiguration"]),
+        .library(name: "PrefsKConfig", targets: ["PrefsKConfig"]),
         .executable(name: "prefs", targets: ["prefs"]),
         // `prefs` with PostgreSQL stores, which `prefs` hands such commands to: PostgresNIO links the whole of
         // Foundation and ICU, which the file and GSettings stores need none of.
@@ -85,7 +86,7 @@ let package = Package(
             ],
             swiftSettings: strictSettings),
         .target(
-            name: "PrefsStores", dependencies: ["PrefsCore", "PrefsTools", "PrefsFileStore"],
+            name: "PrefsStores", dependencies: ["PrefsCore", "PrefsTools", "PrefsFileStore", "PrefsKConfig"],
             swiftSettings: strictSettings, plugins: ["EmbedDemoAssets"]),
         // The PostgreSQL stores of `--store postgres://…`, which prefs-postgres installs in PrefsStores.
         .target(
@@ -112,6 +113,23 @@ let package = Package(
             ],
             swiftSettings: strictSettings
         ),
+        // KDE's KConfig files; GIO (loaded when a write first announces a change) is added where it is built.
+        .target(
+            name: "PrefsKConfig",
+            dependencies: [
+                "PrefsCore", "PrefsFileStore", .product(name: "SystemPackage", package: "swift-system"),
+                .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
+                .product(name: "Logging", package: "swift-log"),
+            ],
+            swiftSettings: strictSettings
+        ),
+        .testTarget(
+            name: "PrefsKConfigTests",
+            dependencies: [
+                "PrefsKit", "PrefsKConfig", "PrefsTools", "PrefsStores", "PrefsTestSupport", "PrefsTestHelpers",
+                "prefs", .product(name: "SystemPackage", package: "swift-system"),
+            ],
+            exclude: ["Schemas"], swiftSettings: languageSettings),
         .target(
             name: "PrefsPostgres",
             dependencies: [
@@ -265,5 +283,8 @@ if buildsGSettings {
             exclude: ["Schemas"], swiftSettings: languageSettings))
     for target in package.targets where target.name == "PrefsStores" {
         target.dependencies.append("PrefsGSettings")
+    }
+    for target in package.targets where target.name == "PrefsKConfig" {
+        target.dependencies.append("CGio")
     }
 }

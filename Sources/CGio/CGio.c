@@ -1,14 +1,31 @@
 // The storage of CGio.h's function table and its loader.
 #include "CGio.h"
 
+#include <pthread.h>
+#include <stdio.h>
+
 void *cgio_slots[CGIO_FUNCTION_COUNT];
 
 #define CGIO_NAME(type, name, parameters, arguments) #name,
 #define CGIO_NAME_VOID(name, parameters, arguments) #name,
 static const char *const cgio_names[CGIO_FUNCTION_COUNT] = {CGIO_FUNCTIONS(CGIO_NAME, CGIO_NAME_VOID)};
 
+// The first outcome, which every later call gives: two modules (the GSettings store and the KConfig store's change
+// notification) load GIO, perhaps from two threads at once.
+static pthread_mutex_t cgio_lock = PTHREAD_MUTEX_INITIALIZER;
+static int cgio_outcome = 1;
+static char cgio_reason[512];
+
 int cgio_load(char *message, size_t capacity) {
     // The soname Debian and Fedora install, then macOS's (Homebrew).
     static const char *const files[] = {"libgio-2.0.so.0", "libgio-2.0.0.dylib"};
-    return cprefs_load_library(files, 2, cgio_names, cgio_slots, CGIO_FUNCTION_COUNT, message, capacity);
+    pthread_mutex_lock(&cgio_lock);
+    if (cgio_outcome == 1) {
+        cgio_outcome = cprefs_load_library(files, 2, cgio_names, cgio_slots, CGIO_FUNCTION_COUNT, cgio_reason,
+                                           sizeof cgio_reason);
+    }
+    int outcome = cgio_outcome;
+    if (outcome != 0 && capacity > 0) snprintf(message, capacity, "%s", cgio_reason);
+    pthread_mutex_unlock(&cgio_lock);
+    return outcome;
 }

@@ -39,6 +39,13 @@ public struct StoreKind: Sendable {
             needsHelper: false, names: { $0 == StoreResolver.gsettings },
             open: { _, _, _ in StoreResolver.gsettingsContext() }),
         StoreKind(
+            name: StoreResolver.kconfig, spelling: StoreResolver.kconfig,
+            summary: "KDE's settings (the KConfig files of the configuration directory: kdeglobals, *rc)",
+            needsHelper: false, names: { $0 == StoreResolver.kconfig },
+            open: { _, directory, environment in
+                StoreResolver.kconfigContext(configDirectory: directory, environment: environment)
+            }),
+        StoreKind(
             name: "postgresql", spelling: "postgres://user@host:port/database[?table=NAME]",
             summary: "settings shared across machines, through prefs-postgres",
             // A URL of any scheme: the helper names what is wrong with one that is not PostgreSQL's.

@@ -1,5 +1,6 @@
 public import PrefsCore
 import PrefsFileStore
+import PrefsKConfig
 public import PrefsTools
 
 #if canImport(FoundationEssentials)
@@ -18,6 +19,8 @@ import PrefsGSettings
 public enum StoreResolver {
     /// The name `--store` takes for GNOME's settings: the installed GSettings schemas, stored by dconf.
     public static let gsettings = "gsettings"
+    /// The name `--store` takes for KDE's settings: the KConfig files of the configuration directory.
+    public static let kconfig = "kconfig"
 
     /// The context of the store a command names, by the table of kinds (``StoreKind``): `--store`, else
     /// `PREFS_STORE`, else the configuration directory.
@@ -81,6 +84,14 @@ public enum StoreResolver {
         return ToolError(
             "unknown store \(TextEscaping.quoted(word))\(near) (--store takes \(kinds) or a postgres:// URL)",
             code: .usage)
+    }
+
+    /// The context of KDE's settings: the KConfig files of the configuration directory, over `$XDG_CONFIG_DIRS`.
+    static func kconfigContext(configDirectory: URL, environment: [String: String]) -> ToolContext {
+        let store = KConfigStore(directory: configDirectory, environment: environment)
+        return ToolContext(
+            locationDescription: store.locationDescription, codec: FilePropertyListCodec(), open: { _ in store },
+            schemas: { store.schemaSource })
     }
 
     /// The context of GNOME's settings, or one whose every use says the build has no GSettings store.

@@ -51,16 +51,20 @@ typedef struct _GSettingsSchemaKey GSettingsSchemaKey;
 typedef struct _GSettingsSchemaSource GSettingsSchemaSource;
 typedef struct _GTypeInstance GTypeInstance;
 typedef struct _GClosure GClosure;
+typedef struct _GDBusConnection GDBusConnection;
+typedef struct _GCancellable GCancellable;
 
 #ifndef CGIO_VERIFYING
 // Enumerations GLib declares as enum types; here, their values.
 typedef unsigned int GLogLevelFlags;
 typedef unsigned int GConnectFlags;
+typedef int GBusType;
 #endif
 enum {
     CGIO_LOG_LEVEL_CRITICAL = 1 << 3,
     CGIO_LOG_LEVEL_WARNING = 1 << 4,
     CGIO_LOG_LEVEL_MESSAGE = 1 << 5,
+    CGIO_BUS_TYPE_SESSION = 2,
 };
 
 typedef void (*GLogFunc)(const gchar *log_domain, GLogLevelFlags log_level, const gchar *message, gpointer user_data);
@@ -71,6 +75,15 @@ typedef void (*GClosureNotify)(gpointer data, GClosure *closure);
 // those that return nothing.
 #define CGIO_FUNCTIONS(F, V)                                                                                           \
     V(g_error_free, (GError * error), (error))                                                                        \
+    F(GDBusConnection *, g_bus_get_sync, (GBusType bus_type, GCancellable * cancellable, GError * *error),            \
+      (bus_type, cancellable, error))                                                                                  \
+    F(gboolean, g_dbus_connection_emit_signal,                                                                         \
+      (GDBusConnection * connection, const gchar *destination_bus_name, const gchar *object_path,                     \
+       const gchar *interface_name, const gchar *signal_name, GVariant *parameters, GError **error),                   \
+      (connection, destination_bus_name, object_path, interface_name, signal_name, parameters, error))                 \
+    F(gboolean, g_dbus_connection_flush_sync, (GDBusConnection * connection, GCancellable * cancellable,              \
+                                               GError * *error),                                                       \
+      (connection, cancellable, error))                                                                                \
     V(g_free, (gpointer mem), (mem))                                                                                   \
     V(g_strfreev, (gchar * *str_array), (str_array))                                                                   \
     F(gboolean, g_str_equal, (gconstpointer v1, gconstpointer v2), (v1, v2))                                           \

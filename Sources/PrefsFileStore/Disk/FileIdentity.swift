@@ -1,4 +1,4 @@
-import SystemPackage
+package import SystemPackage
 
 #if canImport(Glibc)
 import Glibc
@@ -10,7 +10,7 @@ import Darwin
 ///
 /// Every write through PrefsKit renames a new inode into place, so an unchanged identity means unchanged content and
 /// the file need not be read again. Size and time guard against an inode number being reused.
-struct FileIdentity: Hashable, Sendable {
+package struct FileIdentity: Hashable, Sendable {
     let device: UInt64
     let inode: UInt64
     let size: Int64
@@ -26,7 +26,7 @@ struct FileIdentity: Hashable, Sendable {
     }
 
     /// The identity of the file at a path, or `nil` when there is none.
-    static func of(_ path: FilePath) throws(Errno) -> FileIdentity? {
+    package static func of(_ path: FilePath) throws(Errno) -> FileIdentity? {
         do {
             return FileIdentity(try Stat(path))
         } catch .noSuchFileOrDirectory {

@@ -1,5 +1,5 @@
 import CPrefsSystem
-import SystemPackage
+package import SystemPackage
 
 #if canImport(Glibc)
 import Glibc
@@ -11,9 +11,9 @@ import Darwin
 /// `Errno` and retrying when interrupted.
 ///
 /// Those that take a path consult ``SyscallFaults`` first, where tests inject failures.
-enum Syscall {
+package enum Syscall {
     /// The corresponding C function is `flock`.
-    static func flock(_ descriptor: FileDescriptor, _ operation: CInt) throws(Errno) {
+    package static func flock(_ descriptor: FileDescriptor, _ operation: CInt) throws(Errno) {
         try retrying { cFlock(descriptor.rawValue, operation) }
     }
 
@@ -22,7 +22,7 @@ enum Syscall {
     /// The corresponding C function is `flock` with `LOCK_NB`.
     ///
     /// - Returns: `false` when another open file description holds a conflicting lock.
-    static func tryFlock(_ descriptor: FileDescriptor, _ operation: CInt) throws(Errno) -> Bool {
+    package static func tryFlock(_ descriptor: FileDescriptor, _ operation: CInt) throws(Errno) -> Bool {
         do {
             try retrying { cFlock(descriptor.rawValue, operation | LOCK_NB) }
             return true
@@ -32,32 +32,32 @@ enum Syscall {
     }
 
     /// The corresponding C function is `fchmod`.
-    static func fchmod(_ descriptor: FileDescriptor, _ permissions: FilePermissions) throws(Errno) {
+    package static func fchmod(_ descriptor: FileDescriptor, _ permissions: FilePermissions) throws(Errno) {
         try retrying { cFchmod(descriptor.rawValue, mode_t(permissions.rawValue)) }
     }
 
     /// The corresponding C function is `fchown`.
-    static func fchown(_ descriptor: FileDescriptor, owner: UInt32, group: UInt32) throws(Errno) {
+    package static func fchown(_ descriptor: FileDescriptor, owner: UInt32, group: UInt32) throws(Errno) {
         try retrying { cFchown(descriptor.rawValue, uid_t(owner), gid_t(group)) }
     }
 
     /// The effective user this process acts as.
     ///
     /// The corresponding C function is `geteuid`, which cannot fail.
-    static func effectiveUserID() -> UInt32 {
+    package static func effectiveUserID() -> UInt32 {
         UInt32(geteuid())
     }
 
     /// Whether a process exists, whoever runs it.
     ///
     /// The corresponding C function is `kill` with signal 0, which checks without sending anything.
-    static func processExists(_ pid: Int32) -> Bool {
+    package static func processExists(_ pid: Int32) -> Bool {
         guard pid > 0 else { return false }
         return cKill(pid, 0) == 0 || errno == EPERM
     }
 
     /// The corresponding C function is `rename`.
-    static func rename(_ source: FilePath, _ destination: FilePath) throws(Errno) {
+    package static func rename(_ source: FilePath, _ destination: FilePath) throws(Errno) {
         if let fault = SyscallFaults.shared.error(for: "rename", path: destination) { throw fault }
         try retrying {
             source.withPlatformString { from in destination.withPlatformString { to in cRename(from, to) } }
@@ -67,7 +67,7 @@ enum Syscall {
     /// Atomically swaps two existing paths, so that each names the other's file.
     ///
     /// The corresponding C function is `renameat2` with `RENAME_EXCHANGE`; it fails with `ENOSYS` where there is none.
-    static func renameExchange(_ first: FilePath, _ second: FilePath) throws(Errno) {
+    package static func renameExchange(_ first: FilePath, _ second: FilePath) throws(Errno) {
         if let fault = SyscallFaults.shared.error(for: "renameExchange", path: second) { throw fault }
         try retrying {
             first.withPlatformString { one in second.withPlatformString { other in cRenameExchange(one, other) } }
@@ -77,28 +77,28 @@ enum Syscall {
     /// Starts writing a file's dirty pages to the disk, without waiting for them.
     ///
     /// The corresponding C function is `sync_file_range` with `SYNC_FILE_RANGE_WRITE`; a no-op where there is none.
-    static func startWriteback(_ descriptor: FileDescriptor) throws(Errno) {
+    package static func startWriteback(_ descriptor: FileDescriptor) throws(Errno) {
         try retrying { cStartWriteback(descriptor.rawValue) }
     }
 
     /// The corresponding C function is `unlink`.
-    static func unlink(_ path: FilePath) throws(Errno) {
+    package static func unlink(_ path: FilePath) throws(Errno) {
         if let fault = SyscallFaults.shared.error(for: "unlink", path: path) { throw fault }
         try retrying { path.withPlatformString { cUnlink($0) } }
     }
 
     /// The corresponding C function is `mkdir`.
-    static func mkdir(_ path: FilePath, permissions: FilePermissions) throws(Errno) {
+    package static func mkdir(_ path: FilePath, permissions: FilePermissions) throws(Errno) {
         try retrying { path.withPlatformString { cMkdir($0, mode_t(permissions.rawValue)) } }
     }
 
     /// The corresponding C function is `fsync`.
-    static func fsync(_ descriptor: FileDescriptor) throws(Errno) {
+    package static func fsync(_ descriptor: FileDescriptor) throws(Errno) {
         try retrying { cFsync(descriptor.rawValue) }
     }
 
     /// The corresponding C function is `pipe`.
-    static func pipe() throws(Errno) -> (read: FileDescriptor, write: FileDescriptor) {
+    package static func pipe() throws(Errno) -> (read: FileDescriptor, write: FileDescriptor) {
         var fds: [CInt] = [-1, -1]
         try retrying { cPipe(&fds) }
         return (FileDescriptor(rawValue: fds[0]), FileDescriptor(rawValue: fds[1]))
@@ -107,7 +107,7 @@ enum Syscall {
     /// Waits until one of the descriptors is readable, and says which.
     ///
     /// The corresponding C function is `poll`.
-    static func pollReadable(_ descriptors: [FileDescriptor], timeoutMilliseconds: CInt) throws(Errno) -> [Bool] {
+    package static func pollReadable(_ descriptors: [FileDescriptor], timeoutMilliseconds: CInt) throws(Errno) -> [Bool] {
         var entries = descriptors.map { pollfd(fd: $0.rawValue, events: Int16(POLLIN), revents: 0) }
         let count = entries.count
         try retrying { cPoll(&entries, nfds_t(count), timeoutMilliseconds) }
@@ -116,12 +116,12 @@ enum Syscall {
 
     #if os(Linux)
     /// The corresponding C function is `inotify_init1`.
-    static func inotifyInit() throws(Errno) -> FileDescriptor {
+    package static func inotifyInit() throws(Errno) -> FileDescriptor {
         FileDescriptor(rawValue: try retrying { cInotifyInit1(CInt(IN_CLOEXEC | IN_NONBLOCK)) })
     }
 
     /// The corresponding C function is `inotify_add_watch`.
-    static func inotifyAddWatch(_ descriptor: FileDescriptor, _ path: FilePath, mask: UInt32) throws(Errno) -> CInt {
+    package static func inotifyAddWatch(_ descriptor: FileDescriptor, _ path: FilePath, mask: UInt32) throws(Errno) -> CInt {
         try retrying { path.withPlatformString { cInotifyAddWatch(descriptor.rawValue, $0, mask) } }
     }
     #endif

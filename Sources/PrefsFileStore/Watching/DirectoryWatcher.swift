@@ -27,14 +27,17 @@ package final class DirectoryWatcher: Sendable {
     ///
     /// - Parameters:
     ///   - directory: The directory.
-    ///   - suffixes: The endings of the files to report: `.plist` for suites; `.plist` and `.locks` for system layers.
-    ///   - onChange: Called on the watcher's thread with the names (without their suffix) of the suites whose files
-    ///     changed, and whether the event queue overflowed.
+    ///   - suffixes: The endings of the files to report: `.plist` for suites; `.plist` and `.locks` for system layers;
+    ///     a whole name (`kdeglobals`) matches itself.
+    ///   - keepingSuffixes: Whether names are reported whole (a KConfig file's name is its suite's) rather than
+    ///     without their suffix (`com.example.plist` is suite `com.example`).
+    ///   - onChange: Called on the watcher's thread with the names of the files that changed (without their suffix,
+    ///     unless `keepingSuffixes`), and whether the event queue overflowed.
     ///   - onFailure: Called once, on the watcher's thread, when a system call fails and the thread ends.
     /// - Throws: The `Errno` of the system call that failed to set the watch up.
     package init(
-        directory: FilePath, suffixes: [String] = [".plist"], onChange: @escaping @Sendable (Set<String>, Bool) -> Void,
-        onFailure: @escaping @Sendable (Errno) -> Void
+        directory: FilePath, suffixes: [String] = [".plist"], keepingSuffixes: Bool = false,
+        onChange: @escaping @Sendable (Set<String>, Bool) -> Void, onFailure: @escaping @Sendable (Errno) -> Void
     ) throws(Errno) {
         let (stopReader, stopWriter) = try Syscall.pipe()
         self.stopWriter = stopWriter
@@ -50,7 +53,9 @@ package final class DirectoryWatcher: Sendable {
             throw error
         }
         work = {
-            Self.run(inotify: inotify, stop: stopReader, suffixes: suffixes, onChange: onChange, onFailure: onFailure)
+            Self.run(
+                inotify: inotify, stop: stopReader, suffixes: suffixes, keepingSuffixes: keepingSuffixes,
+                onChange: onChange, onFailure: onFailure)
         }
         #else
         work = { Self.poll(directory: directory, stop: stopReader, onChange: onChange, onFailure: onFailure) }
@@ -72,7 +77,7 @@ package final class DirectoryWatcher: Sendable {
 
     #if os(Linux)
     private static func run(
-        inotify: FileDescriptor, stop: FileDescriptor, suffixes: [String],
+        inotify: FileDescriptor, stop: FileDescriptor, suffixes: [String], keepingSuffixes: Bool,
         onChange: @Sendable (Set<String>, Bool) -> Void,
         onFailure: @Sendable (Errno) -> Void
     ) {
@@ -103,7 +108,9 @@ package final class DirectoryWatcher: Sendable {
                     return onFailure(error as? Errno ?? .ioError)
                 }
                 if count <= 0 { break }
-                parse(buffer[..<count], suffixes: suffixes, names: &names, overflowed: &overflowed)
+                parse(
+                    buffer[..<count], suffixes: suffixes, keepingSuffixes: keepingSuffixes, names: &names,
+                    overflowed: &overflowed)
             }
             if !names.isEmpty || overflowed { onChange(names, overflowed) }
         }
@@ -111,7 +118,8 @@ package final class DirectoryWatcher: Sendable {
 
     /// Reads `struct inotify_event` records: a fixed header, then `len` bytes of NUL-padded name.
     private static func parse(
-        _ bytes: ArraySlice<UInt8>, suffixes: [String], names: inout Set<String>, overflowed: inout Bool
+        _ bytes: ArraySlice<UInt8>, suffixes: [String], keepingSuffixes: Bool, names: inout Set<String>,
+        overflowed: inout Bool
     ) {
         let headerSize = MemoryLayout<inotify_event>.size
         var offset = bytes.startIndex
@@ -127,7 +135,7 @@ package final class DirectoryWatcher: Sendable {
                 let nameBytes = bytes[nameStart..<nameEnd].prefix { $0 != 0 }
                 let name = String(decoding: nameBytes, as: UTF8.self)
                 if !name.hasPrefix("."), let suffix = suffixes.first(where: name.hasSuffix) {
-                    names.insert(String(name.dropLast(suffix.count)))
+                    names.insert(keepingSuffixes ? name : String(name.dropLast(suffix.count)))
                 }
             }
             offset = nameEnd

@@ -1,0 +1,124 @@
+extension KConfigFile {
+    /// Gives a key a value, changing one line: the key's own when it has one (`key = old` keeps its spacing and its
+    /// options, `[$e]` among them), else a new line after the last of its group, else a new group at the end.
+    ///
+    /// - Parameters:
+    ///   - key: The key.
+    ///   - text: The value's text, escapes not yet applied.
+    mutating func set(_ key: KConfigKeyPath, to text: String) {
+        let value = KConfigEscaping.escaped(text, as: .value)
+        let sections = self.sections(of: key.group)
+        if let index = sections.lazy.flatMap({ $0.entries }).last(where: { self.isEntry($0, of: key) }) {
+            guard case .entry(let entry) = lines[index].kind, !entry.deleted else {
+                replaceLine(index, with: Self.entryLine(key.key, value: value))
+                return
+            }
+            replaceLine(index, with: lines[index].replacingValue(with: value))
+            return
+        }
+        let line = KConfigLine(bytes: Self.entryLine(key.key, value: value), kind: .other)
+        if let last = sections.lazy.compactMap({ $0.entries.last ?? ($0.header.map { $0 }) }).last {
+            insert(line, at: last + 1)
+        } else if key.group.isEmpty {
+            insert(line, at: 0)
+        } else {
+            endsWithLineFeed = true
+            if let previous = lines.last, !Self.isBlank(previous) { lines.append(KConfigLine(bytes: [], kind: .other)) }
+            let header = Self.headerLine(key.group)
+            lines.append(KConfigLine(bytes: header, kind: Self.kind(of: header)))
+            insert(line, at: lines.count)
+        }
+    }
+
+    /// Removes a key's entries (a localized or `[$d]` one stays); a group left with nothing but blank lines goes too.
+    ///
+    /// - Parameter key: The key.
+    /// - Returns: Whether a line was removed.
+    @discardableResult
+    mutating func remove(_ key: KConfigKeyPath) -> Bool {
+        let doomed = sections(of: key.group).flatMap(\.entries).filter { index in
+            guard case .entry(let entry) = lines[index].kind else { return false }
+            return isEntry(index, of: key) && !entry.deleted
+        }
+        guard !doomed.isEmpty else { return false }
+        for index in doomed.reversed() { lines.remove(at: index) }
+        for section in sections(of: key.group).reversed() {
+            guard let header = section.header, lines[(header + 1)..<section.end].allSatisfy(Self.isBlank) else {
+                continue
+            }
+            var start = header
+            if section.end == lines.count, start > 0, Self.isBlank(lines[start - 1]) { start -= 1 }
+            lines.removeSubrange(start..<section.end)
+        }
+        return true
+    }
+
+    // MARK: - Sections
+
+    /// One run of a group's lines: its header (none for the default group's lines before the first header), the
+    /// entry lines under it, and where the run ends.
+    struct Section {
+        let header: Int?
+        var entries: [Int]
+        var end: Int
+    }
+
+    /// Every run of a group's lines, in file order.
+    func sections(of group: [String]) -> [Section] {
+        var sections: [Section] = group.isEmpty ? [Section(header: nil, entries: [], end: lines.count)] : []
+        var inGroup = group.isEmpty
+        for (index, line) in lines.enumerated() {
+            switch line.kind {
+            case .group(let path, _):
+                if inGroup, !sections.isEmpty { sections[sections.count - 1].end = index }
+                inGroup = path == group
+                if inGroup { sections.append(Section(header: index, entries: [], end: lines.count)) }
+            case .entry:
+                if inGroup { sections[sections.count - 1].entries.append(index) }
+            case .other:
+                continue
+            }
+        }
+        return sections
+    }
+
+    private func isEntry(_ index: Int, of key: KConfigKeyPath) -> Bool {
+        guard case .entry(let entry) = lines[index].kind else { return false }
+        return entry.locale == nil && entry.key == key.key
+    }
+
+    private mutating func replaceLine(_ index: Int, with bytes: [UInt8]) {
+        lines[index] = KConfigLine(bytes: bytes, kind: Self.kind(of: bytes))
+    }
+
+    private mutating func insert(_ line: KConfigLine, at index: Int) {
+        if index == lines.count { endsWithLineFeed = true }
+        lines.insert(KConfigLine(bytes: line.bytes, kind: Self.kind(of: line.bytes)), at: index)
+    }
+
+    private static func isBlank(_ line: KConfigLine) -> Bool {
+        line.bytes.allSatisfy(isSpace)
+    }
+
+    /// `key=value`, the key escaped as KConfig escapes keys.
+    static func entryLine(_ key: String, value: [UInt8]) -> [UInt8] {
+        KConfigEscaping.escaped(key, as: .key) + [UInt8(ascii: "=")] + value
+    }
+
+    /// `[Outer][Inner]`, as KConfig writes a header: a part that starts with `$` and a few lower-case letters, which
+    /// would read as options, starts with `\x24` instead.
+    static func headerLine(_ group: [String]) -> [UInt8] {
+        var bytes: [UInt8] = []
+        for part in group {
+            bytes.append(UInt8(ascii: "["))
+            let rest = part.dropFirst()
+            if part.first == "$", rest.count <= 9, rest.allSatisfy({ ("a"..."z").contains($0) }) {
+                bytes += Array(#"\x24"#.utf8) + KConfigEscaping.escaped(String(rest), as: .group)
+            } else {
+                bytes += KConfigEscaping.escaped(part, as: .group)
+            }
+            bytes.append(UInt8(ascii: "]"))
+        }
+        return bytes
+    }
+}

@@ -1,0 +1,118 @@
+public import PrefsCore
+import PrefsFileStore
+import ServiceLifecycle
+import Synchronization
+import SystemPackage
+
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
+import Foundation
+#endif
+
+extension KConfigStore: SuiteStore {
+    public var locationDescription: String { "KConfig files of \(directory.path)" }
+
+    /// The installed KConfigXT schemas.
+    public var schemaSource: any PreferenceSchemaSource { catalog }
+
+    /// The KConfig files of the folder and of the system folders, by their path under the folder, sorted.
+    public func listSuites() throws -> [String] {
+        listSuiteNames()
+    }
+
+    public func anySuite(_ name: String) throws -> any PersistentKeyValueStore {
+        try suite(name)
+    }
+
+    /// Checks the name as a path under the folder, without reading the file.
+    public func checkSuiteName(_ name: String) throws {
+        try Self.check(name)
+    }
+
+    /// Observes every change to every KConfig file, whoever makes them; other programs' changes arrive while the
+    /// folder is watched (``run()``).
+    public func addObserver(
+        _ handler: @escaping @Sendable ([PersistentKeyValueChange]) -> Void,
+        onProblem: (@Sendable (any Error) -> Void)?
+    ) -> PersistentKeyValueObservation {
+        let registration = changeNotifier.addObserver(handler, onProblem: onProblem)
+        let first = watch.state.withLock { state in
+            state.observers += 1
+            return state.observers == 1
+        }
+        if first {
+            // What every file holds now, to tell later changes against; a file that cannot be read is told of when
+            // it changes and can be.
+            let opened = listSuiteNames().compactMap { try? suite($0) }
+            watch.state.withLock { state in
+                for suite in opened where state.observers > 0 { state.retained[suite.name] = suite }
+            }
+        }
+        return PersistentKeyValueObservation { [weak self] in
+            registration.cancel()
+            self?.watch.state.withLock { state in
+                state.observers -= 1
+                if state.observers == 0 { state.retained = [:] }
+            }
+        }
+    }
+
+    /// Watches the folder from now on: a change made once this returns is delivered.
+    public func startDelivering() throws -> PersistentKeyValueObservation? {
+        try startWatching()
+    }
+
+    /// Watches the folder until the task is cancelled or a graceful shutdown begins.
+    ///
+    /// - Throws: ``KConfigStoreError/unreadable(path:reason:)`` when the folder cannot be watched, or when the watch
+    ///   dies; observers are told first.
+    public func run() async throws {
+        let token = try startWatching()
+        defer { token.cancel() }
+        let (problems, continuation) = AsyncStream.makeStream(of: (any Error).self)
+        let observation = changeNotifier.addObserver({ _ in }, onProblem: { continuation.yield($0) })
+        defer { observation.cancel() }
+        for await problem in problems.cancelOnGracefulShutdown() { throw problem }
+    }
+
+    /// The files KConfig reads in the folder and the system folders: `kdeglobals` and every `…rc`, also one folder
+    /// down (`kdedefaults/kdeglobals`), by their path under the folder.
+    func listSuiteNames() -> [String] {
+        var names = Set<String>()
+        for folder in [directory] + systemDirectories {
+            for entry in Self.entries(of: folder.path) where !entry.hasPrefix(".") {
+                if Self.isKConfigFile(entry), Self.isFile(folder.path + "/" + entry) {
+                    names.insert(entry)
+                } else if Self.isDirectory(folder.path + "/" + entry) {
+                    for inner in Self.entries(of: folder.path + "/" + entry)
+                    where !inner.hasPrefix(".") && Self.isKConfigFile(inner)
+                        && Self.isFile(folder.path + "/" + entry + "/" + inner)
+                    {
+                        names.insert(entry + "/" + inner)
+                    }
+                }
+            }
+        }
+        return names.filter { (try? Self.check($0)) != nil }.sorted()
+    }
+
+    /// Whether a file's name is one KConfig gives its files.
+    static func isKConfigFile(_ name: String) -> Bool {
+        name == "kdeglobals" || (name.hasSuffix("rc") && name.count > 2)
+    }
+
+    private static func entries(of path: String) -> [String] {
+        // A folder that cannot be listed holds no suites for prefs; reading one of its files says why.
+        (try? FileManager.default.contentsOfDirectory(atPath: path)) ?? []
+    }
+
+    /// Whether a path leads to a regular file (a link is followed, as KConfig follows it).
+    private static func isFile(_ path: String) -> Bool {
+        (try? Stat(FilePath(path)))?.type == .regular
+    }
+
+    private static func isDirectory(_ path: String) -> Bool {
+        (try? Stat(FilePath(path)))?.type == .directory
+    }
+}

@@ -1,0 +1,18 @@
+public import PrefsCore
+
+extension KConfigStoreError: CodedError {
+    public var code: ErrorCode {
+        switch self {
+        case .invalidSuiteName: .invalidSuiteName
+        case .invalidKeyName: .noKey
+        case .invalidValue: .invalidValue
+        case .immutable: .lockedKey
+        case .unreadable: .corrupt
+        case .writeFailed: .io
+        case .lockTimeout: .locked
+        case .unsafe: .unsafe
+        case .unreadableSchema: .invalidSchema
+        case .readOnlySchemas: .refused
+        }
+    }
+}

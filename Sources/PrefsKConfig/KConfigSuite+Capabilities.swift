@@ -1,0 +1,48 @@
+public import PrefsCore
+import PrefsFileStore
+import SystemPackage
+
+extension KConfigSuite: TransactionalSuite {
+    public var transactions: (any TransactionalSuite)? { self }
+
+    public var changeHistory: (any PersistentKeyValueHistory)? { self }
+
+    public var diagnostics: (any SuiteDiagnostics)? { self }
+
+    /// Writes several keys as one save of the file (``commit(_:expecting:)``).
+    ///
+    /// - Parameter changes: The value to store for each key, or `nil` to remove it.
+    /// - Returns: The changes that took effect.
+    /// - Throws: ``KConfigStoreError``; nothing is written then.
+    @discardableResult
+    public func commit(_ changes: [String: PropertyListValue?]) throws -> [PersistentKeyValueChange] {
+        try commit(changes, expecting: [:])
+    }
+
+    /// The keys the user's file sets, sorted.
+    public func sortedKeys() -> [String] {
+        primitiveValues().keys.sorted()
+    }
+}
+
+extension KConfigSuite: PersistentKeyValueHistory {
+    /// The changes `prefs` and PrefsKit made, from the suite's journal, oldest first; another program's changes are
+    /// recorded as an unknown writer's when a watcher saw them.
+    public func history(key: String? = nil, limit: Int? = nil) -> [PersistentKeyValueChange] {
+        store.journal.history(suite: KConfigStore.journalName(name), key: key, limit: limit)
+    }
+}
+
+extension KConfigSuite: SuiteDiagnostics {
+    public var locationDescription: String { "KConfig file \(path.string)" }
+
+    /// Why the suite cannot be used: its file cannot be read.
+    public var suiteProblem: (any Error)? {
+        do {
+            _ = try KConfigDisk.read(path)
+            return nil
+        } catch {
+            return error
+        }
+    }
+}

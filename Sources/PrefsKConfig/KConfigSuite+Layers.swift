@@ -1,0 +1,42 @@
+public import PrefsCore
+import SystemPackage
+
+extension KConfigSuite {
+    public var liveSystemLayers: LiveSystemLayers? { layers }
+
+    /// The system copies as ``PrefsCore/SystemLayers``: one layer per copy with the values it gives (a value the
+    /// user's `[$d]` deletes is left out, unless it is immutable), and a lock for each key an `[$i]` covers, with the
+    /// file that says so.
+    ///
+    /// - Parameters:
+    ///   - snapshot: The files as read.
+    ///   - name: The suite's name.
+    ///   - store: The store, for the environment `[$e]` values expand in.
+    ///   - types: The schema's types.
+    /// - Returns: The layers.
+    static func systemLayers(
+        _ snapshot: Snapshot, name: String, store: KConfigStore, types: [String: KConfigValueType]
+    )
+        -> SystemLayers
+    {
+        var bySource: [String: [String: PropertyListValue]] = [:]
+        for key in snapshot.system.keys {
+            guard let value = snapshot.system.values[key] else { continue }
+            if snapshot.user.deleted[key] != nil, !value.immutable { continue }
+            bySource[value.source, default: [:]][key.name] = typed(
+                value, key: key.name, types: types, environment: store.environment)
+        }
+        // The copy read last wins: the first folder of $XDG_CONFIG_DIRS.
+        let order = store.systemFiles(name).map(\.string).reversed()
+        let layers = order.compactMap { source in
+            bySource[source].map { SystemLayers.Layer(source: source, values: $0) }
+        }
+        var locks = SuiteLocks()
+        if let file = snapshot.system.immutableFile ?? snapshot.user.immutableFile { locks.lockWholeSuite(by: "\(file) ([$i])") }
+        let known = Set(snapshot.system.keys + snapshot.user.keys)
+        for key in known.sorted() {
+            if let file = immutability(of: key.name, in: snapshot) { locks.lock(key.name, by: "\(file) ([$i])") }
+        }
+        return SystemLayers(layers: layers, locks: locks)
+    }
+}

@@ -1,0 +1,53 @@
+import PrefsCore
+import PrefsFileStore
+import Synchronization
+
+extension KConfigSuite {
+    /// Reads the files again after the watch saw one change, and delivers what changed: the user's values,
+    /// attributed to their writer when the journal knows it, and values in force that a system copy changed.
+    func refresh() {
+        exchange.withLock { _ in refreshHoldingExchange() }
+    }
+
+    private func refreshHoldingExchange() {
+        // A file that cannot be read now keeps what was read last; reads and writes say why.
+        guard let fresh = try? Self.read(name: name, store: store, types: types) else { return }
+        let old = delivered.withLock { delivered in
+            let old = delivered
+            delivered = fresh
+            return old
+        }
+        state.withLock { $0 = fresh }
+        let oldLayers = Self.systemLayers(old, name: name, store: store, types: types)
+        layers.replace(with: Self.systemLayers(fresh, name: name, store: store, types: types))
+        var differences: [(key: String, old: PropertyListValue?, new: PropertyListValue?)] = []
+        for key in Set(old.values.keys).union(fresh.values.keys).sorted() where old.values[key] != fresh.values[key] {
+            differences.append((key, old.values[key], fresh.values[key]))
+        }
+        if !differences.isEmpty {
+            post(
+                store.journal.attribute(
+                    differences, suite: KConfigStore.journalName(name), named: name, timeout: .milliseconds(200)))
+        }
+        let system = layers.current.changes(since: oldLayers, user: fresh.values, suite: name, fallback: name)
+        post(system)
+    }
+
+    /// Takes the files as a write of this process's left them, as read and as told: the write's changes are told
+    /// by the write itself.
+    func adopt(_ snapshot: Snapshot) {
+        delivered.withLock { $0 = snapshot }
+        state.withLock { $0 = snapshot }
+        layers.replace(with: Self.systemLayers(snapshot, name: name, store: store, types: types))
+    }
+
+    /// Delivers every value as new: the suite's file appeared while every suite is observed.
+    func postEverything() {
+        let values = current().values
+        post(
+            values.keys.sorted().map {
+                PersistentKeyValueChange(
+                    suite: name, key: $0, oldValue: nil, newValue: values[$0], origin: .otherProcess)
+            })
+    }
+}

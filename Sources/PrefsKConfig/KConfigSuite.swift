@@ -1,0 +1,157 @@
+public import PrefsCore
+import PrefsFileStore
+import Synchronization
+import SystemPackage
+
+/// One KConfig file, with the system copies beneath it: a suite of the ``KConfigStore``, and a store of its own for
+/// PrefsKit's typed API.
+///
+/// Its values are the user's file's entries, named `Group/Key` (``KConfigKeyPath``), typed by the file's `.kcfg`
+/// schema when one is installed, else text. The system copies are its system layers, and their `[$i]` entries,
+/// groups and files its locks (``readSystemLayers(_:user:)``); a `[$d]` in the user's file hides a system value, as
+/// KConfig reads it. A `[$e]` value reads expanded. Localized entries (`key[de]=`) are kept but not read: `prefs`
+/// reads as a program in the C locale.
+///
+/// Reads check the files' identities (inode, size, time) and parse again what changed, so that they see every
+/// program's writes at once, with or without ``KConfigStore/run()``.
+public final class KConfigSuite: PersistentKeyValueStore, Sendable {
+    /// The suite's name: its file's path under the configuration folder.
+    public let name: String
+    /// The store the suite belongs to.
+    public let store: KConfigStore
+    public let changeNotifier = PersistentKeyValueChangeNotifier()
+    public var launchArguments: LaunchArguments { store.launchArguments }
+    /// The user's file.
+    let path: FilePath
+    /// The type of each key the schema declares; text for every other.
+    let types: [String: KConfigValueType]
+    /// The files as last read, for reads.
+    let state: Mutex<Snapshot>
+    /// The files as last told to observers, which changes are told against: reads may see a change before the watch
+    /// does, and must not make it go untold.
+    let delivered: Mutex<Snapshot>
+    /// Held by this process's write from the file's replacement until it has taken the new file as told, and by the
+    /// watch while it tells a change: so that the watch, woken by the write, never tells it a second time.
+    let exchange = Mutex(())
+    let layers = LiveSystemLayers()
+
+    /// The files as last read.
+    struct Snapshot: Sendable {
+        /// The identities of the user's file and of each system copy, lowest priority first.
+        var identities: [FileIdentity?]
+        var file: KConfigFile
+        var user: KConfigLayer
+        var system: KConfigLayer
+        /// The user's values, typed.
+        var values: [String: PropertyListValue]
+    }
+
+    /// Opens a suite and reads its files.
+    init(name: String, store: KConfigStore) throws(KConfigStoreError) {
+        self.name = name
+        self.store = store
+        path = store.userFile(name)
+        // A schema that cannot be read leaves the values as text, which is what they are in the file; `prefs schema`
+        // reports why it cannot be read.
+        types = (try? store.catalog.described(name))??.types ?? [:]
+        let snapshot = try Self.read(name: name, store: store, types: types)
+        state = Mutex(snapshot)
+        delivered = Mutex(snapshot)
+        layers.replace(with: Self.systemLayers(snapshot, name: name, store: store, types: types))
+    }
+
+    public func primitiveValue(forKey key: String) -> PropertyListValue? {
+        current().values[key]
+    }
+
+    public func primitiveValues() -> [String: PropertyListValue] {
+        current().values
+    }
+
+    public func setPrimitiveValue(_ value: PropertyListValue?, forKey key: String) throws(PersistentKeyValueStoreError)
+    {
+        try setPrimitiveValues([key: value])
+    }
+
+    public func setPrimitiveValues(_ changes: [String: PropertyListValue?]) throws(PersistentKeyValueStoreError) {
+        do {
+            try commit(changes)
+        } catch let error as KConfigStoreError {
+            throw error.storeError
+        } catch let error as PersistentKeyValueStoreError {
+            throw error
+        } catch {
+            throw PersistentKeyValueStoreError(.io, message: "\(error)")
+        }
+    }
+
+    /// Why a key cannot be written: an `[$i]` on it, its group or its file, in a system copy or the user's own.
+    public func readOnlyReason(forKey key: String) -> String? {
+        let snapshot = current()
+        return Self.immutability(of: key, in: snapshot).map { "locked by \($0) ([$i])" }
+    }
+
+    // MARK: - Reading
+
+    /// The files as they are now, read again if any changed since the last read.
+    func current() -> Snapshot {
+        let known = state.withLock { $0 }
+        let identities = Self.identities(name: name, store: store)
+        guard identities != known.identities else { return known }
+        guard let fresh = try? Self.read(name: name, store: store, types: types) else {
+            // A file that became unreadable keeps what was read last; a write says why it cannot go ahead.
+            return known
+        }
+        state.withLock { $0 = fresh }
+        layers.replace(with: Self.systemLayers(fresh, name: name, store: store, types: types))
+        return fresh
+    }
+
+    /// The identities of the user's file and each system copy.
+    static func identities(name: String, store: KConfigStore) -> [FileIdentity?] {
+        ([store.userFile(name)] + store.systemFiles(name)).map { (try? FileIdentity.of($0)) ?? nil }
+    }
+
+    /// Reads the user's file and the system copies.
+    static func read(name: String, store: KConfigStore, types: [String: KConfigValueType]) throws(KConfigStoreError)
+        -> Snapshot
+    {
+        // Identities first: a file replaced while it is read is read again by the next call.
+        let identities = Self.identities(name: name, store: store)
+        var system = KConfigLayer()
+        for copy in store.systemFiles(name) {
+            guard let bytes = try KConfigDisk.read(copy) else { continue }
+            if !system.read(KConfigFile(bytes: bytes), source: copy.string) { break }
+        }
+        let userPath = store.userFile(name)
+        let file = try KConfigDisk.read(userPath).map(KConfigFile.init(bytes:)) ?? KConfigFile()
+        var user = KConfigLayer()
+        user.read(file, source: userPath.string)
+        var values: [String: PropertyListValue] = [:]
+        for key in user.keys {
+            guard let value = user.values[key] else { continue }
+            values[key.name] = typed(value, key: key.name, types: types, environment: store.environment)
+        }
+        return Snapshot(identities: identities, file: file, user: user, system: system, values: values)
+    }
+
+    /// A value as KConfig reads it: expanded when `[$e]`, then typed by the schema.
+    static func typed(
+        _ value: KConfigLayer.Value, key: String, types: [String: KConfigValueType], environment: [String: String]
+    ) -> PropertyListValue {
+        let text = value.expands ? KConfigExpansion.expanded(value.raw, environment: environment) : value.raw
+        return (types[key] ?? .string).value(of: text)
+    }
+
+    /// What makes a key immutable, if anything: the file whose `[$i]` covers it.
+    static func immutability(of key: String, in snapshot: Snapshot) -> String? {
+        if let file = snapshot.system.immutableFile ?? snapshot.user.immutableFile { return file }
+        guard let path = KConfigKeyPath(name: key) else { return nil }
+        if let value = snapshot.system.values[path], value.immutable { return value.source }
+        if let file = snapshot.system.immutableGroups[path.group] ?? snapshot.user.immutableGroups[path.group] {
+            return file
+        }
+        if let value = snapshot.user.values[path], value.immutable { return value.source }
+        return nil
+    }
+}

@@ -1,0 +1,125 @@
+import PrefsCore
+
+/// What one `.kcfg` file (KConfigXT's schema format, `kcfg.xsd` 1.0) declares: the file it describes and each entry's
+/// key, type, default, choices, range and texts.
+///
+/// Types map onto values as KConfig reads and writes them (``KConfigValueType``); types KConfig keeps as text it has
+/// its own syntax for (`Color`, `Font`, `Rect`, `DateTime`…) are text here, named by their type. A default given as
+/// C++ (`code="true"`) is shown as text in the description and never evaluated; an entry whose name takes a parameter
+/// (`$(name)`) describes a family of keys and is left out.
+struct KcfgSchema: Sendable {
+    /// One entry.
+    struct Entry: Sendable {
+        let key: KConfigKeyPath
+        let type: KConfigValueType
+        let entry: PreferenceSchemaEntry
+    }
+
+    /// The file the schema describes (`<kcfgfile name="dolphinrc"/>`), when it names one.
+    let suite: String?
+    let entries: [Entry]
+
+    /// Reads a parsed `.kcfg`.
+    ///
+    /// - Parameter root: The document's root element, `<kcfg>`.
+    /// - Throws: ``KcfgXMLError`` when the root is not `<kcfg>`.
+    init(_ root: KcfgXML) throws(KcfgXMLError) {
+        guard root.name == "kcfg" else { throw KcfgXMLError(offset: 0, reason: "the root element is not <kcfg>") }
+        suite = root.child("kcfgfile")?.attributes["name"].flatMap { $0.isEmpty ? nil : $0 }
+        var entries: [Entry] = []
+        for group in root.children("group") {
+            // A group's name is one group of the file, `/` and all: KConfigXT does not nest groups.
+            let path = (group.attributes["name"]).map { $0.isEmpty ? [] : [$0] } ?? []
+            for element in group.children("entry") {
+                if let entry = Self.entry(element, group: path) { entries.append(entry) }
+            }
+        }
+        self.entries = entries
+    }
+
+    private static func entry(_ element: KcfgXML, group: [String]) -> Entry? {
+        guard let name = element.attributes["name"] ?? element.attributes["key"] else { return nil }
+        let keyName = element.attributes["key"] ?? name
+        guard !keyName.contains("$("), !keyName.isEmpty else { return nil }
+        let typeName = element.attributes["type"] ?? "String"
+        let (type, kind) = Self.type(named: typeName)
+        let choices = element.child("choices")?.children("choice").compactMap { choice in
+            (choice.attributes["value"] ?? choice.attributes["name"]).map(PropertyListValue.string)
+        } ?? []
+        let defaultElement = element.child("default")
+        let defaultText = defaultElement?.text.trimmed
+        var notes: [String] = []
+        var defaultValue: PropertyListValue?
+        if let defaultText, !defaultText.isEmpty {
+            if defaultElement?.attributes["code"] == "true" {
+                notes.append("Default, computed by the program: \(defaultText)")
+            } else if !choices.isEmpty {
+                defaultValue = Self.choice(defaultText, among: choices)
+                if defaultValue == nil { notes.append("Default: \(defaultText)") }
+            } else {
+                let value = type.value(of: defaultText)
+                if type.holds(value) { defaultValue = value } else { notes.append("Default: \(defaultText)") }
+            }
+        } else if type == .bool {
+            defaultValue = .bool(false)
+        }
+        let description = [element.child("whatsthis")?.text.trimmed ?? element.child("tooltip")?.text.trimmed]
+            .compactMap { $0 }.filter { !$0.isEmpty } + notes
+        let entry = PreferenceSchemaEntry(
+            id: KConfigKeyPath(group: group, key: keyName).name, typeName: "KConfigXT \(typeName)",
+            kind: choices.isEmpty ? kind : .enum, storage: type.storage, isOptional: defaultValue == nil,
+            defaultValue: defaultValue, summary: element.child("label")?.text.oneLine,
+            description: description.isEmpty ? nil : description.joined(separator: "\n\n"), choices: choices,
+            range: Self.range(element, type: type), isSecret: typeName.lowercased() == "password")
+        return Entry(key: KConfigKeyPath(group: group, key: keyName), type: type, entry: entry)
+    }
+
+    /// The value type and the kind of value a person edits, for a KConfigXT type name.
+    static func type(named name: String) -> (KConfigValueType, PreferenceValueKind) {
+        switch name.lowercased() {
+        case "bool": (.bool, .bool)
+        case "int", "uint", "longlong", "ulonglong", "int64", "uint64": (.int, .int)
+        case "double": (.double, .double)
+        case "stringlist", "pathlist", "urllist": (.stringList, .array)
+        case "intlist": (.intList, .array)
+        default: (.string, .string)
+        }
+    }
+
+    /// The choice a default names: its own name, the name after a C++ scope (`Mode::Details`), or its index.
+    private static func choice(_ text: String, among choices: [PropertyListValue]) -> PropertyListValue? {
+        let name = text.split(separator: ":").last.map(String.init) ?? text
+        if let found = choices.first(where: { $0 == .string(name) }) { return found }
+        if let index = Int(text), choices.indices.contains(index) { return choices[index] }
+        return nil
+    }
+
+    private static func range(_ element: KcfgXML, type: KConfigValueType) -> PreferenceValueRange? {
+        let low = element.child("min")?.text.trimmed
+        let high = element.child("max")?.text.trimmed
+        guard low != nil || high != nil else { return nil }
+        switch type {
+        case .int:
+            let lower = low.flatMap { Int($0) } ?? Int.min
+            let upper = high.flatMap { Int($0) } ?? Int.max
+            return lower <= upper ? .integer(lower...upper) : nil
+        case .double:
+            let lower = low.flatMap { Double($0) } ?? -Double.greatestFiniteMagnitude
+            let upper = high.flatMap { Double($0) } ?? Double.greatestFiniteMagnitude
+            return lower <= upper ? .real(lower...upper) : nil
+        default:
+            return nil
+        }
+    }
+}
+
+extension String {
+    fileprivate var trimmed: String {
+        String(drop(while: \.isWhitespace).reversed().drop(while: \.isWhitespace).reversed())
+    }
+
+    /// Text on one line: the XML's line breaks and indentation are layout.
+    fileprivate var oneLine: String {
+        split(whereSeparator: \.isWhitespace).joined(separator: " ")
+    }
+}
