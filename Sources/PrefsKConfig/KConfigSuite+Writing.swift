@@ -31,7 +31,7 @@ extension KConfigSuite {
             try KConfigLockFile(path: FilePath(target.string + ".lock")).withLock(timeout: store.lockTimeout) {
                 () throws -> [PersistentKeyValueChange] in
                 let snapshot = try Self.read(name: name, store: store, types: types)
-                for key in expecting.keys.sorted() where !holds(expecting[key] ?? nil, key: key, in: snapshot) {
+                if let key = differing(expecting, in: snapshot).first {
                     throw PersistentKeyValueStoreError.changedSince(key: key)
                 }
                 var file = snapshot.file
@@ -106,12 +106,20 @@ extension KConfigSuite {
             : Self.typed(value, key: key, types: types, environment: store.environment)
     }
 
-    /// Whether a key holds a value, read or recorded: a `[$e]` entry holds both its text and what it expands to.
-    private func holds(_ expected: PropertyListValue?, key: String, in snapshot: Snapshot) -> Bool {
-        guard let path = KConfigKeyPath(name: key), let value = snapshot.user.values[path] else {
-            return expected == nil
+    /// The keys that no longer hold what a caller read: a `[$e]` entry holds both its text and what it expands to.
+    public func keys(differingFrom expected: [String: PropertyListValue?]) -> [String] {
+        differing(expected, in: current())
+    }
+
+    /// The keys of a snapshot that do not hold what a caller read, sorted.
+    private func differing(_ expected: [String: PropertyListValue?], in snapshot: Snapshot) -> [String] {
+        expected.keys.sorted().filter { key in
+            let wanted = expected[key] ?? nil
+            guard let path = KConfigKeyPath(name: key), let value = snapshot.user.values[path] else {
+                return wanted != nil
+            }
+            return wanted != snapshot.values[key] && wanted != recorded(value, key: key)
         }
-        return expected == snapshot.values[key] || expected == recorded(value, key: key)
     }
 
     /// The text KConfig writes for a value: by the schema's type, or, for a key it does not declare, text as it is,

@@ -67,10 +67,8 @@ extension PersistentKeyValueStore {
         }
     }
 
-    /// The keys that no longer hold what a caller read, sorted: what another writer changed since.
-    ///
-    /// - Parameter expected: What each key held when read; `nil` means not stored.
-    /// - Returns: The keys whose stored value is now something else.
+    /// The keys whose stored value differs from what a caller read, sorted: the rule of a store whose keys have one
+    /// face.
     public func keys(differingFrom expected: [String: PropertyListValue?]) -> [String] {
         expected.keys.filter { primitiveValue(forKey: $0) != expected[$0] ?? nil }.sorted()
     }

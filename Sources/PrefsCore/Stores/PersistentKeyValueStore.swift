@@ -93,6 +93,14 @@ public protocol PersistentKeyValueStore: AnyObject {
     /// - Parameter key: The key.
     /// - Returns: The reason, on one line, or `nil`.
     func readOnlyReason(forKey key: String) -> String?
+    /// The keys that no longer hold what a caller read, sorted: what another writer changed since.
+    ///
+    /// A store whose keys have two faces says here what "holds" means: a KConfig `[$e]` entry holds both its text
+    /// (`$HOME/x`, as its history records it) and what that expands to (as reads give it).
+    ///
+    /// - Parameter expected: What each key held when read; `nil` means not stored.
+    /// - Returns: The keys whose stored value is now something else.
+    func keys(differingFrom expected: [String: PropertyListValue?]) -> [String]
 }
 
 // MARK: - Default implementations
