@@ -41,6 +41,7 @@ extension KConfigStore {
                     try FileSystem.createDirectory(FilePath(directory.path))
                     let watcher = try DirectoryWatcher(
                         directory: FilePath(directory.path), suffixes: ["rc", "kdeglobals"], keepingSuffixes: true,
+                        creations: true,
                         onChange: { [weak self] names, overflowed in
                             self?.directoryChanged(names: names, overflowed: overflowed)
                         },

@@ -1,4 +1,5 @@
 import Foundation
+import PrefsKConfig
 import PrefsTestHelpers
 import Testing
 
@@ -19,6 +20,14 @@ struct KDEFixture {
             "XDG_DATA_DIRS": prefs.home.url.appendingPathComponent("system-data").path, "LANG": "C.UTF-8",
             "LC_ALL": "C.UTF-8", "LANGUAGE": "",
         ]) { $1 }
+    }
+
+    /// The store of the scope's folders, in this process.
+    func store(lockTimeout: Duration = .seconds(5)) -> KConfigStore {
+        KConfigStore(
+            directory: prefs.configDirectory, systemDirectories: [prefs.systemDirectory],
+            journalDirectory: prefs.home.url.appendingPathComponent("state/journal"), environment: environment,
+            lockTimeout: lockTimeout)
     }
 
     /// Runs `prefs --store kconfig …`.

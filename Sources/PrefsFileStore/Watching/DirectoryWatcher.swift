@@ -31,12 +31,14 @@ package final class DirectoryWatcher: Sendable {
     ///     a whole name (`kdeglobals`) matches itself.
     ///   - keepingSuffixes: Whether names are reported whole (a KConfig file's name is its suite's) rather than
     ///     without their suffix (`com.example.plist` is suite `com.example`).
+    ///   - creations: Whether a file linked into place is reported when it appears (`IN_CREATE`): Qt's `QSaveFile`
+    ///     makes a new file as an unnamed `O_TMPFILE` and links it in, which no other event names.
     ///   - onChange: Called on the watcher's thread with the names of the files that changed (without their suffix,
     ///     unless `keepingSuffixes`), and whether the event queue overflowed.
     ///   - onFailure: Called once, on the watcher's thread, when a system call fails and the thread ends.
     /// - Throws: The `Errno` of the system call that failed to set the watch up.
     package init(
-        directory: FilePath, suffixes: [String] = [".plist"], keepingSuffixes: Bool = false,
+        directory: FilePath, suffixes: [String] = [".plist"], keepingSuffixes: Bool = false, creations: Bool = false,
         onChange: @escaping @Sendable (Set<String>, Bool) -> Void, onFailure: @escaping @Sendable (Errno) -> Void
     ) throws(Errno) {
         let (stopReader, stopWriter) = try Syscall.pipe()
@@ -45,7 +47,8 @@ package final class DirectoryWatcher: Sendable {
         let inotify: FileDescriptor
         do {
             inotify = try Syscall.inotifyInit()
-            let mask = UInt32(IN_CLOSE_WRITE | IN_MOVED_TO | IN_MOVED_FROM | IN_DELETE | IN_DELETE_SELF)
+            let mask = UInt32(
+                IN_CLOSE_WRITE | IN_MOVED_TO | IN_MOVED_FROM | IN_DELETE | IN_DELETE_SELF | (creations ? IN_CREATE : 0))
             _ = try Syscall.inotifyAddWatch(inotify, directory, mask: mask)
         } catch {
             try? stopReader.close()

@@ -1,0 +1,60 @@
+import Foundation
+import PrefsKit
+import PrefsTestHelpers
+import Testing
+
+@testable import PrefsKConfig
+
+/// Other programs' writes reach observers, attributed to their writer when the journal knows it; `prefs`'s own
+/// writes are announced on the session bus as KDE announces them.
+@Suite struct KConfigWatchTests {
+    @Test func anotherProgramsWriteReachesObserversOnce() throws {
+        let kde = try KDEFixture()
+        try kde.write("watchedrc", "[G]\nk=1\n")
+        let store = kde.store()
+        let recorder = ChangeRecorder()
+        let observation = store.addObserver({ recorder.record($0) }, onProblem: { recorder.problem("\($0)") })
+        defer { observation.cancel() }
+        let delivering = try store.startDelivering()
+        defer { delivering?.cancel() }
+        try kde.kwrite("watchedrc", groups: ["G"], key: "k", "2")
+        #expect(eventually { recorder.all.contains { $0.key == "G/k" && $0.newValue == .string("2") } })
+        // A file that appears while every suite is observed: its keys arrive as new.
+        try kde.kwrite("newrc", groups: ["H"], key: "x", "y")
+        #expect(eventually { recorder.all.contains { $0.suite == "newrc" && $0.key == "H/x" } })
+        // This process's own write is told once, by the write.
+        try store.suite("watchedrc").commit(["G/k": .string("3")])
+        try kde.kwrite("watchedrc", groups: ["G"], key: "after", "marker")
+        #expect(eventually { recorder.all.contains { $0.key == "G/after" } })
+        #expect(recorder.all.filter { $0.key == "G/k" && $0.newValue == .string("3") }.count == 1)
+        #expect(recorder.problems.isEmpty)
+    }
+
+    @Test func aWriteIsAnnouncedOnTheSessionBusAsKConfigAnnouncesIt() throws {
+        let kde = try KDEFixture()
+        let runtime = kde.prefs.home.url.appendingPathComponent("runtime")
+        try FileManager.default.createDirectory(at: runtime, withIntermediateDirectories: true)
+        let bus = try RunningChild(
+            "/usr/bin/dbus-daemon",
+            [
+                "--config-file=/usr/share/dbus-1/session.conf", "--address=unix:path=\(runtime.path)/bus", "--nofork",
+                "--print-address=1",
+            ])
+        defer { bus.kill() }
+        #expect(bus.waitForLine { $0.hasPrefix("unix:") })
+        let address = bus.output.first { $0.hasPrefix("unix:") } ?? ""
+        let monitor = try RunningChild(
+            "/usr/bin/dbus-monitor", ["--address", address, "type='signal',interface='org.kde.kconfig.notify'"])
+        defer { monitor.kill() }
+        // dbus-monitor says it is listening once the bus gives it a name.
+        #expect(monitor.waitForLine { $0.contains("member=NameAcquired") })
+        let written = try kde.prefs.spawn(
+            ["--store", "kconfig", "write", "notify.test-rc", "Outer/In ner/key é", "v"],
+            extraEnvironment: kde.environment.merging(["DBUS_SESSION_BUS_ADDRESS": address]) { $1 })
+        #expect(written.status == 0, "\(written.error)")
+        #expect(monitor.waitForLine { $0.contains("path=/notify_test_rc; interface=org.kde.kconfig.notify; member=ConfigChanged") })
+        #expect(monitor.waitForLine { $0.contains("string \"Outer\u{1D}In ner\"") })
+        // The key's name as bytes: "key é".
+        #expect(monitor.waitForLine { $0.contains("6b 65 79 20 c3 a9") })
+    }
+}
