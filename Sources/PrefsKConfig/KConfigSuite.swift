@@ -91,6 +91,14 @@ public final class KConfigSuite: PersistentKeyValueStore, Sendable {
         return Self.immutability(of: key, in: snapshot).map { "locked by \($0) ([$i])" }
     }
 
+    /// The text of a `[$e]` entry, before its variables are expanded.
+    public func unexpandedText(forKey key: String) -> String? {
+        guard let path = KConfigKeyPath(name: key), let value = current().user.values[path], value.expands else {
+            return nil
+        }
+        return value.raw
+    }
+
     // MARK: - Reading
 
     /// The files as they are now, read again if any changed since the last read.

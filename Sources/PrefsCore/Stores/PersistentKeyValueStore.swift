@@ -101,6 +101,12 @@ public protocol PersistentKeyValueStore: AnyObject {
     /// - Parameter expected: What each key held when read; `nil` means not stored.
     /// - Returns: The keys whose stored value is now something else.
     func keys(differingFrom expected: [String: PropertyListValue?]) -> [String]
+    /// The text a key's value expands from, when the store expands values as it reads them (a KConfig `[$e]`
+    /// entry): `$HOME/Documents` for `/home/ada/Documents`; `nil` by default.
+    ///
+    /// - Parameter key: The key.
+    /// - Returns: The text as stored, or `nil` when the value is stored as it reads.
+    func unexpandedText(forKey key: String) -> String?
 }
 
 // MARK: - Default implementations
@@ -132,6 +138,7 @@ extension PersistentKeyValueStore {
     }
 
     public var liveSystemLayers: LiveSystemLayers? { nil }
+    public func unexpandedText(forKey key: String) -> String? { nil }
 
     /// The system layers now: ``liveSystemLayers``' current ones, else ``SystemLayers/none``.
     @inlinable

@@ -73,6 +73,10 @@ struct DetailsPane {
                 row.stored.map { view.model.shown($0, suite: suite, key: row.key) }
                     ?? "(not stored)"
             ))
+        if let text = view.model.data.unexpandedText(of: row.key, inSuite: suite) {
+            let shown = view.model.shown(.string(text), suite: suite, key: row.key)
+            lines.append(("Expands", "\(shown), its variables expanded when read"))
+        }
         // A lock or a system layer puts another value in force than the user's: both are shown, and where it is from.
         switch row.source {
         case .locked, .system:

@@ -45,6 +45,8 @@ public enum KeyDescription {
         let ignored =
             layers.locks.lock(forKey: key) == nil ? nil : try context.currentValues(of: [key], inSuite: suite)[key]
         let format = format(ofSuite: suite, context: context)
+        let unexpanded = (try? context.store(creating: false))?.flatMap { try? $0.anySuite(suite) }?
+            .unexpandedText(forKey: key)
         if json {
             var object = entry.map(jsonObject) ?? [:]
             if let current {
@@ -52,6 +54,7 @@ public enum KeyDescription {
                 object.merge(current.source.jsonObject) { $1 }
             }
             if let ignored { object["ignored"] = hidden ? Secrets.mask : ignored.jsonObject }
+            if let unexpanded { object["unexpanded"] = hidden ? Secrets.mask : unexpanded }
             object["format"] = format?.name
             return Output.json(object, pretty: true)
         }
@@ -63,6 +66,10 @@ public enum KeyDescription {
         if let ignored {
             let text = hidden ? Secrets.mask : ValueText.inline(ignored, entry: entry)
             lines.append("ignored: the user's value \(text); the lock fixes the key")
+        }
+        if let unexpanded {
+            let text = hidden ? Secrets.mask : ValueText.inline(.string(unexpanded), entry: nil)
+            lines.append("stored as: \(text), its variables expanded when read")
         }
         lines += layers.problems.map { "problem: \($0)" }
         Output.lines(lines + (format.map { ["file: \($0.description)"] } ?? []))
