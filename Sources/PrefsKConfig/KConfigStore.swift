@@ -64,17 +64,28 @@ public final class KConfigStore: Sendable {
     ) {
         let directory = (directory ?? XDGDirectories.configHome(environment: environment)).standardizedFileURL
         self.directory = directory
-        self.systemDirectories = systemDirectories ?? XDGDirectories.configDirectories(environment: environment)
+        // The user's own folder is never a copy beneath itself, whatever $XDG_CONFIG_DIRS says.
+        self.systemDirectories = (systemDirectories ?? XDGDirectories.configDirectories(environment: environment))
+            .map(\.standardizedFileURL).filter { $0.path != directory.path }
         self.environment = environment
         self.launchArguments = launchArguments
         self.lockTimeout = lockTimeout
-        catalog = KcfgCatalog(environment: environment)
+        let catalog = KcfgCatalog(environment: environment)
+        self.catalog = catalog
         let journals =
             journalDirectory
             ?? XDGDirectories.stateHome(environment: environment).appendingPathComponent(
                 "prefs/kconfig/\(XDGDirectories.journalDirectory(forConfigDirectory: directory).lastPathComponent)",
                 isDirectory: true)
-        journal = SuiteJournal(directory: journals)
+        journal = SuiteJournal(
+            directory: journals,
+            secretKeys: { journalName in
+                do {
+                    return try catalog.described(Self.suiteName(journalName))?.schema.secretStoredKeys ?? []
+                } catch {
+                    return nil
+                }
+            })
     }
 
     /// Opens a suite: a file of the folder, which need not exist yet.
@@ -129,5 +140,10 @@ public final class KConfigStore: Sendable {
     /// A suite's journal name: one file name, `/` written `%2F`.
     static func journalName(_ name: String) -> String {
         name.replacing("%", with: "%25").replacing("/", with: "%2F")
+    }
+
+    /// The suite a journal name names.
+    static func suiteName(_ journalName: String) -> String {
+        journalName.replacing("%2F", with: "/").replacing("%25", with: "%")
     }
 }

@@ -68,6 +68,15 @@ import Testing
         #expect(!all.output.contains("hunter2"), "\(all.output)")
         #expect(all.output.contains("General/Secret"), "\(all.output)")
         #expect(kde.run("read", "--json", "typedrc", "General/Enabled").output == "true\n", "the default")
+        // The journal records that the secret changed, never its value.
+        #expect(kde.run("write", "typedrc", "General/Secret", "correct horse").status == 0)
+        let state = kde.prefs.home.url.appendingPathComponent("state")
+        let journals = FileManager.default.enumerator(atPath: state.path)?.compactMap { $0 as? String } ?? []
+        let texts = journals.filter { $0.hasSuffix(".jsonl") }.compactMap {
+            try? String(contentsOf: state.appendingPathComponent($0), encoding: .utf8)
+        }
+        #expect(texts.contains { $0.contains("General/Secret") }, "\(journals)")
+        #expect(!texts.contains { $0.contains("correct horse") || $0.contains("hunter2") })
     }
 
     @Test func historyNamesTheWriterAndUndoPutsBackTheLineAlone() throws {

@@ -48,16 +48,31 @@ final class JournalSecrets: Sendable {
         var cached: Cached?
     }
 
-    private let catalog: SchemaCatalog
+    private let catalog: SchemaCatalog?
+    /// A store's own rule, for a store whose schemas are not manifests (KConfig's `.kcfg`): a suite's secret keys by
+    /// its journal name, or `nil` when its schema exists but cannot be read.
+    private let rule: (@Sendable (String) -> Set<String>?)?
     private let suites = Mutex<[String: Suite]>([:])
 
     init(catalog: SchemaCatalog) {
         self.catalog = catalog
+        rule = nil
+    }
+
+    /// Secrets a store's own schemas name.
+    ///
+    /// - Parameter rule: A suite's secret keys by its journal name; `nil` when its schema cannot be read, which hides
+    ///   every key.
+    init(rule: @escaping @Sendable (String) -> Set<String>?) {
+        catalog = nil
+        self.rule = rule
     }
 
     /// The keys of a suite whose values the journal leaves out: its schema's secret keys, none when it has no schema,
     /// and every key when its schema exists but cannot be read.
     func hidden(in suite: String) -> Hidden {
+        if let rule { return rule(suite).map(Hidden.keys) ?? .every }
+        guard let catalog else { return .keys([]) }
         let known = suites.withLock { $0[suite] }
         let manifest = known?.manifest ?? FilePath(catalog.directory.appendingPathComponent("\(suite).json").path)
         if known == nil { suites.withLock { $0[suite] = Suite(manifest: manifest) } }

@@ -19,10 +19,16 @@ package struct SuiteJournal: Sendable {
 
     /// A journal in a folder, created at the first write.
     ///
-    /// - Parameter directory: The folder.
-    package init(directory: URL) {
+    /// - Parameters:
+    ///   - directory: The folder.
+    ///   - secretKeys: The keys of a suite, by its journal name, whose values are never recorded (only the fact of
+    ///     their change); `nil` from it when the suite's schema cannot be read, which hides every key. Every value is
+    ///     recorded when no rule is given: the store has no secrets (GSettings).
+    package init(directory: URL, secretKeys: (@Sendable (String) -> Set<String>?)? = nil) {
         self.directory = directory
-        journal = ChangeJournal(directory: FilePath(directory.path))
+        var journal = ChangeJournal(directory: FilePath(directory.path))
+        journal.secrets = secretKeys.map { JournalSecrets(rule: $0) }
+        self.journal = journal
     }
 
     /// Runs `body` holding a suite's exclusive lock, which every journaled writer of the suite takes.
