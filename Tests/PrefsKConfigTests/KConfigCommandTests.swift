@@ -92,6 +92,23 @@ import Testing
         #expect(kde.text("historyrc") == "# mine\n[G]\nk = 1\n")
     }
 
+    @Test func aLinkedFileIsWrittenWhereItsLinkLeadsAndAnEmptiedFileGoes() throws {
+        let kde = try KDEFixture()
+        let dotfiles = kde.prefs.home.url.appendingPathComponent("dotfiles", isDirectory: true)
+        try FileManager.default.createDirectory(at: dotfiles, withIntermediateDirectories: true)
+        try Data("[G]\nk=1\n".utf8).write(to: dotfiles.appendingPathComponent("linkedrc"))
+        try FileManager.default.createSymbolicLink(
+            atPath: kde.url("linkedrc").path, withDestinationPath: dotfiles.appendingPathComponent("linkedrc").path)
+        #expect(kde.run("write", "linkedrc", "G/k", "2").status == 0)
+        #expect(
+            try FileManager.default.destinationOfSymbolicLink(atPath: kde.url("linkedrc").path)
+                == dotfiles.appendingPathComponent("linkedrc").path)
+        #expect(kde.text("linkedrc") == "[G]\nk=2\n")
+        try kde.write("emptiedrc", "[G]\nonly=1\n")
+        #expect(kde.run("delete", "emptiedrc", "G/only").status == 0)
+        #expect(!FileManager.default.fileExists(atPath: kde.url("emptiedrc").path), "KConfig removes an empty file")
+    }
+
     @Test func theEditorBrowsesAndEditsKConfigFiles() throws {
         let kde = try KDEFixture()
         try kde.write("editorrc", "# kept\n[Appearance]\nTheme=Breeze\n[Behaviour]\nClicks=2\n")

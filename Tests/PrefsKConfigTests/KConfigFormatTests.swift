@@ -1,6 +1,6 @@
 import Testing
 
-@testable import PrefsKConfig
+@_spi(Fuzzing) @testable import PrefsKConfig
 
 /// The format as `src/core/kconfigini.cpp` reads and writes it: escapes, headers, entries, and edits that change the
 /// lines of the keys written and no other byte.
@@ -120,6 +120,13 @@ import Testing
         #expect(String(decoding: file.bytes, as: UTF8.self) == edited + "\n")
     }
 
+    @Test func removingALastKeyTakesItsGroupAndNoOtherEmptyGroup() {
+        var file = KConfigFile(bytes: Array("[Empty]\n\n[G]\nk=v\n\n[G]\nj=w\n[Z]\nz=1\n".utf8))
+        file.remove(KConfigKeyPath(group: ["G"], key: "k"))
+        file.remove(KConfigKeyPath(group: ["G"], key: "j"))
+        #expect(String(decoding: file.bytes, as: UTF8.self) == "[Empty]\n\n[Z]\nz=1\n")
+    }
+
     @Test func aDeletedEntryIsReplacedByTheValueWritten() {
         var file = KConfigFile(bytes: Array("[G]\nk[$d]\n".utf8))
         file.set(KConfigKeyPath(group: ["G"], key: "k"), to: "v")
@@ -183,5 +190,16 @@ import Testing
 
     private func text(_ value: String, _ kind: KConfigEscaping.Kind) -> String {
         String(decoding: KConfigEscaping.escaped(value, as: kind), as: UTF8.self)
+    }
+}
+
+/// Inputs the fuzzer found, kept: each once broke an invariant of ``KConfigFileChecks``.
+@Suite struct KConfigFuzzFindingsTests {
+    @Test(arguments: [
+        Array("[[$i}+nt\n[A]\n\n[A]\n\u{7F}=0".utf8),
+        Array("a\\x3db=v\n[$i]\nk=v\n".utf8),
+    ])
+    func theInvariantsHold(_ bytes: [UInt8]) {
+        #expect(KConfigFileChecks.check(bytes) == nil)
     }
 }

@@ -4,7 +4,8 @@
 enum KConfigEscaping {
     /// What a piece of text is, for writing: each escapes a different set of characters.
     enum Kind {
-        /// A key: `=`, `[` and `]` as `\xNN`, spaces at either end as `\s`.
+        /// A key: `=`, `[` and `]` as `\xNN`, spaces at either end as `\s`, and a leading `#`, which KConfig writes as
+        /// it is and then reads as a comment, as `\x23`.
         case key
         /// One part of a group's name: `[` and `]` as `\xNN`; spaces are kept.
         case group
@@ -78,6 +79,8 @@ enum KConfigEscaping {
         for (offset, byte) in bytes.enumerated() {
             switch byte {
             case UInt8(ascii: " ") where offset == 0 && kind != .group: result += Array(#"\s"#.utf8)
+            // KConfig writes a key's leading `#` as it is, and then reads the line as a comment.
+            case UInt8(ascii: "#") where offset == 0 && kind == .key: result += hexEscape(byte)
             case UInt8(ascii: "\n"): result += Array(#"\n"#.utf8)
             case UInt8(ascii: "\t"): result += Array(#"\t"#.utf8)
             case UInt8(ascii: "\r"): result += Array(#"\r"#.utf8)

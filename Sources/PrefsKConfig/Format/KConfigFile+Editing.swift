@@ -30,25 +30,34 @@ extension KConfigFile {
         }
     }
 
-    /// Removes a key's entries (a localized or `[$d]` one stays); a group left with nothing but blank lines goes too.
+    /// Removes a key's entries (a localized or `[$d]` one stays); a run of its group left with nothing but blank lines
+    /// goes too, with the blank line before it at the end of the file. Other empty groups are left as they are.
     ///
     /// - Parameter key: The key.
     /// - Returns: Whether a line was removed.
     @discardableResult
     mutating func remove(_ key: KConfigKeyPath) -> Bool {
-        let doomed = sections(of: key.group).flatMap(\.entries).filter { index in
-            guard case .entry(let entry) = lines[index].kind else { return false }
-            return isEntry(index, of: key) && !entry.deleted
+        var doomed: [Int] = []
+        var headers: [Int] = []
+        for section in sections(of: key.group) {
+            let removed = section.entries.filter { index in
+                guard case .entry(let entry) = lines[index].kind else { return false }
+                return isEntry(index, of: key) && !entry.deleted
+            }
+            doomed += removed
+            if !removed.isEmpty, let header = section.header {
+                headers.append(header - doomed.count + removed.count)
+            }
         }
         guard !doomed.isEmpty else { return false }
         for index in doomed.reversed() { lines.remove(at: index) }
-        for section in sections(of: key.group).reversed() {
-            guard let header = section.header, lines[(header + 1)..<section.end].allSatisfy(Self.isBlank) else {
-                continue
-            }
+        // Last first, so that a removal leaves the runs above where they were.
+        for header in headers.reversed() {
+            let end = lines[(header + 1)...].firstIndex { if case .group = $0.kind { true } else { false } } ?? lines.count
+            guard lines[(header + 1)..<end].allSatisfy(Self.isBlank) else { continue }
             var start = header
-            if section.end == lines.count, start > 0, Self.isBlank(lines[start - 1]) { start -= 1 }
-            lines.removeSubrange(start..<section.end)
+            if end == lines.count, start > 0, Self.isBlank(lines[start - 1]) { start -= 1 }
+            lines.removeSubrange(start..<end)
         }
         return true
     }

@@ -3,7 +3,7 @@
 /// (KConfig itself drops comments and sorts groups on every save.)
 ///
 /// Reading follows `KConfigIniBackend::parseConfig` (`src/core/kconfigini.cpp`): lines are trimmed of white space;
-/// `#` starts a comment; `[A][B]` opens the nested group `A`/`B`, `[A][$i]` makes it immutable and a first `[$i]` the
+/// `#` starts a comment; `[A][B]` opens the nested group `A`/`B`, `[A][$i]` makes it immutable and a bare `[$i]` the
 /// whole file; `key[$i]=`, `key[$e]=`, `key[$d]` and `key[de]=` carry options and a locale. Hand-written: no library
 /// reads the format outside KDE's own C++, and `prefs` links no Qt.
 struct KConfigFile: Sendable, Hashable {
@@ -47,16 +47,11 @@ struct KConfigFile: Sendable, Hashable {
         return result
     }
 
-    /// Whether the file's first header is a bare `[$i]`: nothing in it, or in any file read after it, can change.
+    /// Whether a bare `[$i]` header makes the file immutable: KConfig then writes nothing to it and reads no file
+    /// after it, wherever in the file the line is (`parseConfig` sets `fileOptionImmutable` on any such header, and
+    /// the groups after it are immutable).
     var isImmutable: Bool {
-        for line in lines {
-            switch line.kind {
-            case .group(let path, let immutable): return path.isEmpty && immutable
-            case .entry: return false
-            case .other: continue
-            }
-        }
-        return false
+        lines.contains { $0.kind == .group(path: [], immutable: true) }
     }
 
     // MARK: - Reading one line

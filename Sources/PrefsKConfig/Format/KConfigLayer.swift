@@ -3,7 +3,7 @@
 ///
 /// It follows KConfig's rules for a cascade (`KConfigPrivate::parseConfigFiles`, `parseConfig`): a later file's entry
 /// replaces an earlier one's unless that one is immutable (`[$i]`); a group an earlier file made immutable is skipped
-/// in later files; a file whose first header is `[$i]` is the last read. Localized entries (`key[de]=`) are kept in
+/// in later files; a file with a bare `[$i]` header is the last read, and nothing in it can be written. Localized entries (`key[de]=`) are kept in
 /// the file but not read: `prefs` reads as a program in the C locale does.
 struct KConfigLayer: Sendable {
     /// An entry in force.
@@ -43,7 +43,9 @@ struct KConfigLayer: Sendable {
         guard immutableFile == nil else { return false }
         let fileImmutable = file.isImmutable
         var group: [String] = []
-        var groupImmutable = fileImmutable
+        // As KConfig reads it: a bare `[$i]` makes the groups after it immutable, not the entries right under it.
+        var immutableSoFar = false
+        var groupImmutable = false
         var skipping = false
         var madeImmutable: [[String]] = []
         for line in file.lines {
@@ -51,7 +53,8 @@ struct KConfigLayer: Sendable {
             case .other: continue
             case .group(let path, let immutable):
                 group = path
-                groupImmutable = fileImmutable || (immutable && !path.isEmpty)
+                groupImmutable = immutableSoFar || (immutable && !path.isEmpty)
+                if immutable && path.isEmpty { immutableSoFar = true }
                 skipping = immutableGroups[path] != nil
                 if groupImmutable, !path.isEmpty { madeImmutable.append(path) }
             case .entry(let entry):

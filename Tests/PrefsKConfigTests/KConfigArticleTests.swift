@@ -1,0 +1,40 @@
+import Foundation
+import PrefsTestHelpers
+import Testing
+
+/// The "KDE settings" article's block, run line by line exactly as written, with the built `prefs` and KDE's
+/// `kreadconfig5` and `kwriteconfig5` on `PATH`; the editor's line in a real terminal.
+@Suite(.threadOfItsOwn) struct KConfigArticleTests {
+    @Test func everyCommandLineOfTheArticleRunsAsWritten() throws {
+        let text = try ProjectFile.text("Sources/PrefsKConfig/PrefsKConfig.docc/KDESettings.md")
+        let fence = try #require(ProjectFile.fences(in: text).first)
+        let lines = ProjectFile.commandLines(in: fence.body)
+        #expect(lines.count >= 10)
+        let kde = try KDEFixture()
+        let prefs = try ChildProcess.executable(named: "prefs").deletingLastPathComponent().path
+        let environment = kde.environment.merging(["PATH": "\(prefs):/usr/bin:/bin"]) { $1 }
+        for line in lines {
+            if line.command.hasSuffix(" tui dolphinrc") {
+                let terminal = try TmuxSession(
+                    running: "prefs", String(line.command.dropFirst("prefs ".count)), in: kde.prefs,
+                    extra: kde.environment, width: 120, height: 30)
+                defer { terminal.close() }
+                #expect(try terminal.waitFor { $0.contains("General/ShowFullPath") && $0.contains("dolphinrc") })
+                continue
+            }
+            let run = try ChildProcess.run("/bin/bash", ["-c", line.command], environment: environment)
+            if line.comment.contains("refused") {
+                #expect(run.status != 0, "\(line.command)")
+                #expect(run.standardError.split(separator: "\n").count == 1, "\(line.command): \(run.standardError)")
+            } else {
+                #expect(run.status == 0, "\(line.command): \(run.standardError)")
+            }
+            if !line.sample.isEmpty {
+                #expect(run.standardOutput.split(separator: "\n").map(String.init) == line.sample, "\(line.command)")
+            }
+            if line.comment.contains("[Details Mode][Columns] Size=3") {
+                #expect(kde.text("dolphinrc")?.contains("[Details Mode][Columns]\nSize=3\n") == true)
+            }
+        }
+    }
+}
