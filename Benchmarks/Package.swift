@@ -88,6 +88,7 @@ let package = Package(
             ]
         ),
         benchmark("GSettings"),
+        benchmark("KConfig"),
         benchmark("BinaryPlists"),
         benchmark("Start"),
         benchmark("PostgresCLI"),

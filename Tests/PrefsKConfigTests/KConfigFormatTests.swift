@@ -198,6 +198,7 @@ import Testing
     @Test(arguments: [
         Array("[[$i}+nt\n[A]\n\n[A]\n\u{7F}=0".utf8),
         Array("a\\x3db=v\n[$i]\nk=v\n".utf8),
+        Array("t]\n[$i]\nk=v\r\n[B]\n\r\nk=v".utf8),
     ])
     func theInvariantsHold(_ bytes: [UInt8]) {
         #expect(KConfigFileChecks.check(bytes) == nil)

@@ -139,6 +139,8 @@ case ("foundation-load", 2):
 case ("files-first-frame", 2):
     // files-first-frame DIR: the editor's first frame on a folder of suite files; prints the number of suites.
     do { try FilesPeer.firstFrame(arguments[1]) } catch { fail("\(error)") }
+case ("kconfig-first-frame", 2):
+    do { try KConfigPeer.firstFrame(directory: arguments[1]) } catch { fail("\(error)") }
 case ("gsettings-first-frame", 1):
     do { try GSettingsPeer.firstFrame() } catch { fail("\(error)") }
 case ("cfg-pong", 6):

@@ -45,7 +45,8 @@ extension KConfigFile {
                 return isEntry(index, of: key) && !entry.deleted
             }
             doomed += removed
-            if !removed.isEmpty, let header = section.header {
+            // A bare `[$i]` is no group's header but the file's lock: it stays, whatever is left under it.
+            if !removed.isEmpty, let header = section.header, !key.group.isEmpty {
                 headers.append(header - doomed.count + removed.count)
             }
         }

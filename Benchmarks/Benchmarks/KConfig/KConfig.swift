@@ -1,0 +1,116 @@
+import Benchmark
+import BenchmarkSupport
+import Foundation
+
+// `prefs` on KDE's settings (issue 45), one process per command as users run it, beside KDE's own `kreadconfig5`
+// doing the same, all in one run over one configuration folder of 200 KConfig files (Fixture). Benchmarks/run builds
+// `prefs` and the peer as they ship (PREFS_BENCH_PREFS, PREFS_BENCH_PEER).
+let benchmarks: @Sendable () -> Void = {
+    let resident = BenchmarkMetric.custom("peak resident (KB)", polarity: .prefersSmaller, useScalingFactor: false)
+    let configuration = Benchmark.Configuration(
+        metrics: [.wallClock, resident], timeUnits: .microseconds, warmupIterations: 3, maxDuration: .seconds(20),
+        maxIterations: 101)
+
+    for (label, command) in [
+        (
+            "prefs --store kconfig read dolphinrc General/ShowFullPath",
+            Command.prefs(["--store", "kconfig", "read", "dolphinrc", "General/ShowFullPath"])
+        ),
+        (
+            "kreadconfig5 --file dolphinrc --group General --key ShowFullPath",
+            Command.kreadconfig(["--file", "dolphinrc", "--group", "General", "--key", "ShowFullPath"])
+        ),
+        ("prefs --version (the start of prefs, no store)", Command.prefs(["--version"])),
+    ] {
+        Benchmark("Read one key: \(label)", configuration: configuration) { benchmark, fixture in
+            let run = try command.run(in: fixture)
+            benchmark.measurement(resident, run.peakResidentKilobytes)
+        } setup: {
+            try Fixture.shared()
+        }
+    }
+
+    for (label, command) in [
+        ("PrefsTUI editor, a process (open, list 200 files, draw)", Command.peer(["kconfig-first-frame"])),
+        ("kreadconfig5 of one key (the least a KDE tool does)", Command.kreadconfig(["--file", "dolphinrc", "--group", "General", "--key", "ShowFullPath"])),
+    ] {
+        Benchmark("First frame over a 200-file ~/.config: \(label)", configuration: configuration) {
+            benchmark, fixture in
+            let run = try command.run(in: fixture)
+            benchmark.measurement(resident, run.peakResidentKilobytes)
+        } setup: {
+            try Fixture.shared()
+        }
+    }
+}
+
+/// A home of the benchmark's own: `.config` holding 200 KConfig files of 6 groups of 8 keys each, like a Plasma
+/// user's, and `dolphinrc`, whose key is read. Made once per benchmark process, removed by Benchmarks/run's TMPDIR.
+final class Fixture: Sendable {
+    let home: URL
+    var config: URL { home.appendingPathComponent(".config", isDirectory: true) }
+
+    private static let made = Fixture.make()
+
+    static func shared() throws -> Fixture {
+        try made.get()
+    }
+
+    private init(home: URL) {
+        self.home = home
+    }
+
+    private static func make() -> Result<Fixture, any Error> {
+        Result {
+            let home = FileManager.default.temporaryDirectory.appendingPathComponent("kconfig-bench-\(UUID().uuidString)")
+            let fixture = Fixture(home: home)
+            try FileManager.default.createDirectory(at: fixture.config, withIntermediateDirectories: true)
+            try FileManager.default.createDirectory(
+                at: home.appendingPathComponent("system"), withIntermediateDirectories: true)
+            for index in 0..<199 {
+                var text = "# written by app \(index)\n"
+                for group in 0..<6 {
+                    text += "\n[Group \(group)]\n"
+                    for key in 0..<8 { text += "Key\(key)=value \(index).\(group).\(key)\n" }
+                }
+                let name = String(format: "app%03drc", index)
+                try Data(text.utf8).write(to: fixture.config.appendingPathComponent(name))
+            }
+            let dolphin = "[General]\nShowFullPath=true\nBrowseThroughArchives=true\n\n[DetailsMode]\nPreviewSize=32\n"
+            try Data(dolphin.utf8).write(to: fixture.config.appendingPathComponent("dolphinrc"))
+            return fixture
+        }
+    }
+
+    /// Both tools see this home alone: its `.config`, no system copies, no `.kcfg` schemas, no session bus.
+    var environment: [String: String] {
+        [
+            "HOME": home.path, "XDG_CONFIG_HOME": config.path,
+            "XDG_CONFIG_DIRS": home.appendingPathComponent("system").path,
+            "XDG_DATA_HOME": home.appendingPathComponent("data").path,
+            "XDG_DATA_DIRS": home.appendingPathComponent("data-dirs").path,
+            "XDG_STATE_HOME": home.appendingPathComponent("state").path, "LANG": "C.UTF-8",
+            "PATH": "/usr/bin:/bin",
+        ]
+    }
+}
+
+/// One process to time.
+enum Command: Sendable {
+    case prefs([String])
+    case kreadconfig([String])
+    case peer([String])
+
+    func run(in fixture: Fixture) throws -> MeasuredRun {
+        switch self {
+        case .prefs(let arguments):
+            try MeasuredRun.run(try BenchmarkTools.path("PREFS_BENCH_PREFS"), arguments, environment: fixture.environment)
+        case .kreadconfig(let arguments):
+            try MeasuredRun.run("/usr/bin/kreadconfig5", arguments, environment: fixture.environment)
+        case .peer(let arguments):
+            try MeasuredRun.run(
+                try BenchmarkTools.path("PREFS_BENCH_PEER"), arguments + [fixture.config.path],
+                environment: fixture.environment)
+        }
+    }
+}
