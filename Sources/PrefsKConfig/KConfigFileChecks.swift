@@ -2,10 +2,11 @@
 /// can reach only public API.
 @_spi(Fuzzing)
 public enum KConfigFileChecks {
-    /// Reads bytes as a KConfig file and checks what every write relies on: the bytes come back unchanged; a key
-    /// written reads back exactly, in a new group and over an existing entry, and every other entry keeps its value
-    /// and options; removing it leaves every other entry alone. The same bytes are read as a `.kcfg` schema too, which
-    /// must refuse or read them without harm.
+    /// Reads bytes as a KConfig file and checks what every write relies on.
+    ///
+    /// The bytes come back unchanged; a key written reads back exactly, in a new group and over an existing entry,
+    /// and every other entry keeps its value and options; removing it leaves every other entry alone. The same bytes
+    /// are read as a `.kcfg` schema too, which must refuse or read them without harm.
     ///
     /// - Parameter bytes: Any bytes; the first 32 also name the key and value written.
     /// - Returns: `nil` when the invariants hold, otherwise what went wrong.

@@ -32,7 +32,9 @@ extension KConfigSuite {
             bySource[source].map { SystemLayers.Layer(source: source, values: $0) }
         }
         var locks = SuiteLocks()
-        if let file = snapshot.system.immutableFile ?? snapshot.user.immutableFile { locks.lockWholeSuite(by: "\(file) ([$i])") }
+        if let file = snapshot.system.immutableFile ?? snapshot.user.immutableFile {
+            locks.lockWholeSuite(by: "\(file) ([$i])")
+        }
         let known = Set(snapshot.system.keys + snapshot.user.keys)
         for key in known.sorted() {
             if let file = immutability(of: key.name, in: snapshot) { locks.lock(key.name, by: "\(file) ([$i])") }

@@ -1,7 +1,7 @@
 public import PrefsCore
 import PrefsFileStore
-import SystemPackage
 import Synchronization
+import SystemPackage
 
 extension KConfigSuite {
     /// Writes several keys as one save of the file, as KDE saves one: under the suite's journal lock and KDE's own
@@ -92,10 +92,13 @@ extension KConfigSuite {
     }
 
     /// A change of this process's.
-    private func change(_ key: String, old: PropertyListValue?, new: PropertyListValue?, writer: PersistentKeyValueChange.Writer)
+    private func change(
+        _ key: String, old: PropertyListValue?, new: PropertyListValue?, writer: PersistentKeyValueChange.Writer
+    )
         -> PersistentKeyValueChange
     {
-        PersistentKeyValueChange(suite: name, key: key, oldValue: old, newValue: new, origin: .thisProcess, writer: writer)
+        PersistentKeyValueChange(
+            suite: name, key: key, oldValue: old, newValue: new, origin: .thisProcess, writer: writer)
     }
 
     /// A value as a change records it: the text unexpanded for a `[$e]` entry, so that undoing the change writes the
@@ -127,7 +130,8 @@ extension KConfigSuite {
     private func text(of value: PropertyListValue, key: String) throws(KConfigStoreError) -> String {
         if let type = types[key] {
             guard let text = type.text(of: value) else {
-                throw .invalidValue(suite: name, key: key, reason: "\(value.kind) is not what its schema's \(type) holds")
+                throw .invalidValue(
+                    suite: name, key: key, reason: "\(value.kind) is not what its schema's \(type) holds")
             }
             return text
         }

@@ -1,3 +1,4 @@
+import Logging
 import PrefsCore
 import PrefsFileStore
 import Synchronization
@@ -8,7 +9,6 @@ import FoundationEssentials
 #else
 import Foundation
 #endif
-import Logging
 
 /// The store's watch of the configuration folder: the inotify watcher while someone holds a token, and the suites
 /// kept open while someone observes every suite, so that a change is told against what each file held before.

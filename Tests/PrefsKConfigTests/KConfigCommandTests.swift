@@ -40,7 +40,9 @@ import Testing
             #expect(result.error.split(separator: "\n").count == 1, "\(result.error)")
         }
         #expect(kde.text("badrc") == "[G]\nk=v\n")
-        #expect(!FileManager.default.fileExists(atPath: kde.prefs.configDirectory.deletingLastPathComponent().appendingPathComponent("escape").path))
+        #expect(
+            !FileManager.default.fileExists(
+                atPath: kde.prefs.configDirectory.deletingLastPathComponent().appendingPathComponent("escape").path))
     }
 
     @Test func describeShowsAnExpandedValueAndItsText() throws {

@@ -177,7 +177,9 @@ import Testing
         #expect(KConfigValueType.bool.value(of: "yes") == .bool(true))
         #expect(KConfigValueType.int.value(of: "42") == .int(42))
         #expect(KConfigValueType.int.value(of: "forty") == .string("forty"))
-        #expect(KConfigValueType.stringList.value(of: #"a\,b,c\\d,"#) == .array([.string("a,b"), .string(#"c\d"#), .string("")]))
+        #expect(
+            KConfigValueType.stringList.value(of: #"a\,b,c\\d,"#)
+                == .array([.string("a,b"), .string(#"c\d"#), .string("")]))
         #expect(KConfigValueType.stringList.value(of: #"\0"#) == .array([.string("")]))
         #expect(KConfigValueType.stringList.value(of: "") == .array([]))
         #expect(KConfigValueType.stringList.text(of: .array([.string("a,b"), .string(#"c\d"#)])) == #"a\,b,c\\d"#)

@@ -59,7 +59,8 @@ import Testing
 
     @Test func anImmutableSystemCopyWinsAndRefusesWrites() throws {
         let kde = try KDEFixture()
-        try kde.writeSystem("lockedrc", "[General]\nfixed[$i]=from the system\nfree=system default\n[Kiosk][$i]\nall=system\n")
+        try kde.writeSystem(
+            "lockedrc", "[General]\nfixed[$i]=from the system\nfree=system default\n[Kiosk][$i]\nall=system\n")
         try kde.write("lockedrc", "[General]\nfixed=mine\n")
         #expect(try kde.kread("lockedrc", groups: ["General"], key: "fixed") == "from the system")
         #expect(try kde.read("lockedrc", "General/fixed") == "from the system")
@@ -125,7 +126,9 @@ import Testing
         #expect(kde.run("write", "keptrc", "Zed/Name", "Changed").status == 0)
         #expect(kde.text("keptrc") == original.replacing("Name=English", with: "Name=Changed"))
         #expect(try kde.kread("keptrc", groups: ["Zed"], key: "Name") == "Changed")
-        #expect(try kde.kread("keptrc", groups: ["Zed"], key: "Name", extra: ["LANGUAGE": "de", "LANG": "de_DE.UTF-8"]) == "Deutsch")
+        #expect(
+            try kde.kread("keptrc", groups: ["Zed"], key: "Name", extra: ["LANGUAGE": "de", "LANG": "de_DE.UTF-8"])
+                == "Deutsch")
     }
 
     @Test func typedKeysAreSpelledAsKConfigSpellsThem() throws {

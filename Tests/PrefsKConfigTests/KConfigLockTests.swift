@@ -10,7 +10,8 @@ import Testing
 /// naming its holder, a stale one is removed, and a KDE program waits for a lock `prefs` holds.
 @Suite struct KConfigLockTests {
     /// The program this test runs as, as Qt reads it from `/proc/PID/exe`.
-    static let program = (try? FileManager.default.destinationOfSymbolicLink(atPath: "/proc/self/exe"))
+    static let program =
+        (try? FileManager.default.destinationOfSymbolicLink(atPath: "/proc/self/exe"))
         .map { URL(fileURLWithPath: $0).lastPathComponent } ?? "?"
 
     @Test func aHeldLockMakesAWriteWaitThenFailNamingItsHolder() throws {

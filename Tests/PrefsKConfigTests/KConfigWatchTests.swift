@@ -52,7 +52,10 @@ import Testing
             ["--store", "kconfig", "write", "notify.test-rc", "Outer/In ner/key é", "v"],
             extraEnvironment: kde.environment.merging(["DBUS_SESSION_BUS_ADDRESS": address]) { $1 })
         #expect(written.status == 0, "\(written.error)")
-        #expect(monitor.waitForLine { $0.contains("path=/notify_test_rc; interface=org.kde.kconfig.notify; member=ConfigChanged") })
+        #expect(
+            monitor.waitForLine {
+                $0.contains("path=/notify_test_rc; interface=org.kde.kconfig.notify; member=ConfigChanged")
+            })
         #expect(monitor.waitForLine { $0.contains("string \"Outer\u{1D}In ner\"") })
         // The key's name as bytes: "key é".
         #expect(monitor.waitForLine { $0.contains("6b 65 79 20 c3 a9") })

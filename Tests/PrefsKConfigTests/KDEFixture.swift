@@ -51,7 +51,8 @@ struct KDEFixture {
         for group in groups { arguments += ["--group", group] }
         arguments += ["--key", key]
         if let type { arguments += ["--type", type] }
-        let result = try ChildProcess.run("/usr/bin/kreadconfig5", arguments, environment: environment.merging(extra) { $1 })
+        let result = try ChildProcess.run(
+            "/usr/bin/kreadconfig5", arguments, environment: environment.merging(extra) { $1 })
         #expect(result.status == 0, "kreadconfig5 \(arguments): \(result.standardError)")
         return result.standardOutput.hasSuffix("\n") ? String(result.standardOutput.dropLast()) : result.standardOutput
     }

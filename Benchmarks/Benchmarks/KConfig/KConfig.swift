@@ -32,7 +32,10 @@ let benchmarks: @Sendable () -> Void = {
 
     for (label, command) in [
         ("PrefsTUI editor, a process (open, list 200 files, draw)", Command.peer(["kconfig-first-frame"])),
-        ("kreadconfig5 of one key (the least a KDE tool does)", Command.kreadconfig(["--file", "dolphinrc", "--group", "General", "--key", "ShowFullPath"])),
+        (
+            "kreadconfig5 of one key (the least a KDE tool does)",
+            Command.kreadconfig(["--file", "dolphinrc", "--group", "General", "--key", "ShowFullPath"])
+        ),
     ] {
         Benchmark("First frame over a 200-file ~/.config: \(label)", configuration: configuration) {
             benchmark, fixture in
@@ -44,8 +47,10 @@ let benchmarks: @Sendable () -> Void = {
     }
 }
 
-/// A home of the benchmark's own: `.config` holding 200 KConfig files of 6 groups of 8 keys each, like a Plasma
-/// user's, and `dolphinrc`, whose key is read. Made once per benchmark process, removed by Benchmarks/run's TMPDIR.
+/// A home of the benchmark's own, made once per benchmark process and removed with Benchmarks/run's TMPDIR.
+///
+/// Its `.config` holds 200 KConfig files, like a Plasma user's: 199 of 6 groups of 8 keys each, and `dolphinrc`,
+/// whose key is read.
 final class Fixture: Sendable {
     let home: URL
     var config: URL { home.appendingPathComponent(".config", isDirectory: true) }
@@ -62,7 +67,8 @@ final class Fixture: Sendable {
 
     private static func make() -> Result<Fixture, any Error> {
         Result {
-            let home = FileManager.default.temporaryDirectory.appendingPathComponent("kconfig-bench-\(UUID().uuidString)")
+            let home = FileManager.default.temporaryDirectory.appendingPathComponent(
+                "kconfig-bench-\(UUID().uuidString)")
             let fixture = Fixture(home: home)
             try FileManager.default.createDirectory(at: fixture.config, withIntermediateDirectories: true)
             try FileManager.default.createDirectory(
@@ -104,7 +110,8 @@ enum Command: Sendable {
     func run(in fixture: Fixture) throws -> MeasuredRun {
         switch self {
         case .prefs(let arguments):
-            try MeasuredRun.run(try BenchmarkTools.path("PREFS_BENCH_PREFS"), arguments, environment: fixture.environment)
+            try MeasuredRun.run(
+                try BenchmarkTools.path("PREFS_BENCH_PREFS"), arguments, environment: fixture.environment)
         case .kreadconfig(let arguments):
             try MeasuredRun.run("/usr/bin/kreadconfig5", arguments, environment: fixture.environment)
         case .peer(let arguments):

@@ -107,7 +107,8 @@ package enum Syscall {
     /// Waits until one of the descriptors is readable, and says which.
     ///
     /// The corresponding C function is `poll`.
-    package static func pollReadable(_ descriptors: [FileDescriptor], timeoutMilliseconds: CInt) throws(Errno) -> [Bool] {
+    package static func pollReadable(_ descriptors: [FileDescriptor], timeoutMilliseconds: CInt) throws(Errno) -> [Bool]
+    {
         var entries = descriptors.map { pollfd(fd: $0.rawValue, events: Int16(POLLIN), revents: 0) }
         let count = entries.count
         try retrying { cPoll(&entries, nfds_t(count), timeoutMilliseconds) }
@@ -121,7 +122,9 @@ package enum Syscall {
     }
 
     /// The corresponding C function is `inotify_add_watch`.
-    package static func inotifyAddWatch(_ descriptor: FileDescriptor, _ path: FilePath, mask: UInt32) throws(Errno) -> CInt {
+    package static func inotifyAddWatch(_ descriptor: FileDescriptor, _ path: FilePath, mask: UInt32) throws(Errno)
+        -> CInt
+    {
         try retrying { path.withPlatformString { cInotifyAddWatch(descriptor.rawValue, $0, mask) } }
     }
     #endif

@@ -30,7 +30,9 @@ enum KConfigDisk {
         defer { try? descriptor.close() }
         do {
             let status = try descriptor.stat()
-            guard status.type == .regular else { throw KConfigStoreError.unreadable(path: path.string, reason: "not a file") }
+            guard status.type == .regular else {
+                throw KConfigStoreError.unreadable(path: path.string, reason: "not a file")
+            }
             guard status.size <= KConfigFile.maximumSize else {
                 throw KConfigStoreError.unreadable(path: path.string, reason: "it is larger than 16 MiB")
             }
@@ -91,7 +93,8 @@ enum KConfigDisk {
         let existing = try? Stat(path, followTargetSymlink: false)
         if let existing {
             guard existing.type == .regular else {
-                throw .unsafe(path: path.string, reason: "it is \(existing.type == .symbolicLink ? "a link" : "not a file")")
+                throw .unsafe(
+                    path: path.string, reason: "it is \(existing.type == .symbolicLink ? "a link" : "not a file")")
             }
             let owner = existing.userID.rawValue
             let me = Syscall.effectiveUserID()
@@ -102,9 +105,10 @@ enum KConfigDisk {
         guard let name = path.lastComponent else { throw .writeFailed(path: path.string, reason: "no file name") }
         let staging = path.removingLastComponent().appending(".\(name.string).prefs-new")
         try? Syscall.unlink(staging)
-        let permissions = existing.map { FilePermissions(rawValue: $0.permissions.rawValue & 0o7777) } ?? [
-            .ownerReadWrite
-        ]
+        let permissions =
+            existing.map { FilePermissions(rawValue: $0.permissions.rawValue & 0o7777) } ?? [
+                .ownerReadWrite
+            ]
         let descriptor: FileDescriptor
         do {
             descriptor = try FileDescriptor.open(

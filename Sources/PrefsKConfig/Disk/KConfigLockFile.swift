@@ -92,7 +92,8 @@ struct KConfigLockFile {
 
     /// The holder's id, program and host, read from the lock file.
     private func holder() -> String {
-        let lines = ((try? KConfigDisk.read(path)) ?? nil).map { String(decoding: $0, as: UTF8.self) }?
+        let lines =
+            ((try? KConfigDisk.read(path)) ?? nil).map { String(decoding: $0, as: UTF8.self) }?
             .split(separator: "\n", omittingEmptySubsequences: false) ?? []
         guard lines.count >= 2, let pid = Int32(lines[0]) else { return "another program (an unreadable lock file)" }
         let host = lines.count > 2 && !lines[2].isEmpty ? " on \(lines[2])" : ""

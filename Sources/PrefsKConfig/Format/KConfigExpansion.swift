@@ -35,8 +35,9 @@ enum KConfigExpansion {
                 end = min(close + 1, characters.count)
             } else {
                 var stop = index + 1
-                while stop < characters.count, characters[stop].isLetter || characters[stop].isNumber
-                    || characters[stop] == "_"
+                while stop < characters.count,
+                    characters[stop].isLetter || characters[stop].isNumber
+                        || characters[stop] == "_"
                 {
                     stop += 1
                 }

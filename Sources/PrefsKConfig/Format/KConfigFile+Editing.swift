@@ -30,8 +30,10 @@ extension KConfigFile {
         }
     }
 
-    /// Removes a key's entries (a localized or `[$d]` one stays); a run of its group left with nothing but blank lines
-    /// goes too, with the blank line before it at the end of the file. Other empty groups are left as they are.
+    /// Removes a key's entries, but a localized or `[$d]` one.
+    ///
+    /// A run of its group left with nothing but blank lines goes too, with the blank line before it at the end of the
+    /// file. Other empty groups are left as they are.
     ///
     /// - Parameter key: The key.
     /// - Returns: Whether a line was removed.
@@ -54,7 +56,8 @@ extension KConfigFile {
         for index in doomed.reversed() { lines.remove(at: index) }
         // Last first, so that a removal leaves the runs above where they were.
         for header in headers.reversed() {
-            let end = lines[(header + 1)...].firstIndex { if case .group = $0.kind { true } else { false } } ?? lines.count
+            let end =
+                lines[(header + 1)...].firstIndex { if case .group = $0.kind { true } else { false } } ?? lines.count
             guard lines[(header + 1)..<end].allSatisfy(Self.isBlank) else { continue }
             var start = header
             if end == lines.count, start > 0, Self.isBlank(lines[start - 1]) { start -= 1 }

@@ -12,10 +12,10 @@ struct KConfigKeyPath: Sendable, Hashable, Comparable {
         self.key = key
     }
 
-    /// Reads a name as `prefs` writes it.
+    /// Reads a name as `prefs` writes it; `nil` when a part is empty, a `\` escapes something other than `/` or `\`,
+    /// or the name ends in `\`.
     ///
     /// - Parameter name: `Group/Key`, `Outer/Inner/Key` or `Key`.
-    /// - Returns: `nil` when a part is empty, a `\` escapes something other than `/` or `\`, or the name ends in `\`.
     init?(name: String) {
         var parts: [String] = []
         var current = ""

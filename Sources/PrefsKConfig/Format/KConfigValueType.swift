@@ -55,9 +55,12 @@ enum KConfigValueType: Sendable, Hashable {
         case .stringList:
             return .array(Self.items(of: text).map(PropertyListValue.string))
         case .intList:
-            let numbers = text.isEmpty ? [] : text.split(separator: ",", omittingEmptySubsequences: false).map {
-                Int(String($0).trimmingSpaces)
-            }
+            let numbers =
+                text.isEmpty
+                ? []
+                : text.split(separator: ",", omittingEmptySubsequences: false).map {
+                    Int(String($0).trimmingSpaces)
+                }
             guard numbers.allSatisfy({ $0 != nil }) else { return .string(text) }
             return .array(numbers.compactMap { $0.map(PropertyListValue.int) })
         }

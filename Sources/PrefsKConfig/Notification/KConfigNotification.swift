@@ -1,5 +1,5 @@
-import PrefsCore
 import Logging
+import PrefsCore
 
 #if canImport(CGio)
 import CGio

@@ -43,9 +43,10 @@ struct KcfgSchema: Sendable {
         guard !keyName.contains("$("), !keyName.isEmpty else { return nil }
         let typeName = element.attributes["type"] ?? "String"
         let (type, kind) = Self.type(named: typeName)
-        let choices = element.child("choices")?.children("choice").compactMap { choice in
-            (choice.attributes["value"] ?? choice.attributes["name"]).map(PropertyListValue.string)
-        } ?? []
+        let choices =
+            element.child("choices")?.children("choice").compactMap { choice in
+                (choice.attributes["value"] ?? choice.attributes["name"]).map(PropertyListValue.string)
+            } ?? []
         let defaultElement = element.child("default")
         let defaultText = defaultElement?.text.trimmed
         var notes: [String] = []
@@ -63,7 +64,8 @@ struct KcfgSchema: Sendable {
         } else if type == .bool {
             defaultValue = .bool(false)
         }
-        let description = [element.child("whatsthis")?.text.trimmed ?? element.child("tooltip")?.text.trimmed]
+        let description =
+            [element.child("whatsthis")?.text.trimmed ?? element.child("tooltip")?.text.trimmed]
             .compactMap { $0 }.filter { !$0.isEmpty } + notes
         let entry = PreferenceSchemaEntry(
             id: KConfigKeyPath(group: group, key: keyName).name, typeName: "KConfigXT \(typeName)",

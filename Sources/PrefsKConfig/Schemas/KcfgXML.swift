@@ -179,7 +179,8 @@ struct KcfgXML: Sendable, Hashable {
                 case "apos": result += "'"
                 default:
                     let number =
-                        name.hasPrefix("#x") ? UInt32(name.dropFirst(2), radix: 16)
+                        name.hasPrefix("#x")
+                        ? UInt32(name.dropFirst(2), radix: 16)
                         : name.hasPrefix("#") ? UInt32(name.dropFirst(), radix: 10) : nil
                     guard let number, let scalar = Unicode.Scalar(number) else {
                         throw KcfgXMLError(
