@@ -35,8 +35,13 @@ extension KConfigSuite {
         if let file = snapshot.system.immutableFile ?? snapshot.user.immutableFile {
             locks.lockWholeSuite(by: "\(file) ([$i])")
         }
-        let known = Set(snapshot.system.keys + snapshot.user.keys)
-        for key in known.sorted() {
+        // Only what an `[$i]` can reach is asked about: an immutable entry, or any key of an immutable group.
+        let groups = snapshot.system.immutableGroups.merging(snapshot.user.immutableGroups) { first, _ in first }
+        let candidates = (snapshot.system.keys + snapshot.user.keys).filter { key in
+            snapshot.system.values[key]?.immutable == true || snapshot.user.values[key]?.immutable == true
+                || groups[key.group] != nil
+        }
+        for key in Set(candidates).sorted() {
             if let file = immutability(of: key.name, in: snapshot) { locks.lock(key.name, by: "\(file) ([$i])") }
         }
         return SystemLayers(layers: layers, locks: locks)

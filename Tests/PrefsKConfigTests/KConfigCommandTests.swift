@@ -123,6 +123,13 @@ import Testing
         editor.type("Oxygen")
         editor.type(.key(.enter))
         #expect(eventually { kde.text("editorrc") == "# kept\n[Appearance]\nTheme=Oxygen\n[Behaviour]\nClicks=2\n" })
+        // KDE's own tool, another program: its write reaches the editor through the folder's watch.
+        editor.type(.character("/"), .control("u"), .key(.enter))
+        #expect(editor.waitFor { $0.contains("Appearance/Theme") && $0.contains("Behaviour/Clicks") })
+        try kde.kwrite("editorrc", groups: ["Behaviour"], key: "Clicks", "1")
+        #expect(
+            editor.waitFor { $0.split(separator: "\n").contains { $0.contains("Behaviour/Clicks") && $0.contains(" 1") } },
+            "\(editor.screen) \(kde.text("editorrc") ?? "")")
         editor.type("qq")
         #expect(editor.waitUntilEnded()?.status == 0)
         #expect(try kde.kread("editorrc", groups: ["Appearance"], key: "Theme") == "Oxygen")

@@ -12,9 +12,10 @@ struct StoreKindTests {
         #expect(StoreKind.named(by: "postgres://u@h/db")?.name == "postgresql")
         #expect(StoreKind.named(by: "mysql://h/db")?.needsHelper == true, "the helper names a wrong scheme")
         #expect(StoreKind.named(by: "gsetings") == nil, "a mistyped word is said by prefs, not handed over")
-        #expect(StoreKind.named(by: "kconfig") == nil)
+        #expect(StoreKind.named(by: "kconfig")?.name == "kconfig")
+        #expect(StoreKind.named(by: "kde") == nil)
         #expect(StoreKind.all.filter(\.needsHelper).map(\.name) == ["postgresql"])
-        #expect(StoreKind.words == ["files", "gsettings"])
+        #expect(StoreKind.words == ["files", "gsettings", "kconfig"])
         for kind in StoreKind.all {
             #expect(StoreKind.help.contains(kind.spelling), "help names \(kind.name)")
         }

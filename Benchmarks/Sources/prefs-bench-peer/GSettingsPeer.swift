@@ -14,8 +14,10 @@ enum GSettingsPeer {
             configDirectory: URL(fileURLWithPath: "/nonexistent"), storeURL: StoreResolver.gsettings)
         guard let store = try context.store(creating: false) else { throw ToolError("no GSettings store") }
         let data = EditorData(store: store, schemas: try context.schemas(), tools: context)
-        let frame = EditorView(model: EditorModel(data: data), unicode: true, color: true).render(
-            width: 120, height: 40)
+        let model = EditorModel(data: data)
+        // The model reads nothing until started, as `prefs tui` starts it (issue 42).
+        model.start()
+        let frame = EditorView(model: model, unicode: true, color: true).render(width: 120, height: 40)
         // A frame without GNOME's schemas would time nothing worth timing.
         guard frame.text.contains("org.gnome.desktop.a11y") else {
             throw ToolError("the first frame shows no GNOME schema:\n\(frame.text)")

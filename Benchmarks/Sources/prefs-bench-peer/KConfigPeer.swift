@@ -15,8 +15,10 @@ enum KConfigPeer {
             configDirectory: URL(fileURLWithPath: directory, isDirectory: true), storeURL: StoreResolver.kconfig)
         guard let store = try context.store(creating: false) else { throw ToolError("no KConfig store") }
         let data = EditorData(store: store, schemas: try context.schemas(), tools: context)
-        let frame = EditorView(model: EditorModel(data: data), unicode: true, color: true).render(
-            width: 120, height: 40)
+        let model = EditorModel(data: data)
+        // The model reads nothing until started, as `prefs tui` starts it (issue 42).
+        model.start()
+        let frame = EditorView(model: model, unicode: true, color: true).render(width: 120, height: 40)
         // A frame without the files would time nothing worth timing.
         guard frame.text.contains("app000rc") else { throw ToolError("the first frame shows no file:\n\(frame.text)") }
         print(data.suiteRows().count)

@@ -66,8 +66,8 @@ import Testing
         #expect(kind.status == 64)
         #expect(
             kind.error
-                == #"prefs: unknown store "gsetings"; did you mean "gsettings"? (--store takes files, gsettings "#
-                + "or a postgres:// URL)\n")
+                == #"prefs: unknown store "gsetings"; did you mean "gsettings"? (--store takes files, gsettings, "#
+                + "kconfig or a postgres:// URL)\n")
         #expect(try prefs.run("read", "com.nu.term", "theme").output == "light\n", "nothing was written")
     }
 
