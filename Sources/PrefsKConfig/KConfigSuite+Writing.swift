@@ -5,8 +5,8 @@ import SystemPackage
 
 extension KConfigSuite {
     /// Writes several keys as one save of the file, as KDE saves one: under the suite's journal lock and KDE's own
-    /// `<file>.lock`, the file is read afresh, each change made to its own line (``KConfigFile/set(_:to:)``), the
-    /// file replaced atomically, and the change announced to running KDE programs (``KConfigNotification``).
+    /// `<file>.lock`, the file is read afresh, each change made to its own line (`KConfigFile.set(_:to:)`), the
+    /// file replaced atomically, and the change announced to running KDE programs (`KConfigNotification`).
     ///
     /// A key that holds the value given already is left out; `nil` removes a key's entry, so that it reads as the
     /// system copy's value or the default. A `[$e]` key keeps its `[$e]`: the text written is stored as it is, so that

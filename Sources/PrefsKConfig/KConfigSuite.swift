@@ -6,9 +6,9 @@ import SystemPackage
 /// One KConfig file, with the system copies beneath it: a suite of the ``KConfigStore``, and a store of its own for
 /// PrefsKit's typed API.
 ///
-/// Its values are the user's file's entries, named `Group/Key` (``KConfigKeyPath``), typed by the file's `.kcfg`
+/// Its values are the user's file's entries, named `Group/Key` (`KConfigKeyPath`), typed by the file's `.kcfg`
 /// schema when one is installed, else text. The system copies are its system layers, and their `[$i]` entries,
-/// groups and files its locks (``readSystemLayers(_:user:)``); a `[$d]` in the user's file hides a system value, as
+/// groups and files its locks (`systemLayers(_:name:store:types:)`); a `[$d]` in the user's file hides a system value, as
 /// KConfig reads it. A `[$e]` value reads expanded. Localized entries (`key[de]=`) are kept but not read: `prefs`
 /// reads as a program in the C locale.
 ///
