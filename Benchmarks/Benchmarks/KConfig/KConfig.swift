@@ -50,7 +50,7 @@ let benchmarks: @Sendable () -> Void = {
 /// A home of the benchmark's own, made once per benchmark process and removed with Benchmarks/run's TMPDIR.
 ///
 /// Its `.config` holds 200 KConfig files, like a Plasma user's: 199 of 6 groups of 8 keys each, and `dolphinrc`,
-/// whose key is read.
+/// whose key is read; its data folder 150 `.kcfg` schemas, one of them dolphinrc's.
 final class Fixture: Sendable {
     let home: URL
     var config: URL { home.appendingPathComponent(".config", isDirectory: true) }
@@ -84,11 +84,32 @@ final class Fixture: Sendable {
             }
             let dolphin = "[General]\nShowFullPath=true\nBrowseThroughArchives=true\n\n[DetailsMode]\nPreviewSize=32\n"
             try Data(dolphin.utf8).write(to: fixture.config.appendingPathComponent("dolphinrc"))
+            // KConfigXT schemas, as a Plasma machine installs about 150 (8 KiB each here); one types dolphinrc.
+            let schemas = home.appendingPathComponent("data-dirs/config.kcfg", isDirectory: true)
+            try FileManager.default.createDirectory(at: schemas, withIntermediateDirectories: true)
+            for index in 0..<150 {
+                let suite = index == 0 ? "dolphinrc" : String(format: "app%03drc", index)
+                var text = """
+                    <?xml version="1.0" encoding="UTF-8"?>
+                    <kcfg xmlns="http://www.kde.org/standards/kcfg/1.0">
+                    <kcfgfile name="\(suite)"/>
+                    <group name="General">
+                    <entry name="ShowFullPath" type="Bool"><label>Show the full path</label><default>false</default></entry>
+
+                    """
+                for entry in 0..<40 {
+                    text += "<entry name=\"Entry\(entry)\" type=\"Int\"><label>Label \(entry)</label><whatsthis>What "
+                        + "this entry does, in a sentence or two.</whatsthis><default>\(entry)</default><min>0</min>"
+                        + "<max>100</max></entry>\n"
+                }
+                text += "</group>\n</kcfg>\n"
+                try Data(text.utf8).write(to: schemas.appendingPathComponent(String(format: "app%03d.kcfg", index)))
+            }
             return fixture
         }
     }
 
-    /// Both tools see this home alone: its `.config`, no system copies, no `.kcfg` schemas, no session bus.
+    /// Both tools see this home alone: its `.config`, no system copies, its 150 `.kcfg` schemas, no session bus.
     var environment: [String: String] {
         [
             "HOME": home.path, "XDG_CONFIG_HOME": config.path,

@@ -15,10 +15,12 @@ enum KConfigDisk {
     ///
     /// It is opened without blocking, so that a FIFO under the name cannot hang the reader.
     ///
-    /// - Parameter path: The file.
+    /// - Parameters:
+    ///   - path: The file.
+    ///   - limit: The most bytes read; a larger file is refused.
     /// - Returns: The bytes, or `nil` when there is no file.
     /// - Throws: ``KConfigStoreError/unreadable(path:reason:)`` naming what is wrong.
-    static func read(_ path: FilePath) throws(KConfigStoreError) -> [UInt8]? {
+    static func read(_ path: FilePath, limit: Int = KConfigFile.maximumSize) throws(KConfigStoreError) -> [UInt8]? {
         let descriptor: FileDescriptor
         do {
             descriptor = try FileDescriptor.open(path, .readOnly, options: [.nonBlocking, .closeOnExec])
@@ -33,15 +35,15 @@ enum KConfigDisk {
             guard status.type == .regular else {
                 throw KConfigStoreError.unreadable(path: path.string, reason: "not a file")
             }
-            guard status.size <= KConfigFile.maximumSize else {
-                throw KConfigStoreError.unreadable(path: path.string, reason: "it is larger than 16 MiB")
+            guard status.size <= limit else {
+                throw KConfigStoreError.unreadable(path: path.string, reason: "it is larger than \(limit / 1024) KiB")
             }
             var bytes = [UInt8](repeating: 0, count: Int(status.size) + 1)
             var count = 0
             while true {
                 if count == bytes.count {
-                    guard count <= KConfigFile.maximumSize else {
-                        throw KConfigStoreError.unreadable(path: path.string, reason: "it is larger than 16 MiB")
+                    guard count <= limit else {
+                        throw KConfigStoreError.unreadable(path: path.string, reason: "it is larger than \(limit / 1024) KiB")
                     }
                     bytes += repeatElement(0, count: 4096)
                 }
@@ -58,6 +60,40 @@ enum KConfigDisk {
         } catch {
             throw .unreadable(path: path.string, reason: "\(error)")
         }
+    }
+
+    /// The start of a file, at most `count` bytes, with no more system calls than that needs.
+    ///
+    /// - Parameters:
+    ///   - path: The file.
+    ///   - count: How many bytes.
+    /// - Returns: The bytes, or `nil` when there is no file.
+    /// - Throws: ``KConfigStoreError/unreadable(path:reason:)`` naming what is wrong.
+    static func readStart(_ path: FilePath, count: Int) throws(KConfigStoreError) -> [UInt8]? {
+        let descriptor: FileDescriptor
+        do {
+            descriptor = try FileDescriptor.open(path, .readOnly, options: [.nonBlocking, .closeOnExec])
+        } catch .noSuchFileOrDirectory, .notDirectory {
+            return nil
+        } catch {
+            throw .unreadable(path: path.string, reason: "\(error)")
+        }
+        defer { try? descriptor.close() }
+        var bytes = [UInt8](repeating: 0, count: count)
+        do {
+            var filled = 0
+            while filled < count {
+                let read = try bytes.withUnsafeMutableBytes { raw in
+                    try descriptor.read(into: UnsafeMutableRawBufferPointer(rebasing: raw[filled...]))
+                }
+                if read == 0 { break }
+                filled += read
+            }
+            bytes.removeSubrange(filled...)
+        } catch {
+            throw .unreadable(path: path.string, reason: "\(error)")
+        }
+        return bytes
     }
 
     /// Where a write goes: the file itself, or the file a symbolic link leads to (as KDE's `QSaveFile` writes

@@ -19,6 +19,8 @@ public struct KcfgCatalog: PreferenceSchemaSource {
     /// The folders searched, the first wins.
     public let folders: [URL]
     private let cache = Cache()
+    /// The index kept between runs.
+    private let kept: KcfgIndexCache
 
     /// The schemas of an environment's data folders.
     ///
@@ -30,6 +32,7 @@ public struct KcfgCatalog: PreferenceSchemaSource {
             + system.split(separator: ":").filter { $0.hasPrefix("/") }.map {
                 URL(fileURLWithPath: String($0)).appendingPathComponent("config.kcfg")
             }
+        kept = KcfgIndexCache(environment: environment)
     }
 
     public var schemaLocationDescription: String { folders.map(\.path).joined(separator: ", ") }
@@ -68,9 +71,10 @@ public struct KcfgCatalog: PreferenceSchemaSource {
         for file in index() where file.suite == suite {
             let schema: KcfgSchema
             do {
-                schema = try KcfgSchema(KcfgXML.parse(file.bytes))
+                guard let bytes = try KConfigDisk.read(FilePath(file.path)) else { continue }
+                schema = try KcfgSchema(KcfgXML.parse(bytes))
             } catch {
-                throw .unreadableSchema(path: file.path, reason: error.description)
+                throw .unreadableSchema(path: file.path, reason: "\(error)")
             }
             for entry in schema.entries where types[entry.entry.id] == nil {
                 types[entry.entry.id] = entry.type
@@ -91,39 +95,65 @@ public struct KcfgCatalog: PreferenceSchemaSource {
         return described
     }
 
-    /// One `.kcfg` file: where it is, its bytes and the suite its `<kcfgfile>` names.
+    /// One `.kcfg` file: where it is, and the suite its `<kcfgfile>` names.
     struct IndexedFile: Sendable {
         let path: String
-        let bytes: [UInt8]
         let suite: String?
     }
 
-    /// Every `.kcfg` file of the folders, read once; a file that cannot be read is left out.
+    /// Every `.kcfg` file of the folders, each told apart by its `<kcfgfile>` tag, read once; a file that cannot be
+    /// read is left out here, and named when its suite's schema is asked for.
+    ///
+    /// The index is kept between runs (``KcfgIndexCache``); a scan reads only the start of each file, where every
+    /// `.kcfg` KDE ships has the tag. A Plasma machine holds about 150 of them, which a one-key `read` would
+    /// otherwise open and read whole (measured: 6.4 ms against 2.7 ms for a read without them, over 150 files of
+    /// 8 KiB; 4.4 ms reading their starts).
     func index() -> [IndexedFile] {
         cache.index.withLock { index in
             if let index { return index }
+            let paths = folders.map(\.path)
+            if let known = kept.load(folders: paths) {
+                index = known
+                return known
+            }
+            // Taken before the scan, so that a folder changed while it runs is scanned again next time.
+            let identities = paths.map(KcfgIndexCache.identity(of:))
             var files: [IndexedFile] = []
             for folder in folders {
+                // A folder that cannot be listed holds no schema for prefs.
                 let names = (try? FileManager.default.contentsOfDirectory(atPath: folder.path)) ?? []
                 for name in names.sorted() where name.hasSuffix(".kcfg") && !name.hasPrefix(".") {
-                    let path = folder.appendingPathComponent(name).path
-                    guard let data = FileManager.default.contents(atPath: path), data.count <= KcfgXML.maximumSize
-                    else { continue }
-                    let bytes = [UInt8](data)
-                    files.append(IndexedFile(path: path, bytes: bytes, suite: Self.suiteName(in: bytes)))
+                    let path = folder.path + "/" + name
+                    guard let head = try? KConfigDisk.readStart(FilePath(path), count: Self.headSize) else { continue }
+                    var suite = Self.suiteName(in: head)
+                    if suite == nil, head.count == Self.headSize, let whole = try? KConfigDisk.read(FilePath(path)) {
+                        suite = Self.suiteName(in: whole)
+                    }
+                    files.append(IndexedFile(path: path, suite: suite))
                 }
             }
+            kept.save(files, folders: paths, identities: identities)
             index = files
             return files
         }
     }
 
+    /// How much of a `.kcfg` is read to find its `<kcfgfile>` tag.
+    static let headSize = 2048
+
     /// The `name` of a file's `<kcfgfile>` tag, found without parsing the rest.
     static func suiteName(in bytes: [UInt8]) -> String? {
         let tag = Array("<kcfgfile".utf8)
-        guard let start = bytes.firstRange(of: tag)?.upperBound,
-            let end = bytes[start...].firstIndex(of: UInt8(ascii: ">"))
-        else { return nil }
+        var start: Int?
+        var index = 0
+        while let open = bytes[index...].firstIndex(of: UInt8(ascii: "<")) {
+            if bytes[open...].starts(with: tag) {
+                start = open + tag.count
+                break
+            }
+            index = open + 1
+        }
+        guard let start, let end = bytes[start...].firstIndex(of: UInt8(ascii: ">")) else { return nil }
         let text = String(decoding: bytes[start..<end], as: UTF8.self)
         guard let nameStart = text.firstRange(of: "name=")?.upperBound, let quote = text[nameStart...].first,
             quote == "\"" || quote == "'"

@@ -1,0 +1,72 @@
+import Foundation
+import PrefsTestHelpers
+import PrefsTestSupport
+import Testing
+
+@testable import PrefsKConfig
+
+/// The `.kcfg` schemas: found by their `<kcfgfile>` tag, merged per file, and indexed once between runs.
+@Suite struct KcfgCatalogTests {
+    @Test func theIndexIsKeptBetweenRunsAndMadeAgainWhenAFolderChanges() throws {
+        let home = try TemporaryDirectory()
+        let data = home.url.appendingPathComponent("data/config.kcfg", isDirectory: true)
+        try FileManager.default.createDirectory(at: data, withIntermediateDirectories: true)
+        let environment = [
+            "HOME": home.url.path, "XDG_DATA_HOME": home.url.appendingPathComponent("data").path,
+            "XDG_DATA_DIRS": home.url.appendingPathComponent("none").path,
+            "XDG_CACHE_HOME": home.url.appendingPathComponent("cache").path,
+        ]
+        try kcfg("onerc", key: "A").write(to: data.appendingPathComponent("one.kcfg"))
+        #expect(try KcfgCatalog(environment: environment).schemaSuites() == ["onerc"])
+        let cache = home.url.appendingPathComponent("cache/prefs/kcfg-index")
+        let kept = try String(contentsOf: cache, encoding: .utf8)
+        #expect(kept.contains("F\t\(data.path)/one.kcfg\tonerc\n") && kept.hasSuffix("end\n"), "\(kept)")
+        // The next run reads the index, not the files: one it lists is believed.
+        try Data(kept.replacing("\tonerc\n", with: "\tfromcacherc\n").utf8).write(to: cache)
+        #expect(try KcfgCatalog(environment: environment).schemaSuites() == ["fromcacherc"])
+        // A package adds a schema: the folder changes, and the next run scans it again.
+        try kcfg("tworc", key: "B").write(to: data.appendingPathComponent("two.kcfg"))
+        let catalog = KcfgCatalog(environment: environment)
+        #expect(try catalog.schemaSuites() == ["onerc", "tworc"])
+        #expect(try catalog.schema(for: "tworc")?.entries.map(\.id) == ["General/B"])
+        // A damaged index is ignored, and made again.
+        try Data("prefs kcfg index 1\nD\tcut short".utf8).write(to: cache)
+        #expect(try KcfgCatalog(environment: environment).schemaSuites() == ["onerc", "tworc"])
+        #expect(try String(contentsOf: cache, encoding: .utf8).hasSuffix("end\n"))
+    }
+
+    @Test func schemasOfOneFileAreMergedAndAnUnreadableOneIsNamed() throws {
+        let home = try TemporaryDirectory()
+        let data = home.url.appendingPathComponent("data/config.kcfg", isDirectory: true)
+        try FileManager.default.createDirectory(at: data, withIntermediateDirectories: true)
+        let environment = [
+            "HOME": home.url.path, "XDG_DATA_HOME": home.url.appendingPathComponent("data").path,
+            "XDG_DATA_DIRS": home.url.appendingPathComponent("none").path,
+            "XDG_CACHE_HOME": home.url.appendingPathComponent("cache").path,
+        ]
+        try kcfg("apprc", key: "A").write(to: data.appendingPathComponent("a.kcfg"))
+        try kcfg("apprc", key: "B").write(to: data.appendingPathComponent("b.kcfg"))
+        #expect(
+            try KcfgCatalog(environment: environment).schema(for: "apprc")?.entries.map(\.id) == [
+                "General/A", "General/B",
+            ])
+        try Data("<?xml version=\"1.0\"?><kcfg><kcfgfile name=\"brokenrc\"/><group name=\"G\"><entry".utf8)
+            .write(to: data.appendingPathComponent("broken.kcfg"))
+        #expect {
+            try KcfgCatalog(environment: environment).schema(for: "brokenrc")
+        } throws: { error in
+            "\(error)".contains("broken.kcfg") && "\(error)".contains("cannot read the KConfigXT schema")
+        }
+    }
+
+    private func kcfg(_ suite: String, key: String) -> Data {
+        Data(
+            """
+            <?xml version="1.0" encoding="UTF-8"?>
+            <kcfg xmlns="http://www.kde.org/standards/kcfg/1.0">
+              <kcfgfile name="\(suite)"/>
+              <group name="General"><entry name="\(key)" type="String"><default>x</default></entry></group>
+            </kcfg>
+            """.utf8)
+    }
+}
