@@ -128,7 +128,9 @@ import Testing
         #expect(editor.waitFor { $0.contains("Appearance/Theme") && $0.contains("Behaviour/Clicks") })
         try kde.kwrite("editorrc", groups: ["Behaviour"], key: "Clicks", "1")
         #expect(
-            editor.waitFor { $0.split(separator: "\n").contains { $0.contains("Behaviour/Clicks") && $0.contains(" 1") } },
+            editor.waitFor {
+                $0.split(separator: "\n").contains { $0.contains("Behaviour/Clicks") && $0.contains(" 1") }
+            },
             "\(editor.screen) \(kde.text("editorrc") ?? "")")
         editor.type("qq")
         #expect(editor.waitUntilEnded()?.status == 0)

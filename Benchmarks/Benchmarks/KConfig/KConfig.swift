@@ -98,7 +98,8 @@ final class Fixture: Sendable {
 
                     """
                 for entry in 0..<40 {
-                    text += "<entry name=\"Entry\(entry)\" type=\"Int\"><label>Label \(entry)</label><whatsthis>What "
+                    text +=
+                        "<entry name=\"Entry\(entry)\" type=\"Int\"><label>Label \(entry)</label><whatsthis>What "
                         + "this entry does, in a sentence or two.</whatsthis><default>\(entry)</default><min>0</min>"
                         + "<max>100</max></entry>\n"
                 }

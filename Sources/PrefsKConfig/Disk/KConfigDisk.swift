@@ -43,7 +43,8 @@ enum KConfigDisk {
             while true {
                 if count == bytes.count {
                     guard count <= limit else {
-                        throw KConfigStoreError.unreadable(path: path.string, reason: "it is larger than \(limit / 1024) KiB")
+                        throw KConfigStoreError.unreadable(
+                            path: path.string, reason: "it is larger than \(limit / 1024) KiB")
                     }
                     bytes += repeatElement(0, count: 4096)
                 }
