@@ -19,9 +19,9 @@ extension KConfigSuite: TransactionalSuite {
         try commit(changes, expecting: [:])
     }
 
-    /// The keys the user's file sets, sorted.
+    /// The keys the user's file sets, sorted, without typing their values.
     public func sortedKeys() -> [String] {
-        primitiveValues().keys.sorted()
+        current().user.keys.map(\.name).sorted()
     }
 }
 

@@ -8,22 +8,17 @@ extension KConfigSuite {
     /// user's `[$d]` deletes is left out, unless it is immutable), and a lock for each key an `[$i]` covers, with the
     /// file that says so.
     ///
-    /// - Parameters:
-    ///   - snapshot: The files as read.
-    ///   - name: The suite's name.
-    ///   - store: The store, for the environment `[$e]` values expand in.
-    ///   - types: The schema's types.
+    /// - Parameter snapshot: The files as read.
     /// - Returns: The layers.
-    static func systemLayers(
-        _ snapshot: Snapshot, name: String, store: KConfigStore, types: [String: KConfigValueType]
-    )
-        -> SystemLayers
-    {
+    func systemLayers(_ snapshot: Snapshot) -> SystemLayers {
         var bySource: [String: [String: PropertyListValue]] = [:]
-        for key in snapshot.system.keys {
+        let keys = snapshot.system.keys
+        // The schema is read only when a system copy gives a value to type.
+        let types = keys.isEmpty ? [:] : types
+        for key in keys {
             guard let value = snapshot.system.values[key] else { continue }
             if snapshot.user.deleted[key] != nil, !value.immutable { continue }
-            bySource[value.source, default: [:]][key.name] = typed(
+            bySource[value.source, default: [:]][key.name] = Self.typed(
                 value, key: key.name, types: types, environment: store.environment)
         }
         // The copy read last wins: the first folder of $XDG_CONFIG_DIRS.
@@ -42,7 +37,7 @@ extension KConfigSuite {
                 || groups[key.group] != nil
         }
         for key in Set(candidates).sorted() {
-            if let file = immutability(of: key.name, in: snapshot) { locks.lock(key.name, by: "\(file) ([$i])") }
+            if let file = Self.immutability(of: key.name, in: snapshot) { locks.lock(key.name, by: "\(file) ([$i])") }
         }
         return SystemLayers(layers: layers, locks: locks)
     }

@@ -11,25 +11,26 @@ extension KConfigSuite {
 
     private func refreshHoldingExchange() {
         // A file that cannot be read now keeps what was read last; reads and writes say why.
-        guard let fresh = try? Self.read(name: name, store: store, types: types) else { return }
+        guard let fresh = try? Self.read(name: name, store: store) else { return }
         let old = delivered.withLock { delivered in
             let old = delivered
             delivered = fresh
             return old
         }
         state.withLock { $0 = fresh }
-        let oldLayers = Self.systemLayers(old, name: name, store: store, types: types)
-        layers.replace(with: Self.systemLayers(fresh, name: name, store: store, types: types))
+        let oldLayers = systemLayers(old)
+        layers.replace(with: systemLayers(fresh))
+        let (before, after) = (values(of: old), values(of: fresh))
         var differences: [(key: String, old: PropertyListValue?, new: PropertyListValue?)] = []
-        for key in Set(old.values.keys).union(fresh.values.keys).sorted() where old.values[key] != fresh.values[key] {
-            differences.append((key, old.values[key], fresh.values[key]))
+        for key in Set(before.keys).union(after.keys).sorted() where before[key] != after[key] {
+            differences.append((key, before[key], after[key]))
         }
         if !differences.isEmpty {
             post(
                 store.journal.attribute(
                     differences, suite: KConfigStore.journalName(name), named: name, timeout: .milliseconds(200)))
         }
-        let system = layers.current.changes(since: oldLayers, user: fresh.values, suite: name, fallback: name)
+        let system = layers.current.changes(since: oldLayers, user: after, suite: name, fallback: name)
         post(system)
     }
 
@@ -38,12 +39,12 @@ extension KConfigSuite {
     func adopt(_ snapshot: Snapshot) {
         delivered.withLock { $0 = snapshot }
         state.withLock { $0 = snapshot }
-        layers.replace(with: Self.systemLayers(snapshot, name: name, store: store, types: types))
+        layers.replace(with: systemLayers(snapshot))
     }
 
     /// Delivers every value as new: the suite's file appeared while every suite is observed.
     func postEverything() {
-        let values = current().values
+        let values = primitiveValues()
         post(
             values.keys.sorted().map {
                 PersistentKeyValueChange(

@@ -30,7 +30,7 @@ extension KConfigSuite {
         let applied: [PersistentKeyValueChange] = try store.journal.withLock(journalName, timeout: store.lockTimeout) {
             try KConfigLockFile(path: FilePath(target.string + ".lock")).withLock(timeout: store.lockTimeout) {
                 () throws -> [PersistentKeyValueChange] in
-                let snapshot = try Self.read(name: name, store: store, types: types)
+                let snapshot = try Self.read(name: name, store: store)
                 if let key = differing(expecting, in: snapshot).first {
                     throw PersistentKeyValueStoreError.changedSince(key: key)
                 }
@@ -72,7 +72,7 @@ extension KConfigSuite {
                         try KConfigDisk.replace(target, with: file.bytes)
                     }
                     // Read back before the watch may tell it; a file unreadable now is told by the watch instead.
-                    if let written = try? Self.read(name: name, store: store, types: types) { adopt(written) }
+                    if let written = try? Self.read(name: name, store: store) { adopt(written) }
                 }
                 if journaled, let write = writer.write {
                     do {
@@ -121,7 +121,7 @@ extension KConfigSuite {
             guard let path = KConfigKeyPath(name: key), let value = snapshot.user.values[path] else {
                 return wanted != nil
             }
-            return wanted != snapshot.values[key] && wanted != recorded(value, key: key)
+            return wanted != self.value(forKey: key, in: snapshot) && wanted != recorded(value, key: key)
         }
     }
 

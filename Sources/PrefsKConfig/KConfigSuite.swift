@@ -8,7 +8,7 @@ import SystemPackage
 ///
 /// Its values are the user's file's entries, named `Group/Key` (`KConfigKeyPath`), typed by the file's `.kcfg`
 /// schema when one is installed, else text. The system copies are its system layers, and their `[$i]` entries,
-/// groups and files its locks (`systemLayers(_:name:store:types:)`); a `[$d]` in the user's file hides a system value, as
+/// groups and files its locks (`systemLayers(_:)`); a `[$d]` in the user's file hides a system value, as
 /// KConfig reads it. A `[$e]` value reads expanded. Localized entries (`key[de]=`) are kept but not read: `prefs`
 /// reads as a program in the C locale.
 ///
@@ -23,8 +23,11 @@ public final class KConfigSuite: PersistentKeyValueStore, Sendable {
     public var launchArguments: LaunchArguments { store.launchArguments }
     /// The user's file.
     let path: FilePath
-    /// The type of each key the schema declares; text for every other.
-    let types: [String: KConfigValueType]
+    /// The types the schema declares, read when a value is first typed: listing 200 files must not parse 150
+    /// schemas.
+    private let schemaTypes = Mutex<[String: KConfigValueType]?>(nil)
+    /// The user's values, typed, for the files as they were when typed.
+    private let typed = Mutex<(identities: [FileIdentity?], values: [String: PropertyListValue])?>(nil)
     /// The files as last read, for reads.
     let state: Mutex<Snapshot>
     /// The files as last told to observers, which changes are told against: reads may see a change before the watch
@@ -42,8 +45,6 @@ public final class KConfigSuite: PersistentKeyValueStore, Sendable {
         var file: KConfigFile
         var user: KConfigLayer
         var system: KConfigLayer
-        /// The user's values, typed.
-        var values: [String: PropertyListValue]
     }
 
     /// Opens a suite and reads its files.
@@ -51,21 +52,48 @@ public final class KConfigSuite: PersistentKeyValueStore, Sendable {
         self.name = name
         self.store = store
         path = store.userFile(name)
-        // A schema that cannot be read leaves the values as text, which is what they are in the file; `prefs schema`
-        // reports why it cannot be read.
-        types = (try? store.catalog.described(name))??.types ?? [:]
-        let snapshot = try Self.read(name: name, store: store, types: types)
+        let snapshot = try Self.read(name: name, store: store)
         state = Mutex(snapshot)
         delivered = Mutex(snapshot)
-        layers.replace(with: Self.systemLayers(snapshot, name: name, store: store, types: types))
+        layers.replace(with: systemLayers(snapshot))
     }
 
     public func primitiveValue(forKey key: String) -> PropertyListValue? {
-        current().values[key]
+        value(forKey: key, in: current())
     }
 
     public func primitiveValues() -> [String: PropertyListValue] {
-        current().values
+        values(of: current())
+    }
+
+    /// The type of each key the schema declares; text for every other.
+    ///
+    /// A schema that cannot be read leaves the values as text, which is what they are in the file; `prefs schema`
+    /// reports why it cannot be read.
+    var types: [String: KConfigValueType] {
+        if let known = schemaTypes.withLock({ $0 }) { return known }
+        let found = (try? store.catalog.described(name))??.types ?? [:]
+        schemaTypes.withLock { $0 = found }
+        return found
+    }
+
+    /// One value of the user's file, typed.
+    func value(forKey key: String, in snapshot: Snapshot) -> PropertyListValue? {
+        guard let path = KConfigKeyPath(name: key), let value = snapshot.user.values[path] else { return nil }
+        return Self.typed(value, key: key, types: types, environment: store.environment)
+    }
+
+    /// Every value of the user's file, typed; kept until the files change.
+    func values(of snapshot: Snapshot) -> [String: PropertyListValue] {
+        if let known = typed.withLock({ $0 }), known.identities == snapshot.identities { return known.values }
+        var values: [String: PropertyListValue] = [:]
+        let types = types
+        for key in snapshot.user.keys {
+            guard let value = snapshot.user.values[key] else { continue }
+            values[key.name] = Self.typed(value, key: key.name, types: types, environment: store.environment)
+        }
+        typed.withLock { $0 = (snapshot.identities, values) }
+        return values
     }
 
     public func setPrimitiveValue(_ value: PropertyListValue?, forKey key: String) throws(PersistentKeyValueStoreError)
@@ -106,12 +134,12 @@ public final class KConfigSuite: PersistentKeyValueStore, Sendable {
         let known = state.withLock { $0 }
         let identities = Self.identities(name: name, store: store)
         guard identities != known.identities else { return known }
-        guard let fresh = try? Self.read(name: name, store: store, types: types) else {
+        guard let fresh = try? Self.read(name: name, store: store) else {
             // A file that became unreadable keeps what was read last; a write says why it cannot go ahead.
             return known
         }
         state.withLock { $0 = fresh }
-        layers.replace(with: Self.systemLayers(fresh, name: name, store: store, types: types))
+        layers.replace(with: systemLayers(fresh))
         return fresh
     }
 
@@ -121,9 +149,7 @@ public final class KConfigSuite: PersistentKeyValueStore, Sendable {
     }
 
     /// Reads the user's file and the system copies.
-    static func read(name: String, store: KConfigStore, types: [String: KConfigValueType]) throws(KConfigStoreError)
-        -> Snapshot
-    {
+    static func read(name: String, store: KConfigStore) throws(KConfigStoreError) -> Snapshot {
         // Identities first: a file replaced while it is read is read again by the next call.
         let identities = Self.identities(name: name, store: store)
         var system = KConfigLayer()
@@ -135,12 +161,7 @@ public final class KConfigSuite: PersistentKeyValueStore, Sendable {
         let file = try KConfigDisk.read(userPath).map(KConfigFile.init(bytes:)) ?? KConfigFile()
         var user = KConfigLayer()
         user.read(file, source: userPath.string)
-        var values: [String: PropertyListValue] = [:]
-        for key in user.keys {
-            guard let value = user.values[key] else { continue }
-            values[key.name] = typed(value, key: key.name, types: types, environment: store.environment)
-        }
-        return Snapshot(identities: identities, file: file, user: user, system: system, values: values)
+        return Snapshot(identities: identities, file: file, user: user, system: system)
     }
 
     /// A value as KConfig reads it: expanded when `[$e]`, then typed by the schema.

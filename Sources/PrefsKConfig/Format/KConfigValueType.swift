@@ -49,9 +49,9 @@ enum KConfigValueType: Sendable, Hashable {
         case .bool:
             return .bool(!["false", "no", "off", "0"].contains(text.lowercased()))
         case .int:
-            return Int(text.trimmingSpaces).map(PropertyListValue.int) ?? .string(text)
+            return Int(text.trimmingASCIIWhitespace).map(PropertyListValue.int) ?? .string(text)
         case .double:
-            return Double(text.trimmingSpaces).map(PropertyListValue.double) ?? .string(text)
+            return Double(text.trimmingASCIIWhitespace).map(PropertyListValue.double) ?? .string(text)
         case .stringList:
             return .array(Self.items(of: text).map(PropertyListValue.string))
         case .intList:
@@ -59,7 +59,7 @@ enum KConfigValueType: Sendable, Hashable {
                 text.isEmpty
                 ? []
                 : text.split(separator: ",", omittingEmptySubsequences: false).map {
-                    Int(String($0).trimmingSpaces)
+                    Int(String($0).trimmingASCIIWhitespace)
                 }
             guard numbers.allSatisfy({ $0 != nil }) else { return .string(text) }
             return .array(numbers.compactMap { $0.map(PropertyListValue.int) })
@@ -138,10 +138,6 @@ enum KConfigValueType: Sendable, Hashable {
 }
 
 extension String {
-    fileprivate var trimmingSpaces: String {
-        String(drop(while: \.isWhitespace).reversed().drop(while: \.isWhitespace).reversed())
-    }
-
     fileprivate func replacingAll(_ target: Character, with replacement: String) -> String {
         var result = ""
         for character in self {

@@ -48,7 +48,7 @@ struct KcfgSchema: Sendable {
                 (choice.attributes["value"] ?? choice.attributes["name"]).map(PropertyListValue.string)
             } ?? []
         let defaultElement = element.child("default")
-        let defaultText = defaultElement?.text.trimmed
+        let defaultText = defaultElement?.text.trimmingASCIIWhitespace
         var notes: [String] = []
         var defaultValue: PropertyListValue?
         if let defaultText, !defaultText.isEmpty {
@@ -65,7 +65,7 @@ struct KcfgSchema: Sendable {
             defaultValue = .bool(false)
         }
         let description =
-            [element.child("whatsthis")?.text.trimmed ?? element.child("tooltip")?.text.trimmed]
+            [element.child("whatsthis")?.text.trimmingASCIIWhitespace ?? element.child("tooltip")?.text.trimmingASCIIWhitespace]
             .compactMap { $0 }.filter { !$0.isEmpty } + notes
         let entry = PreferenceSchemaEntry(
             id: KConfigKeyPath(group: group, key: keyName).name, typeName: "KConfigXT \(typeName)",
@@ -97,8 +97,8 @@ struct KcfgSchema: Sendable {
     }
 
     private static func range(_ element: KcfgXML, type: KConfigValueType) -> PreferenceValueRange? {
-        let low = element.child("min")?.text.trimmed
-        let high = element.child("max")?.text.trimmed
+        let low = element.child("min")?.text.trimmingASCIIWhitespace
+        let high = element.child("max")?.text.trimmingASCIIWhitespace
         guard low != nil || high != nil else { return nil }
         switch type {
         case .int:
@@ -116,10 +116,6 @@ struct KcfgSchema: Sendable {
 }
 
 extension String {
-    fileprivate var trimmed: String {
-        String(drop(while: \.isWhitespace).reversed().drop(while: \.isWhitespace).reversed())
-    }
-
     /// Text on one line: the XML's line breaks and indentation are layout.
     fileprivate var oneLine: String {
         split(whereSeparator: \.isWhitespace).joined(separator: " ")

@@ -85,7 +85,15 @@ struct KcfgXML: Sendable, Hashable {
 
         mutating func name() throws(KcfgXMLError) -> String {
             let start = index
-            while index < bytes.count, !" \t\r\n/>=".utf8.contains(bytes[index]) { index += 1 }
+            while index < bytes.count {
+                switch bytes[index] {
+                case 0x20, 0x09, 0x0D, 0x0A, UInt8(ascii: "/"), UInt8(ascii: ">"), UInt8(ascii: "="): break
+                default:
+                    index += 1
+                    continue
+                }
+                break
+            }
             guard index > start else { throw error("a name was expected") }
             let full = String(decoding: bytes[start..<index], as: UTF8.self)
             return full.split(separator: ":").last.map(String.init) ?? full
