@@ -65,7 +65,10 @@ struct KcfgSchema: Sendable {
             defaultValue = .bool(false)
         }
         let description =
-            [element.child("whatsthis")?.text.trimmingASCIIWhitespace ?? element.child("tooltip")?.text.trimmingASCIIWhitespace]
+            [
+                element.child("whatsthis")?.text.trimmingASCIIWhitespace
+                    ?? element.child("tooltip")?.text.trimmingASCIIWhitespace
+            ]
             .compactMap { $0 }.filter { !$0.isEmpty } + notes
         let entry = PreferenceSchemaEntry(
             id: KConfigKeyPath(group: group, key: keyName).name, typeName: "KConfigXT \(typeName)",

@@ -234,6 +234,7 @@ public final class EditorData {
     /// - Parameters:
     ///   - name: The suite.
     ///   - hasSchema: Whether it has a schema, when the caller knows; else its schema is read.
+    /// - Returns: The row.
     private func suiteRow(_ name: String, hasSchema: Bool? = nil) -> SuiteRow {
         let suite = try? self.suite(name)
         // The keys alone where the suite can list them without its values, which a store may have to type first.
