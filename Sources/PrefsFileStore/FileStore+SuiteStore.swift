@@ -1,5 +1,4 @@
 public import PrefsCore
-import ServiceLifecycle
 
 #if canImport(FoundationEssentials)
 import FoundationEssentials
@@ -41,12 +40,6 @@ extension FileStore: SuiteStore {
     /// - Throws: ``FileStoreError/io(path:operation:reason:)`` when the directory cannot be watched, or when the
     ///   watch dies; observers are told first.
     public func run() async throws {
-        let token = try startWatching()
-        defer { token.cancel() }
-        let (problems, continuation) = AsyncStream.makeStream(of: (any Error).self)
-        let observation = changeNotifier.addObserver({ _ in }, onProblem: { continuation.yield($0) })
-        defer { observation.cancel() }
-        // The loop ends when the task is cancelled: an `AsyncStream` iterator returns `nil` then.
-        for await problem in problems.cancelOnGracefulShutdown() { throw problem }
+        try await WatchService.run(holding: try startWatching(), problemsOf: changeNotifier)
     }
 }

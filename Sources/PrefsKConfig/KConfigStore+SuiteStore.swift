@@ -1,6 +1,5 @@
 public import PrefsCore
 import PrefsFileStore
-import ServiceLifecycle
 import Synchronization
 import SystemPackage
 
@@ -68,12 +67,7 @@ extension KConfigStore: SuiteStore {
     /// - Throws: ``KConfigStoreError/unreadable(path:reason:)`` when the folder cannot be watched, or when the watch
     ///   dies; observers are told first.
     public func run() async throws {
-        let token = try startWatching()
-        defer { token.cancel() }
-        let (problems, continuation) = AsyncStream.makeStream(of: (any Error).self)
-        let observation = changeNotifier.addObserver({ _ in }, onProblem: { continuation.yield($0) })
-        defer { observation.cancel() }
-        for await problem in problems.cancelOnGracefulShutdown() { throw problem }
+        try await WatchService.run(holding: try startWatching(), problemsOf: changeNotifier)
     }
 
     /// The files KConfig reads in the folder and the system folders: `kdeglobals` and every `…rc`, also one folder

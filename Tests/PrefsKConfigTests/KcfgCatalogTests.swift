@@ -11,11 +11,7 @@ import Testing
         let home = try TemporaryDirectory()
         let data = home.url.appendingPathComponent("data/config.kcfg", isDirectory: true)
         try FileManager.default.createDirectory(at: data, withIntermediateDirectories: true)
-        let environment = [
-            "HOME": home.url.path, "XDG_DATA_HOME": home.url.appendingPathComponent("data").path,
-            "XDG_DATA_DIRS": home.url.appendingPathComponent("none").path,
-            "XDG_CACHE_HOME": home.url.appendingPathComponent("cache").path,
-        ]
+        let environment = Self.environment(home)
         try kcfg("onerc", key: "A").write(to: data.appendingPathComponent("one.kcfg"))
         #expect(try KcfgCatalog(environment: environment).schemaSuites() == ["onerc"])
         let cache = home.url.appendingPathComponent("cache/prefs/kcfg-index")
@@ -39,11 +35,7 @@ import Testing
         let home = try TemporaryDirectory()
         let data = home.url.appendingPathComponent("data/config.kcfg", isDirectory: true)
         try FileManager.default.createDirectory(at: data, withIntermediateDirectories: true)
-        let environment = [
-            "HOME": home.url.path, "XDG_DATA_HOME": home.url.appendingPathComponent("data").path,
-            "XDG_DATA_DIRS": home.url.appendingPathComponent("none").path,
-            "XDG_CACHE_HOME": home.url.appendingPathComponent("cache").path,
-        ]
+        let environment = Self.environment(home)
         try kcfg("apprc", key: "A").write(to: data.appendingPathComponent("a.kcfg"))
         try kcfg("apprc", key: "B").write(to: data.appendingPathComponent("b.kcfg"))
         #expect(
@@ -57,6 +49,15 @@ import Testing
         } throws: { error in
             "\(error)".contains("broken.kcfg") && "\(error)".contains("cannot read the KConfigXT schema")
         }
+    }
+
+    /// A home's data and cache folders alone: no schema of the machine's.
+    private static func environment(_ home: TemporaryDirectory) -> [String: String] {
+        [
+            "HOME": home.url.path, "XDG_DATA_HOME": home.url.appendingPathComponent("data").path,
+            "XDG_DATA_DIRS": home.url.appendingPathComponent("none").path,
+            "XDG_CACHE_HOME": home.url.appendingPathComponent("cache").path,
+        ]
     }
 
     private func kcfg(_ suite: String, key: String) -> Data {

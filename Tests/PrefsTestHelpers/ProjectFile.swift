@@ -1,4 +1,5 @@
 import Foundation
+import Testing
 
 /// The project's own files, read by tests that hold documents to what the code does: the README, the DocC articles
 /// under `Sources/*/*.docc/`, the man page.
@@ -35,5 +36,36 @@ package enum ProjectFile {
             }
         }
         return lines
+    }
+}
+
+extension ProjectFile {
+    /// Runs a document's command lines as written, each with `bash -c` in `environment`, and checks what the document
+    /// says of each: a line whose comment says "refused" fails with one line on standard error, any other succeeds,
+    /// and sample output under a line is what it prints.
+    ///
+    /// - Parameters:
+    ///   - lines: The lines (``commandLines(in:)``).
+    ///   - environment: The variables of every line, `PATH` among them.
+    ///   - special: Runs a line itself (one that needs a terminal) and returns `true`, or returns `false` to leave it
+    ///     to `bash`.
+    /// - Throws: When `bash` cannot be started, or what `special` throws.
+    package static func run(
+        _ lines: [(command: String, comment: String, sample: [String])], environment: [String: String],
+        special: ((command: String, comment: String, sample: [String])) throws -> Bool = { _ in false }
+    ) throws {
+        for line in lines {
+            if try special(line) { continue }
+            let run = try ChildProcess.run("/bin/bash", ["-c", line.command], environment: environment)
+            if line.comment.contains("refused") {
+                #expect(run.status != 0, "\(line.command)")
+                #expect(run.standardError.split(separator: "\n").count == 1, "\(line.command): \(run.standardError)")
+            } else {
+                #expect(run.status == 0, "\(line.command): \(run.standardError)")
+            }
+            if !line.sample.isEmpty {
+                #expect(run.standardOutput.split(separator: "\n").map(String.init) == line.sample, "\(line.command)")
+            }
+        }
     }
 }

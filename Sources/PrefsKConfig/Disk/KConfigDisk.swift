@@ -21,14 +21,7 @@ enum KConfigDisk {
     /// - Returns: The bytes, or `nil` when there is no file.
     /// - Throws: ``KConfigStoreError/unreadable(path:reason:)`` naming what is wrong.
     static func read(_ path: FilePath, limit: Int = KConfigFile.maximumSize) throws(KConfigStoreError) -> [UInt8]? {
-        let descriptor: FileDescriptor
-        do {
-            descriptor = try FileDescriptor.open(path, .readOnly, options: [.nonBlocking, .closeOnExec])
-        } catch .noSuchFileOrDirectory, .notDirectory {
-            return nil
-        } catch {
-            throw .unreadable(path: path.string, reason: "\(error)")
-        }
+        guard let descriptor = try open(path) else { return nil }
         defer { try? descriptor.close() }
         do {
             let status = try descriptor.stat()
@@ -63,6 +56,21 @@ enum KConfigDisk {
         }
     }
 
+    /// Opens a file for reading without blocking, so that a FIFO under the name cannot hang the reader.
+    ///
+    /// - Parameter path: The file.
+    /// - Returns: The descriptor, or `nil` when there is no file.
+    /// - Throws: ``KConfigStoreError/unreadable(path:reason:)`` naming what is wrong.
+    private static func open(_ path: FilePath) throws(KConfigStoreError) -> FileDescriptor? {
+        do {
+            return try FileDescriptor.open(path, .readOnly, options: [.nonBlocking, .closeOnExec])
+        } catch .noSuchFileOrDirectory, .notDirectory {
+            return nil
+        } catch {
+            throw .unreadable(path: path.string, reason: "\(error)")
+        }
+    }
+
     /// The start of a file, at most `count` bytes, with no more system calls than that needs.
     ///
     /// - Parameters:
@@ -71,14 +79,7 @@ enum KConfigDisk {
     /// - Returns: The bytes, or `nil` when there is no file.
     /// - Throws: ``KConfigStoreError/unreadable(path:reason:)`` naming what is wrong.
     static func readStart(_ path: FilePath, count: Int) throws(KConfigStoreError) -> [UInt8]? {
-        let descriptor: FileDescriptor
-        do {
-            descriptor = try FileDescriptor.open(path, .readOnly, options: [.nonBlocking, .closeOnExec])
-        } catch .noSuchFileOrDirectory, .notDirectory {
-            return nil
-        } catch {
-            throw .unreadable(path: path.string, reason: "\(error)")
-        }
+        guard let descriptor = try open(path) else { return nil }
         defer { try? descriptor.close() }
         var bytes = [UInt8](repeating: 0, count: count)
         do {

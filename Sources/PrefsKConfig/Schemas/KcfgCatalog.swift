@@ -101,8 +101,9 @@ public struct KcfgCatalog: PreferenceSchemaSource {
         let suite: String?
     }
 
-    /// Every `.kcfg` file of the folders, each told apart by its `<kcfgfile>` tag, read once; a file that cannot be
-    /// read is left out here, and named when its suite's schema is asked for.
+    /// Every `.kcfg` file of the folders, each told apart by its `<kcfgfile>` tag, read once; a file whose start
+    /// cannot be read is left out, since which file it describes cannot be known (one that is read but does not
+    /// parse is named when its suite's schema is asked for).
     ///
     /// The index is kept between runs (``KcfgIndexCache``); a scan reads only the start of each file, where every
     /// `.kcfg` KDE ships has the tag. A Plasma machine holds about 150 of them, which a one-key `read` would
