@@ -30,6 +30,38 @@ import Testing
         #expect(recorder.problems.isEmpty)
     }
 
+    @Test func changesToSystemCopiesAndFilesOneFolderDownAreSeenLive() throws {
+        let kde = try KDEFixture()
+        try kde.writeSystem("layeredrc", "[G]\nk=system\n")
+        try FileManager.default.createDirectory(at: kde.url("kdedefaults"), withIntermediateDirectories: true)
+        try kde.write("kdedefaults/kdeglobals", "[KDE]\nwidgetStyle=Breeze\n")
+        let store = kde.store()
+        let recorder = ChangeRecorder()
+        let observation = store.addObserver({ recorder.record($0) }, onProblem: { recorder.problem("\($0)") })
+        defer { observation.cancel() }
+        let delivering = try store.startDelivering()
+        defer { delivering?.cancel() }
+        // An administrator changes the system copy: the value in force changes, told as the copy's.
+        try kde.writeSystem("layeredrc", "[G]\nk=changed by the system\n")
+        #expect(
+            eventually {
+                recorder.all.contains {
+                    $0.suite == "layeredrc" && $0.key == "G/k" && $0.newValue == .string("changed by the system")
+                        && $0.systemLayer?.hasSuffix("layeredrc") == true
+                }
+            }, "\(recorder.all)")
+        // Plasma's own defaults, one folder down, written by KDE's tool.
+        try kde.kwrite("kdedefaults/kdeglobals", groups: ["KDE"], key: "widgetStyle", "Fusion")
+        #expect(
+            eventually {
+                recorder.all.contains {
+                    $0.suite == "kdedefaults/kdeglobals" && $0.key == "KDE/widgetStyle"
+                        && $0.newValue == .string("Fusion")
+                }
+            }, "\(recorder.all)")
+        #expect(recorder.problems.isEmpty)
+    }
+
     @Test func aWriteIsAnnouncedOnTheSessionBusAsKConfigAnnouncesIt() throws {
         let kde = try KDEFixture()
         let runtime = kde.prefs.home.url.appendingPathComponent("runtime")
