@@ -58,9 +58,11 @@ extension KConfigStore {
         }
     }
 
-    /// The folders a watch covers, each with what its files' names start with as suites: the user's folder, each
-    /// system folder that exists (a copy changed there changes what is in force), and each folder one down that
-    /// holds a KConfig file now (`kdedefaults/`). A folder one down made later is not watched.
+    /// The folders a watch covers, each with what its files' names start with as suites.
+    ///
+    /// They are the user's folder, each system folder that exists (a copy changed there changes what is in force),
+    /// and each folder one down that holds a KConfig file now (`kdedefaults/`). A folder one down made later is not
+    /// watched.
     private func watchedFolders() -> [(path: String, prefix: String)] {
         let existing = systemDirectories.map(\.path).filter { (try? Stat(FilePath($0)))?.type == .directory }
         var folders = ([directory.path] + existing).map { (path: $0, prefix: "") }
