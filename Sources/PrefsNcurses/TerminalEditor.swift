@@ -35,6 +35,15 @@ public enum TerminalEditor {
         let store = model.data.store
         let editor = Editor(model: model, backend: backend)
         let report = editor.problemReporter
+        // Other processes' changes are delivered from before the first frame where the store can start so (the file
+        // and KConfig stores): the service's task may start later, and a change made meanwhile would go unseen.
+        var delivering: PersistentKeyValueObservation?
+        do {
+            delivering = try store.startDelivering()
+        } catch {
+            report(error)
+        }
+        defer { delivering?.cancel() }
         // A service that dies for good leaves the screen stale: the editor says so rather than going on silently.
         let service = Task {
             do { try await store.run() } catch  where !(error is CancellationError) { report(error) }
