@@ -16,8 +16,11 @@ extension KConfigStore: SuiteStore {
     public var schemaSource: any PreferenceSchemaSource { catalog }
 
     /// The KConfig files of the folder and of the system folders, by their path under the folder, sorted.
+    ///
+    /// - Throws: ``KConfigStoreError/unreadable(path:reason:)`` when the user's folder exists but cannot be listed; a
+    ///   system folder that cannot be listed holds none.
     public func listSuites() throws -> [String] {
-        listSuiteNames()
+        listSuiteNames(userEntries: try Self.listing(directory.path))
     }
 
     public func anySuite(_ name: String) throws -> any PersistentKeyValueStore {
@@ -72,10 +75,15 @@ extension KConfigStore: SuiteStore {
 
     /// The files KConfig reads in the folder and the system folders: `kdeglobals` and every `…rc`, also one folder
     /// down (`kdedefaults/kdeglobals`), by their path under the folder.
-    func listSuiteNames() -> [String] {
+    ///
+    /// - Parameter userEntries: The user's folder's entries, when the caller listed it already.
+    /// - Returns: The names, sorted.
+    func listSuiteNames(userEntries: [String]? = nil) -> [String] {
         var names = Set<String>()
         for folder in [directory] + systemDirectories {
-            for entry in Self.entries(of: folder.path) where !entry.hasPrefix(".") {
+            let entries =
+                folder == directory ? userEntries ?? Self.entries(of: folder.path) : Self.entries(of: folder.path)
+            for entry in entries where !entry.hasPrefix(".") {
                 if Self.isKConfigFile(entry), Self.isFile(folder.path + "/" + entry) {
                     names.insert(entry)
                 } else if Self.isDirectory(folder.path + "/" + entry) {
@@ -96,9 +104,23 @@ extension KConfigStore: SuiteStore {
         name == "kdeglobals" || (name.hasSuffix("rc") && name.count > 2)
     }
 
+    /// A folder's entries; none when it does not exist.
+    ///
+    /// - Throws: ``KConfigStoreError/unreadable(path:reason:)`` when it exists but cannot be listed.
+    static func listing(_ path: String) throws(KConfigStoreError) -> [String] {
+        do {
+            return try FileManager.default.contentsOfDirectory(atPath: path)
+        } catch  where (try? Stat(FilePath(path))) == nil {
+            return []
+        } catch {
+            throw .unreadable(path: path, reason: "it cannot be listed: \(error)")
+        }
+    }
+
     private static func entries(of path: String) -> [String] {
-        // A folder that cannot be listed holds no suites for prefs; reading one of its files says why.
-        (try? FileManager.default.contentsOfDirectory(atPath: path)) ?? []
+        // A system folder, or one down, that cannot be listed holds no suites for prefs; the user's own says why
+        // (`listSuites()`).
+        (try? listing(path)) ?? []
     }
 
     /// Whether a path leads to a regular file (a link is followed, as KConfig follows it).

@@ -10,8 +10,14 @@ extension KConfigSuite {
     }
 
     private func refreshHoldingExchange() {
-        // A file that cannot be read now keeps what was read last; reads and writes say why.
-        guard let fresh = try? Self.read(name: name, store: store) else { return }
+        let fresh: Snapshot
+        do {
+            fresh = try Self.read(name: name, store: store)
+        } catch {
+            // What was read last is kept; observers hear why the change cannot be read, and reads and writes say it.
+            store.changeNotifier.report(error)
+            return
+        }
         let old = delivered.withLock { delivered in
             let old = delivered
             delivered = fresh

@@ -12,11 +12,8 @@ import Testing
         let kde = try KDEFixture()
         try kde.write("watchedrc", "[G]\nk=1\n")
         let store = kde.store()
-        let recorder = ChangeRecorder()
-        let observation = store.addObserver({ recorder.record($0) }, onProblem: { recorder.problem("\($0)") })
-        defer { observation.cancel() }
-        let delivering = try store.startDelivering()
-        defer { delivering?.cancel() }
+        let (recorder, watching) = try Self.observe(store)
+        defer { for token in watching { token.cancel() } }
         try kde.kwrite("watchedrc", groups: ["G"], key: "k", "2")
         #expect(eventually { recorder.all.contains { $0.key == "G/k" && $0.newValue == .string("2") } })
         // A file that appears while every suite is observed: its keys arrive as new.
@@ -36,11 +33,8 @@ import Testing
         try FileManager.default.createDirectory(at: kde.url("kdedefaults"), withIntermediateDirectories: true)
         try kde.write("kdedefaults/kdeglobals", "[KDE]\nwidgetStyle=Breeze\n")
         let store = kde.store()
-        let recorder = ChangeRecorder()
-        let observation = store.addObserver({ recorder.record($0) }, onProblem: { recorder.problem("\($0)") })
-        defer { observation.cancel() }
-        let delivering = try store.startDelivering()
-        defer { delivering?.cancel() }
+        let (recorder, watching) = try Self.observe(store)
+        defer { for token in watching { token.cancel() } }
         // An administrator changes the system copy: the value in force changes, told as the copy's.
         try kde.writeSystem("layeredrc", "[G]\nk=changed by the system\n")
         #expect(
@@ -60,6 +54,13 @@ import Testing
                 }
             }, "\(recorder.all)")
         #expect(recorder.problems.isEmpty)
+    }
+
+    /// Observes every suite of a store, other processes' changes delivered from now on.
+    private static func observe(_ store: KConfigStore) throws -> (ChangeRecorder, [PersistentKeyValueObservation]) {
+        let recorder = ChangeRecorder()
+        let observation = store.addObserver({ recorder.record($0) }, onProblem: { recorder.problem("\($0)") })
+        return (recorder, [observation] + [try store.startDelivering()].compactMap { $0 })
     }
 
     @Test func aWriteIsAnnouncedOnTheSessionBusAsKConfigAnnouncesIt() throws {

@@ -128,7 +128,15 @@ enum KConfigDisk {
     /// - Throws: ``KConfigStoreError/writeFailed(path:reason:)`` or ``KConfigStoreError/unsafe(path:reason:)``; the
     ///   file is unchanged then.
     static func replace(_ path: FilePath, with bytes: [UInt8]) throws(KConfigStoreError) {
-        let existing = try? Stat(path, followTargetSymlink: false)
+        let existing: Stat?
+        do {
+            existing = try Stat(path, followTargetSymlink: false)
+        } catch .noSuchFileOrDirectory {
+            existing = nil
+        } catch {
+            // Not knowing the file's mode and owner, a new file would not keep them.
+            throw .writeFailed(path: path.string, reason: "\(error)")
+        }
         if let existing {
             guard existing.type == .regular else {
                 throw .unsafe(
