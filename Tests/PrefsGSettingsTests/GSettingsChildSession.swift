@@ -26,6 +26,11 @@ struct GSettingsChildSession {
         runner.run(["--store", "gsettings"] + arguments, input: input)
     }
 
+    /// Runs a `prefs --store gsettings` command line in this process, its words in an array.
+    func runner(_ arguments: [String]) -> PrefsRun {
+        runner.run(["--store", "gsettings"] + arguments)
+    }
+
     /// Starts `prefs --store gsettings watch …` in this process.
     func watch(_ arguments: String...) -> InProcessWatch {
         runner.watch(["--store", "gsettings"] + arguments)

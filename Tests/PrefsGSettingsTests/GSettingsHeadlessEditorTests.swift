@@ -69,6 +69,13 @@ extension GSettingsInSession {
             let followed = screen()
             #expect(followed.contains("bob \(attempt)"), "\(followed)")
             #expect(followed.contains("unknown writer"), "\(followed)")
+
+            // The suites screen counts the schema's keys, those set (clock-format and name) and the system
+            // database's (locked-key).
+            editor.step([.character("q"), .character("/")] + type("org.prefs.test") + [.key(.enter)])
+            let suites = screen().split(separator: "\n")
+            let row = suites.first { $0.contains("org.prefs.test ") && !$0.contains("org.prefs.test.") }
+            #expect(row?.contains("20 keys, 2 set + 1 system") == true, "\(suites.prefix(8).joined(separator: " | "))")
         }
     }
 }

@@ -32,6 +32,46 @@ extension GSettingsInSession {
             #expect(watch.waitForLine { $0.contains("org.prefs.test clock-format = 12h (\(InProcessPrefs.writer())") })
         }
 
+        @Test(.timeLimit(.minutes(5))) func watchOneKeyPrintsItAloneAndAResetAsTheDefaultInForce() throws {
+            let session = try GSettingsChildSession()
+            // A key no schema declares could never change: refused, as gsettings monitor refuses it.
+            let unknown = session.watch("watch", "org.prefs.test", "volum")
+            #expect(eventually { unknown.hasEnded })
+            #expect(unknown.error.contains("this suite holds only the keys its schema declares"), "\(unknown.error)")
+            #expect(unknown.error.contains("did you mean \"volume\"?"))
+            let watch = session.watch("watch", "org.prefs.test", "volume")
+            defer { watch.kill() }
+            var attempt = 0
+            while !watch.output.contains(where: { $0.contains("volume =") }), attempt < 100 {
+                attempt += 1
+                try session.gsettings("set", "org.prefs.test", "name", "n\(attempt)")
+                try session.gsettings("set", "org.prefs.test", "volume", "\(attempt)")
+                _ = watch.waitForLine(timeout: .milliseconds(200)) { $0.contains("volume =") }
+            }
+            try session.gsettings("reset", "org.prefs.test", "volume")
+            #expect(watch.waitForLine { $0.contains("org.prefs.test volume reset to its default 50 (unknown writer)") })
+            // The other key's changes, made before each of the watched key's, were never printed.
+            #expect(!watch.output.contains { $0.contains(" name ") }, "\(watch.output)")
+        }
+
+        @Test func undeclaredKeysAreRefusedWithoutForceAdviceAndTypesNameTheirGVariant() throws {
+            let session = try GSettingsChildSession()
+            for arguments in [
+                ["write", "org.prefs.test", "volum", "3"], ["write", "--force", "org.prefs.test", "volum", "3"],
+            ] {
+                let refused = session.runner(arguments)
+                #expect(refused.status == 1)
+                #expect(
+                    refused.error
+                        == "prefs: key \"volum\" is not in the schema of suite \"org.prefs.test\"; this suite holds only "
+                        + "the keys its schema declares; did you mean \"volume\"?\n", "\(refused.error)")
+            }
+            #expect(try session.prefs("read-type", "org.prefs.test", "volume").output == "int (GVariant i)\n")
+            let position = try session.prefs("read-type", "org.prefs.test", "position").output
+            #expect(position == "string (GVariant text (ii))\n", "\(position)")
+            #expect(try session.prefs("read-type", "org.prefs.test", "clock-format").output == "string (GVariant s)\n")
+        }
+
         @Test func logUndoAndRedoWorkOnGSettings() throws {
             let session = try GSettingsChildSession()
             try session.prefs("write", "org.prefs.test", "volume", "30")

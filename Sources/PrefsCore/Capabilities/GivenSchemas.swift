@@ -37,6 +37,11 @@ public struct GivenSchemas: PreferenceSchemaSource {
         return try fallback?.schema(for: suite)
     }
 
+    public func declaredKeyCount(for suite: String) -> Int? {
+        if let schema = schemas[suite] { return schema.entries.count }
+        return fallback?.declaredKeyCount(for: suite)
+    }
+
     public func installSchema(_ manifest: Data, suite: String?) throws -> (
         schema: PreferenceSchema, location: String
     ) {

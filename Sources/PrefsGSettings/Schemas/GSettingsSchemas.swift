@@ -41,9 +41,19 @@ public struct GSettingsSchemas: PreferenceSchemaSource {
                 settings.schema.key(name)?.entry(effectiveDefault: settings.defaultValue(name))
             }
         }
-        let schema = try PreferenceSchema(suite: location.name, entries: entries)
+        var schema = try PreferenceSchema(suite: location.name, entries: entries)
+        // GSettings reads and writes only the keys a schema declares.
+        schema.holdsOnlyDeclaredKeys = true
         Self.cache.withLock { $0[suite] = schema }
         return schema
+    }
+
+    /// How many keys the schema declares, from GIO's list of its names: reading every installed schema whole for
+    /// the editor's suites screen would cost its first frame the summaries and ranges of thousands of keys.
+    public func declaredKeyCount(for suite: String) -> Int? {
+        if let cached = Self.cache.withLock({ $0[suite] }) { return cached.entries.count }
+        guard let settings = try? store.settings(suite) else { return nil }
+        return GIOLock.run { settings.schema.keyNames.count }
     }
 
     public func installSchema(_ manifest: Data, suite: String?) throws -> (schema: PreferenceSchema, location: String) {

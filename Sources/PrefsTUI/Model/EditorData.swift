@@ -239,9 +239,11 @@ public final class EditorData {
         let suite = try? self.suite(name)
         // The keys alone where the suite can list them without its values, which a store may have to type first.
         let stored = Set(suite?.transactions?.sortedKeys() ?? Array((suite?.primitiveValues() ?? [:]).keys))
+        let described = hasSchema ?? (schema(for: name) != nil)
         return SuiteRow(
             name: name, storedKeys: stored.count,
             systemKeys: suite?.systemLayers.keys.subtracting(stored).count ?? 0,
-            hasSchema: hasSchema ?? (schema(for: name) != nil), problem: problem(of: name).map { "\($0)" })
+            hasSchema: described, declaredKeys: described ? schemas.declaredKeyCount(for: name) : nil,
+            problem: problem(of: name).map { "\($0)" })
     }
 }

@@ -37,11 +37,7 @@ struct SuitesList {
     private func drawSuite(
         _ row: SuiteRow, into grid: inout CellGrid, y: Int, nameWidth: Int, now: ContinuousClock.Instant
     ) {
-        let detail =
-            row.problem != nil
-            ? "unreadable"
-            : "\(row.storedKeys) key\(row.storedKeys == 1 ? "" : "s")"
-                + (row.systemKeys > 0 ? " + \(row.systemKeys) system" : "") + (row.hasSchema ? ", schema" : "")
+        let detail = row.problem != nil ? "unreadable" : Self.detail(of: row)
         grid.draw(view.text(DisplayWidth.truncated(TextEscaping.escaped(row.name), toFit: nameWidth)), x: 2, y: y)
         let x = 2 + nameWidth + 3
         if grid.width - x - 1 >= 5 {
@@ -64,5 +60,14 @@ struct SuitesList {
         grid.draw(
             view.text(DisplayWidth.truncated(value, toFit: max(1, grid.width - x - 1))), x: x, y: y,
             style: view.theme.dim)
+    }
+
+    /// What a suite's row says of its keys: `43 keys, 2 set` where its schema's count is known, else
+    /// `2 keys, schema`; a system layer's keys follow (`+ 1 system`).
+    static func detail(of row: SuiteRow) -> String {
+        let plural = { (count: Int) in "\(count) key\(count == 1 ? "" : "s")" }
+        let system = row.systemKeys > 0 ? " + \(row.systemKeys) system" : ""
+        if let declared = row.declaredKeys { return "\(plural(declared)), \(row.storedKeys) set\(system)" }
+        return plural(row.storedKeys) + system + (row.hasSchema ? ", schema" : "")
     }
 }

@@ -27,11 +27,35 @@ public struct ToolError: CodedError, Sendable, CustomStringConvertible {
             code: .noSchema)
     }
 
-    /// A key the suite's schema does not declare, which `write` and `import` take only with `--force`.
+    /// A key the suite's schema does not declare, which `write` and `import` take only with `--force`, and only
+    /// where the suite can hold keys its schema lacks.
     static func notInSchema(key: String, suite: String, action: String, schema: PreferenceSchema) -> ToolError {
-        let near = NearestNames.question(for: key, among: schema.entries.map(\.id)).map { "\($0) " } ?? ""
+        let near = NearestNames.question(for: key, among: schema.entries.map(\.id))
+        let way =
+            schema.holdsOnlyDeclaredKeys
+            ? ["this suite holds only the keys its schema declares", near]
+            : [(near.map { "\($0) " } ?? "") + "use --force to \(action) it anyway"]
         return ToolError(
             "key \(TextEscaping.quoted(key)) is not in the schema of suite \(TextEscaping.quoted(suite)); "
-                + "\(near)use --force to \(action) it anyway", code: .notInSchema)
+                + way.compactMap { $0 }.joined(separator: "; "), code: .notInSchema)
+    }
+
+    /// Refuses a key the suite's schema does not declare, unless `force` is given where the suite can hold it.
+    ///
+    /// The one rule of `write`, `import` and the editor's commands for undeclared keys.
+    ///
+    /// - Parameters:
+    ///   - key: The key.
+    ///   - suite: The suite.
+    ///   - action: What is refused, for the message (`write`, `import`).
+    ///   - schema: The suite's schema, if it has one.
+    ///   - force: Whether the user asked to go ahead anyway.
+    /// - Throws: ``notInSchema(key:suite:action:schema:)``.
+    static func checkDeclared(
+        _ key: String, suite: String, action: String, schema: PreferenceSchema?, force: Bool
+    ) throws(ToolError) {
+        guard let schema, schema[key] == nil else { return }
+        if force && !schema.holdsOnlyDeclaredKeys { return }
+        throw notInSchema(key: key, suite: suite, action: action, schema: schema)
     }
 }

@@ -7,6 +7,23 @@ extension ValueText {
         typeName(of: value.kind)
     }
 
+    /// A value's type as `prefs read-type` prints it: its name in the words `--type` takes, followed by the type its
+    /// schema declares where that says more, such as GSettings' GVariant type or an app's enumeration:
+    /// `string (GVariant s)`, `array (StringList)`, `string (Theme)`.
+    ///
+    /// - Parameters:
+    ///   - value: The value.
+    ///   - entry: The key's schema entry, if it has one.
+    /// - Returns: One line of text.
+    public static func typeDescription(of value: PropertyListValue, entry: PreferenceSchemaEntry?) -> String {
+        let name = typeName(of: value)
+        guard let declared = entry?.typeName else { return name }
+        let plain = declared.hasSuffix("?") ? String(declared.dropLast()) : declared
+        // The Swift names of the property-list types say nothing more than the name itself.
+        let same = ["string", "int", "double", "float", "bool", "date", "data", name]
+        return same.contains(plain.lowercased()) ? name : "\(name) (\(TextEscaping.escaped(plain)))"
+    }
+
     /// The name of a kind, in the words `--type` takes; collections are `array` and `dictionary`.
     public static func typeName(of kind: PrimitiveKind) -> String {
         switch kind {

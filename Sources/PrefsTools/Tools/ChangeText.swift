@@ -10,6 +10,9 @@ import Foundation
 public enum ChangeText {
     /// A change as `prefs watch` prints it: time, suite, key, new value and writer.
     ///
+    /// A key removed from a suite whose schema gives it a default is said to be reset to that default, which is the
+    /// value in force from then on, as `gsettings monitor` prints it; without a default, it is removed.
+    ///
     /// - Parameters:
     ///   - change: The change.
     ///   - entry: The key's schema entry, which renders the value.
@@ -20,7 +23,14 @@ public enum ChangeText {
     ) -> String {
         let time = TimeText.format(change.writer?.time ?? Date(), utc: utc)
         let suite = ValueText.key(change.suite ?? "")
-        let value = change.newValue.map { "= \(ValueText.inline($0, entry: entry))" } ?? "removed"
+        let value =
+            if let new = change.newValue {
+                "= \(ValueText.inline(new, entry: entry))"
+            } else if let entry, let fallback = entry.defaultValue {
+                "reset to its default \(ValueText.inline(fallback, entry: entry))"
+            } else {
+                "removed"
+            }
         return "\(time) \(suite) \(ValueText.key(change.key)) \(value) (\(writer(change)))"
     }
 
@@ -71,7 +81,7 @@ public enum ChangeText {
     ///
     /// The object holds `time`, `suite`, `key`, `old` and `new` (JSON values; dates as ISO 8601, data as base64),
     /// `origin`, and when known `pid`, `process`, `host`, `system` (the layer or lock file that made the change),
-    /// `reverted` and `abridged`.
+    /// `reverted` and `abridged`; a key removed whose schema gives it a default has that value in force as `default`.
     ///
     /// - Parameters:
     ///   - change: The change.
@@ -89,6 +99,9 @@ public enum ChangeText {
         object["host"] = change.writer?.host
         object["system"] = change.systemLayer
         if change.isAbridged { object["abridged"] = true }
+        if change.newValue == nil, let fallback = entry?.defaultValue {
+            object["default"] = ValueText.json(fallback, entry: entry)
+        }
         if let reverted = change.reverted {
             var undone: [String: Any] = [:]
             undone["pid"] = reverted.pid.map { Int($0) }

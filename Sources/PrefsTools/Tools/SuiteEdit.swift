@@ -236,7 +236,7 @@ public struct SuiteEdit: Sendable {
     ) throws {
         guard let schema else { return }
         guard let entry = schema[key] else {
-            guard force else { throw ToolError.notInSchema(key: key, suite: suite, action: action, schema: schema) }
+            try ToolError.checkDeclared(key, suite: suite, action: action, schema: schema, force: force)
             return
         }
         try entry.validate(value)

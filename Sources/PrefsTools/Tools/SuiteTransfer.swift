@@ -87,8 +87,8 @@ public enum SuiteTransfer {
             try ValueText.checkPrintable(value, what: "value of \(ValueText.key(key))")
             guard let schema else { continue }
             guard let entry = schema[key] else {
-                if force { continue }
-                throw ToolError.notInSchema(key: key, suite: name, action: "import", schema: schema)
+                try ToolError.checkDeclared(key, suite: name, action: "import", schema: schema, force: force)
+                continue
             }
             try entry.validate(value)
         }

@@ -47,9 +47,7 @@ public struct WriteRequest: Sendable, Hashable {
                 parsed = try Self.parse(value, by: entry)
             }
         } else {
-            if let schema, !force {
-                throw ToolError.notInSchema(key: key, suite: suite, action: "write", schema: schema)
-            }
+            try ToolError.checkDeclared(key, suite: suite, action: "write", schema: schema, force: force)
             if let type {
                 parsed = try ValueText.parse(value, as: type)
             } else if let existing {

@@ -50,6 +50,31 @@ import Testing
         #expect(object?["origin"] as? String == "another process")
     }
 
+    @Test func watchOneKeyPrintsItsChangesAloneAndOtherSuitesWholeWithSuite() throws {
+        let prefs = try InProcessPrefs()
+        try prefs.installSchema(SchemaFixtures.verbs)
+        let watcher = prefs.watch("watch", "app", "theme", "size", "--suite", "daemon")
+        defer { watcher.kill() }
+        // Written until the watch prints one: it starts asynchronously.
+        var attempt = 6
+        while !watcher.output.contains(where: { $0.contains("app size = ") }), attempt < 70 {
+            _ = try appWrites(prefs, "app", "other", attempt)
+            try prefs.run("write", "app", "size", "\(attempt)")
+            _ = watcher.waitForLine(timeout: .milliseconds(200)) { $0.contains("app size = ") }
+            attempt += 1
+        }
+        _ = try appWrites(prefs, "app", "size", 71)
+        #expect(watcher.waitForLine { $0.contains("app size = 71 (") })
+        try prefs.run("delete", "app", "size")
+        // The key's schema gives it a default, which is what a reader gets from now on.
+        #expect(watcher.waitForLine { $0.contains("app size reset to its default 12 (") })
+        _ = try appWrites(prefs, "daemon", "pid", 3)
+        #expect(watcher.waitForLine { $0.contains("daemon pid = 3 (") })
+        // Another key of the suite changed before the watched one, and was never printed.
+        #expect(!watcher.output.contains { $0.contains(" other ") }, "\(watcher.output)")
+        #expect(watcher.error.contains("watching size, theme of app and 1 more suite(s) in "), "\(watcher.error)")
+    }
+
     @Test func watchSeesAPlainUserDefaultsProgramAsAnUnknownWriter() throws {
         let prefs = try InProcessPrefs()
         let watcher = prefs.watch("watch", "app")
