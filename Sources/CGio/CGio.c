@@ -10,6 +10,10 @@ void *cgio_slots[CGIO_FUNCTION_COUNT];
 #define CGIO_NAME_VOID(name, parameters, arguments) #name,
 static const char *const cgio_names[CGIO_FUNCTION_COUNT] = {CGIO_FUNCTIONS(CGIO_NAME, CGIO_NAME_VOID)};
 
+void *cgio_dconf_slots[CGIO_DCONF_FUNCTION_COUNT];
+static const char *const cgio_dconf_names[CGIO_DCONF_FUNCTION_COUNT] = {
+    CGIO_DCONF_FUNCTIONS(CGIO_NAME, CGIO_NAME_VOID)};
+
 // The first outcome, which every later call gives: two modules (the GSettings store and the KConfig store's change
 // notification) load GIO, perhaps from two threads at once.
 static pthread_mutex_t cgio_lock = PTHREAD_MUTEX_INITIALIZER;
@@ -26,6 +30,24 @@ int cgio_load(char *message, size_t capacity) {
     }
     int outcome = cgio_outcome;
     if (outcome != 0 && capacity > 0) snprintf(message, capacity, "%s", cgio_reason);
+    pthread_mutex_unlock(&cgio_lock);
+    return outcome;
+}
+
+static int cgio_dconf_outcome = 1;
+static char cgio_dconf_reason[512];
+
+int cgio_load_dconf(char *message, size_t capacity) {
+    // Debian's and Fedora's soname; dconf is not built for macOS.
+    static const char *const files[] = {"libdconf.so.1"};
+    pthread_mutex_lock(&cgio_lock);
+    if (cgio_dconf_outcome == 1) {
+        cgio_dconf_outcome = cprefs_load_library(files, 1, cgio_dconf_names, cgio_dconf_slots,
+                                                 CGIO_DCONF_FUNCTION_COUNT, cgio_dconf_reason,
+                                                 sizeof cgio_dconf_reason);
+    }
+    int outcome = cgio_dconf_outcome;
+    if (outcome != 0 && capacity > 0) snprintf(message, capacity, "%s", cgio_dconf_reason);
     pthread_mutex_unlock(&cgio_lock);
     return outcome;
 }

@@ -8,26 +8,39 @@ extension GSettingsStore: SuiteStore {
     /// The installed schemas.
     public var schemaSource: any PreferenceSchemaSource { GSettingsSchemas(store: self) }
 
-    /// The schemas whose keys a user set, sorted: the suites that hold values.
+    /// The suites that hold values, sorted: the schemas and known relocatable instances whose keys a user set, and
+    /// the dconf directories that hold keys no schema describes.
     ///
-    /// Every installed schema is a suite too; ``schemaSource`` lists them all.
+    /// Every installed schema is a suite too; ``schemaSource`` lists them all. Without dconf's client library the
+    /// directories are left out: opening one names what to install.
     public func listSuites() throws -> [String] {
         var held: [String] = []
-        for name in Set(try schemaIDs() + openedNames()) {
+        for name in Set(try schemaIDs() + relocatableInstances() + openedNames()) {
             let settings = try settings(name)
             if GIOLock.run({ settings.schema.keyNames.contains { settings.userValue($0) != nil } }) {
                 held.append(name)
             }
         }
-        return held.sorted()
+        return (held + directoryNamesIfAvailable()).sorted()
     }
 
+    /// The dconf directories that hold keys no schema describes, or none when libdconf cannot be loaded.
+    func directoryNamesIfAvailable() -> [String] {
+        do {
+            return try directorySuiteNames()
+        } catch {
+            // Only libdconf's absence is expected; GIO's would have failed the schema listing first.
+            return []
+        }
+    }
+
+    /// A suite by name: a dconf directory (`/org/example/`) or a schema (`SCHEMA`, `SCHEMA:/path/`).
     public func anySuite(_ name: String) throws -> any PersistentKeyValueStore {
-        try suite(name)
+        name.hasPrefix("/") ? try directory(name) : try suite(name)
     }
 
     public func checkSuiteName(_ name: String) throws {
-        _ = try suite(name)
+        _ = try anySuite(name)
     }
 
     /// Observes every change to every installed schema, and to the relocatable suites opened, whoever makes them.
@@ -45,9 +58,17 @@ extension GSettingsStore: SuiteStore {
         }
         if first {
             // Without GIO there is nothing to observe; run() and every read say why.
-            let opened = Set(((try? schemaIDs()) ?? []) + openedNames()).compactMap { try? suite($0) }
+            let schemas = Set(((try? schemaIDs()) ?? []) + ((try? relocatableInstances()) ?? []) + openedNames())
+            var opened: [String: any PersistentKeyValueStore & Sendable] = [:]
+            for name in schemas { opened[name] = try? suite(name) }
+            // dconf's directories: every change under / is announced, so that a directory made later is seen too.
+            if let client = try? dconf() {
+                GIOLock.run { client.watch("/") }
+                for name in directoryNamesIfAvailable() { opened[name] = try? directory(name) }
+            }
             observation.withLock { state in
-                for suite in opened where state.observers > 0 { state.retained[suite.name] = suite }
+                guard state.observers > 0 else { return }
+                state.retained.merge(opened) { live, _ in live }
             }
         }
         return PersistentKeyValueObservation { [weak self] in
@@ -64,7 +85,12 @@ extension GSettingsStore: SuiteStore {
         ofSuites suites: Set<String>, _ handler: @escaping @Sendable ([PersistentKeyValueChange]) -> Void,
         onProblem: (@Sendable (any Error) -> Void)?
     ) -> PersistentKeyValueObservation {
-        let opened = suites.compactMap { try? suite($0) }
+        let opened: [any PersistentKeyValueStore & Sendable] = suites.compactMap { name in
+            name.hasPrefix("/") ? try? directory(name) : try? suite(name)
+        }
+        if suites.contains(where: { $0.hasPrefix("/") }), let client = try? dconf() {
+            for name in suites where name.hasPrefix("/") { GIOLock.run { client.watch(name) } }
+        }
         let registration = changeNotifier.addObserver(
             { changes in
                 let kept = changes.filter { $0.suite.map(suites.contains) ?? false }
@@ -82,7 +108,10 @@ extension GSettingsStore: SuiteStore {
     public func run() async throws {
         try GIOLibrary.load()
         await cancelWhenGracefulShutdown {
-            await MainLoop.run(afterEvents: ChangeQueue.deliver)
+            await MainLoop.run {
+                ChangeQueue.deliver()
+                DconfChangeQueue.deliver()
+            }
         }
     }
 }

@@ -17,7 +17,9 @@ public import Foundation
 /// try interface.setPrimitiveValue(.string("24h"), forKey: "clock-format")
 /// ```
 ///
-/// A suite is named by its schema's id, or `SCHEMA:/path/` for a relocatable schema. Values map onto property-list
+/// A suite is named by its schema's id, `SCHEMA:/path/` for an instance of a relocatable schema, or by a dconf
+/// directory (`/org/example/custom/`) for the keys there that no schema describes, read and written through dconf's
+/// own client library (``DconfDirectorySuite``). Values map onto property-list
 /// values without loss (`VariantShape`); a type with no such mapping is shown and written as GVariant text. Writes
 /// are checked against the schema's type, range and choices, and journaled as the file store's are, so that
 /// `prefs log`, `undo` and `redo` work. Other programs' changes arrive while ``run()`` runs GLib's main loop.
@@ -37,12 +39,23 @@ public final class GSettingsStore: Sendable {
     /// The GSettings objects opened, one per suite, kept for the store's life: creating one subscribes its path with
     /// the dconf service and dropping it unsubscribes, which costs far more than reading its values.
     let objects = Mutex<[String: Settings]>([:])
-    let observation = Mutex<(observers: Int, retained: [String: GSettingsSuite])>((0, [:]))
+    /// How many store-wide observers there are, and the suites kept open for them: schemas' and dconf directories'.
+    let observation = Mutex<(observers: Int, retained: [String: any PersistentKeyValueStore & Sendable])>((0, [:]))
+    /// dconf's own client, for the directories no schema describes; made when one is first opened.
+    let dconfClient = Mutex<DconfClient?>(nil)
+    /// The dconf directories open, as suites.
+    let directories = Mutex<[String: WeakDirectory]>([:])
+    /// Each fixed schema's path and id, once read; forgotten when the compiled schemas change.
+    let schemaPaths = Mutex<[String: String]?>(nil)
     /// The schemas read again after a compiled-schema file changed; until then, GLib's default source.
     let rereadSchemas = Mutex<RereadSchemas?>(nil)
 
     struct WeakSuite {
         weak var suite: GSettingsSuite?
+    }
+
+    struct WeakDirectory {
+        weak var suite: DconfDirectorySuite?
     }
 
     /// Creates the store; nothing is read until a suite is opened.

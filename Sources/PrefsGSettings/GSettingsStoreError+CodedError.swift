@@ -5,12 +5,13 @@ extension GSettingsStoreError: CodedError {
         switch self {
         case .noSchema: .noSuite
         case .invalidSuiteName, .needsPath, .fixedPath: .invalidSuiteName
-        case .unknownKey: .notInSchema
+        case .unknownKey, .declaredBySchema: .notInSchema
         case .invalidValue: .invalidValue
         case .notWritable: .lockedKey
         case .readOnlySchemas: .refused
-        case .noBackend, .gioUnavailable: .unreachable
-        case .writeFailed: .io
+        case .noBackend, .gioUnavailable, .dconfUnavailable: .unreachable
+        case .writeFailed, .mappingsUnreadable: .io
+        case .invalidMapping: .invalidSchema
         }
     }
 }

@@ -24,6 +24,14 @@ public enum GSettingsStoreError: Error, Sendable, Hashable, CustomStringConverti
     case readOnlySchemas(String)
     /// GIO cannot be loaded: the dynamic loader's reason.
     case gioUnavailable(String)
+    /// dconf's client library cannot be loaded: the dynamic loader's reason.
+    case dconfUnavailable(String)
+    /// The user's mappings of paths to relocatable schemas cannot be read or written.
+    case mappingsUnreadable(path: String, reason: String)
+    /// A path cannot be paired with a schema: not a relocatable schema, or not a dconf directory.
+    case invalidMapping(path: String, schema: String, reason: String)
+    /// A key of a dconf directory is one a schema at that directory declares, and is written through it.
+    case declaredBySchema(directory: String, key: String, suite: String)
 
     public var description: String {
         switch self {
@@ -52,6 +60,17 @@ public enum GSettingsStoreError: Error, Sendable, Hashable, CustomStringConverti
             "GSettings schemas are installed with glib-compile-schemas, not by prefs (suite \(TextEscaping.quoted(suite)))"
         case .gioUnavailable(let reason):
             "GNOME's settings need GIO, which cannot be loaded (\(reason)); install GLib (Debian: libglib2.0-0)"
+        case .dconfUnavailable(let reason):
+            "dconf paths without a schema need dconf's client library, which cannot be loaded (\(reason)); install "
+                + "it (Debian: libdconf1, which dconf-cli brings)"
+        case .mappingsUnreadable(let path, let reason):
+            "cannot use the schema mappings in \(TextEscaping.quoted(path)): \(reason)"
+        case .invalidMapping(let path, let schema, let reason):
+            "cannot map \(TextEscaping.quoted(path)) to schema \(TextEscaping.quoted(schema)): \(reason)"
+        case .declaredBySchema(let directory, let key, let suite):
+            "key \(TextEscaping.quoted(key)) of \(TextEscaping.quoted(directory)) belongs to schema "
+                + "\(TextEscaping.quoted(suite)), which checks its type and range: write it there, as prefs --store "
+                + "gsettings write \(suite) \(key) VALUE"
         }
     }
 
@@ -61,7 +80,8 @@ public enum GSettingsStoreError: Error, Sendable, Hashable, CustomStringConverti
         // The message names the key already.
         case .invalidValue, .unknownKey: PersistentKeyValueStoreError(.encoding, message: description)
         case .notWritable: PersistentKeyValueStoreError(.locked, message: description)
-        case .noBackend, .writeFailed, .gioUnavailable: PersistentKeyValueStoreError(.io, message: description)
+        case .noBackend, .writeFailed, .gioUnavailable, .dconfUnavailable:
+            PersistentKeyValueStoreError(.io, message: description)
         default: PersistentKeyValueStoreError(.refused, message: description)
         }
     }

@@ -40,3 +40,30 @@ extension GSettingsSuite: SuiteDiagnostics {
     /// Why the suite cannot be written: GSettings without a dconf backend keeps values in memory only.
     public var suiteProblem: (any Error)? { store.backendProblem }
 }
+
+extension GSettingsSuite: NativeTextSuite {
+    public var nativeText: (any NativeTextSuite)? { self }
+    public var nativeSyntax: String { "gvariant" }
+
+    /// The GVariant type the schema gives the key.
+    public func nativeTypeName(forKey key: String) -> String? {
+        GIOLock.run { settings.schema.key(key).map { "GVariant \($0.typeString)" } }
+    }
+
+    /// Writes GVariant text, read as the key's type (`'24h'`, `(1, 2)`) and checked against its range and choices
+    /// as every write is.
+    @discardableResult
+    public func writeNativeText(_ text: String, forKey key: String) throws -> [PersistentKeyValueChange] {
+        let value = try GIOLock.run { () throws(GSettingsStoreError) -> PropertyListValue in
+            guard let type = settings.schema.key(key)?.typeString else { throw .unknownKey(suite: name, key: key) }
+            do {
+                return VariantConversion.value(of: try Variant.parse(text, as: type))
+            } catch {
+                throw .invalidValue(
+                    suite: name, key: key,
+                    reason: "\(TextEscaping.quoted(text, limit: 60)) is not GVariant text of type \(type): \(error)")
+            }
+        }
+        return try commit([key: value], expecting: [:])
+    }
+}

@@ -63,6 +63,25 @@ extension ToolContext {
         try suite.setPrimitiveValues(changes)
     }
 
+    /// Writes a key from text in the store's own value syntax (`--type gvariant`), which the store parses and checks.
+    ///
+    /// - Parameters:
+    ///   - text: The value, in the syntax.
+    ///   - syntax: The syntax's name, as `--type` takes it.
+    ///   - key: The key.
+    ///   - name: The suite's name.
+    /// - Throws: ``ToolError`` when the suite's store has no such syntax; the store's error when the text does not
+    ///   parse or fit the key; nothing is written then.
+    public func writeNativeText(_ text: String, syntax: String, toKey key: String, inSuite name: String) throws {
+        let suite = try writableSuite(name)
+        guard let native = suite.nativeText, native.nativeSyntax == syntax else {
+            throw ToolError(
+                "--type \(syntax) is the value syntax of another kind of store; suite \(TextEscaping.quoted(name)) "
+                    + "takes string, int, float, bool, date, data or json", code: .usage)
+        }
+        try native.writeNativeText(text, forKey: key)
+    }
+
     /// The stored values of some keys of a suite that may not exist, without reading the rest of the suite when the
     /// store can, and without creating anything.
     ///

@@ -105,8 +105,10 @@ public final class ToolContext: Sendable {
         let suite = try suite(name, in: store)
         // A suite holding keys exists; only an empty one costs a listing (a directory read, a query). Schemas first:
         // listing GSettings' suites opens every schema.
-        let holdsKeys = !(suite.transactions?.sortedKeys() ?? Array(suite.primitiveValues().keys))
-            .isEmpty
+        // A system layer's keys are the suite's too (a dconf directory only a system database fills).
+        let holdsKeys =
+            !(suite.transactions?.sortedKeys() ?? Array(suite.primitiveValues().keys)).isEmpty
+            || !suite.systemLayers.keys.isEmpty
         guard
             try holdsKeys || schemas().schemaSuites().contains(name) || store.listSuites().contains(name)
                 || (orItsHistory && suite.changeHistory?.lastChange() != nil)

@@ -68,7 +68,7 @@ extension GSettingsInSession {
             }
             #expect(try session.prefs("read-type", "org.prefs.test", "volume").output == "int (GVariant i)\n")
             let position = try session.prefs("read-type", "org.prefs.test", "position").output
-            #expect(position == "string (GVariant text (ii))\n", "\(position)")
+            #expect(position == "string (GVariant (ii))\n", "\(position)")
             #expect(try session.prefs("read-type", "org.prefs.test", "clock-format").output == "string (GVariant s)\n")
         }
 

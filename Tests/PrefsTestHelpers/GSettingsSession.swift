@@ -6,8 +6,10 @@ import Foundation
 /// It has a `HOME`, `XDG_CONFIG_HOME` (where dconf-service keeps the user database) and `XDG_RUNTIME_DIR` of its own,
 /// the test schemas compiled by `glib-compile-schemas` into its own `GSETTINGS_SCHEMA_DIR` (Debian's
 /// gsettings-desktop-schemas stay visible through `XDG_DATA_DIRS`), and a dconf profile with a system database that
-/// locks `/org/prefs/test/locked-key` and `/org/prefs/layers/pinned`, and sets `/org/prefs/layers/greeting`. The bus is `dbus-run-session` running a shell that prints the address and
-/// waits on its input: closing the input ends the session and its daemon, and dconf-service with it.
+/// locks `/org/prefs/test/locked-key`, `/org/prefs/layers/pinned` and `/org/prefs/free/fixed` (a path no schema
+/// describes), and sets `/org/prefs/layers/greeting` and `/org/prefs/free/system-only`. The bus is `dbus-run-session`
+/// running a shell that prints the address and waits on its input: closing the input ends the session and its daemon,
+/// and dconf-service with it.
 package final class GSettingsSession: Sendable {
     /// The `prefs` runner, whose home is the session's.
     package let cli: PrefsCLI
@@ -61,10 +63,11 @@ package final class GSettingsSession: Sendable {
                 ]
             ), "glib-compile-schemas")
         try
-            "[org/prefs/test]\nlocked-key='set by the system'\n\n[org/prefs/layers]\ngreeting='from the system'\npinned=7\n"
+            ("[org/prefs/test]\nlocked-key='set by the system'\n\n[org/prefs/layers]\ngreeting='from the system'\npinned=7\n"
+            + "\n[org/prefs/free]\nsystem-only=uint32 3\nfixed='by the system'\n")
             .write(
                 to: root.appendingPathComponent("db.d/00-test"), atomically: true, encoding: .utf8)
-        try "/org/prefs/test/locked-key\n/org/prefs/layers/pinned\n".write(
+        try "/org/prefs/test/locked-key\n/org/prefs/layers/pinned\n/org/prefs/free/fixed\n".write(
             to: root.appendingPathComponent("db.d/locks/test"), atomically: true, encoding: .utf8)
         let system = root.appendingPathComponent("system.db")
         try Self.check(

@@ -12,15 +12,23 @@
 #define CGIO_INDEX(type, name, parameters, arguments) CGIO_INDEX_##name,
 #define CGIO_INDEX_VOID(name, parameters, arguments) CGIO_INDEX_##name,
 enum { CGIO_FUNCTIONS(CGIO_INDEX, CGIO_INDEX_VOID) CGIO_FUNCTION_COUNT };
+enum { CGIO_DCONF_FUNCTIONS(CGIO_INDEX, CGIO_INDEX_VOID) CGIO_DCONF_FUNCTION_COUNT };
 #undef CGIO_INDEX
 #undef CGIO_INDEX_VOID
 
 /// The resolved functions, by `CGIO_INDEX_<name>`; all NULL until `cgio_load` succeeds.
 extern void *cgio_slots[CGIO_FUNCTION_COUNT];
+/// The resolved functions of libdconf, by `CGIO_INDEX_<name>`; all NULL until `cgio_load_dconf` succeeds.
+extern void *cgio_dconf_slots[CGIO_DCONF_FUNCTION_COUNT];
 
 /// Loads GIO (libgio-2.0, which brings GObject and GLib) and resolves every function CGioFunctions.h declares.
 /// Returns 0, or -1 with one line in `message`. Not thread-safe: PrefsGSettings calls it once, from a Swift `static let`.
 int cgio_load(char *message, size_t capacity);
+
+/// Loads dconf's client library (libdconf.so.1, which needs GIO: load that first) and resolves every function of
+/// CGIO_DCONF_FUNCTIONS. Returns 0, or -1 with one line in `message`; thread-safe, and later calls give the first
+/// outcome.
+int cgio_load_dconf(char *message, size_t capacity);
 
 static inline void *cgio_function(int index, const char *name) {
     void *function = cgio_slots[index];
@@ -38,6 +46,24 @@ CGIO_FUNCTIONS(CGIO_WRAPPER, CGIO_WRAPPER_VOID)
 #undef CGIO_WRAPPER
 #undef CGIO_WRAPPER_VOID
 
+static inline void *cgio_dconf_function(int index, const char *name) {
+    void *function = cgio_dconf_slots[index];
+    if (function == NULL) cprefs_unloaded_symbol(name);
+    return function;
+}
+
+#define CGIO_DCONF_WRAPPER(type, name, parameters, arguments)                                                          \
+    static inline type name parameters {                                                                               \
+        return ((type(*) parameters)cgio_dconf_function(CGIO_INDEX_##name, #name)) arguments;                          \
+    }
+#define CGIO_DCONF_WRAPPER_VOID(name, parameters, arguments)                                                           \
+    static inline void name parameters {                                                                               \
+        ((void(*) parameters)cgio_dconf_function(CGIO_INDEX_##name, #name)) arguments;                                 \
+    }
+CGIO_DCONF_FUNCTIONS(CGIO_DCONF_WRAPPER, CGIO_DCONF_WRAPPER_VOID)
+#undef CGIO_DCONF_WRAPPER
+#undef CGIO_DCONF_WRAPPER_VOID
+
 // What GLib writes as macros: signal connection, type casts and type names.
 
 /// The callback of a GSettings object's "changed" signal, with the changed key's name.
@@ -45,6 +71,15 @@ typedef void (*cgio_changed_callback)(GSettings *settings, const gchar *key, gpo
 
 static inline gulong cgio_connect_changed(GSettings *settings, cgio_changed_callback callback, gpointer user_data) {
     return g_signal_connect_data(settings, "changed", (GCallback)callback, user_data, NULL, 0);
+}
+/// The callback of a dconf client's "changed" signal: the prefix of the changed paths, the changed paths after it
+/// (one empty string when the prefix itself is the one key or directory changed), and the writer's tag.
+typedef void (*cgio_dconf_changed_callback)(DConfClient *client, const gchar *prefix, const gchar *const *changes,
+                                             const gchar *tag, gpointer user_data);
+
+static inline gulong cgio_connect_dconf_changed(DConfClient *client, cgio_dconf_changed_callback callback,
+                                                gpointer user_data) {
+    return g_signal_connect_data(client, "changed", (GCallback)callback, user_data, NULL, 0);
 }
 /// `G_VARIANT_TYPE`: a type string is its own GVariantType.
 static inline const GVariantType *cgio_variant_type(const gchar *text) { return (const GVariantType *)text; }

@@ -39,6 +39,28 @@ struct _GError {
     gint code;
     gchar *message;
 };
+// The functions of dconf's own client library, libdconf, which reads and writes any dconf path (GSettings reaches only
+// the paths of installed schemas): the same form as CGIO_FUNCTIONS.
+#define CGIO_DCONF_FUNCTIONS(F, V)                                                                                     \
+    F(DConfClient *, dconf_client_new, (void), ())                                                                     \
+    F(GVariant *, dconf_client_read_full,                                                                              \
+      (DConfClient * client, const gchar *key, DConfReadFlags flags, const GQueue *read_through),                     \
+      (client, key, flags, read_through))                                                                              \
+    F(gchar **, dconf_client_list, (DConfClient * client, const gchar *dir, gint *length), (client, dir, length))      \
+    F(gchar **, dconf_client_list_locks, (DConfClient * client, const gchar *dir, gint *length),                       \
+      (client, dir, length))                                                                                           \
+    F(gboolean, dconf_client_is_writable, (DConfClient * client, const gchar *key), (client, key))                     \
+    F(gboolean, dconf_client_change_sync,                                                                              \
+      (DConfClient * client, DConfChangeset * changeset, gchar * *tag, GCancellable * cancellable, GError * *error),  \
+      (client, changeset, tag, cancellable, error))                                                                    \
+    V(dconf_client_watch_sync, (DConfClient * client, const gchar *path), (client, path))                              \
+    V(dconf_client_unwatch_sync, (DConfClient * client, const gchar *path), (client, path))                            \
+    F(DConfChangeset *, dconf_changeset_new, (void), ())                                                               \
+    V(dconf_changeset_set, (DConfChangeset * changeset, const gchar *path, GVariant *value), (changeset, path, value)) \
+    V(dconf_changeset_unref, (DConfChangeset * changeset), (changeset))                                                \
+    F(gboolean, dconf_is_dir, (const gchar *string, GError **error), (string, error))                                 \
+    F(gboolean, dconf_is_key, (const gchar *string, GError **error), (string, error))
+
 #endif
 typedef struct _GVariant GVariant;
 typedef struct _GVariantType GVariantType;
@@ -53,18 +75,47 @@ typedef struct _GTypeInstance GTypeInstance;
 typedef struct _GClosure GClosure;
 typedef struct _GDBusConnection GDBusConnection;
 typedef struct _GCancellable GCancellable;
+typedef struct _GQueue GQueue;
+// dconf's client library (libdconf), loaded apart from GIO (cgio_load_dconf).
+typedef struct _DConfClient DConfClient;
+typedef struct _DConfChangeset DConfChangeset;
 
 #ifndef CGIO_VERIFYING
-// Enumerations GLib declares as enum types; here, their values.
+// Enumerations GLib and dconf declare as enum types; here, their values.
 typedef unsigned int GLogLevelFlags;
 typedef unsigned int GConnectFlags;
 typedef int GBusType;
+typedef unsigned int DConfReadFlags;
+// The functions of dconf's own client library, libdconf, which reads and writes any dconf path (GSettings reaches only
+// the paths of installed schemas): the same form as CGIO_FUNCTIONS.
+#define CGIO_DCONF_FUNCTIONS(F, V)                                                                                     \
+    F(DConfClient *, dconf_client_new, (void), ())                                                                     \
+    F(GVariant *, dconf_client_read_full,                                                                              \
+      (DConfClient * client, const gchar *key, DConfReadFlags flags, const GQueue *read_through),                     \
+      (client, key, flags, read_through))                                                                              \
+    F(gchar **, dconf_client_list, (DConfClient * client, const gchar *dir, gint *length), (client, dir, length))      \
+    F(gchar **, dconf_client_list_locks, (DConfClient * client, const gchar *dir, gint *length),                       \
+      (client, dir, length))                                                                                           \
+    F(gboolean, dconf_client_is_writable, (DConfClient * client, const gchar *key), (client, key))                     \
+    F(gboolean, dconf_client_change_sync,                                                                              \
+      (DConfClient * client, DConfChangeset * changeset, gchar * *tag, GCancellable * cancellable, GError * *error),  \
+      (client, changeset, tag, cancellable, error))                                                                    \
+    V(dconf_client_watch_sync, (DConfClient * client, const gchar *path), (client, path))                              \
+    V(dconf_client_unwatch_sync, (DConfClient * client, const gchar *path), (client, path))                            \
+    F(DConfChangeset *, dconf_changeset_new, (void), ())                                                               \
+    V(dconf_changeset_set, (DConfChangeset * changeset, const gchar *path, GVariant *value), (changeset, path, value)) \
+    V(dconf_changeset_unref, (DConfChangeset * changeset), (changeset))                                                \
+    F(gboolean, dconf_is_dir, (const gchar *string, GError **error), (string, error))                                 \
+    F(gboolean, dconf_is_key, (const gchar *string, GError **error), (string, error))
+
 #endif
 enum {
     CGIO_LOG_LEVEL_CRITICAL = 1 << 3,
     CGIO_LOG_LEVEL_WARNING = 1 << 4,
     CGIO_LOG_LEVEL_MESSAGE = 1 << 5,
     CGIO_BUS_TYPE_SESSION = 2,
+    CGIO_DCONF_READ_DEFAULT_VALUE = 1 << 0,
+    CGIO_DCONF_READ_USER_VALUE = 1 << 1,
 };
 
 typedef void (*GLogFunc)(const gchar *log_domain, GLogLevelFlags log_level, const gchar *message, gpointer user_data);
@@ -185,5 +236,27 @@ typedef void (*GClosureNotify)(gpointer data, GClosure *closure);
     V(g_variant_unref, (GVariant * value), (value))                                                                    \
     F(gchar *, g_variant_type_dup_string, (const GVariantType *type), (type))                                          \
     F(gboolean, g_variant_type_string_is_valid, (const gchar *type_string), (type_string))
+
+// The functions of dconf's own client library, libdconf, which reads and writes any dconf path (GSettings reaches only
+// the paths of installed schemas): the same form as CGIO_FUNCTIONS.
+#define CGIO_DCONF_FUNCTIONS(F, V)                                                                                     \
+    F(DConfClient *, dconf_client_new, (void), ())                                                                     \
+    F(GVariant *, dconf_client_read_full,                                                                              \
+      (DConfClient * client, const gchar *key, DConfReadFlags flags, const GQueue *read_through),                     \
+      (client, key, flags, read_through))                                                                              \
+    F(gchar **, dconf_client_list, (DConfClient * client, const gchar *dir, gint *length), (client, dir, length))      \
+    F(gchar **, dconf_client_list_locks, (DConfClient * client, const gchar *dir, gint *length),                       \
+      (client, dir, length))                                                                                           \
+    F(gboolean, dconf_client_is_writable, (DConfClient * client, const gchar *key), (client, key))                     \
+    F(gboolean, dconf_client_change_sync,                                                                              \
+      (DConfClient * client, DConfChangeset * changeset, gchar * *tag, GCancellable * cancellable, GError * *error),  \
+      (client, changeset, tag, cancellable, error))                                                                    \
+    V(dconf_client_watch_sync, (DConfClient * client, const gchar *path), (client, path))                              \
+    V(dconf_client_unwatch_sync, (DConfClient * client, const gchar *path), (client, path))                            \
+    F(DConfChangeset *, dconf_changeset_new, (void), ())                                                               \
+    V(dconf_changeset_set, (DConfChangeset * changeset, const gchar *path, GVariant *value), (changeset, path, value)) \
+    V(dconf_changeset_unref, (DConfChangeset * changeset), (changeset))                                                \
+    F(gboolean, dconf_is_dir, (const gchar *string, GError **error), (string, error))                                 \
+    F(gboolean, dconf_is_key, (const gchar *string, GError **error), (string, error))
 
 #endif

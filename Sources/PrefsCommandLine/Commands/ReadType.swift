@@ -16,9 +16,8 @@ struct ReadType: PrefsCommand {
     @OptionGroup var target: KeyArguments
 
     func perform() throws {
-        let (value, entry, _) = try SuiteListing.value(
+        let name = try SuiteListing.typeDescription(
             of: target.key, inSuite: target.suite, context: options.openContext())
-        let name = ValueText.typeDescription(of: value, entry: entry)
         options.json ? Output.json(name) : Output.line(name)
     }
 }

@@ -51,6 +51,16 @@ public struct GivenSchemas: PreferenceSchemaSource {
         return try fallback.installSchema(manifest, suite: suite)
     }
 
+    public func mapSchema(_ schema: String, toPath path: String) throws -> String? {
+        guard let fallback else { throw PreferenceSchemaSourceError.noMappings(schemaLocationDescription) }
+        return try fallback.mapSchema(schema, toPath: path)
+    }
+
+    public func unmapSchema(atPath path: String) throws -> Bool {
+        guard let fallback else { throw PreferenceSchemaSourceError.noMappings(schemaLocationDescription) }
+        return try fallback.unmapSchema(atPath: path)
+    }
+
     public func uninstallSchema(for suite: String) throws -> Bool {
         guard schemas[suite] == nil else {
             throw PreferenceSchemaSourceError(

@@ -50,6 +50,25 @@ public protocol PreferenceSchemaSource: Sendable {
     @discardableResult
     func uninstallSchema(for suite: String) throws -> Bool
 
+    /// Pairs a schema that can live at several places with one of them, in the user's own mappings, so that the
+    /// schema's keys there form a suite: GSettings' relocatable schemas at dconf directories.
+    ///
+    /// - Parameters:
+    ///   - schema: The schema's name.
+    ///   - path: The place, or a pattern of places where the store has them.
+    /// - Returns: The suite the place now is, or `nil` for a pattern.
+    /// - Throws: The source's error when it keeps no mappings, or the schema or place cannot be paired.
+    @discardableResult
+    func mapSchema(_ schema: String, toPath path: String) throws -> String?
+
+    /// Forgets the user's pairing of a place.
+    ///
+    /// - Parameter path: The place, as it was mapped.
+    /// - Returns: Whether it was mapped.
+    /// - Throws: The source's error when it keeps no mappings, or they cannot be changed.
+    @discardableResult
+    func unmapSchema(atPath path: String) throws -> Bool
+
     /// Watches the schemas, so that a schema installed, changed or removed while a program runs shows at once.
     ///
     /// - Parameters:
@@ -67,6 +86,20 @@ public protocol PreferenceSchemaSource: Sendable {
 }
 
 extension PreferenceSchemaSource {
+    /// None: the suites of most stores are named, not placed, and each schema describes one suite.
+    ///
+    /// - Throws: ``PreferenceSchemaSourceError`` saying so.
+    public func mapSchema(_ schema: String, toPath path: String) throws -> String? {
+        throw PreferenceSchemaSourceError.noMappings(schemaLocationDescription)
+    }
+
+    /// None: the suites of most stores are named, not placed.
+    ///
+    /// - Throws: ``PreferenceSchemaSourceError`` saying so.
+    public func unmapSchema(atPath path: String) throws -> Bool {
+        throw PreferenceSchemaSourceError.noMappings(schemaLocationDescription)
+    }
+
     /// Unknown: a source whose schemas are files reads each whole to count its keys, which over 150 schemas costs
     /// the editor's first frame more than everything else.
     ///
@@ -100,6 +133,16 @@ public struct PreferenceSchemaSourceError: Error, Sendable, Hashable, CustomStri
     /// - Parameter description: One line saying what is wrong.
     public init(_ description: String) {
         self.description = description
+    }
+
+    /// The source's schemas each describe one suite, so none is mapped to a place.
+    ///
+    /// - Parameter location: Where the schemas are kept, for people.
+    /// - Returns: The error.
+    public static func noMappings(_ location: String) -> PreferenceSchemaSourceError {
+        PreferenceSchemaSourceError(
+            "the schemas of \(location) each describe one suite; only a store whose schemas can live at several paths "
+                + "maps one to a path")
     }
 
     /// The manifest names no suite, and none was given.

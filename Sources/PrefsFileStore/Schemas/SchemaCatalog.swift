@@ -111,51 +111,16 @@ public struct SchemaCatalog: Sendable {
 
     /// A manifest's bytes, when it is a regular file within ``maximumManifestSize``.
     private static func readManifest(_ file: URL) throws(SchemaCatalogError) -> Data? {
-        let descriptor: FileDescriptor
         do {
-            descriptor = try FileDescriptor.open(FilePath(file.path), .readOnly, options: [.nonBlocking, .closeOnExec])
-        } catch .noSuchFileOrDirectory {
-            return nil
+            return try SmallFile.read(FilePath(file.path), limit: maximumManifestSize, limitText: "4 MiB")
         } catch {
-            throw .io(path: file.path, reason: "\(error)")
-        }
-        defer { try? descriptor.close() }
-        do {
-            let status = try descriptor.stat()
-            guard status.type == .regular else {
-                throw SchemaCatalogError.io(path: file.path, reason: "it is \(SuiteFiles.describe(status.type))")
-            }
-            guard status.size <= maximumManifestSize else {
-                throw SchemaCatalogError.io(path: file.path, reason: "it is larger than 4 MiB")
-            }
-            var bytes = [UInt8](repeating: 0, count: Int(status.size))
-            let count = try bytes.withUnsafeMutableBytes { try descriptor.read(fromAbsoluteOffset: 0, into: $0) }
-            return Data(bytes[..<count])
-        } catch let error as SchemaCatalogError {
-            throw error
-        } catch {
-            throw .io(path: file.path, reason: "\(error)")
+            throw .io(path: file.path, reason: error.description)
         }
     }
 
     /// Writes a file readable by its owner only, through a fresh temporary file renamed into place.
     private static func writePrivately(_ data: Data, to path: FilePath) throws {
-        guard let name = path.lastComponent?.string else { throw Errno.invalidArgument }
-        let temporary = path.removingLastComponent().appending(".\(name).\(getpid()).tmp")
-        try? Syscall.unlink(temporary)
-        let descriptor = try FileDescriptor.open(
-            temporary, .writeOnly, options: [.create, .exclusiveCreate, .noFollow, .closeOnExec],
-            permissions: [.ownerReadWrite])
-        do {
-            try descriptor.closeAfter {
-                try Syscall.fchmod(descriptor, [.ownerReadWrite])
-                _ = try descriptor.writeAll(data)
-            }
-            try Syscall.rename(temporary, path)
-        } catch {
-            try? Syscall.unlink(temporary)
-            throw error
-        }
+        try SmallFile.write(data, to: path)
     }
 
     private func manifestURL(for suite: String) throws(SchemaCatalogError) -> URL {

@@ -106,4 +106,18 @@ final class Variant: @unchecked Sendable {
         guard let parsed else { throw GLibError(taking: error, call: "g_variant_parse") }
         return Variant(taking: parsed)
     }
+
+    /// Parses GVariant text whose type the text itself gives (`5` an `i`, `uint32 5` a `u`, `@as []`), as
+    /// `dconf write` does.
+    ///
+    /// The corresponding C function is `g_variant_parse` with no type.
+    ///
+    /// - Throws: ``GLibError`` with GLib's message when the text does not parse or its type is not definite.
+    static func parse(_ text: String) throws(GLibError) -> Variant {
+        var error: UnsafeMutablePointer<GError>?
+        guard let parsed = g_variant_parse(nil, text, nil, nil, &error) else {
+            throw GLibError(taking: error, call: "g_variant_parse")
+        }
+        return Variant(taking: parsed)
+    }
 }

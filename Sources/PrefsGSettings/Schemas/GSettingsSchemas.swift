@@ -19,14 +19,18 @@ public struct GSettingsSchemas: PreferenceSchemaSource {
 
     public var schemaLocationDescription: String { GSettingsStore.schemaFolders() }
 
-    /// The installed schemas that live at a path of their own, sorted.
-    public func schemaSuites() throws -> [String] { try store.schemaIDs() }
+    /// The installed schemas that live at a path of their own, and the known instances of relocatable ones, sorted.
+    public func schemaSuites() throws -> [String] {
+        (try store.schemaIDs() + store.relocatableInstances()).sorted()
+    }
 
     /// The schema of a suite; a relocatable schema's suite (`SCHEMA:/path/`) has its schema's.
     ///
     /// - Throws: ``GSettingsStoreError`` for a name that cannot name a suite, or when GIO cannot be loaded.
     public func schema(for suite: String) throws -> PreferenceSchema? {
         if let cached = Self.cache.withLock({ $0[suite] }) { return cached }
+        // A dconf directory's keys are those no schema describes.
+        if suite.hasPrefix("/") { return nil }
         let location = try SuiteLocation(suite)
         let settings: Settings
         do {
@@ -52,12 +56,22 @@ public struct GSettingsSchemas: PreferenceSchemaSource {
     /// the editor's suites screen would cost its first frame the summaries and ranges of thousands of keys.
     public func declaredKeyCount(for suite: String) -> Int? {
         if let cached = Self.cache.withLock({ $0[suite] }) { return cached.entries.count }
-        guard let settings = try? store.settings(suite) else { return nil }
+        guard !suite.hasPrefix("/"), let settings = try? store.settings(suite) else { return nil }
         return GIOLock.run { settings.schema.keyNames.count }
     }
 
     public func installSchema(_ manifest: Data, suite: String?) throws -> (schema: PreferenceSchema, location: String) {
         throw GSettingsStoreError.readOnlySchemas(suite ?? "")
+    }
+
+    /// Pairs a relocatable schema with a dconf directory, or a pattern of them (`/org/example/profiles//`), in the
+    /// user's mappings (``GSettingsStore/mapSchema(_:toPath:)``).
+    public func mapSchema(_ schema: String, toPath path: String) throws -> String? {
+        try store.mapSchema(schema, toPath: path)
+    }
+
+    public func unmapSchema(atPath path: String) throws -> Bool {
+        try store.unmapSchema(atPath: path)
     }
 
     public func uninstallSchema(for suite: String) throws -> Bool {

@@ -37,6 +37,7 @@ extension GSettingsStore {
             return (Set(before).union(after?.schemaIDs.fixed ?? []), stale)
         }
         GSettingsSchemas.forgetCachedSchemas()
+        schemaPaths.withLock { $0 = nil }
         let reopen = observation.withLock { state in
             for name in stale { state.retained[name] = nil }
             return state.observers > 0 ? stale : []

@@ -27,17 +27,27 @@ struct SuiteLocation: Hashable, Sendable {
             throw .invalidSuiteName(
                 name, reason: "a dconf path starts and ends with / and has no empty part, such as /org/example/")
         }
-        guard path.unicodeScalars.allSatisfy({ $0.isASCII && $0.value >= 0x20 && $0.value != 0x7F }) else {
+        guard Self.isValidPath(path) else {
             throw .invalidSuiteName(name, reason: "a dconf path holds printable ASCII characters only")
         }
         self.path = path
+    }
+
+    /// Whether a path is one a relocatable schema can be opened at without GLib aborting: it starts and ends with
+    /// `/`, has no empty part, and holds printable ASCII only.
+    static func isValidPath(_ path: String) -> Bool {
+        path.hasPrefix("/") && path.hasSuffix("/") && !path.contains("//")
+            && path.unicodeScalars.allSatisfy { $0.isASCII && $0.value >= 0x20 && $0.value != 0x7F }
     }
 
     /// The suite's name.
     var name: String { path.map { "\(schema):\($0)" } ?? schema }
 
     /// The name of the suite's change journal: the suite's name with `/` and `%` escaped, since a journal is a file.
-    var journalName: String {
+    var journalName: String { Self.journalName(of: name) }
+
+    /// The name of a suite's change journal, a dconf directory's too: `/` and `%` escaped, since a journal is a file.
+    static func journalName(of name: String) -> String {
         var escaped = ""
         for character in name {
             switch character {

@@ -109,6 +109,25 @@ enum VariantConversion {
         return try variant(from: value, shape: shape, template: template)
     }
 
+    /// The GVariant a value implies where no type is stored: `5` an `i` (an `x` beyond 32 bits), a string an `s`,
+    /// strings an `as`, a dictionary an `a{sv}`, data an `ay`.
+    ///
+    /// - Throws: ``Failure`` for a date, which GVariant has no type for.
+    static func inferredVariant(from value: PropertyListValue) throws(Failure) -> Variant {
+        try boxed(value, template: nil)
+    }
+
+    /// GVariant text, its type given by the text (`uint32 5`, `@as []`), as `dconf write` reads it.
+    ///
+    /// - Throws: ``Failure`` naming the text and GLib's reason when it does not parse.
+    static func parsedText(_ text: String) throws(Failure) -> Variant {
+        do {
+            return try Variant.parse(text)
+        } catch {
+            throw Failure(reason: "\(TextEscaping.quoted(text, limit: 60)) is not GVariant text: \(error)")
+        }
+    }
+
     private static func parse(_ text: String, as type: String) throws(Failure) -> Variant {
         do {
             return try Variant.parse(text, as: type)

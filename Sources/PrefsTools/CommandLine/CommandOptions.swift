@@ -15,7 +15,7 @@ public enum CommandOptions {
         "log": ["--limit", "-n", "--since", "--until", "--writer"],
         "record": ["--output", "-o", "--for", "--include", "--exclude", "--format"],
         "undo": ["--steps", "--to"], "redo": ["--steps"], "dump": ["--output", "-o"], "recover": ["--from-file"],
-        "schema show": ["--format"], "schema install": ["--suite"], "demo": ["--interval"],
+        "schema show": ["--format"], "schema install": ["--suite"], "watch": ["--suite"], "demo": ["--interval"],
         "demo-writer": ["--interval"],
     ]
 

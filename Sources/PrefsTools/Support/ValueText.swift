@@ -14,6 +14,9 @@ public enum ValueText {
         /// PrefsKit's tagged JSON, `{"array": [{"int": 1}, {"date": "…"}]}`: any value, its members' types exact,
         /// as `prefs record` writes arrays and dictionaries.
         case typedJSON = "typed-json"
+        /// The store's own value syntax, which gives the value its exact type: GVariant text for GNOME's settings
+        /// (`uint32 5`, `(1, 'a')`), as `dconf write` takes it. The store parses it (``/PrefsCore/NativeTextSuite``).
+        case gvariant
 
         /// The type a scalar kind is written as; `nil` for a collection, which `json` writes whatever its shape.
         ///
@@ -38,7 +41,7 @@ public enum ValueText {
             case .bool: .bool
             case .date: .date
             case .data: .data
-            case .json, .typedJSON: nil
+            case .json, .typedJSON, .gvariant: nil
             }
         }
     }
@@ -85,6 +88,12 @@ public enum ValueText {
     ///
     /// - Throws: `ToolError` naming the text and the type.
     public static func parse(_ text: String, as type: ValueType) throws -> PropertyListValue {
+        if type == .gvariant {
+            // Only the store reads its own syntax, and only for a whole key (WriteRequest).
+            throw ToolError(
+                "--type gvariant gives a whole key's value to the store, as prefs write does; give a part of a value "
+                    + "as string, int, float, bool, date, data or json", code: .usage)
+        }
         if type == .typedJSON {
             var bytes = text
             let json = bytes.withUTF8 { JSONValue.parse($0, maximumDepth: PropertyListValue.taggedMaximumDepth) }

@@ -14,10 +14,14 @@ extension ValueText {
     /// - Parameters:
     ///   - value: The value.
     ///   - entry: The key's schema entry, if it has one.
+    ///   - native: The type in the store's own words (``/PrefsCore/PersistentKeyValueStore/nativeTypeName(forKey:)``),
+    ///     which a dconf key without a schema has, and which goes before the schema's.
     /// - Returns: One line of text.
-    public static func typeDescription(of value: PropertyListValue, entry: PreferenceSchemaEntry?) -> String {
+    public static func typeDescription(
+        of value: PropertyListValue, entry: PreferenceSchemaEntry?, native: String? = nil
+    ) -> String {
         let name = typeName(of: value)
-        guard let declared = entry?.typeName else { return name }
+        guard let declared = native ?? entry?.typeName else { return name }
         let plain = declared.hasSuffix("?") ? String(declared.dropLast()) : declared
         // The Swift names of the property-list types say nothing more than the name itself.
         let same = ["string", "int", "double", "float", "bool", "date", "data", name]

@@ -65,4 +65,39 @@ public enum SchemaActions {
         guard try context.schemas().uninstallSchema(for: suite) else { throw ToolError.noSchema(for: suite) }
         if json { Output.json(["suite": suite, "uninstalled": true] as [String: Any]) }
     }
+
+    /// What `prefs schema map PATH SCHEMA` does: pairs a schema with a place in the user's mappings, so that its
+    /// instance there is a suite, listed, found and shown through its schema.
+    ///
+    /// - Parameters:
+    ///   - path: The place (a dconf directory), or a pattern with empty parts standing for any one part.
+    ///   - schema: The schema.
+    ///   - json: Whether to print JSON.
+    ///   - context: The store.
+    /// - Throws: The schema source's error when it keeps no mappings or cannot pair these.
+    public static func map(_ path: String, to schema: String, json: Bool, in context: ToolContext) throws {
+        try ValueText.checkPrintable(path, what: "path")
+        try ValueText.checkPrintable(schema, what: "schema")
+        let suite = try context.schemas().mapSchema(schema, toPath: path)
+        if json {
+            var object: [String: Any] = ["path": path, "schema": schema]
+            object["suite"] = suite
+            Output.json(object)
+        } else {
+            Output.line(
+                suite.map { "mapped; suite \(TextEscaping.quoted($0))" }
+                    ?? "mapped; every directory \(TextEscaping.quoted(path)) describes is a suite of schema "
+                    + TextEscaping.quoted(schema))
+        }
+    }
+
+    /// What `prefs schema unmap PATH` does: forgets a pairing the user made.
+    ///
+    /// - Throws: ``ToolError`` when the path was not mapped; the schema source's error otherwise.
+    public static func unmap(_ path: String, json: Bool, in context: ToolContext) throws {
+        guard try context.schemas().unmapSchema(atPath: path) else {
+            throw ToolError("\(TextEscaping.quoted(path)) is not mapped to a schema", code: .noSchema)
+        }
+        if json { Output.json(["path": path, "unmapped": true] as [String: Any]) }
+    }
 }

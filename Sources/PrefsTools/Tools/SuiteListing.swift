@@ -37,6 +37,22 @@ public enum SuiteListing {
         return (value, entry ?? schema?.entry(forStoredKey: key), source)
     }
 
+    /// What `prefs read-type` prints: the type of the value `prefs read` prints, and the store's or schema's own
+    /// name for it where that says more (`int (GVariant i)`).
+    ///
+    /// - Parameters:
+    ///   - key: The key.
+    ///   - name: The suite.
+    ///   - context: The store.
+    /// - Returns: One line.
+    /// - Throws: ``ToolError`` when the key has no value and no default.
+    public static func typeDescription(of key: String, inSuite name: String, context: ToolContext) throws -> String {
+        let (value, entry, _) = try Self.value(of: key, inSuite: name, context: context)
+        // Only more words: a suite that cannot say its store's type still has the value's.
+        let native = try? context.existingSuite(name).nativeTypeName(forKey: key)
+        return ValueText.typeDescription(of: value, entry: entry, native: native ?? nil)
+    }
+
     /// A suite's effective values with their sources: the user's, the system layers' and the locked ones, and with
     /// `includeDefaults` its schema's defaults for the keys nothing holds.
     ///

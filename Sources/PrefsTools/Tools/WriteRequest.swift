@@ -78,6 +78,14 @@ public struct WriteRequest: Sendable, Hashable {
     /// - Throws: ``ToolError`` or the store's error; nothing is written then.
     public func perform(in context: ToolContext) throws {
         let schema = try context.schema(for: suite)
+        if type == .gvariant {
+            try ValueText.checkKeyName(key)
+            try ValueText.checkPrintable(value, what: "value")
+            try ToolError.checkDeclared(key, suite: suite, action: "write", schema: schema, force: force)
+            try context.writeNativeText(
+                value, syntax: ValueText.ValueType.gvariant.rawValue, toKey: key, inSuite: suite)
+            return
+        }
         // Only a key the schema does not type needs its stored value, to keep its type.
         let existing =
             schema?[key] == nil && type == nil ? try context.currentValues(of: [key], inSuite: suite)[key] : nil

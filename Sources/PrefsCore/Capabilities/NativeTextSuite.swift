@@ -1,0 +1,20 @@
+/// A suite that takes a value as text in its store's own syntax, which gives the value its exact type: GVariant text
+/// for GNOME's settings (`uint32 5`, `(1, 'a')`, `@as []`), as `dconf write` takes it.
+///
+/// `prefs write --type SYNTAX` writes through it; other tools reach a suite through
+/// ``PersistentKeyValueStore/nativeText`` and never by casting it.
+public protocol NativeTextSuite: Sendable {
+    /// The syntax's name, as `--type` takes it: `gvariant`.
+    var nativeSyntax: String { get }
+
+    /// Parses text in the syntax and writes it to a key, as one change.
+    ///
+    /// - Parameters:
+    ///   - text: The value, in the store's syntax.
+    ///   - key: The key.
+    /// - Returns: The changes that took effect: none when the key already held the value.
+    /// - Throws: The store's error when the text does not parse, does not fit the key's declared type, or the key
+    ///   cannot be written; nothing is written then.
+    @discardableResult
+    func writeNativeText(_ text: String, forKey key: String) throws -> [PersistentKeyValueChange]
+}

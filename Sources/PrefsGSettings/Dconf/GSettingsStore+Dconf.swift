@@ -1,0 +1,146 @@
+import PrefsCore
+import Synchronization
+
+extension GSettingsStore {
+    /// The most directories a listing walks, and how deep: a bound on a database no person could read anyway.
+    static let directoryLimit = 20_000
+    static let depthLimit = 64
+
+    /// Opens a dconf directory as a suite: the keys there that no schema describes.
+    ///
+    /// - Parameter path: The directory, starting and ending with `/`, such as `/org/example/custom/`.
+    /// - Returns: The suite, shared by every caller in the process.
+    /// - Throws: ``GSettingsStoreError/invalidSuiteName(_:reason:)`` for a path dconf cannot hold as a directory, or
+    ///   ``GSettingsStoreError/dconfUnavailable(_:)`` when dconf's client library cannot be loaded.
+    public func directory(_ path: String) throws(GSettingsStoreError) -> DconfDirectorySuite {
+        if let live = directories.withLock({ $0[path]?.suite }) { return live }
+        let client = try dconf()
+        guard DconfClient.isDirectory(path) else {
+            throw .invalidSuiteName(
+                path, reason: "a dconf directory starts and ends with / and has no empty part, such as /org/example/")
+        }
+        let owner = schemaOwner(ofDirectory: path)
+        let fresh = DconfDirectorySuite(path: path, client: client, owner: owner, store: self)
+        let suite = directories.withLock { directories in
+            if let live = directories[path]?.suite { return live }
+            directories[path] = WeakDirectory(suite: fresh)
+            return fresh
+        }
+        if suite === fresh {
+            observation.withLock { state in
+                if state.observers > 0 { state.retained[path] = fresh }
+            }
+        }
+        return suite
+    }
+
+    /// The store's dconf client, made and connected to ``DconfChangeQueue`` the first time.
+    ///
+    /// - Throws: ``GSettingsStoreError/dconfUnavailable(_:)`` when libdconf cannot be loaded.
+    func dconf() throws(GSettingsStoreError) -> DconfClient {
+        try DconfLibrary.load()
+        return dconfClient.withLock { client in
+            if let client { return client }
+            let fresh = GIOLock.run { DconfClient() }
+            DconfChangeQueue.connect(fresh, store: self)
+            client = fresh
+            return fresh
+        }
+    }
+
+    /// Every dconf directory that holds a key, in the user's database or a system one, sorted; walked from `/` within
+    /// ``directoryLimit`` directories and ``depthLimit`` levels.
+    ///
+    /// - Throws: ``GSettingsStoreError/dconfUnavailable(_:)`` when libdconf cannot be loaded.
+    func dconfDirectories() throws(GSettingsStoreError) -> [String] {
+        let client = try dconf()
+        return GIOLock.run {
+            var holding: [String] = []
+            var pending: [(path: String, depth: Int)] = [("/", 0)]
+            var visited = 0
+            while let (path, depth) = pending.popLast(), visited < Self.directoryLimit {
+                visited += 1
+                var hasKey = false
+                for entry in client.list(path) {
+                    if entry.hasSuffix("/") {
+                        if depth < Self.depthLimit { pending.append((path + entry, depth + 1)) }
+                    } else {
+                        hasKey = true
+                    }
+                }
+                if hasKey { holding.append(path) }
+            }
+            return holding.sorted()
+        }
+    }
+
+    /// The dconf directories where a user set keys no schema describes: the suites named by their path.
+    ///
+    /// They are listed as schemas' suites are, by what the user set; a directory only a system database fills is
+    /// opened by its name.
+    ///
+    /// - Throws: ``GSettingsStoreError/dconfUnavailable(_:)`` when libdconf cannot be loaded.
+    func directorySuiteNames() throws(GSettingsStoreError) -> [String] {
+        let client = try dconf()
+        let described = describedDirectories()
+        return try dconfDirectories().filter { path in
+            let declared = described[path].map { declaredKeys(ofSuite: $0) } ?? []
+            return GIOLock.run {
+                client.list(path).contains {
+                    !$0.hasSuffix("/") && !declared.contains($0) && client.userValue(path + $0) != nil
+                }
+            }
+        }
+    }
+
+    /// The schema suite that describes keys of a directory, and those keys: a fixed schema at that path, or a known
+    /// instance of a relocatable one.
+    func schemaOwner(ofDirectory path: String) -> (suite: String, keys: Set<String>)? {
+        guard let suite = describedDirectories()[path] else { return nil }
+        return (suite, declaredKeys(ofSuite: suite))
+    }
+
+    /// The keys a schema suite declares; none when it cannot be opened.
+    private func declaredKeys(ofSuite name: String) -> Set<String> {
+        guard let settings = try? settings(name) else { return [] }
+        return GIOLock.run { Set(settings.schema.keyNames) }
+    }
+
+    /// Every directory a schema describes, and the suite that does: each fixed schema's path, and each known
+    /// instance of a relocatable schema.
+    func describedDirectories() -> [String: String] {
+        var described = fixedSchemaPaths()
+        for instance in (try? relocatableInstances()) ?? [] {
+            if let location = try? SuiteLocation(instance), let path = location.path, described[path] == nil {
+                described[path] = instance
+            }
+        }
+        return described
+    }
+
+    /// Each fixed schema's path and id, read once per set of compiled schemas.
+    func fixedSchemaPaths() -> [String: String] {
+        if let known = schemaPaths.withLock({ $0 }) { return known }
+        let found = GIOLock.run { () -> [String: String] in
+            guard let source = currentSchemaSource() else { return [:] }
+            var paths: [String: String] = [:]
+            for id in source.schemaIDs.fixed.sorted() {
+                if let path = source.lookup(id)?.path, paths[path] == nil { paths[path] = id }
+            }
+            return paths
+        }
+        schemaPaths.withLock { $0 = found }
+        return found
+    }
+
+    /// The dconf directories and suites of the directories open whose keys may have changed: a key's own directory,
+    /// or every open directory at or under a directory that changed.
+    func liveDirectories(touchedBy path: String) -> [(suite: DconfDirectorySuite, keys: [String]?)] {
+        let open = directories.withLock { $0.compactMap { $0.value.suite } }
+        if path.hasSuffix("/") { return open.filter { $0.name.hasPrefix(path) }.map { ($0, nil) } }
+        guard let slash = path.lastIndex(of: "/") else { return [] }
+        let parent = String(path[...slash])
+        let key = String(path[path.index(after: slash)...])
+        return open.filter { $0.name == parent }.map { ($0, [key]) }
+    }
+}

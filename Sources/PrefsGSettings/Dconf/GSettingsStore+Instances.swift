@@ -1,0 +1,98 @@
+import PrefsCore
+
+extension GSettingsStore {
+    /// The known instances of installed relocatable schemas, as suite names `SCHEMA:PATH`, sorted.
+    ///
+    /// An instance is known from a list key of its parent schema that names it (the app folders, notification
+    /// settings, custom keybindings and terminal profiles GNOME records so), from the directories in dconf that a
+    /// built-in pairing or one of the user's mappings describes, and from a mapping of an exact path. A directory
+    /// is one instance's, the first found.
+    ///
+    /// - Throws: ``GSettingsStoreError`` when GIO cannot be loaded or the user's mappings cannot be read.
+    func relocatableInstances() throws(GSettingsStoreError) -> [String] {
+        try GIOLibrary.load()
+        let relocatable = Set(GIOLock.run { currentSchemaSource()?.schemaIDs.relocatable ?? [] })
+        guard !relocatable.isEmpty else { return [] }
+        var instances: [String: String] = [:]
+        func found(_ schema: String, at path: String) {
+            if instances[path] == nil, SuiteLocation.isValidPath(path) { instances[path] = schema }
+        }
+        for list in RelocatableList.builtIn where relocatable.contains(list.child) {
+            for element in listElements(of: list) {
+                if let path = list.directory(for: element) { found(list.child, at: path) }
+            }
+        }
+        let user = try SchemaMappings.load().pairings
+        for pairing in user where relocatable.contains(pairing.schema) && !pairing.pattern.contains("//") {
+            found(pairing.schema, at: pairing.pattern)
+        }
+        let patterns = (user + RelocatablePairing.builtIn).filter {
+            relocatable.contains($0.schema) && $0.pattern.contains("//")
+        }
+        if !patterns.isEmpty, let directories = try? dconfDirectories() {
+            for path in directories {
+                if let pairing = patterns.first(where: { $0.matches(path) }) { found(pairing.schema, at: path) }
+            }
+        }
+        return instances.map { "\($0.value):\($0.key)" }.sorted()
+    }
+
+    /// The strings a parent schema's list key holds; none when the parent is not installed or the key is not a list
+    /// of strings.
+    private func listElements(of list: RelocatableList) -> [String] {
+        let installed = GIOLock.run { currentSchemaSource()?.lookup(list.parent)?.hasKey(list.key) ?? false }
+        guard installed, let settings = try? settings(list.parent) else { return [] }
+        let value = GIOLock.run { VariantConversion.value(of: settings.value(list.key)) }
+        guard case .array(let elements) = value else { return [] }
+        return elements.compactMap {
+            if case .string(let text) = $0 { return text }
+            return nil
+        }
+    }
+
+    /// Pairs a relocatable schema with a dconf directory, or with every directory a pattern with empty parts
+    /// describes, in the user's mappings; its instances there are suites from then on.
+    ///
+    /// - Parameters:
+    ///   - schema: An installed relocatable schema's id.
+    ///   - path: A dconf directory (`/org/example/profiles/work/`), or a pattern (`/org/example/profiles//`).
+    /// - Returns: The suite the exact path names (`SCHEMA:PATH`), or `nil` for a pattern.
+    /// - Throws: ``GSettingsStoreError`` when the schema is not installed or not relocatable, the path is not a
+    ///   directory, or the mappings cannot be written.
+    @discardableResult
+    public func mapSchema(_ schema: String, toPath path: String) throws(GSettingsStoreError) -> String? {
+        try GIOLibrary.load()
+        guard SchemaMappings.isPattern(path) else {
+            throw .invalidMapping(
+                path: path, schema: schema,
+                reason: "a dconf directory starts and ends with /, such as /org/example/profiles/work/; an empty part "
+                    + "(/org/example/profiles//) stands for any one")
+        }
+        let ids = GIOLock.run { currentSchemaSource()?.schemaIDs ?? (fixed: [], relocatable: []) }
+        guard ids.relocatable.contains(schema) else {
+            let reason =
+                ids.fixed.contains(schema)
+                ? "it lives at a path of its own; only a relocatable schema (gsettings list-relocatable-schemas) is "
+                    + "mapped"
+                : "no such relocatable schema is installed (gsettings list-relocatable-schemas lists them)"
+            throw .invalidMapping(path: path, schema: schema, reason: reason)
+        }
+        var mappings = try SchemaMappings.load()
+        mappings.map(path, to: schema)
+        try mappings.save()
+        return path.contains("//") ? nil : "\(schema):\(path)"
+    }
+
+    /// Forgets the user's mapping of a path.
+    ///
+    /// - Returns: Whether the path was mapped.
+    /// - Throws: ``GSettingsStoreError/mappingsUnreadable(path:reason:)`` when the mappings cannot be read or
+    ///   written.
+    @discardableResult
+    public func unmapSchema(atPath path: String) throws(GSettingsStoreError) -> Bool {
+        var mappings = try SchemaMappings.load()
+        guard mappings.unmap(path) else { return false }
+        try mappings.save()
+        return true
+    }
+}

@@ -1,0 +1,84 @@
+import PrefsCore
+import PrefsFileStore
+import SystemPackage
+
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
+import Foundation
+#endif
+
+/// The relocatable schemas a user paired with dconf directories (`prefs --store gsettings schema map PATH SCHEMA`),
+/// kept in `$XDG_DATA_HOME/prefs/gsettings-schema-map`, one `PATH<tab>SCHEMA` per line.
+///
+/// A path may hold empty parts, each standing for any one part, as dconf-editor's own mappings do: `/org/nu/tabs//`
+/// pairs the schema with every directory under `tabs/`.
+struct SchemaMappings: Sendable, Hashable {
+    /// The pairings, in the order they were made.
+    private(set) var pairings: [RelocatablePairing]
+
+    /// The most the file may hold: far more than any person maps, and a bound on what is read.
+    static let limit = 1024 * 1024
+
+    /// Where the mappings are kept.
+    static func file(environment: [String: String] = ProcessEnvironment.current) -> FilePath {
+        FilePath(XDGDirectories.dataHome(environment: environment).appendingPathComponent("prefs").path)
+            .appending("gsettings-schema-map")
+    }
+
+    /// Reads the user's mappings; none when the file is missing.
+    ///
+    /// - Throws: ``GSettingsStoreError/mappingsUnreadable(path:reason:)`` when it cannot be read.
+    static func load(from file: FilePath = SchemaMappings.file()) throws(GSettingsStoreError) -> SchemaMappings {
+        let data: Data?
+        do {
+            data = try SmallFile.read(file, limit: limit, limitText: "1 MiB")
+        } catch {
+            throw .mappingsUnreadable(path: file.string, reason: error.description)
+        }
+        var pairings: [RelocatablePairing] = []
+        for line in String(decoding: data ?? Data(), as: UTF8.self).split(separator: "\n") {
+            let fields = line.split(separator: "\t", omittingEmptySubsequences: false)
+            // A line this program did not write is left out rather than guessed at.
+            guard fields.count == 2, Self.isPattern(String(fields[0])), !fields[1].isEmpty else { continue }
+            pairings.append(RelocatablePairing(schema: String(fields[1]), pattern: String(fields[0])))
+        }
+        return SchemaMappings(pairings: pairings)
+    }
+
+    /// Whether a path can pair a schema: it starts and ends with `/`, holds printable ASCII only, and at least one
+    /// part that is not empty.
+    static func isPattern(_ path: String) -> Bool {
+        path.count > 1 && path.hasPrefix("/") && path.hasSuffix("/")
+            && path.unicodeScalars.allSatisfy { $0.isASCII && $0.value > 0x20 && $0.value != 0x7F }
+            && path.split(separator: "/").contains { !$0.isEmpty }
+    }
+
+    /// Pairs a schema with a path, replacing any earlier pairing of that path.
+    mutating func map(_ pattern: String, to schema: String) {
+        pairings.removeAll { $0.pattern == pattern }
+        pairings.append(RelocatablePairing(schema: schema, pattern: pattern))
+    }
+
+    /// Forgets a path's pairing.
+    ///
+    /// - Returns: Whether there was one.
+    mutating func unmap(_ pattern: String) -> Bool {
+        let count = pairings.count
+        pairings.removeAll { $0.pattern == pattern }
+        return pairings.count != count
+    }
+
+    /// Writes the mappings whole, replacing the file at once.
+    ///
+    /// - Throws: ``GSettingsStoreError/mappingsUnreadable(path:reason:)`` naming the system's reason.
+    func save(to file: FilePath = SchemaMappings.file()) throws(GSettingsStoreError) {
+        let text = pairings.map { "\($0.pattern)\t\($0.schema)\n" }.joined()
+        do {
+            try FileSystem.createDirectory(file.removingLastComponent())
+            try SmallFile.write(Data(text.utf8), to: file)
+        } catch {
+            throw .mappingsUnreadable(path: file.string, reason: "\(error)")
+        }
+    }
+}
