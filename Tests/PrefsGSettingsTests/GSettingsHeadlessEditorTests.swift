@@ -77,5 +77,34 @@ extension GSettingsInSession {
             let row = suites.first { $0.contains("org.prefs.test ") && !$0.contains("org.prefs.test.") }
             #expect(row?.contains("20 keys, 2 set + 1 system") == true, "\(suites.prefix(8).joined(separator: " | "))")
         }
+
+        @Test func theEditorListsDconfDirectoriesAndInstancesAndEditsAKeyNoSchemaDescribes() throws {
+            try GSettingsChild.reset("/")
+            try GSettingsChild.dconf("write", "/org/nu/edited/count", "1")
+            try GSettingsChild.gsettings("set", "org.gnome.desktop.app-folders", "folder-children", "['Utilities']")
+            let journal = try TemporaryDirectory()
+            let store = GSettingsStore(journalDirectory: journal.url)
+            let tools = ToolContext(
+                locationDescription: store.locationDescription, codec: FilePropertyListCodec(), open: { _ in store },
+                schemas: { store.schemaSource })
+            let backend = HeadlessBackend(width: 140, height: 30, supportsUnicode: true, usesColor: false)
+            let editor = Editor(
+                model: EditorModel(data: EditorData(store: store, schemas: store.schemaSource, tools: tools)),
+                backend: backend)
+            editor.model.start()
+            func screen() -> String {
+                editor.draw()
+                return backend.screen?.text ?? ""
+            }
+            editor.step([.character("/")] + type("folders/Utilities") + [.key(.enter)])
+            let instance = screen()
+            #expect(
+                instance.contains("org.gnome.desktop.app-folders.folder:/org/gnome/desktop/app-folders/folders/Util"))
+            #expect(instance.contains("keys, 0 set"), "\(instance)")
+            editor.step([.character("/"), .control("u")] + type("/org/nu/edited/") + [.key(.enter), .key(.enter)])
+            #expect(screen().contains("count"), "\(screen())")
+            editor.step([.key(.enter), .control("u")] + type("5") + [.key(.enter)])
+            #expect(try GSettingsChild.dconf("read", "/org/nu/edited/count") == "5")
+        }
     }
 }

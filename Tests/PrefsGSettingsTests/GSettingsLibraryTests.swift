@@ -41,6 +41,14 @@ enum GSettingsChild {
         #expect(result.status == 0, "\(result.standardError)")
     }
 
+    /// What dconf's own `dconf` prints in the child's session, without its line break.
+    @discardableResult
+    static func dconf(_ arguments: String...) throws -> String {
+        let result = try ChildProcess.run("/usr/bin/dconf", arguments)
+        #expect(result.status == 0, "\(result.standardError)")
+        return result.standardOutput.trimmingCharacters(in: .newlines)
+    }
+
     /// What GLib's `gsettings` prints in the child's session, without its line break.
     @discardableResult
     static func gsettings(_ arguments: String...) throws -> String {

@@ -2,14 +2,16 @@ import Foundation
 import PrefsTestHelpers
 import Testing
 
-/// The "GNOME settings" article's block, run line by line exactly as written in a private session, with the built
-/// `prefs` and GLib's `gsettings` on `PATH`.
+/// The "GNOME settings" article's blocks, run line by line exactly as written in a private session, with the built
+/// `prefs`, GLib's `gsettings` and dconf's `dconf` on `PATH`.
 @Suite(.threadOfItsOwn) struct GSettingsReadmeTests {
     @Test func everyCommandLineOfTheArticleRunsAsWritten() throws {
         let text = try ProjectFile.text("Sources/PrefsGSettings/PrefsGSettings.docc/GNOMESettings.md")
-        let fence = try #require(ProjectFile.fences(in: text).first)
-        let lines = ProjectFile.commandLines(in: fence.body)
-        #expect(lines.count >= 10)
+        let fences = ProjectFile.fences(in: text)
+        #expect(fences.count == 2)
+        // Every block, in order, in one session: the second's dconf paths beside the first's schemas.
+        let lines = fences.flatMap { ProjectFile.commandLines(in: $0.body) }
+        #expect(lines.count >= 20)
         let session = try GSettingsSession()
         let prefs = try ChildProcess.executable(named: "prefs").deletingLastPathComponent().path
         let environment = session.environment.merging(["PATH": "\(prefs):/usr/bin:/bin"]) { $1 }
