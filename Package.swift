@@ -265,10 +265,14 @@ if buildsGSettings {
     package.targets += [
         // Verify/ is compiled by .ci/run against GLib's headers, never into a product.
         .target(name: "CGio", dependencies: ["CPrefsSystem"], exclude: ["Verify"]),
+        // GVariants, GLib's main loop and errors, shared by the stores on GIO (GSettings, Xfconf).
+        .target(
+            name: "PrefsGLib", dependencies: ["PrefsCore", "CGio", .product(name: "Logging", package: "swift-log")],
+            swiftSettings: strictSettings),
         .target(
             name: "PrefsGSettings",
             dependencies: [
-                "PrefsCore", "PrefsFileStore", "CGio",
+                "PrefsCore", "PrefsFileStore", "PrefsGLib", "CGio",
                 .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
             ],
             swiftSettings: strictSettings),
@@ -277,7 +281,7 @@ if buildsGSettings {
         .testTarget(
             name: "PrefsGSettingsTests",
             dependencies: [
-                "PrefsKit", "PrefsGSettings", "PrefsTools", "PrefsStores", "PrefsTUI", "PrefsTestSupport",
+                "PrefsKit", "PrefsGSettings", "PrefsGLib", "PrefsTools", "PrefsStores", "PrefsTUI", "PrefsTestSupport",
                 "PrefsTestHelpers", "prefs", "prefs-test-helper",
             ],
             exclude: ["Schemas"], swiftSettings: languageSettings))

@@ -1,4 +1,5 @@
 import CGio
+import PrefsGLib
 import Synchronization
 
 /// The keys GSettings said changed, waiting for the main loop's thread to read their new values.
@@ -45,7 +46,7 @@ enum ChangeQueue {
 
     private static func add(suite: Int, key: String) {
         entries.withLock { _ = $0.insert(Entry(suite: suite, key: key)) }
-        GIO.wakeDefaultContext()
+        GLib.wakeDefaultContext()
     }
 
     /// Reads the queued keys' new values and delivers the changes to the suites open; called on the main loop's

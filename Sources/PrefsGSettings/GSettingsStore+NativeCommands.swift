@@ -1,4 +1,5 @@
 public import PrefsCore
+import PrefsGLib
 
 extension GSettingsStore {
     /// GLib's own `gsettings set` and `gsettings reset`, with values as GVariant text of each key's type.

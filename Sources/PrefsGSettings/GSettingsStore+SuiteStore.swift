@@ -1,4 +1,5 @@
 public import PrefsCore
+import PrefsGLib
 import ServiceLifecycle
 import Synchronization
 

@@ -1,4 +1,5 @@
 public import PrefsCore
+import PrefsGLib
 
 extension GSettingsSuite {
     public var liveSystemLayers: LiveSystemLayers? { layers }

@@ -1,5 +1,6 @@
 public import PrefsCore
 import PrefsFileStore
+import PrefsGLib
 import Synchronization
 
 #if canImport(FoundationEssentials)

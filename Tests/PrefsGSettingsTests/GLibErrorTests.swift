@@ -1,7 +1,6 @@
+import PrefsGLib
 import PrefsTestHelpers
 import Testing
-
-@testable import PrefsGSettings
 
 /// GLib's parser messages as a person reads them: a sane position kept, an impossible one dropped.
 @Suite(.threadOfItsOwn) struct GLibErrorTests {

@@ -1,4 +1,5 @@
 import CGio
+import PrefsGLib
 import Synchronization
 
 /// The dconf paths the dconf service said changed, waiting for the main loop's thread to read their new values.
@@ -45,7 +46,7 @@ enum DconfChangeQueue {
         paths.withLock { state in
             for path in changed { state.pending.insert("\(store)\u{0}\(path)") }
         }
-        GIO.wakeDefaultContext()
+        GLib.wakeDefaultContext()
     }
 
     /// Reads the queued paths' new values and delivers the changes to the directories open; called on the main

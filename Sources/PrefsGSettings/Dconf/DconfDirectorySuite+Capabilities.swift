@@ -1,5 +1,6 @@
 public import PrefsCore
 import PrefsFileStore
+import PrefsGLib
 
 extension DconfDirectorySuite: TransactionalSuite {
     public var transactions: (any TransactionalSuite)? { self }

@@ -1,4 +1,5 @@
 import PrefsCore
+import PrefsGLib
 import Synchronization
 
 extension GSettingsStore {

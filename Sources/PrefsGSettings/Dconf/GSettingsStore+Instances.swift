@@ -1,4 +1,5 @@
 import PrefsCore
+import PrefsGLib
 
 extension GSettingsStore {
     /// The known instances of installed relocatable schemas, as suite names `SCHEMA:PATH`, sorted.

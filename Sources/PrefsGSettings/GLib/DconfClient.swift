@@ -1,4 +1,5 @@
 import CGio
+import PrefsGLib
 
 /// dconf's own client (libdconf): reads, lists, locks and writes any dconf path through the user's profile, its
 /// system databases and the dconf service, where GSettings reaches only the paths of installed schemas.
@@ -25,7 +26,7 @@ final class DconfClient: @unchecked Sendable {
     /// - Returns: The names, unsorted.
     func list(_ directory: String) -> [String] {
         var length: gint = 0
-        return GIO.takeStrings(dconf_client_list(pointer, directory, &length))
+        return GLib.takeStrings(dconf_client_list(pointer, directory, &length))
     }
 
     /// The locks the system databases set at or under a directory: keys, and directories ending in `/`.
@@ -33,7 +34,7 @@ final class DconfClient: @unchecked Sendable {
     /// The corresponding C function is `dconf_client_list_locks`.
     func locks(under directory: String) -> [String] {
         var length: gint = 0
-        return GIO.takeStrings(dconf_client_list_locks(pointer, directory, &length))
+        return GLib.takeStrings(dconf_client_list_locks(pointer, directory, &length))
     }
 
     /// The value a user set for a key, or `nil`.

@@ -1,4 +1,5 @@
 import CGio
+import PrefsGLib
 
 /// A GSettings schema this program holds a reference to.
 ///
@@ -23,7 +24,7 @@ final class Schema: @unchecked Sendable {
     /// The names of the schema's keys.
     ///
     /// The corresponding C function is `g_settings_schema_list_keys`.
-    var keyNames: [String] { GIO.takeStrings(g_settings_schema_list_keys(pointer)) }
+    var keyNames: [String] { GLib.takeStrings(g_settings_schema_list_keys(pointer)) }
 
     /// Whether the schema has a key; asking GSettings about any other key aborts the process.
     ///
@@ -56,7 +57,7 @@ final class SchemaKey: @unchecked Sendable {
     ///
     /// The corresponding C function is `g_settings_schema_key_get_value_type`.
     var typeString: String {
-        GIO.takeString(g_variant_type_dup_string(g_settings_schema_key_get_value_type(pointer))) ?? "*"
+        GLib.takeString(g_variant_type_dup_string(g_settings_schema_key_get_value_type(pointer))) ?? "*"
     }
 
     /// The schema's default, before any vendor override or system database.

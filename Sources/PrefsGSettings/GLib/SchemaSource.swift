@@ -1,4 +1,5 @@
 import CGio
+import PrefsGLib
 
 /// Where GSettings schemas are looked up: GLib's default source, or a chain of compiled-schema folders read again
 /// after one of them changed.

@@ -1,4 +1,5 @@
 import CGio
+import PrefsGLib
 
 /// A GSettings object on one schema at one path, whose "changed" signals GLib's default main context delivers.
 ///

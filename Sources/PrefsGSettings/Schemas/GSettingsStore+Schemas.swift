@@ -1,5 +1,6 @@
 import PrefsCore
 import PrefsFileStore
+import PrefsGLib
 import Synchronization
 import SystemPackage
 

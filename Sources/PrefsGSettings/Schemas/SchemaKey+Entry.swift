@@ -1,5 +1,6 @@
 import CGio
 import PrefsCore
+import PrefsGLib
 
 extension SchemaKey {
     /// The key as PrefsKit's schema describes it: type, default, choices, range, summary and description, the last

@@ -6,15 +6,15 @@ import CGio
 ///
 /// - Important: Use ``pointer`` only inside a method of this class or on a parameter: Swift may release a temporary or
 ///   a local right after its last use, which would free the value while C still reads it.
-final class Variant: @unchecked Sendable {
-    let pointer: OpaquePointer
+package final class Variant: @unchecked Sendable {
+    package let pointer: OpaquePointer
 
     /// Takes ownership of a reference: a floating one (a new value) is sunk, a full one (a value GIO returned) kept.
     ///
     /// The corresponding C function is `g_variant_take_ref`.
     ///
     /// - Parameter pointer: The value.
-    init(taking pointer: OpaquePointer) {
+    package init(taking pointer: OpaquePointer) {
         self.pointer = g_variant_take_ref(pointer)
     }
 
@@ -23,44 +23,44 @@ final class Variant: @unchecked Sendable {
     /// The value's type, as a GVariant type string such as `as`.
     ///
     /// The corresponding C function is `g_variant_get_type_string`.
-    var typeString: String { String(cString: g_variant_get_type_string(pointer)) }
+    package var typeString: String { String(cString: g_variant_get_type_string(pointer)) }
 
     /// The value in GVariant text, as `gsettings get` prints it (`'24h'`, `(1, 2)`).
     ///
     /// The corresponding C function is `g_variant_print`.
-    var text: String { GIO.takeString(g_variant_print(pointer, 0)) ?? "" }
+    package var text: String { GLib.takeString(g_variant_print(pointer, 0)) ?? "" }
 
     /// The number of children of a container.
     ///
     /// The corresponding C function is `g_variant_n_children`.
-    var childCount: Int { Int(g_variant_n_children(pointer)) }
+    package var childCount: Int { Int(g_variant_n_children(pointer)) }
 
     /// A child of a container.
     ///
     /// The corresponding C function is `g_variant_get_child_value`.
-    func child(_ index: Int) -> Variant {
+    package func child(_ index: Int) -> Variant {
         Variant(taking: g_variant_get_child_value(pointer, gsize(index)))
     }
 
     /// A string's characters (of type `s`, `o` or `g`), copied while the value is alive.
     ///
     /// The corresponding C function is `g_variant_get_string`.
-    var string: String { String(cString: g_variant_get_string(pointer, nil)) }
+    package var string: String { String(cString: g_variant_get_string(pointer, nil)) }
 
     /// The value inside a `v`.
     ///
     /// The corresponding C function is `g_variant_get_variant`.
-    var inner: Variant { Variant(taking: g_variant_get_variant(pointer)) }
+    package var inner: Variant { Variant(taking: g_variant_get_variant(pointer)) }
 
     /// A `v` holding a value.
     ///
     /// The corresponding C function is `g_variant_new_variant`.
-    static func boxing(_ value: Variant) -> Variant { Variant(taking: g_variant_new_variant(value.pointer)) }
+    package static func boxing(_ value: Variant) -> Variant { Variant(taking: g_variant_new_variant(value.pointer)) }
 
     /// A dictionary's entry.
     ///
     /// The corresponding C function is `g_variant_new_dict_entry`.
-    static func entry(key: Variant, value: Variant) -> Variant {
+    package static func entry(key: Variant, value: Variant) -> Variant {
         Variant(taking: g_variant_new_dict_entry(key.pointer, value.pointer))
     }
 
@@ -68,8 +68,8 @@ final class Variant: @unchecked Sendable {
     ///
     /// The corresponding C functions are `g_variant_builder_new`, `g_variant_builder_add_value` and
     /// `g_variant_builder_end`.
-    static func array(_ children: [Variant], type: String) -> Variant {
-        GIO.withType(type) { arrayType in
+    package static func array(_ children: [Variant], type: String) -> Variant {
+        GLib.withType(type) { arrayType in
             let builder = g_variant_builder_new(arrayType)
             defer { g_variant_builder_unref(builder) }
             for child in children { g_variant_builder_add_value(builder, child.pointer) }
@@ -80,15 +80,15 @@ final class Variant: @unchecked Sendable {
     /// Whether two values are equal in type and content.
     ///
     /// The corresponding C function is `g_variant_equal`.
-    func isEqual(to other: Variant) -> Bool {
+    package func isEqual(to other: Variant) -> Bool {
         g_variant_equal(UnsafeRawPointer(pointer), UnsafeRawPointer(other.pointer)) != 0
     }
 
     /// Whether the value has a type.
     ///
     /// The corresponding C function is `g_variant_is_of_type`.
-    func isOfType(_ type: String) -> Bool {
-        GIO.withType(type) { g_variant_is_of_type(pointer, $0) != 0 }
+    package func isOfType(_ type: String) -> Bool {
+        GLib.withType(type) { g_variant_is_of_type(pointer, $0) != 0 }
     }
 
     /// Reads GVariant text as a value of a type, with GLib's own parser.
@@ -100,9 +100,9 @@ final class Variant: @unchecked Sendable {
     ///   - type: The type the value must have.
     /// - Returns: The value.
     /// - Throws: ``GLibError`` with the parser's message.
-    static func parse(_ text: String, as type: String) throws(GLibError) -> Variant {
+    package static func parse(_ text: String, as type: String) throws(GLibError) -> Variant {
         var error: UnsafeMutablePointer<GError>?
-        let parsed = GIO.withType(type) { type in g_variant_parse(type, text, nil, nil, &error) }
+        let parsed = GLib.withType(type) { type in g_variant_parse(type, text, nil, nil, &error) }
         guard let parsed else { throw GLibError(taking: error, call: "g_variant_parse") }
         return Variant(taking: parsed)
     }
@@ -113,7 +113,7 @@ final class Variant: @unchecked Sendable {
     /// The corresponding C function is `g_variant_parse` with no type.
     ///
     /// - Throws: ``GLibError`` with GLib's message when the text does not parse or its type is not definite.
-    static func parse(_ text: String) throws(GLibError) -> Variant {
+    package static func parse(_ text: String) throws(GLibError) -> Variant {
         var error: UnsafeMutablePointer<GError>?
         guard let parsed = g_variant_parse(nil, text, nil, nil, &error) else {
             throw GLibError(taking: error, call: "g_variant_parse")

@@ -1,12 +1,12 @@
-import PrefsCore
+package import PrefsCore
 
 /// The GVariant types that map onto property-list values with nothing lost either way, parsed from a type string.
 ///
 /// Every other type (tuples, maybes, handles, dictionaries keyed by anything but strings) has no such mapping: its
 /// values are shown and edited as GVariant text, which GLib's own parser checks (``VariantConversion``).
-indirect enum VariantShape: Hashable, Sendable {
+package indirect enum VariantShape: Hashable, Sendable {
     /// An integer type: `y n q i u x t`.
-    enum Integer: Character, Sendable {
+    package enum Integer: Character, Sendable {
         case byte = "y"
         case int16 = "n"
         case uint16 = "q"
@@ -30,7 +30,7 @@ indirect enum VariantShape: Hashable, Sendable {
     }
 
     /// A string type: `s`, an object path `o`, or a signature `g`.
-    enum Text: Character, Sendable {
+    package enum Text: Character, Sendable {
         case string = "s"
         case objectPath = "o"
         case signature = "g"
@@ -55,7 +55,7 @@ indirect enum VariantShape: Hashable, Sendable {
     /// type `v` is shown in GVariant text (`<5>`), which keeps the type a bare value would lose.
     ///
     /// - Parameter type: A GVariant type string.
-    init?(type: String) {
+    package init?(type: String) {
         var rest = Substring(type)
         guard let shape = Self.parse(&rest), rest.isEmpty, shape != .variant else { return nil }
         self = shape
@@ -64,12 +64,12 @@ indirect enum VariantShape: Hashable, Sendable {
     /// The shape of a value inside a `v`, which may be anything but another `v`.
     ///
     /// - Parameter type: The value's GVariant type string.
-    init?(boxedType type: String) {
+    package init?(boxedType type: String) {
         self.init(type: type)
     }
 
     /// The primitive kind a property-list value of this shape has; `nil` for a `v`, which may hold any.
-    var primitiveKind: PrimitiveKind? {
+    package var primitiveKind: PrimitiveKind? {
         switch self {
         case .bool: .bool
         case .integer: .int
@@ -83,7 +83,7 @@ indirect enum VariantShape: Hashable, Sendable {
     }
 
     /// The type string.
-    var typeString: String {
+    package var typeString: String {
         switch self {
         case .bool: "b"
         case .integer(let integer): String(integer.rawValue)

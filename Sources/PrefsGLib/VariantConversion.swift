@@ -1,5 +1,5 @@
 import CGio
-import PrefsCore
+package import PrefsCore
 
 #if canImport(FoundationEssentials)
 import FoundationEssentials
@@ -13,22 +13,22 @@ import Foundation
 /// content has none, becomes its GVariant text as a string, which a write parses back with GLib's own parser. A
 /// string is accepted as GVariant text for every key whose type is not itself a string, so that any value `prefs`
 /// shows can be typed back.
-enum VariantConversion {
+package enum VariantConversion {
     /// Why a value cannot be stored in a key.
-    struct Failure: Error, Sendable {
+    package struct Failure: Error, Sendable {
         /// One line saying what is wrong, without the key's name.
-        let reason: String
+        package let reason: String
     }
 
     // MARK: - GVariant to property list
 
     /// The property-list value a GVariant shows as: its faithful mapping, else its GVariant text.
-    static func value(of variant: Variant) -> PropertyListValue {
+    package static func value(of variant: Variant) -> PropertyListValue {
         faithfulValue(of: variant) ?? .string(variant.text)
     }
 
     /// The faithful mapping of a GVariant, or `nil` when it or a value inside it has none.
-    static func faithfulValue(of variant: Variant) -> PropertyListValue? {
+    package static func faithfulValue(of variant: Variant) -> PropertyListValue? {
         guard let shape = VariantShape(type: variant.typeString) else { return nil }
         return faithfulValue(of: variant, shape: shape)
     }
@@ -93,7 +93,7 @@ enum VariantConversion {
     ///     an unchanged entry of an `a{sv}` keeps its `u` or `n`.
     /// - Returns: The GVariant.
     /// - Throws: ``Failure`` when the value does not fit the type, or its text does not parse.
-    static func variant(from value: PropertyListValue, type: String, template: Variant? = nil) throws(Failure)
+    package static func variant(from value: PropertyListValue, type: String, template: Variant? = nil) throws(Failure)
         -> Variant
     {
         let shape = VariantShape(type: type)
@@ -113,14 +113,14 @@ enum VariantConversion {
     /// strings an `as`, a dictionary an `a{sv}`, data an `ay`.
     ///
     /// - Throws: ``Failure`` for a date, which GVariant has no type for.
-    static func inferredVariant(from value: PropertyListValue) throws(Failure) -> Variant {
+    package static func inferredVariant(from value: PropertyListValue) throws(Failure) -> Variant {
         try boxed(value, template: nil)
     }
 
     /// GVariant text, its type given by the text (`uint32 5`, `@as []`), as `dconf write` reads it.
     ///
     /// - Throws: ``Failure`` naming the text and GLib's reason when it does not parse.
-    static func parsedText(_ text: String) throws(Failure) -> Variant {
+    package static func parsedText(_ text: String) throws(Failure) -> Variant {
         do {
             return try Variant.parse(text)
         } catch {
@@ -150,7 +150,7 @@ enum VariantConversion {
         case (.text(let kind), .string(let string)): return try text(string, kind)
         case (.bytes, .data(let data)):
             let pointer = data.withUnsafeBytes { bytes in
-                GIO.withType("y") { g_variant_new_fixed_array($0, bytes.baseAddress, gsize(bytes.count), 1) }
+                GLib.withType("y") { g_variant_new_fixed_array($0, bytes.baseAddress, gsize(bytes.count), 1) }
             }
             guard let pointer else { throw Failure(reason: "GLib could not hold \(data.count) bytes") }
             return Variant(taking: pointer)
@@ -240,12 +240,12 @@ enum VariantConversion {
         switch kind {
         case .string: return Variant(taking: g_variant_new_string(string))
         case .objectPath:
-            guard GIO.isObjectPath(string) else {
+            guard GLib.isObjectPath(string) else {
                 throw Failure(reason: "\(TextEscaping.quoted(string, limit: 60)) is not a D-Bus object path")
             }
             return Variant(taking: g_variant_new_object_path(string))
         case .signature:
-            guard GIO.isSignature(string) else {
+            guard GLib.isSignature(string) else {
                 throw Failure(reason: "\(TextEscaping.quoted(string, limit: 60)) is not a D-Bus type signature")
             }
             return Variant(taking: g_variant_new_signature(string))
@@ -264,7 +264,7 @@ enum VariantConversion {
     }
 
     /// A short example of a type's values, for errors.
-    static func example(for type: String) -> String {
+    package static func example(for type: String) -> String {
         switch VariantShape(type: type) {
         case .bool?: "true or false"
         case .integer?: "an integer"

@@ -1,18 +1,18 @@
-import CGio
+package import CGio
 
 /// A failure GLib reported through a `GError`, as one line.
-struct GLibError: Error, Sendable, CustomStringConvertible {
+package struct GLibError: Error, Sendable, CustomStringConvertible {
     /// The GLib call that failed.
-    let call: String
+    package let call: String
     /// GLib's message, on one line.
-    let message: String
+    package let message: String
 
     /// Takes a `GError` GLib filled in, freeing it.
     ///
     /// - Parameters:
     ///   - error: The error, or `nil` when the call failed without one.
     ///   - call: The GLib call that failed.
-    init(taking error: UnsafeMutablePointer<GError>?, call: String) {
+    package init(taking error: UnsafeMutablePointer<GError>?, call: String) {
         self.call = call
         if let error {
             message = error.pointee.message.map { String(cString: $0) } ?? "unknown error"
@@ -22,14 +22,14 @@ struct GLibError: Error, Sendable, CustomStringConvertible {
         }
     }
 
-    var description: String {
+    package var description: String {
         Self.withoutAbsurdPosition(message.split(whereSeparator: \.isNewline).joined(separator: " "))
     }
 
     /// A parser's message without a position no text has: `g_variant_parse` begins its messages with the characters
     /// at fault (`0-4:unterminated string constant`), and has been seen to print a negative one as an unsigned
     /// 64-bit number (`18446744072832839632:`), which says nothing to a person.
-    static func withoutAbsurdPosition(_ message: String) -> String {
+    package static func withoutAbsurdPosition(_ message: String) -> String {
         let prefix = message.prefix { $0.isASCII && ($0.isNumber || $0 == "-") }
         guard !prefix.isEmpty, message.dropFirst(prefix.count).first == ":" else { return message }
         let positions = prefix.split(separator: "-").map { UInt64($0) }
