@@ -277,6 +277,23 @@ if buildsGSettings {
             ],
             swiftSettings: strictSettings),
     ]
+    package.products.append(.library(name: "PrefsXfconf", targets: ["PrefsXfconf"]))
+    package.targets.append(
+        .target(
+            name: "PrefsXfconf",
+            dependencies: [
+                "PrefsCore", "PrefsFileStore", "PrefsGLib",
+                .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
+            ],
+            swiftSettings: strictSettings))
+    package.targets.append(
+        .testTarget(
+            name: "PrefsXfconfTests",
+            dependencies: [
+                "PrefsKit", "PrefsXfconf", "PrefsTools", "PrefsStores", "PrefsTUI", "PrefsTestSupport",
+                "PrefsTestHelpers", "prefs", "prefs-test-helper",
+            ],
+            swiftSettings: languageSettings))
     package.targets.append(
         .testTarget(
             name: "PrefsGSettingsTests",
@@ -286,7 +303,7 @@ if buildsGSettings {
             ],
             exclude: ["Schemas"], swiftSettings: languageSettings))
     for target in package.targets where target.name == "PrefsStores" {
-        target.dependencies.append("PrefsGSettings")
+        target.dependencies += ["PrefsGSettings", "PrefsXfconf"]
     }
     for target in package.targets where target.name == "PrefsKConfig" {
         target.dependencies.append("CGio")

@@ -23,7 +23,22 @@ package struct GLibError: Error, Sendable, CustomStringConvertible {
     }
 
     package var description: String {
-        Self.withoutAbsurdPosition(message.split(whereSeparator: \.isNewline).joined(separator: " "))
+        let line = message.split(whereSeparator: \.isNewline).joined(separator: " ")
+        // A D-Bus error's message says what went wrong after GDBus' own prefix, which names the error.
+        guard let name = remoteName else { return Self.withoutAbsurdPosition(line) }
+        return String(line.dropFirst(Self.remotePrefix.count + name.count + 1).drop { $0 == " " })
+    }
+
+    /// What GDBus puts before the message of an error another process sent over D-Bus.
+    private static let remotePrefix = "GDBus.Error:"
+
+    /// The name of the D-Bus error another process sent, such as `org.xfce.Xfconf.Error.PropertyNotFound`; `nil` for
+    /// an error of this process's own.
+    package var remoteName: String? {
+        guard message.hasPrefix(Self.remotePrefix) else { return nil }
+        let rest = message.dropFirst(Self.remotePrefix.count)
+        guard let colon = rest.firstIndex(of: ":") else { return nil }
+        return String(rest[..<colon])
     }
 
     /// A parser's message without a position no text has: `g_variant_parse` begins its messages with the characters

@@ -9,6 +9,15 @@ import CGio
 package final class Variant: @unchecked Sendable {
     package let pointer: OpaquePointer
 
+    /// Holds a reference of its own to a value GLib lends, such as a signal's parameters.
+    ///
+    /// The corresponding C function is `g_variant_ref`.
+    ///
+    /// - Parameter pointer: The value, which stays the lender's.
+    package init(retaining pointer: OpaquePointer) {
+        self.pointer = g_variant_ref(pointer)
+    }
+
     /// Takes ownership of a reference: a floating one (a new value) is sunk, a full one (a value GIO returned) kept.
     ///
     /// The corresponding C function is `g_variant_take_ref`.
@@ -56,6 +65,31 @@ package final class Variant: @unchecked Sendable {
     ///
     /// The corresponding C function is `g_variant_new_variant`.
     package static func boxing(_ value: Variant) -> Variant { Variant(taking: g_variant_new_variant(value.pointer)) }
+
+    /// A tuple of values, the arguments of a D-Bus call.
+    ///
+    /// The corresponding C function is `g_variant_new_tuple`.
+    package static func tuple(_ children: [Variant]) -> Variant {
+        let pointers: [OpaquePointer?] = children.map(\.pointer)
+        return withExtendedLifetime(children) {
+            Variant(taking: pointers.withUnsafeBufferPointer { g_variant_new_tuple($0.baseAddress, gsize($0.count)) })
+        }
+    }
+
+    /// A string, of type `s`.
+    ///
+    /// The corresponding C function is `g_variant_new_string`.
+    package static func string(_ text: String) -> Variant { Variant(taking: g_variant_new_string(text)) }
+
+    /// A Boolean, of type `b`.
+    ///
+    /// The corresponding C function is `g_variant_new_boolean`.
+    package static func boolean(_ flag: Bool) -> Variant { Variant(taking: g_variant_new_boolean(flag ? 1 : 0)) }
+
+    /// A Boolean's value.
+    ///
+    /// The corresponding C function is `g_variant_get_boolean`.
+    package var bool: Bool { g_variant_get_boolean(pointer) != 0 }
 
     /// A dictionary's entry.
     ///

@@ -1,3 +1,5 @@
+import PrefsFileStore
+
 /// Checks of the KConfig reader's and writer's invariants on arbitrary bytes, for the fuzz target in `Fuzz/`, which
 /// can reach only public API.
 @_spi(Fuzzing)
@@ -12,7 +14,7 @@ public enum KConfigFileChecks {
     /// - Returns: `nil` when the invariants hold, otherwise what went wrong.
     public static func check(_ bytes: [UInt8]) -> String? {
         guard bytes.count <= KConfigFile.maximumSize else { return nil }
-        if let schema = try? KcfgXML.parse(bytes) { _ = try? KcfgSchema(schema) }
+        if let schema = try? SmallXML.parse(bytes) { _ = try? KcfgSchema(schema) }
         let file = KConfigFile(bytes: bytes)
         guard file.bytes == bytes else { return "reading and writing back changed the bytes" }
         var before = KConfigLayer()

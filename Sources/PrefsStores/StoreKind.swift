@@ -46,6 +46,11 @@ public struct StoreKind: Sendable {
                 StoreResolver.kconfigContext(configDirectory: directory, environment: environment)
             }),
         StoreKind(
+            name: StoreResolver.xfconf, spelling: StoreResolver.xfconf,
+            summary: "XFCE's settings (the Xfconf channels xfconfd keeps, as xfconf-query shows them)",
+            needsHelper: false, names: { $0 == StoreResolver.xfconf },
+            open: { _, _, _ in StoreResolver.xfconfContext() }),
+        StoreKind(
             name: "postgresql", spelling: "postgres://user@host:port/database[?table=NAME]",
             summary: "settings shared across machines, through prefs-postgres",
             // A URL of any scheme: the helper names what is wrong with one that is not PostgreSQL's.

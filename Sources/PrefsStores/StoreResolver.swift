@@ -12,6 +12,9 @@ public import Foundation
 #if canImport(PrefsGSettings)
 import PrefsGSettings
 #endif
+#if canImport(PrefsXfconf)
+import PrefsXfconf
+#endif
 
 /// Turns what a user names — a configuration directory, a `postgres://` URL, `PREFS_STORE` — into a tool context.
 ///
@@ -21,6 +24,8 @@ public enum StoreResolver {
     public static let gsettings = "gsettings"
     /// The name `--store` takes for KDE's settings: the KConfig files of the configuration directory.
     public static let kconfig = "kconfig"
+    /// The name `--store` takes for XFCE's settings: the Xfconf channels xfconfd keeps.
+    public static let xfconf = "xfconf"
 
     /// The context of the store a command names, by the table of kinds (``StoreKind``): `--store`, else
     /// `PREFS_STORE`, else the configuration directory.
@@ -105,6 +110,21 @@ public enum StoreResolver {
         let refusal = ToolError("this prefs was built without GIO, so it has no GSettings store", code: .unreachable)
         return ToolContext(
             locationDescription: "GSettings", codec: FilePropertyListCodec(), open: { _ in throw refusal },
+            schemas: { throw refusal })
+        #endif
+    }
+
+    /// The context of XFCE's settings, or one whose every use says the build has no Xfconf store.
+    static func xfconfContext() -> ToolContext {
+        #if canImport(PrefsXfconf)
+        let store = XfconfStore()
+        return ToolContext(
+            locationDescription: store.locationDescription, codec: FilePropertyListCodec(), open: { _ in store },
+            schemas: { store.schemaSource })
+        #else
+        let refusal = ToolError("this prefs was built without GIO, so it has no Xfconf store", code: .unreachable)
+        return ToolContext(
+            locationDescription: "Xfconf", codec: FilePropertyListCodec(), open: { _ in throw refusal },
             schemas: { throw refusal })
         #endif
     }

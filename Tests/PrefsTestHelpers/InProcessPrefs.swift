@@ -21,6 +21,10 @@ package struct InProcessPrefs: PrefsCommandRunner, Sendable {
     /// case another program is rewriting it in place: only worth its wait beside such a program.
     package let waitsForRewrites: Bool
 
+    /// Variables that stand over the fixture's own, for every command: the system folders of a private session
+    /// whose daemons read them too.
+    package var overriding: [String: String] = [:]
+
     /// A fresh scope: configuration, data and state folders of its own.
     ///
     /// - Parameter waitsForRewrites: Whether damaged files are read again, as beside a `UserDefaults` app.
@@ -55,7 +59,7 @@ package struct InProcessPrefs: PrefsCommandRunner, Sendable {
             "XDG_CONFIG_DIRS": systemDirectory.path,
             "XDG_DATA_HOME": fixture.scope.url.appendingPathComponent("data").path,
             "XDG_STATE_HOME": fixture.scope.url.appendingPathComponent("state").path,
-        ]
+        ].merging(overriding) { $1 }
     }
 
     /// Runs a command line, the program's name left out.

@@ -39,28 +39,6 @@ struct _GError {
     gint code;
     gchar *message;
 };
-// The functions of dconf's own client library, libdconf, which reads and writes any dconf path (GSettings reaches only
-// the paths of installed schemas): the same form as CGIO_FUNCTIONS.
-#define CGIO_DCONF_FUNCTIONS(F, V)                                                                                     \
-    F(DConfClient *, dconf_client_new, (void), ())                                                                     \
-    F(GVariant *, dconf_client_read_full,                                                                              \
-      (DConfClient * client, const gchar *key, DConfReadFlags flags, const GQueue *read_through),                     \
-      (client, key, flags, read_through))                                                                              \
-    F(gchar **, dconf_client_list, (DConfClient * client, const gchar *dir, gint *length), (client, dir, length))      \
-    F(gchar **, dconf_client_list_locks, (DConfClient * client, const gchar *dir, gint *length),                       \
-      (client, dir, length))                                                                                           \
-    F(gboolean, dconf_client_is_writable, (DConfClient * client, const gchar *key), (client, key))                     \
-    F(gboolean, dconf_client_change_sync,                                                                              \
-      (DConfClient * client, DConfChangeset * changeset, gchar * *tag, GCancellable * cancellable, GError * *error),  \
-      (client, changeset, tag, cancellable, error))                                                                    \
-    V(dconf_client_watch_sync, (DConfClient * client, const gchar *path), (client, path))                              \
-    V(dconf_client_unwatch_sync, (DConfClient * client, const gchar *path), (client, path))                            \
-    F(DConfChangeset *, dconf_changeset_new, (void), ())                                                               \
-    V(dconf_changeset_set, (DConfChangeset * changeset, const gchar *path, GVariant *value), (changeset, path, value)) \
-    V(dconf_changeset_unref, (DConfChangeset * changeset), (changeset))                                                \
-    F(gboolean, dconf_is_dir, (const gchar *string, GError **error), (string, error))                                 \
-    F(gboolean, dconf_is_key, (const gchar *string, GError **error), (string, error))
-
 #endif
 typedef struct _GVariant GVariant;
 typedef struct _GVariantType GVariantType;
@@ -86,28 +64,8 @@ typedef unsigned int GLogLevelFlags;
 typedef unsigned int GConnectFlags;
 typedef int GBusType;
 typedef unsigned int DConfReadFlags;
-// The functions of dconf's own client library, libdconf, which reads and writes any dconf path (GSettings reaches only
-// the paths of installed schemas): the same form as CGIO_FUNCTIONS.
-#define CGIO_DCONF_FUNCTIONS(F, V)                                                                                     \
-    F(DConfClient *, dconf_client_new, (void), ())                                                                     \
-    F(GVariant *, dconf_client_read_full,                                                                              \
-      (DConfClient * client, const gchar *key, DConfReadFlags flags, const GQueue *read_through),                     \
-      (client, key, flags, read_through))                                                                              \
-    F(gchar **, dconf_client_list, (DConfClient * client, const gchar *dir, gint *length), (client, dir, length))      \
-    F(gchar **, dconf_client_list_locks, (DConfClient * client, const gchar *dir, gint *length),                       \
-      (client, dir, length))                                                                                           \
-    F(gboolean, dconf_client_is_writable, (DConfClient * client, const gchar *key), (client, key))                     \
-    F(gboolean, dconf_client_change_sync,                                                                              \
-      (DConfClient * client, DConfChangeset * changeset, gchar * *tag, GCancellable * cancellable, GError * *error),  \
-      (client, changeset, tag, cancellable, error))                                                                    \
-    V(dconf_client_watch_sync, (DConfClient * client, const gchar *path), (client, path))                              \
-    V(dconf_client_unwatch_sync, (DConfClient * client, const gchar *path), (client, path))                            \
-    F(DConfChangeset *, dconf_changeset_new, (void), ())                                                               \
-    V(dconf_changeset_set, (DConfChangeset * changeset, const gchar *path, GVariant *value), (changeset, path, value)) \
-    V(dconf_changeset_unref, (DConfChangeset * changeset), (changeset))                                                \
-    F(gboolean, dconf_is_dir, (const gchar *string, GError **error), (string, error))                                 \
-    F(gboolean, dconf_is_key, (const gchar *string, GError **error), (string, error))
-
+typedef unsigned int GDBusCallFlags;
+typedef unsigned int GDBusSignalFlags;
 #endif
 enum {
     CGIO_LOG_LEVEL_CRITICAL = 1 << 3,
@@ -121,6 +79,10 @@ enum {
 typedef void (*GLogFunc)(const gchar *log_domain, GLogLevelFlags log_level, const gchar *message, gpointer user_data);
 typedef void (*GCallback)(void);
 typedef void (*GClosureNotify)(gpointer data, GClosure *closure);
+typedef void (*GDestroyNotify)(gpointer data);
+typedef void (*GDBusSignalCallback)(GDBusConnection *connection, const gchar *sender_name, const gchar *object_path,
+                                    const gchar *interface_name, const gchar *signal_name, GVariant *parameters,
+                                    gpointer user_data);
 
 // F(return type, name, parameters, arguments) for functions that return a value; V(name, parameters, arguments) for
 // those that return nothing.
@@ -132,6 +94,20 @@ typedef void (*GClosureNotify)(gpointer data, GClosure *closure);
       (GDBusConnection * connection, const gchar *destination_bus_name, const gchar *object_path,                     \
        const gchar *interface_name, const gchar *signal_name, GVariant *parameters, GError **error),                   \
       (connection, destination_bus_name, object_path, interface_name, signal_name, parameters, error))                 \
+    F(GVariant *, g_dbus_connection_call_sync,                                                                        \
+      (GDBusConnection * connection, const gchar *bus_name, const gchar *object_path, const gchar *interface_name,    \
+       const gchar *method_name, GVariant *parameters, const GVariantType *reply_type, GDBusCallFlags flags,           \
+       gint timeout_msec, GCancellable *cancellable, GError **error),                                                  \
+      (connection, bus_name, object_path, interface_name, method_name, parameters, reply_type, flags, timeout_msec,    \
+       cancellable, error))                                                                                            \
+    F(guint, g_dbus_connection_signal_subscribe,                                                                       \
+      (GDBusConnection * connection, const gchar *sender, const gchar *interface_name, const gchar *member,           \
+       const gchar *object_path, const gchar *arg0, GDBusSignalFlags flags, GDBusSignalCallback callback,              \
+       gpointer user_data, GDestroyNotify user_data_free_func),                                                        \
+      (connection, sender, interface_name, member, object_path, arg0, flags, callback, user_data,                      \
+       user_data_free_func))                                                                                           \
+    V(g_dbus_connection_signal_unsubscribe, (GDBusConnection * connection, guint subscription_id),                    \
+      (connection, subscription_id))                                                                                   \
     F(gboolean, g_dbus_connection_flush_sync, (GDBusConnection * connection, GCancellable * cancellable,              \
                                                GError * *error),                                                       \
       (connection, cancellable, error))                                                                                \
@@ -227,12 +203,14 @@ typedef void (*GClosureNotify)(gpointer data, GClosure *closure);
     F(GVariant *, g_variant_new_uint16, (guint16 value), (value))                                                      \
     F(GVariant *, g_variant_new_uint32, (guint32 value), (value))                                                      \
     F(GVariant *, g_variant_new_uint64, (guint64 value), (value))                                                      \
+    F(GVariant *, g_variant_new_tuple, (GVariant * const *children, gsize n_children), (children, n_children))         \
     F(GVariant *, g_variant_new_variant, (GVariant * value), (value))                                                  \
     F(GVariant *, g_variant_parse,                                                                                     \
       (const GVariantType *type, const gchar *text, const gchar *limit, const gchar **endptr, GError **error),         \
       (type, text, limit, endptr, error))                                                                              \
     F(gchar *, g_variant_print, (GVariant * value, gboolean type_annotate), (value, type_annotate))                    \
     F(GVariant *, g_variant_take_ref, (GVariant * value), (value))                                                     \
+    F(GVariant *, g_variant_ref, (GVariant * value), (value))                                                          \
     V(g_variant_unref, (GVariant * value), (value))                                                                    \
     F(gchar *, g_variant_type_dup_string, (const GVariantType *type), (type))                                          \
     F(gboolean, g_variant_type_string_is_valid, (const gchar *type_string), (type_string))

@@ -72,7 +72,7 @@ public struct KcfgCatalog: PreferenceSchemaSource {
             let schema: KcfgSchema
             do {
                 guard let bytes = try KConfigDisk.read(FilePath(file.path)) else { continue }
-                schema = try KcfgSchema(KcfgXML.parse(bytes))
+                schema = try KcfgSchema(SmallXML.parse(bytes))
             } catch {
                 throw .unreadableSchema(path: file.path, reason: "\(error)")
             }

@@ -1,4 +1,5 @@
 import PrefsCore
+import PrefsFileStore
 
 /// What one `.kcfg` file (KConfigXT's schema format, `kcfg.xsd` 1.0) declares: the file it describes and each entry's
 /// key, type, default, choices, range and texts.
@@ -22,9 +23,9 @@ struct KcfgSchema: Sendable {
     /// Reads a parsed `.kcfg`.
     ///
     /// - Parameter root: The document's root element, `<kcfg>`.
-    /// - Throws: ``KcfgXMLError`` when the root is not `<kcfg>`.
-    init(_ root: KcfgXML) throws(KcfgXMLError) {
-        guard root.name == "kcfg" else { throw KcfgXMLError(offset: 0, reason: "the root element is not <kcfg>") }
+    /// - Throws: ``SmallXMLError`` when the root is not `<kcfg>`.
+    init(_ root: SmallXML) throws(SmallXMLError) {
+        guard root.name == "kcfg" else { throw SmallXMLError(offset: 0, reason: "the root element is not <kcfg>") }
         suite = root.child("kcfgfile")?.attributes["name"].flatMap { $0.isEmpty ? nil : $0 }
         var entries: [Entry] = []
         for group in root.children("group") {
@@ -37,7 +38,7 @@ struct KcfgSchema: Sendable {
         self.entries = entries
     }
 
-    private static func entry(_ element: KcfgXML, group: [String]) -> Entry? {
+    private static func entry(_ element: SmallXML, group: [String]) -> Entry? {
         guard let name = element.attributes["name"] ?? element.attributes["key"] else { return nil }
         let keyName = element.attributes["key"] ?? name
         guard !keyName.contains("$("), !keyName.isEmpty else { return nil }
@@ -99,7 +100,7 @@ struct KcfgSchema: Sendable {
         return nil
     }
 
-    private static func range(_ element: KcfgXML, type: KConfigValueType) -> PreferenceValueRange? {
+    private static func range(_ element: SmallXML, type: KConfigValueType) -> PreferenceValueRange? {
         let low = element.child("min")?.text.trimmingASCIIWhitespace
         let high = element.child("max")?.text.trimmingASCIIWhitespace
         guard low != nil || high != nil else { return nil }

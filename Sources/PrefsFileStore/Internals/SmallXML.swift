@@ -1,35 +1,36 @@
-/// A small XML reader for KConfigXT's `.kcfg` files: elements, attributes, text, comments, CDATA, the prolog and a
-/// doctype, with the five named entities and character references.
+/// A small XML reader for the files other settings systems keep (KConfigXT's `.kcfg`, Xfconf's channel files):
+/// elements, attributes, text, comments, CDATA, the prolog and a doctype, with the five named entities and character
+/// references.
 ///
-/// Hand-written because `prefs` links no Foundation (whose `XMLParser` brings libxml2 and ICU), and a `.kcfg` needs
+/// Hand-written because `prefs` links no Foundation (whose `XMLParser` brings libxml2 and ICU), and these files need
 /// nothing beyond this. It is bounded: at most ``maximumSize`` bytes and ``maximumDepth`` nested elements, in time
 /// linear in the file; anything malformed throws.
-struct KcfgXML: Sendable, Hashable {
-    /// The largest file read; real `.kcfg` files are a few KiB.
-    static let maximumSize = 4 << 20
-    /// The deepest nesting read; a `.kcfg` nests four deep.
-    static let maximumDepth = 64
+package struct SmallXML: Sendable, Hashable {
+    /// The largest file read; real `.kcfg` and channel files are a few KiB.
+    package static let maximumSize = 4 << 20
+    /// The deepest nesting read; a `.kcfg` nests four deep, a channel file as deep as its property paths.
+    package static let maximumDepth = 64
 
     /// The element's name, without a namespace prefix.
-    let name: String
-    let attributes: [String: String]
-    let children: [KcfgXML]
+    package let name: String
+    package let attributes: [String: String]
+    package let children: [SmallXML]
     /// The text directly inside, entities resolved.
-    let text: String
+    package let text: String
 
     /// The first child of a name.
-    func child(_ name: String) -> KcfgXML? { children.first { $0.name == name } }
+    package func child(_ name: String) -> SmallXML? { children.first { $0.name == name } }
 
     /// Every child of a name.
-    func children(_ name: String) -> [KcfgXML] { children.filter { $0.name == name } }
+    package func children(_ name: String) -> [SmallXML] { children.filter { $0.name == name } }
 
     /// Reads a document's root element.
     ///
     /// - Parameter bytes: The file.
     /// - Returns: The root.
-    /// - Throws: ``KcfgXMLError`` naming what is wrong and where.
-    static func parse(_ bytes: [UInt8]) throws(KcfgXMLError) -> KcfgXML {
-        guard bytes.count <= maximumSize else { throw KcfgXMLError(offset: 0, reason: "larger than 4 MiB") }
+    /// - Throws: ``SmallXMLError`` naming what is wrong and where.
+    package static func parse(_ bytes: [UInt8]) throws(SmallXMLError) -> SmallXML {
+        guard bytes.count <= maximumSize else { throw SmallXMLError(offset: 0, reason: "larger than 4 MiB") }
         var reader = Reader(bytes: bytes)
         try reader.skipMisc()
         let root = try reader.element(depth: 1)
@@ -43,14 +44,14 @@ struct KcfgXML: Sendable, Hashable {
         let bytes: [UInt8]
         var index = 0
 
-        func error(_ reason: String) -> KcfgXMLError { KcfgXMLError(offset: index, reason: reason) }
+        func error(_ reason: String) -> SmallXMLError { SmallXMLError(offset: index, reason: reason) }
 
         func starts(with text: String) -> Bool {
             let utf8 = Array(text.utf8)
             return bytes.count - index >= utf8.count && bytes[index..<(index + utf8.count)].elementsEqual(utf8)
         }
 
-        mutating func skip(past text: String) throws(KcfgXMLError) {
+        mutating func skip(past text: String) throws(SmallXMLError) {
             let utf8 = Array(text.utf8)
             while index + utf8.count <= bytes.count {
                 if bytes[index..<(index + utf8.count)].elementsEqual(utf8) {
@@ -67,7 +68,7 @@ struct KcfgXML: Sendable, Hashable {
         }
 
         /// Skips white space, comments, processing instructions, a doctype and a byte-order mark.
-        mutating func skipMisc() throws(KcfgXMLError) {
+        mutating func skipMisc() throws(SmallXMLError) {
             if starts(with: "\u{FEFF}") { index += 3 }
             while true {
                 skipSpace()
@@ -83,7 +84,7 @@ struct KcfgXML: Sendable, Hashable {
             }
         }
 
-        mutating func name() throws(KcfgXMLError) -> String {
+        mutating func name() throws(SmallXMLError) -> String {
             let start = index
             while index < bytes.count {
                 switch bytes[index] {
@@ -99,8 +100,8 @@ struct KcfgXML: Sendable, Hashable {
             return full.split(separator: ":").last.map(String.init) ?? full
         }
 
-        mutating func element(depth: Int) throws(KcfgXMLError) -> KcfgXML {
-            guard depth <= KcfgXML.maximumDepth else { throw error("elements nest deeper than 64") }
+        mutating func element(depth: Int) throws(SmallXMLError) -> SmallXML {
+            guard depth <= SmallXML.maximumDepth else { throw error("elements nest deeper than 64") }
             guard index < bytes.count, bytes[index] == UInt8(ascii: "<") else { throw error("an element was expected") }
             index += 1
             let name = try self.name()
@@ -110,7 +111,7 @@ struct KcfgXML: Sendable, Hashable {
                 guard index < bytes.count else { throw error("the tag <\(name)> does not end") }
                 if starts(with: "/>") {
                     index += 2
-                    return KcfgXML(name: name, attributes: attributes, children: [], text: "")
+                    return SmallXML(name: name, attributes: attributes, children: [], text: "")
                 }
                 if bytes[index] == UInt8(ascii: ">") {
                     index += 1
@@ -132,7 +133,7 @@ struct KcfgXML: Sendable, Hashable {
                 attributes[attribute] = try Self.resolved(bytes[start..<index], at: start)
                 index += 1
             }
-            var children: [KcfgXML] = []
+            var children: [SmallXML] = []
             var text: [UInt8] = []
             while true {
                 guard index < bytes.count else { throw error("<\(name)> is not closed") }
@@ -143,7 +144,7 @@ struct KcfgXML: Sendable, Hashable {
                     guard index < bytes.count, bytes[index] == UInt8(ascii: ">") else { throw error("> was expected") }
                     index += 1
                     let decoded = String(decoding: text, as: UTF8.self)
-                    return KcfgXML(name: name, attributes: attributes, children: children, text: decoded)
+                    return SmallXML(name: name, attributes: attributes, children: children, text: decoded)
                 } else if starts(with: "<!--") {
                     try skip(past: "-->")
                 } else if starts(with: "<![CDATA[") {
@@ -164,7 +165,7 @@ struct KcfgXML: Sendable, Hashable {
         }
 
         /// Text with its entities and character references resolved.
-        static func resolved(_ text: ArraySlice<UInt8>, at offset: Int) throws(KcfgXMLError) -> String {
+        static func resolved(_ text: ArraySlice<UInt8>, at offset: Int) throws(SmallXMLError) -> String {
             guard text.contains(UInt8(ascii: "&")) else { return String(decoding: text, as: UTF8.self) }
             var result = ""
             var index = text.startIndex
@@ -176,7 +177,7 @@ struct KcfgXML: Sendable, Hashable {
                     continue
                 }
                 guard let end = text[index...].prefix(12).firstIndex(of: UInt8(ascii: ";")) else {
-                    throw KcfgXMLError(offset: offset + index - text.startIndex, reason: "an entity does not end")
+                    throw SmallXMLError(offset: offset + index - text.startIndex, reason: "an entity does not end")
                 }
                 let name = String(decoding: text[(index + 1)..<end], as: UTF8.self)
                 switch name {
@@ -191,7 +192,7 @@ struct KcfgXML: Sendable, Hashable {
                         ? UInt32(name.dropFirst(2), radix: 16)
                         : name.hasPrefix("#") ? UInt32(name.dropFirst(), radix: 10) : nil
                     guard let number, let scalar = Unicode.Scalar(number) else {
-                        throw KcfgXMLError(
+                        throw SmallXMLError(
                             offset: offset + index - text.startIndex, reason: "unknown entity &\(name);")
                     }
                     result.unicodeScalars.append(scalar)
@@ -201,13 +202,4 @@ struct KcfgXML: Sendable, Hashable {
             return result
         }
     }
-}
-
-/// Why a `.kcfg` file cannot be read.
-struct KcfgXMLError: Error, Sendable, Hashable, CustomStringConvertible {
-    /// The byte where reading stopped.
-    let offset: Int
-    let reason: String
-
-    var description: String { "\(reason) (at byte \(offset))" }
 }

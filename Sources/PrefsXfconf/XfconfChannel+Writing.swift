@@ -1,0 +1,164 @@
+public import PrefsCore
+import PrefsFileStore
+import PrefsGLib
+import Synchronization
+
+extension XfconfChannel {
+    /// What a write gives a property.
+    enum Input {
+        /// A value, stored with the type the property holds, else the type the value implies.
+        case value(PropertyListValue)
+        /// GVariant text, stored with the type the text gives (`--type gvariant`), if Xfconf holds it.
+        case text(String)
+    }
+
+    /// One property's planned change.
+    private struct Planned {
+        let property: String
+        /// The value to set, or `nil` to reset the property.
+        let variant: Variant?
+        let old: PropertyListValue?
+        let new: PropertyListValue?
+    }
+
+    /// Writes several properties, one call to xfconfd each, which stores them and announces them to every program.
+    ///
+    /// Under the channel's journal lock the properties are read as they are now, every value is converted (keeping
+    /// the type the property holds) and checked against the types xfconfd holds, every property is checked for a
+    /// lock, the changes are staged in the journal, then made, then committed in the journal. Properties that
+    /// already hold the value given are left out; `nil` resets a property. Xfconf has no transactions: a bus that
+    /// fails half way leaves the changes made before, and the error says how many.
+    ///
+    /// - Parameters:
+    ///   - changes: The value to store for each property, or `nil` to reset it.
+    ///   - expecting: What some properties must hold for the write to be made; `nil` means unset.
+    /// - Returns: The changes that took effect.
+    /// - Throws: ``XfconfStoreError`` for an invalid property, a value of no type Xfconf holds, a locked property, or
+    ///   a bus that fails; ``/PrefsCore/PersistentKeyValueStoreError`` when a property does not hold what
+    ///   `expecting` says.
+    @discardableResult
+    public func commit(_ changes: [String: PropertyListValue?], expecting: [String: PropertyListValue?]) throws
+        -> [PersistentKeyValueChange]
+    {
+        try commit(inputs: changes.mapValues { $0.map(Input.value) }, expecting: expecting)
+    }
+
+    /// Writes properties as ``commit(_:expecting:)`` does, some given as values and some as GVariant text.
+    @discardableResult
+    func commit(inputs changes: [String: Input?], expecting: [String: PropertyListValue?]) throws
+        -> [PersistentKeyValueChange]
+    {
+        guard !changes.isEmpty else { return [] }
+        let writer = PersistentKeyValueChange.Writer.current
+        let applied = try store.journal.withLock(name, timeout: store.lockTimeout) {
+            () throws -> [PersistentKeyValueChange] in
+            for property in expecting.keys.sorted() where try current(property) != expecting[property] ?? nil {
+                throw PersistentKeyValueStoreError.changedSince(key: property)
+            }
+            let planned = try changes.keys.sorted().compactMap { property throws(XfconfStoreError) in
+                try plan(property, changes[property] ?? nil)
+            }
+            guard !planned.isEmpty else { return [] }
+            let applied = planned.map {
+                PersistentKeyValueChange(
+                    suite: name, key: $0.property, oldValue: $0.old, newValue: $0.new, origin: .thisProcess,
+                    writer: writer)
+            }
+            var journaled = true
+            do {
+                try store.journal.stage(applied, suite: name)
+            } catch {
+                // A journal that cannot be written loses only the history; the write goes ahead.
+                journaled = false
+                reportWriteFailure(PersistentKeyValueStoreError(.io, message: "\(error)"))
+            }
+            var made = 0
+            do {
+                for change in planned {
+                    if let variant = change.variant {
+                        try bus.set(change.property, of: name, to: variant)
+                    } else {
+                        try bus.reset(change.property, of: name)
+                    }
+                    made += 1
+                }
+            } catch {
+                let done = made == 0 ? "" : "; \(made) of \(planned.count) changes were made"
+                throw XfconfStoreError.unreachable("\(error)\(done)")
+            }
+            if journaled, let write = writer.write {
+                do {
+                    try store.journal.commit(write, count: applied.count, suite: name)
+                } catch {
+                    reportWriteFailure(PersistentKeyValueStoreError(.io, message: "\(error)"))
+                }
+            }
+            seen.withLock { seen in
+                for change in applied { seen[change.key] = change.newValue }
+            }
+            return applied
+        }
+        post(applied)
+        return applied
+    }
+
+    /// A property's value as xfconfd holds it now.
+    private func current(_ property: String) throws(XfconfStoreError) -> PropertyListValue? {
+        do {
+            return try bus.property(property, of: name).flatMap {
+                userValue(VariantConversion.value(of: $0), of: property)
+            }
+        } catch {
+            throw .unreachable(error.description)
+        }
+    }
+
+    /// Checks one change and converts its value.
+    private func plan(_ property: String, _ input: Input?) throws(XfconfStoreError) -> Planned? {
+        try Self.checkPropertyName(property, channel: name)
+        let old: Variant?
+        let locked: Bool
+        do {
+            old = try bus.property(property, of: name)
+            locked = try bus.isLocked(property, of: name)
+        } catch {
+            throw .unreachable(error.description)
+        }
+        guard !locked else { throw .locked(channel: name, property: property) }
+        let oldValue = old.flatMap { userValue(VariantConversion.value(of: $0), of: property) }
+        guard let input else {
+            // Only a value of the user's is reset: a system channel file's stays, as xfconf-query -r leaves it.
+            return oldValue.map { Planned(property: property, variant: nil, old: $0, new: nil) }
+        }
+        let variant: Variant
+        do {
+            switch input {
+            case .text(let text): variant = try VariantConversion.parsedText(text)
+            case .value(let value): variant = try XfconfValues.variant(from: value, template: old)
+            }
+        } catch {
+            throw .invalidValue(channel: name, property: property, reason: error.reason)
+        }
+        if let problem = XfconfValues.problem(with: variant) {
+            throw .invalidValue(channel: name, property: property, reason: problem)
+        }
+        if let old, old.isEqual(to: variant) { return nil }
+        return Planned(
+            property: property, variant: variant, old: oldValue,
+            new: userValue(VariantConversion.value(of: variant), of: property))
+    }
+
+    /// Refuses a property name xfconfd would refuse: it starts with `/`, has no empty part, does not end with `/`,
+    /// and holds letters, digits and `_ - : . , [ ] { } < >` between its slashes.
+    static func checkPropertyName(_ property: String, channel: String) throws(XfconfStoreError) {
+        let allowed = Set("_-:.,[]{}<>/")
+        let valid =
+            property.count > 1 && property.hasPrefix("/") && !property.hasSuffix("/") && !property.contains("//")
+            && property.allSatisfy { ($0.isASCII && ($0.isLetter || $0.isNumber)) || allowed.contains($0) }
+        guard valid else {
+            throw .invalidProperty(
+                channel: channel, property: property,
+                reason: "a property is a path such as /general/theme, of letters, digits and _ - : . , [ ] { } < >")
+        }
+    }
+}

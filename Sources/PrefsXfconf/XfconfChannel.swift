@@ -1,0 +1,150 @@
+public import PrefsCore
+import PrefsFileStore
+import PrefsGLib
+import Synchronization
+
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
+import Foundation
+#endif
+
+/// One Xfconf channel: a suite of the ``XfconfStore``, and a store of its own for PrefsKit's typed API.
+///
+/// Its keys are the channel's property paths (`/general/theme`). Reads go to xfconfd each time, so they see every
+/// program's writes at once; the values last seen are kept only to tell what changed when xfconfd says a property
+/// did.
+public final class XfconfChannel: PersistentKeyValueStore, Sendable {
+    /// The channel's name.
+    public let name: String
+    /// The store the channel belongs to.
+    public let store: XfconfStore
+    public let changeNotifier = PersistentKeyValueChangeNotifier()
+    public var launchArguments: LaunchArguments { store.launchArguments }
+    let bus: XfconfBus
+    /// The values last seen, to tell what a change signal changed.
+    let seen: Mutex<[String: PropertyListValue]>
+    /// The locks of the system channel files, read when the channel is opened.
+    let layers = LiveSystemLayers()
+
+    /// What the system channel files give the channel, read when it is opened.
+    let systemFile: XfconfChannelFile
+
+    /// Opens a channel: its system channel files are read, and its properties once, and xfconfd is asked which of the
+    /// properties a system file locks apply to this user.
+    ///
+    /// - Throws: ``XfconfStoreError/unreachable(_:)`` when xfconfd cannot be asked.
+    init(name: String, bus: XfconfBus, store: XfconfStore) throws(XfconfStoreError) {
+        self.name = name
+        self.bus = bus
+        self.store = store
+        systemFile = XfconfChannelFile.read(channel: name)
+        let properties: [String: Variant]
+        do {
+            properties = try bus.properties(of: name)
+        } catch {
+            throw .unreachable(error.description)
+        }
+        seen = Mutex([:])
+        let values = userValues(properties)
+        seen.withLock { $0 = values }
+        layers.replace(with: try Self.systemLayers(of: systemFile, channel: name, bus: bus))
+    }
+
+    public func primitiveValue(forKey key: String) -> PropertyListValue? {
+        // A property that cannot be read is none: the protocol's reads do not throw; diagnostics say why.
+        guard let variant = (try? bus.property(key, of: name)) ?? nil else { return nil }
+        return userValue(VariantConversion.value(of: variant), of: key)
+    }
+
+    public func primitiveValues() -> [String: PropertyListValue] {
+        userValues((try? bus.properties(of: name)) ?? [:])
+    }
+
+    /// A value xfconfd gave as the user's: `nil` when it is the one a system channel file gives, which xfconfd
+    /// answers with where the user set none.
+    func userValue(_ value: PropertyListValue, of property: String) -> PropertyListValue? {
+        systemFile.values[property] == value ? nil : value
+    }
+
+    /// The user's values among the properties xfconfd gave.
+    func userValues(_ properties: [String: Variant]) -> [String: PropertyListValue] {
+        var values: [String: PropertyListValue] = [:]
+        for (property, variant) in properties {
+            values[property] = userValue(VariantConversion.value(of: variant), of: property)
+        }
+        return values
+    }
+
+    public func setPrimitiveValue(_ value: PropertyListValue?, forKey key: String) throws(PersistentKeyValueStoreError)
+    {
+        try setPrimitiveValues([key: value])
+    }
+
+    public func setPrimitiveValues(_ changes: [String: PropertyListValue?]) throws(PersistentKeyValueStoreError) {
+        do {
+            try commit(changes, expecting: [:])
+        } catch let error as XfconfStoreError {
+            throw error.storeError
+        } catch let error as PersistentKeyValueStoreError {
+            throw error
+        } catch {
+            throw PersistentKeyValueStoreError(.io, message: "\(error)")
+        }
+    }
+
+    /// Why a property cannot be written, or `nil` when it can.
+    public func readOnlyReason(forKey key: String) -> String? {
+        // Doubt leaves the write to find out: xfconfd itself refuses a locked property.
+        (try? bus.isLocked(key, of: name)) == true ? "locked by \(Self.lockSource)" : nil
+    }
+
+    /// What locks a property of this store.
+    static let lockSource = "the system administrator (a system channel file)"
+    /// Where a locked property's value comes from.
+    static let systemSource = "the system channel files ($XDG_CONFIG_DIRS/xfce4/xfconf)"
+
+    /// The system channel files' values as one layer, and their locks that apply to this user, as xfconfd says.
+    private static func systemLayers(
+        of file: XfconfChannelFile, channel: String, bus: XfconfBus
+    ) throws(XfconfStoreError) -> SystemLayers {
+        var locks = SuiteLocks()
+        for property in file.lockable.sorted() {
+            do {
+                if try bus.isLocked(property, of: channel) { locks.lock(property, by: lockSource) }
+            } catch {
+                throw .unreachable(error.description)
+            }
+        }
+        let layers = file.values.isEmpty ? [] : [SystemLayers.Layer(source: systemSource, values: file.values)]
+        return SystemLayers(layers: layers, locks: locks)
+    }
+
+    // MARK: - Changes
+
+    /// Takes in a change xfconfd announced, and delivers it when it differs from what was last seen, attributed
+    /// through the journal when it knows the writer.
+    ///
+    /// - Parameters:
+    ///   - property: The property.
+    ///   - announced: Its new value, or `nil` when it was removed.
+    func apply(_ property: String, _ announced: PropertyListValue?) {
+        let value = announced.flatMap { userValue($0, of: property) }
+        let old: PropertyListValue?? = seen.withLock { seen in
+            guard seen[property] != value else { return .none }
+            defer { seen[property] = value }
+            return .some(seen[property])
+        }
+        guard case .some(let before) = old else { return }
+        post(
+            store.journal.attribute(
+                [(property, before, value)], suite: name, named: name, timeout: .milliseconds(200)))
+    }
+
+    /// Delivers changes to this channel's observers and to the store's.
+    func post(_ changes: [PersistentKeyValueChange]) {
+        guard !changes.isEmpty else { return }
+        changeNotifier.post(changes)
+        store.changeNotifier.post(changes)
+    }
+}

@@ -1,0 +1,92 @@
+public import PrefsCore
+import PrefsGLib
+import ServiceLifecycle
+import Synchronization
+
+extension XfconfStore: SuiteStore {
+    public var locationDescription: String { "Xfconf (xfconfd)" }
+
+    /// Xfconf has no schemas: its properties carry their types.
+    public var schemaSource: any PreferenceSchemaSource { XfconfSchemas() }
+
+    /// The channels xfconfd has stored, and those opened here, sorted.
+    ///
+    /// - Throws: ``XfconfStoreError`` when xfconfd cannot be reached.
+    public func listSuites() throws -> [String] {
+        let stored: [String]
+        do {
+            stored = try bus().channels()
+        } catch let error as XfconfStoreError {
+            throw error
+        } catch {
+            throw XfconfStoreError.unreachable("\(error)")
+        }
+        // A channel written moments ago is in xfconfd's memory before its file, which ListChannels reads.
+        let opened = channels.withLock { $0.compactMap { $0.value.channel?.name } }
+        return Set(stored + opened).sorted()
+    }
+
+    public func anySuite(_ name: String) throws -> any PersistentKeyValueStore {
+        try channel(name)
+    }
+
+    public func checkSuiteName(_ name: String) throws {
+        try Self.checkChannelName(name)
+    }
+
+    /// Observes every change to every channel, whoever makes it; other programs' arrive while ``run()`` runs.
+    public func addObserver(
+        _ handler: @escaping @Sendable ([PersistentKeyValueChange]) -> Void,
+        onProblem: (@Sendable (any Error) -> Void)?
+    ) -> PersistentKeyValueObservation {
+        let registration = changeNotifier.addObserver(handler, onProblem: onProblem)
+        let first = observation.withLock { state in
+            state.observers += 1
+            return state.observers == 1
+        }
+        if first {
+            // Without the bus there is nothing to observe; run() and every read say why.
+            subscribe()
+            let opened = ((try? listSuites()) ?? []).compactMap { try? channel($0) }
+            observation.withLock { state in
+                for channel in opened where state.observers > 0 { state.retained[channel.name] = channel }
+            }
+        }
+        return PersistentKeyValueObservation { [weak self] in
+            registration.cancel()
+            self?.observation.withLock { state in
+                state.observers -= 1
+                if state.observers == 0 { state.retained = [:] }
+            }
+        }
+    }
+
+    /// Observes some channels only.
+    public func addObserver(
+        ofSuites suites: Set<String>, _ handler: @escaping @Sendable ([PersistentKeyValueChange]) -> Void,
+        onProblem: (@Sendable (any Error) -> Void)?
+    ) -> PersistentKeyValueObservation {
+        subscribe()
+        let opened = suites.compactMap { try? channel($0) }
+        let registration = changeNotifier.addObserver(
+            { changes in
+                let kept = changes.filter { $0.suite.map(suites.contains) ?? false }
+                if !kept.isEmpty { handler(kept) }
+            }, onProblem: onProblem)
+        return PersistentKeyValueObservation {
+            withExtendedLifetime(opened) { registration.cancel() }
+        }
+    }
+
+    /// Runs GLib's main loop, where GDBus delivers xfconfd's change signals, until the task is cancelled or a
+    /// graceful shutdown begins.
+    ///
+    /// - Throws: ``XfconfStoreError`` when GIO cannot be loaded or the bus cannot be reached.
+    public func run() async throws {
+        _ = try bus()
+        subscribe()
+        await cancelWhenGracefulShutdown {
+            await MainLoop.run(afterEvents: XfconfSignals.deliver)
+        }
+    }
+}

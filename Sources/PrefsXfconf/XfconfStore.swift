@@ -1,0 +1,133 @@
+public import PrefsCore
+import PrefsFileStore
+import PrefsGLib
+import Synchronization
+
+#if canImport(FoundationEssentials)
+public import FoundationEssentials
+#else
+public import Foundation
+#endif
+
+/// XFCE's settings as a store of suites: each Xfconf channel is a suite, its properties (`/backdrop/screen0/color`)
+/// its keys, read and written through the `org.xfce.Xfconf` service on the session bus, so that xfconfd stores every
+/// write and every running XFCE program sees it.
+///
+/// ```swift
+/// let store = XfconfStore()
+/// let panel = try store.channel("xfce4-panel")
+/// try panel.setPrimitiveValue(.int(32), forKey: "/panels/panel-1/size")
+/// ```
+///
+/// Each property keeps the type xfconfd holds (int, uint, int64, uint64, double, bool, string, arrays of them); a new
+/// one takes the type its value implies. A system channel file's lock refuses a write; removing a property resets it
+/// to what a system channel file gives, as `xfconf-query -r` does. Writes are journaled as the file store's are, so
+/// that `prefs log`, `undo` and `redo` work; other programs' changes arrive while ``run()`` runs GLib's main loop.
+///
+/// Creating the store does nothing: GIO is loaded, and the bus reached, when a channel is first opened.
+public final class XfconfStore: Sendable {
+    /// The folder of the change journals, one file per channel.
+    public let journalDirectory: URL
+    /// The launch arguments that override values read through a key.
+    public let launchArguments: LaunchArguments
+    /// How long a write waits for another journaled writer of the same channel.
+    public let lockTimeout: Duration
+    /// Where every channel's changes are posted, for observers of the whole store.
+    public let changeNotifier = PersistentKeyValueChangeNotifier()
+    let journal: SuiteJournal
+    let channels = Mutex<[String: WeakChannel]>([:])
+    /// The bus, once reached; its signal subscription, once made.
+    let connection = Mutex<(bus: XfconfBus?, subscription: UInt32?)>((nil, nil))
+    /// How many store-wide observers there are, and the channels kept open for them.
+    let observation = Mutex<(observers: Int, retained: [String: XfconfChannel])>((0, [:]))
+
+    struct WeakChannel {
+        weak var channel: XfconfChannel?
+    }
+
+    /// Creates the store; nothing is read until a channel is opened.
+    ///
+    /// - Parameters:
+    ///   - journalDirectory: Where to keep the change journals; `$XDG_STATE_HOME/prefs/xfconf/` (else
+    ///     `~/.local/state/…`) when `nil`.
+    ///   - launchArguments: The launch arguments that override values read through a key.
+    ///   - lockTimeout: How long a write waits for another journaled writer of the same channel.
+    public init(
+        journalDirectory: URL? = nil, launchArguments: LaunchArguments = .none, lockTimeout: Duration = .seconds(5)
+    ) {
+        let directory =
+            journalDirectory ?? XDGDirectories.stateHome().appendingPathComponent("prefs/xfconf", isDirectory: true)
+        self.journalDirectory = directory
+        self.launchArguments = launchArguments
+        self.lockTimeout = lockTimeout
+        journal = SuiteJournal(directory: directory)
+    }
+
+    /// Opens a channel.
+    ///
+    /// - Parameter name: The channel's name, such as `xfce4-panel`.
+    /// - Returns: The channel, shared by every caller in the process.
+    /// - Throws: ``XfconfStoreError`` for a name xfconfd does not take, or when the bus cannot be reached.
+    public func channel(_ name: String) throws(XfconfStoreError) -> XfconfChannel {
+        if let live = channels.withLock({ $0[name]?.channel }) { return live }
+        try Self.checkChannelName(name)
+        let fresh = try XfconfChannel(name: name, bus: bus(), store: self)
+        let channel = channels.withLock { channels in
+            if let live = channels[name]?.channel { return live }
+            channels[name] = WeakChannel(channel: fresh)
+            return fresh
+        }
+        if channel === fresh {
+            observation.withLock { state in
+                if state.observers > 0 { state.retained[name] = fresh }
+            }
+        }
+        return channel
+    }
+
+    /// The channel of this name, when one is open.
+    func liveChannel(_ name: String) -> XfconfChannel? {
+        channels.withLock { $0[name]?.channel }
+    }
+
+    /// The session bus's Xfconf service, reached the first time.
+    ///
+    /// - Throws: ``XfconfStoreError`` when GIO cannot be loaded or no session bus runs.
+    func bus() throws(XfconfStoreError) -> XfconfBus {
+        if let problem = GLib.loadFailure() { throw .gioUnavailable(problem) }
+        return try connection.withLock {
+            (state: inout (bus: XfconfBus?, subscription: UInt32?)) throws(XfconfStoreError) -> XfconfBus in
+            if let bus = state.bus { return bus }
+            do {
+                let bus = XfconfBus(
+                    connection: try GIOLock.run { () throws(GLibError) in try DBusConnection.session() })
+                state.bus = bus
+                return bus
+            } catch {
+                throw .unreachable("\(error)")
+            }
+        }
+    }
+
+    /// Refuses a channel name xfconfd would refuse, or that could not name a journal file: empty, with a `/`, or with
+    /// other than printable ASCII.
+    static func checkChannelName(_ name: String) throws(XfconfStoreError) {
+        guard !name.isEmpty else { throw .invalidChannel(name, reason: "it is empty") }
+        // The name is a journal file's too: one that names a folder would reach outside the journals'.
+        guard name != ".", name != ".." else { throw .invalidChannel(name, reason: "it names a folder") }
+        guard name.unicodeScalars.allSatisfy({ $0.isASCII && $0.value > 0x20 && $0.value != 0x7F && $0 != "/" }) else {
+            throw .invalidChannel(
+                name, reason: "a channel name holds printable ASCII characters other than / only, such as xfwm4")
+        }
+    }
+}
+
+extension XfconfStore {
+    /// Subscribes to xfconfd's change signals, once; without a bus, nothing.
+    func subscribe() {
+        guard let bus = try? bus() else { return }
+        connection.withLock { state in
+            if state.subscription == nil { state.subscription = XfconfSignals.subscribe(bus, store: self) }
+        }
+    }
+}

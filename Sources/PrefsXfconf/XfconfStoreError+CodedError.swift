@@ -1,0 +1,13 @@
+public import PrefsCore
+
+extension XfconfStoreError: CodedError {
+    public var code: ErrorCode {
+        switch self {
+        case .invalidChannel: .invalidSuiteName
+        case .invalidProperty, .invalidValue: .invalidValue
+        case .locked: .lockedKey
+        case .unreachable, .gioUnavailable: .unreachable
+        case .noSchemas: .refused
+        }
+    }
+}
