@@ -15,7 +15,8 @@ struct StoreKindTests {
         #expect(StoreKind.named(by: "kconfig")?.name == "kconfig")
         #expect(StoreKind.named(by: "kde") == nil)
         #expect(StoreKind.all.filter(\.needsHelper).map(\.name) == ["postgresql"])
-        #expect(StoreKind.words == ["files", "gsettings", "kconfig"])
+        #expect(StoreKind.named(by: "xfconf")?.name == "xfconf")
+        #expect(StoreKind.words == ["files", "gsettings", "kconfig", "xfconf"])
         for kind in StoreKind.all {
             #expect(StoreKind.help.contains(kind.spelling), "help names \(kind.name)")
         }
