@@ -89,6 +89,7 @@ let package = Package(
         ),
         benchmark("GSettings"),
         benchmark("KConfig"),
+        benchmark("Xfconf"),
         benchmark("BinaryPlists"),
         benchmark("Start"),
         benchmark("PostgresCLI"),

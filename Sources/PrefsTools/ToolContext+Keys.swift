@@ -14,7 +14,18 @@ extension ToolContext {
     /// - Throws: ``ToolError`` when the suite does not exist, or the store's error for a bad name or an unreadable
     ///   suite.
     public func storedValues(of keys: [String], inExistingSuite name: String) throws -> [String: PropertyListValue] {
-        guard let keyed = try store(creating: false)?.keyedAccess else {
+        guard let store = try store(creating: false) else {
+            let suite = try existingSuite(name)
+            return keys.reduce(into: [:]) { values, key in values[key] = suite.primitiveValue(forKey: key) }
+        }
+        guard let keyed = store.keyedAccess else {
+            // A key found proves the suite exists, without listing it: one call to xfconfd or dconf, not two.
+            let opened = try suite(name, in: store)
+            let found = keys.reduce(into: [:]) { values, key in values[key] = opened.primitiveValue(forKey: key) }
+            if !found.isEmpty {
+                try checkUsable(opened, name: name, reading: true)
+                return found
+            }
             let suite = try existingSuite(name)
             return keys.reduce(into: [:]) { values, key in values[key] = suite.primitiveValue(forKey: key) }
         }

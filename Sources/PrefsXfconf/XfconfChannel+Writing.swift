@@ -94,7 +94,7 @@ extension XfconfChannel {
                 }
             }
             seen.withLock { seen in
-                for change in applied { seen[change.key] = change.newValue }
+                for change in applied { seen?[change.key] = change.newValue }
             }
             return applied
         }

@@ -22,16 +22,17 @@ public final class XfconfChannel: PersistentKeyValueStore, Sendable {
     public let changeNotifier = PersistentKeyValueChangeNotifier()
     public var launchArguments: LaunchArguments { store.launchArguments }
     let bus: XfconfBus
-    /// The values last seen, to tell what a change signal changed.
-    let seen: Mutex<[String: PropertyListValue]>
+    /// The values last seen, to tell what a change signal changed; `nil` until the channel is observed.
+    let seen: Mutex<[String: PropertyListValue]?>
     /// The locks of the system channel files, read when the channel is opened.
     let layers = LiveSystemLayers()
 
     /// What the system channel files give the channel, read when it is opened.
     let systemFile: XfconfChannelFile
 
-    /// Opens a channel: its system channel files are read, and its properties once, and xfconfd is asked which of the
-    /// properties a system file locks apply to this user.
+    /// Opens a channel: its system channel files are read, and xfconfd is asked which of the properties they lock
+    /// apply to this user; its properties are read when it is first observed (``prime()``), so that a command that
+    /// reads one property makes one call.
     ///
     /// - Throws: ``XfconfStoreError/unreachable(_:)`` when xfconfd cannot be asked.
     init(name: String, bus: XfconfBus, store: XfconfStore) throws(XfconfStoreError) {
@@ -39,16 +40,17 @@ public final class XfconfChannel: PersistentKeyValueStore, Sendable {
         self.bus = bus
         self.store = store
         systemFile = XfconfChannelFile.read(channel: name)
-        let properties: [String: Variant]
-        do {
-            properties = try bus.properties(of: name)
-        } catch {
-            throw .unreachable(error.description)
-        }
-        seen = Mutex([:])
-        let values = userValues(properties)
-        seen.withLock { $0 = values }
+        seen = Mutex(nil)
         layers.replace(with: try Self.systemLayers(of: systemFile, channel: name, bus: bus))
+    }
+
+    /// Reads the channel's values once, so that the first change xfconfd announces is told from what it replaced.
+    func prime() {
+        guard seen.withLock({ $0 == nil }) else { return }
+        let values = primitiveValues()
+        seen.withLock { seen in
+            if seen == nil { seen = values }
+        }
     }
 
     public func primitiveValue(forKey key: String) -> PropertyListValue? {
@@ -131,9 +133,9 @@ public final class XfconfChannel: PersistentKeyValueStore, Sendable {
     func apply(_ property: String, _ announced: PropertyListValue?) {
         let value = announced.flatMap { userValue($0, of: property) }
         let old: PropertyListValue?? = seen.withLock { seen in
-            guard seen[property] != value else { return .none }
-            defer { seen[property] = value }
-            return .some(seen[property])
+            guard seen?[property] != value else { return .none }
+            defer { seen?[property] = value }
+            return .some(seen?[property] ?? nil)
         }
         guard case .some(let before) = old else { return }
         post(

@@ -48,6 +48,7 @@ extension XfconfStore: SuiteStore {
             // Without the bus there is nothing to observe; run() and every read say why.
             subscribe()
             let opened = ((try? listSuites()) ?? []).compactMap { try? channel($0) }
+            for channel in opened { channel.prime() }
             observation.withLock { state in
                 for channel in opened where state.observers > 0 { state.retained[channel.name] = channel }
             }
@@ -68,6 +69,7 @@ extension XfconfStore: SuiteStore {
     ) -> PersistentKeyValueObservation {
         subscribe()
         let opened = suites.compactMap { try? channel($0) }
+        for channel in opened { channel.prime() }
         let registration = changeNotifier.addObserver(
             { changes in
                 let kept = changes.filter { $0.suite.map(suites.contains) ?? false }

@@ -78,9 +78,11 @@ public final class XfconfStore: Sendable {
             return fresh
         }
         if channel === fresh {
-            observation.withLock { state in
+            let observed = observation.withLock { state in
                 if state.observers > 0 { state.retained[name] = fresh }
+                return state.observers > 0
             }
+            if observed { fresh.prime() }
         }
         return channel
     }

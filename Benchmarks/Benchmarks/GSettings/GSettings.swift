@@ -21,6 +21,11 @@ let benchmarks: @Sendable () -> Void = {
             Command.prefs(["--store", "gsettings", "read"] + read)
         ),
         ("gsettings get \(read.joined(separator: " "))", Command.gsettings(["get"] + read)),
+        (
+            "prefs --store gsettings read /org/nu/custom/ count (a dconf path no schema describes)",
+            Command.prefs(["--store", "gsettings", "read", "/org/nu/custom/", "count"])
+        ),
+        ("dconf read /org/nu/custom/count", Command.dconf(["read", "/org/nu/custom/count"])),
         ("prefs --version (the start of prefs, no store)", Command.prefs(["--version"])),
         ("gsettings --version (the start of gsettings)", Command.gsettings(["--version"])),
     ] {
@@ -32,9 +37,13 @@ let benchmarks: @Sendable () -> Void = {
         }
     }
 
-    // The editor's first frame lists every installed schema; gsettings reads every key of every schema.
+    // The editor's first frame lists every installed schema, every known relocatable instance and every dconf path
+    // (Session holds 40); gsettings reads every key of every schema.
     for (label, command) in [
-        ("PrefsTUI editor, a process (open, list every schema, draw)", Command.peer(["gsettings-first-frame"])),
+        (
+            "PrefsTUI editor, a process (open, list every schema, instance and dconf path, draw)",
+            Command.peer(["gsettings-first-frame"])
+        ),
         ("gsettings list-recursively (every key of every schema)", Command.gsettings(["list-recursively"])),
     ] {
         Benchmark("First frame over every installed schema: \(label)", configuration: configuration) {
@@ -58,6 +67,14 @@ enum Session {
             let session = try PrivateDBusSession()
             atexit { Session.made.withLock { $0?.stop() } }
             try session.run("/usr/bin/gsettings", ["set", "org.gnome.desktop.interface", "clock-format", "12h"])
+            // dconf paths no schema describes, as programs without schemas leave them, and app folders.
+            for directory in 1...40 {
+                try session.run("/usr/bin/dconf", ["write", "/org/nu/app\(directory)/count", "\(directory)"])
+            }
+            try session.run("/usr/bin/dconf", ["write", "/org/nu/custom/count", "1"])
+            try session.run(
+                "/usr/bin/gsettings",
+                ["set", "org.gnome.desktop.app-folders", "folder-children", "['Utilities', 'Games']"])
             made = session
             return session
         }
@@ -69,12 +86,14 @@ enum Command: Sendable {
     case prefs([String])
     case gsettings([String])
     case peer([String])
+    case dconf([String])
 
     func run(in session: PrivateDBusSession) throws -> MeasuredRun {
         switch self {
         case .prefs(let arguments): try session.run(try BenchmarkTools.path("PREFS_BENCH_PREFS"), arguments)
         case .gsettings(let arguments): try session.run("/usr/bin/gsettings", arguments)
         case .peer(let arguments): try session.run(try BenchmarkTools.path("PREFS_BENCH_PEER"), arguments)
+        case .dconf(let arguments): try session.run("/usr/bin/dconf", arguments)
         }
     }
 }
