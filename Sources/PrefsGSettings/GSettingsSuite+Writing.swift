@@ -53,22 +53,9 @@ extension GSettingsSuite {
                         suite: name, key: $0.key, oldValue: $0.old, newValue: $0.new, origin: .thisProcess,
                         writer: writer)
                 }
-                var journaled = true
-                do {
-                    try store.journal.stage(applied, suite: location.journalName)
-                } catch {
-                    // A journal that cannot be written loses only the history; the write goes ahead.
-                    journaled = false
-                    reportWriteFailure(PersistentKeyValueStoreError(.io, message: "\(error)"))
-                }
-                try apply(planned)
-                if journaled, let write = writer.write {
-                    do {
-                        try store.journal.commit(write, count: applied.count, suite: location.journalName)
-                    } catch {
-                        reportWriteFailure(PersistentKeyValueStoreError(.io, message: "\(error)"))
-                    }
-                }
+                try store.journal.journaling(
+                    applied, suite: location.journalName, writer: writer, onFailure: reportWriteFailure
+                ) { try apply(planned) }
                 seen.withLock { seen in
                     for change in applied { seen[change.key] = change.newValue }
                 }

@@ -56,29 +56,18 @@ extension KConfigSuite {
                     applied.append(change(key, old: oldValue, new: newValue, writer: writer))
                 }
                 guard !applied.isEmpty else { return [] }
-                var journaled = true
-                do {
-                    try store.journal.stage(applied, suite: journalName)
-                } catch {
-                    // A journal that cannot be written loses only the history; the write goes ahead.
-                    journaled = false
-                    reportWriteFailure(PersistentKeyValueStoreError(.io, message: "\(error)"))
-                }
-                try exchange.withLock { _ throws(KConfigStoreError) in
-                    if file.lines.isEmpty {
-                        // KConfig removes a file it would save empty.
-                        try KConfigDisk.remove(target)
-                    } else {
-                        try KConfigDisk.replace(target, with: file.bytes)
-                    }
-                    // Read back before the watch may tell it; a file unreadable now is told by the watch instead.
-                    if let written = try? Self.read(name: name, store: store) { adopt(written) }
-                }
-                if journaled, let write = writer.write {
-                    do {
-                        try store.journal.commit(write, count: applied.count, suite: journalName)
-                    } catch {
-                        reportWriteFailure(PersistentKeyValueStoreError(.io, message: "\(error)"))
+                try store.journal.journaling(
+                    applied, suite: journalName, writer: writer, onFailure: reportWriteFailure
+                ) {
+                    try exchange.withLock { _ throws(KConfigStoreError) in
+                        if file.lines.isEmpty {
+                            // KConfig removes a file it would save empty.
+                            try KConfigDisk.remove(target)
+                        } else {
+                            try KConfigDisk.replace(target, with: file.bytes)
+                        }
+                        // Read back before the watch may tell it; a file unreadable now is told by the watch instead.
+                        if let written = try? Self.read(name: name, store: store) { adopt(written) }
                     }
                 }
                 return applied

@@ -64,34 +64,8 @@ extension XfconfChannel {
                     suite: name, key: $0.property, oldValue: $0.old, newValue: $0.new, origin: .thisProcess,
                     writer: writer)
             }
-            var journaled = true
-            do {
-                try store.journal.stage(applied, suite: name)
-            } catch {
-                // A journal that cannot be written loses only the history; the write goes ahead.
-                journaled = false
-                reportWriteFailure(PersistentKeyValueStoreError(.io, message: "\(error)"))
-            }
-            var made = 0
-            do {
-                for change in planned {
-                    if let variant = change.variant {
-                        try bus.set(change.property, of: name, to: variant)
-                    } else {
-                        try bus.reset(change.property, of: name)
-                    }
-                    made += 1
-                }
-            } catch {
-                let done = made == 0 ? "" : "; \(made) of \(planned.count) changes were made"
-                throw XfconfStoreError.unreachable("\(error)\(done)")
-            }
-            if journaled, let write = writer.write {
-                do {
-                    try store.journal.commit(write, count: applied.count, suite: name)
-                } catch {
-                    reportWriteFailure(PersistentKeyValueStoreError(.io, message: "\(error)"))
-                }
+            try store.journal.journaling(applied, suite: name, writer: writer, onFailure: reportWriteFailure) {
+                try make(planned)
             }
             seen.withLock { seen in
                 for change in applied { seen?[change.key] = change.newValue }
@@ -100,6 +74,26 @@ extension XfconfChannel {
         }
         post(applied)
         return applied
+    }
+
+    /// Makes the planned changes, one call each.
+    ///
+    /// - Throws: ``XfconfStoreError/unreachable(_:)`` naming how many were made before the bus failed.
+    private func make(_ planned: [Planned]) throws(XfconfStoreError) {
+        var made = 0
+        do {
+            for change in planned {
+                if let variant = change.variant {
+                    try bus.set(change.property, of: name, to: variant)
+                } else {
+                    try bus.reset(change.property, of: name)
+                }
+                made += 1
+            }
+        } catch {
+            let done = made == 0 ? "" : "; \(made) of \(planned.count) changes were made"
+            throw .unreachable("\(error)\(done)")
+        }
     }
 
     /// A property's value as xfconfd holds it now.

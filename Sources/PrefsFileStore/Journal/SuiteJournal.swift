@@ -92,6 +92,39 @@ package struct SuiteJournal: Sendable {
         try journal.commit(write: write, count: count, to: SuiteName(validating: suite))
     }
 
+    /// Stages a write's changes, makes the write, and commits them: the journal's part of every journaled write of a
+    /// store that keeps its values elsewhere, in one place. The caller holds the suite's lock.
+    ///
+    /// A journal that cannot be written loses only the history: the write is made all the same, and `onFailure` is
+    /// told why.
+    ///
+    /// - Parameters:
+    ///   - changes: The changes the write makes, each with its writer.
+    ///   - suite: The suite's journal name.
+    ///   - writer: The write's writer, whose identifier commits it.
+    ///   - onFailure: Told when the journal cannot be written.
+    ///   - write: Makes the write.
+    /// - Throws: What `write` throws; the staged changes then never count.
+    package func journaling(
+        _ changes: [PersistentKeyValueChange], suite: String, writer: PersistentKeyValueChange.Writer,
+        onFailure: (PersistentKeyValueStoreError) -> Void, making write: () throws -> Void
+    ) throws {
+        var staged = true
+        do {
+            try stage(changes, suite: suite)
+        } catch {
+            staged = false
+            onFailure(PersistentKeyValueStoreError(.io, message: "\(error)"))
+        }
+        try write()
+        guard staged, let identifier = writer.write else { return }
+        do {
+            try commit(identifier, count: changes.count, suite: suite)
+        } catch {
+            onFailure(PersistentKeyValueStoreError(.io, message: "\(error)"))
+        }
+    }
+
     /// A suite's history, oldest first.
     ///
     /// - Parameters:

@@ -68,24 +68,13 @@ extension DconfDirectorySuite {
                         suite: name, key: $0.key, oldValue: $0.old, newValue: $0.new, origin: .thisProcess,
                         writer: writer)
                 }
-                var journaled = true
-                do {
-                    try store.journal.stage(applied, suite: journalName)
-                } catch {
-                    // A journal that cannot be written loses only the history; the write goes ahead.
-                    journaled = false
-                    reportWriteFailure(PersistentKeyValueStoreError(.io, message: "\(error)"))
-                }
-                do {
-                    try client.change(planned.map { (name + $0.key, $0.variant) })
-                } catch {
-                    throw GSettingsStoreError.writeFailed(suite: name, reason: "\(error)")
-                }
-                if journaled, let write = writer.write {
+                try store.journal.journaling(
+                    applied, suite: journalName, writer: writer, onFailure: reportWriteFailure
+                ) {
                     do {
-                        try store.journal.commit(write, count: applied.count, suite: journalName)
+                        try client.change(planned.map { (name + $0.key, $0.variant) })
                     } catch {
-                        reportWriteFailure(PersistentKeyValueStoreError(.io, message: "\(error)"))
+                        throw GSettingsStoreError.writeFailed(suite: name, reason: "\(error)")
                     }
                 }
                 seen.withLock { seen in
