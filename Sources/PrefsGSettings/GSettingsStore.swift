@@ -48,6 +48,9 @@ public final class GSettingsStore: Sendable {
     let directories = Mutex<[String: WeakDirectory]>([:])
     /// Each fixed schema's path and id, once read; forgotten when the compiled schemas change.
     let schemaPaths = Mutex<[String: String]?>(nil)
+    /// Every directory a schema describes and its suite, with the identities of the files it was read from
+    /// (``describedDirectories()``); forgotten when the compiled schemas change.
+    let described = Mutex<(sources: [FileIdentity?], places: KnownPlaces)?>(nil)
     /// The schemas read again after a compiled-schema file changed; until then, GLib's default source.
     let rereadSchemas = Mutex<RereadSchemas?>(nil)
 

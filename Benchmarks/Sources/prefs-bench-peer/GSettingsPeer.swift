@@ -21,7 +21,7 @@ enum GSettingsPeer {
         let frame = EditorView(model: model, unicode: true, color: true).render(width: 120, height: 40)
         // A frame without GNOME's schemas would time nothing worth timing; dconf paths (`/org/…`) sort first.
         let rows = data.suiteRows()
-        guard rows.contains(where: { $0.name == "org.gnome.desktop.interface" }), frame.text.contains("keys") else {
+        guard rows.contains(where: { $0.name == "org.gnome.desktop.interface" }), frame.text.contains(" key") else {
             throw ToolError("the editor lists no GNOME schema:\n\(frame.text)")
         }
         print(rows.count)

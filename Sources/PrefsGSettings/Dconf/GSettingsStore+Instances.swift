@@ -10,7 +10,7 @@ extension GSettingsStore {
     /// is one instance's, the first found.
     ///
     /// - Throws: ``GSettingsStoreError`` when GIO cannot be loaded or the user's mappings cannot be read.
-    func relocatableInstances() throws(GSettingsStoreError) -> [String] {
+    func findRelocatableInstances() throws(GSettingsStoreError) -> [String] {
         try GIOLibrary.load()
         let relocatable = Set(GIOLock.run { currentSchemaSource()?.schemaIDs.relocatable ?? [] })
         guard !relocatable.isEmpty else { return [] }

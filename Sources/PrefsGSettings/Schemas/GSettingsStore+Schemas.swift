@@ -39,6 +39,7 @@ extension GSettingsStore {
         }
         GSettingsSchemas.forgetCachedSchemas()
         schemaPaths.withLock { $0 = nil }
+        described.withLock { $0 = nil }
         let reopen = observation.withLock { state in
             for name in stale { state.retained[name] = nil }
             return state.observers > 0 ? stale : []
