@@ -92,10 +92,10 @@ package struct SuiteJournal: Sendable {
         try journal.commit(write: write, count: count, to: SuiteName(validating: suite))
     }
 
-    /// Stages a write's changes, makes the write, and commits them: the journal's part of every journaled write of a
-    /// store that keeps its values elsewhere, in one place. The caller holds the suite's lock.
+    /// Stages a write's changes, makes the write, and commits them.
     ///
-    /// A journal that cannot be written loses only the history: the write is made all the same, and `onFailure` is
+    /// The journal's part of every journaled write of a store that keeps its values elsewhere, in one place. The
+    /// caller holds the suite's lock. A journal that cannot be written loses only the history: the write is made all the same, and `onFailure` is
     /// told why.
     ///
     /// - Parameters:

@@ -136,10 +136,12 @@ extension GSettingsStore {
     }
 
     /// The instances and described directories, kept while dconf's user database and the user's mappings are the
-    /// files they were: the dconf service replaces the database on every write, so a new instance is seen at once,
-    /// and opening each of a hundred directories does not list every directory again (the editor's first frame spent
-    /// 42% of its 33 ms there). A change to a system database alone is seen once the user's database changes, or the
-    /// store is made again.
+    /// files they were.
+    ///
+    /// The dconf service replaces the database on every write, so a new instance is seen at once, and opening each of
+    /// a hundred directories does not list every directory again (the editor's first frame spent 42% of its 33 ms
+    /// there). A change to a system database alone is seen once the user's database changes, or the store is made
+    /// again.
     private func knownPlaces() throws(GSettingsStoreError) -> KnownPlaces {
         let files = [
             FilePath(XDGDirectories.configHome().path).appending("dconf").appending("user"), SchemaMappings.file(),
