@@ -10,15 +10,6 @@ import Foundation
 #endif
 
 extension GSettingsSuite {
-    /// One key's planned change.
-    private struct Planned {
-        let key: String
-        /// The value to set, or `nil` to reset the key.
-        let variant: Variant?
-        let old: PropertyListValue?
-        let new: PropertyListValue?
-    }
-
     /// Writes several keys as one change through GSettings, which the dconf service stores and announces to every
     /// program, after checking each value against its key's type, range and choices.
     ///
@@ -48,11 +39,7 @@ extension GSettingsSuite {
                 }
                 let planned = try plan(changes)
                 guard !planned.isEmpty else { return [] }
-                let applied = planned.map {
-                    PersistentKeyValueChange(
-                        suite: name, key: $0.key, oldValue: $0.old, newValue: $0.new, origin: .thisProcess,
-                        writer: writer)
-                }
+                let applied = planned.map { $0.change(suite: name, writer: writer) }
                 try store.journal.journaling(
                     applied, suite: location.journalName, writer: writer, onFailure: reportWriteFailure
                 ) { try apply(planned) }
@@ -67,15 +54,16 @@ extension GSettingsSuite {
     }
 
     /// Checks each change and converts its value; the caller holds ``GIOLock``.
-    private func plan(_ changes: [String: PropertyListValue?]) throws(GSettingsStoreError) -> [Planned] {
-        var planned: [Planned] = []
+    private func plan(_ changes: [String: PropertyListValue?]) throws(GSettingsStoreError) -> [PlannedChange] {
+        var planned: [PlannedChange] = []
         for key in changes.keys.sorted() {
             guard let schemaKey = settings.schema.key(key) else { throw .unknownKey(suite: name, key: key) }
             guard settings.isWritable(key) else { throw .notWritable(suite: name, key: key) }
             let old = settings.userValue(key)
             guard let value = changes[key] ?? nil else {
                 if let old {
-                    planned.append(Planned(key: key, variant: nil, old: VariantConversion.value(of: old), new: nil))
+                    planned.append(
+                        PlannedChange(key: key, variant: nil, old: VariantConversion.value(of: old), new: nil))
                 }
                 continue
             }
@@ -94,7 +82,7 @@ extension GSettingsSuite {
             }
             if let old, old.isEqual(to: variant) { continue }
             planned.append(
-                Planned(
+                PlannedChange(
                     key: key, variant: variant, old: old.map(VariantConversion.value(of:)),
                     new: VariantConversion.value(of: variant)))
         }
@@ -102,7 +90,7 @@ extension GSettingsSuite {
     }
 
     /// Sets the keys as one dconf change and waits until the service has stored it; the caller holds ``GIOLock``.
-    private func apply(_ planned: [Planned]) throws(GSettingsStoreError) {
+    private func apply(_ planned: [PlannedChange]) throws(GSettingsStoreError) {
         // A GSettings object of the write's own, so that holding its writes for one change affects no other.
         let batch = Settings(schema: settings.schema, path: location.path)
         batch.delay()

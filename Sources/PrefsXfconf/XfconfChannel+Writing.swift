@@ -4,23 +4,6 @@ import PrefsGLib
 import Synchronization
 
 extension XfconfChannel {
-    /// What a write gives a property.
-    enum Input {
-        /// A value, stored with the type the property holds, else the type the value implies.
-        case value(PropertyListValue)
-        /// GVariant text, stored with the type the text gives (`--type gvariant`), if Xfconf holds it.
-        case text(String)
-    }
-
-    /// One property's planned change.
-    private struct Planned {
-        let property: String
-        /// The value to set, or `nil` to reset the property.
-        let variant: Variant?
-        let old: PropertyListValue?
-        let new: PropertyListValue?
-    }
-
     /// Writes several properties, one call to xfconfd each, which stores them and announces them to every program.
     ///
     /// Under the channel's journal lock the properties are read as they are now, every value is converted (keeping
@@ -40,12 +23,12 @@ extension XfconfChannel {
     public func commit(_ changes: [String: PropertyListValue?], expecting: [String: PropertyListValue?]) throws
         -> [PersistentKeyValueChange]
     {
-        try commit(inputs: changes.mapValues { $0.map(Input.value) }, expecting: expecting)
+        try commit(inputs: changes.mapValues { $0.map(VariantInput.value) }, expecting: expecting)
     }
 
     /// Writes properties as ``commit(_:expecting:)`` does, some given as values and some as GVariant text.
     @discardableResult
-    func commit(inputs changes: [String: Input?], expecting: [String: PropertyListValue?]) throws
+    func commit(inputs changes: [String: VariantInput?], expecting: [String: PropertyListValue?]) throws
         -> [PersistentKeyValueChange]
     {
         guard !changes.isEmpty else { return [] }
@@ -59,11 +42,7 @@ extension XfconfChannel {
                 try plan(property, changes[property] ?? nil)
             }
             guard !planned.isEmpty else { return [] }
-            let applied = planned.map {
-                PersistentKeyValueChange(
-                    suite: name, key: $0.property, oldValue: $0.old, newValue: $0.new, origin: .thisProcess,
-                    writer: writer)
-            }
+            let applied = planned.map { $0.change(suite: name, writer: writer) }
             try store.journal.journaling(applied, suite: name, writer: writer, onFailure: reportWriteFailure) {
                 try make(planned)
             }
@@ -79,14 +58,14 @@ extension XfconfChannel {
     /// Makes the planned changes, one call each.
     ///
     /// - Throws: ``XfconfStoreError/unreachable(_:)`` naming how many were made before the bus failed.
-    private func make(_ planned: [Planned]) throws(XfconfStoreError) {
+    private func make(_ planned: [PlannedChange]) throws(XfconfStoreError) {
         var made = 0
         do {
             for change in planned {
                 if let variant = change.variant {
-                    try bus.set(change.property, of: name, to: variant)
+                    try bus.set(change.key, of: name, to: variant)
                 } else {
-                    try bus.reset(change.property, of: name)
+                    try bus.reset(change.key, of: name)
                 }
                 made += 1
             }
@@ -108,7 +87,7 @@ extension XfconfChannel {
     }
 
     /// Checks one change and converts its value.
-    private func plan(_ property: String, _ input: Input?) throws(XfconfStoreError) -> Planned? {
+    private func plan(_ property: String, _ input: VariantInput?) throws(XfconfStoreError) -> PlannedChange? {
         try Self.checkPropertyName(property, channel: name)
         let old: Variant?
         let locked: Bool
@@ -122,7 +101,7 @@ extension XfconfChannel {
         let oldValue = old.flatMap { userValue(VariantConversion.value(of: $0), of: property) }
         guard let input else {
             // Only a value of the user's is reset: a system channel file's stays, as xfconf-query -r leaves it.
-            return oldValue.map { Planned(property: property, variant: nil, old: $0, new: nil) }
+            return oldValue.map { PlannedChange(key: property, variant: nil, old: $0, new: nil) }
         }
         let variant: Variant
         do {
@@ -137,8 +116,8 @@ extension XfconfChannel {
             throw .invalidValue(channel: name, property: property, reason: problem)
         }
         if let old, old.isEqual(to: variant) { return nil }
-        return Planned(
-            property: property, variant: variant, old: oldValue,
+        return PlannedChange(
+            key: property, variant: variant, old: oldValue,
             new: userValue(VariantConversion.value(of: variant), of: property))
     }
 

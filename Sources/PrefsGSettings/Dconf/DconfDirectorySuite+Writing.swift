@@ -4,23 +4,6 @@ import PrefsGLib
 import Synchronization
 
 extension DconfDirectorySuite {
-    /// What a write gives a key.
-    enum Input {
-        /// A value, stored with the type the key holds, else the type the value implies.
-        case value(PropertyListValue)
-        /// GVariant text, stored with the type the text gives (`--type gvariant`).
-        case text(String)
-    }
-
-    /// One key's planned change.
-    private struct Planned {
-        let key: String
-        /// The value to set, or `nil` to reset the key.
-        let variant: Variant?
-        let old: PropertyListValue?
-        let new: PropertyListValue?
-    }
-
     /// Writes several keys as one dconf change, which the dconf service stores and announces to every program.
     ///
     /// Under the suite's journal lock the keys are read as they are now, each value is converted (keeping the type
@@ -40,12 +23,12 @@ extension DconfDirectorySuite {
     public func commit(_ changes: [String: PropertyListValue?], expecting: [String: PropertyListValue?]) throws
         -> [PersistentKeyValueChange]
     {
-        try commit(inputs: changes.mapValues { $0.map(Input.value) }, expecting: expecting)
+        try commit(inputs: changes.mapValues { $0.map(VariantInput.value) }, expecting: expecting)
     }
 
     /// Writes keys as ``commit(_:expecting:)`` does, some given as values and some as GVariant text.
     @discardableResult
-    func commit(inputs changes: [String: Input?], expecting: [String: PropertyListValue?]) throws
+    func commit(inputs changes: [String: VariantInput?], expecting: [String: PropertyListValue?]) throws
         -> [PersistentKeyValueChange]
     {
         guard !changes.isEmpty else { return [] }
@@ -63,11 +46,7 @@ extension DconfDirectorySuite {
                     try plan(key, changes[key] ?? nil)
                 }
                 guard !planned.isEmpty else { return [] }
-                let applied = planned.map {
-                    PersistentKeyValueChange(
-                        suite: name, key: $0.key, oldValue: $0.old, newValue: $0.new, origin: .thisProcess,
-                        writer: writer)
-                }
+                let applied = planned.map { $0.change(suite: name, writer: writer) }
                 try store.journal.journaling(
                     applied, suite: journalName, writer: writer, onFailure: reportWriteFailure
                 ) {
@@ -88,7 +67,7 @@ extension DconfDirectorySuite {
     }
 
     /// Checks one change and converts its value; the caller holds ``GIOLock``.
-    private func plan(_ key: String, _ input: Input?) throws(GSettingsStoreError) -> Planned? {
+    private func plan(_ key: String, _ input: VariantInput?) throws(GSettingsStoreError) -> PlannedChange? {
         guard isKeyName(key) else {
             throw .invalidValue(
                 suite: name, key: key, reason: "a dconf key is a name without / under its directory, such as enabled")
@@ -99,7 +78,7 @@ extension DconfDirectorySuite {
         guard client.isWritable(name + key) else { throw .notWritable(suite: name, key: key) }
         let old = client.userValue(name + key)
         guard let input else {
-            return old.map { Planned(key: key, variant: nil, old: VariantConversion.value(of: $0), new: nil) }
+            return old.map { PlannedChange(key: key, variant: nil, old: VariantConversion.value(of: $0), new: nil) }
         }
         let variant: Variant
         do {
@@ -118,7 +97,7 @@ extension DconfDirectorySuite {
             throw .invalidValue(suite: name, key: key, reason: error.reason)
         }
         if let old, old.isEqual(to: variant) { return nil }
-        return Planned(
+        return PlannedChange(
             key: key, variant: variant, old: old.map(VariantConversion.value(of:)),
             new: VariantConversion.value(of: variant))
     }
