@@ -6,6 +6,18 @@ extension GSettingsInSession {
     /// The editor on GNOME's settings, run in-process as `prefs --store gsettings tui` runs it, on a terminal in
     /// memory, inside the child's private session.
     @Suite struct EditorTests {
+        @Test(.timeLimit(.minutes(5))) func theStoreAloneOnATerminalOpensTheEditorOnItsSuites() throws {
+            let session = try GSettingsChildSession()
+            try session.dconf("write", "/org/nu/alone/count", "1")
+            // `prefs --store gsettings`, nothing else, as a user types it on a terminal.
+            let editor = session.editor()
+            #expect(
+                editor.waitFor { $0.contains("GSettings (dconf)") && $0.contains("/org/nu/alone/") }, "\(editor.screen)"
+            )
+            editor.type("q")
+            #expect(editor.waitUntilEnded()?.status == 0)
+        }
+
         @Test(.timeLimit(.minutes(5))) func theEditorShowsTheSchemaOffersChoicesAndRefusesALockedKey() throws {
             let session = try GSettingsChildSession()
             let editor = session.editor("tui", "org.prefs.test")
