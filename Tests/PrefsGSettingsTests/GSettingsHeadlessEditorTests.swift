@@ -103,6 +103,8 @@ extension GSettingsInSession {
             #expect(instance.contains("keys, 0 set"), "\(instance)")
             editor.step([.character("/"), .control("u")] + type("/org/nu/edited/") + [.key(.enter), .key(.enter)])
             #expect(screen().contains("count"), "\(screen())")
+            // The details name the GVariant type the key is stored as, as read-type does.
+            #expect(screen().contains("int (GVariant i)"), "\(screen())")
             editor.step([.key(.enter), .control("u")] + type("5") + [.key(.enter)])
             #expect(try GSettingsChild.dconf("read", "/org/nu/edited/count") == "5")
         }

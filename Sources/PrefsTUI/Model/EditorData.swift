@@ -177,16 +177,6 @@ public final class EditorData {
         (try? suite(name))?.diagnostics?.locationDescription
     }
 
-    /// The text a key's value expands from, when its store expands values as it reads them (a KConfig `[$e]`).
-    func unexpandedText(of key: String, inSuite name: String) -> String? {
-        (try? suite(name))?.unexpandedText(forKey: key)
-    }
-
-    /// The format a suite is kept in, for people, when its store keeps documents: "binary property list".
-    func format(of name: String) -> String? {
-        (try? suite(name))?.document?.documentFormatDescription
-    }
-
     /// Why a suite cannot be used, if it cannot.
     func problem(of name: String) -> (any Error)? {
         do {

@@ -48,7 +48,10 @@ struct DetailsPane {
 
     /// What the pane says about a key, as labelled, escaped values.
     private func fields(of row: KeyRow) -> [(String, String)] {
-        var lines: [(String, String)] = [("Key", TextEscaping.escaped(row.key)), ("Type", row.typeDescription)]
+        // The store's own words for the type, where they say more: `int (GVariant i)`, as `prefs read-type`.
+        let native = view.model.data.nativeTypeName(of: row.key, inSuite: suite)
+        let type = native.map { "\(row.typeDescription) (\(TextEscaping.escaped($0)))" } ?? row.typeDescription
+        var lines: [(String, String)] = [("Key", TextEscaping.escaped(row.key)), ("Type", type)]
         if let entry = row.entry {
             if let summary = entry.summary { lines.append(("Summary", TextEscaping.escaped(summary))) }
             if let description = entry.description { lines.append(("Description", TextEscaping.escaped(description))) }
