@@ -1,4 +1,5 @@
 public import PrefsCore
+import PrefsFileStore
 import PrefsGLib
 import ServiceLifecycle
 import Synchronization
@@ -52,12 +53,7 @@ extension GSettingsStore: SuiteStore {
         _ handler: @escaping @Sendable ([PersistentKeyValueChange]) -> Void,
         onProblem: (@Sendable (any Error) -> Void)?
     ) -> PersistentKeyValueObservation {
-        let registration = changeNotifier.addObserver(handler, onProblem: onProblem)
-        let first = observation.withLock { state in
-            state.observers += 1
-            return state.observers == 1
-        }
-        if first {
+        observed.observe(changeNotifier, handler, onProblem: onProblem) {
             // Without GIO there is nothing to observe; run() and every read say why.
             let schemas = Set(((try? schemaIDs()) ?? []) + ((try? relocatableInstances()) ?? []) + openedNames())
             var opened: [String: any PersistentKeyValueStore & Sendable] = [:]
@@ -67,17 +63,7 @@ extension GSettingsStore: SuiteStore {
                 GIOLock.run { client.watch("/") }
                 for name in directoryNamesIfAvailable() { opened[name] = try? directory(name) }
             }
-            observation.withLock { state in
-                guard state.observers > 0 else { return }
-                state.retained.merge(opened) { live, _ in live }
-            }
-        }
-        return PersistentKeyValueObservation { [weak self] in
-            registration.cancel()
-            self?.observation.withLock { state in
-                state.observers -= 1
-                if state.observers == 0 { state.retained = [:] }
-            }
+            return opened
         }
     }
 

@@ -40,8 +40,8 @@ public final class GSettingsStore: Sendable {
     /// The GSettings objects opened, one per suite, kept for the store's life: creating one subscribes its path with
     /// the dconf service and dropping it unsubscribes, which costs far more than reading its values.
     let objects = Mutex<[String: Settings]>([:])
-    /// How many store-wide observers there are, and the suites kept open for them: schemas' and dconf directories'.
-    let observation = Mutex<(observers: Int, retained: [String: any PersistentKeyValueStore & Sendable])>((0, [:]))
+    /// The suites kept open for store-wide observers: schemas' and dconf directories'.
+    let observed = ObservedSuites()
     /// dconf's own client, for the directories no schema describes; made when one is first opened.
     let dconfClient = Mutex<DconfClient?>(nil)
     /// The dconf directories open, as suites.
@@ -94,11 +94,7 @@ public final class GSettingsStore: Sendable {
             suites[name] = WeakSuite(suite: fresh)
             return fresh
         }
-        if suite === fresh {
-            observation.withLock { state in
-                if state.observers > 0 { state.retained[name] = fresh }
-            }
-        }
+        if suite === fresh { observed.keep(fresh, named: name) }
         return suite
     }
 

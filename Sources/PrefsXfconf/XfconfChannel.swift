@@ -54,13 +54,30 @@ public final class XfconfChannel: PersistentKeyValueStore, Sendable {
     }
 
     public func primitiveValue(forKey key: String) -> PropertyListValue? {
-        // A property that cannot be read is none: the protocol's reads do not throw; diagnostics say why.
-        guard let variant = (try? bus.property(key, of: name)) ?? nil else { return nil }
+        guard let variant = reading({ () throws(GLibError) in try bus.property(key, of: name) }) ?? nil else {
+            return nil
+        }
         return userValue(VariantConversion.value(of: variant), of: key)
     }
 
     public func primitiveValues() -> [String: PropertyListValue] {
-        userValues((try? bus.properties(of: name)) ?? [:])
+        userValues(reading { () throws(GLibError) in try bus.properties(of: name) } ?? [:])
+    }
+
+    /// A read of xfconfd's, whose failure is told rather than dropped.
+    ///
+    /// One that fails reads as nothing, since the protocol's reads cannot throw, and is told to the channel's and the
+    /// store's observers (`prefs watch` prints it). The command line names the failure itself: the existence check
+    /// lists the channels, which fails alike.
+    private func reading<Result>(_ body: () throws(GLibError) -> Result) -> Result? {
+        do {
+            return try body()
+        } catch {
+            let problem = XfconfStoreError.unreachable(error.description)
+            changeNotifier.report(problem)
+            store.changeNotifier.report(problem)
+            return nil
+        }
     }
 
     /// A value xfconfd gave as the user's: `nil` when it is the one a system channel file gives, which xfconfd

@@ -1,4 +1,5 @@
 public import PrefsCore
+import PrefsFileStore
 import PrefsGLib
 import ServiceLifecycle
 import Synchronization
@@ -39,26 +40,16 @@ extension XfconfStore: SuiteStore {
         _ handler: @escaping @Sendable ([PersistentKeyValueChange]) -> Void,
         onProblem: (@Sendable (any Error) -> Void)?
     ) -> PersistentKeyValueObservation {
-        let registration = changeNotifier.addObserver(handler, onProblem: onProblem)
-        let first = observation.withLock { state in
-            state.observers += 1
-            return state.observers == 1
-        }
-        if first {
+        observed.observe(changeNotifier, handler, onProblem: onProblem) {
             // Without the bus there is nothing to observe; run() and every read say why.
             subscribe()
-            let opened = ((try? listSuites()) ?? []).compactMap { try? channel($0) }
-            for channel in opened { channel.prime() }
-            observation.withLock { state in
-                for channel in opened where state.observers > 0 { state.retained[channel.name] = channel }
+            var opened: [String: any PersistentKeyValueStore & Sendable] = [:]
+            for name in (try? listSuites()) ?? [] {
+                guard let channel = try? channel(name) else { continue }
+                channel.prime()
+                opened[name] = channel
             }
-        }
-        return PersistentKeyValueObservation { [weak self] in
-            registration.cancel()
-            self?.observation.withLock { state in
-                state.observers -= 1
-                if state.observers == 0 { state.retained = [:] }
-            }
+            return opened
         }
     }
 

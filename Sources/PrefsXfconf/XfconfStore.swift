@@ -38,8 +38,8 @@ public final class XfconfStore: Sendable {
     let channels = Mutex<[String: WeakChannel]>([:])
     /// The bus, once reached; its signal subscription, once made.
     let connection = Mutex<(bus: XfconfBus?, subscription: UInt32?)>((nil, nil))
-    /// How many store-wide observers there are, and the channels kept open for them.
-    let observation = Mutex<(observers: Int, retained: [String: XfconfChannel])>((0, [:]))
+    /// The channels kept open for store-wide observers.
+    let observed = ObservedSuites()
 
     struct WeakChannel {
         weak var channel: XfconfChannel?
@@ -77,13 +77,7 @@ public final class XfconfStore: Sendable {
             channels[name] = WeakChannel(channel: fresh)
             return fresh
         }
-        if channel === fresh {
-            let observed = observation.withLock { state in
-                if state.observers > 0 { state.retained[name] = fresh }
-                return state.observers > 0
-            }
-            if observed { fresh.prime() }
-        }
+        if channel === fresh, observed.keep(fresh, named: name) { fresh.prime() }
         return channel
     }
 

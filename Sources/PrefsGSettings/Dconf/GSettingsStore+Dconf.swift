@@ -35,11 +35,7 @@ extension GSettingsStore {
             directories[path] = WeakDirectory(suite: fresh)
             return fresh
         }
-        if suite === fresh {
-            observation.withLock { state in
-                if state.observers > 0 { state.retained[path] = fresh }
-            }
-        }
+        if suite === fresh { observed.keep(fresh, named: path) }
         return suite
     }
 

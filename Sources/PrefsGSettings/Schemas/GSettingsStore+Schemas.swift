@@ -40,10 +40,7 @@ extension GSettingsStore {
         GSettingsSchemas.forgetCachedSchemas()
         schemaPaths.withLock { $0 = nil }
         described.withLock { $0 = nil }
-        let reopen = observation.withLock { state in
-            for name in stale { state.retained[name] = nil }
-            return state.observers > 0 ? stale : []
-        }
+        let reopen = observed.release(stale)
         suites.withLock { suites in
             for name in stale { suites[name] = nil }
         }
