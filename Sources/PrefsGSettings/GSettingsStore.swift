@@ -53,6 +53,9 @@ public final class GSettingsStore: Sendable {
     let described = Mutex<(sources: [FileIdentity?], places: KnownPlaces)?>(nil)
     /// The schemas read again after a compiled-schema file changed; until then, GLib's default source.
     let rereadSchemas = Mutex<RereadSchemas?>(nil)
+    /// The compiled schemas and dconf's databases as read without GIO, once tried: `.some(nil)` when GIO must read
+    /// them (``GSettingsFiles``).
+    let readFiles = Mutex<GSettingsFiles??>(nil)
 
     struct WeakSuite {
         weak var suite: GSettingsSuite?
@@ -87,8 +90,15 @@ public final class GSettingsStore: Sendable {
     /// - Throws: ``GSettingsStoreError`` when no such schema is installed, the path does not suit it, or GIO cannot be
     ///   loaded.
     public func suite(_ name: String) throws(GSettingsStoreError) -> GSettingsSuite {
-        if let live = suites.withLock({ $0[name]?.suite }) { return live }
-        let fresh = GSettingsSuite(location: try SuiteLocation(name), settings: try settings(name), store: self)
+        if let live = suites.withLock({ $0[name]?.suite }) {
+            // A suite opened on files hears other programs' changes once GIO is loaded, as every other does.
+            if live.files != nil, GIOLibrary.isLoaded { _ = try? settings(name) }
+            return live
+        }
+        let location = try SuiteLocation(name)
+        let files = try schemaFiles(for: location)
+        if files == nil { _ = try settings(name) }
+        let fresh = GSettingsSuite(location: location, files: files, store: self)
         let suite = suites.withLock { suites in
             if let live = suites[name]?.suite { return live }
             suites[name] = WeakSuite(suite: fresh)
@@ -118,6 +128,32 @@ public final class GSettingsStore: Sendable {
         return settings
     }
 
+    /// A suite's schema and values from the files GSettings reads, while GIO is not loaded and they can be read.
+    ///
+    /// - Throws: ``GSettingsStoreError`` for a relocatable schema without a path, or a fixed one with one, as GIO
+    ///   would be asked.
+    func schemaFiles(for location: SuiteLocation) throws(GSettingsStoreError) -> SchemaFiles? {
+        guard let files = glibFiles(), let schema = files.schemas.schema(location.schema) else { return nil }
+        switch (schema.path, location.path) {
+        case (nil, nil): throw .needsPath(schema: location.schema)
+        case (_?, let path?): throw .fixedPath(schema: location.schema, path: path)
+        case (let path?, nil): return SchemaFiles(schema: schema, path: path, files: files)
+        case (nil, let path?): return SchemaFiles(schema: schema, path: path, files: files)
+        }
+    }
+
+    /// The files GSettings reads, read by the store while GIO is not loaded; `nil` once it is, or when they cannot
+    /// be read here.
+    func glibFiles() -> GSettingsFiles? {
+        guard !GIOLibrary.isLoaded else { return nil }
+        return readFiles.withLock { files in
+            if let files { return files }
+            let fresh = GSettingsFiles()
+            files = .some(fresh)
+            return fresh
+        }
+    }
+
     /// The suite of this name, when one is open.
     func liveSuite(_ name: String) -> GSettingsSuite? {
         suites.withLock { $0[name]?.suite }
@@ -139,6 +175,8 @@ public final class GSettingsStore: Sendable {
 
     /// Why writes cannot be stored, or `nil` when GSettings uses a backend that keeps them.
     var backendProblem: GSettingsStoreError? {
+        // The files are read only where GSettings' backend is dconf.
+        if glibFiles() != nil { return nil }
         do { try GIOLibrary.load() } catch { return error }
         let name = Self.backendName.withLock { name in
             if let name { return name }

@@ -35,7 +35,8 @@ extension GSettingsSuite: PersistentKeyValueHistory {
 
 extension GSettingsSuite: SuiteDiagnostics {
     public var locationDescription: String {
-        "dconf path \(location.path ?? settings.schema.path ?? "?") (GSettings schema \(location.schema))"
+        let path = location.path ?? files?.schema.path ?? (try? settings())?.schema.path
+        return "dconf path \(path ?? "?") (GSettings schema \(location.schema))"
     }
 
     /// Why the suite cannot be written: GSettings without a dconf backend keeps values in memory only.
@@ -48,13 +49,16 @@ extension GSettingsSuite: NativeTextSuite {
 
     /// The GVariant type the schema gives the key.
     public func nativeTypeName(forKey key: String) -> String? {
-        GIOLock.run { settings.schema.key(key).map { "GVariant \($0.typeString)" } }
+        if let files, let found = try? files.key(key).map({ "GVariant \($0.type.string)" }) { return found }
+        guard let settings = try? settings() else { return nil }
+        return GIOLock.run { settings.schema.key(key).map { "GVariant \($0.typeString)" } }
     }
 
     /// Writes GVariant text, read as the key's type (`'24h'`, `(1, 2)`) and checked against its range and choices
     /// as every write is.
     @discardableResult
     public func writeNativeText(_ text: String, forKey key: String) throws -> [PersistentKeyValueChange] {
+        let settings = try settings()
         let value = try GIOLock.run { () throws(GSettingsStoreError) -> PropertyListValue in
             guard let type = settings.schema.key(key)?.typeString else { throw .unknownKey(suite: name, key: key) }
             do {

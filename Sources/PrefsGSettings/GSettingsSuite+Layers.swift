@@ -16,6 +16,11 @@ extension GSettingsSuite {
     ///
     /// - Returns: The layers.
     func readSystemLayers() -> SystemLayers {
+        if let files, let layers = try? files.systemLayers(source: Self.systemSource, lockSource: Self.lockSource) {
+            return layers
+        }
+        // Without GIO there are no layers to read; every write and the store's run() say why.
+        guard let settings = try? settings() else { return .none }
         var values: [String: PropertyListValue] = [:]
         var locks = SuiteLocks()
         for key in settings.schema.keyNames {

@@ -32,17 +32,18 @@ extension GSettingsSuite {
         guard !changes.isEmpty else { return [] }
         let writer = PersistentKeyValueChange.Writer.current
         let applied = try store.journal.withLock(location.journalName, timeout: store.lockTimeout) {
-            try GIOLock.run { () throws -> [PersistentKeyValueChange] in
+            let settings = try settings()
+            return try GIOLock.run { () throws -> [PersistentKeyValueChange] in
                 try store.checkBackend()
                 if let key = expecting.keys.sorted().first(where: { userValue($0) != expecting[$0] ?? nil }) {
                     throw PersistentKeyValueStoreError.changedSince(key: key)
                 }
-                let planned = try plan(changes)
+                let planned = try plan(changes, settings: settings)
                 guard !planned.isEmpty else { return [] }
                 let applied = planned.map { $0.change(suite: name, writer: writer) }
                 try store.journal.journaling(
                     applied, suite: location.journalName, writer: writer, onFailure: reportWriteFailure
-                ) { try apply(planned) }
+                ) { try apply(planned, settings: settings) }
                 seen.withLock { seen in
                     for change in applied { seen[change.key] = change.newValue }
                 }
@@ -54,7 +55,9 @@ extension GSettingsSuite {
     }
 
     /// Checks each change and converts its value; the caller holds ``GIOLock``.
-    private func plan(_ changes: [String: PropertyListValue?]) throws(GSettingsStoreError) -> [PlannedChange] {
+    private func plan(_ changes: [String: PropertyListValue?], settings: Settings) throws(GSettingsStoreError)
+        -> [PlannedChange]
+    {
         var planned: [PlannedChange] = []
         for key in changes.keys.sorted() {
             guard let schemaKey = settings.schema.key(key) else { throw .unknownKey(suite: name, key: key) }
@@ -90,7 +93,7 @@ extension GSettingsSuite {
     }
 
     /// Sets the keys as one dconf change and waits until the service has stored it; the caller holds ``GIOLock``.
-    private func apply(_ planned: [PlannedChange]) throws(GSettingsStoreError) {
+    private func apply(_ planned: [PlannedChange], settings: Settings) throws(GSettingsStoreError) {
         // A GSettings object of the write's own, so that holding its writes for one change affects no other.
         let batch = Settings(schema: settings.schema, path: location.path)
         batch.delay()

@@ -9,6 +9,9 @@ import Synchronization
 /// Its values are what a user set: a key that holds its default reads as not stored, as `gsettings` tells the two
 /// apart, and removing a key resets it. Reads go to GSettings each time, so they see every program's writes at once;
 /// the values last seen are kept only to tell what changed when GSettings says a key did.
+///
+/// A suite opened while GIO is not loaded reads the files GSettings reads itself (``SchemaFiles``), as GSettings
+/// reads them, and opens its GSettings object only to write, or when GIO must answer what the files cannot.
 public final class GSettingsSuite: PersistentKeyValueStore, Sendable {
     /// The suite's name: the schema's id, or `SCHEMA:/path/` for a relocatable schema.
     public let name: String
@@ -17,22 +20,30 @@ public final class GSettingsSuite: PersistentKeyValueStore, Sendable {
     public let changeNotifier = PersistentKeyValueChangeNotifier()
     public var launchArguments: LaunchArguments { store.launchArguments }
     let location: SuiteLocation
-    let settings: Settings
+    /// The schema and values read from files, for a suite opened while GIO was not loaded.
+    let files: SchemaFiles?
     /// The user values last seen, to tell what a "changed" signal changed.
     let seen: Mutex<[String: PropertyListValue]>
     /// dconf's system databases and locks as this suite last read them (``readSystemLayers()``).
     let layers = LiveSystemLayers()
 
-    /// Opens a suite on its store's GSettings object for it.
-    init(location: SuiteLocation, settings: Settings, store: GSettingsStore) {
+    /// Opens a suite, on its store's GSettings object for it when `files` is `nil`.
+    init(location: SuiteLocation, files: SchemaFiles?, store: GSettingsStore) {
         name = location.name
         self.location = location
         self.store = store
-        self.settings = settings
+        self.files = files
         seen = Mutex([:])
         let (values, system) = GIOLock.run { (userValues(), readSystemLayers()) }
         seen.withLock { $0 = values }
         layers.replace(with: system)
+    }
+
+    /// The suite's GSettings object: the store's, opened with the suite unless it reads files, then at first need.
+    ///
+    /// - Throws: ``GSettingsStoreError`` when GIO cannot be loaded.
+    func settings() throws(GSettingsStoreError) -> Settings {
+        try store.settings(name)
     }
 
     public func primitiveValue(forKey key: String) -> PropertyListValue? {
@@ -62,20 +73,38 @@ public final class GSettingsSuite: PersistentKeyValueStore, Sendable {
 
     /// Why a key cannot be written, or `nil` when it can.
     public func readOnlyReason(forKey key: String) -> String? {
-        let writable = GIOLock.run { !settings.schema.hasKey(key) || settings.isWritable(key) }
+        let writable: Bool
+        if let files, let known = try? !files.schema.hasKey(key) || files.isWritable(key) {
+            writable = known
+        } else {
+            // In doubt the write finds the lock: GSettings refuses it.
+            guard let settings = try? settings() else { return nil }
+            writable = GIOLock.run { !settings.schema.hasKey(key) || settings.isWritable(key) }
+        }
         return writable ? nil : "locked by the system administrator (a dconf lock)"
     }
 
     // MARK: - Reading under the lock
 
-    /// A key's user value; the caller holds ``GIOLock``.
+    /// A key's user value, from the files where they can tell, else GSettings'; the caller holds ``GIOLock``.
     func userValue(_ key: String) -> PropertyListValue? {
-        guard settings.schema.hasKey(key), let variant = settings.userValue(key) else { return nil }
+        if let files {
+            do {
+                return try files.userValue(key)
+            } catch {
+                // GLib reads what the files cannot tell.
+            }
+        }
+        // Without GIO nothing can be read; every write and the store's run() say why.
+        guard let settings = try? settings(), settings.schema.hasKey(key), let variant = settings.userValue(key)
+        else { return nil }
         return VariantConversion.value(of: variant)
     }
 
-    /// Every user value; the caller holds ``GIOLock``.
+    /// Every user value, from the files where they can tell, else GSettings'; the caller holds ``GIOLock``.
     func userValues() -> [String: PropertyListValue] {
+        if let files, let values = try? files.userValues() { return values }
+        guard let settings = try? settings() else { return [:] }
         var values: [String: PropertyListValue] = [:]
         for key in settings.schema.keyNames {
             if let variant = settings.userValue(key) { values[key] = VariantConversion.value(of: variant) }

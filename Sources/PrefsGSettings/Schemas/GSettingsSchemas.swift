@@ -33,6 +33,10 @@ public struct GSettingsSchemas: PreferenceSchemaSource {
         // A dconf directory's keys are those no schema describes.
         if suite.hasPrefix("/") { return nil }
         let location = try SuiteLocation(suite)
+        if let schema = try? filesSchema(of: location) {
+            Self.cache.withLock { $0[suite] = schema }
+            return schema
+        }
         let settings: Settings
         do {
             settings = try store.settings(suite)
@@ -50,6 +54,23 @@ public struct GSettingsSchemas: PreferenceSchemaSource {
         // GSettings reads and writes only the keys a schema declares.
         schema.holdsOnlyDeclaredKeys = true
         Self.cache.withLock { $0[suite] = schema }
+        return schema
+    }
+
+    /// A suite's schema from the compiled schemas and dconf's databases, without GIO, made as the GIO one is; its
+    /// documentation is read through GIO when first asked for.
+    ///
+    /// - Throws: When the files cannot say what GIO would, or there are none to read.
+    private func filesSchema(of location: SuiteLocation) throws -> PreferenceSchema {
+        guard let files = try store.schemaFiles(for: location) else { throw GLibFile.Unreadable(reason: "no files") }
+        let store = store
+        let entries = try files.entries { name, flags in
+            guard let settings = try? store.settings(location.name) else { return (nil, nil) }
+            return GIOLock.run { settings.schema.key(name)?.documentation(flags: flags) } ?? (nil, nil)
+        }
+        var schema = try PreferenceSchema(suite: location.name, entries: entries)
+        // GSettings reads and writes only the keys a schema declares.
+        schema.holdsOnlyDeclaredKeys = true
         return schema
     }
 

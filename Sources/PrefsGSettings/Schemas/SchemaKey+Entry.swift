@@ -13,27 +13,11 @@ extension SchemaKey {
     ///   (`g_settings_get_default_value`); the schema's own when `nil`.
     /// - Returns: The entry.
     func entry(effectiveDefault: Variant? = nil) -> PreferenceSchemaEntry {
-        let type = typeString
-        let shape = VariantShape(type: type)
         let allowed = Self.allowed(range)
-        var kind: PreferenceValueKind
-        let storage: PrimitiveKind
-        switch shape?.primitiveKind {
-        case .bool?: (kind, storage) = (.bool, .bool)
-        case .int?: (kind, storage) = (.int, .int)
-        case .double?: (kind, storage) = (.double, .double)
-        case .string?: (kind, storage) = (.string, .string)
-        case .data?: (kind, storage) = (.data, .data)
-        case .array(let element)?: (kind, storage) = (.array, .array(element))
-        case .dictionary(let value)?: (kind, storage) = (.dictionary, .dictionary(value))
-        case .date?, nil: (kind, storage) = (.string, .string)
-        }
-        if !allowed.choices.isEmpty { kind = .enum }
-        return PreferenceSchemaEntry(
-            id: name, typeName: shape == nil ? "GVariant text \(type)" : "GVariant \(type)", kind: kind,
-            storage: storage, defaultValue: VariantConversion.value(of: effectiveDefault ?? defaultValue),
-            choices: allowed.choices, range: allowed.range
-        ).documented { [self] in
+        return GSettingsEntry.make(
+            name: name, type: typeString, defaultValue: VariantConversion.value(of: effectiveDefault ?? defaultValue),
+            allowed: allowed
+        ) { [self] in
             // GIO parses every installed schema's XML for the first summary it is asked for (about 4 ms for
             // Debian's desktop schemas), so only what shows documentation pays for it.
             GIOLock.run { documentation(flags: allowed.flags) }
@@ -42,7 +26,7 @@ extension SchemaKey {
 
     /// The summary on one line, and the description's paragraphs with the flags a flags key may hold; the caller
     /// holds ``GIOLock``.
-    private func documentation(flags: [String]) -> (summary: String?, description: String?) {
+    func documentation(flags: [String]) -> (summary: String?, description: String?) {
         var description = Self.paragraphs(self.description)
         if !flags.isEmpty {
             let flags = "Flags: " + flags.joined(separator: ", ") + "."
@@ -55,30 +39,30 @@ extension SchemaKey {
     var flags: [String] { Self.allowed(range).flags }
 
     /// What a key's range allows, from `g_settings_schema_key_get_range`'s `(sv)`.
-    private static func allowed(_ range: Variant) -> (
-        choices: [PropertyListValue], flags: [String], range: PreferenceValueRange?
-    ) {
-        guard range.isOfType("(sv)") else { return ([], [], nil) }
+    private static func allowed(_ range: Variant) -> GSettingsEntry.Allowed {
+        guard range.isOfType("(sv)") else { return GSettingsEntry.Allowed() }
         let kind = range.child(0).string
         let detail = range.child(1).inner
         switch kind {
         case "enum":
-            return ((VariantConversion.faithfulValue(of: detail)?.arrayElements ?? []), [], nil)
+            return GSettingsEntry.Allowed(choices: VariantConversion.faithfulValue(of: detail)?.arrayElements ?? [])
         case "flags":
             let flags = (VariantConversion.faithfulValue(of: detail)?.arrayElements ?? []).compactMap(\.stringValue)
-            return ([], flags, nil)
+            return GSettingsEntry.Allowed(flags: flags)
         case "range":
             guard detail.childCount == 2,
                 let low = VariantConversion.faithfulValue(of: detail.child(0)),
                 let high = VariantConversion.faithfulValue(of: detail.child(1))
-            else { return ([], [], nil) }
+            else { return GSettingsEntry.Allowed() }
             switch (low, high) {
-            case (.int(let low), .int(let high)) where low <= high: return ([], [], .integer(low...high))
-            case (.double(let low), .double(let high)) where low <= high: return ([], [], .real(low...high))
-            default: return ([], [], nil)
+            case (.int(let low), .int(let high)) where low <= high:
+                return GSettingsEntry.Allowed(range: .integer(low...high))
+            case (.double(let low), .double(let high)) where low <= high:
+                return GSettingsEntry.Allowed(range: .real(low...high))
+            default: return GSettingsEntry.Allowed()
             }
         default:
-            return ([], [], nil)
+            return GSettingsEntry.Allowed()
         }
     }
 

@@ -1,0 +1,87 @@
+import PrefsCore
+import PrefsFileStore
+import PrefsGLib
+import Synchronization
+import SystemPackage
+
+/// The files GSettings reads on a desktop whose backend is dconf — the compiled schemas and dconf's databases — read
+/// by the store itself, so that a command that only reads never loads GIO: loading it alone takes longer than the
+/// whole of `gsettings get`.
+///
+/// Used only while GIO is not loaded, for the dconf backend (`GSETTINGS_BACKEND` unset or `dconf`, and dconf's GIO
+/// module installed); anything it cannot read exactly as GLib does (a `service-db`, a translated default, a value
+/// GLib would correct) is read through GIO instead. dconf's databases are read again whenever one of their files
+/// changed: the dconf service replaces the user's database by a rename before it announces a change.
+final class GSettingsFiles: Sendable {
+    let schemas: CompiledSchemas
+    private let state: Mutex<State>
+
+    /// dconf's databases and the identities of their files when read.
+    private struct State {
+        var identities: [FileIdentity?]
+        var databases: DconfDatabases
+    }
+
+    /// Reads the compiled schemas and dconf's databases, or gives `nil` when GIO must read them.
+    ///
+    /// - Parameter environment: The process's environment.
+    init?(environment: [String: String] = ProcessEnvironment.current) {
+        guard Self.backendIsDconf(environment: environment) else { return nil }
+        do {
+            schemas = try CompiledSchemas(folders: GSettingsStore.schemaFolderList(environment: environment))
+            let databases = try DconfDatabases(environment: environment)
+            state = Mutex(State(identities: try Self.identities(of: databases.paths), databases: databases))
+        } catch {
+            return nil
+        }
+    }
+
+    /// dconf's databases as they are now: read again when a file of theirs changed since they were read.
+    ///
+    /// - Throws: ``GLibFile/Unreadable`` when they can no longer be read here.
+    func databases() throws(GLibFile.Unreadable) -> DconfDatabases {
+        try state.withLock { state throws(GLibFile.Unreadable) -> DconfDatabases in
+            let now = try Self.identities(of: state.databases.paths)
+            guard now != state.identities else { return state.databases }
+            let fresh = try DconfDatabases()
+            state = State(identities: try Self.identities(of: fresh.paths), databases: fresh)
+            return fresh
+        }
+    }
+
+    private static func identities(of paths: [String]) throws(GLibFile.Unreadable) -> [FileIdentity?] {
+        var identities: [FileIdentity?] = []
+        for path in paths {
+            do {
+                identities.append(try FileIdentity.of(FilePath(path)))
+            } catch {
+                throw GLibFile.Unreadable(reason: "\(path): \(error)")
+            }
+        }
+        return identities
+    }
+
+    /// Whether GSettings would use dconf: `GSETTINGS_BACKEND` names it or nothing, and dconf's module is where GIO
+    /// loads modules from (`GIO_MODULE_DIR`, else this system's library folder).
+    private static func backendIsDconf(environment: [String: String]) -> Bool {
+        if let backend = environment["GSETTINGS_BACKEND"], !backend.isEmpty, backend != "dconf" { return false }
+        let folders = environment["GIO_MODULE_DIR"].map { [$0] } ?? moduleFolders
+        return folders.contains { FileIdentityProbe.exists("\($0)/libdconfsettings.so") }
+    }
+
+    #if arch(x86_64)
+    private static let moduleFolders = ["/usr/lib/x86_64-linux-gnu/gio/modules", "/usr/lib64/gio/modules"]
+    #elseif arch(arm64)
+    private static let moduleFolders = ["/usr/lib/aarch64-linux-gnu/gio/modules", "/usr/lib64/gio/modules"]
+    #else
+    private static let moduleFolders = ["/usr/lib/gio/modules"]
+    #endif
+}
+
+/// Whether a path names a file, without reading it.
+enum FileIdentityProbe {
+    static func exists(_ path: String) -> Bool {
+        // Only "is it there": a file that cannot be looked at is left to GIO, which says why.
+        (try? FileIdentity.of(FilePath(path))) != nil
+    }
+}
