@@ -10,7 +10,7 @@ import Synchronization
 /// apart, and removing a key resets it. Reads go to GSettings each time, so they see every program's writes at once;
 /// the values last seen are kept only to tell what changed when GSettings says a key did.
 ///
-/// A suite opened while GIO is not loaded reads the files GSettings reads itself (``SchemaFiles``), as GSettings
+/// A suite opened while GIO is not loaded reads the files GSettings reads itself (`SchemaFiles`), as GSettings
 /// reads them, and opens its GSettings object only to write, or when GIO must answer what the files cannot.
 public final class GSettingsSuite: PersistentKeyValueStore, Sendable {
     /// The suite's name: the schema's id, or `SCHEMA:/path/` for a relocatable schema.

@@ -14,10 +14,12 @@ extension SerializedVariant {
     /// Object paths and signatures are left to GLib, which checks their syntax before it shows them.
     package var faithfulValue: PropertyListValue? {
         guard let shape = VariantShape(type: type.string) else { return nil }
-        return faithfulValue(shape: shape)
+        return faithfulValue(shape: shape, depth: 0)
     }
 
-    private func faithfulValue(shape: VariantShape) -> PropertyListValue? {
+    /// The mapping at a depth of nesting: `v`s inside `v`s are bounded as GLib bounds them, whatever the bytes say.
+    private func faithfulValue(shape: VariantShape, depth: Int) -> PropertyListValue? {
+        guard depth < SerializedType.maximumDepth else { return nil }
         switch shape {
         case .bool: return bool.map(PropertyListValue.bool)
         case .integer(.uint64):
@@ -33,7 +35,7 @@ extension SerializedVariant {
             var elements: [PropertyListValue] = []
             elements.reserveCapacity(children.count)
             for child in children {
-                guard let value = child.faithfulValue(shape: element) else { return nil }
+                guard let value = child.faithfulValue(shape: element, depth: depth + 1) else { return nil }
                 elements.append(value)
             }
             return .array(elements)
@@ -43,14 +45,14 @@ extension SerializedVariant {
             for entry in children {
                 // A key given twice has no faithful mapping, as through GLib.
                 guard let members = entry.children, members.count == 2, let key = members[0].string,
-                    entries[key] == nil, let value = members[1].faithfulValue(shape: valueShape)
+                    entries[key] == nil, let value = members[1].faithfulValue(shape: valueShape, depth: depth + 1)
                 else { return nil }
                 entries[key] = value
             }
             return .dictionary(entries)
         case .variant:
             guard let inner, let innerShape = VariantShape(boxedType: inner.type.string) else { return nil }
-            return inner.faithfulValue(shape: innerShape)
+            return inner.faithfulValue(shape: innerShape, depth: depth + 1)
         }
     }
 }
