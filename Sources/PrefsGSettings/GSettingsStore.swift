@@ -92,7 +92,7 @@ public final class GSettingsStore: Sendable {
     public func suite(_ name: String) throws(GSettingsStoreError) -> GSettingsSuite {
         if let live = suites.withLock({ $0[name]?.suite }) {
             // A suite opened on files hears other programs' changes once GIO is loaded, as every other does.
-            if live.files != nil, GIOLibrary.isLoaded { _ = try? settings(name) }
+            if live.files != nil, GIOLibrary.isLoaded { _ = try settings(name) }
             return live
         }
         let location = try SuiteLocation(name)

@@ -35,7 +35,7 @@ extension GSettingsSuite: PersistentKeyValueHistory {
 
 extension GSettingsSuite: SuiteDiagnostics {
     public var locationDescription: String {
-        let path = location.path ?? files?.schema.path ?? (try? settings())?.schema.path
+        let path = location.path ?? files?.schema.path ?? settingsForReading?.schema.path
         return "dconf path \(path ?? "?") (GSettings schema \(location.schema))"
     }
 
@@ -49,8 +49,10 @@ extension GSettingsSuite: NativeTextSuite {
 
     /// The GVariant type the schema gives the key.
     public func nativeTypeName(forKey key: String) -> String? {
-        if let files, let found = try? files.key(key).map({ "GVariant \($0.type.string)" }) { return found }
-        guard let settings = try? settings() else { return nil }
+        if let found = fromFiles({ files throws(GLibFile.Unreadable) in try files.key(key) }) {
+            return found.map { "GVariant \($0.type.string)" }
+        }
+        guard let settings = settingsForReading else { return nil }
         return GIOLock.run { settings.schema.key(key).map { "GVariant \($0.typeString)" } }
     }
 

@@ -16,11 +16,12 @@ extension GSettingsSuite {
     ///
     /// - Returns: The layers.
     func readSystemLayers() -> SystemLayers {
-        if let files, let layers = try? files.systemLayers(source: Self.systemSource, lockSource: Self.lockSource) {
+        if let layers = fromFiles({ files throws(GLibFile.Unreadable) in
+            try files.systemLayers(source: Self.systemSource, lockSource: Self.lockSource)
+        }) {
             return layers
         }
-        // Without GIO there are no layers to read; every write and the store's run() say why.
-        guard let settings = try? settings() else { return .none }
+        guard let settings = settingsForReading else { return .none }
         var values: [String: PropertyListValue] = [:]
         var locks = SuiteLocks()
         for key in settings.schema.keyNames {

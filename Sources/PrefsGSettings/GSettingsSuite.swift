@@ -46,6 +46,31 @@ public final class GSettingsSuite: PersistentKeyValueStore, Sendable {
         try store.settings(name)
     }
 
+    /// The suite's GSettings object for a read, or `nil` when GIO cannot be loaded: a suite that reads files can meet
+    /// that only where its store found dconf's GIO module but GIO lacks a function prefs calls, and then there is
+    /// nothing more to read; every write, and the store's `run()`, say why.
+    var settingsForReading: Settings? {
+        do {
+            return try settings()
+        } catch {
+            return nil
+        }
+    }
+
+    /// What the files say, or `nil` when the suite reads through GSettings or the files cannot tell exactly; GIO is
+    /// then asked, which is never wrong, only slower.
+    ///
+    /// - Parameter read: Reads the suite's files.
+    /// - Returns: What `read` gave, or `nil`.
+    func fromFiles<T>(_ read: (SchemaFiles) throws(GLibFile.Unreadable) -> T) -> T? {
+        guard let files else { return nil }
+        do {
+            return try read(files)
+        } catch {
+            return nil
+        }
+    }
+
     public func primitiveValue(forKey key: String) -> PropertyListValue? {
         GIOLock.run { userValue(key) }
     }
@@ -74,11 +99,13 @@ public final class GSettingsSuite: PersistentKeyValueStore, Sendable {
     /// Why a key cannot be written, or `nil` when it can.
     public func readOnlyReason(forKey key: String) -> String? {
         let writable: Bool
-        if let files, let known = try? !files.schema.hasKey(key) || files.isWritable(key) {
+        if let known = fromFiles({ files throws(GLibFile.Unreadable) in
+            files.schema.hasKey(key) ? try files.isWritable(key) : true
+        }) {
             writable = known
         } else {
             // In doubt the write finds the lock: GSettings refuses it.
-            guard let settings = try? settings() else { return nil }
+            guard let settings = settingsForReading else { return nil }
             writable = GIOLock.run { !settings.schema.hasKey(key) || settings.isWritable(key) }
         }
         return writable ? nil : "locked by the system administrator (a dconf lock)"
@@ -88,23 +115,16 @@ public final class GSettingsSuite: PersistentKeyValueStore, Sendable {
 
     /// A key's user value, from the files where they can tell, else GSettings'; the caller holds ``GIOLock``.
     func userValue(_ key: String) -> PropertyListValue? {
-        if let files {
-            do {
-                return try files.userValue(key)
-            } catch {
-                // GLib reads what the files cannot tell.
-            }
-        }
-        // Without GIO nothing can be read; every write and the store's run() say why.
-        guard let settings = try? settings(), settings.schema.hasKey(key), let variant = settings.userValue(key)
+        if let value = fromFiles({ files throws(GLibFile.Unreadable) in try files.userValue(key) }) { return value }
+        guard let settings = settingsForReading, settings.schema.hasKey(key), let variant = settings.userValue(key)
         else { return nil }
         return VariantConversion.value(of: variant)
     }
 
     /// Every user value, from the files where they can tell, else GSettings'; the caller holds ``GIOLock``.
     func userValues() -> [String: PropertyListValue] {
-        if let files, let values = try? files.userValues() { return values }
-        guard let settings = try? settings() else { return [:] }
+        if let values = fromFiles({ files throws(GLibFile.Unreadable) in try files.userValues() }) { return values }
+        guard let settings = settingsForReading else { return [:] }
         var values: [String: PropertyListValue] = [:]
         for key in settings.schema.keyNames {
             if let variant = settings.userValue(key) { values[key] = VariantConversion.value(of: variant) }

@@ -14,6 +14,8 @@ import SystemPackage
 /// changed: the dconf service replaces the user's database by a rename before it announces a change.
 final class GSettingsFiles: Sendable {
     let schemas: CompiledSchemas
+    /// The environment the files were found through, which finds them again.
+    private let environment: [String: String]
     private let state: Mutex<State>
 
     /// dconf's databases and the identities of their files when read.
@@ -27,6 +29,7 @@ final class GSettingsFiles: Sendable {
     /// - Parameter environment: The process's environment.
     init?(environment: [String: String] = ProcessEnvironment.current) {
         guard Self.backendIsDconf(environment: environment) else { return nil }
+        self.environment = environment
         do {
             schemas = try CompiledSchemas(folders: GSettingsStore.schemaFolderList(environment: environment))
             let databases = try DconfDatabases(environment: environment)
@@ -43,7 +46,7 @@ final class GSettingsFiles: Sendable {
         try state.withLock { state throws(GLibFile.Unreadable) -> DconfDatabases in
             let now = try Self.identities(of: state.databases.paths)
             guard now != state.identities else { return state.databases }
-            let fresh = try DconfDatabases()
+            let fresh = try DconfDatabases(environment: environment)
             state = State(identities: try Self.identities(of: fresh.paths), databases: fresh)
             return fresh
         }
@@ -66,7 +69,14 @@ final class GSettingsFiles: Sendable {
     private static func backendIsDconf(environment: [String: String]) -> Bool {
         if let backend = environment["GSETTINGS_BACKEND"], !backend.isEmpty, backend != "dconf" { return false }
         let folders = environment["GIO_MODULE_DIR"].map { [$0] } ?? moduleFolders
-        return folders.contains { FileIdentityProbe.exists("\($0)/libdconfsettings.so") }
+        return folders.contains { folder in
+            do {
+                return try FileIdentity.of(FilePath("\(folder)/libdconfsettings.so")) != nil
+            } catch {
+                // A module that cannot be looked at is left to GIO, which says why if it fails to load it.
+                return false
+            }
+        }
     }
 
     #if arch(x86_64)
@@ -76,12 +86,4 @@ final class GSettingsFiles: Sendable {
     #else
     private static let moduleFolders = ["/usr/lib/gio/modules"]
     #endif
-}
-
-/// Whether a path names a file, without reading it.
-enum FileIdentityProbe {
-    static func exists(_ path: String) -> Bool {
-        // Only "is it there": a file that cannot be looked at is left to GIO, which says why.
-        (try? FileIdentity.of(FilePath(path))) != nil
-    }
 }

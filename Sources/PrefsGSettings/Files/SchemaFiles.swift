@@ -27,12 +27,7 @@ struct SchemaFiles: Sendable {
 
     /// Every value a user set.
     func userValues() throws(GLibFile.Unreadable) -> [String: PropertyListValue] {
-        let databases = try files.databases()
-        var values: [String: PropertyListValue] = [:]
-        for name in keyNames {
-            if let value = try userValue(name, in: databases) { values[name] = value }
-        }
-        return values
+        try everyKey(userValue(_:in:))
     }
 
     /// Whether a key can be written: no system database locks it.
@@ -42,12 +37,19 @@ struct SchemaFiles: Sendable {
 
     /// The default in force of every key whose own is not the schema's.
     func effectiveDefaults() throws(GLibFile.Unreadable) -> [String: SerializedVariant] {
+        try everyKey(defaultValue(_:in:))
+    }
+
+    /// What a read gives for every key that has something, over one reading of dconf's databases.
+    private func everyKey<T>(
+        _ read: (String, DconfDatabases) throws(GLibFile.Unreadable) -> T?
+    ) throws(GLibFile.Unreadable) -> [String: T] {
         let databases = try files.databases()
-        var defaults: [String: SerializedVariant] = [:]
+        var found: [String: T] = [:]
         for name in keyNames {
-            if let value = try defaultValue(name, in: databases) { defaults[name] = value }
+            if let value = try read(name, databases) { found[name] = value }
         }
-        return defaults
+        return found
     }
 
     private func userValue(_ name: String, in databases: DconfDatabases) throws(GLibFile.Unreadable)

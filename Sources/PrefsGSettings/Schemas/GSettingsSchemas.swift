@@ -33,10 +33,44 @@ public struct GSettingsSchemas: PreferenceSchemaSource {
         // A dconf directory's keys are those no schema describes.
         if suite.hasPrefix("/") { return nil }
         let location = try SuiteLocation(suite)
-        if let schema = try? filesSchema(of: location) {
-            Self.cache.withLock { $0[suite] = schema }
-            return schema
+        let files: SchemaFiles?
+        do {
+            files = try store.schemaFiles(for: location)
+        } catch {
+            // A relocatable schema without a path, or a fixed one with one, names no suite: as through GIO below.
+            return nil
         }
+        guard let entries = try filesEntries(files, of: location) ?? gioEntries(of: suite) else { return nil }
+        var schema = try PreferenceSchema(suite: location.name, entries: entries)
+        // GSettings reads and writes only the keys a schema declares.
+        schema.holdsOnlyDeclaredKeys = true
+        Self.cache.withLock { $0[suite] = schema }
+        return schema
+    }
+
+    /// A suite's keys from the compiled schemas and dconf's databases, without GIO, made as GIO's are; their
+    /// documentation is read through GIO when first asked for.
+    ///
+    /// - Returns: The entries, or `nil` when the suite is not read from files or they cannot say what GIO would.
+    private func filesEntries(_ files: SchemaFiles?, of location: SuiteLocation) -> [PreferenceSchemaEntry]? {
+        guard let files else { return nil }
+        let store = store
+        do {
+            return try files.entries { name, flags in
+                // Documentation is only shown: without GIO there is none to show, and every write says why.
+                guard let settings = try? store.settings(location.name) else { return (nil, nil) }
+                return GIOLock.run { settings.schema.key(name)?.documentation(flags: flags) } ?? (nil, nil)
+            }
+        } catch {
+            return nil
+        }
+    }
+
+    /// A suite's keys through GIO.
+    ///
+    /// - Returns: The entries, or `nil` when no installed schema names the suite.
+    /// - Throws: ``GSettingsStoreError/gioUnavailable(_:)`` when GIO cannot be loaded.
+    private func gioEntries(of suite: String) throws -> [PreferenceSchemaEntry]? {
         let settings: Settings
         do {
             settings = try store.settings(suite)
@@ -45,33 +79,11 @@ public struct GSettingsSchemas: PreferenceSchemaSource {
             if case .gioUnavailable = error { throw error }
             return nil
         }
-        let entries = GIOLock.run {
+        return GIOLock.run {
             settings.schema.keyNames.sorted().compactMap { name in
                 settings.schema.key(name)?.entry(effectiveDefault: settings.defaultValue(name))
             }
         }
-        var schema = try PreferenceSchema(suite: location.name, entries: entries)
-        // GSettings reads and writes only the keys a schema declares.
-        schema.holdsOnlyDeclaredKeys = true
-        Self.cache.withLock { $0[suite] = schema }
-        return schema
-    }
-
-    /// A suite's schema from the compiled schemas and dconf's databases, without GIO, made as the GIO one is; its
-    /// documentation is read through GIO when first asked for.
-    ///
-    /// - Throws: When the files cannot say what GIO would, or there are none to read.
-    private func filesSchema(of location: SuiteLocation) throws -> PreferenceSchema {
-        guard let files = try store.schemaFiles(for: location) else { throw GLibFile.Unreadable(reason: "no files") }
-        let store = store
-        let entries = try files.entries { name, flags in
-            guard let settings = try? store.settings(location.name) else { return (nil, nil) }
-            return GIOLock.run { settings.schema.key(name)?.documentation(flags: flags) } ?? (nil, nil)
-        }
-        var schema = try PreferenceSchema(suite: location.name, entries: entries)
-        // GSettings reads and writes only the keys a schema declares.
-        schema.holdsOnlyDeclaredKeys = true
-        return schema
     }
 
     /// How many keys the schema declares, from GIO's list of its names: reading every installed schema whole for
