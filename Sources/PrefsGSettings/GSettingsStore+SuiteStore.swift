@@ -94,6 +94,7 @@ extension GSettingsStore: SuiteStore {
     /// - Throws: ``GSettingsStoreError/gioUnavailable(_:)`` when GIO cannot be loaded.
     public func run() async throws {
         try GIOLibrary.load()
+        try connectOpenSuites()
         await cancelWhenGracefulShutdown {
             await MainLoop.run {
                 ChangeQueue.deliver()

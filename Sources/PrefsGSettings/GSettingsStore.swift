@@ -91,8 +91,7 @@ public final class GSettingsStore: Sendable {
     ///   loaded.
     public func suite(_ name: String) throws(GSettingsStoreError) -> GSettingsSuite {
         if let live = suites.withLock({ $0[name]?.suite }) {
-            // A suite opened on files hears other programs' changes once GIO is loaded, as every other does.
-            if live.files != nil, GIOLibrary.isLoaded { _ = try settings(name) }
+            try connectIfLoaded(live)
             return live
         }
         let location = try SuiteLocation(name)
@@ -105,7 +104,25 @@ public final class GSettingsStore: Sendable {
             return fresh
         }
         if suite === fresh { observed.keep(fresh, named: name) }
+        // run() may have loaded GIO, and connected the suites it found, since the files were read.
+        try connectIfLoaded(suite)
         return suite
+    }
+
+    /// Connects a suite opened on files to GSettings' "changed" signal once GIO is loaded, so that it hears other
+    /// programs' changes as every other suite does; other suites are connected when opened.
+    ///
+    /// - Throws: ``GSettingsStoreError`` when GIO cannot open the suite's schema.
+    func connectIfLoaded(_ suite: GSettingsSuite) throws(GSettingsStoreError) {
+        if suite.files != nil, GIOLibrary.isLoaded { _ = try settings(suite.name) }
+    }
+
+    /// Connects every open suite that reads files, once GIO is loaded: ``run()`` calls it, for the suites opened
+    /// before it, whose observers would otherwise hear only this process's changes.
+    ///
+    /// - Throws: ``GSettingsStoreError`` when GIO cannot open a suite's schema.
+    func connectOpenSuites() throws(GSettingsStoreError) {
+        for suite in suites.withLock({ $0.values.compactMap(\.suite) }) { try connectIfLoaded(suite) }
     }
 
     /// The GSettings object of a suite, created and connected to the ``ChangeQueue`` the first time.

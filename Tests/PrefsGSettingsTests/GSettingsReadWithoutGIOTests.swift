@@ -41,4 +41,28 @@ import Testing
         #expect(read.output == "false\n")
         #expect(!read.loadedGIO)
     }
+
+    /// A watcher opens its suites before GLib's loop loads GIO, so they read files: each must still hear other
+    /// programs' changes, watched alone, by key and store-wide.
+    @Test(.timeLimit(.minutes(5))) func aWatchHearsSuitesOpenedOnFiles() throws {
+        let session = try GSettingsSession()
+        let schema = "org.gnome.desktop.interface"
+        let watches = [
+            try session.start("watch", schema), try session.start("watch", schema, "gtk-theme"),
+            try session.start("watch"),
+        ]
+        defer { for watch in watches { watch.kill() } }
+        for (index, watch) in watches.enumerated() {
+            // The watcher's match rules reach the bus asynchronously: write until one change arrives.
+            var attempt = 0
+            while !watch.output.contains(where: { $0.contains("gtk-theme = t\(index)-") }), attempt < 100 {
+                attempt += 1
+                #expect(try session.gsettings("set", schema, "gtk-theme", "t\(index)-\(attempt)").status == 0)
+                _ = watch.waitForLine(timeout: .milliseconds(200)) { $0.contains("gtk-theme = t\(index)-") }
+            }
+            #expect(
+                watch.output.contains { $0.hasSuffix("\(schema) gtk-theme = t\(index)-\(attempt) (unknown writer)") },
+                "\(watch.output)")
+        }
+    }
 }
