@@ -39,6 +39,15 @@ package final class Variant: @unchecked Sendable {
     /// The corresponding C function is `g_variant_print`.
     package var text: String { GLib.takeString(g_variant_print(pointer, 0)) ?? "" }
 
+    /// The value's serialized bytes, in GLib's normal form for a value GLib built.
+    ///
+    /// The corresponding C functions are `g_variant_get_data` and `g_variant_get_size`.
+    package var serializedBytes: [UInt8] {
+        let size = Int(g_variant_get_size(pointer))
+        guard size > 0, let data = g_variant_get_data(pointer) else { return [] }
+        return Array(UnsafeRawBufferPointer(start: data, count: size))
+    }
+
     /// The number of children of a container.
     ///
     /// The corresponding C function is `g_variant_n_children`.

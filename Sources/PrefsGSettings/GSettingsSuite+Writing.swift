@@ -32,6 +32,7 @@ extension GSettingsSuite {
         guard !changes.isEmpty else { return [] }
         let writer = PersistentKeyValueChange.Writer.current
         let applied = try store.journal.withLock(location.journalName, timeout: store.lockTimeout) {
+            if let applied = try commitWithoutGIO(changes, expecting: expecting, writer: writer) { return applied }
             let settings = try settings()
             return try GIOLock.run { () throws -> [PersistentKeyValueChange] in
                 try store.checkBackend()

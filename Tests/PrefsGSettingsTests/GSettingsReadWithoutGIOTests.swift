@@ -31,15 +31,64 @@ import Testing
             #expect(result.output == read.output, "\(read.arguments)")
             #expect(!result.error.contains("libgio-2.0"), "\(read.arguments) loaded GIO")
         }
-        // A write does load GIO, which proves the check above can fail.
+        // A write goes to dconf's service without GIO too, and the next read sees what gsettings sees.
         let write = try prefs("write", "org.prefs.layers", "free", "false")
         #expect(write.status == 0)
-        #expect(write.loadedGIO)
-        // What the next read sees is what gsettings sees.
+        #expect(!write.loadedGIO)
         #expect(try session.get("org.prefs.layers", "free") == "false")
         let read = try prefs("read", "org.prefs.layers", "free")
         #expect(read.output == "false\n")
         #expect(!read.loadedGIO)
+        // A value given as GVariant text is GLib's to parse: that write loads GIO, which proves the check can fail.
+        let text = try prefs("write", "org.prefs.test", "position", "(5, 6)")
+        #expect(text.status == 0)
+        #expect(text.loadedGIO)
+        #expect(try session.get("org.prefs.test", "position") == "(5, 6)")
+    }
+
+    /// Writes made without GIO (issue 46: `prefs write` → `prefs watch` faster than `gsettings set` → `monitor`) are
+    /// stored as `gsettings set` stores them, refused as GIO refuses them, and journaled only when stored.
+    @Test func aWriteWithoutGIOIsStoredAsGSettingsStoresIt() throws {
+        let session = try GSettingsSession()
+        let loader = session.environment.merging(["LD_DEBUG": "files"]) { $1 }
+        let schema = "org.gnome.desktop.interface"
+        let writes: [(key: String, value: String, shown: String)] = [
+            ("gtk-theme", "HighContrast", "'HighContrast'"), ("text-scaling-factor", "1.5", "1.5"),
+            ("cursor-size", "48", "48"), ("clock-format", "12h", "'12h'"), ("enable-animations", "false", "false"),
+        ]
+        for write in writes {
+            let result = try session.cli.run(
+                ["--store", "gsettings", "write", schema, write.key, write.value], extraEnvironment: loader)
+            #expect(result.status == 0, "\(write.key): \(result.error)")
+            #expect(!result.error.contains("libgio-2.0"), "\(write.key) loaded GIO")
+            #expect(try session.get(schema, write.key) == write.shown)
+        }
+        // A reset, and a key set to its default, which GSettings stores as the user's value all the same.
+        #expect(try session.prefs("delete", schema, "gtk-theme").status == 0)
+        #expect(try session.get(schema, "gtk-theme") == "'Adwaita'")
+        #expect(try session.dconf("read", "/org/gnome/desktop/interface/gtk-theme").standardOutput.isEmpty)
+        // Refusals word what GIO words: a value outside the range, a choice not offered, a locked key.
+        let range = try session.prefs("write", schema, "text-scaling-factor", "100")
+        #expect(range.status == 1)
+        #expect(range.error == "prefs: invalid value for \"text-scaling-factor\": 100.0 is out of range 0.5...3.0\n")
+        let locked = try session.prefs("write", "org.prefs.layers", "pinned", "8")
+        #expect(locked.status != 0)
+        #expect(locked.error.contains("locked"), "\(locked.error)")
+        #expect(try session.get("org.prefs.layers", "pinned") == "7")
+        // A bus that cannot be reached fails the write in one line, and nothing is stored or journaled.
+        let history = try session.prefs("log", schema).output
+        let unreachable = try session.cli.run(
+            ["--store", "gsettings", "write", schema, "gtk-theme", "Lost"],
+            extraEnvironment: session.environment.merging(["DBUS_SESSION_BUS_ADDRESS": "unix:path=/nonexistent"]) {
+                $1
+            })
+        #expect(unreachable.status == 1)
+        #expect(
+            unreachable.error
+                == "prefs: the dconf service did not store the write to \"\(schema)\": cannot connect to the session "
+                + "bus: /nonexistent: No such file or directory\n", "\(unreachable.error)")
+        #expect(try session.get(schema, "gtk-theme") == "'Adwaita'")
+        #expect(try session.prefs("log", schema).output == history)
     }
 
     /// A watcher opens its suites before GLib's loop loads GIO, so they read files: each must still hear other

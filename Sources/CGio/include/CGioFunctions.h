@@ -170,6 +170,7 @@ typedef void (*GDBusSignalCallback)(GDBusConnection *connection, const gchar *se
     F(gboolean, g_variant_equal, (gconstpointer one, gconstpointer two), (one, two))                                   \
     F(gboolean, g_variant_get_boolean, (GVariant * value), (value))                                                    \
     F(guint8, g_variant_get_byte, (GVariant * value), (value))                                                         \
+    F(gconstpointer, g_variant_get_data, (GVariant * value), (value))                                                  \
     F(GVariant *, g_variant_get_child_value, (GVariant * value, gsize index_), (value, index_))                        \
     F(gdouble, g_variant_get_double, (GVariant * value), (value))                                                      \
     F(gconstpointer, g_variant_get_fixed_array, (GVariant * value, gsize * n_elements, gsize element_size),            \
@@ -177,6 +178,7 @@ typedef void (*GDBusSignalCallback)(GDBusConnection *connection, const gchar *se
     F(gint16, g_variant_get_int16, (GVariant * value), (value))                                                        \
     F(gint32, g_variant_get_int32, (GVariant * value), (value))                                                        \
     F(gint64, g_variant_get_int64, (GVariant * value), (value))                                                        \
+    F(gsize, g_variant_get_size, (GVariant * value), (value))                                                          \
     F(const gchar *, g_variant_get_string, (GVariant * value, gsize * length), (value, length))                        \
     F(const gchar *, g_variant_get_type_string, (GVariant * value), (value))                                           \
     F(guint16, g_variant_get_uint16, (GVariant * value), (value))                                                      \

@@ -30,6 +30,8 @@ struct DconfDatabases: Sendable {
 
     /// The user's database, when the profile's first source is one: the only one written.
     let user: Database?
+    /// The user database's name (`user` for `user-db:user`), which names its writer in dconf's service.
+    let userName: String?
     /// The system databases, in the profile's order.
     let system: [Database]
     /// The files read, to tell when to read them again.
@@ -42,11 +44,14 @@ struct DconfDatabases: Sendable {
     init(environment: [String: String] = ProcessEnvironment.current) throws(GLibFile.Unreadable) {
         var sources = try Self.profileLines(environment: environment)
         var user: Database?
+        var userName: String?
         var paths: [String] = []
         if let first = sources.first, first.hasPrefix("user-db:") {
             sources.removeFirst()
             let config = XDGDirectories.configHome(environment: environment).path
-            let path = "\(config)/dconf/\(first.dropFirst("user-db:".count))"
+            let name = String(first.dropFirst("user-db:".count))
+            userName = name
+            let path = "\(config)/dconf/\(name)"
             paths.append(path)
             let values = try GLibFile.table(at: path)
             user = Database(values: values, locks: nil)
@@ -67,6 +72,7 @@ struct DconfDatabases: Sendable {
             system.append(Database(values: values, locks: values?.table(forKey: ".locks")))
         }
         self.user = user
+        self.userName = userName
         self.system = system
         self.paths = paths
     }

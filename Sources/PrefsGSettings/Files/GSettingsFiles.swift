@@ -14,8 +14,8 @@ import SystemPackage
 /// changed: the dconf service replaces the user's database by a rename before it announces a change.
 final class GSettingsFiles: Sendable {
     let schemas: CompiledSchemas
-    /// The environment the files were found through, which finds them again.
-    private let environment: [String: String]
+    /// The environment the files were found through, which also names the session bus dconf's service is on.
+    let environment: [String: String]
     private let state: Mutex<State>
 
     /// dconf's databases and the identities of their files when read.

@@ -52,7 +52,8 @@ struct SchemaFiles: Sendable {
         return found
     }
 
-    private func userValue(_ name: String, in databases: DconfDatabases) throws(GLibFile.Unreadable)
+    /// A key's user value in databases already read (``userValue(_:)``).
+    func userValue(_ name: String, in databases: DconfDatabases) throws(GLibFile.Unreadable)
         -> PropertyListValue?
     {
         guard let key = try key(name), let raw = databases.userValue(path + name) else { return nil }

@@ -1,0 +1,109 @@
+extension BusMessage {
+    /// What a caller needs of a message the bus sent: whose reply it is and, for an error, what went wrong.
+    struct Received: Equatable {
+        let kind: Kind?
+        /// The serial of the call it answers.
+        let replySerial: UInt32?
+        /// An error's D-Bus name (`org.freedesktop.DBus.Error.ServiceUnknown`).
+        let errorName: String?
+        /// An error's message, its first argument when that is a string.
+        let errorMessage: String?
+    }
+
+    /// Why a message cannot be read.
+    struct Malformed: Error, Equatable {
+        let reason: String
+    }
+
+    /// Reads the first message in some bytes, in either byte order, every offset checked.
+    ///
+    /// - Parameter buffer: The bytes received so far.
+    /// - Returns: The message and its length, or `nil` until all of it has arrived.
+    /// - Throws: ``Malformed`` for bytes that are not a D-Bus message, or one over ``maximumSize``.
+    static func read(from buffer: ArraySlice<UInt8>) throws(Malformed) -> (message: Received, length: Int)? {
+        guard buffer.count >= 16 else { return nil }
+        let bytes = Array(buffer.prefix(16))
+        let little: Bool
+        switch bytes[0] {
+        case UInt8(ascii: "l"): little = true
+        case UInt8(ascii: "B"): little = false
+        default: throw Malformed(reason: "a message in neither byte order")
+        }
+        var reader = Unmarshaller(bytes: bytes, little: little)
+        reader.position = 4
+        guard let bodyLength = reader.uint32(), reader.uint32() != nil, let fieldsLength = reader.uint32() else {
+            throw Malformed(reason: "a short header")
+        }
+        let bodyStart = (16 + Int(fieldsLength) + 7) & ~7
+        let length = bodyStart + Int(bodyLength)
+        guard length <= maximumSize else { throw Malformed(reason: "a message of \(length) bytes") }
+        guard buffer.count >= length else { return nil }
+        reader = Unmarshaller(bytes: Array(buffer.prefix(length)), little: little)
+        reader.position = 16
+        var replySerial: UInt32?
+        var errorName: String?
+        var signature = ""
+        while reader.position < 16 + Int(fieldsLength) {
+            reader.align(8)
+            guard let code = reader.byte(), let type = reader.signature() else { throw Malformed(reason: "a field") }
+            switch (type, code) {
+            case ("u", Field.replySerial.rawValue): replySerial = reader.uint32()
+            case ("u", _): _ = reader.uint32()
+            case ("s", Field.errorName.rawValue): errorName = reader.string()
+            case ("s", _), ("o", _): _ = reader.string()
+            case ("g", Field.signature.rawValue): signature = reader.signature() ?? ""
+            case ("g", _): _ = reader.signature()
+            default: throw Malformed(reason: "a header field of type \(type)")
+            }
+            guard reader.position <= 16 + Int(fieldsLength) else { throw Malformed(reason: "a field past the header") }
+        }
+        reader.position = bodyStart
+        let errorMessage = signature.hasPrefix("s") ? reader.string() : nil
+        let message = Received(
+            kind: Kind(rawValue: bytes[1]), replySerial: replySerial, errorName: errorName, errorMessage: errorMessage)
+        return (message, length)
+    }
+}
+
+/// Reads D-Bus's marshalled values from a message's bytes; each read is `nil` past the end or for a string without
+/// its nul.
+struct Unmarshaller {
+    let bytes: [UInt8]
+    let little: Bool
+    var position = 0
+
+    mutating func align(_ alignment: Int) {
+        position = (position + alignment - 1) & ~(alignment - 1)
+    }
+
+    mutating func byte() -> UInt8? {
+        guard position < bytes.count else { return nil }
+        defer { position += 1 }
+        return bytes[position]
+    }
+
+    mutating func uint32() -> UInt32? {
+        align(4)
+        guard position + 4 <= bytes.count else { return nil }
+        defer { position += 4 }
+        let parts = bytes[position..<position + 4].map(UInt32.init)
+        let ordered = little ? parts.reversed() : parts
+        return ordered.reduce(0) { $0 << 8 | $1 }
+    }
+
+    mutating func string() -> String? {
+        guard let length = uint32() else { return nil }
+        return text(count: Int(length))
+    }
+
+    mutating func signature() -> String? {
+        guard let length = byte() else { return nil }
+        return text(count: Int(length))
+    }
+
+    private mutating func text(count: Int) -> String? {
+        guard position + count < bytes.count, bytes[position + count] == 0 else { return nil }
+        defer { position += count + 1 }
+        return String(decoding: bytes[position..<position + count], as: UTF8.self)
+    }
+}

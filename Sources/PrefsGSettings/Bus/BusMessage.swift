@@ -1,0 +1,105 @@
+/// A D-Bus message on the wire: method calls written little-endian, and the few header fields of a reply read back.
+///
+/// Written by hand, with ``SessionBusCall``, so that a write to dconf needs no GIO: GDBus is the only D-Bus library
+/// the machine is sure to have, and loading it costs a `prefs write` more than the whole of `gsettings set`. Only
+/// what one method call needs is here: the marshalling of strings, object paths, signatures, `u` and `ay`.
+struct BusMessage {
+    /// A message's type, the second byte of its header.
+    enum Kind: UInt8 {
+        case methodCall = 1
+        case methodReturn = 2
+        case error = 3
+        case signal = 4
+    }
+
+    /// A header field's code (`a(yv)` in the header).
+    enum Field: UInt8 {
+        case path = 1
+        case interface = 2
+        case member = 3
+        case errorName = 4
+        case replySerial = 5
+        case destination = 6
+        case sender = 7
+        case signature = 8
+        case unixFDs = 9
+    }
+
+    /// The largest message read: dconf's replies are a few hundred bytes; anything near this is not one of them.
+    static let maximumSize = 1 << 20
+
+    /// A method call's bytes.
+    ///
+    /// - Parameters:
+    ///   - serial: The call's serial, which its reply names; not 0.
+    ///   - destination: The bus name of the service, which the bus starts when it is not running.
+    ///   - path: The object's path.
+    ///   - interface: The method's interface.
+    ///   - member: The method's name.
+    ///   - bytes: The call's one argument, an `ay`, or `nil` for none.
+    /// - Returns: The message.
+    static func methodCall(
+        serial: UInt32, destination: String, path: String, interface: String, member: String, bytes: [UInt8]?
+    ) -> [UInt8] {
+        var fields = Marshaller(startingAt: 16)
+        fields.field(.path, signature: "o") { $0.string(path) }
+        fields.field(.interface, signature: "s") { $0.string(interface) }
+        fields.field(.member, signature: "s") { $0.string(member) }
+        fields.field(.destination, signature: "s") { $0.string(destination) }
+        var body = Marshaller(startingAt: 0)
+        if let bytes {
+            fields.field(.signature, signature: "g") { $0.signature("ay") }
+            body.uint32(UInt32(bytes.count))
+            body.bytes += bytes
+        }
+        var header = Marshaller(startingAt: 0)
+        header.bytes = [UInt8(ascii: "l"), Kind.methodCall.rawValue, 0, 1]
+        header.uint32(UInt32(body.bytes.count))
+        header.uint32(serial)
+        header.uint32(UInt32(fields.bytes.count))
+        header.bytes += fields.bytes
+        header.align(8)
+        return header.bytes + body.bytes
+    }
+}
+
+/// D-Bus's marshalling of the types a method call's header and an `ay` argument need, little-endian: each value
+/// aligned to its size from the message's start.
+struct Marshaller {
+    var bytes: [UInt8] = []
+    /// Where ``bytes`` start in the message, for alignment.
+    let start: Int
+
+    init(startingAt start: Int) {
+        self.start = start
+    }
+
+    mutating func align(_ alignment: Int) {
+        while (start + bytes.count) % alignment != 0 { bytes.append(0) }
+    }
+
+    mutating func uint32(_ value: UInt32) {
+        align(4)
+        bytes += (0..<4).map { UInt8(truncatingIfNeeded: value >> (8 * $0)) }
+    }
+
+    /// A string or an object path: its length, its bytes, a nul.
+    mutating func string(_ text: String) {
+        uint32(UInt32(text.utf8.count))
+        bytes += Array(text.utf8) + [0]
+    }
+
+    /// A signature: its length in one byte, its bytes, a nul.
+    mutating func signature(_ text: String) {
+        bytes.append(UInt8(text.utf8.count))
+        bytes += Array(text.utf8) + [0]
+    }
+
+    /// A header field: a struct of its code and a variant of its value.
+    mutating func field(_ code: BusMessage.Field, signature type: String, value: (inout Marshaller) -> Void) {
+        align(8)
+        bytes.append(code.rawValue)
+        signature(type)
+        value(&self)
+    }
+}

@@ -1,0 +1,148 @@
+import PrefsFileStore
+import SystemPackage
+
+/// A connection of its own to the session bus, without GIO, for one method call: connect and authenticate as this
+/// process's user (SASL `EXTERNAL`) when opened, then `Hello` and the call in one write, and wait for the call's reply.
+///
+/// A `prefs` command that writes one dconf change needs nothing more of D-Bus; GDBus would cost it a millisecond and a
+/// half of loading and two threads. An address with no Unix socket in it is ``Failure/unreachable(_:)``, and the
+/// caller goes through GDBus instead, which knows every transport; a bus that cannot be reached or refuses the user
+/// fails here, as it would in GDBus, before anything is sent.
+final class SessionBusConnection {
+    /// Why the call was not made.
+    enum Failure: Error, Equatable {
+        /// The bus is not one reached here: the caller may go through GDBus, which reaches more kinds of bus.
+        case unreachable(String)
+        /// The bus could not be reached, or the call failed or went unanswered.
+        case failed(String)
+
+        /// What went wrong, in one line.
+        var reason: String {
+            switch self {
+            case .unreachable(let reason), .failed(let reason): reason
+            }
+        }
+    }
+
+    /// How long a call waits for its reply, as GDBus's default timeout.
+    static let timeout: Duration = .seconds(25)
+
+    private let descriptor: FileDescriptor
+    /// What the bus sent that has not been read yet.
+    private var received: [UInt8] = []
+
+    /// Connects to the session bus and authenticates.
+    ///
+    /// - Parameter environment: The environment that names the bus.
+    /// - Throws: ``Failure/unreachable(_:)`` for an address GDBus alone reaches; ``Failure/failed(_:)`` when the bus
+    ///   cannot be reached or refuses this user.
+    init(environment: [String: String]) throws(Failure) {
+        let sockets = SessionBusAddress.sockets(environment: environment) { (try? Stat(FilePath($0))) != nil }
+        var connected: FileDescriptor?
+        var problems: [String] = []
+        for socket in sockets where connected == nil {
+            do {
+                connected = try Syscall.connectUnixSocket(socket)
+            } catch {
+                problems.append("\(String(decoding: socket.filter { $0 != 0 }, as: UTF8.self)): \(error)")
+            }
+        }
+        // GDBus would fail on the same sockets: only an address of another transport is left to it.
+        guard !sockets.isEmpty else { throw .unreachable("no Unix socket in the session bus's address") }
+        guard let connected else {
+            throw .failed("cannot connect to the session bus: \(problems.joined(separator: "; "))")
+        }
+        descriptor = connected
+        try authenticate(deadline: .now + Self.timeout)
+    }
+
+    deinit {
+        try? descriptor.close()
+    }
+
+    /// Calls a method and waits for its reply.
+    ///
+    /// - Parameters:
+    ///   - destination: The service's bus name; the bus starts the service when it is not running.
+    ///   - path: The object's path.
+    ///   - interface: The method's interface.
+    ///   - member: The method's name.
+    ///   - bytes: The method's one `ay` argument.
+    /// - Throws: ``Failure/failed(_:)`` with the service's error, or when no reply came.
+    func call(destination: String, path: String, interface: String, member: String, bytes: [UInt8]) throws(Failure) {
+        let deadline = ContinuousClock.now + Self.timeout
+        let hello = BusMessage.methodCall(
+            serial: 1, destination: "org.freedesktop.DBus", path: "/org/freedesktop/DBus",
+            interface: "org.freedesktop.DBus", member: "Hello", bytes: nil)
+        let call = BusMessage.methodCall(
+            serial: 2, destination: destination, path: path, interface: interface, member: member, bytes: bytes)
+        do {
+            try Syscall.sendAll(descriptor, Array("BEGIN\r\n".utf8) + hello + call)
+        } catch {
+            throw .failed("the session bus: \(error)")
+        }
+        while true {
+            while let message = try nextMessage() {
+                // Hello's reply, the bus's NameAcquired signal, then the call's reply.
+                guard let serial = message.replySerial, serial == 1 || serial == 2 else { continue }
+                if message.kind == .error {
+                    throw .failed([message.errorName, message.errorMessage].compactMap { $0 }.joined(separator: ": "))
+                }
+                if serial == 2 { return }
+            }
+            try receive(deadline: deadline, waitingFor: "\(interface).\(member)")
+        }
+    }
+
+    /// The next whole message received, taken off ``received``; `nil` until one has arrived.
+    private func nextMessage() throws(Failure) -> BusMessage.Received? {
+        do {
+            guard let (message, length) = try BusMessage.read(from: received[...]) else { return nil }
+            received.removeFirst(length)
+            return message
+        } catch {
+            throw .failed("the session bus sent \(error.reason)")
+        }
+    }
+
+    /// Authenticates as this process's effective user, whose id the bus checks against the socket's credentials.
+    private func authenticate(deadline: ContinuousClock.Instant) throws(Failure) {
+        let user = Array(String(Syscall.effectiveUserID()).utf8)
+        let hex = user.map { byte in String(byte, radix: 16) }.joined()
+        do {
+            try Syscall.sendAll(descriptor, [0] + Array("AUTH EXTERNAL \(hex)\r\n".utf8))
+        } catch {
+            throw .failed("the session bus: \(error)")
+        }
+        let lineEnd = Array("\r\n".utf8)
+        while true {
+            if let end = received.firstRange(of: lineEnd) {
+                let line = String(decoding: received[..<end.lowerBound], as: UTF8.self)
+                received.removeSubrange(..<end.upperBound)
+                guard line.hasPrefix("OK ") else { throw .failed("the session bus refused this user: \(line)") }
+                return
+            }
+            guard received.count < 512 else { throw .failed("the session bus sent no SASL line") }
+            try receive(deadline: deadline, waitingFor: "authentication")
+        }
+    }
+
+    /// Appends what the socket has to `received`, waiting until the deadline for something to arrive.
+    private func receive(deadline: ContinuousClock.Instant, waitingFor what: String) throws(Failure) {
+        let left = deadline - ContinuousClock.now
+        let milliseconds = max(0, left.components.seconds * 1000 + left.components.attoseconds / 1_000_000_000_000_000)
+        do {
+            guard try Syscall.pollReadable([descriptor], timeoutMilliseconds: CInt(milliseconds)).first == true else {
+                throw Failure.failed("no answer from the session bus to \(what) in \(Self.timeout)")
+            }
+            var chunk = [UInt8](repeating: 0, count: 4096)
+            let count = try chunk.withUnsafeMutableBytes { try descriptor.read(into: $0, retryOnInterrupt: true) }
+            guard count > 0 else { throw Failure.failed("the session bus closed the connection before \(what)") }
+            received += chunk[..<count]
+        } catch let failure as Failure {
+            throw failure
+        } catch {
+            throw .failed("the session bus: \(error)")
+        }
+    }
+}

@@ -1,0 +1,59 @@
+import PrefsCore
+import PrefsFileStore
+import PrefsGLib
+import Synchronization
+
+extension GSettingsSuite {
+    /// Makes a write as ``commit(_:expecting:)`` does through GIO, for a suite that reads files.
+    ///
+    /// The write is planned from the files (`SchemaFiles.plan`), sent to dconf's service as one `Change` on a
+    /// session-bus connection of its own, and waited for until the service has stored it, as `g_settings_sync`
+    /// waits. The caller holds the journal's lock.
+    ///
+    /// - Returns: The changes that took effect, or `nil` when the write must go through GIO: the files cannot tell,
+    ///   or the session bus's address names no Unix socket. Nothing is staged or sent then.
+    /// - Throws: ``GSettingsStoreError`` for a key the schema lacks, a locked key, a session bus that cannot be reached
+    ///   (nothing staged then), or a change the service did not store; ``/PrefsCore/PersistentKeyValueStoreError`` when a key does not hold what `expecting` says.
+    func commitWithoutGIO(
+        _ changes: [String: PropertyListValue?], expecting: [String: PropertyListValue?],
+        writer: PersistentKeyValueChange.Writer
+    ) throws -> [PersistentKeyValueChange]? {
+        guard let files, let writerPath = files.writerPath() else { return nil }
+        for key in expecting.keys.sorted() {
+            guard let held = fromFiles({ files throws(GLibFile.Unreadable) in try files.userValue(key) }) else {
+                // Unset, or unknown here: GIO tells the two apart.
+                return nil
+            }
+            if held != expecting[key] ?? nil { throw PersistentKeyValueStoreError.changedSince(key: key) }
+        }
+        guard let planned = try files.plan(changes, suite: name) else { return nil }
+        guard !planned.isEmpty else { return [] }
+        let connection: SessionBusConnection
+        do {
+            connection = try SessionBusConnection(environment: files.files.environment)
+        } catch .unreachable {
+            return nil
+        } catch {
+            throw GSettingsStoreError.writeFailed(suite: name, reason: error.reason)
+        }
+        let applied = planned.map {
+            PersistentKeyValueChange(
+                suite: name, key: $0.key, oldValue: $0.old, newValue: $0.new, origin: .thisProcess, writer: writer)
+        }
+        try store.journal.journaling(
+            applied, suite: location.journalName, writer: writer, onFailure: reportWriteFailure
+        ) {
+            do throws(SessionBusConnection.Failure) {
+                try connection.call(
+                    destination: "ca.desrt.dconf", path: writerPath, interface: "ca.desrt.dconf.Writer",
+                    member: "Change", bytes: files.changeset(planned))
+            } catch {
+                throw GSettingsStoreError.writeFailed(suite: name, reason: error.reason)
+            }
+        }
+        seen.withLock { seen in
+            for change in applied { seen[change.key] = change.newValue }
+        }
+        return applied
+    }
+}

@@ -1,0 +1,88 @@
+import Foundation
+import Testing
+
+@testable import PrefsGSettings
+
+/// The session-bus client a write uses without GIO: the bus found where GDBus finds it, and replies read with every
+/// offset checked.
+@Suite struct SessionBusTests {
+    @Test func theAddressIsFoundWhereGDBusFindsIt() {
+        let none: (String) -> Bool = { _ in false }
+        #expect(
+            SessionBusAddress.sockets(
+                environment: ["DBUS_SESSION_BUS_ADDRESS": "unix:path=/run/user/1000/bus"], exists: none)
+                == [Array("/run/user/1000/bus".utf8)])
+        // Escapes decoded; the guid and other keys ignored; an abstract name starts with a nul.
+        #expect(
+            SessionBusAddress.sockets(
+                environment: ["DBUS_SESSION_BUS_ADDRESS": "unix:abstract=/tmp/dbus-%41b,guid=1234"], exists: none)
+                == [[0] + Array("/tmp/dbus-Ab".utf8)])
+        // Alternatives in order, up to one only GDBus can reach.
+        #expect(
+            SessionBusAddress.sockets(
+                environment: ["DBUS_SESSION_BUS_ADDRESS": "unix:path=/a;tcp:host=localhost,port=1;unix:path=/b"],
+                exists: none) == [Array("/a".utf8)])
+        #expect(
+            SessionBusAddress.sockets(
+                environment: ["DBUS_SESSION_BUS_ADDRESS": "tcp:host=localhost,port=1;unix:path=/b"], exists: none
+            )
+            .isEmpty)
+        // Without an address, the runtime folder's bus when it exists.
+        #expect(
+            SessionBusAddress.sockets(environment: ["XDG_RUNTIME_DIR": "/run/user/7"]) { $0 == "/run/user/7/bus" }
+                == [Array("/run/user/7/bus".utf8)])
+        #expect(SessionBusAddress.sockets(environment: ["XDG_RUNTIME_DIR": "/run/user/7"], exists: none).isEmpty)
+        #expect(
+            SessionBusAddress.sockets(environment: ["DBUS_SESSION_BUS_ADDRESS": "unix:path=/a%zz"], exists: none)
+                .isEmpty)
+    }
+
+    /// An error reply as dbus-daemon sends one: the call's serial, the error's name, and its message.
+    static let errorReply: [UInt8] = {
+        var body = Marshaller(startingAt: 0)
+        body.string("The name ca.desrt.dconf was not provided by any .service files")
+        var fields = Marshaller(startingAt: 16)
+        fields.field(.errorName, signature: "s") { $0.string("org.freedesktop.DBus.Error.ServiceUnknown") }
+        fields.field(.replySerial, signature: "u") { $0.uint32(2) }
+        fields.field(.signature, signature: "g") { $0.signature("s") }
+        var header = Marshaller(startingAt: 0)
+        header.bytes = [UInt8(ascii: "l"), BusMessage.Kind.error.rawValue, 1, 1]
+        header.uint32(UInt32(body.bytes.count))
+        header.uint32(9)
+        header.uint32(UInt32(fields.bytes.count))
+        header.bytes += fields.bytes
+        header.align(8)
+        return header.bytes + body.bytes
+    }()
+
+    @Test func anErrorReplyNamesTheCallAndSaysWhy() throws {
+        let (message, length) = try #require(try BusMessage.read(from: Self.errorReply[...]))
+        #expect(length == Self.errorReply.count)
+        #expect(message.kind == .error)
+        #expect(message.replySerial == 2)
+        #expect(message.errorName == "org.freedesktop.DBus.Error.ServiceUnknown")
+        #expect(message.errorMessage == "The name ca.desrt.dconf was not provided by any .service files")
+        // Two messages in one read: the first is taken alone.
+        let call = BusMessage.methodCall(
+            serial: 3, destination: "ca.desrt.dconf", path: "/ca/desrt/dconf/Writer/user",
+            interface: "ca.desrt.dconf.Writer", member: "Change", bytes: [1, 2, 3])
+        let (first, firstLength) = try #require(try BusMessage.read(from: (call + Self.errorReply)[...]))
+        #expect(firstLength == call.count)
+        #expect(first.kind == .methodCall)
+        #expect(first.replySerial == nil)
+    }
+
+    @Test func damagedRepliesNeverTrap() {
+        let reply = Self.errorReply
+        for length in 0..<reply.count {
+            // A message cut short is waited for, never read.
+            #expect((try? BusMessage.read(from: reply.prefix(length))) ?? nil == nil)
+        }
+        var generator = SystemRandomNumberGenerator()
+        for _ in 0..<2000 {
+            var damaged = reply
+            for _ in 0..<4 { damaged[Int.random(in: 0..<damaged.count, using: &generator)] = .random(in: 0...255) }
+            _ = try? BusMessage.read(from: damaged[...])
+        }
+    }
+}
