@@ -93,6 +93,9 @@ extension GSettingsStore: SuiteStore {
     ///
     /// - Throws: ``GSettingsStoreError/gioUnavailable(_:)`` when GIO cannot be loaded.
     public func run() async throws {
+        // Before GIO is loaded, while the suites read files: dconf's signal reaches them sooner this way.
+        let listener = startDconfListener()
+        defer { listener?.stop() }
         try GIOLibrary.load()
         try connectOpenSuites()
         await cancelWhenGracefulShutdown {

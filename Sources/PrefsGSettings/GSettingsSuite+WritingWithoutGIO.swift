@@ -44,9 +44,11 @@ extension GSettingsSuite {
             applied, suite: location.journalName, writer: writer, onFailure: reportWriteFailure
         ) {
             do throws(SessionBusConnection.Failure) {
+                let changeset = files.changeset(planned)
                 try connection.call(
                     destination: "ca.desrt.dconf", path: writerPath, interface: "ca.desrt.dconf.Writer",
-                    member: "Change", bytes: files.changeset(planned))
+                    member: "Change", signature: "ay"
+                ) { $0.byteArray(changeset) }
             } catch {
                 throw GSettingsStoreError.writeFailed(suite: name, reason: error.reason)
             }

@@ -26,6 +26,8 @@ public final class GSettingsSuite: PersistentKeyValueStore, Sendable {
     let seen: Mutex<[String: PropertyListValue]>
     /// dconf's system databases and locks as this suite last read them (``readSystemLayers()``).
     let layers = LiveSystemLayers()
+    /// Held while a refresh reads, compares and delivers (``refresh(_:)``).
+    private let refreshing = Mutex(())
 
     /// Opens a suite, on its store's GSettings object for it when `files` is `nil`.
     init(location: SuiteLocation, files: SchemaFiles?, store: GSettingsStore) {
@@ -134,10 +136,18 @@ public final class GSettingsSuite: PersistentKeyValueStore, Sendable {
 
     // MARK: - Changes
 
-    /// Reads keys GSettings said changed, and delivers what did, attributed to its writer when the journal knows it.
+    /// Reads keys GSettings or dconf's signal said changed, and delivers what did, attributed to its writer when the
+    /// journal knows it.
+    ///
+    /// One refresh at a time reads, compares and delivers: a change heard on two threads is told once, and a read
+    /// never goes back behind one already told.
     ///
     /// - Parameter keys: The keys.
     func refresh(_ keys: [String]) {
+        refreshing.withLock { _ in refreshNow(keys) }
+    }
+
+    private func refreshNow(_ keys: [String]) {
         let now = GIOLock.run { keys.map { ($0, userValue($0)) } }
         let differences = seen.withLock { seen in
             var differences: [(key: String, old: PropertyListValue?, new: PropertyListValue?)] = []

@@ -1,6 +1,7 @@
 import Foundation
 import PrefsCore
 import PrefsTestHelpers
+import Synchronization
 import Testing
 
 @testable import PrefsGSettings
@@ -29,9 +30,11 @@ extension GSettingsInSession {
             let writer = try #require(suite.writerPath())
             #expect(writer == "/ca/desrt/dconf/Writer/user")
             let connection = try SessionBusConnection(environment: files.environment)
+            let changeset = suite.changeset(planned)
             try connection.call(
                 destination: "ca.desrt.dconf", path: writer, interface: "ca.desrt.dconf.Writer", member: "Change",
-                bytes: suite.changeset(planned))
+                signature: "ay"
+            ) { $0.byteArray(changeset) }
             #expect(try session.get(schema, "gtk-theme") == "'HighContrast'")
             #expect(try session.get(schema, "text-scaling-factor") == "1.25")
             #expect(try session.get(schema, "clock-format") == "'24h'")
@@ -59,6 +62,39 @@ extension GSettingsInSession {
             ] {
                 #expect(try interface.plan(change, suite: "s") == nil, "\(change)")
             }
+        }
+
+        /// dconf's signal heard without GIO: the paths of a write by another program, and of a directory reset, reach
+        /// the listener, and name the keys of the suites they touch.
+        @Test(.timeLimit(.minutes(5))) func dconfsSignalIsHeardWithoutGIOAndNamesTheKeysItTouches() throws {
+            try GSettingsChild.reset("/")
+            let files = try #require(GSettingsFiles())
+            let heard = Mutex<[[String]]>([])
+            let listener = try DconfNotifyListener.start(
+                environment: files.environment, writerPath: try #require(files.writerPath())
+            ) { paths in heard.withLock { $0.append(paths) } }
+            defer { listener.stop() }
+            // The listener's match rule reaches the bus asynchronously: write until a change is heard.
+            var attempt = 0
+            while heard.withLock(\.isEmpty), attempt < 100 {
+                attempt += 1
+                try GSettingsChild.gsettings("set", "org.gnome.desktop.interface", "gtk-theme", "t\(attempt)")
+                _ = eventually(timeout: .milliseconds(100)) { !heard.withLock(\.isEmpty) }
+            }
+            #expect(heard.withLock { $0.last } == ["/org/gnome/desktop/interface/gtk-theme"])
+            try GSettingsChild.dconf("reset", "-f", "/org/gnome/desktop/")
+            #expect(eventually { heard.withLock { $0.last } == ["/org/gnome/desktop/"] })
+
+            let compiled = try #require(files.schemas.schema("org.gnome.desktop.interface"))
+            let suite = SchemaFiles(schema: compiled, path: try #require(compiled.path), files: files)
+            #expect(suite.keys(touchedBy: ["/org/gnome/desktop/interface/gtk-theme"]) == ["gtk-theme"])
+            #expect(suite.keys(touchedBy: ["/org/gnome/desktop/"]) == suite.keyNames.sorted())
+            // Another schema's key, a key deeper down, a name the schema lacks, and a sibling directory touch none.
+            #expect(
+                suite.keys(touchedBy: [
+                    "/org/gnome/desktop/wm/preferences/theme", "/org/gnome/desktop/interface/x/gtk-theme",
+                    "/org/gnome/desktop/interface/gtk-them", "/org/gnome/desktop/interface2/",
+                ]).isEmpty)
         }
     }
 }

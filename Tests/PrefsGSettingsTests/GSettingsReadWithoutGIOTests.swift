@@ -113,5 +113,14 @@ import Testing
                 watch.output.contains { $0.hasSuffix("\(schema) gtk-theme = t\(index)-\(attempt) (unknown writer)") },
                 "\(watch.output)")
         }
+        // dconf's signal reaches a suite read from files twice (GSettings, and the store's own listener): each change
+        // is told once.
+        for value in ["once", "after"] {
+            #expect(try session.gsettings("set", schema, "gtk-theme", value).status == 0)
+        }
+        for watch in watches {
+            #expect(watch.waitForLine { $0.hasSuffix("gtk-theme = after (unknown writer)") })
+            #expect(watch.output.filter { $0.hasSuffix("gtk-theme = once (unknown writer)") }.count == 1)
+        }
     }
 }

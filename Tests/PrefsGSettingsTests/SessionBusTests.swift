@@ -65,7 +65,8 @@ import Testing
         // Two messages in one read: the first is taken alone.
         let call = BusMessage.methodCall(
             serial: 3, destination: "ca.desrt.dconf", path: "/ca/desrt/dconf/Writer/user",
-            interface: "ca.desrt.dconf.Writer", member: "Change", bytes: [1, 2, 3])
+            interface: "ca.desrt.dconf.Writer", member: "Change", signature: "ay"
+        ) { $0.byteArray([1, 2, 3]) }
         let (first, firstLength) = try #require(try BusMessage.read(from: (call + Self.errorReply)[...]))
         #expect(firstLength == call.count)
         #expect(first.kind == .methodCall)
@@ -83,6 +84,49 @@ import Testing
             var damaged = reply
             for _ in 0..<4 { damaged[Int.random(in: 0..<damaged.count, using: &generator)] = .random(in: 0...255) }
             _ = try? BusMessage.read(from: damaged[...])
+        }
+    }
+
+    @Test func dconfsNotifyNamesThePathsItChanged() throws {
+        var body = Marshaller(startingAt: 0)
+        body.string("/org/gnome/desktop/interface/")
+        body.uint32(0)
+        // The array's length, filled in once its strings are in.
+        let lengthAt = body.bytes.count - 4
+        let start = body.bytes.count
+        for change in ["gtk-theme", "clock-format"] { body.string(change) }
+        let length = UInt32(body.bytes.count - start)
+        for index in 0..<4 { body.bytes[lengthAt + index] = UInt8(truncatingIfNeeded: length >> (8 * index)) }
+        body.string(":1.1:user:7")
+        var fields = Marshaller(startingAt: 16)
+        fields.field(.path, signature: "o") { $0.string("/ca/desrt/dconf/Writer/user") }
+        fields.field(.interface, signature: "s") { $0.string("ca.desrt.dconf.Writer") }
+        fields.field(.member, signature: "s") { $0.string("Notify") }
+        fields.field(.signature, signature: "g") { $0.signature("sass") }
+        var header = Marshaller(startingAt: 0)
+        header.bytes = [UInt8(ascii: "l"), BusMessage.Kind.signal.rawValue, 1, 1]
+        header.uint32(UInt32(body.bytes.count))
+        header.uint32(5)
+        header.uint32(UInt32(fields.bytes.count))
+        header.bytes += fields.bytes
+        header.align(8)
+        let bytes = header.bytes + body.bytes
+        let (signal, _) = try #require(try BusMessage.read(from: bytes[...]))
+        #expect(signal.kind == .signal)
+        #expect(signal.path == "/ca/desrt/dconf/Writer/user")
+        #expect(
+            DconfNotifyListener.paths(of: signal)
+                == ["/org/gnome/desktop/interface/gtk-theme", "/org/gnome/desktop/interface/clock-format"])
+        // A signal of another member, or cut before its array ends, names nothing.
+        var other = signal
+        other.member = "WritabilityNotify"
+        #expect(DconfNotifyListener.paths(of: other) == nil)
+        for cut in 1..<(start + Int(length)) {
+            var damaged = signal
+            damaged.body = Unmarshaller(
+                bytes: Array(signal.body.bytes.prefix(signal.body.position + cut)), little: true,
+                position: signal.body.position)
+            #expect(DconfNotifyListener.paths(of: damaged) == nil, "cut at \(cut)")
         }
     }
 }

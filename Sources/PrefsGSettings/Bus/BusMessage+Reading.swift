@@ -8,6 +8,13 @@ extension BusMessage {
         let errorName: String?
         /// An error's message, its first argument when that is a string.
         let errorMessage: String?
+        /// A signal's or a call's object path, interface and member.
+        var path: String?
+        var interface: String?
+        var member: String?
+        /// The body's signature, and a reader positioned at its start.
+        var signature = ""
+        var body = Unmarshaller(bytes: [], little: true)
     }
 
     /// Why a message cannot be read.
@@ -42,6 +49,7 @@ extension BusMessage {
         reader.position = 16
         var replySerial: UInt32?
         var errorName: String?
+        var text: [UInt8: String] = [:]
         var signature = ""
         while reader.position < 16 + Int(fieldsLength) {
             reader.align(8)
@@ -50,7 +58,7 @@ extension BusMessage {
             case ("u", Field.replySerial.rawValue): replySerial = reader.uint32()
             case ("u", _): _ = reader.uint32()
             case ("s", Field.errorName.rawValue): errorName = reader.string()
-            case ("s", _), ("o", _): _ = reader.string()
+            case ("s", _), ("o", _): text[code] = reader.string()
             case ("g", Field.signature.rawValue): signature = reader.signature() ?? ""
             case ("g", _): _ = reader.signature()
             default: throw Malformed(reason: "a header field of type \(type)")
@@ -58,16 +66,22 @@ extension BusMessage {
             guard reader.position <= 16 + Int(fieldsLength) else { throw Malformed(reason: "a field past the header") }
         }
         reader.position = bodyStart
+        let body = reader
         let errorMessage = signature.hasPrefix("s") ? reader.string() : nil
-        let message = Received(
+        var message = Received(
             kind: Kind(rawValue: bytes[1]), replySerial: replySerial, errorName: errorName, errorMessage: errorMessage)
+        message.path = text[Field.path.rawValue]
+        message.interface = text[Field.interface.rawValue]
+        message.member = text[Field.member.rawValue]
+        message.signature = signature
+        message.body = body
         return (message, length)
     }
 }
 
 /// Reads D-Bus's marshalled values from a message's bytes; each read is `nil` past the end or for a string without
 /// its nul.
-struct Unmarshaller {
+struct Unmarshaller: Equatable {
     let bytes: [UInt8]
     let little: Bool
     var position = 0
@@ -94,6 +108,20 @@ struct Unmarshaller {
     mutating func string() -> String? {
         guard let length = uint32() else { return nil }
         return text(count: Int(length))
+    }
+
+    /// An array of strings (`as`), every element read within the array's length; `nil` when any is not.
+    mutating func strings() -> [String]? {
+        guard let length = uint32() else { return nil }
+        align(4)
+        let end = position + Int(length)
+        guard end <= bytes.count else { return nil }
+        var strings: [String] = []
+        while position < end {
+            guard let string = string(), position <= end else { return nil }
+            strings.append(string)
+        }
+        return strings
     }
 
     mutating func signature() -> String? {

@@ -1,8 +1,8 @@
 /// A D-Bus message on the wire: method calls written little-endian, and the few header fields of a reply read back.
 ///
-/// Written by hand, with ``SessionBusCall``, so that a write to dconf needs no GIO: GDBus is the only D-Bus library
+/// Written by hand, with ``SessionBusConnection``, so that a write to dconf needs no GIO: GDBus is the only D-Bus library
 /// the machine is sure to have, and loading it costs a `prefs write` more than the whole of `gsettings set`. Only
-/// what one method call needs is here: the marshalling of strings, object paths, signatures, `u` and `ay`.
+/// what dconf's `Change` call and its `Notify` signal need is here: strings, object paths, signatures, `u`, `ay`, `as`.
 struct BusMessage {
     /// A message's type, the second byte of its header.
     enum Kind: UInt8 {
@@ -36,22 +36,22 @@ struct BusMessage {
     ///   - path: The object's path.
     ///   - interface: The method's interface.
     ///   - member: The method's name.
-    ///   - bytes: The call's one argument, an `ay`, or `nil` for none.
+    ///   - signature: The arguments' signature, empty for none.
+    ///   - arguments: Marshals the arguments, from the body's start.
     /// - Returns: The message.
     static func methodCall(
-        serial: UInt32, destination: String, path: String, interface: String, member: String, bytes: [UInt8]?
+        serial: UInt32, destination: String, path: String, interface: String, member: String, signature: String = "",
+        arguments: (inout Marshaller) -> Void = { _ in }
     ) -> [UInt8] {
         var fields = Marshaller(startingAt: 16)
         fields.field(.path, signature: "o") { $0.string(path) }
         fields.field(.interface, signature: "s") { $0.string(interface) }
         fields.field(.member, signature: "s") { $0.string(member) }
         fields.field(.destination, signature: "s") { $0.string(destination) }
+        if !signature.isEmpty { fields.field(.signature, signature: "g") { $0.signature(signature) } }
+        // The body starts at a multiple of 8, so its alignment counts from 0.
         var body = Marshaller(startingAt: 0)
-        if let bytes {
-            fields.field(.signature, signature: "g") { $0.signature("ay") }
-            body.uint32(UInt32(bytes.count))
-            body.bytes += bytes
-        }
+        arguments(&body)
         var header = Marshaller(startingAt: 0)
         header.bytes = [UInt8(ascii: "l"), Kind.methodCall.rawValue, 0, 1]
         header.uint32(UInt32(body.bytes.count))
@@ -81,6 +81,12 @@ struct Marshaller {
     mutating func uint32(_ value: UInt32) {
         align(4)
         bytes += (0..<4).map { UInt8(truncatingIfNeeded: value >> (8 * $0)) }
+    }
+
+    /// A byte array (`ay`): its length, then its bytes.
+    mutating func byteArray(_ array: [UInt8]) {
+        uint32(UInt32(array.count))
+        bytes += array
     }
 
     /// A string or an object path: its length, its bytes, a nul.

@@ -67,31 +67,79 @@ final class SessionBusConnection {
     ///   - path: The object's path.
     ///   - interface: The method's interface.
     ///   - member: The method's name.
-    ///   - bytes: The method's one `ay` argument.
+    ///   - signature: The arguments' signature.
+    ///   - arguments: Marshals the arguments.
     /// - Throws: ``Failure/failed(_:)`` with the service's error, or when no reply came.
-    func call(destination: String, path: String, interface: String, member: String, bytes: [UInt8]) throws(Failure) {
+    func call(
+        destination: String, path: String, interface: String, member: String, signature: String,
+        arguments: (inout Marshaller) -> Void
+    ) throws(Failure) {
         let deadline = ContinuousClock.now + Self.timeout
+        try begin(
+            with: BusMessage.methodCall(
+                serial: 2, destination: destination, path: path, interface: interface, member: member,
+                signature: signature, arguments: arguments))
+        while true {
+            while let message = try nextMessage() {
+                if try isReply(message) { return }
+            }
+            try receive(deadline: deadline, waitingFor: "\(interface).\(member)")
+        }
+    }
+
+    /// Subscribes to signals and hands each to `onSignal`, on the calling thread, until `stop` becomes readable.
+    ///
+    /// - Parameters:
+    ///   - match: The match rule, such as `type='signal',path='/ca/desrt/dconf/Writer/user'`.
+    ///   - stop: A descriptor that becomes readable when listening must end: the read end of a pipe.
+    ///   - onSignal: Called with each signal the rule lets through, in the order the bus sent them.
+    /// - Throws: ``Failure/failed(_:)`` when the bus refuses the rule, sends what is not D-Bus, or goes away.
+    func listen(
+        to match: String, until stop: FileDescriptor, onSignal: (BusMessage.Received) -> Void
+    ) throws(Failure) {
+        try begin(
+            with: BusMessage.methodCall(
+                serial: 2, destination: "org.freedesktop.DBus", path: "/org/freedesktop/DBus",
+                interface: "org.freedesktop.DBus", member: "AddMatch", signature: "s"
+            ) { $0.string(match) })
+        while true {
+            while let message = try nextMessage() {
+                if message.kind == .signal { onSignal(message) } else { _ = try isReply(message) }
+            }
+            let ready: [Bool]
+            do {
+                ready = try Syscall.pollReadable([descriptor, stop], timeoutMilliseconds: -1)
+            } catch {
+                throw .failed("the session bus: \(error)")
+            }
+            if ready.count > 1, ready[1] { return }
+            try readAvailable(before: "a signal")
+        }
+    }
+
+    /// Sends `BEGIN`, the bus's `Hello` (serial 1), then a call (serial 2), in one write: the bus handles them in
+    /// order, so the call need not wait for `Hello`'s reply.
+    private func begin(with call: [UInt8]) throws(Failure) {
         let hello = BusMessage.methodCall(
             serial: 1, destination: "org.freedesktop.DBus", path: "/org/freedesktop/DBus",
-            interface: "org.freedesktop.DBus", member: "Hello", bytes: nil)
-        let call = BusMessage.methodCall(
-            serial: 2, destination: destination, path: path, interface: interface, member: member, bytes: bytes)
+            interface: "org.freedesktop.DBus", member: "Hello")
         do {
             try Syscall.sendAll(descriptor, Array("BEGIN\r\n".utf8) + hello + call)
         } catch {
             throw .failed("the session bus: \(error)")
         }
-        while true {
-            while let message = try nextMessage() {
-                // Hello's reply, the bus's NameAcquired signal, then the call's reply.
-                guard let serial = message.replySerial, serial == 1 || serial == 2 else { continue }
-                if message.kind == .error {
-                    throw .failed([message.errorName, message.errorMessage].compactMap { $0 }.joined(separator: ": "))
-                }
-                if serial == 2 { return }
-            }
-            try receive(deadline: deadline, waitingFor: "\(interface).\(member)")
+    }
+
+    /// Whether a message is the reply to the call ``begin(with:)`` sent.
+    ///
+    /// - Throws: ``Failure/failed(_:)`` when it, or `Hello`'s reply, is an error.
+    private func isReply(_ message: BusMessage.Received) throws(Failure) -> Bool {
+        // Hello's reply, the bus's NameAcquired signal, then the call's reply.
+        guard let serial = message.replySerial, serial == 1 || serial == 2 else { return false }
+        if message.kind == .error {
+            throw .failed([message.errorName, message.errorMessage].compactMap { $0 }.joined(separator: ": "))
         }
+        return serial == 2
     }
 
     /// The next whole message received, taken off ``received``; `nil` until one has arrived.
@@ -131,18 +179,26 @@ final class SessionBusConnection {
     private func receive(deadline: ContinuousClock.Instant, waitingFor what: String) throws(Failure) {
         let left = deadline - ContinuousClock.now
         let milliseconds = max(0, left.components.seconds * 1000 + left.components.attoseconds / 1_000_000_000_000_000)
+        let ready: Bool
         do {
-            guard try Syscall.pollReadable([descriptor], timeoutMilliseconds: CInt(milliseconds)).first == true else {
-                throw Failure.failed("no answer from the session bus to \(what) in \(Self.timeout)")
-            }
-            var chunk = [UInt8](repeating: 0, count: 4096)
-            let count = try chunk.withUnsafeMutableBytes { try descriptor.read(into: $0, retryOnInterrupt: true) }
-            guard count > 0 else { throw Failure.failed("the session bus closed the connection before \(what)") }
-            received += chunk[..<count]
-        } catch let failure as Failure {
-            throw failure
+            ready = try Syscall.pollReadable([descriptor], timeoutMilliseconds: CInt(milliseconds)).first == true
         } catch {
             throw .failed("the session bus: \(error)")
         }
+        guard ready else { throw .failed("no answer from the session bus to \(what) in \(Self.timeout)") }
+        try readAvailable(before: what)
+    }
+
+    /// Appends what the socket has to `received`; the caller knows it is readable.
+    private func readAvailable(before what: String) throws(Failure) {
+        var chunk = [UInt8](repeating: 0, count: 4096)
+        let count: Int
+        do {
+            count = try chunk.withUnsafeMutableBytes { try descriptor.read(into: $0, retryOnInterrupt: true) }
+        } catch {
+            throw .failed("the session bus: \(error)")
+        }
+        guard count > 0 else { throw .failed("the session bus closed the connection before \(what)") }
+        received += chunk[..<count]
     }
 }

@@ -52,6 +52,16 @@ final class GSettingsFiles: Sendable {
         }
     }
 
+    /// The object path of the writer of the user's database in dconf's service, or `nil` when the profile does not
+    /// start with one (nothing is writable then) or cannot be read here.
+    func writerPath() -> String? {
+        do {
+            return try databases().userName.map { "/ca/desrt/dconf/Writer/\($0)" }
+        } catch {
+            return nil
+        }
+    }
+
     private static func identities(of paths: [String]) throws(GLibFile.Unreadable) -> [FileIdentity?] {
         var identities: [FileIdentity?] = []
         for path in paths {

@@ -54,14 +54,9 @@ extension SchemaFiles {
         VariantSerializer.dconfChangeset(planned.map { (path: path + $0.key, value: $0.value) })
     }
 
-    /// The object path of the writer of the user's database in dconf's service, or `nil` when the profile does not
-    /// start with one (nothing is writable then).
+    /// The object path of the writer of the user's database in dconf's service (``GSettingsFiles/writerPath()``).
     func writerPath() -> String? {
-        do {
-            return try files.databases().userName.map { "/ca/desrt/dconf/Writer/\($0)" }
-        } catch {
-            return nil
-        }
+        files.writerPath()
     }
 
     /// What a key's user value is, as the GIO plan reads it (`g_settings_get_user_value`), with its stored bytes;

@@ -30,6 +30,24 @@ struct SchemaFiles: Sendable {
         try everyKey(userValue(_:in:))
     }
 
+    /// The keys some changed dconf paths touch: a key of this suite's directory that the schema declares, or every
+    /// key when a directory that holds this one was reset.
+    ///
+    /// - Parameter paths: Keys, and directories ending in `/`, as dconf's `Notify` signal names them.
+    /// - Returns: The keys, sorted.
+    func keys(touchedBy paths: [String]) -> [String] {
+        var keys: Set<String> = []
+        for path in paths {
+            if path.hasSuffix("/") {
+                if self.path.hasPrefix(path) { keys.formUnion(keyNames) }
+            } else if path.hasPrefix(self.path) {
+                let name = String(path.dropFirst(self.path.count))
+                if schema.hasKey(name) { keys.insert(name) }
+            }
+        }
+        return keys.sorted()
+    }
+
     /// Whether a key can be written: no system database locks it.
     func isWritable(_ name: String) throws(GLibFile.Unreadable) -> Bool {
         try files.databases().isWritable(path + name)

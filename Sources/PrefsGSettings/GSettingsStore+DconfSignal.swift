@@ -1,0 +1,34 @@
+import Logging
+import PrefsCore
+import Synchronization
+
+extension GSettingsStore {
+    /// Starts hearing dconf's `Notify` signal without GIO for the suites that read files (``DconfNotifyListener``),
+    /// before ``run()`` loads GIO.
+    ///
+    /// - Returns: The listener, or `nil` when the files are not read here or the bus cannot be reached this way;
+    ///   GSettings alone delivers the changes then, as it does for every other suite.
+    func startDconfListener() -> DconfNotifyListener? {
+        guard let files = glibFiles(), let writerPath = files.writerPath() else { return nil }
+        do {
+            return try DconfNotifyListener.start(environment: files.environment, writerPath: writerPath) {
+                [weak self] paths in
+                self?.refreshSuitesReadingFiles(touchedBy: paths)
+            }
+        } catch {
+            PrefsLogging.logger.debug(
+                "dconf's changes are heard through GIO alone: \(error)", metadata: ["store": "GSettings"])
+            return nil
+        }
+    }
+
+    /// Refreshes the keys of the open suites that read files which dconf says changed.
+    ///
+    /// - Parameter paths: Keys, and directories (ending in `/`) reset whole, as dconf's signal names them.
+    func refreshSuitesReadingFiles(touchedBy paths: [String]) {
+        for suite in suites.withLock({ $0.values.compactMap(\.suite) }) {
+            guard let keys = suite.files?.keys(touchedBy: paths), !keys.isEmpty else { continue }
+            suite.refresh(keys)
+        }
+    }
+}
