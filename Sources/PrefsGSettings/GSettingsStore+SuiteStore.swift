@@ -47,8 +47,9 @@ extension GSettingsStore: SuiteStore {
 
     /// Observes every change to every installed schema, and to the relocatable suites opened, whoever makes them.
     ///
-    /// Handlers run on the writing thread for this process's writes and on GLib's main loop thread for others',
-    /// which arrive only while ``run()`` runs.
+    /// Handlers run on the writing thread for this process's writes, and for others', which arrive only while
+    /// ``run()`` runs, on GLib's main loop thread or the thread that hears dconf's signal; one suite's changes are
+    /// told one at a time, in order.
     public func addObserver(
         _ handler: @escaping @Sendable ([PersistentKeyValueChange]) -> Void,
         onProblem: (@Sendable (any Error) -> Void)?

@@ -117,10 +117,13 @@ import Testing
         #expect(
             DconfNotifyListener.paths(of: signal)
                 == ["/org/gnome/desktop/interface/gtk-theme", "/org/gnome/desktop/interface/clock-format"])
-        // A signal of another member, or cut before its array ends, names nothing.
+        // A signal of another member or interface, or cut before its array ends, names nothing.
         var other = signal
         other.member = "WritabilityNotify"
         #expect(DconfNotifyListener.paths(of: other) == nil)
+        var elsewhere = signal
+        elsewhere.interface = "org.example.Other"
+        #expect(DconfNotifyListener.paths(of: elsewhere) == nil)
         for cut in 1..<(start + Int(length)) {
             var damaged = signal
             damaged.body = Unmarshaller(

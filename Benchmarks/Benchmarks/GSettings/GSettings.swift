@@ -37,6 +37,27 @@ let benchmarks: @Sendable () -> Void = {
         }
     }
 
+    // A write of one key until the dconf service has stored it, a new value each time (a write of the value a key
+    // holds is left out by prefs): prefs sends it without GIO, gsettings through GIO.
+    let written = Atomic<Int>(0)
+    let write = ["org.gnome.desktop.interface", "gtk-theme"]
+    for (label, tool) in [
+        ("prefs --store gsettings write \(write.joined(separator: " ")) VALUE", "prefs"),
+        ("gsettings set \(write.joined(separator: " ")) VALUE", "gsettings"),
+    ] {
+        Benchmark("Write one key: \(label)", configuration: configuration) { benchmark, session in
+            let value = "theme-\(written.add(1, ordering: .relaxed).newValue)"
+            let command =
+                tool == "prefs"
+                ? Command.prefs(["--store", "gsettings", "write"] + write + [value])
+                : Command.gsettings(["set"] + write + [value])
+            let run = try command.run(in: session)
+            benchmark.measurement(resident, run.peakResidentKilobytes)
+        } setup: {
+            try Session.shared()
+        }
+    }
+
     // The editor's first frame lists every installed schema, every known relocatable instance and every dconf path
     // (Session holds 40); gsettings reads every key of every schema.
     for (label, command) in [

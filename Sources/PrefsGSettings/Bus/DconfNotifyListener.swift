@@ -62,7 +62,9 @@ final class DconfNotifyListener: Sendable {
 
     /// The paths a `Notify(s prefix, as changes, s tag)` signal names: the prefix joined to each change.
     static func paths(of signal: BusMessage.Received) -> [String]? {
-        guard signal.member == "Notify", signal.signature == "sass" else { return nil }
+        guard signal.interface == "ca.desrt.dconf.Writer", signal.member == "Notify", signal.signature == "sass" else {
+            return nil
+        }
         var body = signal.body
         guard let prefix = body.string(), let changes = body.strings() else { return nil }
         return changes.map { prefix + $0 }
