@@ -11,7 +11,8 @@ import Synchronization
 /// the values last seen are kept only to tell what changed when GSettings says a key did.
 ///
 /// A suite opened while GIO is not loaded reads the files GSettings reads itself (`SchemaFiles`), as GSettings
-/// reads them, and opens its GSettings object only to write, or when GIO must answer what the files cannot.
+/// reads them, sends its writes to dconf's service itself, and opens its GSettings object only when GIO must answer
+/// what the files cannot, or convert what only GLib converts.
 public final class GSettingsSuite: PersistentKeyValueStore, Sendable {
     /// The suite's name: the schema's id, or `SCHEMA:/path/` for a relocatable schema.
     public let name: String

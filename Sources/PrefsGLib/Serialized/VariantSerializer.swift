@@ -8,15 +8,22 @@ package import PrefsCore
 /// anything else (GVariant text, object paths, a `v` whose type comes from the value it replaces, a number that does
 /// not fit) the serializer answers `nil`, and the caller asks GLib, which also words the error.
 package enum VariantSerializer {
-    /// A property-list value as a GVariant of a shape, in normal form; `nil` where GLib must convert it.
+    /// A property-list value as a GVariant of a shape, in normal form; `nil` where GLib must convert it, and on a
+    /// big-endian machine.
     ///
     /// - Parameters:
     ///   - value: The value, in its faithful form (not GVariant text).
     ///   - shape: The key's shape.
     /// - Returns: The value, readable through ``SerializedVariant``.
     package static func serialize(_ value: PropertyListValue, shape: VariantShape) -> SerializedVariant? {
+        #if _endian(big)
+        // GLib serializes values in the host's byte order, and dconf's service reads them so: written little-endian
+        // here, they would be other values there.
+        return nil
+        #else
         guard let bytes = encode(value, shape: shape), let type = SerializedType(shape.typeString) else { return nil }
         return SerializedVariant(type: type, buffer: bytes, range: 0..<bytes.count)
+        #endif
     }
 
     /// dconf's serialized changeset (`dconf_changeset_serialise`): an `a{smv}` of full paths, each with its new
