@@ -109,6 +109,18 @@ extension GSettingsSuite {
         batch.apply()
         GIO.sync()
         if let problem = DconfMessages.take().first { throw .writeFailed(suite: name, reason: problem) }
+        // dconf reports a change its service did not take (no bus) only through GLib's structured log, which a
+        // library cannot catch; its engine then drops the change, and the key reads as it did.
+        for change in planned {
+            let held = batch.userValue(change.key)
+            let stored = change.variant.map { held?.isEqual(to: $0) == true } ?? (held == nil)
+            guard stored else {
+                throw .writeFailed(
+                    suite: name,
+                    reason: "\(change.key) does not hold what was written: the dconf service did not take it, or "
+                        + "another program changed it since")
+            }
+        }
     }
 
     /// Why a value of the right type is refused: the choices, flags or range it falls outside.

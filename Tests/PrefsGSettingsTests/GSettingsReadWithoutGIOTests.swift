@@ -89,6 +89,22 @@ import Testing
                 + "bus: /nonexistent: No such file or directory\n", "\(unreachable.error)")
         #expect(try session.get(schema, "gtk-theme") == "'Adwaita'")
         #expect(try session.prefs("log", schema).output == history)
+        // Through GIO (GVariant text, which GLib parses), the same bus fails the write too, though dconf says so only
+        // in GLib's log; the change is journaled as begun but never as made.
+        let testHistory = try session.prefs("log", "org.prefs.test").output
+        let throughGIO = try session.cli.run(
+            ["--store", "gsettings", "write", "org.prefs.test", "position", "(7, 8)"],
+            extraEnvironment: session.environment.merging(["DBUS_SESSION_BUS_ADDRESS": "unix:path=/nonexistent"]) {
+                $1
+            })
+        #expect(throughGIO.status == 1)
+        #expect(
+            throughGIO.error.hasSuffix(
+                "prefs: the dconf service did not store the write to \"org.prefs.test\": position does not hold what "
+                    + "was written: the dconf service did not take it, or another program changed it since\n"),
+            "\(throughGIO.error)")
+        #expect(try session.get("org.prefs.test", "position") != "(7, 8)")
+        #expect(try session.prefs("log", "org.prefs.test").output == testHistory)
     }
 
     /// A watcher opens its suites before GLib's loop loads GIO, so they read files: each must still hear other
