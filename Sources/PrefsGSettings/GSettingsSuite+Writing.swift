@@ -57,9 +57,9 @@ extension GSettingsSuite {
 
     /// Checks each change and converts its value; the caller holds ``GIOLock``.
     private func plan(_ changes: [String: PropertyListValue?], settings: Settings) throws(GSettingsStoreError)
-        -> [PlannedChange]
+        -> [PlannedChange<Variant>]
     {
-        var planned: [PlannedChange] = []
+        var planned: [PlannedChange<Variant>] = []
         for key in changes.keys.sorted() {
             guard let schemaKey = settings.schema.key(key) else { throw .unknownKey(suite: name, key: key) }
             guard settings.isWritable(key) else { throw .notWritable(suite: name, key: key) }
@@ -67,7 +67,7 @@ extension GSettingsSuite {
             guard let value = changes[key] ?? nil else {
                 if let old {
                     planned.append(
-                        PlannedChange(key: key, variant: nil, old: VariantConversion.value(of: old), new: nil))
+                        PlannedChange<Variant>(key: key, variant: nil, old: VariantConversion.value(of: old), new: nil))
                 }
                 continue
             }
@@ -94,7 +94,7 @@ extension GSettingsSuite {
     }
 
     /// Sets the keys as one dconf change and waits until the service has stored it; the caller holds ``GIOLock``.
-    private func apply(_ planned: [PlannedChange], settings: Settings) throws(GSettingsStoreError) {
+    private func apply(_ planned: [PlannedChange<Variant>], settings: Settings) throws(GSettingsStoreError) {
         // A GSettings object of the write's own, so that holding its writes for one change affects no other.
         let batch = Settings(schema: settings.schema, path: location.path)
         batch.delay()

@@ -18,7 +18,7 @@ extension GSettingsSuite {
         _ changes: [String: PropertyListValue?], expecting: [String: PropertyListValue?],
         writer: PersistentKeyValueChange.Writer
     ) throws -> [PersistentKeyValueChange]? {
-        guard let files, let writerPath = files.writerPath() else { return nil }
+        guard let files, let writerPath = files.files.writerPath() else { return nil }
         for key in expecting.keys.sorted() {
             guard let held = fromFiles({ files throws(GLibFile.Unreadable) in try files.userValue(key) }) else {
                 // Unset, or unknown here: GIO tells the two apart.
@@ -36,10 +36,7 @@ extension GSettingsSuite {
         } catch {
             throw GSettingsStoreError.writeFailed(suite: name, reason: error.reason)
         }
-        let applied = planned.map {
-            PersistentKeyValueChange(
-                suite: name, key: $0.key, oldValue: $0.old, newValue: $0.new, origin: .thisProcess, writer: writer)
-        }
+        let applied = planned.map { $0.change(suite: name, writer: writer) }
         try store.journal.journaling(
             applied, suite: location.journalName, writer: writer, onFailure: reportWriteFailure
         ) {

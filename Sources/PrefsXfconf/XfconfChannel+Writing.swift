@@ -58,7 +58,7 @@ extension XfconfChannel {
     /// Makes the planned changes, one call each.
     ///
     /// - Throws: ``XfconfStoreError/unreachable(_:)`` naming how many were made before the bus failed.
-    private func make(_ planned: [PlannedChange]) throws(XfconfStoreError) {
+    private func make(_ planned: [PlannedChange<Variant>]) throws(XfconfStoreError) {
         var made = 0
         do {
             for change in planned {
@@ -87,7 +87,7 @@ extension XfconfChannel {
     }
 
     /// Checks one change and converts its value.
-    private func plan(_ property: String, _ input: VariantInput?) throws(XfconfStoreError) -> PlannedChange? {
+    private func plan(_ property: String, _ input: VariantInput?) throws(XfconfStoreError) -> PlannedChange<Variant>? {
         try Self.checkPropertyName(property, channel: name)
         let old: Variant?
         let locked: Bool
@@ -101,7 +101,7 @@ extension XfconfChannel {
         let oldValue = old.flatMap { userValue(VariantConversion.value(of: $0), of: property) }
         guard let input else {
             // Only a value of the user's is reset: a system channel file's stays, as xfconf-query -r leaves it.
-            return oldValue.map { PlannedChange(key: property, variant: nil, old: $0, new: nil) }
+            return oldValue.map { PlannedChange<Variant>(key: property, variant: nil, old: $0, new: nil) }
         }
         let variant: Variant
         do {

@@ -27,7 +27,7 @@ extension GSettingsInSession {
             let planned = try #require(try suite.plan(changes, suite: schema))
             #expect(planned.map(\.key) == ["clock-format", "gtk-theme", "text-scaling-factor"])
             #expect(planned.first?.old == .string("12h"))
-            let writer = try #require(suite.writerPath())
+            let writer = try #require(files.writerPath())
             #expect(writer == "/ca/desrt/dconf/Writer/user")
             let connection = try SessionBusConnection(environment: files.environment)
             let changeset = suite.changeset(planned)

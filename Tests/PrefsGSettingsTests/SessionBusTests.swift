@@ -38,22 +38,12 @@ import Testing
     }
 
     /// An error reply as dbus-daemon sends one: the call's serial, the error's name, and its message.
-    static let errorReply: [UInt8] = {
-        var body = Marshaller(startingAt: 0)
-        body.string("The name ca.desrt.dconf was not provided by any .service files")
-        var fields = Marshaller(startingAt: 16)
-        fields.field(.errorName, signature: "s") { $0.string("org.freedesktop.DBus.Error.ServiceUnknown") }
-        fields.field(.replySerial, signature: "u") { $0.uint32(2) }
-        fields.field(.signature, signature: "g") { $0.signature("s") }
-        var header = Marshaller(startingAt: 0)
-        header.bytes = [UInt8(ascii: "l"), BusMessage.Kind.error.rawValue, 1, 1]
-        header.uint32(UInt32(body.bytes.count))
-        header.uint32(9)
-        header.uint32(UInt32(fields.bytes.count))
-        header.bytes += fields.bytes
-        header.align(8)
-        return header.bytes + body.bytes
-    }()
+    static let errorReply = BusMessage.message(
+        .error, serial: 9, signature: "s",
+        fields: { fields in
+            fields.field(.errorName, signature: "s") { $0.string("org.freedesktop.DBus.Error.ServiceUnknown") }
+            fields.field(.replySerial, signature: "u") { $0.uint32(2) }
+        }, arguments: { $0.string("The name ca.desrt.dconf was not provided by any .service files") })
 
     @Test func anErrorReplyNamesTheCallAndSaysWhy() throws {
         let (message, length) = try #require(try BusMessage.read(from: Self.errorReply[...]))
@@ -88,29 +78,26 @@ import Testing
     }
 
     @Test func dconfsNotifyNamesThePathsItChanged() throws {
-        var body = Marshaller(startingAt: 0)
-        body.string("/org/gnome/desktop/interface/")
-        body.uint32(0)
-        // The array's length, filled in once its strings are in.
-        let lengthAt = body.bytes.count - 4
-        let start = body.bytes.count
-        for change in ["gtk-theme", "clock-format"] { body.string(change) }
-        let length = UInt32(body.bytes.count - start)
-        for index in 0..<4 { body.bytes[lengthAt + index] = UInt8(truncatingIfNeeded: length >> (8 * index)) }
-        body.string(":1.1:user:7")
-        var fields = Marshaller(startingAt: 16)
-        fields.field(.path, signature: "o") { $0.string("/ca/desrt/dconf/Writer/user") }
-        fields.field(.interface, signature: "s") { $0.string("ca.desrt.dconf.Writer") }
-        fields.field(.member, signature: "s") { $0.string("Notify") }
-        fields.field(.signature, signature: "g") { $0.signature("sass") }
-        var header = Marshaller(startingAt: 0)
-        header.bytes = [UInt8(ascii: "l"), BusMessage.Kind.signal.rawValue, 1, 1]
-        header.uint32(UInt32(body.bytes.count))
-        header.uint32(5)
-        header.uint32(UInt32(fields.bytes.count))
-        header.bytes += fields.bytes
-        header.align(8)
-        let bytes = header.bytes + body.bytes
+        // Where the array of changes ends in the body, for the cuts below.
+        var arrayEnd = 0
+        let bytes = BusMessage.message(
+            .signal, serial: 5, signature: "sass",
+            fields: { fields in
+                fields.field(.path, signature: "o") { $0.string("/ca/desrt/dconf/Writer/user") }
+                fields.field(.interface, signature: "s") { $0.string("ca.desrt.dconf.Writer") }
+                fields.field(.member, signature: "s") { $0.string("Notify") }
+            },
+            arguments: { body in
+                body.string("/org/gnome/desktop/interface/")
+                // The array's length, filled in once its strings are in.
+                body.uint32(0)
+                let lengthAt = body.bytes.count - 4
+                for change in ["gtk-theme", "clock-format"] { body.string(change) }
+                let length = UInt32(body.bytes.count - lengthAt - 4)
+                for index in 0..<4 { body.bytes[lengthAt + index] = UInt8(truncatingIfNeeded: length >> (8 * index)) }
+                arrayEnd = body.bytes.count
+                body.string(":1.1:user:7")
+            })
         let (signal, _) = try #require(try BusMessage.read(from: bytes[...]))
         #expect(signal.kind == .signal)
         #expect(signal.path == "/ca/desrt/dconf/Writer/user")
@@ -124,7 +111,7 @@ import Testing
         var elsewhere = signal
         elsewhere.interface = "org.example.Other"
         #expect(DconfNotifyListener.paths(of: elsewhere) == nil)
-        for cut in 1..<(start + Int(length)) {
+        for cut in 1..<arrayEnd {
             var damaged = signal
             damaged.body = Unmarshaller(
                 bytes: Array(signal.body.bytes.prefix(signal.body.position + cut)), little: true,

@@ -43,23 +43,43 @@ struct BusMessage {
         serial: UInt32, destination: String, path: String, interface: String, member: String, signature: String = "",
         arguments: (inout Marshaller) -> Void = { _ in }
     ) -> [UInt8] {
-        var fields = Marshaller(startingAt: 16)
-        fields.field(.path, signature: "o") { $0.string(path) }
-        fields.field(.interface, signature: "s") { $0.string(interface) }
-        fields.field(.member, signature: "s") { $0.string(member) }
-        fields.field(.destination, signature: "s") { $0.string(destination) }
-        if !signature.isEmpty { fields.field(.signature, signature: "g") { $0.signature(signature) } }
+        message(
+            .methodCall, serial: serial, signature: signature,
+            fields: { fields in
+                fields.field(.path, signature: "o") { $0.string(path) }
+                fields.field(.interface, signature: "s") { $0.string(interface) }
+                fields.field(.member, signature: "s") { $0.string(member) }
+                fields.field(.destination, signature: "s") { $0.string(destination) }
+            }, arguments: arguments)
+    }
+
+    /// A message's bytes: its header, with the body's signature among its fields, then its body.
+    ///
+    /// - Parameters:
+    ///   - kind: The message's type.
+    ///   - serial: Its serial; not 0.
+    ///   - signature: The body's signature, empty for none.
+    ///   - fields: Marshals the header's other fields.
+    ///   - arguments: Marshals the body, from its start.
+    /// - Returns: The message.
+    static func message(
+        _ kind: Kind, serial: UInt32, signature: String, fields: (inout Marshaller) -> Void,
+        arguments: (inout Marshaller) -> Void
+    ) -> [UInt8] {
+        var header = Marshaller(startingAt: 16)
+        fields(&header)
+        if !signature.isEmpty { header.field(.signature, signature: "g") { $0.signature(signature) } }
         // The body starts at a multiple of 8, so its alignment counts from 0.
         var body = Marshaller(startingAt: 0)
         arguments(&body)
-        var header = Marshaller(startingAt: 0)
-        header.bytes = [UInt8(ascii: "l"), Kind.methodCall.rawValue, 0, 1]
-        header.uint32(UInt32(body.bytes.count))
-        header.uint32(serial)
-        header.uint32(UInt32(fields.bytes.count))
-        header.bytes += fields.bytes
-        header.align(8)
-        return header.bytes + body.bytes
+        var message = Marshaller(startingAt: 0)
+        message.bytes = [UInt8(ascii: "l"), kind.rawValue, 0, 1]
+        message.uint32(UInt32(body.bytes.count))
+        message.uint32(serial)
+        message.uint32(UInt32(header.bytes.count))
+        message.bytes += header.bytes
+        message.align(8)
+        return message.bytes + body.bytes
     }
 }
 

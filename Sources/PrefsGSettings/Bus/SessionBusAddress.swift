@@ -41,23 +41,15 @@ enum SessionBusAddress {
     private static func unescaped(_ text: Substring) -> [UInt8]? {
         var bytes: [UInt8] = []
         var utf8 = text.utf8.makeIterator()
+        let digit = { (byte: UInt8) in Character(Unicode.Scalar(byte)).hexDigitValue }
         while let byte = utf8.next() {
             guard byte == UInt8(ascii: "%") else {
                 bytes.append(byte)
                 continue
             }
-            guard let high = utf8.next().flatMap(hexValue), let low = utf8.next().flatMap(hexValue) else { return nil }
-            bytes.append(high << 4 | low)
+            guard let high = utf8.next().flatMap(digit), let low = utf8.next().flatMap(digit) else { return nil }
+            bytes.append(UInt8(high << 4 | low))
         }
         return bytes
-    }
-
-    private static func hexValue(_ byte: UInt8) -> UInt8? {
-        switch byte {
-        case UInt8(ascii: "0")...UInt8(ascii: "9"): byte - UInt8(ascii: "0")
-        case UInt8(ascii: "a")...UInt8(ascii: "f"): byte - UInt8(ascii: "a") + 10
-        case UInt8(ascii: "A")...UInt8(ascii: "F"): byte - UInt8(ascii: "A") + 10
-        default: nil
-        }
     }
 }

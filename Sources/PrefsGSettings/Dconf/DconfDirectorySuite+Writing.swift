@@ -67,7 +67,7 @@ extension DconfDirectorySuite {
     }
 
     /// Checks one change and converts its value; the caller holds ``GIOLock``.
-    private func plan(_ key: String, _ input: VariantInput?) throws(GSettingsStoreError) -> PlannedChange? {
+    private func plan(_ key: String, _ input: VariantInput?) throws(GSettingsStoreError) -> PlannedChange<Variant>? {
         guard isKeyName(key) else {
             throw .invalidValue(
                 suite: name, key: key, reason: "a dconf key is a name without / under its directory, such as enabled")
@@ -78,7 +78,9 @@ extension DconfDirectorySuite {
         guard client.isWritable(name + key) else { throw .notWritable(suite: name, key: key) }
         let old = client.userValue(name + key)
         guard let input else {
-            return old.map { PlannedChange(key: key, variant: nil, old: VariantConversion.value(of: $0), new: nil) }
+            return old.map {
+                PlannedChange<Variant>(key: key, variant: nil, old: VariantConversion.value(of: $0), new: nil)
+            }
         }
         let variant: Variant
         do {

@@ -2,15 +2,6 @@ import PrefsCore
 import PrefsGLib
 
 extension SchemaFiles {
-    /// One key's change, planned from the files: the value to send, serialized, and what observers are told.
-    struct PlannedWrite {
-        let key: String
-        /// The new value, or `nil` to reset the key.
-        let value: SerializedVariant?
-        let old: PropertyListValue?
-        let new: PropertyListValue?
-    }
-
     /// Plans a write as `GSettingsSuite`'s plan through GIO does, with the same refusals: a key the schema lacks, a
     /// locked key; keys that already hold the value given are left out.
     ///
@@ -21,21 +12,23 @@ extension SchemaFiles {
     ///   parses it), one that does not fit or is outside what the key allows (GIO words why), a stored value GLib
     ///   corrects, a `v` inside the value.
     /// - Throws: ``GSettingsStoreError/unknownKey(suite:key:)`` and ``GSettingsStoreError/notWritable(suite:key:)``.
-    func plan(_ changes: [String: PropertyListValue?], suite: String) throws(GSettingsStoreError) -> [PlannedWrite]? {
+    func plan(_ changes: [String: PropertyListValue?], suite: String) throws(GSettingsStoreError) -> [PlannedChange<
+        SerializedVariant
+    >]? {
         let databases: DconfDatabases
         do {
             databases = try files.databases()
         } catch {
             return nil
         }
-        var planned: [PlannedWrite] = []
+        var planned: [PlannedChange<SerializedVariant>] = []
         for name in changes.keys.sorted() {
             guard schema.hasKey(name) else { throw .unknownKey(suite: suite, key: name) }
             guard databases.isWritable(path + name) else { throw .notWritable(suite: suite, key: name) }
             guard let key = schema.key(name), let old = storedValue(name, in: databases) else { return nil }
             guard let value = changes[name] ?? nil else {
                 if let oldValue = old.value {
-                    planned.append(PlannedWrite(key: name, value: nil, old: oldValue, new: nil))
+                    planned.append(PlannedChange(key: name, variant: nil, old: oldValue, new: nil))
                 }
                 continue
             }
@@ -44,19 +37,14 @@ extension SchemaFiles {
                 key.allows(serialized) == true, let new = serialized.faithfulValue
             else { return nil }
             if let raw = old.raw, raw.type == serialized.type, raw.bytes == serialized.bytes { continue }
-            planned.append(PlannedWrite(key: name, value: serialized, old: old.value, new: new))
+            planned.append(PlannedChange(key: name, variant: serialized, old: old.value, new: new))
         }
         return planned
     }
 
     /// The dconf change of planned writes: each key's full path, and its value or `nil`.
-    func changeset(_ planned: [PlannedWrite]) -> [UInt8] {
-        VariantSerializer.dconfChangeset(planned.map { (path: path + $0.key, value: $0.value) })
-    }
-
-    /// The object path of the writer of the user's database in dconf's service (``GSettingsFiles/writerPath()``).
-    func writerPath() -> String? {
-        files.writerPath()
+    func changeset(_ planned: [PlannedChange<SerializedVariant>]) -> [UInt8] {
+        VariantSerializer.dconfChangeset(planned.map { (path: path + $0.key, value: $0.variant) })
     }
 
     /// What a key's user value is, as the GIO plan reads it (`g_settings_get_user_value`), with its stored bytes;
