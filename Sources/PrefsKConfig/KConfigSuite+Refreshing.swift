@@ -26,7 +26,7 @@ extension KConfigSuite {
         state.withLock { $0 = fresh }
         let oldLayers = systemLayers(old)
         layers.replace(with: systemLayers(fresh))
-        let (before, after) = (values(of: old), values(of: fresh))
+        let (before, after) = (recordedValues(of: old), recordedValues(of: fresh))
         var differences: [(key: String, old: PropertyListValue?, new: PropertyListValue?)] = []
         for key in Set(before.keys).union(after.keys).sorted() where before[key] != after[key] {
             differences.append((key, before[key], after[key]))
@@ -48,9 +48,21 @@ extension KConfigSuite {
         layers.replace(with: systemLayers(snapshot))
     }
 
+    /// The user's values as a change records them (``recorded(_:key:)``): a `[$e]` entry's text unexpanded, so that
+    /// another program's change of `${MY_API_TOKEN}` is journaled, told and recorded as the variable, never as the
+    /// token the environment holds, as `prefs write` keeps it.
+    func recordedValues(of snapshot: Snapshot) -> [String: PropertyListValue] {
+        var values = values(of: snapshot)
+        for key in snapshot.user.keys {
+            guard let value = snapshot.user.values[key], value.expands else { continue }
+            values[key.name] = recorded(value, key: key.name)
+        }
+        return values
+    }
+
     /// Delivers every value as new: the suite's file appeared while every suite is observed.
     func postEverything() {
-        let values = primitiveValues()
+        let values = recordedValues(of: current())
         post(
             values.keys.sorted().map {
                 PersistentKeyValueChange(

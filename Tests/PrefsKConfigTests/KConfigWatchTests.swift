@@ -56,6 +56,34 @@ import Testing
         #expect(recorder.problems.isEmpty)
     }
 
+    /// Another program's change to a `[$e]` entry is told, journaled and shown in the log as the text the file holds:
+    /// the environment's secret never leaves the process that expands it.
+    @Test func anExpandedEntryChangedByAnotherProgramIsToldAndJournaledUnexpanded() throws {
+        let kde = try KDEFixture()
+        try kde.write("tokenrc", "[Api]\nToken[$e]=${MY_API_TOKEN}\n")
+        let store = KConfigStore(
+            directory: kde.prefs.configDirectory, systemDirectories: [kde.prefs.systemDirectory],
+            environment: kde.environment.merging(["MY_API_TOKEN": "tok-3141592653"]) { $1 })
+        #expect(try store.suite("tokenrc").primitiveValue(forKey: "Api/Token") == .string("tok-3141592653"))
+        let (recorder, watching) = try Self.observe(store)
+        defer { for token in watching { token.cancel() } }
+        // Another program, in place, as a person's editor saves.
+        try kde.write("tokenrc", "[Api]\nToken[$e]=${MY_API_TOKEN}/v2\n")
+        #expect(eventually { recorder.all.contains { $0.key == "Api/Token" } }, "\(recorder.all)")
+        let told = recorder.all.filter { $0.key == "Api/Token" }
+        #expect(told.map(\.newValue) == [.string("${MY_API_TOKEN}/v2")], "\(told)")
+        #expect(told.map(\.oldValue) == [.string("${MY_API_TOKEN}")], "\(told)")
+        let state = kde.prefs.home.url.appendingPathComponent("state")
+        let journals = FileManager.default.enumerator(atPath: state.path)?.compactMap { $0 as? String } ?? []
+        let texts = journals.filter { $0.hasSuffix(".jsonl") }.compactMap {
+            try? String(contentsOf: state.appendingPathComponent($0), encoding: .utf8)
+        }
+        #expect(texts.contains { $0.contains("${MY_API_TOKEN}/v2") }, "\(journals)")
+        #expect(!texts.contains { $0.contains("tok-3141592653") })
+        let log = kde.run("log", "tokenrc", "Api/Token")
+        #expect(log.output.contains("${MY_API_TOKEN}/v2") && !log.output.contains("tok-3141592653"), "\(log.output)")
+    }
+
     /// Observes every suite of a store, other processes' changes delivered from now on.
     private static func observe(_ store: KConfigStore) throws -> (ChangeRecorder, [PersistentKeyValueObservation]) {
         let recorder = ChangeRecorder()

@@ -16,9 +16,9 @@ import Testing
         #expect(try KcfgCatalog(environment: environment).schemaSuites() == ["onerc"])
         let cache = home.url.appendingPathComponent("cache/prefs/kcfg-index")
         let kept = try String(contentsOf: cache, encoding: .utf8)
-        #expect(kept.contains("F\t\(data.path)/one.kcfg\tonerc\n") && kept.hasSuffix("end\n"), "\(kept)")
+        #expect(kept.contains("F\t\(data.path)/one.kcfg\tonerc\t") && kept.hasSuffix("end\n"), "\(kept)")
         // The next run reads the index, not the files: one it lists is believed.
-        try Data(kept.replacing("\tonerc\n", with: "\tfromcacherc\n").utf8).write(to: cache)
+        try Data(kept.replacing("\tonerc\t", with: "\tfromcacherc\t").utf8).write(to: cache)
         #expect(try KcfgCatalog(environment: environment).schemaSuites() == ["fromcacherc"])
         // A package adds a schema: the folder changes, and the next run scans it again.
         try kcfg("tworc", key: "B").write(to: data.appendingPathComponent("two.kcfg"))
@@ -29,6 +29,26 @@ import Testing
         try Data("prefs kcfg index 1\nD\tcut short".utf8).write(to: cache)
         #expect(try KcfgCatalog(environment: environment).schemaSuites() == ["onerc", "tworc"])
         #expect(try String(contentsOf: cache, encoding: .utf8).hasSuffix("end\n"))
+    }
+
+    /// A `.kcfg` rewritten in place, its folder's time kept (as `cp` over it or an editor saving in place leaves it),
+    /// is read again: the index must not hide a `Password` entry it now declares.
+    @Test func aKcfgRewrittenInPlaceIsReadAgainThoughItsFolderIsUnchanged() throws {
+        let home = try TemporaryDirectory()
+        let data = home.url.appendingPathComponent("data/config.kcfg", isDirectory: true)
+        try FileManager.default.createDirectory(at: data, withIntermediateDirectories: true)
+        let environment = Self.environment(home)
+        let file = data.appendingPathComponent("app.kcfg")
+        try kcfg("otherrc", key: "Token").write(to: file)
+        #expect(try KcfgCatalog(environment: environment).schema(for: "apprc") == nil)
+        let folderTime = try FileManager.default.attributesOfItem(atPath: data.path)[.modificationDate]
+        let handle = try FileHandle(forWritingTo: file)
+        try handle.truncate(atOffset: 0)
+        try handle.write(contentsOf: kcfg("apprc", key: "Token", type: "Password"))
+        try handle.close()
+        try FileManager.default.setAttributes([.modificationDate: folderTime as Any], ofItemAtPath: data.path)
+        let schema = try KcfgCatalog(environment: environment).schema(for: "apprc")
+        #expect(schema?["General/Token"]?.isSecret == true)
     }
 
     @Test func schemasOfOneFileAreMergedAndAnUnreadableOneIsNamed() throws {
@@ -60,13 +80,13 @@ import Testing
         ]
     }
 
-    private func kcfg(_ suite: String, key: String) -> Data {
+    private func kcfg(_ suite: String, key: String, type: String = "String") -> Data {
         Data(
             """
             <?xml version="1.0" encoding="UTF-8"?>
             <kcfg xmlns="http://www.kde.org/standards/kcfg/1.0">
               <kcfgfile name="\(suite)"/>
-              <group name="General"><entry name="\(key)" type="String"><default>x</default></entry></group>
+              <group name="General"><entry name="\(key)" type="\(type)"><default>x</default></entry></group>
             </kcfg>
             """.utf8)
     }

@@ -65,6 +65,40 @@ import Testing
         #expect(Self.keptFiles(fixture) == [kept], "no temporary file is left")
     }
 
+    /// A secret's pending change is kept by name alone: neither its new value nor the one it replaces reaches the
+    /// file, and the next start says to make it again.
+    @Test func aSecretsPendingChangeIsKeptWithoutItsValues() throws {
+        let fixture = try EditorFixture(width: 110, height: 14, suite: "vault")
+        try fixture.catalog.install(Data(EditorSecretsTests.manifest.utf8))
+        try fixture.store.suite("vault").commit([
+            "token": .string("s3cret-token"), "other": .string("hidden-too"), "user": .string("ann"),
+        ])
+        fixture.type(.control("l"), .character("P"))
+        // The first row is a secret (other or token), the third is user.
+        fixture.editor.step(
+            [.key(.enter), .control("u"), .key(.end), .control("u")] + type("typed-secret") + [.key(.enter)])
+        fixture.editor.step(
+            [.character("j"), .character("j"), .key(.enter), .control("u"), .key(.end), .control("u")] + type("bob") + [
+                .key(.enter)
+            ])
+        #expect(fixture.editor.model.pending.changes.count == 2)
+        fixture.type(.signal(.hangup))
+        #expect(fixture.editor.model.exitNote?.contains("1 change to a secret key kept by name alone") == true)
+        let kept = try #require(Self.keptFiles(fixture).first)
+        let text = try String(
+            contentsOf: fixture.recoveryDirectory.appendingPathComponent(kept), encoding: .utf8)
+        for secret in ["typed-secret", "s3cret-token", "hidden-too"] {
+            #expect(!text.contains(secret), "\(text)")
+        }
+        #expect(text.contains("bob") && text.contains("ann"))
+
+        fixture.restart(suite: "vault")
+        fixture.type(.character("y"))
+        #expect(fixture.editor.model.pending.changes.map(\.key) == ["user"])
+        #expect(fixture.screen.contains("1 change to a secret key"), "\(fixture.screen)")
+        #expect(fixture.screen.contains("make it again"), "\(fixture.screen)")
+    }
+
     @Test func aHangupKeepsTheChangesAtOnce() throws {
         let (fixture, before) = try Self.pendingEdit()
         fixture.type(.signal(.hangup))

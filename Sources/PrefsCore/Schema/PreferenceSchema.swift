@@ -12,11 +12,8 @@ public struct PreferenceSchema: Sendable, Hashable {
     public let suite: String?
     /// The entries, in the order they were declared.
     public let entries: [PreferenceSchemaEntry]
-    /// Whether the suite can hold only the keys declared here, as a GSettings schema's can.
-    ///
-    /// A key such a schema lacks can be neither written nor watched, even with `--force`. Schemas of other stores
-    /// describe keys a suite may hold beside others.
-    public var holdsOnlyDeclaredKeys = false
+    /// What the suite may hold beside the keys declared here, and so what a write of another key meets.
+    public var undeclaredKeys = UndeclaredKeys.forced
     private let positions: [String: Int]
     /// Each former name that is not itself declared, and the position of the entry renamed from it.
     private let formerPositions: [String: Int]

@@ -43,7 +43,7 @@ public struct GSettingsSchemas: PreferenceSchemaSource {
         guard let entries = try filesEntries(files, of: location) ?? gioEntries(of: suite) else { return nil }
         var schema = try PreferenceSchema(suite: location.name, entries: entries)
         // GSettings reads and writes only the keys a schema declares.
-        schema.holdsOnlyDeclaredKeys = true
+        schema.undeclaredKeys = .refused
         Self.cache.withLock { $0[suite] = schema }
         return schema
     }

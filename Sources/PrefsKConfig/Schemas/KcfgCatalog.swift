@@ -86,7 +86,11 @@ public struct KcfgCatalog: PreferenceSchemaSource {
             described = nil
         } else {
             do {
-                described = Described(schema: try PreferenceSchema(suite: suite, entries: entries), types: types)
+                var schema = try PreferenceSchema(suite: suite, entries: entries)
+                // A `.kcfg` types the keys one program reads through KConfigXT; its file holds many others (window
+                // state, other components, plugins) that kwriteconfig5 writes as freely.
+                schema.undeclaredKeys = .written
+                described = Described(schema: schema, types: types)
             } catch {
                 throw .unreadableSchema(path: suite, reason: "\(error)")
             }
@@ -95,10 +99,12 @@ public struct KcfgCatalog: PreferenceSchemaSource {
         return described
     }
 
-    /// One `.kcfg` file: where it is, and the suite its `<kcfgfile>` names.
+    /// One `.kcfg` file: where it is, the suite its `<kcfgfile>` names, and what it was when read
+    /// (``KcfgIndexCache/fileIdentity(of:)``).
     struct IndexedFile: Sendable {
         let path: String
         let suite: String?
+        let identity: String
     }
 
     /// Every `.kcfg` file of the folders, each told apart by its `<kcfgfile>` tag, read once; a file whose start
@@ -125,12 +131,14 @@ public struct KcfgCatalog: PreferenceSchemaSource {
                 let names = (try? FileManager.default.contentsOfDirectory(atPath: folder.path)) ?? []
                 for name in names.sorted() where name.hasSuffix(".kcfg") && !name.hasPrefix(".") {
                     let path = folder.path + "/" + name
+                    // Taken before the read, so that a file rewritten meanwhile is read again next time.
+                    let identity = KcfgIndexCache.fileIdentity(of: path)
                     guard let head = try? KConfigDisk.readStart(FilePath(path), count: Self.headSize) else { continue }
                     var suite = Self.suiteName(in: head)
                     if suite == nil, head.count == Self.headSize, let whole = try? KConfigDisk.read(FilePath(path)) {
                         suite = Self.suiteName(in: whole)
                     }
-                    files.append(IndexedFile(path: path, suite: suite))
+                    files.append(IndexedFile(path: path, suite: suite, identity: identity))
                 }
             }
             kept.save(files, folders: paths, identities: identities)

@@ -31,9 +31,14 @@ extension EditorModel {
         isFinished = true
         guard !pending.isEmpty else { return }
         let count = "\(pending.count) pending change\(pending.count == 1 ? "" : "s")"
+        let isSecret = { (key: KeyOfSuite) in
+            self.data.schema(for: key.suite)?.entry(forStoredKey: key.key)?.isSecret == true
+        }
+        let secrets = pending.changes.filter { isSecret(KeyOfSuite(suite: $0.suite, key: $0.key)) }.count
         do {
-            let file = try recovery.save(pending.changes)
-            exitNote = "kept \(count) in \(file.path); prefs tui offers them at its next start"
+            let file = try recovery.save(pending.changes, isSecret: isSecret)
+            let unkept = secrets == 0 ? "" : "; \(Self.secretChanges(secrets)) kept by name alone, to make again"
+            exitNote = "kept \(count) in \(file.path)\(unkept); prefs tui offers them at its next start"
         } catch {
             exitNote = "could not keep \(count): \(SystemErrorText.reason(error)); they are lost"
         }
@@ -41,7 +46,12 @@ extension EditorModel {
 
     /// Asks, at start, whether to restore the changes an editor on this store kept when it ended.
     func offerRecovery() {
-        guard let found = recovery.found(), !found.changes.isEmpty else { return }
+        guard let found = recovery.found() else { return }
+        if found.changes.isEmpty {
+            guard !found.secretKeys.isEmpty else { return }
+            recovery.remove(found.files)
+            return say(Self.secretsToMakeAgain(found.secretKeys))
+        }
         offeredRecovery = found
         let count = "\(found.changes.count) pending change\(found.changes.count == 1 ? "" : "s")"
         confirmation = Confirmation(
@@ -62,7 +72,8 @@ extension EditorModel {
             }
             pending.isDelayed = true
             recovery.remove(found.files)
-            say("restored \(found.changes.count) pending: A applies, D dismisses, p lists")
+            let secrets = found.secretKeys.isEmpty ? "" : "; " + Self.secretsToMakeAgain(found.secretKeys)
+            say("restored \(found.changes.count) pending: A applies, D dismisses, p lists\(secrets)")
         case .character("n"), .character("N"):
             recovery.remove(found.files)
             let count = "\(found.changes.count) kept change\(found.changes.count == 1 ? "" : "s")"
@@ -71,5 +82,20 @@ extension EditorModel {
             say("kept for later: the next start offers them again")
         }
         refresh()
+    }
+
+    /// "2 changes to secret keys", for the notes that say they were kept by name alone.
+    private static func secretChanges(_ count: Int) -> String {
+        count == 1 ? "1 change to a secret key" : "\(count) changes to secret keys"
+    }
+
+    /// What a restore says of the secret keys whose changes were kept by name alone: a secret's value never goes to
+    /// disk, so its change is made again by hand.
+    private static func secretsToMakeAgain(_ keys: [KeyOfSuite]) -> String {
+        let names = keys.prefix(3).map { "\(TextEscaping.quoted($0.suite)) \(TextEscaping.quoted($0.key))" }
+        let more = keys.count > 3 ? " and \(keys.count - 3) more" : ""
+        return
+            "\(secretChanges(keys.count)) (\(names.joined(separator: ", "))\(more)) not kept: a secret's value never "
+            + "goes to disk; make \(keys.count == 1 ? "it" : "them") again"
     }
 }

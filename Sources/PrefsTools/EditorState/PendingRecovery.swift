@@ -12,6 +12,9 @@ public import Foundation
 ///
 /// Each editor writes a file of its own, `pending-<pid>.json`, in a directory of the user's state; a file names the
 /// store it was kept for, so that an editor on another store leaves it alone.
+///
+/// A secret's values never go to disk, not even in a file only this user reads: a change to a secret key is kept by
+/// its name alone, and the next start says it must be made again (``Found/secretKeys``).
 public struct PendingRecovery: Sendable {
     /// Where the files are; `nil` keeps nothing (a test, or a user without a state directory).
     public let directory: URL?
@@ -29,6 +32,8 @@ public struct PendingRecovery: Sendable {
             let key: String
             let original: PropertyListValue?
             let value: PropertyListValue?
+            /// A secret's change, kept without its values.
+            var secret: Bool?
         }
 
         var format = PendingRecovery.format
@@ -40,6 +45,8 @@ public struct PendingRecovery: Sendable {
     /// Pending changes found for this store, and the files they came from.
     public struct Found: Sendable {
         public let changes: [PendingChange]
+        /// The secret keys whose changes were kept by name alone: to be made again.
+        public let secretKeys: [KeyOfSuite]
         public let files: [URL]
         /// When the newest of them was kept.
         public let saved: Date
@@ -55,17 +62,23 @@ public struct PendingRecovery: Sendable {
         self.location = location
     }
 
-    /// Writes pending changes to this process's file.
+    /// Writes pending changes to this process's file, a secret's without its values.
     ///
-    /// - Parameter changes: The changes.
+    /// - Parameters:
+    ///   - changes: The changes.
+    ///   - isSecret: Whether a key's values are secret, under any of its names (the suite's schema says).
     /// - Returns: The file.
     /// - Throws: When there is no directory to keep them in, or the file cannot be written.
-    public func save(_ changes: [PendingChange]) throws -> URL {
+    public func save(_ changes: [PendingChange], isSecret: (KeyOfSuite) -> Bool) throws -> URL {
         guard let directory else { throw CocoaError(.fileNoSuchFile) }
         let file = directory.appendingPathComponent("pending-\(ProcessInfo.processInfo.processIdentifier).json")
         let document = File(
             location: location, saved: Date(),
-            changes: changes.map { .init(suite: $0.suite, key: $0.key, original: $0.original, value: $0.value) })
+            changes: changes.map {
+                isSecret(KeyOfSuite(suite: $0.suite, key: $0.key))
+                    ? .init(suite: $0.suite, key: $0.key, original: nil, value: nil, secret: true)
+                    : .init(suite: $0.suite, key: $0.key, original: $0.original, value: $0.value)
+            })
         let encoder = JSONEncoder()
         encoder.dateEncodingStrategy = .iso8601
         encoder.outputFormatting = [.prettyPrinted, .sortedKeys]
@@ -96,15 +109,25 @@ public struct PendingRecovery: Sendable {
         }
         guard !documents.isEmpty else { return nil }
         documents.sort { $0.1.saved < $1.1.saved }
-        var merged: [String: PendingChange] = [:]
+        var merged: [KeyOfSuite: PendingChange] = [:]
+        var secrets: Set<KeyOfSuite> = []
         for (_, document) in documents {
             for change in document.changes {
-                merged[change.suite + "\u{0}" + change.key] = PendingChange(
-                    suite: change.suite, key: change.key, original: change.original, value: change.value)
+                let key = KeyOfSuite(suite: change.suite, key: change.key)
+                if change.secret == true {
+                    merged[key] = nil
+                    secrets.insert(key)
+                } else {
+                    merged[key] = PendingChange(
+                        suite: change.suite, key: change.key, original: change.original, value: change.value)
+                    secrets.remove(key)
+                }
             }
         }
         let changes = merged.values.sorted { ($0.suite, $0.key) < ($1.suite, $1.key) }
-        return Found(changes: changes, files: documents.map(\.0), saved: documents.last?.1.saved ?? Date())
+        return Found(
+            changes: changes, secretKeys: secrets.sorted { ($0.suite, $0.key) < ($1.suite, $1.key) },
+            files: documents.map(\.0), saved: documents.last?.1.saved ?? Date())
     }
 
     /// A file's size from its attributes, or `Int.max` when they give none.

@@ -40,9 +40,11 @@ public struct ToolError: CodedError, Sendable, CustomStringConvertible {
                 + way.compactMap { $0 }.joined(separator: "; "), code: .notInSchema)
     }
 
-    /// Refuses a key the suite's schema does not declare, unless `force` is given where the suite can hold it.
+    /// Applies the suite's rule for a key its schema does not declare (``PreferenceSchema/UndeclaredKeys``).
     ///
-    /// The one rule of `write`, `import` and the editor's commands for undeclared keys.
+    /// The one rule of `write`, `import`, `rename` and the editor's commands for undeclared keys: refused where the
+    /// suite holds only declared keys; refused without `force` where the schema is the app's whole contract; taken
+    /// where the schema is partial, as the store's own tool takes it.
     ///
     /// - Parameters:
     ///   - key: The key.
@@ -50,12 +52,25 @@ public struct ToolError: CodedError, Sendable, CustomStringConvertible {
     ///   - action: What is refused, for the message (`write`, `import`).
     ///   - schema: The suite's schema, if it has one.
     ///   - force: Whether the user asked to go ahead anyway.
+    /// - Returns: For a key taken by a partial schema one or two edits from a declared key, a note saying so with
+    ///   "did you mean", for the caller to show; otherwise `nil`.
     /// - Throws: ``notInSchema(key:suite:action:schema:)``.
+    @discardableResult
     static func checkDeclared(
         _ key: String, suite: String, action: String, schema: PreferenceSchema?, force: Bool
-    ) throws(ToolError) {
-        guard let schema, schema[key] == nil else { return }
-        if force && !schema.holdsOnlyDeclaredKeys { return }
-        throw notInSchema(key: key, suite: suite, action: action, schema: schema)
+    ) throws(ToolError) -> String? {
+        guard let schema, schema[key] == nil else { return nil }
+        switch schema.undeclaredKeys {
+        case .written:
+            let near = NearestNames.question(for: key, among: schema.entries.map(\.id), byPrefix: false)
+            return near.map {
+                "key \(TextEscaping.quoted(key)) is not in the schema of suite \(TextEscaping.quoted(suite)), "
+                    + "written as it is; \($0)"
+            }
+        case .forced where force:
+            return nil
+        case .forced, .refused:
+            throw notInSchema(key: key, suite: suite, action: action, schema: schema)
+        }
     }
 }

@@ -81,19 +81,23 @@ public struct WriteRequest: Sendable, Hashable {
         if type == .gvariant {
             try ValueText.checkKeyName(key)
             try ValueText.checkPrintable(value, what: "value")
-            try ToolError.checkDeclared(key, suite: suite, action: "write", schema: schema, force: force)
+            let undeclared = try ToolError.checkDeclared(
+                key, suite: suite, action: "write", schema: schema, force: force)
             try context.writeNativeText(
                 value, syntax: ValueText.ValueType.gvariant.rawValue, toKey: key, inSuite: suite)
+            if let undeclared { Output.note(undeclared) }
             return
         }
         // Only a key the schema does not type needs its stored value, to keep its type.
         let existing =
             schema?[key] == nil && type == nil ? try context.currentValues(of: [key], inSuite: suite)[key] : nil
         let value = try parsed(schema: schema, existing: existing)
+        let undeclared = try ToolError.checkDeclared(key, suite: suite, action: "write", schema: schema, force: force)
         // Only a hint: a store that cannot list its schemas or suites gives none, and the write goes ahead.
         let nearSchema = schema == nil ? (try? Self.nearSchemaSuite(to: suite, in: context)) ?? nil : nil
         try context.write(
             SuiteMigration.movingFormerNames([key: value], schema: schema), toSuite: suite, format: format)
+        if let undeclared { Output.note(undeclared) }
         if let nearSchema { Output.note("created suite \(TextEscaping.quoted(suite)); \(nearSchema)") }
     }
 
