@@ -23,7 +23,7 @@ extension KConfigSuite {
         }
         // The copy read last wins: the first folder of $XDG_CONFIG_DIRS.
         let order = store.systemFiles(name).map(\.string).reversed()
-        let layers = order.compactMap { source in
+        var layers = order.compactMap { source in
             bySource[source].map { SystemLayers.Layer(source: source, values: $0) }
         }
         var locks = SuiteLocks()
@@ -39,6 +39,28 @@ extension KConfigSuite {
         for key in Set(candidates).sorted() {
             if let file = Self.immutability(of: key.name, in: snapshot) { locks.lock(key.name, by: "\(file) ([$i])") }
         }
+        if let own = lockedByOwnFile(snapshot, candidates: candidates) { layers.insert(own, at: 0) }
         return SystemLayers(layers: layers, locks: locks)
+    }
+
+    /// The user's own entries an `[$i]` of the user's own file locks, as the layer that wins first.
+    ///
+    /// A lock resolves to the value beneath it, which for a file store is the administrator's; but an `[$i]` in the
+    /// user's file locks the user's own entry, and KConfig reads that entry (`kreadconfig5` prints it). Without this
+    /// layer such keys read as their defaults, and `read`, `find` and the editor hid what the file holds.
+    ///
+    /// - Parameters:
+    ///   - snapshot: The files as read.
+    ///   - candidates: The keys an `[$i]` may reach, when the user's file is not immutable as a whole.
+    /// - Returns: The layer, or `nil` when no entry of the user's file is locked by that file.
+    private func lockedByOwnFile(_ snapshot: Snapshot, candidates: [KConfigKeyPath]) -> SystemLayers.Layer? {
+        let source = store.userFile(name).string
+        let keys = snapshot.user.immutableFile == source ? snapshot.user.keys : candidates
+        var values: [String: PropertyListValue] = [:]
+        for key in keys where Self.immutability(of: key.name, in: snapshot) == source {
+            guard let value = snapshot.user.values[key], value.source == source else { continue }
+            values[key.name] = Self.typed(value, key: key.name, types: types, environment: store.environment)
+        }
+        return values.isEmpty ? nil : SystemLayers.Layer(source: source, values: values)
     }
 }
