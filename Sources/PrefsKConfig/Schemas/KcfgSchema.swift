@@ -76,7 +76,7 @@ struct KcfgSchema: Sendable {
             kind: choices.isEmpty ? kind : .enum, storage: type.storage, isOptional: defaultValue == nil,
             defaultValue: defaultValue, summary: element.child("label")?.text.oneLine,
             description: description.isEmpty ? nil : description.joined(separator: "\n\n"), choices: choices,
-            range: Self.range(element, type: type), isSecret: typeName.lowercased() == "password")
+            range: Self.range(element, type: type, typeName: typeName), isSecret: typeName.lowercased() == "password")
         return Entry(key: KConfigKeyPath(group: group, key: keyName), type: type, entry: entry)
     }
 
@@ -100,14 +100,30 @@ struct KcfgSchema: Sendable {
         return nil
     }
 
-    private static func range(_ element: SmallXML, type: KConfigValueType) -> PreferenceValueRange? {
+    /// The numbers an integer type holds, as the program reads it: KConfig reads `Int` into an `int`, `UInt` into an
+    /// `unsigned int`, and a text that does not fit makes the program take its default, so a value outside them is
+    /// refused on write and flagged by `find @invalid`, as Xfconf's types are. `ULongLong` reaches only to the
+    /// largest signed 64-bit number, the most a value here holds.
+    static func bounds(ofIntegerTypeNamed name: String) -> ClosedRange<Int>? {
+        switch name.lowercased() {
+        case "int": Int(Int32.min)...Int(Int32.max)
+        case "uint": 0...Int(UInt32.max)
+        case "longlong", "int64": Int.min...Int.max
+        case "ulonglong", "uint64": 0...Int.max
+        default: nil
+        }
+    }
+
+    private static func range(_ element: SmallXML, type: KConfigValueType, typeName: String) -> PreferenceValueRange? {
         let low = element.child("min")?.text.trimmingASCIIWhitespace
         let high = element.child("max")?.text.trimmingASCIIWhitespace
-        guard low != nil || high != nil else { return nil }
+        let bounds = Self.bounds(ofIntegerTypeNamed: typeName)
+        guard low != nil || high != nil || (bounds != nil && bounds != Int.min...Int.max) else { return nil }
         switch type {
         case .int:
-            let lower = low.flatMap { Int($0) } ?? Int.min
-            let upper = high.flatMap { Int($0) } ?? Int.max
+            let widest = bounds ?? Int.min...Int.max
+            let lower = max(low.flatMap { Int($0) } ?? widest.lowerBound, widest.lowerBound)
+            let upper = min(high.flatMap { Int($0) } ?? widest.upperBound, widest.upperBound)
             return lower <= upper ? .integer(lower...upper) : nil
         case .double:
             let lower = low.flatMap { Double($0) } ?? -Double.greatestFiniteMagnitude
