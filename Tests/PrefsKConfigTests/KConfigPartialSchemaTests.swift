@@ -33,3 +33,22 @@ import Testing
         #expect(try kde.kread("typedrc", groups: ["General"], key: "Count") == "7", "the declared key is untouched")
     }
 }
+
+/// A `.kcfg` that cannot be read leaves its file readable, as KDE reads it, with one line saying why.
+@Suite(.threadOfItsOwn) struct KConfigUnreadableSchemaTests {
+    @Test func aFileWhoseKcfgCannotBeReadIsReadUntypedSayingWhy() throws {
+        let kde = try KDEFixture()
+        let folder = kde.prefs.home.url.appendingPathComponent("data/config.kcfg", isDirectory: true)
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        try Data("<?xml version=\"1.0\"?><kcfg><kcfgfile name=\"apprc\"/><group name=\"G\"><entry".utf8)
+            .write(to: folder.appendingPathComponent("app.kcfg"))
+        try kde.write("apprc", "[G]\nk=v\n")
+        // Spawned: the warning is the library's, logged to the process's standard error.
+        let read = try kde.prefs.spawn(
+            ["--store", "kconfig", "read", "apprc", "G/k"], extraEnvironment: kde.environment)
+        #expect(read.status == 0)
+        #expect(read.output == "v\n")
+        #expect(read.error.hasPrefix("prefs: warning: cannot read the KConfigXT schema "), "\(read.error)")
+        #expect(read.error.hasSuffix("; apprc is read without it\n"), "\(read.error)")
+    }
+}

@@ -62,13 +62,40 @@ import Testing
             try KcfgCatalog(environment: environment).schema(for: "apprc")?.entries.map(\.id) == [
                 "General/A", "General/B",
             ])
+        // KDE reads a file whose schema is damaged: so does prefs, untyped.
         try Data("<?xml version=\"1.0\"?><kcfg><kcfgfile name=\"brokenrc\"/><group name=\"G\"><entry".utf8)
             .write(to: data.appendingPathComponent("broken.kcfg"))
+        #expect(try KcfgCatalog(environment: environment).schema(for: "brokenrc") == nil)
+        // Unless the damaged schema may declare a secret, whose value would show untyped.
+        try Data(
+            "<?xml version=\"1.0\"?><kcfg><kcfgfile name=\"vaultrc\"/><group name=\"G\"><entry type=\"Password\"".utf8
+        ).write(to: data.appendingPathComponent("vault.kcfg"))
         #expect {
-            try KcfgCatalog(environment: environment).schema(for: "brokenrc")
+            try KcfgCatalog(environment: environment).schema(for: "vaultrc")
         } throws: { error in
-            "\(error)".contains("broken.kcfg") && "\(error)".contains("cannot read the KConfigXT schema")
+            "\(error)".contains("vault.kcfg") && "\(error)".contains("cannot read the KConfigXT schema")
+                && "\(error)".contains("Password")
         }
+    }
+
+    /// A doctype, with an internal subset whose entities are never expanded, is skipped as XML skips it.
+    @Test func aKcfgWithADoctypeIsRead() throws {
+        let home = try TemporaryDirectory()
+        let data = home.url.appendingPathComponent("data/config.kcfg", isDirectory: true)
+        try FileManager.default.createDirectory(at: data, withIntermediateDirectories: true)
+        let text = """
+            <?xml version="1.0" encoding="UTF-8"?>
+            <!DOCTYPE kcfg SYSTEM "http://www.kde.org/standards/kcfg/1.0/kcfg.dtd" [
+              <!ENTITY lol "lol>lol">
+            ]>
+            <kcfg xmlns="http://www.kde.org/standards/kcfg/1.0">
+              <kcfgfile name="doctyperc"/>
+              <group name="General"><entry name="Token" type="Password"/></group>
+            </kcfg>
+            """
+        try Data(text.utf8).write(to: data.appendingPathComponent("doctype.kcfg"))
+        let schema = try KcfgCatalog(environment: Self.environment(home)).schema(for: "doctyperc")
+        #expect(schema?["General/Token"]?.isSecret == true)
     }
 
     /// A home's data and cache folders alone: no schema of the machine's.

@@ -63,6 +63,30 @@ package struct SmallXML: Sendable, Hashable {
             throw error("no closing \(text)")
         }
 
+        /// Skips a doctype to its `>`, past quoted text and an internal subset (`[ <!ENTITY …> ]`), whose
+        /// declarations are never read: an entity a document declares is not expanded, so data never grows or turns
+        /// into markup.
+        mutating func skipDoctype() throws(SmallXMLError) {
+            var quote: UInt8?
+            var depth = 0
+            while index < bytes.count {
+                let byte = bytes[index]
+                index += 1
+                if let open = quote {
+                    if byte == open { quote = nil }
+                } else if byte == UInt8(ascii: "\"") || byte == UInt8(ascii: "'") {
+                    quote = byte
+                } else if byte == UInt8(ascii: "[") {
+                    depth += 1
+                } else if byte == UInt8(ascii: "]") {
+                    depth = max(depth - 1, 0)
+                } else if byte == UInt8(ascii: ">"), depth == 0 {
+                    return
+                }
+            }
+            throw error("no closing > of the doctype")
+        }
+
         mutating func skipSpace() {
             while index < bytes.count, [0x20, 0x09, 0x0A, 0x0D].contains(bytes[index]) { index += 1 }
         }
@@ -77,7 +101,7 @@ package struct SmallXML: Sendable, Hashable {
                 } else if starts(with: "<!--") {
                     try skip(past: "-->")
                 } else if starts(with: "<!DOCTYPE") {
-                    try skip(past: ">")
+                    try skipDoctype()
                 } else {
                     return
                 }

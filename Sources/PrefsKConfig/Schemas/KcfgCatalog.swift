@@ -1,3 +1,4 @@
+import Logging
 public import PrefsCore
 import PrefsFileStore
 import Synchronization
@@ -70,11 +71,22 @@ public struct KcfgCatalog: PreferenceSchemaSource {
         var types: [String: KConfigValueType] = [:]
         for file in index() where file.suite == suite {
             let schema: KcfgSchema
+            var bytes: [UInt8] = []
             do {
-                guard let bytes = try KConfigDisk.read(FilePath(file.path)) else { continue }
+                guard let read = try KConfigDisk.read(FilePath(file.path)) else { continue }
+                bytes = read
                 schema = try KcfgSchema(SmallXML.parse(bytes))
             } catch {
-                throw .unreadableSchema(path: file.path, reason: "\(error)")
+                // KDE's programs read their files without the .kcfg, so prefs does too, saying why; unless the schema
+                // may declare a secret, whose value untyped would show: then the file waits for a readable schema.
+                guard !Self.mayDeclareSecrets(bytes) else {
+                    throw .unreadableSchema(
+                        path: file.path, reason: "\(error); it declares a Password entry, so its file is not shown")
+                }
+                // Logged as an error so that it shows at prefs' default level; the command goes on.
+                let problem = "cannot read the KConfigXT schema \(file.path): \(error); \(suite) is read without it"
+                PrefsLogging.logger.error("warning: \(TextEscaping.escaped(problem))")
+                continue
             }
             for entry in schema.entries where types[entry.entry.id] == nil {
                 types[entry.entry.id] = entry.type
@@ -97,6 +109,16 @@ public struct KcfgCatalog: PreferenceSchemaSource {
         }
         cache.described.withLock { $0[suite] = described }
         return described
+    }
+
+    /// Whether a `.kcfg` that cannot be parsed may declare a `Password` entry: the word anywhere in it, in any case.
+    static func mayDeclareSecrets(_ bytes: [UInt8]) -> Bool {
+        let word = Array("password".utf8)
+        guard bytes.count >= word.count else { return false }
+        for start in 0...(bytes.count - word.count) {
+            if zip(bytes[start..<(start + word.count)], word).allSatisfy({ $0 | 0x20 == $1 }) { return true }
+        }
+        return false
     }
 
     /// One `.kcfg` file: where it is, the suite its `<kcfgfile>` names, and what it was when read
