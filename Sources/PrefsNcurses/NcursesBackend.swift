@@ -165,7 +165,9 @@ public final class NcursesBackend: TerminalBackend {
         }
         if descriptors[1].revents != 0 { _ = wakePipe.drain() }
         var events: [InputEvent] = []
-        while let (isKey, value) = Ncurses.read() {
+        // A paste of a megabyte is many keys: they are taken a batch at a time, so that signals and a closed terminal
+        // are noticed, and the screen drawn, between batches rather than after the whole paste.
+        while events.count < Self.batchSize, let (isKey, value) = Ncurses.read() {
             if let event = isKey ? keyEvent(Int32(value)) : characterEvent(value) { events.append(event) }
         }
         // A terminal that went away without a SIGHUP to this group (it was in the background while a text editor
@@ -181,6 +183,9 @@ public final class NcursesBackend: TerminalBackend {
         }
         return events
     }
+
+    /// The most keys one call of ``nextEvents(timeout:)`` takes.
+    static let batchSize = 4096
 
     private static func signalEvent(_ signal: CInt) -> InputEvent? {
         switch signal {

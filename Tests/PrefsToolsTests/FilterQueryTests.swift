@@ -35,6 +35,26 @@ struct FilterQueryTests {
         #expect(try condition("@TYPE:Double") == "type(PrefsTools.FilterQuery.TypeName.float)")
     }
 
+    /// A query's work is words × keys: a word given twice is searched once, and a query past the bounds is refused
+    /// in one line rather than searched for minutes.
+    @Test func aQueryIsBoundedInWordsAndLength() throws {
+        let repeated = try FilterQuery(Array(repeating: "dark", count: 200).joined(separator: " "))
+        #expect(repeated.terms.count == 1)
+        #expect(try FilterQuery("dark -dark \"dark\"").terms.count == 3, "negated and quoted words ask other things")
+        let many = (1...33).map { "w\($0)" }.joined(separator: " ")
+        #expect {
+            try FilterQuery(many)
+        } throws: { error in
+            "\(error)".hasPrefix("the query has 33 different words; at most 32 are searched")
+        }
+        #expect(try FilterQuery((1...32).map { "w\($0)" }.joined(separator: " ")).terms.count == 32)
+        #expect {
+            try FilterQuery(String(repeating: "x", count: 1025))
+        } throws: { error in
+            "\(error)" == "the query is 1025 characters long; at most 1024 are searched"
+        }
+    }
+
     @Test func globsMatchTheWholeTextWithStarsForAnyText() {
         #expect(Glob("dark").matches("dark") && !Glob("dark").matches("Dark") && !Glob("dark").matches("darker"))
         #expect(Glob("d*k").matches("dark") && Glob("d*k").matches("dk") && !Glob("d*k").matches("darker"))

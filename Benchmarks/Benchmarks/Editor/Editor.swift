@@ -104,6 +104,38 @@ let benchmarks: @Sendable () -> Void = {
         try SearchingEditor(suites: 200, keys: 200)
     }
 
+    // A paste is as many keys as it has characters, delivered by the terminal backend 4,096 at a time; each batch is
+    // followed by a frame. Issue 58: 50,000 keys took 13 s (the line copied per key, the whole line escaped per frame).
+    Benchmark(
+        "Paste 1 MiB into the edit line: PrefsTUI (4,096-key batches, a frame each)",
+        configuration: .init(metrics: [.wallClock], maxIterations: 10)
+    ) { benchmark, fixture in
+        for _ in benchmark.scaledIterations {
+            fixture.editor.step([.control("u")])
+            var index = 0
+            while index < fixture.paste.count {
+                fixture.editor.step(Array(fixture.paste[index..<min(index + 4096, fixture.paste.count)]))
+                fixture.editor.draw()
+                index += 4096
+            }
+        }
+    } setup: {
+        try PastingEditor()
+    }
+
+    Benchmark(
+        "Paste 1 MiB into the edit line: Swift (append 1 MiB of Characters to an array)",
+        configuration: .init(metrics: [.wallClock], maxIterations: 10)
+    ) { benchmark, fixture in
+        for _ in benchmark.scaledIterations {
+            var line: [Character] = []
+            for case .character(let character) in fixture.paste { line.append(character) }
+            blackHole(line)
+        }
+    } setup: {
+        try PastingEditor()
+    }
+
     Benchmark("Open the pending diff, 1,000 changes: PrefsTUI (p, draw the list against what is stored, esc)") {
         benchmark, fixture in
         for _ in benchmark.scaledIterations {

@@ -111,3 +111,18 @@ func editorData(_ store: FileStore, config: URL) -> EditorData {
         schemas: { schemas })
     return EditorData(store: store, schemas: schemas, tools: tools)
 }
+
+/// The editor on a one-key suite, its value's edit line open and emptied, and a mebibyte of keys to paste into it.
+final class PastingEditor: @unchecked Sendable {
+    let directory: EditorDirectory
+    let editor: Editor
+    let paste: [InputEvent]
+
+    init() throws {
+        directory = try EditorDirectory(suites: 0, keys: 0, bigSuite: 1)
+        editor = try directory.editor(suite: "big")
+        editor.step([.key(.enter), .control("u")])
+        precondition(editor.model.editing != nil, "the edit line is open")
+        paste = Array(repeating: .character("x"), count: 1 << 20)
+    }
+}

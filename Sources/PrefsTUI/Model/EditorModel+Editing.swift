@@ -35,6 +35,18 @@ extension EditorModel {
 
     /// Keys typed while editing: the line editor takes them; Enter saves, Esc cancels.
     func handleEditing(_ event: InputEvent) {
+        guard let purpose = editing?.purpose else { return }
+        switch event {
+        case .key(.escape), .key(.enter): break
+        case .key(.tab) where purpose == .command: break
+        default:
+            // In place, with no copy of the session alive: a copy would share the line's storage, so each key of a
+            // paste would copy the whole line (a megabyte pasted took minutes).
+            // `modal` is stored: its modify accessor mutates in place, where `editing`'s get and set would copy.
+            modal.editing?.line.handle(event)
+            modal.editing?.error = nil
+            return
+        }
         guard var session = editing else { return }
         switch event {
         case .key(.escape):
@@ -58,9 +70,7 @@ extension EditorModel {
         case .key(.enter):
             save(&session)
         default:
-            session.line.handle(event)
-            session.error = nil
-            editing = session
+            break
         }
     }
 

@@ -1,4 +1,5 @@
 import PrefsCore
+import PrefsTools
 
 #if canImport(FoundationEssentials)
 import FoundationEssentials
@@ -83,7 +84,12 @@ extension EditorModel {
     /// Typing after `/`: characters narrow the list, Backspace widens it, Ctrl-U and Esc clear it, Enter keeps it.
     private func handleFilter(_ event: InputEvent) {
         switch event {
-        case .character(let character): editFilter { $0.append(character) }
+        case .character(let character):
+            // A paste past the longest query is not searched a key at a time: what is beyond is dropped.
+            guard filter.text.count < FilterQuery.maximumLength else {
+                return say("the filter holds at most \(FilterQuery.maximumLength) characters")
+            }
+            editFilter { $0.append(character) }
         case .key(.backspace): editFilter { if !$0.isEmpty { $0.removeLast() } }
         case .control("u"): editFilter { $0 = "" }
         case .key(.enter): setEditingFilter(false)

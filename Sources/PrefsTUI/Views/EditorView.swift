@@ -215,19 +215,29 @@ public struct EditorView {
             }
         let label = text(DisplayWidth.truncated(TextEscaping.escaped(name), toFit: max(4, grid.width / 3)) + ": ")
         let start = grid.draw(label, x: 1, y: y, style: theme.label)
-        // Control characters typed into the line are shown escaped too; the cursor sits after what precedes it.
-        let pieces = session.line.characters.map { text(TextEscaping.escaped(String($0))) }
+        // Control characters typed into the line are shown escaped too; the cursor sits after what precedes it. Only
+        // the characters that can show are escaped and measured, those within a line's width of the cursor (each
+        // takes a column at least), so that a frame over a pasted megabyte costs what one over a short value does.
+        let characters = session.line.characters
+        let reach = max(8, grid.width)
+        let around = max(0, session.line.cursor - reach)..<min(characters.count, session.line.cursor + reach)
+        let pieces = characters[around].map { text(TextEscaping.escaped(String($0))) }
+        let cursor = session.line.cursor - around.lowerBound
         let window = EditLineWindow(
-            widths: pieces.map { DisplayWidth.of($0) }, cursor: session.line.cursor, columns: grid.width - start - 1)
+            widths: pieces.map { DisplayWidth.of($0) }, cursor: cursor, columns: grid.width - start - 1)
         var x = start
-        if window.hidesBefore { x = grid.draw(unicode ? "…" : "<", x: x, y: y, style: theme.dim) }
+        if window.hidesBefore || around.lowerBound > 0 {
+            x = grid.draw(unicode ? "…" : "<", x: x, y: y, style: theme.dim)
+        }
         var cursorX = x
         for index in window.shown {
-            if index == session.line.cursor { cursorX = x }
+            if index == cursor { cursorX = x }
             x = grid.draw(pieces[index], x: x, y: y)
         }
-        if session.line.cursor >= window.shown.upperBound { cursorX = x }
-        if window.hidesAfter { grid.draw(unicode ? "…" : ">", x: x, y: y, style: theme.dim) }
+        if cursor >= window.shown.upperBound { cursorX = x }
+        if window.hidesAfter || around.upperBound < characters.count {
+            grid.draw(unicode ? "…" : ">", x: x, y: y, style: theme.dim)
+        }
         if cursorX < grid.width {
             var cell = grid[cursorX, y]
             if cell.isContinuation { cell.text = " " }

@@ -75,11 +75,32 @@ public struct FilterQuery: Sendable {
     /// - Parameters:
     ///   - text: The words typed.
     ///   - now: The moment `@changed:` counts back from.
-    /// - Throws: ``ToolError`` (usage) naming the word that is not understood and the nearest filter.
+    /// - Throws: ``ToolError`` (usage) naming the word that is not understood and the nearest filter, or a query
+    ///   longer than ``maximumLength`` or of more than ``maximumWords`` different words.
     public init(_ text: String, now: Date = Date()) throws(ToolError) {
+        guard text.utf8.count <= Self.maximumLength * 4, text.count <= Self.maximumLength else {
+            throw ToolError(
+                "the query is \(text.count) characters long; at most \(Self.maximumLength) are searched", code: .usage)
+        }
         self.text = text
-        terms = try Self.words(in: text).map { word throws(ToolError) in try Self.term(word, now: now) }
+        // A word given twice asks nothing more, so it is searched once.
+        var seen: Set<String> = []
+        let words = Self.words(in: text).filter {
+            seen.insert("\($0.negated ? "-" : "")\($0.quoted ? "\"" : "")\($0.text)").inserted
+        }
+        guard words.count <= Self.maximumWords else {
+            throw ToolError(
+                "the query has \(words.count) different words; at most \(Self.maximumWords) are searched "
+                    + "(narrow it with @suite:, @type: or key=value)", code: .usage)
+        }
+        terms = try words.map { word throws(ToolError) in try Self.term(word, now: now) }
     }
+
+    /// The longest query, in characters: every key is matched against every word, so the work is bounded by the
+    /// query's size times the keys searched (a thousand repeated words over 100,000 keys once took 37 s).
+    public static let maximumLength = 1024
+    /// The most different words a query holds.
+    public static let maximumWords = 32
 
     /// The keys of a suite the query matches, in the table's order, each with its rank.
     ///
