@@ -17,7 +17,7 @@ extension GSettingsStore: SuiteStore {
     /// directories are left out: opening one names what to install.
     public func listSuites() throws -> [String] {
         var held: [String] = []
-        for name in Set(try schemaIDs() + relocatableInstances() + openedNames()) {
+        for name in Set(try schemaIDs() + listedRelocatableInstances() + openedNames()) {
             let settings = try settings(name)
             if GIOLock.run({ settings.schema.keyNames.contains { settings.userValue($0) != nil } }) {
                 held.append(name)
@@ -56,7 +56,7 @@ extension GSettingsStore: SuiteStore {
     ) -> PersistentKeyValueObservation {
         observed.observe(changeNotifier, handler, onProblem: onProblem) {
             // Without GIO there is nothing to observe; run() and every read say why.
-            let schemas = Set(((try? schemaIDs()) ?? []) + ((try? relocatableInstances()) ?? []) + openedNames())
+            let schemas = Set(((try? schemaIDs()) ?? []) + ((try? listedRelocatableInstances()) ?? []) + openedNames())
             var opened: [String: any PersistentKeyValueStore & Sendable] = [:]
             for name in schemas { opened[name] = try? suite(name) }
             // dconf's directories: every change under / is announced, so that a directory made later is seen too.

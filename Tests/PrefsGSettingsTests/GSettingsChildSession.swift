@@ -26,6 +26,13 @@ struct GSettingsChildSession {
         runner.run(["--store", "gsettings"] + arguments, input: input)
     }
 
+    /// Runs a `prefs --store gsettings` command line as a process of its own, in the session: for what only a
+    /// process shows, such as the warnings the library logs on its standard error.
+    @discardableResult
+    func spawned(_ arguments: String...) throws -> PrefsRun {
+        try runner.spawn(["--store", "gsettings"] + arguments)
+    }
+
     /// Runs a `prefs --store gsettings` command line in this process, its words in an array.
     func runner(_ arguments: [String]) -> PrefsRun {
         runner.run(["--store", "gsettings"] + arguments)

@@ -115,5 +115,29 @@ extension GSettingsInSession {
             #expect(try session.prefs("schema", "unmap", "/org/nu/folders//").status == 0)
             #expect(try session.prefs("suites").lines.contains("/org/nu/folders/work/"))
         }
+
+        /// A fixed schema's directory is that schema's: no mapping retypes it. A mappings file gone wrong stops only
+        /// what it pairs, and every line left out is said.
+        @Test func mappingsNeverRetypeAFixedSchemaAndAWrongFileIsSaid() throws {
+            let session = try GSettingsChildSession()
+            let folder = "org.gnome.desktop.app-folders.folder"
+            for path in ["/org/gnome/desktop/interface/", "/org/gnome/desktop//"] {
+                let refused = try session.prefs("schema", "map", path, folder)
+                #expect(refused.status == 1)
+                #expect(refused.error.contains("belongs to schema"), "\(refused.error)")
+            }
+            let file = session.home.url.appendingPathComponent("data/prefs/gsettings-schema-map")
+            try FileManager.default.createDirectory(
+                at: file.deletingLastPathComponent(), withIntermediateDirectories: true)
+            try Data("garbage\n/org/nu/folders//\t\(folder)\n".utf8).write(to: file)
+            let listed = try session.spawned("suites")
+            #expect(listed.status == 0)
+            #expect(listed.error.contains("warning: line 1 of "), "\(listed.error)")
+            try Data(repeating: UInt8(ascii: "a"), count: (1 << 20) + 1).write(to: file)
+            let read = try session.spawned("read", "org.gnome.desktop.interface", "clock-format")
+            #expect(read.status == 0 && read.output == "24h\n", "\(read.error)")
+            #expect(
+                read.error.contains("larger than 1 MiB; relocatable instances it pairs are left out"), "\(read.error)")
+        }
     }
 }

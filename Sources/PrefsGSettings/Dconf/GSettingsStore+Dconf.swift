@@ -1,3 +1,4 @@
+import Logging
 import PrefsCore
 import PrefsFileStore
 import PrefsGLib
@@ -129,6 +130,22 @@ extension GSettingsStore {
     /// - Throws: ``GSettingsStoreError`` when GIO cannot be loaded or the user's mappings cannot be read.
     func relocatableInstances() throws(GSettingsStoreError) -> [String] {
         try knownPlaces().instances
+    }
+
+    /// The known instances, for a listing of suites: when the user's mappings cannot be read, those GNOME records
+    /// without them, and one line saying why, so that a mappings file gone wrong stops only the dconf directories
+    /// it may type (``schemaOwner(ofDirectory:)`` still refuses them), not every command on every schema.
+    ///
+    /// - Throws: ``GSettingsStoreError`` when GIO cannot be loaded.
+    func listedRelocatableInstances() throws(GSettingsStoreError) -> [String] {
+        do {
+            return try relocatableInstances()
+        } catch .mappingsUnreadable(let path, let reason) {
+            let problem = GSettingsStoreError.mappingsUnreadable(path: path, reason: reason)
+            // Logged as an error so that it shows at prefs' default level; the listing goes on.
+            PrefsLogging.logger.error("warning: \(problem); relocatable instances it pairs are left out")
+            return try findRelocatableInstances(usingMappings: false)
+        }
     }
 
     /// The instances and described directories, kept while dconf's user database and the user's mappings are the

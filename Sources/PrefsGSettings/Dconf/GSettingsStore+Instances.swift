@@ -9,8 +9,9 @@ extension GSettingsStore {
     /// built-in pairing or one of the user's mappings describes, and from a mapping of an exact path. A directory
     /// is one instance's, the first found.
     ///
+    /// - Parameter usingMappings: Whether the user's mappings are read; `false` finds only what GNOME records.
     /// - Throws: ``GSettingsStoreError`` when GIO cannot be loaded or the user's mappings cannot be read.
-    func findRelocatableInstances() throws(GSettingsStoreError) -> [String] {
+    func findRelocatableInstances(usingMappings: Bool = true) throws(GSettingsStoreError) -> [String] {
         try GIOLibrary.load()
         let relocatable = Set(GIOLock.run { currentSchemaSource()?.schemaIDs.relocatable ?? [] })
         guard !relocatable.isEmpty else { return [] }
@@ -23,7 +24,7 @@ extension GSettingsStore {
                 if let path = list.directory(for: element) { found(list.child, at: path) }
             }
         }
-        let user = try SchemaMappings.load().pairings
+        let user = usingMappings ? try SchemaMappings.load().pairings : []
         for pairing in user where relocatable.contains(pairing.schema) && !pairing.pattern.contains("//") {
             found(pairing.schema, at: pairing.pattern)
         }
@@ -77,6 +78,16 @@ extension GSettingsStore {
                     + "mapped"
                 : "no such relocatable schema is installed (gsettings list-relocatable-schemas lists them)"
             throw .invalidMapping(path: path, schema: schema, reason: reason)
+        }
+        // A fixed schema's directory is typed by that schema: a relocatable one over it would write values of
+        // other types where the desktop reads them (clock-format took an int so).
+        let pairing = RelocatablePairing(schema: schema, pattern: path)
+        if let owner = fixedSchemaPaths().first(where: { $0.key == path || pairing.matches($0.key) }) {
+            throw .invalidMapping(
+                path: path, schema: schema,
+                reason:
+                    "\(TextEscaping.quoted(owner.key)) belongs to schema \(TextEscaping.quoted(owner.value)), which "
+                    + "types its keys; write them there")
         }
         var mappings = try SchemaMappings.load()
         mappings.map(path, to: schema)

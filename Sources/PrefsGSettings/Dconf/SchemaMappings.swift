@@ -1,3 +1,4 @@
+import Logging
 import PrefsCore
 import PrefsFileStore
 import SystemPackage
@@ -37,11 +38,25 @@ struct SchemaMappings: Sendable, Hashable {
             throw .mappingsUnreadable(path: file.string, reason: error.description)
         }
         var pairings: [RelocatablePairing] = []
-        for line in String(decoding: data ?? Data(), as: UTF8.self).split(separator: "\n") {
+        var strange: [Int] = []
+        let lines = String(decoding: data ?? Data(), as: UTF8.self).split(
+            separator: "\n", omittingEmptySubsequences: false)
+        for (number, line) in lines.enumerated() where !line.isEmpty {
             let fields = line.split(separator: "\t", omittingEmptySubsequences: false)
-            // A line this program did not write is left out rather than guessed at.
-            guard fields.count == 2, Self.isPattern(String(fields[0])), !fields[1].isEmpty else { continue }
+            // A line this program did not write is left out rather than guessed at, and said.
+            guard fields.count == 2, Self.isPattern(String(fields[0])), !fields[1].isEmpty else {
+                strange.append(number + 1)
+                continue
+            }
             pairings.append(RelocatablePairing(schema: String(fields[1]), pattern: String(fields[0])))
+        }
+        if let first = strange.first {
+            let more = strange.count > 1 ? " and \(strange.count - 1) more" : ""
+            let problem =
+                "line \(first)\(more) of \(TextEscaping.quoted(file.string)) is not PATH<tab>SCHEMA and is left out; "
+                + "prefs --store gsettings schema unmap PATH or an edit of the file mends it"
+            // Logged as an error so that it shows at prefs' default level; the mappings read are used.
+            PrefsLogging.logger.error("warning: \(TextEscaping.escaped(problem))")
         }
         return SchemaMappings(pairings: pairings)
     }

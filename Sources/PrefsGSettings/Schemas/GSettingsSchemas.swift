@@ -22,7 +22,7 @@ public struct GSettingsSchemas: PreferenceSchemaSource {
 
     /// The installed schemas that live at a path of their own, and the known instances of relocatable ones, sorted.
     public func schemaSuites() throws -> [String] {
-        (try store.schemaIDs() + store.relocatableInstances()).sorted()
+        (try store.schemaIDs() + store.listedRelocatableInstances()).sorted()
     }
 
     /// The schema of a suite; a relocatable schema's suite (`SCHEMA:/path/`) has its schema's.
