@@ -116,8 +116,9 @@ extension GSettingsInSession {
             #expect(try session.prefs("suites").lines.contains("/org/nu/folders/work/"))
         }
 
-        /// A fixed schema's directory is that schema's: no mapping retypes it. A mappings file gone wrong stops only
-        /// what it pairs, and every line left out is said.
+        /// A fixed schema's directory is that schema's: no mapping retypes it.
+        ///
+        /// A mappings file gone wrong stops only what it pairs, and every line left out is said.
         @Test func mappingsNeverRetypeAFixedSchemaAndAWrongFileIsSaid() throws {
             let session = try GSettingsChildSession()
             let folder = "org.gnome.desktop.app-folders.folder"

@@ -10,6 +10,7 @@ extension GSettingsStore {
     /// is one instance's, the first found.
     ///
     /// - Parameter usingMappings: Whether the user's mappings are read; `false` finds only what GNOME records.
+    /// - Returns: The instances' suite names.
     /// - Throws: ``GSettingsStoreError`` when GIO cannot be loaded or the user's mappings cannot be read.
     func findRelocatableInstances(usingMappings: Bool = true) throws(GSettingsStoreError) -> [String] {
         try GIOLibrary.load()
