@@ -100,10 +100,11 @@ struct KcfgSchema: Sendable {
         return nil
     }
 
-    /// The numbers an integer type holds, as the program reads it: KConfig reads `Int` into an `int`, `UInt` into an
-    /// `unsigned int`, and a text that does not fit makes the program take its default, so a value outside them is
-    /// refused on write and flagged by `find @invalid`, as Xfconf's types are. `ULongLong` reaches only to the
-    /// largest signed 64-bit number, the most a value here holds.
+    /// The numbers an integer type holds, as the program reads it.
+    ///
+    /// KConfig reads `Int` into an `int`, `UInt` into an `unsigned int`, and a text that does not fit makes the
+    /// program take its default, so a value outside them is refused on write and flagged by `find @invalid`, as
+    /// Xfconf's types are. `ULongLong` reaches only to the largest signed 64-bit number, the most a value here holds.
     static func bounds(ofIntegerTypeNamed name: String) -> ClosedRange<Int>? {
         switch name.lowercased() {
         case "int": Int(Int32.min)...Int(Int32.max)
