@@ -88,6 +88,25 @@ extension GSettingsInSession {
             #expect(!watch.output.contains { $0.contains(" other ") }, "\(watch.output)")
         }
 
+        /// A store-wide watch hears a dconf directory made after it started, every key of it, as dconf-editor does.
+        @Test(.timeLimit(.minutes(5))) func aStoreWideWatchHearsADirectoryMadeAfterItStarted() throws {
+            let session = try GSettingsChildSession()
+            try session.dconf("write", "/org/nu/before/k", "0")
+            let watch = session.watch("watch")
+            defer { watch.kill() }
+            var attempt = 0
+            while !watch.output.contains(where: { $0.contains("/org/nu/before/ k = ") }), attempt < 100 {
+                attempt += 1
+                try session.dconf("write", "/org/nu/before/k", "\(attempt)")
+                _ = watch.waitForLine(timeout: .milliseconds(200)) { $0.contains("/org/nu/before/ k = ") }
+            }
+            try session.dconf("write", "/org/nu/made/later/first", "'one'")
+            #expect(watch.waitForLine { $0.contains("/org/nu/made/later/ first = one") }, "\(watch.output)")
+            try session.dconf("write", "/org/nu/made/later/second", "2")
+            #expect(watch.waitForLine { $0.contains("/org/nu/made/later/ second = 2") }, "\(watch.output)")
+            #expect(watch.output.filter { $0.contains("/org/nu/made/later/ first") }.count == 1, "told once")
+        }
+
         @Test func relocatableInstancesAreSuitesFromListsPairingsAndTheUsersMappings() throws {
             let session = try GSettingsChildSession()
             // A list key of the parent schema names an instance with no key set; a directory dconf-editor's pairing

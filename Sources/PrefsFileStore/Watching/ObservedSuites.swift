@@ -45,6 +45,9 @@ package final class ObservedSuites: Sendable {
         }
     }
 
+    /// Whether some store-wide observer is registered: a suite found meanwhile is then to be opened and kept.
+    package var isObserved: Bool { state.withLock { $0.observers > 0 } }
+
     /// Keeps a suite opened meanwhile open too, while some store-wide observer is registered.
     ///
     /// - Returns: Whether it is kept: whether the store is observed.

@@ -197,6 +197,27 @@ extension GSettingsStore {
         guard let slash = path.lastIndex(of: "/") else { return [] }
         let parent = String(path[...slash])
         let key = String(path[path.index(after: slash)...])
-        return open.filter { $0.name == parent }.map { ($0, [key]) }
+        let live = open.filter { $0.name == parent }
+        if live.isEmpty, let made = directoryMadeWhileObserved(parent) { return [(made, nil)] }
+        return live.map { ($0, [key]) }
+    }
+
+    /// A directory dconf says changed that is not open, opened while every suite is observed: one made after a
+    /// `watch`, a `record` or the editor started, whose keys would otherwise go unheard. It is opened as if empty, so
+    /// that its first refresh tells every key it holds as new.
+    ///
+    /// - Parameter path: The directory.
+    /// - Returns: The suite, or `nil` when nobody observes every suite, or it is no directory of keys dconf holds.
+    private func directoryMadeWhileObserved(_ path: String) -> DconfDirectorySuite? {
+        guard observed.isObserved, DconfClient.isDirectory(path) else { return nil }
+        do {
+            let suite = try directory(path)
+            suite.seen.withLock { $0 = [:] }
+            return suite
+        } catch {
+            // The mappings cannot be read, say: observers hear why this directory's change is not told.
+            changeNotifier.report(error)
+            return nil
+        }
     }
 }
