@@ -202,9 +202,10 @@ extension GSettingsStore {
         return live.map { ($0, [key]) }
     }
 
-    /// A directory dconf says changed that is not open, opened while every suite is observed: one made after a
-    /// `watch`, a `record` or the editor started, whose keys would otherwise go unheard. It is opened as if empty, so
-    /// that its first refresh tells every key it holds as new.
+    /// A directory dconf says changed that is not open, opened while every suite is observed.
+    ///
+    /// It was made after a `watch`, a `record` or the editor started, and its keys would otherwise go unheard. It is
+    /// opened as if empty, so that its first refresh tells every key it holds as new.
     ///
     /// - Parameter path: The directory.
     /// - Returns: The suite, or `nil` when nobody observes every suite, or it is no directory of keys dconf holds.
