@@ -81,6 +81,15 @@ public struct PostgresLocation: Sendable, CustomStringConvertible {
         else {
             throw .badLocation(shown, reason: "the table must be a lowercase SQL identifier of at most 48 characters")
         }
+        // The store keeps its history, schemas and notifications under names made from the table's: a table named
+        // as one of those would be the other table of some store, and its own would be made beside it.
+        if let suffix = Self.companionSuffixes.first(where: { table.hasSuffix($0) && table.count > $0.count }) {
+            throw .badLocation(
+                shown,
+                reason: "the table name \(table) ends in \(suffix), as the store's own \(suffix.dropFirst()) table "
+                    + "of \(table.dropLast(suffix.count)) is named; give the store's table, such as "
+                    + "table=\(table.dropLast(suffix.count))")
+        }
         guard !PostgresReservedWords.all.contains(table) else {
             throw .badLocation(
                 shown,
@@ -99,6 +108,10 @@ public struct PostgresLocation: Sendable, CustomStringConvertible {
     }
 
     /// The parameters a URL may carry.
+    /// The endings of the names the store makes from its table's: `<table>_history`, `<table>_schemas`, and the
+    /// notification channel `<table>_changes`.
+    static let companionSuffixes = ["_history", "_schemas", "_changes"]
+
     private static let parameters: Set = ["table", "sslmode", "sslrootcert", "statement_timeout", "lock_timeout"]
 
     /// How long a statement may run, or wait for a lock, unless the URL says otherwise: a table another session holds
@@ -116,6 +129,26 @@ public struct PostgresLocation: Sendable, CustomStringConvertible {
             throw .badLocation(url, reason: "\(name) must be a duration such as 5s, 500ms or 2min, not \(text)")
         }
         return text
+    }
+
+    /// How long this client waits for the server's answer to one piece of work before giving up on it: the
+    /// statement's and the lock's timeouts (five minutes for one that waits for ever), and 15 s of grace for the
+    /// network and the connection. The server stops a statement at its own timeouts; this deadline is for a server
+    /// that stopped answering at all (stopped, partitioned away), which no server setting can end.
+    public var answerDeadline: Duration {
+        let longest = [statementTimeout, lockTimeout].map { Self.duration(of: $0) ?? .seconds(300) }.max()
+        return (longest ?? .seconds(5)) + .seconds(15)
+    }
+
+    /// A timeout's length, or `nil` for `0`, which waits for ever.
+    static func duration(of timeout: String) -> Duration? {
+        let digits = timeout.prefix { $0.isASCII && $0.isNumber }
+        guard let number = Int64(digits), number > 0 else { return nil }
+        switch timeout.dropFirst(digits.count) {
+        case "s": return .seconds(number)
+        case "min": return .seconds(number * 60)
+        default: return .milliseconds(number)
+        }
     }
 
     /// The URL without its password, for messages.

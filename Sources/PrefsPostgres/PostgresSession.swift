@@ -103,7 +103,7 @@ final class PostgresSession: Sendable {
     ) throws(PostgresStoreError) -> Result {
         let connection = try connected()
         do {
-            return try Self.wait { [statements, logger, location] in
+            return try Self.wait(deadline: location.answerDeadline) { [statements, logger, location] in
                 do {
                     return try await work(connection)
                 } catch let error as PSQLError where error.serverInfo?[.sqlState] == Self.lockNotAvailable {
@@ -134,7 +134,9 @@ final class PostgresSession: Sendable {
                 }
             }
         } catch {
-            if connection.isClosed {
+            // A connection the server stopped answering on is given up: the next use connects again.
+            if error is NoAnswer { Task { try? await connection.close() } }
+            if connection.isClosed || error is NoAnswer {
                 state.withLock { state in
                     if state.connection === connection { state.connection = nil }
                     state.problem = Self.reason(error)
@@ -150,7 +152,7 @@ final class PostgresSession: Sendable {
         if let connection = state.withLock({ $0.connection }), !connection.isClosed { return connection }
         let opened: PostgresConnection
         do {
-            opened = try Self.wait { [connector, logger] in
+            opened = try Self.wait(deadline: location.answerDeadline) { [connector, logger] in
                 try await connector.connect(id: 1, logger: logger)
             }
         } catch {
@@ -207,20 +209,27 @@ final class PostgresSession: Sendable {
         }
     }
 
-    /// One line for a connection error: PostgreSQL's own message when there is one.
+    /// One line for a connection error (``PostgresErrorText``).
     static func reason(_ error: any Error) -> String {
-        if let error = error as? PSQLError {
-            if let message = error.serverInfo?[.message] { return message }
-            return "\(error.code)" + (error.underlying.map { ": \($0)" } ?? "")
-        }
-        return "\(error)"
+        PostgresErrorText.reason(error)
     }
 
-    /// Runs async work to its end from a synchronous caller, as the store protocol's reads and writes are.
-    static func wait<Result: Sendable>(_ work: @escaping @Sendable () async throws -> Result) throws -> Result {
+    /// Runs async work to its end from a synchronous caller, as the store protocol's reads and writes are, waiting at
+    /// most until a deadline.
+    ///
+    /// - Parameters:
+    ///   - deadline: How long to wait (``PostgresLocation/answerDeadline``): a server that stopped answering must end
+    ///     the command with an error, never hold it for good.
+    ///   - work: The work; cancelled when the deadline passes.
+    /// - Returns: What the work returns.
+    /// - Throws: The work's error, or ``NoAnswer`` when the deadline passed first: what the work sent may or may not
+    ///   have been done.
+    static func wait<Result: Sendable>(
+        deadline: Duration, _ work: @escaping @Sendable () async throws -> Result
+    ) throws -> Result {
         let outcome = Mutex<Swift.Result<Result, any Error>?>(nil)
         let done = DispatchSemaphore(value: 0)
-        Task.detached(executorPreference: DispatchTaskExecutor.shared) {
+        let task = Task.detached(executorPreference: DispatchTaskExecutor.shared) {
             do {
                 let value = try await work()
                 outcome.withLock { $0 = .success(value) }
@@ -229,8 +238,19 @@ final class PostgresSession: Sendable {
             }
             done.signal()
         }
-        done.wait()
+        let (seconds, attoseconds) = deadline.components
+        let nanoseconds = Int(clamping: seconds) &* 1_000_000_000 &+ Int(attoseconds / 1_000_000_000)
+        guard done.wait(timeout: .now() + .nanoseconds(nanoseconds)) == .success else {
+            task.cancel()
+            throw NoAnswer(after: deadline)
+        }
         guard let result = outcome.withLock({ $0 }) else { throw CancellationError() }
         return try result.get()
+    }
+
+    /// The server did not answer within the deadline; its description is one line.
+    struct NoAnswer: Error, CustomStringConvertible {
+        let after: Duration
+        var description: String { "no answer from the server within \(after.formatted(.units(allowed: [.seconds])))" }
     }
 }

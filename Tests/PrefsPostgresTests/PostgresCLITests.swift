@@ -106,6 +106,18 @@ import Testing
         }
     }
 
+    /// A table named as a store's history, schemas or channel would tangle two stores: refused, naming the table.
+    @Test func aTableNamedAsAStoresOwnCompanionIsRefused() throws {
+        for name in ["prefs_values_history", "prefs_values_schemas", "team_changes"] {
+            #expect {
+                try PostgresLocation("postgres://u@h/db?table=\(name)")
+            } throws: { error in
+                "\(error)".contains("ends in _") && "\(error)".contains("such as table=")
+            }
+        }
+        #expect(try PostgresLocation("postgres://u@h/db?table=history").table == "history")
+    }
+
     @Test func sslModesAreReadAndTLSIsRequiredWhenAsked() throws {
         let server = try PostgresServer.require()
         #expect(try PostgresLocation(server.url(table: "t") + "&sslmode=verify-full").tlsMode == .verifyFull)
@@ -122,6 +134,11 @@ import Testing
             "v")
         #expect(required.status == 1)
         #expect(required.error.hasPrefix("prefs: cannot reach the PostgreSQL store at "))
+        // In words, with the way out; never the library's names for it.
+        #expect(
+            required.error.hasSuffix(
+                ": the server does not accept TLS (sslmode=disable in the URL connects "
+                    + "without it, in clear)\n"), "\(required.error)")
     }
 
     @Test func badStoresAreOneLineErrors() throws {
@@ -134,6 +151,8 @@ import Testing
         #expect(unreachable.status == 1)
         #expect(
             unreachable.error.hasPrefix("prefs: cannot reach the PostgreSQL store at postgres://postgres@127.0.0.1:1/"))
+        #expect(unreachable.error.hasSuffix(": 127.0.0.1:1: Connection refused\n"), "\(unreachable.error)")
+        #expect(!unreachable.error.contains("SingleConnectionFailure"), "\(unreachable.error)")
         let log = try cli.run("log", "--store", "postgres://postgres@127.0.0.1:1/x", "app")
         #expect(log.status == 1)
         #expect(log.error.hasPrefix("prefs: cannot reach the PostgreSQL store at postgres://postgres@127.0.0.1:1/"))

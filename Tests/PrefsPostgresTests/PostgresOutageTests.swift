@@ -40,6 +40,25 @@ import Testing
         return reading
     }
 
+    /// A server that stops answering with a write under way (stopped, not gone: no reset ever comes) ends the write
+    /// at the client's deadline, saying it may have been made, rather than holding the command for good.
+    @Test(.timeLimit(.minutes(2))) func aServerThatStopsAnsweringEndsAWriteAtItsDeadline() throws {
+        let server = try PostgresServer.startPrivate()
+        defer {
+            server.thaw()
+            server.stop()
+        }
+        let store = try PostgresStore(url: server.url(table: "frozen") + "&statement_timeout=1s&lock_timeout=1s")
+        let suite = try store.suite("s")
+        try suite.setPrimitiveValue(.int(1), forKey: "k")
+        try server.freeze()
+        #expect {
+            try suite.setPrimitiveValue(.int(2), forKey: "k")
+        } throws: { error in
+            "\(error)".contains("may not have been made") && "\(error)".contains("no answer from the server within 16")
+        }
+    }
+
     @Test func aServerStoppedMidStreamEndsReadWithAnErrorNotACrash() throws {
         let (server, url) = try Self.serverWithLargeSuite(keys: 150_000)
         defer { server.stop() }

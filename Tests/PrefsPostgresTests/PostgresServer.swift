@@ -124,6 +124,38 @@ final class PostgresServer: Sendable {
             bin + "/pg_ctl", ["-D", directory.appendingPathComponent("data").path, "-w", "-m", "immediate", "restart"])
     }
 
+    /// Stops every process of the private server where it is (SIGSTOP to the postmaster and each process it
+    /// started, each of which is a session of its own): connections stay open and nothing answers, as a server whose
+    /// machine hangs or drops off the network.
+    func freeze() throws(PostgresServerError) {
+        try signalGroup(SIGSTOP)
+    }
+
+    /// Lets a frozen server go on.
+    func thaw() {
+        try? signalGroup(SIGCONT)
+    }
+
+    private func signalGroup(_ signal: Int32) throws(PostgresServerError) {
+        guard let directory else { throw PostgresServerError("not a private server") }
+        let pidFile = directory.appendingPathComponent("data/postmaster.pid")
+        guard let text = try? String(contentsOf: pidFile, encoding: .utf8),
+            let pid = text.split(separator: "\n").first.flatMap({ Int32($0) })
+        else { throw PostgresServerError("no postmaster.pid in \(directory.path)") }
+        let names = (try? FileManager.default.contentsOfDirectory(atPath: "/proc")) ?? []
+        let children = names.compactMap(Int32.init).filter { child in
+            // /proc/PID/stat: "PID (name) state PPID …"; the name may hold spaces, never ")".
+            guard let stat = try? String(contentsOfFile: "/proc/\(child)/stat", encoding: .utf8),
+                let close = stat.lastIndex(of: ")")
+            else { return false }
+            let fields = stat[stat.index(after: close)...].split(separator: " ")
+            return fields.count > 1 && Int32(fields[1]) == pid
+        }
+        for process in [pid] + children where kill(process, signal) != 0 {
+            throw PostgresServerError("cannot signal server process \(process): \(String(cString: strerror(errno)))")
+        }
+    }
+
     /// Stops the private server and removes its files.
     func stop() {
         guard let directory, let bin = Self.binaries() else { return }

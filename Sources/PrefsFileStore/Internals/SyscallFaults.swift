@@ -48,7 +48,17 @@ package final class SyscallFaults: Sendable {
     ///   - folder: The folder, as a path; its files and its subfolders' are affected.
     /// - Returns: The rule, in force until released.
     package func inject(_ error: Errno, into calls: Set<String>, under folder: String) -> Injection {
-        let prefix = folder.hasSuffix("/") ? folder : folder + "/"
+        inject(error, into: calls, atPathsStartingWith: folder.hasSuffix("/") ? folder : folder + "/")
+    }
+
+    /// Makes calls fail for every path that starts with a prefix: one file (`config/b.plist`), or a folder's.
+    ///
+    /// - Parameters:
+    ///   - error: What the calls fail with.
+    ///   - calls: The wrappers' names: `rename`, `renameExchange`, `unlink`.
+    ///   - prefix: The start of the paths affected.
+    /// - Returns: The rule, in force until released.
+    package func inject(_ error: Errno, into calls: Set<String>, atPathsStartingWith prefix: String) -> Injection {
         let id = rules.withLock { state in
             state.next += 1
             state.list.append(Rule(id: state.next, calls: calls, folder: prefix, error: error))

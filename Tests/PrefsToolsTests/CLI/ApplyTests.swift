@@ -1,4 +1,5 @@
 import Foundation
+import PrefsFileStore
 import PrefsTestHelpers
 import Testing
 
@@ -59,6 +60,31 @@ import Testing
         #expect(refused.error.hasPrefix("prefs: line 5 of the script: "), "\(refused.error)")
         #expect(refused.error.hasSuffix("; nothing was applied\n"), "\(refused.error)")
         #expect(try target.run("suites").output.isEmpty, "nothing was written, not even the valid first line")
+    }
+
+    /// A store that fails part-way through a script: the suites written, the one that failed and those not tried
+    /// are named, and applying again finishes the script.
+    @Test func anInterruptedApplyNamesTheSuitesWrittenAndNot() throws {
+        let script = try Self.recorded { source in
+            for suite in ["a", "b", "c"] { try source.run("write", suite, "k", "v-\(suite)") }
+        }
+        let target = try InProcessPrefs()
+        let fault = SyscallFaults.shared.inject(
+            .ioError, into: ["rename", "renameExchange"],
+            atPathsStartingWith: target.configDirectory.appendingPathComponent("b.plist").path)
+        let applied = try target.run("apply", "--yes", "-", input: Data(script.utf8))
+        fault.cancel()
+        #expect(applied.status == 1)
+        #expect(applied.error.hasPrefix(#"prefs: 1 of 3 suites were written ("a"); suite "b": "#), "\(applied.error)")
+        #expect(
+            applied.error.hasSuffix(
+                #"; not tried: "c"; apply the script again to finish it (what is written is left alone)"# + "\n"),
+            "\(applied.error)")
+        #expect(try target.run("read", "a", "k").output == "v-a\n")
+        #expect(try target.run("read", "c", "k").status == 1, "c was not tried")
+        let again = try target.run("apply", "--yes", "-", input: Data(script.utf8))
+        #expect(again.status == 0, "\(again.error)")
+        #expect(try target.run("read", "c", "k").output == "v-c\n")
     }
 
     @Test func aLockedKeyIsRefusedWithNothingWritten() throws {

@@ -96,8 +96,35 @@ public enum ScriptApply {
 
     /// Writes a plan: each suite's changes as one write.
     ///
-    /// - Throws: The store's error; the suites before the one that failed are written, the others not.
+    /// - Throws: ``ToolError`` when a suite's write fails: the store's error, and, when there are several suites,
+    ///   which were written, which failed (and whether it may have been written) and which were not tried, so that
+    ///   nobody takes a half-applied script for an untouched store. Applying the script again finishes it: what is
+    ///   written already is left alone.
     public static func apply(_ plan: Plan, in context: ToolContext) throws {
-        for suite in plan.suites { try context.write(suite.changes, toSuite: suite.name) }
+        for (index, suite) in plan.suites.enumerated() {
+            do {
+                try context.write(suite.changes, toSuite: suite.name)
+            } catch {
+                guard plan.suites.count > 1 else { throw error }
+                throw interrupted(plan, at: index, by: error)
+            }
+        }
+    }
+
+    /// The error of an apply that stopped at a suite: what was written, what failed and why, what was not tried.
+    static func interrupted(_ plan: Plan, at index: Int, by error: any Error) -> ToolError {
+        let names = { (range: Range<Int>) -> String in
+            let shown = plan.suites[range].prefix(5).map { TextEscaping.quoted($0.name) }
+            let more = range.count > 5 ? " and \(range.count - 5) more" : ""
+            return shown.joined(separator: ", ") + more
+        }
+        let written =
+            index == 0
+            ? "no suite was written" : "\(index) of \(plan.suites.count) suites were written (\(names(0..<index)))"
+        let rest = index + 1 < plan.suites.count ? "; not tried: \(names((index + 1)..<plan.suites.count))" : ""
+        return ToolError(
+            "\(written); suite \(TextEscaping.quoted(plan.suites[index].name)): \(SystemErrorText.reason(error))\(rest); "
+                + "apply the script again to finish it (what is written is left alone)",
+            code: ErrorCode(of: error))
     }
 }
