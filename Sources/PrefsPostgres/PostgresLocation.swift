@@ -107,11 +107,11 @@ public struct PostgresLocation: Sendable, CustomStringConvertible {
         lockTimeout = try Self.timeout(parameters["lock_timeout"], named: "lock_timeout", in: shown)
     }
 
-    /// The parameters a URL may carry.
     /// The endings of the names the store makes from its table's: `<table>_history`, `<table>_schemas`, and the
     /// notification channel `<table>_changes`.
     static let companionSuffixes = ["_history", "_schemas", "_changes"]
 
+    /// The parameters a URL may carry.
     private static let parameters: Set = ["table", "sslmode", "sslrootcert", "statement_timeout", "lock_timeout"]
 
     /// How long a statement may run, or wait for a lock, unless the URL says otherwise: a table another session holds
@@ -131,9 +131,10 @@ public struct PostgresLocation: Sendable, CustomStringConvertible {
         return text
     }
 
-    /// How long this client waits for the server's answer to one piece of work before giving up on it: the
-    /// statement's and the lock's timeouts (five minutes for one that waits for ever), and 15 s of grace for the
-    /// network and the connection. The server stops a statement at its own timeouts; this deadline is for a server
+    /// How long this client waits for the server's answer to one piece of work before giving up on it.
+    ///
+    /// It is the statement's and the lock's timeouts (five minutes for one that waits for ever), and 15 s of grace for
+    /// the network and the connection. The server stops a statement at its own timeouts; this deadline is for a server
     /// that stopped answering at all (stopped, partitioned away), which no server setting can end.
     public var answerDeadline: Duration {
         let longest = [statementTimeout, lockTimeout].map { Self.duration(of: $0) ?? .seconds(300) }.max()
