@@ -54,11 +54,26 @@ extension FileSuite: TransactionalSuite {
 }
 
 extension FileSuite: PersistentKeyValueHistory {
-    /// The suite's changes from the store's journal, oldest first.
+    /// The suite's changes from the store's journal, oldest first, ending at what the file holds.
     ///
-    /// The journal is bounded: it keeps the newest records, and at least the newest of every key.
+    /// A change another program made while no watcher ran (a `UserDefaults` app that saves in place over a value
+    /// `prefs` wrote) is recorded first, as an unknown writer's (``reconcileHistory()``). The journal is bounded: it
+    /// keeps the newest records, and at least the newest of every key.
     public func history(key: String? = nil, limit: Int? = nil) -> [PersistentKeyValueChange] {
-        journalRecords(key: key, limit: limit).map(\.change)
+        reconcileHistory()
+        return journalRecords(key: key, limit: limit).map(\.change)
+    }
+
+    /// Records in the journal, as an unknown writer's, each key the file no longer holds as its newest record says
+    /// (``ChangeJournal/reconcile(of:named:holding:)``), under the suite's lock, the file read under it.
+    ///
+    /// Best effort, as a watcher's records are: a lock held longer than a reader waits, or a file that cannot be read
+    /// now, leaves the history as it is; the next reader tries again.
+    func reconcileHistory() {
+        try? files.withLock(exclusive: true, timeout: store.readerLockTimeout) { () throws(FileStoreError) in
+            let image = try files.readSettled(previous: nil, underLock: true)?.image ?? .empty
+            try store.journal.reconcile(of: files.name, named: name) { image.value(forKey: $0) }
+        }
     }
 }
 

@@ -26,10 +26,15 @@ extension KConfigSuite: TransactionalSuite {
 }
 
 extension KConfigSuite: PersistentKeyValueHistory {
-    /// The changes `prefs` and PrefsKit made, from the suite's journal, oldest first; another program's changes are
-    /// recorded as an unknown writer's when a watcher saw them.
+    /// The changes `prefs` and PrefsKit made, from the suite's journal, oldest first, ending at what the file holds:
+    /// another program's changes are recorded as an unknown writer's when a watcher saw them, or else when the history
+    /// is next read (``SuiteJournal/reconcile(suite:named:timeout:holding:)``).
     public func history(key: String? = nil, limit: Int? = nil) -> [PersistentKeyValueChange] {
-        store.journal.history(suite: KConfigStore.journalName(name), key: key, limit: limit)
+        let journalName = KConfigStore.journalName(name)
+        store.journal.reconcile(suite: journalName, named: name, timeout: .seconds(2)) {
+            try recordedValues(of: Self.read(name: name, store: store))
+        }
+        return store.journal.history(suite: journalName, key: key, limit: limit)
     }
 }
 

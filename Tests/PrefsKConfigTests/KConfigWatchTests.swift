@@ -84,6 +84,18 @@ import Testing
         #expect(log.output.contains("${MY_API_TOKEN}/v2") && !log.output.contains("tok-3141592653"), "\(log.output)")
     }
 
+    /// kwriteconfig5 overwrites a value prefs wrote while nothing watches: the log read next ends at what the file
+    /// holds, the change an unknown writer's.
+    @Test func historyEndsAtWhatTheFileHoldsAfterAnUnseenChange() throws {
+        let kde = try KDEFixture()
+        #expect(kde.run("write", "unseenrc", "G/k", "mine").status == 0)
+        try kde.kwrite("unseenrc", groups: ["G"], key: "k", "kde's")
+        let log = kde.run("log", "unseenrc", "G/k").output.split(separator: "\n")
+        #expect(log.count == 2, "\(log)")
+        #expect(log.last?.hasSuffix("G/k: mine -> kde's  by an unknown writer") == true, "\(log)")
+        #expect(kde.run("log", "unseenrc", "G/k").output.split(separator: "\n") == log, "recorded once")
+    }
+
     /// Observes every suite of a store, other processes' changes delivered from now on.
     private static func observe(_ store: KConfigStore) throws -> (ChangeRecorder, [PersistentKeyValueObservation]) {
         let recorder = ChangeRecorder()

@@ -137,6 +137,28 @@ package struct SuiteJournal: Sendable {
         return journal.records(of: name, key: key, limit: limit).map(\.change)
     }
 
+    /// Records what another program changed unseen since the journal last recorded each key
+    /// (``ChangeJournal/reconcile(of:named:holding:)``), so that the history read next never claims a value the
+    /// suite does not hold.
+    ///
+    /// Best effort: a lock held longer than `timeout`, or a journal that cannot be written, leaves the history as it
+    /// is, and the next reader tries again.
+    ///
+    /// - Parameters:
+    ///   - suite: The suite's journal name.
+    ///   - name: The suite's name, as changes carry it.
+    ///   - timeout: How long to wait for the suite's lock.
+    ///   - values: What the suite holds now, read under the lock, as its writes record values.
+    package func reconcile(
+        suite: String, named name: String, timeout: Duration, holding values: () throws -> [String: PropertyListValue]
+    ) {
+        guard let journalName = SuiteName(rawValue: suite) else { return }
+        try? withLock(suite, timeout: timeout) {
+            let current = try values()
+            try journal.reconcile(of: journalName, named: name) { current[$0] }
+        }
+    }
+
     /// Attributes changes seen to the writers the journal names (``ChangeJournal/attribute(_:of:named:)``), and
     /// records those it cannot attribute as an unknown writer's.
     ///

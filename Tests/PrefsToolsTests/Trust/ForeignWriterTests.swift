@@ -127,6 +127,32 @@ import Testing
         #expect(values["appCounter"] != nil)
     }
 
+    /// A value prefs wrote, then overwritten or removed in place by a program that takes no lock, while no watcher
+    /// ran: the history read next ends at what the file holds, the change recorded as an unknown writer's, once.
+    @Test func historyEndsAtWhatTheFileHoldsAfterAnUnseenOverwrite() throws {
+        let cli = try InProcessPrefs()
+        try cli.run("write", "shared", "kept", "mine")
+        try cli.run("write", "shared", "lost", "mine")
+        try cli.run("write", "shared", "changed", "mine")
+        // A UserDefaults app's in-place save of what it loaded before: `lost` gone, `changed` its own.
+        let file = cli.suiteFile("shared")
+        let data = try PropertyListSerialization.data(
+            fromPropertyList: ["kept": "mine", "changed": "the app's"], format: .binary, options: 0)
+        let handle = try FileHandle(forWritingTo: file)
+        try handle.truncate(atOffset: 0)
+        try handle.write(contentsOf: data)
+        try handle.close()
+        let lost = try cli.run("log", "shared", "lost").lines
+        #expect(lost.count == 2, "\(lost)")
+        #expect(lost.last?.contains("lost: mine -> (unset)  by an unknown writer") == true, "\(lost)")
+        let changed = try cli.run("log", "shared", "changed").lines
+        #expect(changed.last?.contains("the app's") == true, "\(changed)")
+        #expect(try cli.run("log", "shared", "kept").lines.count == 1, "a key the file holds as written is left alone")
+        // Read again, nothing more is recorded.
+        #expect(try cli.run("log", "shared", "lost").lines == lost)
+        #expect(try cli.run("log", "shared").lines.count == 5)
+    }
+
     @Test func anInPlaceRewriteThatKeepsSizeAndTimeIsStillSeen() throws {
         let scope = try ScopedFileStore()
         let suite = try scope.store.suite("tick")
