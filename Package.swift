@@ -181,7 +181,8 @@ let package = Package(
             name: "PrefsTestHelpers",
             dependencies: [
                 "PrefsKit", "PrefsFileStore", "PrefsTestSupport", "PrefsTUI", "PrefsTools", "PrefsStores",
-                "PrefsCommandLine", "PrefsNcurses", .product(name: "SystemPackage", package: "swift-system"),
+                "PrefsCommandLine", "PrefsNcurses", "CTestSupport",
+                .product(name: "SystemPackage", package: "swift-system"),
             ],
             path: "Tests/PrefsTestHelpers", swiftSettings: languageSettings),
         .testTarget(

@@ -36,6 +36,12 @@ import Testing
             }
             try Data((lines.joined(separator: "\n") + "\n").utf8).write(
                 to: journal.appendingPathComponent("\(suite).jsonl"))
+            // The suite holds what its history ends at, as a real one does: a history that claimed another value
+            // would be mended by the next read (an unknown writer's change recorded).
+            var held: [String: Any] = ["seed": "1"]
+            for record in records where record.suite == suite { held[record.key] = record.new }
+            try PropertyListSerialization.data(fromPropertyList: held, format: .xml, options: 0).write(
+                to: prefs.suiteFile(suite))
         }
         return prefs
     }

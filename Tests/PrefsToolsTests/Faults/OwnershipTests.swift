@@ -19,6 +19,8 @@ struct OwnershipTests {
             environment: [
                 "HOME": home.path, "XDG_STATE_HOME": home.url.appendingPathComponent("state").path,
                 "XDG_CONFIG_HOME": home.url.appendingPathComponent("config").path,
+                "XDG_DATA_HOME": home.url.appendingPathComponent("data").path,
+                "XDG_CACHE_HOME": home.url.appendingPathComponent("cache").path,
             ])
     }
 
