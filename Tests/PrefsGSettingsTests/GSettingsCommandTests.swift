@@ -4,7 +4,7 @@ import Testing
 
 /// Shell completion on GNOME's settings, which needs `prefs` as a process of its own, started by bash (the commands
 /// are tested in-process, in the child's session: ``GSettingsInSession/CommandTests``).
-@Suite(.threadOfItsOwn) struct GSettingsCommandTests {
+@Suite(.needs(.gsettings, .dconf, .dbusDaemon), .threadOfItsOwn) struct GSettingsCommandTests {
     @Test func completionKnowsTheSchemasTheirKeysAndChoices() throws {
         let session = try GSettingsSession()
         let complete = { (words: [String]) in

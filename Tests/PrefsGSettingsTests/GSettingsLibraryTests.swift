@@ -11,7 +11,7 @@ import Testing
 /// GIO reads the session bus's address, the schema folders and the user's configuration folder once per process, so
 /// these tests cannot share the runner with tests of other stores: the runner starts itself again, filtered to them,
 /// with the session's environment.
-@Suite(.threadOfItsOwn) struct GSettingsLibraryTests {
+@Suite(.needs(.gsettings, .dconf, .dbusDaemon), .threadOfItsOwn) struct GSettingsLibraryTests {
     @Test func theStorePassesItsInProcessTestsInAPrivateSession() throws {
         let session = try GSettingsSession()
         try ChildTestRun.expectPassing(
@@ -48,7 +48,14 @@ enum GSettingsChild {
 }
 
 /// The tests the child runs in its private session, one at a time: each starts from a user database reset.
-@Suite(.threadOfItsOwn, .enabled(if: GSettingsChild.isChild), .serialized) enum GSettingsInSession {}
+@Suite(
+    .needs(.gsettings, .dconf, .dbusDaemon),
+    .threadOfItsOwn,
+    .enabled(
+        if: GSettingsChild.isChild,
+        "runs in the child process GSettingsLibraryTests starts in a private D-Bus session"),
+    .serialized) enum GSettingsInSession
+{}
 
 extension GSettingsInSession {
     @Suite struct ConformanceTests {

@@ -5,7 +5,7 @@ import Testing
 /// A command that only reads GNOME's settings reads dconf's databases and the compiled schemas itself, and never
 /// loads GIO (issue 46: loading GIO alone took longer than the whole of `gsettings get`): a process of its own, so
 /// that the dynamic loader can say what it loaded.
-@Suite(.threadOfItsOwn) struct GSettingsReadWithoutGIOTests {
+@Suite(.needs(.gsettings, .dconf, .dbusDaemon), .threadOfItsOwn) struct GSettingsReadWithoutGIOTests {
     @Test func aReadLoadsNoGIOAndPrintsWhatGSettingsPrints() throws {
         let session = try GSettingsSession()
         let loader = session.environment.merging(["LD_DEBUG": "files"]) { $1 }

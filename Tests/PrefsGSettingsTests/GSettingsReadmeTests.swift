@@ -4,7 +4,7 @@ import Testing
 
 /// The "GNOME settings" article's blocks, run line by line exactly as written in a private session, with the built
 /// `prefs`, GLib's `gsettings` and dconf's `dconf` on `PATH`.
-@Suite(.threadOfItsOwn) struct GSettingsReadmeTests {
+@Suite(.needs(.gsettings, .dconf, .dbusDaemon, .tmux), .threadOfItsOwn) struct GSettingsReadmeTests {
     @Test func everyCommandLineOfTheArticleRunsAsWritten() throws {
         let text = try ProjectFile.text("Sources/PrefsGSettings/PrefsGSettings.docc/GNOMESettings.md")
         let fences = ProjectFile.fences(in: text)

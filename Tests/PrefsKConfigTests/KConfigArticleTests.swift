@@ -4,7 +4,7 @@ import Testing
 
 /// The "KDE settings" article's block, run line by line exactly as written, with the built `prefs` and KDE's
 /// `kreadconfig5` and `kwriteconfig5` on `PATH`; the editor's line in a real terminal.
-@Suite(.threadOfItsOwn) struct KConfigArticleTests {
+@Suite(.needs(.kreadconfig5, .kwriteconfig5, .tmux), .threadOfItsOwn) struct KConfigArticleTests {
     @Test func everyCommandLineOfTheArticleRunsAsWritten() throws {
         let text = try ProjectFile.text("Sources/PrefsKConfig/PrefsKConfig.docc/KDESettings.md")
         let fence = try #require(ProjectFile.fences(in: text).first)

@@ -8,7 +8,7 @@ import Testing
 
 /// Every command on `--store kconfig`, in this process: the files listed, schemas from `.kcfg`, `[$e]` shown both
 /// ways, secrets hidden, bad names refused with one line, and the editor on the same files.
-@Suite(.threadOfItsOwn) struct KConfigCommandTests {
+@Suite(.needs(.kreadconfig5, .kwriteconfig5), .threadOfItsOwn) struct KConfigCommandTests {
     @Test func suitesAreTheKConfigFilesOfTheFolders() throws {
         let kde = try KDEFixture()
         try kde.write("kdeglobals", "[General]\nColorScheme=BreezeDark\n")

@@ -1,10 +1,11 @@
+import PrefsTestHelpers
 import Testing
 
 @_spi(Fuzzing) @testable import PrefsKConfig
 
 /// The format as `src/core/kconfigini.cpp` reads and writes it: escapes, headers, entries, and edits that change the
 /// lines of the keys written and no other byte.
-@Suite struct KConfigFormatTests {
+@Suite(.needs(.kreadconfig5, .kwriteconfig5)) struct KConfigFormatTests {
     @Test(arguments: [
         (#"\slead and trail\s"#, " lead and trail "),
         (#"tab\there\nnl\\back é \x01"#, "tab\there\nnl\\back é \u{1}"),
@@ -196,7 +197,7 @@ import Testing
 }
 
 /// Inputs the fuzzer found, kept: each once broke an invariant of ``KConfigFileChecks``.
-@Suite struct KConfigFuzzFindingsTests {
+@Suite(.needs(.kreadconfig5, .kwriteconfig5)) struct KConfigFuzzFindingsTests {
     @Test(arguments: [
         Array("[[$i}+nt\n[A]\n\n[A]\n\u{7F}=0".utf8),
         Array("a\\x3db=v\n[$i]\nk=v\n".utf8),

@@ -3,7 +3,7 @@ import PrefsTestHelpers
 import Testing
 
 /// A KConfigXT integer type bounds its values as the program reads them: `Int` is 32 bits, `UInt` unsigned.
-@Suite(.threadOfItsOwn) struct KConfigIntegerWidthTests {
+@Suite(.needs(.kreadconfig5, .kwriteconfig5), .threadOfItsOwn) struct KConfigIntegerWidthTests {
     @Test func aValueItsTypeCannotHoldIsRefusedAndAStoredOneFlagged() throws {
         let kde = try KDEFixture()
         try kde.installSchema("widths.kcfg")

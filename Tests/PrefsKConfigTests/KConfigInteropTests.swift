@@ -4,7 +4,7 @@ import Testing
 
 /// `prefs --store kconfig` against KDE's own `kreadconfig5` and `kwriteconfig5`: what one writes, the other reads,
 /// byte for byte where KConfig's spelling is fixed.
-@Suite struct KConfigInteropTests {
+@Suite(.needs(.kreadconfig5, .kwriteconfig5)) struct KConfigInteropTests {
     /// Values that need every escape KConfig has, and keys that need theirs.
     static let values: [(key: String, value: String)] = [
         ("plain", "plain text"),

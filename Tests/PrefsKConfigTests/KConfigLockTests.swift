@@ -8,7 +8,7 @@ import Testing
 
 /// KDE's `<file>.lock` (a `QLockFile`), taken by `prefs` as Qt takes it: a held lock makes a write wait and then fail
 /// naming its holder, a stale one is removed, and a KDE program waits for a lock `prefs` holds.
-@Suite struct KConfigLockTests {
+@Suite(.needs(.kreadconfig5, .kwriteconfig5)) struct KConfigLockTests {
     /// The program this test runs as, as Qt reads it from `/proc/PID/exe`.
     static let program =
         (try? FileManager.default.destinationOfSymbolicLink(atPath: "/proc/self/exe"))

@@ -3,7 +3,7 @@ import PrefsTestHelpers
 import Testing
 
 /// `[$i]` in the user's own file locks the user's own entries: KConfig reads them, and so does every command.
-@Suite(.threadOfItsOwn) struct KConfigOwnLockTests {
+@Suite(.needs(.kreadconfig5, .kwriteconfig5), .threadOfItsOwn) struct KConfigOwnLockTests {
     @Test func entriesTheUsersOwnFileLocksAreShownLocked() throws {
         let kde = try KDEFixture()
         try kde.write("grouprc", "[G][$i]\nk=v\n[H]\nkey[$i]=locked\nfree=yes\n")

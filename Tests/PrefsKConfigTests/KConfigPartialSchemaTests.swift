@@ -4,7 +4,7 @@ import Testing
 
 /// A `.kcfg` types the keys it declares and forbids none: the file it names holds keys of other components, which
 /// kwriteconfig5 writes as freely.
-@Suite(.threadOfItsOwn) struct KConfigPartialSchemaTests {
+@Suite(.needs(.kreadconfig5, .kwriteconfig5), .threadOfItsOwn) struct KConfigPartialSchemaTests {
     @Test func aKeyTheKcfgDoesNotDeclareIsWrittenAsKwriteconfig5WritesIt() throws {
         let kde = try KDEFixture()
         try kde.installSchema("interop.kcfg")
@@ -35,7 +35,7 @@ import Testing
 }
 
 /// A `.kcfg` that cannot be read leaves its file readable, as KDE reads it, with one line saying why.
-@Suite(.threadOfItsOwn) struct KConfigUnreadableSchemaTests {
+@Suite(.needs(.kreadconfig5, .kwriteconfig5), .threadOfItsOwn) struct KConfigUnreadableSchemaTests {
     @Test func aFileWhoseKcfgCannotBeReadIsReadUntypedSayingWhy() throws {
         let kde = try KDEFixture()
         let folder = kde.prefs.home.url.appendingPathComponent("data/config.kcfg", isDirectory: true)

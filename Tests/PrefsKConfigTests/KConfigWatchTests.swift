@@ -7,7 +7,7 @@ import Testing
 
 /// Other programs' writes reach observers, attributed to their writer when the journal knows it; `prefs`'s own
 /// writes are announced on the session bus as KDE announces them.
-@Suite struct KConfigWatchTests {
+@Suite(.needs(.kreadconfig5, .kwriteconfig5, .dbusDaemon)) struct KConfigWatchTests {
     @Test func anotherProgramsWriteReachesObserversOnce() throws {
         let kde = try KDEFixture()
         try kde.write("watchedrc", "[G]\nk=1\n")

@@ -8,7 +8,7 @@ import Glibc
 
 /// `prefs demo` in a real terminal: a temporary copy of the demo, a second process writing to it, and nothing left
 /// behind however the editor ends.
-@Suite(.threadOfItsOwn, .serialized) struct DemoTerminalTests {
+@Suite(.needs(.tmux), .threadOfItsOwn, .serialized) struct DemoTerminalTests {
     /// Starts the demo with its temporary directory inside the test's own, and returns where the demo put it.
     private func launch(_ cli: PrefsCLI) throws -> (TmuxSession, URL) {
         let temporary = cli.home.url.appendingPathComponent("tmp")

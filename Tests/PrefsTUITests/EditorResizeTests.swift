@@ -5,7 +5,7 @@ import Testing
 
 /// The editor follows the terminal's size: after any sequence of sizes, the frame is the one a fresh start at the last
 /// size draws, and Ctrl-L asks the terminal to be drawn whole.
-@Suite(.threadOfItsOwn) struct EditorResizeTests {
+@Suite(.needs(.tmux), .threadOfItsOwn) struct EditorResizeTests {
     /// The sizes a person reaches by dragging a window: shrinking past the smallest useful size, and back.
     static let sequences: [[(Int, Int)]] = [
         [(70, 15)],
@@ -41,7 +41,7 @@ import Testing
 }
 
 /// The same in a real terminal, where ncurses must learn the size from SIGWINCH and the terminal keeps what it drew.
-@Suite(.threadOfItsOwn, .serialized) struct EditorTerminalResizeTests {
+@Suite(.needs(.tmux), .threadOfItsOwn, .serialized) struct EditorTerminalResizeTests {
     private static func start(_ cli: PrefsCLI, width: Int, height: Int) throws -> TmuxSession {
         try TmuxSession(running: "prefs", "", in: cli, width: width, height: height)
     }

@@ -4,7 +4,7 @@ import Testing
 
 /// Editing: a line longer than the screen, read-only browsing, and in a real terminal `$EDITOR` and a hostile key in
 /// the title.
-@Suite(.threadOfItsOwn, .serialized) struct EditorTerminalEditingTests {
+@Suite(.needs(.tmux, .vim), .threadOfItsOwn, .serialized) struct EditorTerminalEditingTests {
     /// In-process, on a terminal in memory as wide as tmux's.
     @Test func aThreeHundredCharacterValueScrollsAndWhatIsTypedIsShownAndWritten() throws {
         let prefs = try InProcessPrefs()
@@ -97,6 +97,7 @@ import Testing
 /// registry). Before, the child ran outside the foreground group, vim exited with "Error reading
 /// input", and its replies to the terminal arrived as the editor's keystrokes.
 @Suite(
+    .needs(.tmux, .vim),
     .threadOfItsOwn, .serialized,
     .enabled(if: FileManager.default.isExecutableFile(atPath: "/usr/bin/vim"), "needs vim"))
 struct EditorRealTextEditorTests {

@@ -4,7 +4,7 @@ import Testing
 
 /// Search, delayed mode and another process's writes, with the editor running as `prefs tui` runs it, in-process on
 /// a terminal in memory: its store's service and watch are the real ones.
-@Suite(.threadOfItsOwn) struct EditorTerminalModesTests {
+@Suite(.needs(.tmux), .threadOfItsOwn) struct EditorTerminalModesTests {
     @Test func slashOnTheSuitesSearchesEverySuiteAndOpensTheKeyFound() throws {
         let prefs = try InProcessPrefs()
         try prefs.run("write", "com.example.mail", "server", "imap.example.org")
@@ -74,7 +74,7 @@ import Testing
 
 /// Real signals to the real editor in tmux: Ctrl-C asks, SIGTERM twice and SIGHUP keep the pending changes, and the
 /// next `prefs tui` offers them back.
-@Suite(.threadOfItsOwn, .serialized) struct EditorTerminalSignalTests {
+@Suite(.needs(.tmux), .threadOfItsOwn, .serialized) struct EditorTerminalSignalTests {
     private static func editorWithPendingChange(_ cli: PrefsCLI) throws -> TmuxSession {
         try cli.run("write", "S", "a", "1", "-t", "int")
         let terminal = try TmuxSession(running: "prefs", "tui S", in: cli, width: 120, height: 30)

@@ -3,7 +3,7 @@ import PrefsTestHelpers
 import Testing
 
 /// The query language and suite deletion in a real terminal: `prefs` under tmux, as a person types.
-@Suite(.threadOfItsOwn, .serialized) struct EditorTerminalQueryTests {
+@Suite(.needs(.tmux), .threadOfItsOwn, .serialized) struct EditorTerminalQueryTests {
     @Test func aQueryIsNamedWhileMistypedThenFindsAndOpensItsKeys() throws {
         let cli = try PrefsCLI()
         try cli.installSchema(EditorFixture.manifest)

@@ -3,7 +3,7 @@ import PrefsTestHelpers
 import Testing
 
 /// The editor in a real terminal: `prefs` under tmux, driven by keys, while other processes write.
-@Suite(.threadOfItsOwn, .serialized) struct EditorTerminalTests {
+@Suite(.needs(.tmux), .threadOfItsOwn, .serialized) struct EditorTerminalTests {
     private func launch(_ cli: PrefsCLI, _ arguments: String = "") throws -> TmuxSession {
         try TmuxSession(running: "prefs", arguments, in: cli)
     }

@@ -4,7 +4,7 @@ import Testing
 
 /// The "XFCE settings" article's block, run line by line exactly as written in a private session, with the built
 /// `prefs` and Debian's `xfconf-query` on `PATH`.
-@Suite(.threadOfItsOwn) struct XfconfArticleTests {
+@Suite(.needs(.xfconfQuery, .dbusDaemon, .tmux), .threadOfItsOwn) struct XfconfArticleTests {
     @Test func everyCommandLineOfTheArticleRunsAsWritten() throws {
         let text = try ProjectFile.text("Sources/PrefsXfconf/PrefsXfconf.docc/XFCESettings.md")
         let fence = try #require(ProjectFile.fences(in: text).first)

@@ -6,7 +6,7 @@ import Testing
 ///
 /// GIO reads the session bus's address once per process, so these tests cannot share the runner with tests of other
 /// stores: the runner starts itself again, filtered to them, with the session's environment.
-@Suite(.threadOfItsOwn) struct XfconfLibraryTests {
+@Suite(.needs(.xfconfQuery, .dbusDaemon), .threadOfItsOwn) struct XfconfLibraryTests {
     @Test func theStorePassesItsTestsInAPrivateSession() throws {
         let session = try XfconfSession()
         try ChildTestRun.expectPassing(
@@ -34,4 +34,10 @@ enum XfconfChild {
 }
 
 /// The tests the child runs in its private session, one at a time, each on channels of its own.
-@Suite(.threadOfItsOwn, .enabled(if: XfconfChild.isChild), .serialized) enum XfconfInSession {}
+@Suite(
+    .needs(.xfconfQuery, .dbusDaemon),
+    .threadOfItsOwn,
+    .enabled(
+        if: XfconfChild.isChild, "runs in the child process XfconfLibraryTests starts in a private D-Bus session"),
+    .serialized) enum XfconfInSession
+{}
