@@ -138,13 +138,15 @@ import Testing
     /// A writer polling for the lock, which `flock` does not hand out fairly, waits its turn behind busy writers.
     ///
     /// It can lose the race to them for a long time, but they are making progress, so it must not give up. The
-    /// timeout here is short, so that a timeout counted from the first try (as before) fails this test.
+    /// timeout here is a third of the run's time on an idle machine (1.5 s of about 5 s), so that a timeout counted
+    /// from the first try (as before) fails this test; it is long beside one commit, so that a loaded machine that
+    /// stalls a writer holding the lock does not (300 ms did: four of six writers gave up with both cores busy).
     @Test func aWriterQueuedBehindBusyWritersWaitsItsTurn() throws {
         let scope = try ScopedFileStore()
         let writers = 6
-        let keys = 150
+        let keys = 400
         var environment = scope.environment
-        environment["PREFS_TEST_LOCK_TIMEOUT_MS"] = "300"
+        environment["PREFS_TEST_LOCK_TIMEOUT_MS"] = "1500"
         let children = try (0..<writers).map { index in
             try RunningChild(
                 "prefs-test-helper", ["write", scope.configDirectory.path, "queue", "w\(index)", "\(keys)"],

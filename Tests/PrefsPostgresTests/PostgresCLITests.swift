@@ -233,10 +233,12 @@ import Testing
         try prefs.run("write", "--store", url, "app", "theme", "dark")
         let editor = prefs.editor("tui", "--store", url, "app")
         #expect(editor.waitFor { $0.contains("theme") && $0.contains("dark") })
-        try server.crashAndRestart()
-        #expect(
-            eventually(timeout: .seconds(30)) { editor.screen.contains("live updates stopped: cannot reach") },
-            "\(editor.screen)")
+        // Down until the editor has said so: a restart quick enough for the listener's first reconnect left nothing
+        // to say, and the test waited in vain (CI saw it under load).
+        try server.crash()
+        let said = eventually(timeout: .seconds(60)) { editor.screen.contains("live updates stopped: cannot reach") }
+        try server.startAgain()
+        #expect(said, "\(editor.screen)")
         // Back: another client's write is seen again, and the notice goes.
         var attempt = 0
         let back = eventually(timeout: .seconds(30)) {

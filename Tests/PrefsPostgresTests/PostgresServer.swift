@@ -100,13 +100,31 @@ final class PostgresServer: Sendable {
         let port = freePort()
         let server = PostgresServer(url: "postgres://postgres@127.0.0.1:\(port)/postgres", directory: directory)
         try server.pgRun(bin + "/initdb", ["-D", data, "-A", "trust", "-U", "postgres", "--no-sync", "-E", "UTF8"])
-        try server.pgRun(
+        try server.start(port: port)
+        return server
+    }
+
+    /// Starts the private server on its port, with its data as they are.
+    private func start(port: Int) throws(PostgresServerError) {
+        guard let directory, let bin = Self.binaries() else { throw PostgresServerError("not a private server") }
+        try pgRun(
             bin + "/pg_ctl",
             [
-                "-D", data, "-l", directory.appendingPathComponent("log").path, "-w", "-o",
-                "-p \(port) -k \(directory.path) -c listen_addresses=127.0.0.1 -c fsync=off", "start",
+                "-D", directory.appendingPathComponent("data").path, "-l", directory.appendingPathComponent("log").path,
+                "-w", "-o", "-p \(port) -k \(directory.path) -c listen_addresses=127.0.0.1 -c fsync=off", "start",
             ])
-        return server
+    }
+
+    /// Stops the private server at once, as a crash would, keeping its files for ``startAgain()``.
+    func crash() throws(PostgresServerError) {
+        guard let directory, let bin = Self.binaries() else { throw PostgresServerError("not a private server") }
+        try pgRun(bin + "/pg_ctl", ["-D", directory.appendingPathComponent("data").path, "-m", "immediate", "stop"])
+    }
+
+    /// Starts a crashed private server again, on the port of its URL.
+    func startAgain() throws(PostgresServerError) {
+        guard let port = URLComponents(string: url)?.port else { throw PostgresServerError("no port in \(url)") }
+        try start(port: port)
     }
 
     /// Restarts the private server, dropping every connection.

@@ -78,6 +78,11 @@ import Testing
             "com.example.app", ["theme": "dark", "fontScale": 7, "extra": 1, "showsTips": true])
         let suite = try fixture.store.suite("com.example.app")
         #expect(eventually { suite.primitiveValue(forKey: "showsTips") == .bool(true) })
+        // Its change told, before the next is waited for: a late one would stand for the lock's going below.
+        #expect(
+            eventually {
+                received.contains { $0.key == "showsTips" && $0.newValue == .bool(true) && $0.systemLayer == nil }
+            })
         fixture.editor.receive(received.take())
         fixture.type(.key(.right))
         let details = fixture.screen
@@ -89,7 +94,12 @@ import Testing
 
         // The lock file goes: the user's value is in force, and the key can be changed again.
         try FileManager.default.removeItem(at: locks)
-        #expect(eventually { received.contains { $0.key == "showsTips" && $0.newValue == .bool(true) } })
+        #expect(
+            eventually {
+                received.contains {
+                    $0.key == "showsTips" && $0.newValue == .bool(true) && $0.systemLayer?.hasSuffix(".locks") == true
+                }
+            }, "the lock's going is told as the lock file's change")
         fixture.editor.receive(received.take())
         fixture.type()
         #expect(!row("showsTips", fixture).contains("locked"), "\(fixture.screen)")
