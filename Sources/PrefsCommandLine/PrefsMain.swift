@@ -77,7 +77,7 @@ public enum PrefsMain {
             do {
                 arguments = try CommandLineWords.prepared(words)
             } catch {
-                return .ended(ErrorReport.ending(for: ValidationError("\(error)")))
+                return .ended(usageFailure(error))
             }
             // Alone on a terminal, `prefs` is the editor, on the store its options choose; elsewhere it prints its
             // help.
@@ -119,15 +119,7 @@ public enum PrefsMain {
             }
         } catch {
             // One line, and the usage status, as every usage error ends.
-            if let unknown = unknownCommand(in: arguments) {
-                let status = ExitCode.validationFailure.rawValue
-                if ErrorReport.json {
-                    FailureReport.report(code: .usage, message: "\(unknown)", status: status)
-                } else {
-                    Output.error("\(unknown)")
-                }
-                return .ended(status)
-            }
+            if let unknown = unknownCommand(in: arguments) { return .ended(usageFailure(unknown)) }
             return .ended(ErrorReport.ending(for: error))
         }
         return .ended(checkedOutput())
@@ -144,6 +136,17 @@ public enum PrefsMain {
         guard !names.contains(word) else { return nil }
         let hint = NearestNames.question(for: word, among: names) ?? "prefs --help lists the commands"
         return ToolError("unknown command \(TextEscaping.quoted(word)); \(hint)", code: .usage)
+    }
+
+    /// Reports a usage error in one line, as `prefs: …` (or the JSON failure under `--json`), and gives its status.
+    private static func usageFailure(_ error: any Error) -> Int32 {
+        let status = ExitCode.validationFailure.rawValue
+        if ErrorReport.json {
+            FailureReport.report(code: .usage, message: "\(error)", status: status)
+        } else {
+            Output.error("\(error)")
+        }
+        return status
     }
 
     /// 0 when all output was written; otherwise the failure, reported.

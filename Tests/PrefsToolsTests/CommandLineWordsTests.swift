@@ -60,4 +60,23 @@ import Testing
         #expect(CommandOptions.command(in: ["schema", "install", "f.json"]) == ("schema install", 2))
         #expect(CommandOptions.command(in: ["read", "app"]) == ("read", 1))
     }
+
+    /// A single-dash word of several letters would be read by argument-parser as a cluster of flags (`-dash` held
+    /// `h`, so the help printed and nothing was written): refused in one line naming `--`, which takes it.
+    @Test func aDashedWordOfSeveralLettersIsRefusedNotReadAsFlags() throws {
+        let cli = try InProcessPrefs()
+        let refused = try cli.run("write", "S", "-dash", "V")
+        #expect(refused.status == 64)
+        #expect(
+            refused.error
+                == "prefs: unknown option \"-dash\"; a key, suite or value that starts with - goes after --, as in "
+                + "prefs write -- -dash\n")
+        #expect(refused.output.isEmpty)
+        #expect(try cli.run("read", "S").status == 1, "nothing was written")
+        #expect(try cli.run("write", "S", "--", "-dash", "V").status == 0)
+        #expect(try cli.run("read", "S", "--", "-dash").output == "V\n")
+        #expect(try cli.run("write", "S", "n", "-7").status == 0, "a negative number is a value")
+        let opposite = try cli.run("find", "-dash")
+        #expect(opposite.output == "S n = -7\n", "find's -word asks the opposite: \(opposite.error)")
+    }
 }

@@ -1,8 +1,9 @@
 /// The rewriting of `prefs`' command line before argument-parser reads it, for the forms it cannot read as they are.
 ///
 /// Each step says what argument-parser cannot do: global options before the subcommand
-/// (``hoistingGlobalOptions(_:)``), `defaults`' single-dash type flags (``translatingDefaultsSpellings(_:)``) and
-/// negative numbers among operands (``separatingNegativeNumbers(_:)``). Each leaves every other command line as it
+/// (``hoistingGlobalOptions(_:)``), `defaults`' single-dash type flags (``translatingDefaultsSpellings(_:)``), other
+/// single-dash words it would take for clusters of flags (``refusingClusteredFlags(_:)``) and negative numbers among
+/// operands (``separatingNegativeNumbers(_:)``). Each leaves every other command line as it
 /// is, so that argument-parser gives its own messages.
 public enum CommandLineWords {
     /// The command line as argument-parser is to read it.
@@ -12,7 +13,8 @@ public enum CommandLineWords {
     /// - Throws: ``ToolError`` with code `usage`, naming the right form, for `defaults`' spellings that mean something
     ///   else here (`-data`, `-array`, `-dict`).
     public static func prepared(_ arguments: [String]) throws -> [String] {
-        separatingNegativeNumbers(try translatingDefaultsSpellings(hoistingGlobalOptions(arguments)))
+        separatingNegativeNumbers(
+            try refusingClusteredFlags(translatingDefaultsSpellings(hoistingGlobalOptions(arguments))))
     }
 
     /// Moves global options written before the subcommand to just after it, so that `prefs --store URL read …`

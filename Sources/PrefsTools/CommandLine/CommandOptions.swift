@@ -19,6 +19,9 @@ public enum CommandOptions {
         "demo-writer": ["--interval"],
     ]
 
+    /// The commands whose operands may start with a dash without `--`: `find`'s `-word` asks the opposite.
+    public static let takingDashedOperands: Set = ["find"]
+
     /// The options that take a value in a command, its global ones included.
     ///
     /// - Parameter command: The command's name, `schema show` for a subcommand.
