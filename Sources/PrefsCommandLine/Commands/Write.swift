@@ -16,7 +16,7 @@ struct Write: PrefsCommand {
         help: ArgumentHelp(
             "The value, as text (JSON for --type json); several with --array-add and --dict-add.", valueName: "value"),
         completion: ShellCompletion.values)
-    var values: [String]
+    var values: [String] = []
     @Option(name: [.customShort("t"), .long], help: "The value's type when no schema gives it.")
     var type: ValueText.ValueType?
     @Flag(help: "Write a key the suite's schema does not declare.") var force = false
@@ -25,6 +25,11 @@ struct Write: PrefsCommand {
     @Option(help: ArgumentHelp("Write inside the value, at this JSON Pointer (/member/0).", valueName: "pointer"))
     var path: String?
     @Option(help: ArgumentHelp("Keep the suite's file as xml or binary.", valueName: "format")) var format: String?
+    @Option(
+        help: ArgumentHelp(
+            "Read the value from a file (- for standard input), less one final line feed: for values longer than a "
+                + "command line may hold.", valueName: "file"))
+    var valueFile: String?
 
     func validate() throws {
         if [arrayAdd, dictAdd, path != nil].filter({ $0 }).count > (format == nil ? 1 : 0) {
@@ -35,6 +40,12 @@ struct Write: PrefsCommand {
         }
         if !arrayAdd && !dictAdd && values.count > 1 {
             throw ValidationError("Give one value, or use --array-add or --dict-add for several.")
+        }
+        if valueFile != nil && (!values.isEmpty || arrayAdd || dictAdd || path != nil) {
+            throw ValidationError("--value-file gives the value of a plain write: give no value beside it.")
+        }
+        if valueFile == nil && values.isEmpty {
+            throw ValidationError("Give a value, or --value-file FILE.")
         }
     }
 
@@ -48,6 +59,11 @@ struct Write: PrefsCommand {
     }
 
     func perform() throws {
+        if let valueFile {
+            var write = request
+            write.request.value = try ValueFile.text(of: valueFile)
+            return try write.perform()
+        }
         let part: SuiteEdit.PartOfValue? = arrayAdd ? .arrayAdd : dictAdd ? .dictAdd : path.map { .path($0) }
         guard let part else { return try request.perform() }
         try SuiteEdit(suite: suite, context: options.openContext())

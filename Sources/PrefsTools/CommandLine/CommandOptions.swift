@@ -10,7 +10,7 @@ public enum CommandOptions {
 
     /// The options of each command (`schema show` for a subcommand) that take a value, global ones aside.
     public static let valued: [String: Set<String>] = [
-        "read": ["--path"], "write": ["--type", "-t", "--path", "--format"], "delete": ["--path"],
+        "read": ["--path"], "write": ["--type", "-t", "--path", "--format", "--value-file"], "delete": ["--path"],
         "export": ["--format", "--output", "-o"], "diff": ["--against"],
         "log": ["--limit", "-n", "--since", "--until", "--writer"],
         "record": ["--output", "-o", "--for", "--include", "--exclude", "--format"],

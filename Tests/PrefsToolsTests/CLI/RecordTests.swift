@@ -52,6 +52,47 @@ import Testing
             "no command names a folder")
     }
 
+    /// A value longer than one argument may be (128 KiB on Linux) goes in a here-document that expands nothing, which
+    /// both `sh` and `prefs apply` replay exactly; `sh` stopped half-way with "Argument list too long".
+    @Test func aValueLongerThanACommandLineMayHoldReplaysThroughAHereDocument() throws {
+        let prefs = try InProcessPrefs()
+        try prefs.run("write", "app", "seed", "1")
+        let long =
+            (0..<12_000).map { "line \($0): 'quoted' \"double\" $HOME `id` \\ $(id)" }.joined(separator: "\n")
+            + "\nPREFS_VALUE\n"
+        #expect(long.utf8.count > 256 * 1024)
+        let lines = try Self.record(prefs, ["app"]) {
+            try prefs.run("write", "app", "long", long)
+            try prefs.run("write", "app", "short", "s")
+        }
+        let script = lines.joined(separator: "\n") + "\n"
+        #expect(lines.contains("prefs write --type string --value-file - -- 'app' 'long' <<'PREFS_VALUE_1'"))
+        #expect(lines.contains("prefs write --type string -- 'app' 'short' 's'"))
+
+        let byShell = try InProcessPrefs()
+        let file = byShell.home.url.appendingPathComponent("replay.sh")
+        try Data(script.utf8).write(to: file)
+        let folder = try ChildProcess.executable(named: "prefs").deletingLastPathComponent().path
+        let path = folder + ":" + (ProcessInfo.processInfo.environment["PATH"] ?? "/usr/bin:/bin")
+        let replayed = try ChildProcess.run(
+            "/bin/sh", [file.path], environment: byShell.environment.merging(["PATH": path]) { $1 })
+        #expect(replayed.status == 0, "\(replayed.standardError)")
+        #expect(try byShell.run("read", "--json", "app", "long").output == (try jsonString(long)) + "\n")
+        #expect(try byShell.run("read", "app", "short").output == "s\n")
+
+        let byApply = try InProcessPrefs()
+        let applied = try byApply.run("apply", "--yes", "-", input: Data(script.utf8))
+        #expect(applied.status == 0, "\(applied.error)")
+        #expect(try byApply.run("read", "--json", "app", "long").output == (try jsonString(long)) + "\n")
+    }
+
+    /// A string as `prefs read --json` prints it.
+    private func jsonString(_ text: String) throws -> String {
+        let encoder = JSONEncoder()
+        encoder.outputFormatting = [.withoutEscapingSlashes, .sortedKeys]
+        return String(decoding: try encoder.encode(text), as: UTF8.self)
+    }
+
     @Test func volatileSecretAndUnwritableKeysAreLeftOutAndNamed() throws {
         let prefs = try InProcessPrefs()
         try prefs.installSchema(

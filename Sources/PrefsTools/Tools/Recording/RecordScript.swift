@@ -133,8 +133,24 @@ public struct RecordScript: Sendable {
         }
         try ValueText.checkPrintable(value, what: "value")
         let (type, text) = try typed(value)
-        return (["prefs", "write", "--type", type, "--"] + [entry.suite, entry.key, text].map(ShellWord.scriptWord))
-            .joined(separator: " ")
+        guard text.utf8.count > ValueFile.longestArgument else {
+            return
+                (["prefs", "write", "--type", type, "--"] + [entry.suite, entry.key, text].map(ShellWord.scriptWord))
+                .joined(separator: " ")
+        }
+        // Longer than one argument may be (sh stopped half-way with "Argument list too long"): the value goes in a
+        // here-document, its delimiter quoted so that nothing in it is expanded, and one no line of it is.
+        let lines = Set(text.split(separator: "\n", omittingEmptySubsequences: false))
+        var delimiter = "PREFS_VALUE"
+        var suffix = 0
+        while lines.contains(Substring(delimiter)) {
+            suffix += 1
+            delimiter = "PREFS_VALUE_\(suffix)"
+        }
+        let words =
+            ["prefs", "write", "--type", type, "--value-file", "-", "--"]
+            + [entry.suite, entry.key].map(ShellWord.scriptWord)
+        return (words + ["<<'\(delimiter)'"]).joined(separator: " ") + "\n" + text + "\n" + delimiter
     }
 
     /// A value as `prefs write` reads it back exactly: its type and its text.

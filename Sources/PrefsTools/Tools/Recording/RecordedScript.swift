@@ -9,7 +9,8 @@ import PrefsCore
 public enum RecordedScript {
     /// One line of the script that changes a key.
     public enum Command: Sendable, Hashable {
-        /// `prefs write --type TYPE -- SUITE KEY VALUE`.
+        /// `prefs write --type TYPE -- SUITE KEY VALUE`, or `prefs write --type TYPE --value-file - -- SUITE KEY`
+        /// with the value in a here-document.
         case write(WriteRequest)
         /// `prefs delete --force -- SUITE KEY`.
         case delete(suite: String, key: String)
@@ -35,6 +36,13 @@ public enum RecordedScript {
                 throw refused(line, "the type \(TextEscaping.quoted(words[3])) is none prefs write takes")
             }
             return .write(WriteRequest(suite: words[5], key: words[6], value: words[7], type: type))
+        case let words
+        where words.count == 11 && words[0...2] == ["prefs", "write", "--type"]
+            && words[4...6] == ["--value-file", "-", "--"] && words[9] == "<<":
+            guard let type = ValueText.ValueType(rawValue: words[3]) else {
+                throw refused(line, "the type \(TextEscaping.quoted(words[3])) is none prefs write takes")
+            }
+            return .write(WriteRequest(suite: words[7], key: words[8], value: words[10], type: type))
         case let words where words.count == 6 && words[0...3] == ["prefs", "delete", "--force", "--"]:
             return .delete(suite: words[4], key: words[5])
         default:
@@ -95,6 +103,12 @@ public enum RecordedScript {
                 // Only the escaped quote a single-quoted word is cut at: 'it'\''s'.
                 guard scalars.next() == "'" else { throw refused(line, "a backslash escapes only a quote here") }
                 word = (word ?? "") + "'"
+            case "<" where word == nil && !words.isEmpty:
+                // A here-document, as RecordScript writes one: <<'DELIMITER', its lines, the delimiter alone.
+                words += ["<<", try hereDocument(&scalars, line: &line)]
+                endCommand()
+                line += 1
+                start = line
             case let plain where isPlain(plain):
                 word = (word ?? "") + String(plain)
             default:
@@ -103,6 +117,47 @@ public enum RecordedScript {
         }
         endCommand()
         return commands
+    }
+
+    /// The body of a here-document whose `<` has been read: `<'DELIMITER'` and the end of its line, then the lines up
+    /// to the delimiter alone, joined as they were; only a quoted delimiter of plain characters is taken, so that the
+    /// shell expands nothing in the body either.
+    ///
+    /// - Parameters:
+    ///   - scalars: The script, just after the first `<`.
+    ///   - line: The line the document starts on; the delimiter's line when it returns.
+    /// - Returns: The body.
+    /// - Throws: ``ToolError`` for any other form, or a document that never ends.
+    private static func hereDocument(
+        _ scalars: inout String.UnicodeScalarView.Iterator, line: inout Int
+    ) throws -> String {
+        let start = line
+        guard scalars.next() == "<", scalars.next() == "'" else {
+            throw refused(start, "only a here-document <<'DELIMITER' may follow a prefs write")
+        }
+        var delimiter = ""
+        while let next = scalars.next(), next != "'" {
+            guard isPlain(next) else { throw refused(start, "a here-document's delimiter is plain characters") }
+            delimiter.unicodeScalars.append(next)
+        }
+        guard !delimiter.isEmpty, scalars.next() == "\n" else {
+            throw refused(start, "a here-document's delimiter ends its line")
+        }
+        var lines: [String] = []
+        var current = ""
+        while let next = scalars.next() {
+            guard next == "\n" else {
+                current.unicodeScalars.append(next)
+                continue
+            }
+            line += 1
+            if current == delimiter { return lines.joined(separator: "\n") }
+            lines.append(current)
+            current = ""
+        }
+        line += 1
+        if current == delimiter { return lines.joined(separator: "\n") }
+        throw refused(start, "the here-document never ends with \(TextEscaping.quoted(delimiter)) alone on a line")
     }
 
     /// Whether a character outside quotes means nothing but itself to the shell: letters, digits, `- _ . /`.
