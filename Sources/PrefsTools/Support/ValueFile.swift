@@ -3,8 +3,10 @@ import PrefsCore
 /// A value read from a file, for `prefs write --value-file`: one longer than a command line may hold (a single
 /// argument stops at 128 KiB on Linux), as `prefs record` writes it in a here-document.
 public enum ValueFile {
-    /// The longest value that goes on a command line in a recorded script; a longer one goes in a here-document
-    /// read by `--value-file -`. Below the kernel's 128 KiB limit on one argument, with room for quoting.
+    /// The longest value that goes on a command line in a recorded script.
+    ///
+    /// A longer one goes in a here-document read by `--value-file -`. It is below the kernel's 128 KiB limit on one
+    /// argument, with room for quoting.
     public static let longestArgument = 100_000
 
     /// The most a value file may hold: as much as a suite file may (64 MiB), read no further.
