@@ -43,4 +43,24 @@ import Testing
         screen = fixture.type(.character("w")).text
         #expect(!screen.contains("rotated-token"))
     }
+
+    /// A secret's value is typed blind, until `v` reveals that key.
+    @Test func aSecretIsTypedBlindUnlessRevealed() throws {
+        let fixture = try EditorFixture(width: 110, height: 14, suite: "vault")
+        try fixture.catalog.install(Data(Self.manifest.utf8))
+        try fixture.store.suite("vault").commit(["token": .string("s3cret-token"), "user": .string("ann")])
+        fixture.type(.control("l"))
+        let rows = fixture.screen.split(separator: "\n")
+        let tokenRow = try #require(rows.firstIndex { $0.contains("token") })
+        let firstRow = try #require(rows.firstIndex { $0.contains("other") || $0.contains("token") })
+        fixture.editor.step(Array(repeating: InputEvent.character("j"), count: tokenRow - firstRow))
+        fixture.editor.step([.key(.enter), .control("u"), .key(.end), .control("u")] + type("typed-secret"))
+        fixture.editor.draw()
+        #expect(!fixture.screen.contains("typed-secret"), "\(fixture.screen)")
+        #expect(fixture.screen.contains("token: ••••••••••••"), "\(fixture.screen)")
+        fixture.type(.key(.escape), .character("v"), .key(.enter), .control("u"), .key(.end), .control("u"))
+        fixture.editor.step(type("shown"))
+        fixture.editor.draw()
+        #expect(fixture.screen.contains("token: shown"), "\(fixture.screen)")
+    }
 }

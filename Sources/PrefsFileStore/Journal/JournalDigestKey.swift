@@ -25,8 +25,9 @@ enum JournalDigestKey {
         if let key = keys.withLock({ $0[directory.string] }) { return key }
         let path = directory.appending(fileName)
         do {
-            // Another process may create it between our look and our creation: then its key is read.
-            guard let key = try read(path) ?? create(path) ?? read(path) else { return nil }
+            // Another process may create it between our look and our creation: then its key is read. The first write
+            // of a secret to a fresh journal comes here before the journal's folder exists.
+            guard let key = try read(path) ?? createInFolder(path) ?? read(path) else { return nil }
             keys.withLock { $0[directory.string] = key }
             return key
         } catch {
@@ -54,6 +55,13 @@ enum JournalDigestKey {
             let count = try bytes.withUnsafeMutableBytes { try descriptor.read(into: $0) }
             return count == 16 ? bytes : nil
         }
+    }
+
+    /// Writes a new random key, making the journal's folder first when there is none; `nil` when another process
+    /// created the file first.
+    private static func createInFolder(_ path: FilePath) throws -> [UInt8]? {
+        try FileSystem.createDirectory(path.removingLastComponent())
+        return try create(path)
     }
 
     /// Writes a new random key; `nil` when another process created the file first.

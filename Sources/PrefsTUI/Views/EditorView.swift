@@ -221,7 +221,9 @@ public struct EditorView {
         let characters = session.line.characters
         let reach = max(8, grid.width)
         let around = max(0, session.line.cursor - reach)..<min(characters.count, session.line.cursor + reach)
-        let pieces = characters[around].map { text(TextEscaping.escaped(String($0))) }
+        // A secret is typed blind, as a password prompt takes one: `v` on its row shows it, here as everywhere.
+        let hidden = session.purpose == .value && model.hidesValue(suite: session.suite, key: session.key)
+        let pieces = characters[around].map { hidden ? (unicode ? "•" : "*") : text(TextEscaping.escaped(String($0))) }
         let cursor = session.line.cursor - around.lowerBound
         let window = EditLineWindow(
             widths: pieces.map { DisplayWidth.of($0) }, cursor: cursor, columns: grid.width - start - 1)

@@ -30,6 +30,18 @@ import Testing
         return (enumerator?.allObjects as? [URL] ?? []).filter { !$0.hasDirectoryPath }
     }
 
+    /// The first write of a suite, a secret, into a journal no write has made yet: the journal's digest key is made
+    /// with its folder, and nothing is said (it warned that the key could not be used, as the folder was not there).
+    @Test func theFirstSecretWriteIntoAFreshJournalSaysNothing() throws {
+        let cli = try InProcessPrefs()
+        try cli.installSchema(Self.manifest)
+        let written = try cli.spawn(["write", "app", "token", Self.secret])
+        #expect(written.status == 0)
+        #expect(written.error.isEmpty, "\(written.error)")
+        let keys = files(cli).filter { $0.lastPathComponent == ".secret-digest-key" }
+        #expect(keys.count == 1, "\(keys)")
+    }
+
     @Test func everyOutputPathRedactsASecretUnlessRevealed() throws {
         let cli = try installed()
         let outputs: [[String]] = [
