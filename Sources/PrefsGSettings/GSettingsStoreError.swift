@@ -18,7 +18,7 @@ public enum GSettingsStoreError: Error, Sendable, Hashable, CustomStringConverti
     case notWritable(suite: String, key: String)
     /// GSettings would keep values in memory only: no dconf backend is installed.
     case noBackend(String)
-    /// The dconf service did not store the write.
+    /// The write was not stored: the session bus or dconf's service did not take it.
     case writeFailed(suite: String, reason: String)
     /// Schemas are installed with `glib-compile-schemas`, not through the store.
     case readOnlySchemas(String)
@@ -55,7 +55,7 @@ public enum GSettingsStoreError: Error, Sendable, Hashable, CustomStringConverti
             "GSettings has no dconf backend here (it uses \(backend), which keeps values in memory only); install "
                 + "dconf-gsettings-backend"
         case .writeFailed(let suite, let reason):
-            "the dconf service did not store the write to \(TextEscaping.quoted(suite)): \(reason)"
+            "the write to \(TextEscaping.quoted(suite)) was not stored: \(reason)"
         case .readOnlySchemas(let suite):
             "GSettings schemas are installed with glib-compile-schemas, not by prefs (suite \(TextEscaping.quoted(suite)))"
         case .gioUnavailable(let reason):

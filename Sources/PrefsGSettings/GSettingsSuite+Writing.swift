@@ -116,9 +116,26 @@ extension GSettingsSuite {
             let stored = change.variant.map { held?.isEqual(to: $0) == true } ?? (held == nil)
             guard stored else {
                 throw .writeFailed(
-                    suite: name,
-                    reason: "\(change.key) does not hold what was written: the dconf service did not take it, or "
-                        + "another program changed it since")
+                    suite: name, reason: "\(change.key) does not hold what was written: \(Self.whyUnstored())")
+            }
+        }
+    }
+
+    /// Why a change GIO sent may not have been stored: the session bus, when it cannot be reached, else dconf's
+    /// service or another writer, so that an unreachable bus is never blamed on the service.
+    private static func whyUnstored() -> String {
+        let environment = ProcessEnvironment.current
+        do throws(SessionBusConnection.Failure) {
+            _ = try SessionBusConnection(environment: environment)
+            return "dconf's service did not take it, or another program changed it since"
+        } catch {
+            switch error {
+            case .unreachable:
+                let address = environment["DBUS_SESSION_BUS_ADDRESS"] ?? "?"
+                return "the session bus at \(TextEscaping.quoted(address)) did not carry it to dconf's service (a "
+                    + "transport prefs reaches only through GLib, whose own message says why)"
+            case .failed(let reason):
+                return reason
             }
         }
     }

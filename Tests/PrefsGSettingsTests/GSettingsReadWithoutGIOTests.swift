@@ -85,8 +85,8 @@ import Testing
         #expect(unreachable.status == 1)
         #expect(
             unreachable.error
-                == "prefs: the dconf service did not store the write to \"\(schema)\": cannot connect to the session "
-                + "bus: /nonexistent: No such file or directory\n", "\(unreachable.error)")
+                == "prefs: the write to \"\(schema)\" was not stored: cannot connect to the session bus: /nonexistent: "
+                + "No such file or directory\n", "\(unreachable.error)")
         #expect(try session.get(schema, "gtk-theme") == "'Adwaita'")
         #expect(try session.prefs("log", schema).output == history)
         // Through GIO (GVariant text, which GLib parses), the same bus fails the write too, though dconf says so only
@@ -100,11 +100,23 @@ import Testing
         #expect(throughGIO.status == 1)
         #expect(
             throughGIO.error.hasSuffix(
-                "prefs: the dconf service did not store the write to \"org.prefs.test\": position does not hold what "
-                    + "was written: the dconf service did not take it, or another program changed it since\n"),
+                "prefs: the write to \"org.prefs.test\" was not stored: position does not hold what was written: "
+                    + "cannot connect to the session bus: /nonexistent: No such file or directory\n"),
             "\(throughGIO.error)")
         #expect(try session.get("org.prefs.test", "position") != "(7, 8)")
         #expect(try session.prefs("log", "org.prefs.test").output == testHistory)
+        // A bus of a transport only GLib speaks, down: the bus is named, not dconf's service.
+        let overTCP = try session.cli.run(
+            ["--store", "gsettings", "write", "org.prefs.test", "position", "(7, 8)"],
+            extraEnvironment: session.environment.merging([
+                "DBUS_SESSION_BUS_ADDRESS": "tcp:host=127.0.0.1,port=1"
+            ]) { $1 })
+        #expect(overTCP.status == 1)
+        #expect(
+            overTCP.error.hasSuffix(
+                #"position does not hold what was written: the session bus at "tcp:host=127.0.0.1,port=1" did not "#
+                    + "carry it to dconf's service (a transport prefs reaches only through GLib, whose own message "
+                    + "says why)\n"), "\(overTCP.error)")
     }
 
     /// A watcher opens its suites before GLib's loop loads GIO, so they read files: each must still hear other
