@@ -10,7 +10,7 @@ extension KConfigStoreError: CodedError {
         case .unreadable: .corrupt
         case .writeFailed: .io
         case .lockTimeout: .locked
-        case .unsafe: .unsafe
+        case .unsafe, .untrusted: .unsafe
         case .unreadableSchema: .invalidSchema
         case .readOnlySchemas: .refused
         }

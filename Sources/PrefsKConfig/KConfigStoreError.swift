@@ -18,6 +18,8 @@ public enum KConfigStoreError: Error, Sendable, Hashable, CustomStringConvertibl
     case lockTimeout(path: String, holder: String)
     /// The suite's file is a symbolic link or another user's, which a rename would replace.
     case unsafe(path: String, reason: String)
+    /// A system copy someone other than an administrator could have written, ignored.
+    case untrusted(path: String, reason: String)
     /// A `.kcfg` schema cannot be read.
     case unreadableSchema(path: String, reason: String)
     /// Schemas are installed by packages, not through the store.
@@ -44,6 +46,8 @@ public enum KConfigStoreError: Error, Sendable, Hashable, CustomStringConvertibl
                 + "once it is done, or remove the lock file if that program is gone)"
         case .unsafe(let path, let reason):
             "will not write \(TextEscaping.escaped(path)): \(reason)"
+        case .untrusted(let path, let reason):
+            "ignoring the system copy \(TextEscaping.escaped(path)): \(reason), so anyone could have written it"
         case .unreadableSchema(let path, let reason):
             "cannot read the KConfigXT schema \(TextEscaping.escaped(path)): \(reason)"
         case .readOnlySchemas:

@@ -40,7 +40,9 @@ extension KConfigSuite {
             if let file = Self.immutability(of: key.name, in: snapshot) { locks.lock(key.name, by: "\(file) ([$i])") }
         }
         if let own = lockedByOwnFile(snapshot, candidates: candidates) { layers.insert(own, at: 0) }
-        return SystemLayers(layers: layers, locks: locks)
+        var result = SystemLayers(layers: layers, locks: locks)
+        result.problems = snapshot.problems
+        return result
     }
 
     /// The user's own entries an `[$i]` of the user's own file locks, as the layer that wins first.

@@ -45,6 +45,8 @@ public final class KConfigSuite: PersistentKeyValueStore, Sendable {
         var file: KConfigFile
         var user: KConfigLayer
         var system: KConfigLayer
+        /// The system copies left out, one line each (``KConfigStoreError/untrusted(path:reason:)``).
+        var problems: [String] = []
     }
 
     /// Opens a suite and reads its files.
@@ -153,15 +155,24 @@ public final class KConfigSuite: PersistentKeyValueStore, Sendable {
         // Identities first: a file replaced while it is read is read again by the next call.
         let identities = Self.identities(name: name, store: store)
         var system = KConfigLayer()
+        var problems: [String] = []
         for copy in store.systemFiles(name) {
-            guard let bytes = try KConfigDisk.read(copy) else { continue }
+            let bytes: [UInt8]
+            do {
+                guard let read = try KConfigDisk.read(copy, administrators: true) else { continue }
+                bytes = read
+            } catch .untrusted(let path, let reason) {
+                // Left out, as the file store leaves out such a layer, and said wherever the layers are.
+                problems.append("\(KConfigStoreError.untrusted(path: path, reason: reason))")
+                continue
+            }
             if !system.read(KConfigFile(bytes: bytes), source: copy.string) { break }
         }
         let userPath = store.userFile(name)
         let file = try KConfigDisk.read(userPath).map(KConfigFile.init(bytes:)) ?? KConfigFile()
         var user = KConfigLayer()
         user.read(file, source: userPath.string)
-        return Snapshot(identities: identities, file: file, user: user, system: system)
+        return Snapshot(identities: identities, file: file, user: user, system: system, problems: problems)
     }
 
     /// A value as KConfig reads it: expanded when `[$e]`, then typed by the schema.

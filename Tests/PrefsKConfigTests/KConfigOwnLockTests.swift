@@ -24,3 +24,22 @@ import Testing
         #expect(kde.text("grouprc") == "[G][$i]\nk=v\n[H]\nkey[$i]=locked\nfree=yes\n")
     }
 }
+
+/// A system copy anyone could have written is no administrator's: its values and `[$i]` locks are left out, and
+/// `describe` says why, as the file store leaves out such a layer.
+@Suite(.needs(.kreadconfig5, .kwriteconfig5), .threadOfItsOwn) struct KConfigUntrustedSystemCopyTests {
+    @Test func aSystemCopyOthersMayWriteIsIgnoredAndSaid() throws {
+        let kde = try KDEFixture()
+        try kde.writeSystem("plantedrc", "[G]\nk=planted\n[H][$i]\nlocked=yes\n")
+        try FileManager.default.setAttributes(
+            [.posixPermissions: 0o666], ofItemAtPath: kde.prefs.systemDirectory.appendingPathComponent("plantedrc").path
+        )
+        try kde.write("plantedrc", "[H]\nlocked=mine\n")
+        #expect(kde.run("read", "plantedrc").output == "H/locked = mine\n")
+        #expect(kde.run("write", "plantedrc", "H/locked", "changed").status == 0, "no planted lock holds")
+        let described = kde.run("describe", "plantedrc", "H/locked")
+        #expect(
+            described.output.contains("problem: ignoring the system copy ")
+                && described.output.contains("others than its owner may write it (mode 666)"), "\(described.output)")
+    }
+}

@@ -18,15 +18,34 @@ enum KConfigDisk {
     /// - Parameters:
     ///   - path: The file.
     ///   - limit: The most bytes read; a larger file is refused.
+    ///   - administrators: Whether the file must be an administrator's, as a system copy must: owned by root or this
+    ///     user, and writable by its owner alone, as the file store, sudo and dconf require of the files that rule
+    ///     them; anyone else could plant values or `[$i]` locks in every user's settings.
     /// - Returns: The bytes, or `nil` when there is no file.
-    /// - Throws: ``KConfigStoreError/unreadable(path:reason:)`` naming what is wrong.
-    static func read(_ path: FilePath, limit: Int = KConfigFile.maximumSize) throws(KConfigStoreError) -> [UInt8]? {
+    /// - Throws: ``KConfigStoreError/unreadable(path:reason:)`` naming what is wrong;
+    ///   ``KConfigStoreError/untrusted(path:reason:)`` for a system copy someone else could have written.
+    static func read(_ path: FilePath, limit: Int = KConfigFile.maximumSize, administrators: Bool = false)
+        throws(KConfigStoreError) -> [UInt8]?
+    {
         guard let descriptor = try open(path) else { return nil }
         defer { try? descriptor.close() }
         do {
             let status = try descriptor.stat()
             guard status.type == .regular else {
                 throw KConfigStoreError.unreadable(path: path.string, reason: "not a file")
+            }
+            if administrators {
+                let owner = status.userID.rawValue
+                guard owner == 0 || owner == Syscall.effectiveUserID() else {
+                    throw KConfigStoreError.untrusted(
+                        path: path.string, reason: "it belongs to user \(owner), neither root nor you")
+                }
+                guard status.permissions.isDisjoint(with: [.groupWrite, .otherWrite]) else {
+                    throw KConfigStoreError.untrusted(
+                        path: path.string,
+                        reason: "others than its owner may write it (mode "
+                            + String(status.permissions.rawValue & 0o777, radix: 8) + ")")
+                }
             }
             guard status.size <= limit else {
                 throw KConfigStoreError.unreadable(path: path.string, reason: "it is larger than \(limit / 1024) KiB")
