@@ -5,10 +5,16 @@ import Testing
 /// A `.kcfg` types the keys it declares and forbids none: the file it names holds keys of other components, which
 /// kwriteconfig5 writes as freely.
 @Suite(.needs(.kreadconfig5, .kwriteconfig5), .threadOfItsOwn) struct KConfigPartialSchemaTests {
-    @Test func aKeyTheKcfgDoesNotDeclareIsWrittenAsKwriteconfig5WritesIt() throws {
+    /// The scope's `typedrc`, holding `General/Count` 7, with the tests' `.kcfg` installed.
+    private static func typedSuite() throws -> KDEFixture {
         let kde = try KDEFixture()
         try kde.installSchema("interop.kcfg")
         try kde.write("typedrc", "[General]\nCount=7\n")
+        return kde
+    }
+
+    @Test func aKeyTheKcfgDoesNotDeclareIsWrittenAsKwriteconfig5WritesIt() throws {
+        let kde = try Self.typedSuite()
         let written = kde.run("write", "typedrc", "Window State/Height", "480")
         #expect(written.status == 0, "\(written.error)")
         #expect(written.error.isEmpty, "no key is near: nothing to say")
@@ -20,9 +26,7 @@ import Testing
     }
 
     @Test func anUndeclaredKeyNearADeclaredOneIsWrittenWithDidYouMean() throws {
-        let kde = try KDEFixture()
-        try kde.installSchema("interop.kcfg")
-        try kde.write("typedrc", "[General]\nCount=7\n")
+        let kde = try Self.typedSuite()
         let near = kde.run("write", "typedrc", "General/Counts", "5")
         #expect(near.status == 0, "\(near.error)")
         #expect(

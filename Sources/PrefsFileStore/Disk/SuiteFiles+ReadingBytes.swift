@@ -45,17 +45,8 @@ extension SuiteFiles {
     ///   ``FileStoreError/unreadable(suite:path:reason:)`` as ``readBytes(_:followingLinks:)``.
     func readAdministratorsBytes(_ path: FilePath) throws(FileStoreError) -> [UInt8]? {
         try withRegularFile(path, followingLinks: true) { descriptor, size in
-            let status = try descriptor.stat()
-            let owner = status.userID.rawValue
-            guard owner == 0 || owner == Syscall.effectiveUserID() else {
-                throw FileStoreError.unsafe(
-                    path: path.string, reason: "it belongs to user \(owner), neither root nor you, so it is ignored")
-            }
-            guard status.permissions.isDisjoint(with: [.groupWrite, .otherWrite]) else {
-                throw FileStoreError.unsafe(
-                    path: path.string,
-                    reason: "others than its owner may write it (mode "
-                        + String(status.permissions.rawValue & 0o777, radix: 8) + "), so it is ignored")
+            if let problem = AdministratorsFile.problem(try descriptor.stat()) {
+                throw FileStoreError.unsafe(path: path.string, reason: "\(problem), so it is ignored")
             }
             return try Self.readAll(descriptor, sizeHint: size)
         }

@@ -34,18 +34,8 @@ enum KConfigDisk {
             guard status.type == .regular else {
                 throw KConfigStoreError.unreadable(path: path.string, reason: "not a file")
             }
-            if administrators {
-                let owner = status.userID.rawValue
-                guard owner == 0 || owner == Syscall.effectiveUserID() else {
-                    throw KConfigStoreError.untrusted(
-                        path: path.string, reason: "it belongs to user \(owner), neither root nor you")
-                }
-                guard status.permissions.isDisjoint(with: [.groupWrite, .otherWrite]) else {
-                    throw KConfigStoreError.untrusted(
-                        path: path.string,
-                        reason: "others than its owner may write it (mode "
-                            + String(status.permissions.rawValue & 0o777, radix: 8) + ")")
-                }
+            if administrators, let problem = AdministratorsFile.problem(status) {
+                throw KConfigStoreError.untrusted(path: path.string, reason: problem)
             }
             guard status.size <= limit else {
                 throw KConfigStoreError.unreadable(path: path.string, reason: "it is larger than \(limit / 1024) KiB")
