@@ -148,6 +148,34 @@ struct EditorRealTextEditorTests {
         #expect(try cli.run("read", "notes", "greeting").output == "hello\n")
     }
 
+    /// A megabyte pasted into the edit line, through tmux and a real pseudo-terminal, is taken whole; the terminal
+    /// closing then ends the editor at once (it ran on for minutes, at full CPU, under a paste).
+    @Test func aPastedMegabyteIsTakenAndAClosedTerminalEndsTheEditor() throws {
+        let cli = try PrefsCLI()
+        try cli.run("write", "notes", "greeting", "hello")
+        let prefs = try ChildProcess.executable(named: "prefs").path
+        let environment = cli.environment.map { "\($0.key)='\($0.value)'" }.sorted().joined(separator: " ")
+        let terminal = try TmuxSession(
+            "env \(environment) LANG=C.UTF-8 \(prefs) tui notes; echo EXITED $?; sleep 30", width: 100, height: 24)
+        defer { terminal.close() }
+        #expect(try terminal.waitFor { $0.contains("greeting") && $0.contains("hello") })
+        try terminal.send("Enter", "C-u")
+        #expect(try terminal.waitFor { $0.contains("enter save") })
+        let paste = cli.home.url.appendingPathComponent("paste.txt")
+        try Data((String(repeating: "x", count: 1 << 20) + "END").utf8).write(to: paste)
+        _ = try TmuxSession.tmux(["-L", terminal.socket, "load-buffer", "-b", "big", paste.path])
+        _ = try TmuxSession.tmux(["-L", terminal.socket, "paste-buffer", "-b", "big"])
+        let taken = try terminal.waitFor(timeout: .seconds(120)) { $0.contains("xxxEND") }
+        let screen = try terminal.capture()
+        #expect(taken, "\(screen)")
+        guard let shell = try terminal.panePID() else { return #expect(Bool(false), "no pane") }
+        let children = try String(contentsOfFile: "/proc/\(shell)/task/\(shell)/children", encoding: .utf8)
+        let editor = try #require(children.split(separator: " ").compactMap { Int32($0) }.first)
+        terminal.close()
+        #expect(eventually(timeout: .seconds(15)) { kill(editor, 0) != 0 }, "the editor outlived its terminal")
+        #expect(try cli.run("read", "notes", "greeting").output == "hello\n", "nothing was written")
+    }
+
     @Test func ctrlCInVimGoesToVimNotToTheEditor() throws {
         let cli = try PrefsCLI()
         let terminal = try Self.editInVim(cli, editor: "vim")
