@@ -57,7 +57,7 @@ extension FileSuite: PersistentKeyValueHistory {
     /// The suite's changes from the store's journal, oldest first, ending at what the file holds.
     ///
     /// A change another program made while no watcher ran (a `UserDefaults` app that saves in place over a value
-    /// `prefs` wrote) is recorded first, as an unknown writer's (``reconcileHistory()``). The journal is bounded: it
+    /// `prefs` wrote) is recorded first, as an unknown writer's (`reconcileHistory()`). The journal is bounded: it
     /// keeps the newest records, and at least the newest of every key.
     public func history(key: String? = nil, limit: Int? = nil) -> [PersistentKeyValueChange] {
         reconcileHistory()

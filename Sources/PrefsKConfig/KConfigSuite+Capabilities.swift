@@ -28,7 +28,7 @@ extension KConfigSuite: TransactionalSuite {
 extension KConfigSuite: PersistentKeyValueHistory {
     /// The changes `prefs` and PrefsKit made, from the suite's journal, oldest first, ending at what the file holds:
     /// another program's changes are recorded as an unknown writer's when a watcher saw them, or else when the history
-    /// is next read (``SuiteJournal/reconcile(suite:named:timeout:holding:)``).
+    /// is next read (`SuiteJournal.reconcile(suite:named:timeout:holding:)`).
     public func history(key: String? = nil, limit: Int? = nil) -> [PersistentKeyValueChange] {
         let journalName = KConfigStore.journalName(name)
         store.journal.reconcile(suite: journalName, named: name, timeout: .seconds(2)) {
