@@ -43,7 +43,8 @@ import Testing
             name: "unknown subcommand", arguments: ["frobnicate"], status: 64,
             message: "unknown command \"frobnicate\"; prefs --help lists the commands"),
         Case(
-            name: "missing argument", arguments: ["write", "app", "k"], status: 64, message: "Missing expected argument"
+            name: "missing argument", arguments: ["write", "app", "k"], status: 64,
+            message: "Give a value, or --value-file FILE"
         ),
         Case(
             name: "unknown type", arguments: ["write", "app", "k", "v", "--type", "uuid"], status: 64, message: "uuid"),
