@@ -70,8 +70,12 @@ extension XfconfChannel {
                 made += 1
             }
         } catch {
-            let done = made == 0 ? "" : "; \(made) of \(planned.count) changes were made"
-            throw .unreachable("\(error)\(done)")
+            // A call that failed may have been carried out all the same (xfconfd answered too late, or the bus went
+            // after it delivered the call): the change is said to be in doubt, never to be unwritten.
+            let done = made == 0 ? "" : "\(made) of \(planned.count) changes were made; "
+            let doubtful = planned[min(made, planned.count - 1)].key
+            throw .unreachable(
+                "\(error); \(done)the change to \(TextEscaping.quoted(doubtful)) was sent and may have been made")
         }
     }
 
