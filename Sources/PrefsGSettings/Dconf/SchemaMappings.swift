@@ -37,19 +37,7 @@ struct SchemaMappings: Sendable, Hashable {
         } catch {
             throw .mappingsUnreadable(path: file.string, reason: error.description)
         }
-        var pairings: [RelocatablePairing] = []
-        var strange: [Int] = []
-        let lines = String(decoding: data ?? Data(), as: UTF8.self).split(
-            separator: "\n", omittingEmptySubsequences: false)
-        for (number, line) in lines.enumerated() where !line.isEmpty {
-            let fields = line.split(separator: "\t", omittingEmptySubsequences: false)
-            // A line this program did not write is left out rather than guessed at, and said.
-            guard fields.count == 2, Self.isPattern(String(fields[0])), !fields[1].isEmpty else {
-                strange.append(number + 1)
-                continue
-            }
-            pairings.append(RelocatablePairing(schema: String(fields[1]), pattern: String(fields[0])))
-        }
+        let (pairings, strange) = parse(String(decoding: data ?? Data(), as: UTF8.self))
         if let first = strange.first {
             let more = strange.count > 1 ? " and \(strange.count - 1) more" : ""
             let problem =
@@ -60,6 +48,29 @@ struct SchemaMappings: Sendable, Hashable {
         }
         return SchemaMappings(pairings: pairings)
     }
+
+    /// The pairings a mapping file's text holds, and the numbers of its lines that hold none.
+    ///
+    /// - Parameter text: The file's text, one `PATH<tab>SCHEMA` a line.
+    /// - Returns: The pairings in the file's order, and the lines left out (from 1); empty lines are neither.
+    static func parse(_ text: String) -> (pairings: [RelocatablePairing], strange: [Int]) {
+        var pairings: [RelocatablePairing] = []
+        var strange: [Int] = []
+        for (number, line) in text.split(separator: "\n", omittingEmptySubsequences: false).enumerated()
+        where !line.isEmpty {
+            let fields = line.split(separator: "\t", omittingEmptySubsequences: false)
+            // A line this program did not write is left out rather than guessed at, and said.
+            guard fields.count == 2, Self.isPattern(String(fields[0])), !fields[1].isEmpty else {
+                strange.append(number + 1)
+                continue
+            }
+            pairings.append(RelocatablePairing(schema: String(fields[1]), pattern: String(fields[0])))
+        }
+        return (pairings, strange)
+    }
+
+    /// The text ``save(to:)`` writes.
+    var text: String { pairings.map { "\($0.pattern)\t\($0.schema)\n" }.joined() }
 
     /// Whether a path can pair a schema: it starts and ends with `/`, holds printable ASCII only, and at least one
     /// part that is not empty.
@@ -88,7 +99,6 @@ struct SchemaMappings: Sendable, Hashable {
     ///
     /// - Throws: ``GSettingsStoreError/mappingsUnreadable(path:reason:)`` naming the system's reason.
     func save(to file: FilePath = SchemaMappings.file()) throws(GSettingsStoreError) {
-        let text = pairings.map { "\($0.pattern)\t\($0.schema)\n" }.joined()
         do {
             try FileSystem.createDirectory(file.removingLastComponent())
             try SmallFile.write(Data(text.utf8), to: file)
