@@ -55,17 +55,18 @@ import Testing
     /// A value longer than one argument may be (128 KiB on Linux) goes in a here-document that expands nothing, which
     /// both `sh` and `prefs apply` replay exactly; `sh` stopped half-way with "Argument list too long".
     @Test func aValueLongerThanACommandLineMayHoldReplaysThroughAHereDocument() throws {
-        let prefs = try InProcessPrefs()
-        try prefs.run("write", "app", "seed", "1")
         let long =
             (0..<12_000).map { "line \($0): 'quoted' \"double\" $HOME `id` \\ $(id)" }.joined(separator: "\n")
             + "\nPREFS_VALUE\n"
         #expect(long.utf8.count > 256 * 1024)
-        let lines = try Self.record(prefs, ["app"]) {
-            try prefs.run("write", "app", "long", long)
-            try prefs.run("write", "app", "short", "s")
-        }
-        let script = lines.joined(separator: "\n") + "\n"
+        // The script as the recorder writes it, from the changes it took in (the watch is tested above).
+        var changes = RecordedChanges()
+        changes.add(PersistentKeyValueChange(suite: "app", key: "long", oldValue: nil, newValue: .string(long)))
+        changes.add(PersistentKeyValueChange(suite: "app", key: "short", oldValue: nil, newValue: .string("s")))
+        let script = RecordScript(
+            started: Date(), ended: Date(), store: "test", suites: ["app"], filter: RecordFilter(), changes: changes
+        ).text(schema: { _ in nil })
+        let lines = script.split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
         #expect(lines.contains("prefs write --type string --value-file - -- 'app' 'long' <<'PREFS_VALUE_1'"))
         #expect(lines.contains("prefs write --type string -- 'app' 'short' 's'"))
 
