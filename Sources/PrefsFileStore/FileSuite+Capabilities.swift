@@ -68,11 +68,15 @@ extension FileSuite: PersistentKeyValueHistory {
     /// (``ChangeJournal/reconcile(of:named:holding:)``), under the suite's lock, the file read under it.
     ///
     /// Best effort, as a watcher's records are: a lock held longer than a reader waits, or a file that cannot be read
-    /// now, leaves the history as it is; the next reader tries again.
+    /// now, leaves the history as it is, said in one line; the next reader tries again.
     func reconcileHistory() {
-        try? files.withLock(exclusive: true, timeout: store.readerLockTimeout) { () throws(FileStoreError) in
-            let image = try files.readSettled(previous: nil, underLock: true)?.image ?? .empty
-            try store.journal.reconcile(of: files.name, named: name) { image.value(forKey: $0) }
+        do {
+            try files.withLock(exclusive: true, timeout: store.readerLockTimeout) { () throws(FileStoreError) in
+                let image = try files.readSettled(previous: nil, underLock: true)?.image ?? .empty
+                try store.journal.reconcile(of: files.name, named: name) { image.value(forKey: $0) }
+            }
+        } catch {
+            SuiteJournal.reportUnreconciled(error, suite: name)
         }
     }
 }

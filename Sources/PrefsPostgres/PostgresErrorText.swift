@@ -1,12 +1,7 @@
 import NIOCore
 import NIOPosix
 import PostgresNIO
-
-#if canImport(Glibc)
-import Glibc
-#elseif canImport(Darwin)
-import Darwin
-#endif
+import SystemPackage
 
 /// PostgresNIO's and NIO's errors in a person's words: PostgreSQL's own message when the server sent one, else what
 /// happened to the connection, never a library's type names (`sslUnsupported`, `SingleConnectionFailure(…)`).
@@ -30,7 +25,8 @@ enum PostgresErrorText {
             }
             return "no address to connect to"
         }
-        if let error = error as? IOError { return String(cString: strerror(error.errnoCode)) }
+        // The system's words for the code, through swift-system rather than the C library.
+        if let error = error as? IOError { return Errno(rawValue: error.errnoCode).description }
         if error is ChannelError { return "the connection closed" }
         return "\(error)"
     }

@@ -1,3 +1,4 @@
+import Logging
 package import PrefsCore
 import SystemPackage
 
@@ -142,7 +143,7 @@ package struct SuiteJournal: Sendable {
     /// suite does not hold.
     ///
     /// Best effort: a lock held longer than `timeout`, or a journal that cannot be written, leaves the history as it
-    /// is, and the next reader tries again.
+    /// is, said in one line (``reportUnreconciled(_:suite:)``), and the next reader tries again.
     ///
     /// - Parameters:
     ///   - suite: The suite's journal name.
@@ -153,10 +154,27 @@ package struct SuiteJournal: Sendable {
         suite: String, named name: String, timeout: Duration, holding values: () throws -> [String: PropertyListValue]
     ) {
         guard let journalName = SuiteName(rawValue: suite) else { return }
-        try? withLock(suite, timeout: timeout) {
-            let current = try values()
-            try journal.reconcile(of: journalName, named: name) { current[$0] }
+        do {
+            try withLock(suite, timeout: timeout) {
+                let current = try values()
+                try journal.reconcile(of: journalName, named: name) { current[$0] }
+            }
+        } catch {
+            Self.reportUnreconciled(error, suite: name)
         }
+    }
+
+    /// Says that a suite's history could not be brought up to what the suite holds: it is read as it is, and may end
+    /// at a value another program has since changed.
+    ///
+    /// - Parameters:
+    ///   - error: Why: a lock held too long, a file or journal that cannot be read or written.
+    ///   - suite: The suite's name.
+    package static func reportUnreconciled(_ error: any Error, suite: String) {
+        let problem =
+            "the history of \(suite) may not show another program's latest change: \(error); the next read tries again"
+        // Logged as an error so that it shows at prefs' default level; the history is read all the same.
+        PrefsLogging.logger.error("warning: \(TextEscaping.escaped(problem))")
     }
 
     /// Attributes changes seen to the writers the journal names (``ChangeJournal/attribute(_:of:named:)``), and

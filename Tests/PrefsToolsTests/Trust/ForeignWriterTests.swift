@@ -153,6 +153,26 @@ import Testing
         #expect(try cli.run("log", "shared").lines.count == 5)
     }
 
+    /// A history that cannot be brought up to the file (its lock held too long by another writer) is read as it
+    /// is, and says so in one line.
+    @Test func aHistoryThatCannotBeReconciledIsReadAndSaysSo() throws {
+        let cli = try InProcessPrefs()
+        try cli.run("write", "shared", "k", "mine")
+        let lock = cli.configDirectory.appendingPathComponent(".shared.plist.lock")
+        let holder = try RunningChild("prefs-test-helper", ["hold-lock", lock.path], pipingInput: true)
+        defer {
+            holder.closeInput()
+            _ = holder.wait()
+        }
+        #expect(holder.waitForLine { $0 == "locked" })
+        let log = try cli.spawn(["log", "shared", "k"])
+        #expect(log.status == 0, "\(log.error)")
+        #expect(log.output.contains("k: (unset) -> mine"), "\(log.output)")
+        #expect(
+            log.error.hasPrefix("prefs: warning: the history of shared may not show another program's latest change: "),
+            "\(log.error)")
+    }
+
     @Test func anInPlaceRewriteThatKeepsSizeAndTimeIsStillSeen() throws {
         let scope = try ScopedFileStore()
         let suite = try scope.store.suite("tick")
