@@ -68,9 +68,15 @@ let package = Package(
         .package(url: "https://github.com/swiftlang/swift-docc-plugin.git", from: "1.5.0"),
     ],
     targets: [
+        // The one door to the operating system: every call into the C library, checked, typed and open to injected
+        // faults. No other Swift module imports Glibc, Musl or Darwin.
+        .target(
+            name: "PrefsSystem",
+            dependencies: ["CPrefsSystem", .product(name: "SystemPackage", package: "swift-system")],
+            swiftSettings: strictSettings),
         // The core: keys, representations, schema and the store protocols.
         .target(
-            name: "PrefsCore", dependencies: [.product(name: "Logging", package: "swift-log")],
+            name: "PrefsCore", dependencies: ["PrefsSystem", .product(name: "Logging", package: "swift-log")],
             swiftSettings: strictSettings),
         // What apps import: the core, re-exported, and `UserDefaults` as a store, the one part that needs the whole of
         // Foundation. `prefs` and the stores depend on the core alone.
@@ -81,12 +87,14 @@ let package = Package(
         .target(
             name: "PrefsTools",
             dependencies: [
+                "PrefsSystem",
                 "PrefsCore", .product(name: "SystemPackage", package: "swift-system"),
                 .product(name: "Logging", package: "swift-log"),
             ],
             swiftSettings: strictSettings),
         .target(
-            name: "PrefsStores", dependencies: ["PrefsCore", "PrefsTools", "PrefsFileStore", "PrefsKConfig"],
+            name: "PrefsStores",
+            dependencies: ["PrefsSystem", "PrefsCore", "PrefsTools", "PrefsFileStore", "PrefsKConfig"],
             swiftSettings: strictSettings, plugins: ["EmbedDemoAssets"]),
         // The PostgreSQL stores of `--store postgres://…`, which prefs-postgres installs in PrefsStores.
         .target(
@@ -97,16 +105,18 @@ let package = Package(
         .executableTarget(name: "embed-files", swiftSettings: languageSettings),
         .plugin(name: "EmbedDemoAssets", capability: .buildTool(), dependencies: ["embed-files"]),
         .target(
-            name: "PrefsTUI", dependencies: ["PrefsCore", "PrefsTools", "CPrefsSystem"], swiftSettings: strictSettings),
+            name: "PrefsTUI", dependencies: ["PrefsSystem", "PrefsCore", "PrefsTools"], swiftSettings: strictSettings),
         .target(
             name: "PrefsNcurses",
             dependencies: [
-                "PrefsTUI", "CNcurses", "CPrefsSystem", .product(name: "SystemPackage", package: "swift-system"),
+                "PrefsSystem",
+                "PrefsTUI", "CNcurses", .product(name: "SystemPackage", package: "swift-system"),
             ],
             swiftSettings: strictSettings),
         .target(
             name: "PrefsFileStore",
             dependencies: [
+                "PrefsSystem",
                 "PrefsCore", "CPrefsSystem", .product(name: "SystemPackage", package: "swift-system"),
                 .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
                 .product(name: "Logging", package: "swift-log"),
@@ -117,6 +127,7 @@ let package = Package(
         .target(
             name: "PrefsKConfig",
             dependencies: [
+                "PrefsSystem",
                 "PrefsCore", "PrefsFileStore", .product(name: "SystemPackage", package: "swift-system"),
                 .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
                 .product(name: "Logging", package: "swift-log"),
@@ -161,6 +172,7 @@ let package = Package(
         .target(
             name: "PrefsCommandLine",
             dependencies: [
+                "PrefsSystem",
                 "PrefsCore", "PrefsTools", "PrefsStores", "PrefsTUI", "PrefsNcurses",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
                 .product(name: "Logging", package: "swift-log"),
@@ -176,7 +188,8 @@ let package = Package(
             name: "prefs-postgres", dependencies: ["CPrefsStart", "PrefsCommandLine", "PrefsStoresPostgres"],
             swiftSettings: strictSettings, linkerSettings: commandLineLinking),
         .executableTarget(
-            name: "theme-demo", dependencies: ["PrefsKit", "PrefsFileStore", "PrefsTools", "PrefsTUI", "PrefsNcurses"],
+            name: "theme-demo",
+            dependencies: ["PrefsSystem", "PrefsKit", "PrefsFileStore", "PrefsTools", "PrefsTUI", "PrefsNcurses"],
             swiftSettings: strictSettings),
         .target(
             name: "PrefsTestHelpers",
@@ -212,7 +225,8 @@ let package = Package(
         .testTarget(
             name: "PrefsToolsTests",
             dependencies: [
-                "PrefsKit", "PrefsFileStore", "PrefsTools", "PrefsStores", "PrefsTestSupport", "PrefsTestHelpers",
+                "PrefsSystem", "PrefsKit", "PrefsFileStore", "PrefsTools", "PrefsStores", "PrefsTestSupport",
+                "PrefsTestHelpers",
                 "PrefsCommandLine", "prefs", "prefs-test-helper",
             ],
             swiftSettings: languageSettings),
@@ -269,11 +283,13 @@ if buildsGSettings {
         .target(name: "CGio", dependencies: ["CPrefsSystem"], exclude: ["Verify"]),
         // GVariants, GLib's main loop and errors, shared by the stores on GIO (GSettings, Xfconf).
         .target(
-            name: "PrefsGLib", dependencies: ["PrefsCore", "CGio", .product(name: "Logging", package: "swift-log")],
+            name: "PrefsGLib",
+            dependencies: ["PrefsSystem", "PrefsCore", "CGio", .product(name: "Logging", package: "swift-log")],
             swiftSettings: strictSettings),
         .target(
             name: "PrefsGSettings",
             dependencies: [
+                "PrefsSystem",
                 "PrefsCore", "PrefsFileStore", "PrefsGLib", "CGio",
                 .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
             ],

@@ -1,18 +1,14 @@
 import PrefsCore
 import PrefsStores
+import PrefsSystem
 import PrefsTools
+import SystemPackage
 
 #if canImport(FoundationEssentials)
 import FoundationEssentials
 #else
 import Foundation
 #endif
-#if canImport(Glibc)
-import Glibc
-#elseif canImport(Darwin)
-import Darwin
-#endif
-
 /// How `prefs` hands a command that names a PostgreSQL store to `prefs-postgres`, as `git` hands a remote's URL to
 /// its `git-remote-https` helper: PostgresNIO links the whole of Foundation and ICU's data (55 MB of the binary, and
 /// a millisecond of every start), which no other store needs.
@@ -30,7 +26,7 @@ public enum PostgresHandover {
     ///     output, 2 for error), closed again for the helper, which then sees them as the user left them.
     public static func handOverIfNamed(arguments: [String], closedStreams: CInt) {
         // `getenv` rather than ProcessInfo, whose environment dictionary costs every start of a command on a file.
-        let prefsStore = getenv("PREFS_STORE").map { String(cString: $0) }
+        let prefsStore = Environment.value("PREFS_STORE")
         let store = CommandLineWords.namedStore(in: Array(arguments.dropFirst()), prefsStore: prefsStore)
         guard let store, StoreKind.named(by: store)?.needsHelper == true else { return }
         // The URL's password stays out of the helper's arguments, which every user can read in /proc/PID/cmdline:
@@ -38,14 +34,14 @@ public enum PostgresHandover {
         let handed =
             Array(arguments.prefix(1))
             + CommandLineWords.replacingStore(in: Array(arguments.dropFirst())) { URLPassword.hidden(in: $0) }
-        setenv(storeVariable, store, 1)
-        setenv(versionVariable, PrefsVersion.current, 1)
+        Environment.set(storeVariable, to: store)
+        Environment.set(versionVariable, to: PrefsVersion.current)
         let beside = ownDirectory().map { $0 + "/" + helperName }
         if let beside { execute(beside, arguments: handed, closedStreams: closedStreams) }
         // Not beside this program: the first one on PATH.
         execute(helperName, arguments: handed, closedStreams: closedStreams, searchingPath: true)
-        unsetenv(storeVariable)
-        unsetenv(versionVariable)
+        Environment.remove(storeVariable)
+        Environment.remove(versionVariable)
         PostgresOpener.refuse(
             saying: "PostgreSQL stores are opened by \(helperName), which is not installed beside prefs"
                 + (ownDirectory().map { " (\($0))" } ?? "") + " or on PATH")
@@ -61,15 +57,15 @@ public enum PostgresHandover {
     /// - Parameter arguments: The process's arguments, its name first.
     /// - Returns: The arguments to run; `arguments` when the helper was started by hand.
     public static func receivedArguments(_ arguments: [String]) -> [String] {
-        if let version = getenv(versionVariable).map({ String(cString: $0) }), version != PrefsVersion.current {
+        if let version = Environment.value(versionVariable), version != PrefsVersion.current {
             Output.error(
                 "\(helperName) \(PrefsVersion.current) is not the helper of this prefs, which is \(TextEscaping.quoted(version)); "
                     + "install both from one build (scripts/install --with-postgres)")
-            exit(1)
+            Processes.exit(1)
         }
-        unsetenv(versionVariable)
-        guard let store = getenv(storeVariable).map({ String(cString: $0) }) else { return arguments }
-        unsetenv(storeVariable)
+        Environment.remove(versionVariable)
+        guard let store = Environment.value(storeVariable) else { return arguments }
+        Environment.remove(storeVariable)
         let shown = URLPassword.hidden(in: store)
         return Array(arguments.prefix(1))
             + CommandLineWords.replacingStore(in: Array(arguments.dropFirst())) { $0 == shown ? store : $0 }
@@ -95,12 +91,7 @@ public enum PostgresHandover {
     ///
     /// The corresponding C function is `readlink`, of `/proc/self/exe`.
     private static func ownDirectory() -> String? {
-        var buffer = [CChar](repeating: 0, count: 4096)
-        let length = buffer.withUnsafeMutableBufferPointer { buffer in
-            buffer.baseAddress.map { readlink("/proc/self/exe", $0, buffer.count) } ?? -1
-        }
-        guard length > 0, length < buffer.count else { return nil }
-        let path = String(decoding: buffer[0..<length].map { UInt8(bitPattern: $0) }, as: UTF8.self)
+        guard let path = Paths.ownExecutable else { return nil }
         guard let slash = path.lastIndex(of: "/") else { return nil }
         return String(path[..<slash])
     }
@@ -114,16 +105,10 @@ public enum PostgresHandover {
     private static func execute(
         _ program: String, arguments: [String], closedStreams: CInt, searchingPath: Bool = false
     ) {
-        var pointers = arguments.map { strdup($0) }
-        pointers.append(nil)
-        defer { for pointer in pointers { free(pointer) } }
-        let streams = (0...2).filter { closedStreams & (1 << $0) != 0 }.map(CInt.init)
-        for stream in streams { close(stream) }
-        _ = pointers.withUnsafeBufferPointer { argv in
-            guard let base = argv.baseAddress else { return CInt(-1) }
-            return searchingPath ? execvp(program, base) : execv(program, base)
-        }
+        let streams = (0...2).filter { closedStreams & (1 << $0) != 0 }.map { FileDescriptor(rawValue: CInt($0)) }
+        for stream in streams { try? stream.close() }
+        _ = Processes.replace(with: program, arguments: arguments, searchingPath: searchingPath)
         // Not started: this process goes on, with /dev/null on those numbers again, each landing on the lowest.
-        for _ in streams { _ = open("/dev/null", O_RDWR) }
+        for _ in streams { _ = try? FileDescriptor.open("/dev/null", .readWrite) }
     }
 }

@@ -1,5 +1,6 @@
 import Logging
 public import PrefsCore
+import PrefsSystem
 import Synchronization
 import SystemPackage
 

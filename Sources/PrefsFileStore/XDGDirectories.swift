@@ -1,16 +1,11 @@
 public import PrefsCore
+import PrefsSystem
 
 #if canImport(FoundationEssentials)
 public import FoundationEssentials
 #else
 public import Foundation
 #endif
-#if canImport(Glibc)
-import Glibc
-#elseif canImport(Darwin)
-import Darwin
-#endif
-
 /// The XDG base directories PrefsKit uses, as Foundation's `UserDefaults` does on Linux.
 public enum XDGDirectories {
     /// `$XDG_CONFIG_HOME` when it is an absolute path, else `~/.config`: where suites live.
@@ -89,9 +84,7 @@ public enum XDGDirectories {
 
     /// The C library's `realpath` of an existing path.
     private static func resolved(_ path: String) -> String? {
-        guard let pointer = realpath(path, nil) else { return nil }
-        defer { free(pointer) }
-        return String(cString: pointer)
+        Paths.resolved(path)
     }
 
     /// FNV-1a, 64 bits, in hexadecimal: stable across runs and machines, unlike `Hasher`.

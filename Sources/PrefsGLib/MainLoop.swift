@@ -1,5 +1,6 @@
 import Logging
 import PrefsCore
+import PrefsSystem
 import Synchronization
 
 #if canImport(FoundationEssentials)
@@ -7,12 +8,6 @@ import FoundationEssentials
 #else
 import Foundation
 #endif
-#if canImport(Glibc)
-import Glibc
-#elseif canImport(Darwin)
-import Darwin
-#endif
-
 /// The thread that runs GLib's default main context, where GSettings, dconf and GDBus deliver their signals, while some
 /// store's `run()` runs.
 ///
@@ -51,7 +46,7 @@ package enum MainLoop {
             }
             if failure != 0 {
                 PrefsLogging.logger.error(
-                    "cannot start GLib's main loop: \(String(cString: strerror(failure))); others' changes are not seen",
+                    "cannot start GLib's main loop: \(ErrorText.of(failure)); others' changes are not seen",
                     metadata: ["store": "GLib"])
             }
         }

@@ -1,9 +1,6 @@
 import CNcurses
-import CPrefsSystem
-
-#if canImport(Glibc)
-import Glibc
-#endif
+import PrefsSystem
+import SystemPackage
 
 /// One thin function per ncurses call the backend makes, as swift-system wraps its system calls; each turns `ERR`
 /// into a thrown ``NcursesError`` naming the call.
@@ -42,14 +39,11 @@ enum Ncurses {
     ///
     /// The corresponding C function is `pthread_sigmask`.
     static func unblockSignals() {
-        var signals = sigset_t()
-        sigemptyset(&signals)
-        for signal in [SIGINT, SIGTERM, SIGHUP, SIGWINCH, SIGTSTP, SIGCONT] { sigaddset(&signals, signal) }
-        _ = pthread_sigmask(SIG_UNBLOCK, &signals, nil)
+        Signals.unblock([.interrupt, .terminate, .hangUp, .windowChanged, .terminalStop, .continue])
     }
 
     /// The signals the editor reads as input (``forwardSignals(to:)``).
-    static let forwardedSignals: [CInt] = [SIGINT, SIGTERM, SIGHUP, SIGWINCH]
+    static let forwardedSignals: [Signal] = [.interrupt, .terminate, .hangUp, .windowChanged]
 
     /// Makes SIGINT, SIGTERM, SIGHUP and SIGWINCH write their numbers to a pipe instead of ending the process or
     /// setting ncurses's flag; installed before `newterm`, which then leaves them to this program.
@@ -58,18 +52,19 @@ enum Ncurses {
     /// waits for keys would sleep through a resize until the next key. Through the pipe, a resize wakes the poll.
     ///
     /// The corresponding C function is `sigaction`, through the shim's `cprefs_forward_signals`.
-    static func forwardSignals(to descriptor: CInt) throws(NcursesError) {
-        let result = forwardedSignals.withUnsafeBufferPointer {
-            cprefs_forward_signals(descriptor, $0.baseAddress, CInt($0.count))
+    static func forwardSignals(to descriptor: FileDescriptor) throws(NcursesError) {
+        do {
+            try Signals.forward(forwardedSignals, to: descriptor)
+        } catch {
+            throw NcursesError(call: "sigaction")
         }
-        if result != 0 { throw NcursesError(call: "sigaction") }
     }
 
     /// Gives the forwarded signals their default action again, once the terminal is given back.
     ///
     /// The corresponding C function is `sigaction`, through the shim's `cprefs_default_signals`.
     static func restoreSignals() {
-        _ = forwardedSignals.withUnsafeBufferPointer { cprefs_default_signals($0.baseAddress, CInt($0.count)) }
+        Signals.restoreDefaults(forwardedSignals)
     }
 
     /// A terminal ncurses draws on, opened by ``openTerminal(type:output:input:)``.

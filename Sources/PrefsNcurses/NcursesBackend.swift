@@ -1,4 +1,5 @@
 import CNcurses
+import PrefsSystem
 public import PrefsTUI
 import SystemPackage
 
@@ -6,12 +7,6 @@ import SystemPackage
 import FoundationEssentials
 #else
 import Foundation
-#endif
-
-#if canImport(Glibc)
-import Glibc
-#elseif canImport(Darwin)
-import Darwin
 #endif
 
 /// The terminal, through ncursesw: draws only the cells that changed, and reads keys, the mouse and resizes.
@@ -38,15 +33,15 @@ public final class NcursesBackend: TerminalBackend {
         }
 
         /// The process's own terminal.
-        public static let standard = Device(input: STDIN_FILENO, output: STDOUT_FILENO)
+        public static let standard = Device(input: 0, output: 1)
     }
 
     public let supportsUnicode: Bool
     public let usesColor: Bool
     private var shown: CellGrid?
     private let device: Device
-    private let wakePipe: Posix.Pipe
-    private let signalPipe: Posix.Pipe
+    private let wakePipe: NonblockingPipe
+    private let signalPipe: NonblockingPipe
     private let terminal: Ncurses.Terminal
     private var isOpen = true
 
@@ -60,13 +55,13 @@ public final class NcursesBackend: TerminalBackend {
         supportsUnicode = Self.setLocale()
         self.device = device
         do {
-            wakePipe = try Posix.Pipe()
-            signalPipe = try Posix.Pipe()
+            wakePipe = try NonblockingPipe()
+            signalPipe = try NonblockingPipe()
         } catch {
             throw NcursesError(call: "pipe", reason: error)
         }
         // Before newterm, which then leaves these signals to this program rather than exiting on them itself.
-        try Ncurses.forwardSignals(to: signalPipe.writeEnd.rawValue)
+        try Ncurses.forwardSignals(to: signalPipe.writeEnd)
         do {
             terminal = try Ncurses.openTerminal(type: device.type, output: device.output, input: device.input)
         } catch {
@@ -127,7 +122,9 @@ public final class NcursesBackend: TerminalBackend {
     /// - Returns: The resize event, at the size read; `nil` when the terminal cannot say (ncurses's size stays).
     private func followTerminalSize() -> InputEvent? {
         repaint()
-        guard let size = try? Posix.windowSize(device.output), size.width > 0, size.height > 0 else { return nil }
+        guard let size = try? Terminal.windowSize(FileDescriptor(rawValue: device.output)), size.width > 0,
+            size.height > 0
+        else { return nil }
         Ncurses.resize(width: size.width, height: size.height)
         return .resize(width: size.width, height: size.height)
     }
@@ -152,18 +149,16 @@ public final class NcursesBackend: TerminalBackend {
     }
 
     public func nextEvents(timeout: Duration?) -> [InputEvent] {
-        var descriptors = [
-            pollfd(fd: device.input, events: Int16(POLLIN), revents: 0),
-            pollfd(fd: wakePipe.readEnd.rawValue, events: Int16(POLLIN), revents: 0),
-            pollfd(fd: signalPipe.readEnd.rawValue, events: Int16(POLLIN), revents: 0),
-        ]
+        let descriptors: [PollEvents]
         do {
-            try Posix.poll(&descriptors, milliseconds: timeout.map(Self.milliseconds) ?? -1)
+            descriptors = try Syscall.poll(
+                [FileDescriptor(rawValue: device.input), wakePipe.readEnd, signalPipe.readEnd],
+                timeoutMilliseconds: timeout.map(Self.milliseconds) ?? -1)
         } catch {
             // A poll that cannot wait cannot read either: the terminal is gone, as a hangup says.
             return [.signal(.hangup)]
         }
-        if descriptors[1].revents != 0 { _ = wakePipe.drain() }
+        if !descriptors[1].isEmpty { _ = wakePipe.drain() }
         var events: [InputEvent] = []
         // A paste of a megabyte is many keys: they are taken a batch at a time, so that signals and a closed terminal
         // are noticed, and the screen drawn, between batches rather than after the whole paste.
@@ -172,13 +167,13 @@ public final class NcursesBackend: TerminalBackend {
         }
         // A terminal that went away without a SIGHUP to this group (it was in the background while a text editor
         // had the terminal) is a hangup all the same; polling it again would spin.
-        if descriptors[0].revents & Int16(POLLHUP | POLLERR | POLLNVAL) != 0 { events.append(.signal(.hangup)) }
+        if !descriptors[0].isDisjoint(with: [.hangUp, .error, .invalid]) { events.append(.signal(.hangup)) }
         // After the keys read with them: a key typed before a signal is answered first (Esc to a question, then
         // the signal that asks again).
-        if descriptors[2].revents != 0 {
-            let signals = signalPipe.drain().map { CInt($0) }
+        if !descriptors[2].isEmpty {
+            let signals = signalPipe.drain().map { Signal(rawValue: CInt($0)) }
             // A burst of resizes is one: the size is read once, as the terminal has it now.
-            if signals.contains(SIGWINCH), let resize = followTerminalSize() { events.append(resize) }
+            if signals.contains(.windowChanged), let resize = followTerminalSize() { events.append(resize) }
             events += signals.compactMap(Self.signalEvent)
         }
         return events
@@ -187,11 +182,11 @@ public final class NcursesBackend: TerminalBackend {
     /// The most keys one call of ``nextEvents(timeout:)`` takes.
     static let batchSize = 4096
 
-    private static func signalEvent(_ signal: CInt) -> InputEvent? {
+    private static func signalEvent(_ signal: Signal) -> InputEvent? {
         switch signal {
-        case SIGINT: .signal(.interrupt)
-        case SIGTERM: .signal(.terminate)
-        case SIGHUP: .signal(.hangup)
+        case .interrupt: .signal(.interrupt)
+        case .terminate: .signal(.terminate)
+        case .hangUp: .signal(.hangup)
         default: nil  // SIGWINCH: read above, once for the burst
         }
     }
@@ -271,20 +266,13 @@ public final class NcursesBackend: TerminalBackend {
     ///
     /// - Returns: Whether the locale's character set is UTF-8.
     private static func setLocale() -> Bool {
-        let chosen = setlocale(LC_ALL, "").map { String(cString: $0) }
-        if chosen == nil || chosen == "C" || chosen == "POSIX" {
-            let environment = ProcessInfo.processInfo.environment
-            if environment["LANG"] == nil && environment["LC_ALL"] == nil && environment["LC_CTYPE"] == nil {
-                _ = setlocale(LC_ALL, "C.UTF-8")
-            }
-        }
-        return String(cString: nl_langinfo(nl_item(CODESET))) == "UTF-8"
+        Terminal.useEnvironmentLocale()
     }
 }
 
 /// Wakes the backend's poll by writing a byte to its pipe; safe from any thread, and keeps the pipe open.
 private struct PipeWaker: EditorWaker {
-    let pipe: Posix.Pipe
+    let pipe: NonblockingPipe
 
     func wake() {
         pipe.send(1)

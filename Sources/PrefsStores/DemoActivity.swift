@@ -1,16 +1,12 @@
 import PrefsCore
+import PrefsSystem
 public import PrefsTools
+import SystemPackage
 
 #if canImport(FoundationEssentials)
 import FoundationEssentials
 #else
 import Foundation
-#endif
-
-#if canImport(Glibc)
-import Glibc
-#elseif canImport(Darwin)
-import Darwin
 #endif
 
 /// The second process of `prefs demo`, which changes a few values every few seconds as a mail daemon and an app
@@ -19,9 +15,9 @@ import Darwin
 /// It is `prefs demo-writer DIR` run as a child, with its standard input as a lifeline: when the editor's process
 /// ends, however it ends, the child reads end-of-file, removes the directory and exits.
 public struct DemoActivity {
-    private let process: pid_t
+    private let process: Int32
     /// The write end of the child's standard input, which closing tells the child to end.
-    private let lifeline: Int32
+    private let lifeline: FileDescriptor
 
     /// What `prefs demo` does around the editor: copies the demo's files, starts the second process on the copy, runs
     /// `body` on it, then stops the process and removes the copy, however `body` ends.
@@ -53,57 +49,32 @@ public struct DemoActivity {
     /// - Returns: The running process, to ``stop()`` when the editor quits.
     /// - Throws: ``/PrefsTools/ToolError`` when the process cannot start.
     static func start(on files: DemoFiles, interval: Double) throws -> DemoActivity {
-        var pipe: [Int32] = [-1, -1]
-        guard Self.pipe(&pipe) == 0 else {
-            throw ToolError("cannot start the demo's writer: \(String(cString: strerror(errno)))")
+        do throws(Errno) {
+            let pipe = try Syscall.pipe()
+            defer { try? pipe.read.close() }
+            // The read end becomes the child's standard input; the write end must not stay open in the child, which
+            // would then never read the end of its input.
+            let streams = Processes.Streams(input: pipe.read, closing: [pipe.read, pipe.write], silenced: true)
+            let arguments = ["prefs", "demo-writer", files.root.path, "--interval", "\(interval)"]
+            let environment = ProcessInfo.processInfo.environment.map { "\($0.key)=\($0.value)" }
+            do {
+                let child = try Processes.spawn(
+                    "/proc/self/exe", arguments: arguments, environment: environment, streams: streams)
+                return DemoActivity(process: child, lifeline: pipe.write)
+            } catch {
+                try? pipe.write.close()
+                throw error
+            }
+        } catch {
+            throw ToolError("cannot start the demo's writer: \(ErrorText.of(error.rawValue))")
         }
-        var actions = posix_spawn_file_actions_t()
-        posix_spawn_file_actions_init(&actions)
-        defer { posix_spawn_file_actions_destroy(&actions) }
-        // The read end becomes the child's standard input; the write end must not stay open in the child, which
-        // would then never read the end of its input.
-        posix_spawn_file_actions_adddup2(&actions, pipe[0], STDIN_FILENO)
-        posix_spawn_file_actions_addclose(&actions, pipe[0])
-        posix_spawn_file_actions_addclose(&actions, pipe[1])
-        posix_spawn_file_actions_addopen(&actions, STDOUT_FILENO, "/dev/null", O_WRONLY, 0)
-        posix_spawn_file_actions_addopen(&actions, STDERR_FILENO, "/dev/null", O_WRONLY, 0)
-        let arguments = ["prefs", "demo-writer", files.root.path, "--interval", "\(interval)"]
-        let environment = ProcessInfo.processInfo.environment.map { "\($0.key)=\($0.value)" }
-        var child = pid_t()
-        let started = try withCStrings(arguments) { argv in
-            try withCStrings(environment) { envp in posix_spawn(&child, "/proc/self/exe", &actions, nil, argv, envp) }
-        }
-        close(pipe[0])
-        guard started == 0 else {
-            close(pipe[1])
-            throw ToolError("cannot start the demo's writer: \(String(cString: strerror(started)))")
-        }
-        return DemoActivity(process: child, lifeline: pipe[1])
     }
 
     /// Ends the second process and waits for it.
     func stop() {
-        close(lifeline)
-        kill(process, SIGTERM)
-        var status: Int32 = 0
-        while waitpid(process, &status, 0) < 0 && errno == EINTR {}
-    }
-
-    /// Calls `body` with a NULL-terminated array of C strings.
-    private static func withCStrings<Result>(
-        _ strings: [String], _ body: (UnsafePointer<UnsafeMutablePointer<CChar>?>) throws -> Result
-    ) throws -> Result {
-        let pointers = strings.map { strdup($0) } + [nil]
-        defer { for pointer in pointers { free(pointer) } }
-        return try pointers.withUnsafeBufferPointer { buffer in
-            guard let start = buffer.baseAddress else { throw ToolError("cannot start the demo's writer") }
-            return try body(start)
-        }
-    }
-
-    /// The corresponding C function is `pipe`.
-    private static func pipe(_ ends: inout [Int32]) -> Int32 {
-        ends.withUnsafeMutableBufferPointer { buffer in buffer.baseAddress.map { Glibc.pipe($0) } ?? -1 }
+        try? lifeline.close()
+        try? Signals.send(.terminate, to: process)
+        _ = try? Processes.wait(process)
     }
 
     /// The second process's work on the demo's copy in a directory (see ``changeValues(of:every:)``).
@@ -148,9 +119,10 @@ public struct DemoActivity {
     ///
     /// - Returns: `false` once it has closed.
     private static func parentIsAlive(waiting seconds: Double) -> Bool {
-        var input = pollfd(fd: STDIN_FILENO, events: Int16(POLLIN), revents: 0)
-        guard poll(&input, 1, Int32(seconds * 1000)) > 0 else { return true }
-        var byte: UInt8 = 0
-        return read(STDIN_FILENO, &byte, 1) > 0
+        guard let ready = try? Syscall.pollReadable([.standardInput], timeoutMilliseconds: Int32(seconds * 1000)),
+            ready[0]
+        else { return true }
+        var byte: [UInt8] = [0]
+        return ((try? byte.withUnsafeMutableBytes { try FileDescriptor.standardInput.read(into: $0) }) ?? 0) > 0
     }
 }

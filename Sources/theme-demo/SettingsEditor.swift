@@ -2,12 +2,10 @@ import Foundation
 import PrefsFileStore
 import PrefsKit
 import PrefsNcurses
+import PrefsSystem
 import PrefsTUI
 import PrefsTools
-
-#if canImport(Glibc)
-import Glibc
-#endif
+import SystemPackage
 
 /// `theme-demo edit`: the preferences editor embedded in an app, on the app's suite and with the app's own schema,
 /// which need not be installed.
@@ -20,7 +18,7 @@ enum SettingsEditor {
     ///   - schema: The app's schema for it.
     /// - Throws: ``DemoError`` without a terminal, or the store's or the terminal's error.
     static func run(directory: URL, suite: String, schema: PreferenceSchema) throws {
-        guard isatty(STDIN_FILENO) == 1, isatty(STDOUT_FILENO) == 1 else {
+        guard Terminal.isTerminal(.standardInput), Terminal.isTerminal(.standardOutput) else {
             throw DemoError("edit needs a terminal")
         }
         let store = try FileStore(directory: directory, launchArguments: .none)

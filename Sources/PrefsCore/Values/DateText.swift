@@ -1,4 +1,5 @@
 #if canImport(FoundationEssentials)
+import PrefsSystem
 public import FoundationEssentials
 #else
 public import Foundation

@@ -1,3 +1,4 @@
+import PrefsSystem
 package import SystemPackage
 
 /// The rule for a file that rules a user's settings from outside them: a system layer, a lock file, a KDE system copy.

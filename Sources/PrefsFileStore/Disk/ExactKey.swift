@@ -1,8 +1,4 @@
-#if canImport(Glibc)
-import Glibc
-#elseif canImport(Darwin)
-import Darwin
-#endif
+import PrefsSystem
 
 /// A key compared by its exact UTF-8 bytes.
 ///
@@ -39,7 +35,7 @@ struct ExactKey: Hashable, Sendable {
         let contiguous = lhs.utf8.withContiguousStorageIfAvailable { left in
             rhs.utf8.withContiguousStorageIfAvailable { right in
                 guard let leftBytes = left.baseAddress, let rightBytes = right.baseAddress else { return true }
-                return memcmp(leftBytes, rightBytes, left.count) == 0
+                return Memory.equal(leftBytes, rightBytes, count: left.count)
             }
         }
         return (contiguous ?? nil) ?? lhs.utf8.elementsEqual(rhs.utf8)

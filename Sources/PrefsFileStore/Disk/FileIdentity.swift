@@ -1,10 +1,5 @@
+import PrefsSystem
 package import SystemPackage
-
-#if canImport(Glibc)
-import Glibc
-#elseif canImport(Darwin)
-import Darwin
-#endif
 
 /// Which version of a file is on disk: its inode with its size and modification time.
 ///
@@ -21,8 +16,8 @@ package struct FileIdentity: Hashable, Sendable {
         device = UInt64(stat.deviceID.rawValue)
         inode = UInt64(stat.inode.rawValue)
         size = stat.size
-        modifiedSeconds = Int(stat.st_mtim.tv_sec)
-        modifiedNanoseconds = Int(stat.st_mtim.tv_nsec)
+        modifiedSeconds = stat.modified.seconds
+        modifiedNanoseconds = stat.modified.nanoseconds
     }
 
     /// The identity of the file at a path, or `nil` when there is none.

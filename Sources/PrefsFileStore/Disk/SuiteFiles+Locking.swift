@@ -1,15 +1,10 @@
+import PrefsSystem
 import SystemPackage
 
 #if canImport(FoundationEssentials)
 import FoundationEssentials
 #else
 import Foundation
-#endif
-
-#if canImport(Glibc)
-import Glibc
-#elseif canImport(Darwin)
-import Darwin
 #endif
 
 extension SuiteFiles {
@@ -46,7 +41,7 @@ extension SuiteFiles {
         while true {
             let taken: Bool
             do {
-                taken = try Syscall.tryFlock(descriptor, exclusive ? LOCK_EX : LOCK_SH)
+                taken = try Syscall.tryFlock(descriptor, exclusive ? .exclusive : .shared)
             } catch {
                 throw FileStoreError.io(path: lock.string, operation: "lock", reason: "\(error)")
             }
@@ -61,7 +56,7 @@ extension SuiteFiles {
                     suite: name.rawValue, path: lock.string, holder: LockHolders.holder(of: descriptor),
                     seconds: seconds)
             }
-            usleep(pause)
+            Syscall.sleep(microseconds: pause)
             pause = min(pause * 2, 10_000)
         }
         return try body()

@@ -1,3 +1,4 @@
+import PrefsSystem
 import SystemPackage
 
 extension SuiteFiles {

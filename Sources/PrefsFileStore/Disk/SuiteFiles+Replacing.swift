@@ -1,3 +1,4 @@
+import PrefsSystem
 import SystemPackage
 
 #if canImport(FoundationEssentials)
@@ -5,12 +6,6 @@ import FoundationEssentials
 #else
 import Foundation
 #endif
-#if canImport(Glibc)
-import Glibc
-#elseif canImport(Darwin)
-import Darwin
-#endif
-
 extension SuiteFiles {
     /// Writes new contents to a staging file and swaps it with the property list, so that a reader, or a writer
     /// killed at any moment, only ever sees the old file or the new one.
@@ -257,7 +252,7 @@ extension SuiteFiles {
     /// - Throws: ``FileStoreError/io(path:operation:reason:)`` when it cannot be moved.
     func moveAside() throws(FileStoreError) -> FilePath {
         let stamp = Date().formatted(Date.ISO8601FormatStyle(dateSeparator: .omitted, timeSeparator: .omitted))
-        let suffix = ".plist.corrupt-\(stamp)-\(getpid())"
+        let suffix = ".plist.corrupt-\(stamp)-\(Processes.currentID)"
         // The suite's name is shortened when needed, so that the whole name fits in the file system's 255 bytes.
         var base = name.rawValue
         while base.utf8.count + suffix.utf8.count + 4 > 255 { base.removeLast() }

@@ -1,4 +1,5 @@
 import PrefsCore
+import PrefsSystem
 import SystemPackage
 
 #if canImport(FoundationEssentials)
@@ -6,12 +7,6 @@ import FoundationEssentials
 #else
 import Foundation
 #endif
-#if canImport(Glibc)
-import Glibc
-#elseif canImport(Darwin)
-import Darwin
-#endif
-
 /// The files of one suite: the property list, the lock file beside it that is never replaced, the staging file a
 /// write is prepared in, and the version the last swap replaced.
 ///
@@ -123,7 +118,7 @@ struct SuiteFiles: Sendable {
                 throw error
             }
             if let pause = pauses.popFirst() {
-                usleep(pause * 1000)
+                Syscall.sleep(microseconds: pause * 1000)
                 continue
             }
             throw failure

@@ -1,16 +1,11 @@
 import PrefsCore
+import PrefsSystem
 
 #if canImport(FoundationEssentials)
 import FoundationEssentials
 #else
 import Foundation
 #endif
-#if canImport(Glibc)
-import Glibc
-#elseif canImport(Darwin)
-import Darwin
-#endif
-
 extension SuiteImage {
     /// Decodes the next version of the file, re-reading only the entries whose bytes differ from this version's.
     ///
@@ -147,7 +142,7 @@ private func commonPrefix(_ a: [UInt8], _ b: [UInt8]) -> Int {
             guard let left = a.baseAddress, let right = b.baseAddress else { return 0 }
             var offset = 0
             // Whole blocks first, with memcmp.
-            while offset + 64 <= count && memcmp(left + offset, right + offset, 64) == 0 { offset += 64 }
+            while offset + 64 <= count && Memory.equal(left + offset, right + offset, count: 64) { offset += 64 }
             while offset < count && a[offset] == b[offset] { offset += 1 }
             return offset
         }
@@ -162,7 +157,7 @@ private func commonSuffix(_ a: [UInt8], _ b: [UInt8]) -> Int {
             guard let left = a.baseAddress, let right = b.baseAddress else { return 0 }
             var length = 0
             while length + 64 <= count
-                && memcmp(left + a.count - length - 64, right + b.count - length - 64, 64) == 0
+                && Memory.equal(left + a.count - length - 64, right + b.count - length - 64, count: 64)
             {
                 length += 64
             }

@@ -1,16 +1,11 @@
 import PrefsCore
+import PrefsSystem
 
 #if canImport(FoundationEssentials)
 import FoundationEssentials
 #else
 import Foundation
 #endif
-#if canImport(Glibc)
-import Glibc
-#elseif canImport(Darwin)
-import Darwin
-#endif
-
 /// Reads the XML property lists that `UserDefaults` and ``XMLPropertyListWriter`` write, about 50 times faster than
 /// Foundation's parser, which spends 0.8 ms on 100 keys and 35 ms on 4,000 on Linux — on every reload and every
 /// contended write.
@@ -424,10 +419,11 @@ struct XMLPropertyListReader {
             var cursor = start
             // memchr finds each candidate first byte, so that a long comment or text is scanned at memory speed.
             while cursor + count <= bytes.count {
-                guard let found = memchr(base + cursor, Int32(needle[0]), bytes.count - cursor) else { return nil }
-                cursor = UnsafeRawPointer(found) - UnsafeRawPointer(base)
+                guard let found = Memory.firstOffset(of: needle[0], in: base + cursor, count: bytes.count - cursor)
+                else { return nil }
+                cursor += found
                 guard cursor + count <= bytes.count else { return nil }
-                if memcmp(base + cursor, target, count) == 0 { return cursor + count }
+                if Memory.equal(base + cursor, target, count: count) { return cursor + count }
                 cursor += 1
             }
             return nil

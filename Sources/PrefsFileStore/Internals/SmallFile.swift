@@ -1,3 +1,4 @@
+import PrefsSystem
 package import SystemPackage
 
 #if canImport(FoundationEssentials)
@@ -5,12 +6,6 @@ package import FoundationEssentials
 #else
 package import Foundation
 #endif
-#if canImport(Glibc)
-import Glibc
-#elseif canImport(Darwin)
-import Darwin
-#endif
-
 /// A small file of `prefs`'s own beside the settings, such as an installed manifest or a mapping of paths to schemas:
 /// read within a bound, and replaced whole through a temporary file renamed into place, readable by its owner only.
 package enum SmallFile {
@@ -58,21 +53,6 @@ package enum SmallFile {
     ///
     /// - Throws: The system's error; the file is then as it was.
     package static func write(_ data: Data, to path: FilePath) throws {
-        guard let name = path.lastComponent?.string else { throw Errno.invalidArgument }
-        let temporary = path.removingLastComponent().appending(".\(name).\(getpid()).tmp")
-        try? Syscall.unlink(temporary)
-        let descriptor = try FileDescriptor.open(
-            temporary, .writeOnly, options: [.create, .exclusiveCreate, .noFollow, .closeOnExec],
-            permissions: [.ownerReadWrite])
-        do {
-            try descriptor.closeAfter {
-                try Syscall.fchmod(descriptor, [.ownerReadWrite])
-                _ = try descriptor.writeAll(data)
-            }
-            try Syscall.rename(temporary, path)
-        } catch {
-            try? Syscall.unlink(temporary)
-            throw error
-        }
+        try AtomicFile.write(data, to: path)
     }
 }

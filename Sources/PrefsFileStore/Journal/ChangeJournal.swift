@@ -1,4 +1,5 @@
 import PrefsCore
+import PrefsSystem
 import Synchronization
 import SystemPackage
 
@@ -7,12 +8,6 @@ import FoundationEssentials
 #else
 import Foundation
 #endif
-#if canImport(Glibc)
-import Glibc
-#elseif canImport(Darwin)
-import Darwin
-#endif
-
 /// The bounded history of writes to the suites of one configuration directory: one JSON-lines file per suite.
 ///
 /// Writers append under the suite's exclusive lock, just before swapping the new property list into place, so a
@@ -307,10 +302,12 @@ struct ChangeJournal: Sendable {
             needle.withUnsafeBytes { needle in
                 guard var cursor = haystack.baseAddress, let target = needle.baseAddress else { return false }
                 let end = cursor + haystack.count
-                while end - cursor >= needle.count, let found = memchr(cursor, Int32(head), end - cursor) {
-                    let candidate = UnsafeRawPointer(found)
+                while end - cursor >= needle.count,
+                    let found = Memory.firstOffset(of: head, in: cursor, count: end - cursor)
+                {
+                    let candidate = cursor + found
                     if end - candidate < needle.count { return false }
-                    if memcmp(candidate, target, needle.count) == 0 { return true }
+                    if Memory.equal(candidate, target, count: needle.count) { return true }
                     cursor = candidate + 1
                 }
                 return false
@@ -377,7 +374,7 @@ struct ChangeJournal: Sendable {
         }
         // Hidden and short, so that it fits whatever the suite's name.
         let temporary = directory.appending(
-            "\(Self.leftoverPrefix)\(getpid())-\(UInt32.random(in: 0...UInt32.max)).tmp")
+            "\(Self.leftoverPrefix)\(Processes.currentID)-\(UInt32.random(in: 0...UInt32.max)).tmp")
         let descriptor = try FileDescriptor.open(
             temporary, .writeOnly, options: [.create, .exclusiveCreate, .noFollow, .closeOnExec],
             permissions: [.ownerReadWrite])

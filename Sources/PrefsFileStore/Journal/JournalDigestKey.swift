@@ -1,5 +1,6 @@
 import Logging
 import PrefsCore
+import PrefsSystem
 import Synchronization
 import SystemPackage
 

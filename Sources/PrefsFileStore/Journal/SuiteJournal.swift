@@ -1,5 +1,6 @@
 import Logging
 package import PrefsCore
+import PrefsSystem
 import SystemPackage
 
 #if canImport(FoundationEssentials)

@@ -1,4 +1,5 @@
 public import PrefsCore
+import PrefsSystem
 import SystemPackage
 
 #if canImport(FoundationEssentials)

@@ -1,4 +1,5 @@
 public import PrefsCore
+import PrefsSystem
 import SystemPackage
 
 #if canImport(FoundationEssentials)
@@ -6,12 +7,6 @@ public import FoundationEssentials
 #else
 public import Foundation
 #endif
-#if canImport(Glibc)
-import Glibc
-#elseif canImport(Darwin)
-import Darwin
-#endif
-
 /// The schema manifests installed for the suites of one configuration directory.
 ///
 /// Manifests live under `$XDG_DATA_HOME/prefs/schemas/<hash>/<suite>.json` (default `~/.local/share`), where the hash

@@ -1,14 +1,11 @@
 import PrefsCore
+import PrefsSystem
 package import SystemPackage
 
 #if canImport(FoundationEssentials)
 import FoundationEssentials
 #else
 import Foundation
-#endif
-
-#if canImport(Glibc)
-import Glibc
 #endif
 
 /// Watches a directory on a thread of its own and reports which files changed, in coalesced batches.
@@ -46,10 +43,9 @@ package final class DirectoryWatcher: Sendable {
         #if os(Linux)
         let inotify: FileDescriptor
         do {
-            inotify = try Syscall.inotifyInit()
-            let mask = UInt32(
-                IN_CLOSE_WRITE | IN_MOVED_TO | IN_MOVED_FROM | IN_DELETE | IN_DELETE_SELF | (creations ? IN_CREATE : 0))
-            _ = try Syscall.inotifyAddWatch(inotify, directory, mask: mask)
+            inotify = try Inotify.open()
+            let events: Inotify.Events = [.closedAfterWriting, .movedIn, .movedOut, .deleted, .directoryDeleted]
+            try Inotify.watch(inotify, directory, for: creations ? events.union(.created) : events)
         } catch {
             try? stopReader.close()
             try? stopWriter.close()
@@ -124,24 +120,12 @@ package final class DirectoryWatcher: Sendable {
         _ bytes: ArraySlice<UInt8>, suffixes: [String], keepingSuffixes: Bool, names: inout Set<String>,
         overflowed: inout Bool
     ) {
-        let headerSize = MemoryLayout<inotify_event>.size
-        var offset = bytes.startIndex
-        while offset + headerSize <= bytes.endIndex {
-            let event = bytes.withUnsafeBytes { raw in
-                raw.loadUnaligned(fromByteOffset: offset - bytes.startIndex, as: inotify_event.self)
-            }
-            let nameStart = offset + headerSize
-            let nameEnd = min(nameStart + Int(event.len), bytes.endIndex)
-            if event.mask & UInt32(IN_Q_OVERFLOW) != 0 || event.mask & UInt32(IN_DELETE_SELF) != 0 {
+        for event in Inotify.events(in: bytes) {
+            if !event.events.isDisjoint(with: [.overflowed, .directoryDeleted]) {
                 overflowed = true
-            } else {
-                let nameBytes = bytes[nameStart..<nameEnd].prefix { $0 != 0 }
-                let name = String(decoding: nameBytes, as: UTF8.self)
-                if !name.hasPrefix("."), let suffix = suffixes.first(where: name.hasSuffix) {
-                    names.insert(keepingSuffixes ? name : String(name.dropLast(suffix.count)))
-                }
+            } else if !event.name.hasPrefix("."), let suffix = suffixes.first(where: event.name.hasSuffix) {
+                names.insert(keepingSuffixes ? event.name : String(event.name.dropLast(suffix.count)))
             }
-            offset = nameEnd
         }
     }
     #else

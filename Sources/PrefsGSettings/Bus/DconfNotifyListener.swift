@@ -1,6 +1,7 @@
 import Logging
 import PrefsCore
 import PrefsFileStore
+import PrefsSystem
 import SystemPackage
 
 /// Hears dconf's `Notify` signal for the user's database on a session-bus connection of its own, on a thread of its

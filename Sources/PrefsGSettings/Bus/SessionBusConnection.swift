@@ -1,4 +1,5 @@
 import PrefsFileStore
+import PrefsSystem
 import SystemPackage
 
 /// A connection of its own to the session bus, without GIO, for one method call: connect and authenticate as this

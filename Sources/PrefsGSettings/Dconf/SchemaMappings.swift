@@ -1,6 +1,7 @@
 import Logging
 import PrefsCore
 import PrefsFileStore
+import PrefsSystem
 import SystemPackage
 
 #if canImport(FoundationEssentials)

@@ -1,6 +1,7 @@
 import PrefsCore
 import PrefsFileStore
 import PrefsGLib
+import PrefsSystem
 import SystemPackage
 
 #if canImport(FoundationEssentials)
@@ -8,10 +9,6 @@ import FoundationEssentials
 #else
 import Foundation
 #endif
-#if canImport(Glibc)
-import Glibc
-#endif
-
 /// dconf's databases as its engine reads them for GSettings, read without GIO: the profile's sources, the user's
 /// database first, then the system databases with their locks.
 ///
@@ -103,7 +100,7 @@ struct DconfDatabases: Sendable {
 
     /// The source lines of the profile in force, comments and blank lines left out.
     private static func profileLines(environment: [String: String]) throws(GLibFile.Unreadable) -> [String] {
-        var text = try read("/run/dconf/user/\(getuid())")
+        var text = try read("/run/dconf/user/\(Processes.realUserID)")
         if text == nil, let named = environment["DCONF_PROFILE"] {
             // A named profile that cannot be found is dconf's null profile: no sources.
             let found = named.hasPrefix("/") ? try read(named) : try profileFile(named, environment: environment)

@@ -1,6 +1,7 @@
 public import PrefsCore
 import PrefsFileStore
 import PrefsGLib
+import PrefsSystem
 import Synchronization
 import SystemPackage
 

@@ -1,4 +1,5 @@
 import PrefsFileStore
+import PrefsSystem
 import SystemPackage
 
 #if canImport(FoundationEssentials)

@@ -1,4 +1,5 @@
 import PrefsFileStore
+import PrefsSystem
 import SystemPackage
 
 #if canImport(FoundationEssentials)
@@ -6,12 +7,6 @@ import FoundationEssentials
 #else
 import Foundation
 #endif
-#if canImport(Glibc)
-import Glibc
-#elseif canImport(Darwin)
-import Darwin
-#endif
-
 /// KDE's lock on a KConfig file while it is saved: `<file>.lock`, a `QLockFile`, which `prefs` takes as Qt does so
 /// that a KDE program and `prefs` never write the same file at once.
 ///
@@ -53,7 +48,7 @@ struct KConfigLockFile {
                     permissions: [.ownerReadWrite, .groupRead, .otherRead])
                 do {
                     _ = try Array(Self.contents.utf8).withUnsafeBytes { try descriptor.writeAll($0) }
-                    _ = try Syscall.tryFlock(descriptor, LOCK_EX)
+                    _ = try Syscall.tryFlock(descriptor, .exclusive)
                 } catch {
                     try? Syscall.unlink(path)
                     try? descriptor.close()
@@ -66,7 +61,7 @@ struct KConfigLockFile {
                 throw .writeFailed(path: path.string, reason: "cannot create the lock file: \(error)")
             }
             guard clock.now < deadline else { throw .lockTimeout(path: path.string, holder: holder()) }
-            usleep(pause)
+            Syscall.sleep(microseconds: pause)
             pause = min(pause * 2, 20_000)
         }
     }
@@ -80,7 +75,7 @@ struct KConfigLockFile {
             } ?? "prefs"
         let machine = firstLine(of: "/etc/machine-id") ?? firstLine(of: "/var/lib/dbus/machine-id") ?? ""
         let boot = firstLine(of: "/proc/sys/kernel/random/boot_id") ?? ""
-        return "\(getpid())\n\(program)\n\(ProcessInfo.processInfo.hostName)\n\(machine)\n\(boot)\n"
+        return "\(Processes.currentID)\n\(program)\n\(ProcessInfo.processInfo.hostName)\n\(machine)\n\(boot)\n"
     }()
 
     /// A small system file's first line, trimmed, as `QSysInfo` reads the machine's and the boot's ids.
@@ -115,7 +110,7 @@ struct KConfigLockFile {
             }
         }
         if !stale, let status = try? Stat(path, followTargetSymlink: false) {
-            let modified = Double(status.st_mtim.tv_sec) + Double(status.st_mtim.tv_nsec) / 1e9
+            let modified = status.modified.secondsSince1970
             let now = Date().timeIntervalSince1970
             stale = abs(now - modified) > Double(Self.staleAge.components.seconds)
         }
@@ -125,7 +120,7 @@ struct KConfigLockFile {
             return false
         }
         defer { try? descriptor.close() }
-        guard (try? Syscall.tryFlock(descriptor, LOCK_EX)) == true else { return false }
+        guard (try? Syscall.tryFlock(descriptor, .exclusive)) == true else { return false }
         return (try? Syscall.unlink(path)) != nil
     }
 

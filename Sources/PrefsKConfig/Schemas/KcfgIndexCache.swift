@@ -1,13 +1,8 @@
 import Logging
 import PrefsCore
 import PrefsFileStore
+import PrefsSystem
 import SystemPackage
-
-#if canImport(Glibc)
-import Glibc
-#elseif canImport(Darwin)
-import Darwin
-#endif
 
 /// The index of the `.kcfg` files (which file describes which suite), kept between runs in
 /// `$XDG_CACHE_HOME/prefs/kcfg-index`, so that a one-key `read` need not open every schema a Plasma machine installs.
@@ -96,7 +91,7 @@ struct KcfgIndexCache {
     /// time cannot.
     static func fileIdentity(of path: String) -> String {
         guard let status = try? Stat(FilePath(path)) else { return "-" }
-        let times = [status.st_mtim, status.st_ctim].map { "\($0.tv_sec)\t\($0.tv_nsec)" }
+        let times = [status.modified, status.statusChanged].map { "\($0.seconds)\t\($0.nanoseconds)" }
         return "\(status.deviceID.rawValue)\t\(status.inode.rawValue)\t\(status.size)\t" + times.joined(separator: "\t")
     }
 }

@@ -1,13 +1,10 @@
+import PrefsSystem
+import SystemPackage
+
 #if canImport(FoundationEssentials)
 public import FoundationEssentials
 #else
 public import Foundation
-#endif
-
-#if canImport(Glibc)
-import Glibc
-#elseif canImport(Darwin)
-import Darwin
 #endif
 
 /// Keys the user bookmarked with `b`, kept across runs in a small JSON file of the user's state directory.
@@ -79,15 +76,8 @@ public final class Bookmarks {
                 attributes: [.posixPermissions: 0o700])
             let encoder = JSONEncoder()
             encoder.outputFormatting = [.prettyPrinted, .sortedKeys]
-            let staging = file.deletingLastPathComponent().appendingPathComponent(".\(file.lastPathComponent).new")
-            guard
-                FileManager.default.createFile(
-                    atPath: staging.path, contents: try encoder.encode(all), attributes: [.posixPermissions: 0o600])
-            else { throw CocoaError(.fileWriteUnknown) }
-            // rename(2) replaces the old file in one step, so a reader sees the old bookmarks or the new ones.
-            guard rename(staging.path, file.path) == 0 else {
-                throw POSIXError(POSIXErrorCode(rawValue: errno) ?? .EIO)
-            }
+            // Replaced in one step, so that a reader sees the old bookmarks or the new ones.
+            try AtomicFile.write(try encoder.encode(all), to: FilePath(file.path))
             problem = nil
         } catch {
             problem = "cannot save bookmarks to \(file.path): \(SystemErrorText.reason(error))"

@@ -1,4 +1,5 @@
 import PrefsCore
+import PrefsSystem
 import Synchronization
 import SystemPackage
 
@@ -6,12 +7,6 @@ import SystemPackage
 public import FoundationEssentials
 #else
 public import Foundation
-#endif
-
-#if canImport(Glibc)
-import Glibc
-#elseif canImport(Darwin)
-import Darwin
 #endif
 
 /// Writes to the standard streams without buffering, so that `prefs watch` piped into another program shows each
@@ -116,11 +111,11 @@ public enum Output {
 
     /// Whether standard output is a terminal, where control characters in values must be shown escaped; captured
     /// output is not, unless the capture plays one.
-    public static var isTerminal: Bool { capture.map(\.playsATerminal) ?? (isatty(STDOUT_FILENO) == 1) }
+    public static var isTerminal: Bool { capture.map(\.playsATerminal) ?? Terminal.isTerminal(.standardOutput) }
 
     /// Whether standard input is a terminal, where a question can be asked; a capture's input is not, unless the
     /// capture plays one.
-    public static var inputIsTerminal: Bool { capture.map(\.playsATerminal) ?? (isatty(STDIN_FILENO) == 1) }
+    public static var inputIsTerminal: Bool { capture.map(\.playsATerminal) ?? Terminal.isTerminal(.standardInput) }
 
     /// Writes a JSON value followed by a newline.
     public static func json(_ object: Any, pretty: Bool = false) {

@@ -1,11 +1,6 @@
 public import PrefsCore
+import PrefsSystem
 public import SystemPackage
-
-#if canImport(Glibc)
-import Glibc
-#elseif canImport(Darwin)
-import Darwin
-#endif
 
 /// Standard output could not take what a command wrote: a full disk, a closed or invalid descriptor, a reader that
 /// went away.
@@ -27,6 +22,6 @@ public struct OutputFailure: CodedError, Sendable, CustomStringConvertible {
     public var code: ErrorCode { .io }
 
     public var description: String {
-        "cannot write to standard output: \(String(cString: strerror(errno.rawValue))); the output is incomplete"
+        "cannot write to standard output: \(ErrorText.of(errno.rawValue)); the output is incomplete"
     }
 }

@@ -1,8 +1,5 @@
-#if canImport(Glibc)
-import Glibc
-#elseif canImport(Darwin)
-import Darwin
-#endif
+import PrefsSystem
+import SystemPackage
 
 /// Where `-o PATH` writes: the file its links lead to, even one that does not exist yet.
 ///
@@ -20,21 +17,16 @@ struct OutputTarget {
     ///
     /// - Parameter path: The path as given.
     init(_ path: String) {
-        var status = stat()
         // The kernel follows the links to a device or pipe itself, /proc's magic ones (`/dev/stdout`) included,
         // whose text names no path.
-        if stat(path, &status) == 0, (status.st_mode & S_IFMT) != S_IFREG {
+        if let status = try? Stat(FilePath(path)), status.type != .regular {
             self.path = path
             isSpecial = true
             return
         }
         var current = path
         for _ in 0..<40 {
-            var buffer = [CChar](repeating: 0, count: 4096)
-            let length = readlink(current, &buffer, buffer.count - 1)
-            guard length > 0 else { break }
-            let destination = String(
-                decoding: buffer[0..<length].map { UInt8(bitPattern: $0) }, as: UTF8.self)
+            guard let destination = Paths.linkTarget(current) else { break }
             if destination.hasPrefix("/") {
                 current = destination
             } else {

@@ -1,4 +1,5 @@
 import PrefsCore
+import PrefsSystem
 import SystemPackage
 
 #if canImport(FoundationEssentials)
@@ -6,12 +7,6 @@ public import FoundationEssentials
 #else
 public import Foundation
 #endif
-#if canImport(Glibc)
-import Glibc
-#elseif canImport(Darwin)
-import Darwin
-#endif
-
 /// A file only this user may read, in a folder only this user may write: where the editor keeps pending changes,
 /// which may be secrets.
 ///
@@ -31,15 +26,9 @@ public enum PrivateFile {
         try FileManager.default.createDirectory(
             at: directory, withIntermediateDirectories: true, attributes: [.posixPermissions: 0o700])
         try checkOwn(FilePath(directory.path))
-        let temporary = FilePath(file.path + ".\(getpid()).tmp")
         do {
-            let descriptor = try FileDescriptor.open(
-                temporary, .writeOnly, options: [.create, .exclusiveCreate, .noFollow, .closeOnExec],
-                permissions: [.ownerRead, .ownerWrite])
-            try descriptor.closeAfter { _ = try data.withUnsafeBytes { try descriptor.writeAll($0) } }
-            guard rename(temporary.string, file.path) == 0 else { throw Errno(rawValue: errno) }
+            try AtomicFile.write(data, to: FilePath(file.path))
         } catch {
-            _ = unlink(temporary.string)
             throw ToolError(
                 "cannot write \(TextEscaping.quoted(file.path)): \(SystemErrorText.reason(error))", code: .io)
         }
@@ -68,7 +57,7 @@ public enum PrivateFile {
         do {
             try descriptor.closeAfter { _ = try data.withUnsafeBytes { try descriptor.writeAll($0) } }
         } catch {
-            _ = unlink(file.path)
+            try? Syscall.unlink(FilePath(file.path))
             throw ToolError(
                 "cannot write \(TextEscaping.quoted(file.path)): \(SystemErrorText.reason(error))", code: .io)
         }
@@ -76,15 +65,19 @@ public enum PrivateFile {
 
     /// Makes a folder this user owns writable by this user alone, and refuses one another user owns.
     private static func checkOwn(_ directory: FilePath) throws {
-        var status = stat()
-        guard lstat(directory.string, &status) == 0 else {
-            throw ToolError("cannot use \(TextEscaping.quoted(directory.string)): \(String(cString: strerror(errno)))")
+        let status: Stat
+        do {
+            status = try Stat(directory, followTargetSymlink: false)
+        } catch {
+            throw ToolError("cannot use \(TextEscaping.quoted(directory.string)): \(ErrorText.of(error.rawValue))")
         }
-        guard (status.st_mode & S_IFMT) == S_IFDIR, status.st_uid == geteuid() else {
+        guard status.type == .directory, status.userID.rawValue == Syscall.effectiveUserID() else {
             throw ToolError(
                 "refusing to keep private files in \(TextEscaping.quoted(directory.string)): it is not a folder of "
                     + "yours", code: .unsafe)
         }
-        if status.st_mode & 0o077 != 0 { _ = chmod(directory.string, 0o700) }
+        if !status.permissions.isDisjoint(with: [.groupReadWriteExecute, .otherReadWriteExecute]) {
+            try? Paths.setPermissions(directory, [.ownerReadWriteExecute])
+        }
     }
 }

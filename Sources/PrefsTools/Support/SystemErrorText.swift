@@ -1,14 +1,10 @@
+import PrefsSystem
+
 #if canImport(FoundationEssentials)
 import FoundationEssentials
 #else
 import Foundation
 #endif
-#if canImport(Glibc)
-import Glibc
-#elseif canImport(Darwin)
-import Darwin
-#endif
-
 /// The reason a file operation failed, in the C library's words: "No such file or directory".
 ///
 /// FoundationEssentials' errors carry no localized text: a `CocoaError` describes itself as a dump of its user info.
@@ -20,7 +16,7 @@ package enum SystemErrorText {
     /// - Returns: `strerror`'s text for a system error, directly or beneath a `CocoaError`; otherwise the error's own
     ///   description.
     package static func reason(_ error: any Error) -> String {
-        if let error = error as? POSIXError { return String(cString: strerror(error.code.rawValue)) }
+        if let error = error as? POSIXError { return ErrorText.of(error.code) }
         if let error = error as? CocoaError {
             if let underlying = error.underlying { return reason(underlying) }
             return "file error \(error.code.rawValue)"

@@ -1,4 +1,5 @@
 import PrefsCore
+import PrefsSystem
 
 #if canImport(FoundationEssentials)
 public import FoundationEssentials

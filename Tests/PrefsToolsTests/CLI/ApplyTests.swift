@@ -1,5 +1,6 @@
 import Foundation
 import PrefsFileStore
+import PrefsSystem
 import PrefsTestHelpers
 import Testing
 

@@ -1,6 +1,7 @@
 import Foundation
 import PrefsFileStore
 import PrefsKit
+import PrefsSystem
 import PrefsTestHelpers
 import PrefsTestSupport
 import Testing

@@ -1,6 +1,7 @@
 import Foundation
 import PrefsCore
 import PrefsFileStore
+import PrefsSystem
 import PrefsTestHelpers
 import PrefsTools
 import Testing

@@ -1,8 +1,4 @@
-#if canImport(Glibc)
-import Glibc
-#elseif canImport(Darwin)
-import Darwin
-#endif
+import PrefsSystem
 
 /// Which keys a recording keeps, by glob over `SUITE/KEY`: `--include`, `--exclude`, and the volatile keys left out
 /// unless `--all`.
@@ -45,8 +41,7 @@ public struct RecordFilter: Sendable {
 
     /// Whether a glob matches a name, as the shell's globs do, `*` crossing `/`.
     ///
-    /// The corresponding C function is `fnmatch`.
     static func matches(_ glob: String, _ name: String) -> Bool {
-        fnmatch(glob, name, 0) == 0
+        ShellPattern.matches(glob, name)
     }
 }

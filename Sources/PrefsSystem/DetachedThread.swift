@@ -15,18 +15,22 @@ package enum DetachedThread {
     /// - Returns: 0, or the `errno` value `pthread_create` failed with, when the system cannot start a thread.
     package static func start(_ body: @escaping @Sendable () -> Void) -> Int32 {
         let context = Unmanaged.passRetained(Work(body: body)).toOpaque()
-        var attributes = pthread_attr_t()
-        pthread_attr_init(&attributes)
-        defer { pthread_attr_destroy(&attributes) }
-        pthread_attr_setdetachstate(&attributes, Int32(PTHREAD_CREATE_DETACHED))
         #if canImport(Glibc)
-        var thread = pthread_t()
+        var thread: pthread_t = 0
         #else
         var thread: pthread_t?
         #endif
-        let result = pthread_create(&thread, &attributes, runWork, context)
-        if result != 0 { Unmanaged<Work>.fromOpaque(context).release() }
-        return result
+        let result = pthread_create(&thread, nil, runWork, context)
+        guard result == 0 else {
+            Unmanaged<Work>.fromOpaque(context).release()
+            return result
+        }
+        // Detached once started, rather than through attributes, whose type this module cannot make.
+        #if canImport(Glibc)
+        return pthread_detach(thread)
+        #else
+        return thread.map { pthread_detach($0) } ?? 0
+        #endif
     }
 
     private final class Work: Sendable {
