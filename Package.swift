@@ -113,11 +113,22 @@ let package = Package(
                 "PrefsTUI", "CNcurses", .product(name: "SystemPackage", package: "swift-system"),
             ],
             swiftSettings: strictSettings),
+        // The store kit: what every store shares (the journal, suite locks, the directory watcher, XDG folders,
+        // small files and XML), so that a store module imports the kit, never another store.
+        .target(
+            name: "PrefsStoreKit",
+            dependencies: [
+                "PrefsSystem", "PrefsCore", .product(name: "SystemPackage", package: "swift-system"),
+                .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
+                .product(name: "Logging", package: "swift-log"),
+            ],
+            swiftSettings: strictSettings
+        ),
         .target(
             name: "PrefsFileStore",
             dependencies: [
-                "PrefsSystem",
-                "PrefsCore", "CPrefsSystem", .product(name: "SystemPackage", package: "swift-system"),
+                "PrefsSystem", "PrefsStoreKit", "PrefsCore", "CPrefsSystem",
+                .product(name: "SystemPackage", package: "swift-system"),
                 .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
                 .product(name: "Logging", package: "swift-log"),
             ],
@@ -128,7 +139,7 @@ let package = Package(
             name: "PrefsKConfig",
             dependencies: [
                 "PrefsSystem",
-                "PrefsCore", "PrefsFileStore", .product(name: "SystemPackage", package: "swift-system"),
+                "PrefsCore", "PrefsStoreKit", .product(name: "SystemPackage", package: "swift-system"),
                 .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
                 .product(name: "Logging", package: "swift-log"),
             ],
@@ -290,7 +301,7 @@ if buildsGSettings {
             name: "PrefsGSettings",
             dependencies: [
                 "PrefsSystem",
-                "PrefsCore", "PrefsFileStore", "PrefsGLib", "CGio",
+                "PrefsCore", "PrefsStoreKit", "PrefsGLib", "CGio",
                 .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
             ],
             swiftSettings: strictSettings),
@@ -300,7 +311,7 @@ if buildsGSettings {
         .target(
             name: "PrefsXfconf",
             dependencies: [
-                "PrefsCore", "PrefsFileStore", "PrefsGLib",
+                "PrefsCore", "PrefsStoreKit", "PrefsGLib",
                 .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
             ],
             swiftSettings: strictSettings))

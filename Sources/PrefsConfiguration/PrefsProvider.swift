@@ -2,6 +2,7 @@ public import Configuration
 public import Foundation
 public import PrefsFileStore
 public import PrefsKit
+import PrefsStoreKit
 public import ServiceLifecycle
 
 /// A swift-configuration provider over any PrefsKit store: a file suite, `UserDefaults`, a PostgreSQL suite, a

@@ -1,4 +1,5 @@
 import PrefsCore
+import PrefsStoreKit
 
 #if canImport(FoundationEssentials)
 public import FoundationEssentials

@@ -1,5 +1,6 @@
 import Logging
 import PrefsCore
+import PrefsStoreKit
 import SystemPackage
 
 #if canImport(FoundationEssentials)

@@ -1,5 +1,6 @@
 import Logging
 public import PrefsCore
+public import PrefsStoreKit
 import PrefsSystem
 import Synchronization
 import SystemPackage
@@ -154,7 +155,10 @@ public final class FileStore: Sendable {
         self.systemDirectories = layerFolders
         layerFiles = SystemLayerFiles(directories: layerFolders.map { FilePath($0.path) })
         var journal = ChangeJournal(directory: FilePath(self.journalDirectory.path))
-        journal.secrets = JournalSecrets(catalog: SchemaCatalog(configDirectory: directory))
+        let catalog = SchemaCatalog(configDirectory: directory)
+        journal.secrets = JournalSecrets(manifests: catalog.directory) {
+            try catalog.schema(for: $0)?.secretStoredKeys ?? []
+        }
         self.journal = journal
         do {
             try FileSystem.createDirectory(directoryPath)

@@ -1,4 +1,5 @@
 public import PrefsCore
+public import PrefsStoreKit
 
 #if canImport(FoundationEssentials)
 import FoundationEssentials

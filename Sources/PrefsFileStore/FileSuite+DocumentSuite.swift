@@ -1,4 +1,5 @@
 public import PrefsCore
+import PrefsStoreKit
 
 extension FileSuite: DocumentSuite {
     public var document: (any DocumentSuite)? { self }

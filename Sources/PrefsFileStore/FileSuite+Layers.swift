@@ -1,5 +1,6 @@
 import Logging
 public import PrefsCore
+import PrefsStoreKit
 import SystemPackage
 
 extension FileSuite {

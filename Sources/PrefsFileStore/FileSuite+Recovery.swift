@@ -1,4 +1,5 @@
 public import PrefsCore
+public import PrefsStoreKit
 import SystemPackage
 
 #if canImport(FoundationEssentials)

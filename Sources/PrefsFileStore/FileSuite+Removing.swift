@@ -1,4 +1,5 @@
 public import PrefsCore
+import PrefsStoreKit
 
 extension FileSuite: RemovableSuite {
     /// Removes every key and the suite's file with it, as `defaults delete DOMAIN` removes a domain.

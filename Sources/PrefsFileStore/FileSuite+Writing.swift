@@ -1,4 +1,5 @@
 public import PrefsCore
+import PrefsStoreKit
 
 #if canImport(FoundationEssentials)
 import FoundationEssentials

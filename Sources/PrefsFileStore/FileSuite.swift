@@ -1,5 +1,6 @@
 import CPrefsSystem
 public import PrefsCore
+public import PrefsStoreKit
 import Synchronization
 import SystemPackage
 

@@ -1,4 +1,5 @@
 import PrefsCore
+import PrefsStoreKit
 import Synchronization
 
 /// A suite's image as a thread keeps it between reads (``FileSuite/primitiveValue(forKey:)``).

@@ -1,4 +1,5 @@
 public import PrefsCore
+import PrefsStoreKit
 
 extension GSettingsStoreError: CodedError {
     public var code: ErrorCode {

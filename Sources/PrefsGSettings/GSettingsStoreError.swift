@@ -1,4 +1,5 @@
 import PrefsCore
+import PrefsStoreKit
 
 /// Why the GSettings store refused a suite, a key or a value; each says what is wrong on one line.
 public enum GSettingsStoreError: Error, Sendable, Hashable, CustomStringConvertible {

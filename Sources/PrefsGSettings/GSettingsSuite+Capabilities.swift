@@ -1,6 +1,6 @@
 public import PrefsCore
-import PrefsFileStore
 import PrefsGLib
+import PrefsStoreKit
 
 extension GSettingsSuite: TransactionalSuite {
     public var transactions: (any TransactionalSuite)? { self }

@@ -1,5 +1,6 @@
 public import PrefsCore
 import PrefsGLib
+import PrefsStoreKit
 
 extension GSettingsSuite {
     public var liveSystemLayers: LiveSystemLayers? { layers }

@@ -1,6 +1,6 @@
 import PrefsCore
-import PrefsFileStore
 import PrefsGLib
+import PrefsStoreKit
 import Synchronization
 
 extension GSettingsSuite {

@@ -1,6 +1,6 @@
 public import PrefsCore
-import PrefsFileStore
 import PrefsGLib
+import PrefsStoreKit
 import Synchronization
 
 /// One GSettings schema at its path: a suite of the ``GSettingsStore``, and a store of its own for PrefsKit's typed

@@ -1,4 +1,4 @@
-import PrefsFileStore
+import PrefsStoreKit
 
 /// Checks of the KConfig reader's and writer's invariants on arbitrary bytes, for the fuzz target in `Fuzz/`, which
 /// can reach only public API.

@@ -1,5 +1,5 @@
 public import PrefsCore
-import PrefsFileStore
+import PrefsStoreKit
 import Synchronization
 import SystemPackage
 

@@ -1,5 +1,5 @@
 public import PrefsCore
-import PrefsFileStore
+import PrefsStoreKit
 import SystemPackage
 
 extension KConfigSuite: TransactionalSuite {

@@ -1,4 +1,5 @@
 public import PrefsCore
+import PrefsStoreKit
 import SystemPackage
 
 extension KConfigSuite {

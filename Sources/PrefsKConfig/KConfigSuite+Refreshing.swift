@@ -1,5 +1,5 @@
 import PrefsCore
-import PrefsFileStore
+import PrefsStoreKit
 import Synchronization
 
 extension KConfigSuite {

@@ -1,6 +1,7 @@
 public import PrefsCore
 import PrefsFileStore
 import PrefsKConfig
+import PrefsStoreKit
 public import PrefsTools
 
 #if canImport(FoundationEssentials)

@@ -1,5 +1,5 @@
 import PrefsCore
-import PrefsFileStore
+import PrefsStoreKit
 import SystemPackage
 
 /// What a system channel file (`$XDG_CONFIG_DIRS/xfce4/xfconf/xfce-perchannel-xml/CHANNEL.xml`) gives a channel:

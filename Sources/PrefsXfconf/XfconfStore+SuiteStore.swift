@@ -1,6 +1,6 @@
 public import PrefsCore
-import PrefsFileStore
 import PrefsGLib
+import PrefsStoreKit
 import ServiceLifecycle
 import Synchronization
 

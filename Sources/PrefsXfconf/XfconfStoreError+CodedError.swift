@@ -1,4 +1,5 @@
 public import PrefsCore
+import PrefsStoreKit
 
 extension XfconfStoreError: CodedError {
     public var code: ErrorCode {

@@ -1,4 +1,5 @@
 import PrefsCore
+import PrefsStoreKit
 
 /// Why the Xfconf store refused a channel, a property or a value; each says what is wrong on one line.
 public enum XfconfStoreError: Error, Sendable, Hashable, CustomStringConvertible {

@@ -1,4 +1,5 @@
 import PrefsCore
+import PrefsStoreKit
 
 /// Checks of the suite file's invariants on arbitrary bytes, for the fuzz targets in `Fuzz/`.
 ///

@@ -1,3 +1,4 @@
+import PrefsStoreKit
 import SystemPackage
 
 #if canImport(FoundationEssentials)
@@ -99,7 +100,7 @@ extension SuiteFiles {
         defer { try? descriptor.close() }
         do {
             let status = try descriptor.stat()
-            guard status.type == .regular else { throw unreadable(path, "it is \(Self.describe(status.type))") }
+            guard status.type == .regular else { throw unreadable(path, "it is \(FileKinds.describe(status.type))") }
             guard status.size <= Self.maximumFileSize else {
                 throw unreadable(path, "it is larger than \(Self.maximumFileSize / 1024 / 1024) MiB")
             }

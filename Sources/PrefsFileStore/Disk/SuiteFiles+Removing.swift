@@ -1,3 +1,4 @@
+import PrefsStoreKit
 import PrefsSystem
 import SystemPackage
 

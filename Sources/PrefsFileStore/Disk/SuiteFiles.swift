@@ -1,4 +1,5 @@
 import PrefsCore
+import PrefsStoreKit
 import PrefsSystem
 import SystemPackage
 
@@ -152,14 +153,14 @@ struct SuiteFiles: Sendable {
         .unreadable(suite: name.rawValue, path: path.string, reason: reason)
     }
 
-    static func describe(_ type: FileType) -> String {
-        switch type {
-        case .directory: "a directory"
-        case .fifo: "a FIFO"
-        case .socket: "a socket"
-        case .characterSpecial, .blockSpecial: "a device"
-        case .symbolicLink: "a symbolic link"
-        default: "not a regular file"
-        }
+    /// The suite's lock, which every writer holds (``SuiteLock``).
+    var suiteLock: SuiteLock { SuiteLock(directory: directory, name: name, lock: lock, watched: plist) }
+
+    /// Runs `body` holding the suite's lock (``SuiteLock/withLock(exclusive:timeout:whileOthersWrite:_:)``).
+    func withLock<Result>(
+        exclusive: Bool, timeout: Duration, whileOthersWrite: Bool = false,
+        _ body: () throws(FileStoreError) -> Result
+    ) throws(FileStoreError) -> Result {
+        try suiteLock.withLock(exclusive: exclusive, timeout: timeout, whileOthersWrite: whileOthersWrite, body)
     }
 }

@@ -1,4 +1,5 @@
 import PrefsCore
+import PrefsStoreKit
 
 #if canImport(FoundationEssentials)
 import FoundationEssentials
@@ -69,12 +70,6 @@ extension SuiteImage {
             throw Loss(key: key, reason: problem)
         }
     }
-}
-
-/// The words that say a value does not fit an XML property list, and the way out, for every message that says so.
-enum XMLLimits {
-    static let cannotHold = "which an XML property list cannot hold"
-    static let wayOut = "a binary property list can hold it: write with --format binary"
 }
 
 extension PropertyListValue {

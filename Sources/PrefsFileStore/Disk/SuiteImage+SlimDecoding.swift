@@ -1,4 +1,5 @@
 import PrefsCore
+import PrefsStoreKit
 
 extension SuiteImage {
     /// Decodes a large file into a slimmed image (see ``slimmed(above:)``), never holding the file and the

@@ -1,4 +1,5 @@
 import PrefsCore
+import PrefsStoreKit
 import SystemPackage
 
 #if canImport(FoundationEssentials)

@@ -1,4 +1,5 @@
 public import PrefsCore
+import PrefsStoreKit
 import PrefsSystem
 import SystemPackage
 

@@ -1,6 +1,6 @@
 public import PrefsCore
-import PrefsFileStore
 import PrefsGLib
+import PrefsStoreKit
 
 extension DconfDirectorySuite: TransactionalSuite {
     public var transactions: (any TransactionalSuite)? { self }

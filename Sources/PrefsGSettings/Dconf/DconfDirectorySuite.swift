@@ -1,6 +1,6 @@
 public import PrefsCore
-import PrefsFileStore
 import PrefsGLib
+import PrefsStoreKit
 import Synchronization
 
 /// The keys of one dconf directory that no schema describes, as a suite of the ``GSettingsStore`` named by the

@@ -1,7 +1,7 @@
 import Logging
 import PrefsCore
-import PrefsFileStore
 import PrefsGLib
+import PrefsStoreKit
 import Synchronization
 import SystemPackage
 

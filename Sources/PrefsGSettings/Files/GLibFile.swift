@@ -1,5 +1,5 @@
-import PrefsFileStore
 import PrefsGLib
+import PrefsStoreKit
 import SystemPackage
 
 /// Reads the GVDB files GLib and dconf keep: compiled schemas and dconf's databases.

@@ -1,5 +1,6 @@
 import PrefsCore
 import PrefsGLib
+import PrefsStoreKit
 
 /// One suite's schema and values read from the files GSettings reads (``GSettingsFiles``), answering as GSettings
 /// answers: each method throws where GLib would do something this reader does not (a value GLib corrects, or one

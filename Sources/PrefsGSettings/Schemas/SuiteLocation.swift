@@ -1,4 +1,5 @@
 import PrefsCore
+import PrefsStoreKit
 
 /// Where a suite of the GSettings store lives: a schema, and for a relocatable schema the dconf path it is opened at,
 /// named `SCHEMA:/path/` as `gsettings` names it.

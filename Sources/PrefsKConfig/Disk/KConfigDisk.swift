@@ -1,4 +1,4 @@
-import PrefsFileStore
+import PrefsStoreKit
 import PrefsSystem
 import SystemPackage
 

@@ -1,6 +1,6 @@
 import Logging
 public import PrefsCore
-import PrefsFileStore
+import PrefsStoreKit
 import Synchronization
 import SystemPackage
 

@@ -1,6 +1,6 @@
 import Logging
 import PrefsCore
-import PrefsFileStore
+import PrefsStoreKit
 import PrefsSystem
 import SystemPackage
 

@@ -1,5 +1,5 @@
 import PrefsCore
-import PrefsFileStore
+import PrefsStoreKit
 
 /// What one `.kcfg` file (KConfigXT's schema format, `kcfg.xsd` 1.0) declares: the file it describes and each entry's
 /// key, type, default, choices, range and texts.

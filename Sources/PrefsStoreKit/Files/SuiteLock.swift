@@ -1,5 +1,5 @@
 import PrefsSystem
-import SystemPackage
+package import SystemPackage
 
 #if canImport(FoundationEssentials)
 import FoundationEssentials
@@ -7,7 +7,27 @@ import FoundationEssentials
 import Foundation
 #endif
 
-extension SuiteFiles {
+/// A suite's lock file, which every writer of the suite holds with `flock` while it writes: the file store's own
+/// suites, and the journals of stores that keep their values elsewhere.
+package struct SuiteLock: Sendable {
+    /// The folder holding the lock file.
+    package let directory: FilePath
+    /// The suite.
+    package let name: SuiteName
+    /// The lock file.
+    package let lock: FilePath
+    /// The file whose writers the lock serializes: another writer's change to it restarts the wait.
+    package let watched: FilePath
+
+    /// - Parameters:
+    ///   - directory: The folder holding the lock file.
+    ///   - name: The suite.
+    ///   - lock: The lock file.
+    ///   - watched: The file whose writers the lock serializes.
+    package init(directory: FilePath, name: SuiteName, lock: FilePath, watched: FilePath) {
+        (self.directory, self.name, self.lock, self.watched) = (directory, name, lock, watched)
+    }
+
     /// Takes the suite's lock, runs `body`, and releases it, waiting at most `timeout` for another process to let go.
     ///
     /// Each call opens its own descriptor, because `flock` locks belong to an open file description: two threads
@@ -28,7 +48,7 @@ extension SuiteFiles {
     /// - Throws: ``FileStoreError/locked(suite:path:holder:seconds:)`` when the lock stays taken, naming the process
     ///   that holds it when the system says; ``FileStoreError/io(path:operation:reason:)`` or
     ///   ``FileStoreError/unsafe(path:reason:)`` when the lock file cannot be used; or what `body` throws.
-    func withLock<Result>(
+    package func withLock<Result>(
         exclusive: Bool, timeout: Duration, whileOthersWrite: Bool = false,
         _ body: () throws(FileStoreError) -> Result
     ) throws(FileStoreError) -> Result {
@@ -36,7 +56,7 @@ extension SuiteFiles {
         defer { try? descriptor.close() }
         let clock = ContinuousClock()
         var deadline = clock.now.advanced(by: timeout)
-        var lastSeen = whileOthersWrite ? try? FileIdentity.of(plist) : nil
+        var lastSeen = whileOthersWrite ? try? FileIdentity.of(watched) : nil
         var pause: UInt32 = 50
         while true {
             let taken: Bool
@@ -46,7 +66,7 @@ extension SuiteFiles {
                 throw FileStoreError.io(path: lock.string, operation: "lock", reason: "\(error)")
             }
             if taken { break }
-            if whileOthersWrite, let seen = try? FileIdentity.of(plist), seen != lastSeen {
+            if whileOthersWrite, let seen = try? FileIdentity.of(watched), seen != lastSeen {
                 lastSeen = seen
                 deadline = clock.now.advanced(by: timeout)
             }
@@ -79,7 +99,7 @@ extension SuiteFiles {
             guard status.type == .regular else {
                 try? descriptor.close()
                 throw FileStoreError.unsafe(
-                    path: lock.string, reason: "the lock file is \(Self.describe(status.type))")
+                    path: lock.string, reason: "the lock file is \(FileKinds.describe(status.type))")
             }
             // Root creating the lock in a user's directory gives it to that user, who could not open it otherwise.
             if Syscall.effectiveUserID() == 0, status.userID.rawValue == 0,

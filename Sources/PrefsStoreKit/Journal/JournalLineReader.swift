@@ -1,18 +1,18 @@
-import PrefsCore
+package import PrefsCore
 
 #if canImport(FoundationEssentials)
-import FoundationEssentials
+package import FoundationEssentials
 #else
-import Foundation
+package import Foundation
 #endif
 
 /// Reads one journal line back into a ``JournalRecord``.
 ///
 /// It parses with PrefsKit's `JSONValue` rather than `JSONSerialization` or `JSONDecoder`: a watcher decodes a record for
 /// every change it attributes, on the way from the event to the observers.
-enum JournalLineReader {
+package enum JournalLineReader {
     /// The record a line holds, or `nil` when the line is not a record (a torn or foreign line is skipped, not fatal).
-    static func record(_ line: Data) -> JournalRecord? {
+    package static func record(_ line: Data) -> JournalRecord? {
         let parsed = line.withUnsafeBytes {
             JSONValue.parse($0.bindMemory(to: UInt8.self), maximumDepth: maximumDepth)
         }
@@ -53,10 +53,10 @@ enum JournalLineReader {
     }
 
     /// How a commit line starts (see ``JournalLineWriter/commitLine(write:count:)``); no record's line starts so.
-    static let commitPrefix = #"{"committed":"#
+    package static let commitPrefix = #"{"committed":"#
 
     /// The write a commit line commits and how many records it staged, or `nil` when the line is not one.
-    static func commit(_ line: Data) -> (write: String, count: Int)? {
+    package static func commit(_ line: Data) -> (write: String, count: Int)? {
         let prefix = Array(commitPrefix.utf8)
         guard line.count < 256, line.starts(with: prefix) else { return nil }
         let parsed = line.withUnsafeBytes { JSONValue.parse($0.bindMemory(to: UInt8.self), maximumDepth: 2) }
@@ -67,5 +67,5 @@ enum JournalLineReader {
     }
 
     /// A record's values are tagged (`{"array":[…]}`), and sit one level below the record's object.
-    static let maximumDepth = PropertyListValue.taggedMaximumDepth + 2
+    package static let maximumDepth = PropertyListValue.taggedMaximumDepth + 2
 }

@@ -1,18 +1,18 @@
-import SystemPackage
+package import SystemPackage
 
 #if canImport(FoundationEssentials)
-import FoundationEssentials
+package import FoundationEssentials
 #else
-import Foundation
+package import Foundation
 #endif
 
 /// Finds which process holds a `flock` lock, so that a store that gives up waiting can say who it waited for.
 ///
 /// Linux lists every lock in `/proc/locks`, one per line: `1: FLOCK  ADVISORY  WRITE 4242 fd:01:1234 0 EOF`, where
 /// the device's major and minor numbers are hexadecimal and the inode decimal. Elsewhere nothing is known.
-enum LockHolders {
+package enum LockHolders {
     /// The process holding a `flock` lock on the file open as `descriptor`, if the system can tell.
-    static func holder(of descriptor: FileDescriptor) -> Int32? {
+    package static func holder(of descriptor: FileDescriptor) -> Int32? {
         #if os(Linux)
         guard let status = try? descriptor.stat(),
             let table = try? String(contentsOfFile: "/proc/locks", encoding: .utf8)

@@ -1,4 +1,4 @@
-import PrefsCore
+package import PrefsCore
 
 /// Why the file store could not do what was asked; its ``description`` is one line that names the suite or file.
 public enum FileStoreError: Error, Sendable, Hashable, CustomStringConvertible {
@@ -81,7 +81,7 @@ public enum FileStoreError: Error, Sendable, Hashable, CustomStringConvertible {
     }
 
     /// The error as a store error, for the generic store API.
-    var storeError: PersistentKeyValueStoreError {
+    package var storeError: PersistentKeyValueStoreError {
         switch self {
         case .invalidSuiteName, .unsafe, .unrepresentable, .tooLarge:
             PersistentKeyValueStoreError(.refused, message: description)

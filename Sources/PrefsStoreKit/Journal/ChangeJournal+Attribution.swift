@@ -1,4 +1,4 @@
-import PrefsCore
+package import PrefsCore
 
 #if canImport(FoundationEssentials)
 import FoundationEssentials
@@ -21,7 +21,7 @@ extension ChangeJournal {
     ///   - suite: The suite's journal.
     ///   - name: The suite's name, as changes carry it.
     /// - Returns: The changes, attributed, and the records of those no journal entry explains.
-    func attribute(
+    package func attribute(
         _ differences: [(key: String, old: PropertyListValue?, new: PropertyListValue?)], of suite: SuiteName,
         named name: String
     ) -> (events: [PersistentKeyValueChange], unknown: [JournalRecord]) {
@@ -66,7 +66,7 @@ extension ChangeJournal {
     ///   - records: The records ``attribute(_:of:named:)`` returned as unknown.
     ///   - suite: The suite's journal.
     /// - Throws: ``FileStoreError/io(path:operation:reason:)`` when the journal cannot be written.
-    func recordUnknownWriters(_ records: [JournalRecord], of suite: SuiteName) throws(FileStoreError) {
+    package func recordUnknownWriters(_ records: [JournalRecord], of suite: SuiteName) throws(FileStoreError) {
         let recent = recentRecords(of: suite)
         let digestKey = recent.contains(where: \.isRedacted) ? JournalDigestKey.key(for: directory) : nil
         let missing = records.filter { record in

@@ -64,7 +64,7 @@ public enum XDGDirectories {
     ///
     /// State that belongs to a configuration directory (journals, schemas) is keyed by this, not by the string a user
     /// typed: the same directory reached through a link must find the same schema, or its range checks are skipped.
-    static func realPath(_ directory: URL) -> String {
+    package static func realPath(_ directory: URL) -> String {
         var existing = directory.standardizedFileURL.path
         var missing: [String] = []
         while true {
@@ -88,7 +88,7 @@ public enum XDGDirectories {
     }
 
     /// FNV-1a, 64 bits, in hexadecimal: stable across runs and machines, unlike `Hasher`.
-    static func stableHash(_ text: String) -> String {
+    package static func stableHash(_ text: String) -> String {
         var hash: UInt64 = 0xcbf2_9ce4_8422_2325
         for byte in text.utf8 {
             hash ^= UInt64(byte)

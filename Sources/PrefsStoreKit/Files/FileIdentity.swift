@@ -6,13 +6,13 @@ package import SystemPackage
 /// Every write through PrefsKit renames a new inode into place, so an unchanged identity means unchanged content and
 /// the file need not be read again. Size and time guard against an inode number being reused.
 package struct FileIdentity: Hashable, Sendable {
-    let device: UInt64
-    let inode: UInt64
-    let size: Int64
-    let modifiedSeconds: Int
-    let modifiedNanoseconds: Int
+    package let device: UInt64
+    package let inode: UInt64
+    package let size: Int64
+    package let modifiedSeconds: Int
+    package let modifiedNanoseconds: Int
 
-    init(_ stat: Stat) {
+    package init(_ stat: Stat) {
         device = UInt64(stat.deviceID.rawValue)
         inode = UInt64(stat.inode.rawValue)
         size = stat.size

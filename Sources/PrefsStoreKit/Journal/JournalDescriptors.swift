@@ -1,14 +1,14 @@
 import Synchronization
-import SystemPackage
+package import SystemPackage
 
 /// The journal files a store has open, kept between writes and attributions.
 ///
 /// Opening and closing a journal for every write and for every change a watcher attributes cost two system calls and
 /// a path conversion each, on the way from a write to its watchers. A descriptor is opened for reading and appending,
 /// and is replaced when its file has been unlinked: compaction renames a new journal over the old one.
-final class JournalDescriptors: Sendable {
+package final class JournalDescriptors: Sendable {
     /// At most this many stay open, so that a store watching thousands of suites keeps within the descriptor limit.
-    static let limit = 32
+    package static let limit = 32
 
     /// By path, as a string: a dictionary keyed by `FilePath` made each command look up `FilePath`'s `Hashable`
     /// conformance at run time, a scan of every conformance in the binary.
@@ -30,7 +30,7 @@ final class JournalDescriptors: Sendable {
     ///     status says the file was unlinked.
     /// - Returns: What `body` returns.
     /// - Throws: The `Errno` of opening the file, or what `body` throws.
-    func withDescriptor<Result>(
+    package func withDescriptor<Result>(
         _ path: FilePath, creating: Bool, _ body: (FileDescriptor) throws -> Result?
     ) throws -> Result? {
         let key = path.string
@@ -66,7 +66,7 @@ final class JournalDescriptors: Sendable {
     }
 
     /// Closes the descriptor of a journal that was just replaced.
-    func forget(_ path: FilePath) {
+    package func forget(_ path: FilePath) {
         descriptors.withLock { open in
             if let descriptor = open.removeValue(forKey: path.string) { try? descriptor.close() }
         }

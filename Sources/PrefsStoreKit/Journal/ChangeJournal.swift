@@ -1,12 +1,12 @@
-import PrefsCore
+package import PrefsCore
 import PrefsSystem
 import Synchronization
-import SystemPackage
+package import SystemPackage
 
 #if canImport(FoundationEssentials)
-import FoundationEssentials
+package import FoundationEssentials
 #else
-import Foundation
+package import Foundation
 #endif
 /// The bounded history of writes to the suites of one configuration directory: one JSON-lines file per suite.
 ///
@@ -25,26 +25,31 @@ import Foundation
 /// append starts on a line of its own when the file does not end with a newline (a line torn by a kill or a full disk
 /// is then skipped alone, not glued to the next record), and compaction's temporary files left by killed writers are
 /// removed.
-struct ChangeJournal: Sendable {
+package struct ChangeJournal: Sendable {
     /// The size past which a suite's journal is compacted.
-    static let maximumBytes = 512 * 1024
+    package static let maximumBytes = 512 * 1024
     /// How much of the end of a journal is read to attribute a change to its writer.
-    static let attributionWindow = 32 * 1024
+    package static let attributionWindow = 32 * 1024
 
-    let directory: FilePath
+    package let directory: FilePath
     /// The keys whose values are never written here; `nil` records every value.
-    var secrets: JournalSecrets?
-    let descriptors = JournalDescriptors()
+    package var secrets: JournalSecrets?
+    package let descriptors = JournalDescriptors()
     private let sweep = LeftoverSweep()
 
-    func path(for suite: SuiteName) -> FilePath {
+    /// A journal in a folder, created at the first write, recording every value until ``secrets`` says otherwise.
+    package init(directory: FilePath) {
+        self.directory = directory
+    }
+
+    package func path(for suite: SuiteName) -> FilePath {
         directory.appending("\(suite.rawValue).jsonl")
     }
 
     /// Appends records; the caller holds the suite's exclusive lock.
     ///
     /// - Throws: ``FileStoreError/io(path:operation:reason:)`` when the journal cannot be written.
-    func append(_ records: [JournalRecord], to suite: SuiteName) throws(FileStoreError) {
+    package func append(_ records: [JournalRecord], to suite: SuiteName) throws(FileStoreError) {
         guard !records.isEmpty else { return }
         if sweep.isDue() { removeLeftovers() }
         let path = path(for: suite)
@@ -82,7 +87,7 @@ struct ChangeJournal: Sendable {
     ///   - count: How many records it staged.
     ///   - suite: The suite.
     /// - Throws: ``FileStoreError/io(path:operation:reason:)`` when the journal cannot be written.
-    func commit(write: String, count: Int, to suite: SuiteName) throws(FileStoreError) {
+    package func commit(write: String, count: Int, to suite: SuiteName) throws(FileStoreError) {
         let path = path(for: suite)
         var line = Data(JournalLineWriter.commitLine(write: write, count: count))
         line.append(0x0A)
@@ -101,7 +106,7 @@ struct ChangeJournal: Sendable {
     /// - Parameters:
     ///   - suite: The suite.
     ///   - value: What the suite file holds for a key now.
-    func commitPendingWrite(of suite: SuiteName, holding value: (String) -> PropertyListValue?) {
+    package func commitPendingWrite(of suite: SuiteName, holding value: (String) -> PropertyListValue?) {
         // Every write runs this: after a write that finished, the journal's last line is its commit line, which the
         // last few hundred bytes show without decoding anything.
         if let (end, _) = tail(of: suite, bytes: 256), Self.endsWithCommitLine(end) { return }
@@ -141,7 +146,7 @@ struct ChangeJournal: Sendable {
     }
 
     /// Whether the last line of `data`, the end of a journal, is a commit line.
-    static func endsWithCommitLine(_ data: Data) -> Bool {
+    package static func endsWithCommitLine(_ data: Data) -> Bool {
         guard data.last == 0x0A else { return false }
         let body = data.dropLast()
         let start = body.lastIndex(of: 0x0A).map { body.index(after: $0) } ?? body.startIndex
@@ -161,7 +166,7 @@ struct ChangeJournal: Sendable {
     }
 
     /// The size a `{"compacted":N}` line at the start of `head` gives, or 0.
-    static func compactedSize(inFirstLineOf head: some Collection<UInt8>) -> Int64 {
+    package static func compactedSize(inFirstLineOf head: some Collection<UInt8>) -> Int64 {
         let marker = Array(Self.compactedMarker.utf8)
         guard head.starts(with: marker) else { return 0 }
         let digits = head.dropFirst(marker.count).prefix { (0x30...0x39).contains($0) }
@@ -172,7 +177,7 @@ struct ChangeJournal: Sendable {
     }
 
     /// How a compacted journal's first line starts; the line is not a record, so readers skip it.
-    static let compactedMarker = #"{"compacted":"#
+    package static let compactedMarker = #"{"compacted":"#
 
     /// Appends lines, again to a fresh descriptor when the cached one's file was replaced meanwhile.
     ///
@@ -198,7 +203,7 @@ struct ChangeJournal: Sendable {
 
     /// How much of a journal is ever read: a journal keeps the newest record of every key, so a suite at its largest
     /// (64 MiB) fits, and a file another program grew without limit is read only so far.
-    static let readingWindow = 128 * 1024 * 1024
+    package static let readingWindow = 128 * 1024 * 1024
 
     /// The records of a suite that can be read, oldest first; lines that do not decode, and staged records whose write
     /// has no commit line, are skipped.
@@ -212,7 +217,7 @@ struct ChangeJournal: Sendable {
     ///   - limit: At most this many, the newest: lines are decoded from the end and only until enough are found, so
     ///     that asking for the last few of a journal of 100,000 records decodes a few.
     /// - Returns: The records, oldest first, each carrying its write's size when a commit line committed it.
-    func records(of suite: SuiteName, key: String? = nil, limit: Int? = nil) -> [JournalRecord] {
+    package func records(of suite: SuiteName, key: String? = nil, limit: Int? = nil) -> [JournalRecord] {
         // With a limit, the end of the file is read in a window that widens only while too few records are found, so
         // that a few records cost a few kilobytes, not the whole file.
         let windows =
@@ -246,7 +251,7 @@ struct ChangeJournal: Sendable {
     ///
     /// The end of the journal is read in a small window first, widened only when a key is not found in it, and a line
     /// is decoded only when a byte search says it names one of the keys.
-    func newestRecords(of suite: SuiteName, forKeys keys: Set<String>) -> [String: JournalRecord] {
+    package func newestRecords(of suite: SuiteName, forKeys keys: Set<String>) -> [String: JournalRecord] {
         let needles = keys.map { JournalLineWriter.keyNeedle($0) }
         var found: [String: JournalRecord] = [:]
         // A write's records and its commit line are a few hundred bytes: the last kilobyte mostly holds them, and
@@ -268,7 +273,7 @@ struct ChangeJournal: Sendable {
     }
 
     /// The newest records of a suite, newest first.
-    func recentRecords(of suite: SuiteName) -> [JournalRecord] {
+    package func recentRecords(of suite: SuiteName) -> [JournalRecord] {
         guard let (data, _) = tail(of: suite, bytes: Self.attributionWindow) else { return [] }
         return Self.linesNewestFirst(data).compactMap { JournalLineReader.record(data[$0]) }
     }
@@ -389,11 +394,11 @@ struct ChangeJournal: Sendable {
     }
 
     /// How compaction names its temporary files: the writer's pid follows, so that a leftover can be told apart.
-    static let leftoverPrefix = ".prefs-journal-"
+    package static let leftoverPrefix = ".prefs-journal-"
 
     /// Removes compaction's temporary files whose writer is no longer running: a writer killed between creating one
     /// and renaming it left it behind.
-    func removeLeftovers() {
+    package func removeLeftovers() {
         guard let entries = try? FileManager.default.contentsOfDirectory(atPath: directory.string) else { return }
         for entry in entries where entry.hasPrefix(Self.leftoverPrefix) && entry.hasSuffix(".tmp") {
             let pidText = entry.dropFirst(Self.leftoverPrefix.count).prefix { $0 != "-" }
@@ -407,7 +412,7 @@ struct ChangeJournal: Sendable {
 private final class LeftoverSweep: Sendable {
     private let done = Mutex(false)
 
-    func isDue() -> Bool {
+    package func isDue() -> Bool {
         done.withLock { done in
             defer { done = true }
             return !done

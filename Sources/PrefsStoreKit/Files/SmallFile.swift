@@ -35,7 +35,7 @@ package enum SmallFile {
         do {
             let status = try descriptor.stat()
             guard status.type == .regular else {
-                throw Failure(description: "it is \(SuiteFiles.describe(status.type))")
+                throw Failure(description: "it is \(FileKinds.describe(status.type))")
             }
             guard status.size <= limit else { throw Failure(description: "it is larger than \(limitText)") }
             var bytes = [UInt8](repeating: 0, count: Int(status.size))

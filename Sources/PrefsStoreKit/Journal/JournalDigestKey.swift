@@ -1,8 +1,8 @@
 import Logging
-import PrefsCore
+package import PrefsCore
 import PrefsSystem
 import Synchronization
-import SystemPackage
+package import SystemPackage
 
 /// The key a journal's secret records are digested with, kept beside them in `.secret-digest-key` (mode 0600).
 ///
@@ -11,18 +11,18 @@ import SystemPackage
 /// the key, the bits say nothing; with it, they narrow a value to one in 256, which recovers no secret worth the name,
 /// and the same value always gives the same bits, so rewriting a secret never adds up to more. An unexplained change
 /// is then taken for the record's in one case in 256, where a record that matched every value was taken always.
-enum JournalDigestKey {
+package enum JournalDigestKey {
     private static let keys = Mutex<[String: [UInt8]]>([:])
 
     /// The file's name in the journal's directory.
-    static let fileName = ".secret-digest-key"
+    package static let fileName = ".secret-digest-key"
 
     /// The key of a journal directory: read from its file, or made and written there by the first writer; `nil` when
     /// neither can be done, and the records then match every value, as before there was a key.
     ///
     /// - Parameter directory: The journal's directory.
     /// - Returns: 16 bytes, or `nil`.
-    static func key(for directory: FilePath) -> [UInt8]? {
+    package static func key(for directory: FilePath) -> [UInt8]? {
         if let key = keys.withLock({ $0[directory.string] }) { return key }
         let path = directory.appending(fileName)
         do {
@@ -89,7 +89,7 @@ enum JournalDigestKey {
     ///   - value: The value, or `nil` for none.
     ///   - key: The journal's key.
     /// - Returns: The digest.
-    static func digest(_ value: PropertyListValue?, key: [UInt8]) -> String {
+    package static func digest(_ value: PropertyListValue?, key: [UInt8]) -> String {
         let hash = JournalLineWriter.hash(value, seededWith: key)
         let byte = UInt8(truncatingIfNeeded: hash ^ (hash >> 8) ^ (hash >> 16) ^ (hash >> 24) ^ (hash >> 32))
         return JournalRecord.secretMarker + ":" + String(byte, radix: 16)

@@ -5,18 +5,18 @@ import PrefsSystem
 /// Swift's `String` equality follows Unicode canonical equivalence, so `"é"` written as one scalar and as `e` plus a
 /// combining accent are equal as dictionary keys. In a suite file they are two distinct keys, each with its own value,
 /// and a write must keep both.
-struct ExactKey: Hashable, Sendable {
-    let text: String
+package struct ExactKey: Hashable, Sendable {
+    package let text: String
 
-    init(_ text: String) {
+    package init(_ text: String) {
         self.text = text
     }
 
-    static func == (lhs: Self, rhs: Self) -> Bool {
+    package static func == (lhs: Self, rhs: Self) -> Bool {
         same(lhs.text, rhs.text)
     }
 
-    func hash(into hasher: inout Hasher) {
+    package func hash(into hasher: inout Hasher) {
         for byte in text.utf8 { hasher.combine(byte) }
     }
 
@@ -24,7 +24,7 @@ struct ExactKey: Hashable, Sendable {
     ///
     /// Compared over contiguous storage, which native and small strings have: the generic `elementsEqual` over two
     /// `UTF8View`s was a tenth of a typed read.
-    static func same(_ lhs: String, _ rhs: String) -> Bool {
+    package static func same(_ lhs: String, _ rhs: String) -> Bool {
         // Two strings with the same representation hold the same bytes: the same storage, or the same small string
         // inline (keys of up to 15 bytes, as most are). Checked first, since a typed read compares its key with the
         // stored one this way at every read.
@@ -42,7 +42,7 @@ struct ExactKey: Hashable, Sendable {
     }
 
     /// A total order that agrees with `String`'s `<` and breaks its ties (canonically equivalent keys) by bytes.
-    static func precedes(_ lhs: String, _ rhs: String) -> Bool {
+    package static func precedes(_ lhs: String, _ rhs: String) -> Bool {
         if lhs < rhs { return true }
         if rhs < lhs { return false }
         return lhs.utf8.lexicographicallyPrecedes(rhs.utf8)

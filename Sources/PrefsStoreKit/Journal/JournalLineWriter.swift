@@ -1,9 +1,9 @@
-import PrefsCore
+package import PrefsCore
 
 #if canImport(FoundationEssentials)
-import FoundationEssentials
+package import FoundationEssentials
 #else
-import Foundation
+package import Foundation
 #endif
 
 /// Writes a ``JournalRecord`` as one line of JSON, in the form its `Codable` conformance reads back.
@@ -11,29 +11,29 @@ import Foundation
 /// It exists because the journal is appended on every write, between the swap that wakes the watchers and the moment
 /// they look for the record: Foundation's `JSONEncoder` took about 90 µs per record there, this takes a few.
 /// Keys are written sorted, as `JSONEncoder` with `.sortedKeys` does, and absent values are left out.
-enum JournalLineWriter {
+package enum JournalLineWriter {
     /// The longest line written.
     ///
     /// A change with larger values is recorded with digests of them instead
     /// (``JournalRecord/abridged``), so that one huge value can neither fill the bounded journal nor push every other
     /// record out of it.
-    static let maximumLineBytes = 64 * 1024
+    package static let maximumLineBytes = 64 * 1024
 
     /// The record as JSON without a trailing newline, abridged when it would be longer than ``maximumLineBytes``, or
     /// `nil` when it holds a number JSON cannot express (infinity or NaN), which `JSONEncoder` refuses too.
-    static func line(_ record: JournalRecord) -> [UInt8]? {
+    package static func line(_ record: JournalRecord) -> [UInt8]? {
         guard let line = fullLine(record) else { return nil }
         guard line.count > maximumLineBytes, !record.isAbridged else { return line }
         return fullLine(record.abridged)
     }
 
     /// A digest of a value in its tagged form (FNV-1a, 64 bits), which stands for it in an abridged record.
-    static func digest(_ value: PropertyListValue?) -> String {
+    package static func digest(_ value: PropertyListValue?) -> String {
         value == nil ? "none" : String(hash(value, seededWith: []), radix: 16)
     }
 
     /// FNV-1a over `seed` and then a value's tagged form.
-    static func hash(_ value: PropertyListValue?, seededWith seed: [UInt8]) -> UInt64 {
+    package static func hash(_ value: PropertyListValue?, seededWith seed: [UInt8]) -> UInt64 {
         var bytes = seed
         if let value { _ = Self.value(value, &bytes) } else { bytes.append(0) }
         var hash: UInt64 = 0xcbf2_9ce4_8422_2325
@@ -72,7 +72,7 @@ enum JournalLineWriter {
     ///   - write: The write's identifier.
     ///   - count: How many records the write staged, so that a reader can tell when it holds only some of them.
     /// - Returns: The line, without its newline.
-    static func commitLine(write: String, count: Int) -> [UInt8] {
+    package static func commitLine(write: String, count: Int) -> [UInt8] {
         var out = Array(JournalLineReader.commitPrefix.utf8)
         string(write, &out)
         out.append(contentsOf: ",\"changes\":\(count)}".utf8)
@@ -80,7 +80,7 @@ enum JournalLineWriter {
     }
 
     /// The bytes a record's line holds for its key, to find candidate lines without decoding them.
-    static func keyNeedle(_ key: String) -> [UInt8] {
+    package static func keyNeedle(_ key: String) -> [UInt8] {
         var out = Array("\"key\":".utf8)
         string(key, &out)
         return out

@@ -28,14 +28,14 @@ package struct JournalRecord: Codable, Sendable, Hashable {
     /// The value after, or `nil` when the key was removed.
     package let new: PropertyListValue?
     /// A digest of the value before, kept instead of it when the values were too large for the journal.
-    let oldDigest: String?
+    package let oldDigest: String?
     /// A digest of the value after, kept instead of it when the values were too large for the journal.
-    let newDigest: String?
+    package let newDigest: String?
     /// Whether the record was written before its write's swap, so that it counts only once a commit line for its
     /// write follows it; `nil` in records of observed changes and in journals written before commit lines.
-    var staged: Bool?
+    package var staged: Bool?
     /// How many records the write's commit line says it has, set when the journal is read.
-    var writeSize: Int?
+    package var writeSize: Int?
 
     /// Creates a record.
     ///
@@ -66,7 +66,7 @@ package struct JournalRecord: Codable, Sendable, Hashable {
     ///   - key: The key.
     ///   - old: The value before.
     ///   - new: The value after.
-    init(
+    package init(
         writer: PersistentKeyValueChange.Writer, suite: String, key: String, old: PropertyListValue?,
         new: PropertyListValue?
     ) {
@@ -76,7 +76,7 @@ package struct JournalRecord: Codable, Sendable, Hashable {
     }
 
     /// A record with every field, as a journal line holds it.
-    init(
+    package init(
         time: Date, pid: Int32?, process: String?, write: String?, reverts: String?, suite: String, key: String,
         old: PropertyListValue?, new: PropertyListValue?, oldDigest: String?, newDigest: String?
     ) {
@@ -95,7 +95,7 @@ package struct JournalRecord: Codable, Sendable, Hashable {
 
     /// The record with its values replaced by digests, for values too large for the journal: the write can still be
     /// told apart from others.
-    var abridged: JournalRecord {
+    package var abridged: JournalRecord {
         var record = JournalRecord(
             time: time, pid: pid, process: process, write: write, reverts: reverts, suite: suite, key: key, old: nil,
             new: nil, oldDigest: JournalLineWriter.digest(old), newDigest: JournalLineWriter.digest(new))
@@ -106,7 +106,7 @@ package struct JournalRecord: Codable, Sendable, Hashable {
     /// What stands for the values of a secret key's change: no full digest, which a short secret could be found from,
     /// but at most 8 bits of a keyed one (``JournalDigestKey``); a record written before there were keys holds the
     /// marker alone.
-    static let secretMarker = "secret"
+    package static let secretMarker = "secret"
 
     /// The record without its values, for a key the schema marks secret: the journal keeps the fact of the change,
     /// its writer and its time, and a keyed digest of 8 bits of each value, which tells the change it made from
@@ -114,7 +114,7 @@ package struct JournalRecord: Codable, Sendable, Hashable {
     ///
     /// - Parameter key: The journal's digest key, or `nil` when there is none: then the marker alone.
     /// - Returns: The record to append.
-    func redacted(keyedBy key: [UInt8]?) -> JournalRecord {
+    package func redacted(keyedBy key: [UInt8]?) -> JournalRecord {
         var record = JournalRecord(
             time: time, pid: pid, process: process, write: write, reverts: reverts, suite: suite, key: self.key,
             old: nil, new: nil, oldDigest: key.map { JournalDigestKey.digest(old, key: $0) } ?? Self.secretMarker,
@@ -124,7 +124,7 @@ package struct JournalRecord: Codable, Sendable, Hashable {
     }
 
     /// Whether the record is of a secret key's change, whose values it does not hold.
-    var isRedacted: Bool { newDigest?.hasPrefix(Self.secretMarker) == true }
+    package var isRedacted: Bool { newDigest?.hasPrefix(Self.secretMarker) == true }
 
     /// Whether the values were too large to keep: ``old`` and ``new`` are then `nil`, and the record says only who
     /// changed the key and when.
@@ -142,14 +142,14 @@ package struct JournalRecord: Codable, Sendable, Hashable {
     }
 
     /// The record as written before its write's swap: it counts once the write's commit line follows.
-    var asStaged: JournalRecord {
+    package var asStaged: JournalRecord {
         var record = self
         record.staged = true
         return record
     }
 
     /// The record as a change of a suite's history.
-    var change: PersistentKeyValueChange {
+    package var change: PersistentKeyValueChange {
         PersistentKeyValueChange(
             suite: suite, key: key, oldValue: old, newValue: new, origin: .otherProcess, writer: writer,
             isAbridged: isAbridged, isRedacted: isRedacted)
@@ -161,17 +161,17 @@ package struct JournalRecord: Codable, Sendable, Hashable {
     ///   - value: The value seen.
     ///   - key: The journal's digest key, which a secret's record is compared by.
     /// - Returns: Whether the value is the one this record's write left, as far as the record can tell.
-    func explains(_ value: PropertyListValue?, key: [UInt8]?) -> Bool {
+    package func explains(_ value: PropertyListValue?, key: [UInt8]?) -> Bool {
         matches(value, digest: newDigest, value: new, key: key)
     }
 
     /// Whether this record's write replaced the given value.
-    func replaced(_ value: PropertyListValue?, key: [UInt8]?) -> Bool {
+    package func replaced(_ value: PropertyListValue?, key: [UInt8]?) -> Bool {
         matches(value, digest: oldDigest, value: old, key: key)
     }
 
     /// Whether this record describes the given change of a key.
-    func describes(key: String, old: PropertyListValue?, new: PropertyListValue?, digestKey: [UInt8]?) -> Bool {
+    package func describes(key: String, old: PropertyListValue?, new: PropertyListValue?, digestKey: [UInt8]?) -> Bool {
         self.key == key && replaced(old, key: digestKey) && explains(new, key: digestKey)
     }
 

@@ -1,4 +1,4 @@
-import PrefsCore
+package import PrefsCore
 
 #if canImport(FoundationEssentials)
 import FoundationEssentials
@@ -23,7 +23,7 @@ extension ChangeJournal {
     /// - Returns: How many changes were recorded.
     /// - Throws: ``FileStoreError/io(path:operation:reason:)`` when the journal cannot be written.
     @discardableResult
-    func reconcile(of suite: SuiteName, named name: String, holding value: (String) -> PropertyListValue?)
+    package func reconcile(of suite: SuiteName, named name: String, holding value: (String) -> PropertyListValue?)
         throws(FileStoreError) -> Int
     {
         commitPendingWrite(of: suite, holding: value)

@@ -50,7 +50,11 @@ package struct SuiteJournal: Sendable {
         }
         var outcome: Result?
         var failure: (any Error)?
-        try SuiteFiles(directory: FilePath(directory.path), name: name).withLock(exclusive: true, timeout: timeout) {
+        let folder = FilePath(directory.path)
+        let lock = SuiteLock(
+            directory: folder, name: name, lock: folder.appending(".\(name.rawValue).plist.lock"),
+            watched: folder.appending("\(name.rawValue).plist"))
+        try lock.withLock(exclusive: true, timeout: timeout) {
             do {
                 outcome = try body()
             } catch {
