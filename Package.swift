@@ -167,7 +167,8 @@ let package = Package(
         .target(
             name: "PrefsConfiguration",
             dependencies: [
-                "PrefsKit", "PrefsFileStore", .product(name: "Configuration", package: "swift-configuration"),
+                "PrefsKit", "PrefsFileStore", "PrefsStoreKit",
+                .product(name: "Configuration", package: "swift-configuration"),
                 .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
             ],
             swiftSettings: strictSettings

@@ -66,7 +66,7 @@ public final class PrefsProvider: Service, Sendable {
     ///   - directory: The configuration directory; `$XDG_CONFIG_HOME`, else `~/.config`, when `nil`.
     ///   - schema: The app's schema.
     ///   - secrets: Further keys to treat as secrets.
-    /// - Throws: ``/PrefsFileStore/FileStoreError`` when the name is invalid or the directory cannot be watched.
+    /// - Throws: ``/PrefsStoreKit/FileStoreError`` when the name is invalid or the directory cannot be watched.
     public convenience init(
         suite: String, directory: URL? = nil, schema: PreferenceSchema? = nil,
         secrets: SecretsSpecifier<String, ConfigContent> = .none
@@ -91,7 +91,7 @@ public final class PrefsProvider: Service, Sendable {
     /// A swift-service-lifecycle `Service`, run beside the app's other services. A provider over a store given to it
     /// has nothing of its own to run: that store's owner runs it.
     ///
-    /// - Throws: ``/PrefsFileStore/FileStoreError`` when the directory cannot be watched, or the watch dies.
+    /// - Throws: ``/PrefsStoreKit/FileStoreError`` when the directory cannot be watched, or the watch dies.
     public func run() async throws {
         if let fileStore { return try await fileStore.run() }
         let (never, continuation) = AsyncStream.makeStream(of: Never.self)

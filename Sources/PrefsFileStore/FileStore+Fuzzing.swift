@@ -16,7 +16,7 @@ extension FileStore {
     ///   - directory: The configuration directory.
     ///   - journalDirectory: Where the journals go.
     /// - Returns: The store.
-    /// - Throws: ``FileStoreError/io(path:operation:reason:)`` when the directory cannot be created.
+    /// - Throws: ``/PrefsStoreKit/FileStoreError/io(path:operation:reason:)`` when the directory cannot be created.
     @_spi(Fuzzing)
     public static func withoutSettling(directory: URL, journalDirectory: URL) throws(FileStoreError) -> FileStore {
         try FileStore(

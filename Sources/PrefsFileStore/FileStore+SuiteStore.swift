@@ -38,7 +38,7 @@ extension FileStore: SuiteStore {
 
     /// Watches the directory until the task is cancelled or a graceful shutdown begins.
     ///
-    /// - Throws: ``FileStoreError/io(path:operation:reason:)`` when the directory cannot be watched, or when the
+    /// - Throws: ``/PrefsStoreKit/FileStoreError/io(path:operation:reason:)`` when the directory cannot be watched, or when the
     ///   watch dies; observers are told first.
     public func run() async throws {
         try await WatchService.run(holding: try startWatching(), problemsOf: changeNotifier)

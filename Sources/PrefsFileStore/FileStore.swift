@@ -49,7 +49,7 @@ public final class FileStore: Sendable {
     /// seconds by default.
     ///
     /// Each write by another process starts the wait again, so a write queued behind busy writers waits its turn; one
-    /// that waits this long with no write happening gives up with ``FileStoreError/locked(suite:path:holder:seconds:)``.
+    /// that waits this long with no write happening gives up with ``/PrefsStoreKit/FileStoreError/locked(suite:path:holder:seconds:)``.
     /// Reads wait at most two seconds, then read the file as it is (it is always swapped in whole).
     public let lockTimeout: Duration
     /// The format a suite's file is created in; a suite with a file keeps its own.
@@ -119,7 +119,7 @@ public final class FileStore: Sendable {
     ///   - newSuiteFormat: The format a suite's file is created in; a suite with a file keeps its own.
     ///   - systemDirectories: The folders of the suites' system layers and locks, the first winning;
     ///     `$XDG_CONFIG_DIRS` (else `/etc/xdg`) when `nil`, and none for `[]`.
-    /// - Throws: ``FileStoreError/io(path:operation:reason:)`` when the directory cannot be created.
+    /// - Throws: ``/PrefsStoreKit/FileStoreError/io(path:operation:reason:)`` when the directory cannot be created.
     public convenience init(
         directory: URL? = nil, journalDirectory: URL? = nil, launchArguments: LaunchArguments = .process,
         durability: Durability = .processCrash, lockTimeout: Duration = .seconds(5),
@@ -174,7 +174,7 @@ public final class FileStore: Sendable {
     /// handler is told, and ``run()`` throws.
     ///
     /// - Returns: The token.
-    /// - Throws: ``FileStoreError/io(path:operation:reason:)`` when the directory cannot be watched.
+    /// - Throws: ``/PrefsStoreKit/FileStoreError/io(path:operation:reason:)`` when the directory cannot be watched.
     public func startWatching() throws(FileStoreError) -> PersistentKeyValueObservation {
         try watching.withLock { (state: inout WatchState) throws(FileStoreError) in
             if state.watcher == nil {
@@ -224,7 +224,7 @@ public final class FileStore: Sendable {
     ///
     /// - Parameter name: The suite's name, such as `com.example.app`.
     /// - Returns: The live suite.
-    /// - Throws: ``FileStoreError/invalidSuiteName(_:reason:)`` for a name that cannot be a file name.
+    /// - Throws: ``/PrefsStoreKit/FileStoreError/invalidSuiteName(_:reason:)`` for a name that cannot be a file name.
     public func suite(_ name: String) throws(FileStoreError) -> FileSuite {
         try openSuite(SuiteName(validating: name), loadingNow: true)
     }

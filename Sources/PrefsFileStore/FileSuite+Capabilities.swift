@@ -32,7 +32,7 @@ extension FileSuite: TransactionalSuite {
     ///
     /// - Parameter changes: The value to store for each key, or `nil` to remove it.
     /// - Returns: The changes that took effect.
-    /// - Throws: ``FileStoreError``; nothing is written then.
+    /// - Throws: ``/PrefsStoreKit/FileStoreError``; nothing is written then.
     @discardableResult
     public func commit(_ changes: [String: PropertyListValue?]) throws(FileStoreError) -> [PersistentKeyValueChange] {
         try commit(changes, recoveringCorruptFile: false)
@@ -45,7 +45,7 @@ extension FileSuite: TransactionalSuite {
     ///   - changes: The value to store for each key, or `nil` to remove it.
     ///   - expecting: What each of these keys must hold; `nil` means not stored.
     /// - Returns: The changes that took effect.
-    /// - Throws: ``FileStoreError/changedSince(suite:key:)``, or another ``FileStoreError``; nothing is written then.
+    /// - Throws: ``/PrefsStoreKit/FileStoreError/changedSince(suite:key:)``, or another ``/PrefsStoreKit/FileStoreError``; nothing is written then.
     @discardableResult
     public func commit(_ changes: [String: PropertyListValue?], expecting: [String: PropertyListValue?])
         throws(FileStoreError) -> [PersistentKeyValueChange]

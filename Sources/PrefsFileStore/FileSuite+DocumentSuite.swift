@@ -17,8 +17,8 @@ extension FileSuite: DocumentSuite {
     /// Writes keys and keeps the file in a format from then on; see
     /// ``commit(_:recoveringCorruptFile:expecting:format:)``.
     ///
-    /// - Throws: ``FileStoreError/unrepresentable(suite:key:reason:)`` when the format cannot hold a value exactly,
-    ///   or another ``FileStoreError``; a format that is not `xml` or `binary` is refused as unrepresentable too.
+    /// - Throws: ``/PrefsStoreKit/FileStoreError/unrepresentable(suite:key:reason:)`` when the format cannot hold a value exactly,
+    ///   or another ``/PrefsStoreKit/FileStoreError``; a format that is not `xml` or `binary` is refused as unrepresentable too.
     @discardableResult
     public func commit(_ changes: [String: PropertyListValue?], format: String) throws -> [PersistentKeyValueChange] {
         guard let target = SuiteFileFormat(rawValue: format) else {

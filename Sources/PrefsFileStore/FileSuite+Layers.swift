@@ -26,7 +26,7 @@ extension FileSuite {
     /// Refuses changes to keys a lock file fixes, after reading the lock files as they are now.
     ///
     /// - Parameter keys: The keys a write would change or remove.
-    /// - Throws: ``FileStoreError/lockedKey(suite:key:lockFile:)`` naming the first locked key and its lock file.
+    /// - Throws: ``/PrefsStoreKit/FileStoreError/lockedKey(suite:key:lockFile:)`` naming the first locked key and its lock file.
     func checkUnlocked(_ keys: some Sequence<String>) throws(FileStoreError) {
         reloadSystemLayers(posting: true)
         let locks = layers.current.locks

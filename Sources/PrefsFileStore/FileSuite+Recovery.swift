@@ -17,8 +17,8 @@ extension FileSuite {
     ///
     /// - Parameter source: Where the suite's values come from; nothing by default.
     /// - Returns: Where the old file went and how many keys the suite now holds.
-    /// - Throws: ``FileStoreError/io(path:operation:reason:)`` naming what could not be done, ``FileStoreError`` from
-    ///   reading the chosen file, or ``FileStoreError/unsafe(path:reason:)`` when the suite is readable (there is
+    /// - Throws: ``/PrefsStoreKit/FileStoreError/io(path:operation:reason:)`` naming what could not be done, ``/PrefsStoreKit/FileStoreError`` from
+    ///   reading the chosen file, or ``/PrefsStoreKit/FileStoreError/unsafe(path:reason:)`` when the suite is readable (there is
     ///   nothing to recover; import the file instead) or there is no previous version to trust. Nothing is moved
     ///   then.
     @discardableResult

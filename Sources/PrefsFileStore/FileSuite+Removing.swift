@@ -10,7 +10,7 @@ extension FileSuite: RemovableSuite {
     /// decode go with the file. A suite whose file is already gone is left as it is.
     ///
     /// - Returns: The changes: every key's removal.
-    /// - Throws: ``FileStoreError`` as ``commit(_:recoveringCorruptFile:expecting:format:)`` throws it; nothing is
+    /// - Throws: ``/PrefsStoreKit/FileStoreError`` as ``commit(_:recoveringCorruptFile:expecting:format:)`` throws it; nothing is
     ///   removed then.
     public func removeSuite() throws -> [PersistentKeyValueChange] {
         let keys = Set(primitiveValues().keys).union(diagnostics?.undecodableEntries.keys ?? [:].keys)

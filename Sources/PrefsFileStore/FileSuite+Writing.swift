@@ -27,13 +27,13 @@ extension FileSuite {
     ///   - format: The format to write the file in; `nil` keeps the file's (``FileStore/newSuiteFormat`` for a new
     ///     suite). Another format rewrites the whole file, after checking that every value reads back identical in it.
     /// - Returns: The changes that took effect; keys whose value was already the one given are left out.
-    /// - Throws: ``FileStoreError/corrupt(suite:path:reason:)`` or ``FileStoreError/unreadable(suite:path:reason:)``
-    ///   when the file cannot be used and is not being recovered; ``FileStoreError/unrepresentable(suite:key:reason:)``
-    ///   when writing would change another key's value; ``FileStoreError/locked(suite:path:holder:seconds:)`` when
+    /// - Throws: ``/PrefsStoreKit/FileStoreError/corrupt(suite:path:reason:)`` or ``/PrefsStoreKit/FileStoreError/unreadable(suite:path:reason:)``
+    ///   when the file cannot be used and is not being recovered; ``/PrefsStoreKit/FileStoreError/unrepresentable(suite:key:reason:)``
+    ///   when writing would change another key's value; ``/PrefsStoreKit/FileStoreError/locked(suite:path:holder:seconds:)`` when
     ///   another process holds the lock without writing for longer than the store's ``FileStore/lockTimeout``;
-    ///   ``FileStoreError/changedSince(suite:key:)`` when a key does not hold what `expecting` says;
-    ///   ``FileStoreError/lockedKey(suite:key:lockFile:)`` when a system lock file fixes one of the keys;
-    ///   ``FileStoreError/unsafe(path:reason:)`` or ``FileStoreError/io(path:operation:reason:)``. Nothing is written
+    ///   ``/PrefsStoreKit/FileStoreError/changedSince(suite:key:)`` when a key does not hold what `expecting` says;
+    ///   ``/PrefsStoreKit/FileStoreError/lockedKey(suite:key:lockFile:)`` when a system lock file fixes one of the keys;
+    ///   ``/PrefsStoreKit/FileStoreError/unsafe(path:reason:)`` or ``/PrefsStoreKit/FileStoreError/io(path:operation:reason:)``. Nothing is written
     ///   then.
     @discardableResult
     public func commit(
@@ -155,7 +155,7 @@ extension FileSuite {
     ///   - recoveringCorruptFile: Whether to move an unreadable file aside instead of refusing.
     ///   - body: Records the changes; if it throws, nothing is written.
     /// - Returns: The changes that took effect.
-    /// - Throws: What `body` throws, or the ``FileStoreError`` of the commit.
+    /// - Throws: What `body` throws, or the ``/PrefsStoreKit/FileStoreError`` of the commit.
     @discardableResult
     public func transaction(
         recoveringCorruptFile: Bool = false, _ body: (inout FileSuiteTransaction) throws -> Void

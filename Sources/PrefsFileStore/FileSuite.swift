@@ -88,7 +88,7 @@ public final class FileSuite: PersistentKeyValueStore, Sendable {
 
     /// Throws the suite's ``problem``, if it has one.
     ///
-    /// - Throws: ``FileStoreError/corrupt(suite:path:reason:)`` or ``FileStoreError/unreadable(suite:path:reason:)``
+    /// - Throws: ``/PrefsStoreKit/FileStoreError/corrupt(suite:path:reason:)`` or ``/PrefsStoreKit/FileStoreError/unreadable(suite:path:reason:)``
     ///   naming the suite and its file.
     public func checkReadable() throws(FileStoreError) {
         if let problem { throw problem }

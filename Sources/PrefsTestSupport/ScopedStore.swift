@@ -11,7 +11,7 @@ public final class ScopedStore: @unchecked Sendable {
     public let store: any PersistentKeyValueStore
     /// Opens a second handle on the same underlying data, as another part of the app (or, for file stores, another
     /// process) would; `nil` for stores whose data lives in one object only.
-    public let reopen: (() -> any PersistentKeyValueStore)?
+    public let reopen: (() throws -> any PersistentKeyValueStore)?
     private let resources: [AnyObject]
 
     /// Creates a scope.
@@ -21,7 +21,7 @@ public final class ScopedStore: @unchecked Sendable {
     ///   - reopen: Opens a second handle on the same data.
     ///   - resources: Objects to keep alive for the scope's lifetime and release, which cleans them up, afterwards.
     public init(
-        store: any PersistentKeyValueStore, reopen: (() -> any PersistentKeyValueStore)? = nil,
+        store: any PersistentKeyValueStore, reopen: (() throws -> any PersistentKeyValueStore)? = nil,
         resources: [AnyObject] = []
     ) {
         self.store = store
@@ -73,7 +73,13 @@ public enum StoreFixture: String, CaseIterable, Sendable {
             let scope = try ScopedUserDefaults(function: function, fileID: fileID)
             let name = scope.suiteName
             return ScopedStore(
-                store: scope.defaults, reopen: { UserDefaults(suiteName: name) ?? scope.defaults }, resources: [scope])
+                store: scope.defaults,
+                reopen: {
+                    guard let reopened = UserDefaults(suiteName: name) else {
+                        throw ScopedStoreError(message: "cannot open suite \(name) again")
+                    }
+                    return reopened
+                }, resources: [scope])
         case .combined:
             let front = InMemoryPersistentKeyValueStore()
             let back = try ScopedUserDefaults(function: function, fileID: fileID)
@@ -83,7 +89,7 @@ public enum StoreFixture: String, CaseIterable, Sendable {
             let name = Self.sanitized("\(fileID).\(function)")
             let suite = try scope.store.suite(name)
             return ScopedStore(
-                store: suite, reopen: { (try? scope.reopen().suite(name)) ?? suite }, resources: [scope])
+                store: suite, reopen: { try scope.reopen().suite(name) }, resources: [scope])
         case .layeredFile:
             let scope = try ScopedFileStore(systemLayers: true)
             let name = Self.sanitized("\(fileID).\(function)")
@@ -93,15 +99,15 @@ public enum StoreFixture: String, CaseIterable, Sendable {
                 .write(to: scope.systemDirectory.appendingPathComponent("\(name).locks"))
             let suite = try scope.store.suite(name)
             return ScopedStore(
-                store: suite, reopen: { (try? scope.reopen().suite(name)) ?? suite }, resources: [scope])
+                store: suite, reopen: { try scope.reopen().suite(name) }, resources: [scope])
         case .prefixed:
             let scope = try ScopedFileStore()
             let name = Self.sanitized("\(fileID).\(function)")
             let suite = try scope.store.suite(name)
-            try? suite.setPrimitiveValue(.string("not in the view"), forKey: "outside")
+            try suite.setPrimitiveValue(.string("not in the view"), forKey: "outside")
             let view = suite.prefixed("module.")
             return ScopedStore(
-                store: view, reopen: { (try? scope.reopen().suite(name).prefixed("module.")) ?? view },
+                store: view, reopen: { try scope.reopen().suite(name).prefixed("module.") },
                 resources: [scope])
         }
     }

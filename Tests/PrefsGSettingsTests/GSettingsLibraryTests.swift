@@ -68,9 +68,8 @@ extension GSettingsInSession {
                 let suite = try store.suite("org.prefs.conformance")
                 return ScopedStore(
                     store: suite,
-                    reopen: {
-                        (try? GSettingsStore(journalDirectory: journal.url).suite("org.prefs.conformance")) ?? suite
-                    }, resources: [store, journal])
+                    reopen: { try GSettingsStore(journalDirectory: journal.url).suite("org.prefs.conformance") },
+                    resources: [store, journal])
             }.run(check)
         }
 

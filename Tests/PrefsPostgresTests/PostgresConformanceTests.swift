@@ -16,7 +16,7 @@ import Testing
             let suite = try store.suite("conformance")
             // Another client of the same table: a second connection, as another process or machine would open.
             return ScopedStore(
-                store: suite, reopen: { (try? PostgresStore(url: url).suite("conformance")) ?? suite },
+                store: suite, reopen: { try PostgresStore(url: url).suite("conformance") },
                 resources: [store, listening])
         }.run(check)
     }

@@ -28,7 +28,7 @@ extension SuiteFiles {
     ///   - path: The file.
     ///   - followingLinks: Whether a symbolic link may lead to it.
     /// - Returns: The bytes, or `nil` when there is no file.
-    /// - Throws: ``FileStoreError/unreadable(suite:path:reason:)`` naming what is wrong.
+    /// - Throws: ``/PrefsStoreKit/FileStoreError/unreadable(suite:path:reason:)`` naming what is wrong.
     func readBytes(_ path: FilePath, followingLinks: Bool) throws(FileStoreError) -> [UInt8]? {
         try withRegularFile(path, followingLinks: followingLinks) { descriptor, size in
             try Self.readAll(descriptor, sizeHint: size)
@@ -42,8 +42,8 @@ extension SuiteFiles {
     ///
     /// - Parameter path: The file; a symbolic link is followed, and the file it leads to checked.
     /// - Returns: The bytes, or `nil` when there is no file.
-    /// - Throws: ``FileStoreError/unsafe(path:reason:)`` for a file someone else could have written;
-    ///   ``FileStoreError/unreadable(suite:path:reason:)`` as ``readBytes(_:followingLinks:)``.
+    /// - Throws: ``/PrefsStoreKit/FileStoreError/unsafe(path:reason:)`` for a file someone else could have written;
+    ///   ``/PrefsStoreKit/FileStoreError/unreadable(suite:path:reason:)`` as ``readBytes(_:followingLinks:)``.
     func readAdministratorsBytes(_ path: FilePath) throws(FileStoreError) -> [UInt8]? {
         try withRegularFile(path, followingLinks: true) { descriptor, size in
             if let problem = AdministratorsFile.problem(try descriptor.stat()) {
@@ -58,7 +58,7 @@ extension SuiteFiles {
     ///
     /// - Returns: `.unchanged` when the file holds the bytes the fingerprint was taken of, `.changed` with the bytes
     ///   otherwise, or `nil` when there is no file.
-    /// - Throws: ``FileStoreError/unreadable(suite:path:reason:)`` naming what is wrong.
+    /// - Throws: ``/PrefsStoreKit/FileStoreError/unreadable(suite:path:reason:)`` naming what is wrong.
     func readContents(_ path: FilePath, unlessItMatches fingerprint: FileFingerprint) throws(FileStoreError)
         -> Contents?
     {

@@ -13,8 +13,8 @@ extension SuiteFiles {
     /// - Parameter beforeRemoval: Called just before the file goes, so that a watcher can recognise it as this
     ///   process's doing.
     /// - Returns: Whether there was a file to remove.
-    /// - Throws: ``FileStoreError/unsafe(path:reason:)``, ``FileStoreError/notWritable(suite:path:reason:)`` or
-    ///   ``FileStoreError/io(path:operation:reason:)``; the suite is unchanged then.
+    /// - Throws: ``/PrefsStoreKit/FileStoreError/unsafe(path:reason:)``, ``/PrefsStoreKit/FileStoreError/notWritable(suite:path:reason:)`` or
+    ///   ``/PrefsStoreKit/FileStoreError/io(path:operation:reason:)``; the suite is unchanged then.
     /// - Precondition: The caller holds the suite's exclusive lock.
     func remove(beforeRemoval: () -> Void) throws(FileStoreError) -> Bool {
         _ = try attributesToKeep()

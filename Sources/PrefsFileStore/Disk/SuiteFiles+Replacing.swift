@@ -28,8 +28,8 @@ extension SuiteFiles {
     ///   - durability: Whether to flush to the disk before the swap.
     ///   - beforeSwap: Called just before the new file appears, so that a watcher can recognise it as already
     ///     applied.
-    /// - Throws: ``FileStoreError/unsafe(path:reason:)`` when the suite's name is a link or the staging file cannot
-    ///   be made this process's own, or ``FileStoreError/io(path:operation:reason:)``; the suite is unchanged then.
+    /// - Throws: ``/PrefsStoreKit/FileStoreError/unsafe(path:reason:)`` when the suite's name is a link or the staging file cannot
+    ///   be made this process's own, or ``/PrefsStoreKit/FileStoreError/io(path:operation:reason:)``; the suite is unchanged then.
     /// - Precondition: The caller holds the suite's exclusive lock, since every writer stages under the same name.
     func replace(with bytes: [UInt8], durability: FileStore.Durability, beforeSwap: () -> Void) throws(FileStoreError) {
         let kept = try attributesToKeep()
@@ -87,8 +87,8 @@ extension SuiteFiles {
     /// read-only to prefs too, even as root; another user's suite is written only by root, which can give the new
     /// file back to its owner.
     ///
-    /// - Throws: ``FileStoreError/unsafe(path:reason:)`` when the suite's name is a symbolic link, which a rename
-    ///   would replace rather than write through; ``FileStoreError/notWritable(suite:path:reason:)`` for a read-only
+    /// - Throws: ``/PrefsStoreKit/FileStoreError/unsafe(path:reason:)`` when the suite's name is a symbolic link, which a rename
+    ///   would replace rather than write through; ``/PrefsStoreKit/FileStoreError/notWritable(suite:path:reason:)`` for a read-only
     ///   suite or another user's when this process cannot give it back.
     func attributesToKeep() throws(FileStoreError) -> KeptAttributes {
         guard let status = try? Stat(plist, followTargetSymlink: false) else {
@@ -121,7 +121,7 @@ extension SuiteFiles {
 
     /// Gives the staging file, whose status is `status`, the kept mode, owner and group.
     ///
-    /// - Throws: ``FileStoreError/notWritable(suite:path:reason:)`` when the system refuses one of them (a group
+    /// - Throws: ``/PrefsStoreKit/FileStoreError/notWritable(suite:path:reason:)`` when the system refuses one of them (a group
     ///   this user is not in).
     private func keep(_ kept: KeptAttributes, on descriptor: FileDescriptor, status: Stat) throws(FileStoreError) {
         do {
@@ -232,7 +232,7 @@ extension SuiteFiles {
     /// with keys; it is opened without following links, so a link or another user's file is never adopted.
     ///
     /// - Returns: Its bytes and image.
-    /// - Throws: ``FileStoreError/unsafe(path:reason:)`` when there is no such version.
+    /// - Throws: ``/PrefsStoreKit/FileStoreError/unsafe(path:reason:)`` when there is no such version.
     func previousVersion() throws(FileStoreError) -> ([UInt8], SuiteImage) {
         let descriptor = try? FileDescriptor.open(
             previous, .readOnly, options: [.noFollow, .nonBlocking, .closeOnExec])
@@ -250,7 +250,7 @@ extension SuiteFiles {
     /// Moves the property list aside as `<suite>.plist.corrupt-<time>`, keeping it for a person to look at.
     ///
     /// - Returns: Where the file now is.
-    /// - Throws: ``FileStoreError/io(path:operation:reason:)`` when it cannot be moved.
+    /// - Throws: ``/PrefsStoreKit/FileStoreError/io(path:operation:reason:)`` when it cannot be moved.
     func moveAside() throws(FileStoreError) -> FilePath {
         let stamp = Date().formatted(Date.ISO8601FormatStyle(dateSeparator: .omitted, timeSeparator: .omitted))
         let suffix = ".plist.corrupt-\(stamp)-\(Processes.currentID)"

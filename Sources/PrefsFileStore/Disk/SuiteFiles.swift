@@ -70,8 +70,8 @@ struct SuiteFiles: Sendable {
     ///   - keepingBytes: Whether the version must hold the file's bytes, as one about to be written over does; a
     ///     slimmed `previous` is otherwise returned as it is when the file has not changed.
     /// - Returns: The version read, or `nil` when there is no file.
-    /// - Throws: ``FileStoreError/corrupt(suite:path:reason:)`` when the file does not decode, and
-    ///   ``FileStoreError/unreadable(suite:path:reason:)`` when it cannot be read.
+    /// - Throws: ``/PrefsStoreKit/FileStoreError/corrupt(suite:path:reason:)`` when the file does not decode, and
+    ///   ``/PrefsStoreKit/FileStoreError/unreadable(suite:path:reason:)`` when it cannot be read.
     func read(previous: SuiteImage?, keepingBytes: Bool = false) throws(FileStoreError) -> Version? {
         if let previous, previous.bytes == nil, !keepingBytes, let fingerprint = previous.fingerprint {
             switch try readContents(plist, unlessItMatches: fingerprint) {
@@ -99,7 +99,7 @@ struct SuiteFiles: Sendable {
     ///   - keepingBytes: Whether the version must hold the file's bytes, as one a write splices into does.
     /// - Returns: The version read, or `nil` when there is no file.
     /// - Throws: As ``read(previous:keepingBytes:)`` does, once the file has settled, and
-    ///   ``FileStoreError/corrupt(suite:path:reason:)`` for a file that stays empty.
+    ///   ``/PrefsStoreKit/FileStoreError/corrupt(suite:path:reason:)`` for a file that stays empty.
     func readSettled(previous: SuiteImage?, underLock: Bool, keepingBytes: Bool = false) throws(FileStoreError)
         -> Version?
     {
@@ -134,7 +134,7 @@ struct SuiteFiles: Sendable {
     ///   - slimming: Whether a large file read whole may be kept as fingerprints (see
     ///     ``SuiteImage/init(decoding:slimming:)``).
     /// - Returns: The version read.
-    /// - Throws: ``FileStoreError/corrupt(suite:path:reason:)`` when the file does not decode.
+    /// - Throws: ``/PrefsStoreKit/FileStoreError/corrupt(suite:path:reason:)`` when the file does not decode.
     func decode(_ bytes: consuming [UInt8], previous: SuiteImage?, slimming: Bool = false) throws(FileStoreError)
         -> Version
     {

@@ -63,7 +63,7 @@ public enum FileStoreError: Error, Sendable, Hashable, CustomStringConvertible {
         }
     }
 
-    /// Whether the error is a suite file that cannot be used as it is, which ``FileSuite/recover(from:)`` deals with.
+    /// Whether the error is a suite file that cannot be used as it is, which the file store's `FileSuite.recover(from:)` deals with.
     public var isSuiteProblem: Bool {
         switch self {
         case .corrupt, .unreadable: true

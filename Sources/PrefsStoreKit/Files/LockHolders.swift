@@ -1,9 +1,9 @@
 package import SystemPackage
 
 #if canImport(FoundationEssentials)
-package import FoundationEssentials
+import FoundationEssentials
 #else
-package import Foundation
+import Foundation
 #endif
 
 /// Finds which process holds a `flock` lock, so that a store that gives up waiting can say who it waited for.

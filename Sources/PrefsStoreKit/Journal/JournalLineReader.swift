@@ -1,4 +1,4 @@
-package import PrefsCore
+import PrefsCore
 
 #if canImport(FoundationEssentials)
 package import FoundationEssentials

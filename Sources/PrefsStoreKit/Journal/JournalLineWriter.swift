@@ -1,9 +1,9 @@
 package import PrefsCore
 
 #if canImport(FoundationEssentials)
-package import FoundationEssentials
+import FoundationEssentials
 #else
-package import Foundation
+import Foundation
 #endif
 
 /// Writes a ``JournalRecord`` as one line of JSON, in the form its `Codable` conformance reads back.

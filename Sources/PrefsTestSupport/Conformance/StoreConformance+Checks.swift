@@ -115,11 +115,11 @@ extension StoreConformance {
         #expect(all["name"] == nil)
     }
 
-    static func anotherHandle(_ scope: ScopedStore) {
+    static func anotherHandle(_ scope: ScopedStore) throws {
         // A store whose data lives in one object has no second handle to check.
         guard let reopen = scope.reopen else { return }
         scope.store.set(Keys.flavor, to: .strawberry)
-        #expect(reopen().get(Keys.flavor) == .strawberry)
+        #expect(try reopen().get(Keys.flavor) == .strawberry)
     }
 
     static func debugKeys(_ store: any PersistentKeyValueStore) {

@@ -65,7 +65,7 @@ public struct StoreConformance: Sendable {
             if typedBySchema { Self.wrongTypesRefused(store) } else { try Self.wrongTypes(store) }
         case .undecodableValuesReadAsTheDefaultWithTheReason: try Self.undecodableValues(store)
         case .batchWritesApplyEveryChange: try Self.batchWrites(store)
-        case .anotherHandleOnTheSameDataSeesWrites: Self.anotherHandle(scope)
+        case .anotherHandleOnTheSameDataSeesWrites: try Self.anotherHandle(scope)
         case .debugKeysIgnoreStoredValuesInRelease: Self.debugKeys(store)
         case .containersStoreUnderTheirKey: Self.containers(store)
         case .valuesStreamYieldsTheCurrentValueThenEachChange: await Self.valuesStream(store)
