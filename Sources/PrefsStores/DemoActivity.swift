@@ -119,9 +119,14 @@ public struct DemoActivity {
     ///
     /// - Returns: `false` once it has closed.
     private static func parentIsAlive(waiting seconds: Double) -> Bool {
-        guard let ready = try? Syscall.pollReadable([.standardInput], timeoutMilliseconds: Int32(seconds * 1000)),
-            ready[0]
-        else { return true }
+        let ready: [Bool]
+        do {
+            ready = try Syscall.pollReadable([.standardInput], timeoutMilliseconds: Int32(seconds * 1000))
+        } catch {
+            // A lifeline that cannot be watched cannot say the editor ended: stop rather than outlive it.
+            return false
+        }
+        guard ready[0] else { return true }
         var byte: [UInt8] = [0]
         return ((try? byte.withUnsafeMutableBytes { try FileDescriptor.standardInput.read(into: $0) }) ?? 0) > 0
     }

@@ -56,7 +56,7 @@ struct SuiteFiles: Sendable {
         pauses = settlingPauses
         self.name = name
         plist = directory.appending("\(name.rawValue).plist")
-        lock = directory.appending(".\(name.rawValue).plist.lock")
+        lock = SuiteLock(suite: name, in: directory).lock
         staging = directory.appending(".\(name.rawValue).plist.new")
         previous = directory.appending(".\(name.rawValue).plist.previous")
     }
@@ -154,7 +154,7 @@ struct SuiteFiles: Sendable {
     }
 
     /// The suite's lock, which every writer holds (``SuiteLock``).
-    var suiteLock: SuiteLock { SuiteLock(directory: directory, name: name, lock: lock, watched: plist) }
+    var suiteLock: SuiteLock { SuiteLock(suite: name, in: directory) }
 
     /// Runs `body` holding the suite's lock (``SuiteLock/withLock(exclusive:timeout:whileOthersWrite:_:)``).
     func withLock<Result>(

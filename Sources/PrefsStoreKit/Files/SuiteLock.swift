@@ -28,6 +28,17 @@ package struct SuiteLock: Sendable {
         (self.directory, self.name, self.lock, self.watched) = (directory, name, lock, watched)
     }
 
+    /// The lock of a suite in a folder, named as every writer names it: `.NAME.plist.lock` beside `NAME.plist`.
+    ///
+    /// - Parameters:
+    ///   - name: The suite.
+    ///   - directory: The folder holding its file (or its journal).
+    package init(suite name: SuiteName, in directory: FilePath) {
+        self.init(
+            directory: directory, name: name, lock: directory.appending(".\(name.rawValue).plist.lock"),
+            watched: directory.appending("\(name.rawValue).plist"))
+    }
+
     /// Takes the suite's lock, runs `body`, and releases it, waiting at most `timeout` for another process to let go.
     ///
     /// Each call opens its own descriptor, because `flock` locks belong to an open file description: two threads

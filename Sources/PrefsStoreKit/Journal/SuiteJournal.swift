@@ -50,11 +50,7 @@ package struct SuiteJournal: Sendable {
         }
         var outcome: Result?
         var failure: (any Error)?
-        let folder = FilePath(directory.path)
-        let lock = SuiteLock(
-            directory: folder, name: name, lock: folder.appending(".\(name.rawValue).plist.lock"),
-            watched: folder.appending("\(name.rawValue).plist"))
-        try lock.withLock(exclusive: true, timeout: timeout) {
+        try SuiteLock(suite: name, in: FilePath(directory.path)).withLock(exclusive: true, timeout: timeout) {
             do {
                 outcome = try body()
             } catch {

@@ -77,7 +77,14 @@ public enum PrivateFile {
                     + "yours", code: .unsafe)
         }
         if !status.permissions.isDisjoint(with: [.groupReadWriteExecute, .otherReadWriteExecute]) {
-            try? Paths.setPermissions(directory, [.ownerReadWriteExecute])
+            // A folder others can read is no place for private files: one that cannot be closed to them is refused.
+            do {
+                try Paths.setPermissions(directory, [.ownerReadWriteExecute])
+            } catch {
+                throw ToolError(
+                    "cannot make \(TextEscaping.quoted(directory.string)) private: \(ErrorText.of(error.rawValue))",
+                    code: .unsafe)
+            }
         }
     }
 }
