@@ -47,8 +47,12 @@ extension SuiteImage.Index {
         let last: Int
         let oldCount: Int
         if let old = image.bytes {
-            let prefix = min(commonPrefix(old, new), bodyEnd)
-            let suffix = min(commonSuffix(old, new), min(old.count, new.count) - prefix)
+            let (common, commonEnd) = old.withUnsafeBytes { old in
+                new.withUnsafeBytes { new in (Memory.commonPrefixLength(old, new), Memory.commonSuffixLength(old, new))
+                }
+            }
+            let prefix = min(common, bodyEnd)
+            let suffix = min(commonEnd, min(old.count, new.count) - prefix)
             // The last entry boundary within the common prefix, and the first one after the old difference.
             first = lastBoundary(atOrBefore: prefix)
             guard first >= 0 else { return nil }
@@ -131,38 +135,5 @@ extension SuiteImage.Index {
         var expected: [UInt8] = []
         for entry in entries { XMLPropertyListWriter.entry(entry.key, entry.value, into: &expected) }
         return bytes[index.boundary(first)..<index.boundary(first + entries.count)].elementsEqual(expected)
-    }
-}
-
-/// The number of bytes at the start of both arrays that are equal.
-private func commonPrefix(_ a: [UInt8], _ b: [UInt8]) -> Int {
-    let count = min(a.count, b.count)
-    return a.withUnsafeBufferPointer { a in
-        b.withUnsafeBufferPointer { b in
-            guard let left = a.baseAddress, let right = b.baseAddress else { return 0 }
-            var offset = 0
-            // Whole blocks first, with memcmp.
-            while offset + 64 <= count && Memory.equal(left + offset, right + offset, count: 64) { offset += 64 }
-            while offset < count && a[offset] == b[offset] { offset += 1 }
-            return offset
-        }
-    }
-}
-
-/// The number of bytes at the end of both arrays that are equal.
-private func commonSuffix(_ a: [UInt8], _ b: [UInt8]) -> Int {
-    let count = min(a.count, b.count)
-    return a.withUnsafeBufferPointer { a in
-        b.withUnsafeBufferPointer { b in
-            guard let left = a.baseAddress, let right = b.baseAddress else { return 0 }
-            var length = 0
-            while length + 64 <= count
-                && Memory.equal(left + a.count - length - 64, right + b.count - length - 64, count: 64)
-            {
-                length += 64
-            }
-            while length < count && a[a.count - 1 - length] == b[b.count - 1 - length] { length += 1 }
-            return length
-        }
     }
 }

@@ -412,21 +412,14 @@ struct XMLPropertyListReader {
 
     /// The index just past the next `terminator` at or after `start`.
     private func end(of terminator: StaticString, from start: Int) -> Int? {
-        let count = terminator.utf8CodeUnitCount
-        guard let base = bytes.baseAddress else { return nil }
+        guard start <= bytes.count else { return nil }
+        // Scanned at memory speed, so that a long comment or text costs little.
         return terminator.withUTF8Buffer { needle -> Int? in
-            guard let target = needle.baseAddress else { return start }
-            var cursor = start
-            // memchr finds each candidate first byte, so that a long comment or text is scanned at memory speed.
-            while cursor + count <= bytes.count {
-                guard let found = Memory.firstOffset(of: needle[0], in: base + cursor, count: bytes.count - cursor)
-                else { return nil }
-                cursor += found
-                guard cursor + count <= bytes.count else { return nil }
-                if Memory.equal(base + cursor, target, count: count) { return cursor + count }
-                cursor += 1
-            }
-            return nil
+            Memory.firstOffset(
+                of: UnsafeRawBufferPointer(needle),
+                in: UnsafeRawBufferPointer(UnsafeBufferPointer(rebasing: bytes[start...]))
+            )
+            .map { start + $0 + needle.count }
         }
     }
 }

@@ -299,24 +299,10 @@ package struct ChangeJournal: Sendable {
         }
     }
 
-    /// Whether `needle` occurs in `haystack`, found with `memchr` and `memcmp`: `Data.firstRange(of:)` compares
-    /// through generic indices, and Glibc's module does not declare `memmem`.
+    /// Whether `needle` occurs in `haystack` (``Memory/firstOffset(of:in:)``).
     private static func contains(_ haystack: Data, _ needle: [UInt8]) -> Bool {
-        guard let head = needle.first else { return true }
-        return haystack.withUnsafeBytes { haystack in
-            needle.withUnsafeBytes { needle in
-                guard var cursor = haystack.baseAddress, let target = needle.baseAddress else { return false }
-                let end = cursor + haystack.count
-                while end - cursor >= needle.count,
-                    let found = Memory.firstOffset(of: head, in: cursor, count: end - cursor)
-                {
-                    let candidate = cursor + found
-                    if end - candidate < needle.count { return false }
-                    if Memory.equal(candidate, target, count: needle.count) { return true }
-                    cursor = candidate + 1
-                }
-                return false
-            }
+        haystack.withUnsafeBytes { haystack in
+            needle.withUnsafeBytes { needle in Memory.firstOffset(of: needle, in: haystack) != nil }
         }
     }
 
