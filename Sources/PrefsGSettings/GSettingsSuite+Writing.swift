@@ -30,25 +30,24 @@ extension GSettingsSuite {
         -> [PersistentKeyValueChange]
     {
         guard !changes.isEmpty else { return [] }
-        let writer = PersistentKeyValueChange.Writer.current
-        let applied = try store.journal.withLock(location.journalName, timeout: store.lockTimeout) {
-            if let applied = try commitWithoutGIO(changes, expecting: expecting, writer: writer) { return applied }
+        let applied = try store.journal.write(
+            suite: location.journalName, timeout: store.lockTimeout, onFailure: reportWriteFailure
+        ) { writer in
+            if let plan = try planWithoutGIO(changes, expecting: expecting, writer: writer) { return plan }
             let settings = try settings()
-            return try GIOLock.run { () throws -> [PersistentKeyValueChange] in
+            let planned = try GIOLock.run { () throws -> [PlannedChange<Variant>] in
                 try store.checkBackend()
                 if let key = expecting.keys.sorted().first(where: { userValue($0) != expecting[$0] ?? nil }) {
                     throw PersistentKeyValueStoreError.changedSince(key: key)
                 }
-                let planned = try plan(changes, settings: settings)
-                guard !planned.isEmpty else { return [] }
-                let applied = planned.map { $0.change(suite: name, writer: writer) }
-                try store.journal.journaling(
-                    applied, suite: location.journalName, writer: writer, onFailure: reportWriteFailure
-                ) { try apply(planned, settings: settings) }
-                seen.withLock { seen in
-                    for change in applied { seen[change.key] = change.newValue }
-                }
-                return applied
+                return try plan(changes, settings: settings)
+            }
+            return SuiteJournal.Plan(changes: planned.map { $0.change(suite: name, writer: writer) }) { [self] in
+                try GIOLock.run { () throws(GSettingsStoreError) in try apply(planned, settings: settings) }
+            }
+        } made: { applied in
+            seen.withLock { seen in
+                for change in applied { seen[change.key] = change.newValue }
             }
         }
         post(applied)

@@ -32,24 +32,21 @@ extension XfconfChannel {
         -> [PersistentKeyValueChange]
     {
         guard !changes.isEmpty else { return [] }
-        let writer = PersistentKeyValueChange.Writer.current
-        let applied = try store.journal.withLock(name, timeout: store.lockTimeout) {
-            () throws -> [PersistentKeyValueChange] in
+        let applied = try store.journal.write(suite: name, timeout: store.lockTimeout, onFailure: reportWriteFailure) {
+            writer in
             for property in expecting.keys.sorted() where try current(property) != expecting[property] ?? nil {
                 throw PersistentKeyValueStoreError.changedSince(key: property)
             }
             let planned = try changes.keys.sorted().compactMap { property throws(XfconfStoreError) in
                 try plan(property, changes[property] ?? nil)
             }
-            guard !planned.isEmpty else { return [] }
-            let applied = planned.map { $0.change(suite: name, writer: writer) }
-            try store.journal.journaling(applied, suite: name, writer: writer, onFailure: reportWriteFailure) {
+            return SuiteJournal.Plan(changes: planned.map { $0.change(suite: name, writer: writer) }) { [self] in
                 try make(planned)
             }
+        } made: { applied in
             seen.withLock { seen in
                 for change in applied { seen?[change.key] = change.newValue }
             }
-            return applied
         }
         post(applied)
         return applied

@@ -32,34 +32,32 @@ extension DconfDirectorySuite {
         -> [PersistentKeyValueChange]
     {
         guard !changes.isEmpty else { return [] }
-        let writer = PersistentKeyValueChange.Writer.current
-        let journalName = SuiteLocation.journalName(of: name)
-        let applied = try store.journal.withLock(journalName, timeout: store.lockTimeout) {
-            try GIOLock.run { () throws -> [PersistentKeyValueChange] in
+        let applied = try store.journal.write(
+            suite: SuiteLocation.journalName(of: name), timeout: store.lockTimeout, onFailure: reportWriteFailure
+        ) { writer in
+            let planned = try GIOLock.run { () throws -> [PlannedChange<Variant>] in
                 try store.checkBackend()
                 if let key = expecting.keys.sorted().first(where: {
                     userVariant($0).map(VariantConversion.value(of:)) != expecting[$0] ?? nil
                 }) {
                     throw PersistentKeyValueStoreError.changedSince(key: key)
                 }
-                let planned = try changes.keys.sorted().compactMap { key throws(GSettingsStoreError) in
+                return try changes.keys.sorted().compactMap { key throws(GSettingsStoreError) in
                     try plan(key, changes[key] ?? nil)
                 }
-                guard !planned.isEmpty else { return [] }
-                let applied = planned.map { $0.change(suite: name, writer: writer) }
-                try store.journal.journaling(
-                    applied, suite: journalName, writer: writer, onFailure: reportWriteFailure
-                ) {
+            }
+            return SuiteJournal.Plan(changes: planned.map { $0.change(suite: name, writer: writer) }) { [self] in
+                try GIOLock.run { () throws(GSettingsStoreError) in
                     do {
                         try client.change(planned.map { (name + $0.key, $0.variant) })
                     } catch {
-                        throw GSettingsStoreError.writeFailed(suite: name, reason: "\(error)")
+                        throw .writeFailed(suite: name, reason: "\(error)")
                     }
                 }
-                seen.withLock { seen in
-                    for change in applied { seen[change.key] = change.newValue }
-                }
-                return applied
+            }
+        } made: { applied in
+            seen.withLock { seen in
+                for change in applied { seen[change.key] = change.newValue }
             }
         }
         post(applied)

@@ -1,0 +1,50 @@
+package import PrefsCore
+
+extension SuiteJournal {
+    /// A write a store planned under its suite's lock: the changes it makes, and how to make them.
+    package struct Plan {
+        /// The changes, each with its old and new value and the write's writer.
+        package let changes: [PersistentKeyValueChange]
+        /// Makes them: the store's own call (dconf's `Change`, xfconfd's `SetProperty`); throws when it failed.
+        package let make: () throws -> Void
+
+        /// - Parameters:
+        ///   - changes: The changes the write makes.
+        ///   - make: Makes them.
+        package init(changes: [PersistentKeyValueChange], make: @escaping () throws -> Void) {
+            self.changes = changes
+            self.make = make
+        }
+    }
+
+    /// The journaled write of every store that keeps its values elsewhere, in one place: lock, read and plan, stage,
+    /// make, commit.
+    ///
+    /// Holding the suite's lock, `plan` reads what the suite holds now, refuses what its store refuses (an
+    /// `expecting` that no longer holds, a schema's type or range, a lock) and returns the changes with how to make
+    /// them, or `nil` when there are none. They are staged in the journal, made, and committed
+    /// (``journaling(_:suite:writer:onFailure:making:)``); `made` is told of them while the lock is still held, so
+    /// that the store's record of what it has seen is current before another writer goes. The caller tells its
+    /// observers once this returns.
+    ///
+    /// - Parameters:
+    ///   - suite: The suite's journal name.
+    ///   - timeout: How long to wait for another writer of the suite.
+    ///   - onFailure: Told when the journal cannot be written; the write is made all the same.
+    ///   - plan: Reads and plans, given the write's writer.
+    ///   - made: Told of the changes once they were made.
+    /// - Returns: The changes that took effect; none when `plan` planned none.
+    /// - Throws: The lock's error, or what `plan` or the plan's `make` throws; nothing counts as history then.
+    package func write(
+        suite: String, timeout: Duration, onFailure: (PersistentKeyValueStoreError) -> Void,
+        plan: (PersistentKeyValueChange.Writer) throws -> Plan?, made: ([PersistentKeyValueChange]) -> Void
+    ) throws -> [PersistentKeyValueChange] {
+        let writer = PersistentKeyValueChange.Writer.current
+        return try withLock(suite, timeout: timeout) {
+            guard let planned = try plan(writer), !planned.changes.isEmpty else { return [] }
+            try journaling(planned.changes, suite: suite, writer: writer, onFailure: onFailure, making: planned.make)
+            made(planned.changes)
+            return planned.changes
+        }
+    }
+}
