@@ -42,12 +42,12 @@ extension GSettingsSuite {
                 }
                 return try plan(changes, settings: settings)
             }
-            return SuiteJournal.Plan(changes: planned.map { $0.change(suite: name, writer: writer) }) { [self] in
-                try GIOLock.run { () throws(GSettingsStoreError) in try apply(planned, settings: settings) }
-            }
-        } made: { applied in
-            seen.withLock { seen in
-                for change in applied { seen[change.key] = change.newValue }
+            let applied = planned.map { $0.change(suite: name, writer: writer) }
+            return SuiteJournal.Plan(changes: applied) { [self] in
+                try GIOLock.run { () throws(GSettingsStoreError) in
+                    try seen.making(applied) { () throws(GSettingsStoreError) in try apply(planned, settings: settings)
+                    }
+                }
             }
         }
         post(applied)

@@ -36,15 +36,21 @@ extension GSettingsSuite {
         } catch {
             throw GSettingsStoreError.writeFailed(suite: name, reason: error.reason)
         }
-        return SuiteJournal.Plan(changes: planned.map { $0.change(suite: name, writer: writer) }) { [self] in
-            do throws(SessionBusConnection.Failure) {
-                let changeset = files.changeset(planned)
-                try connection.call(
-                    destination: "ca.desrt.dconf", path: writerPath, interface: "ca.desrt.dconf.Writer",
-                    member: "Change", signature: "ay"
-                ) { $0.byteArray(changeset) }
-            } catch {
-                throw GSettingsStoreError.writeFailed(suite: name, reason: error.reason)
+        let applied = planned.map { $0.change(suite: name, writer: writer) }
+        // Under GIO's lock, as through GIO: dconf's signal, heard on another thread, is compared under it.
+        return SuiteJournal.Plan(changes: applied) { [self] in
+            try GIOLock.run { () throws(GSettingsStoreError) in
+                try seen.making(applied) { () throws(GSettingsStoreError) in
+                    do throws(SessionBusConnection.Failure) {
+                        let changeset = files.changeset(planned)
+                        try connection.call(
+                            destination: "ca.desrt.dconf", path: writerPath, interface: "ca.desrt.dconf.Writer",
+                            member: "Change", signature: "ay"
+                        ) { $0.byteArray(changeset) }
+                    } catch {
+                        throw GSettingsStoreError.writeFailed(suite: name, reason: error.reason)
+                    }
+                }
             }
         }
     }

@@ -24,7 +24,7 @@ public final class GSettingsSuite: PersistentKeyValueStore, Sendable {
     /// The schema and values read from files, for a suite opened while GIO was not loaded.
     let files: SchemaFiles?
     /// The user values last seen, to tell what a "changed" signal changed.
-    let seen: Mutex<[String: PropertyListValue]>
+    let seen = SeenValues([:])
     /// dconf's system databases and locks as this suite last read them (``readSystemLayers()``).
     let layers = LiveSystemLayers()
     /// Held while a refresh reads, compares and delivers (``refresh(_:)``).
@@ -36,9 +36,8 @@ public final class GSettingsSuite: PersistentKeyValueStore, Sendable {
         self.location = location
         self.store = store
         self.files = files
-        seen = Mutex([:])
         let (values, system) = GIOLock.run { (userValues(), readSystemLayers()) }
-        seen.withLock { $0 = values }
+        seen.replace(with: values)
         layers.replace(with: system)
     }
 
@@ -149,15 +148,8 @@ public final class GSettingsSuite: PersistentKeyValueStore, Sendable {
     }
 
     private func refreshNow(_ keys: [String]) {
-        let now = GIOLock.run { keys.map { ($0, userValue($0)) } }
-        let differences = seen.withLock { seen in
-            var differences: [(key: String, old: PropertyListValue?, new: PropertyListValue?)] = []
-            for (key, value) in now where seen[key] != value {
-                differences.append((key, seen[key], value))
-                seen[key] = value
-            }
-            return differences
-        }
+        // Read and compared under GIO's lock, which a write of this process's holds until it has recorded what it made.
+        let differences = GIOLock.run { seen.differences(keys.map { ($0, userValue($0)) }) }
         // A change GSettings reports may be one of a system database's, or of its locks.
         defer { refreshSystemLayers() }
         guard !differences.isEmpty else { return }

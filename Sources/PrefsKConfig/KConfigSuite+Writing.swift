@@ -24,53 +24,51 @@ extension KConfigSuite {
         -> [PersistentKeyValueChange]
     {
         guard !changes.isEmpty else { return [] }
-        let writer = PersistentKeyValueChange.Writer.current
         let journalName = KConfigStore.journalName(name)
         let target = try KConfigDisk.target(of: path)
-        let applied: [PersistentKeyValueChange] = try store.journal.withLock(journalName, timeout: store.lockTimeout) {
-            try KConfigLockFile(path: FilePath(target.string + ".lock")).withLock(timeout: store.lockTimeout) {
-                () throws -> [PersistentKeyValueChange] in
-                let snapshot = try Self.read(name: name, store: store)
-                if let key = differing(expecting, in: snapshot).first {
-                    throw PersistentKeyValueStoreError.changedSince(key: key)
+        let lockFile = KConfigLockFile(path: FilePath(target.string + ".lock"))
+        let applied = try store.journal.write(
+            suite: journalName, timeout: store.lockTimeout, onFailure: reportWriteFailure
+        ) { steps in
+            try lockFile.withLock(timeout: store.lockTimeout, steps)
+        } plan: { writer in
+            let snapshot = try Self.read(name: name, store: store)
+            if let key = differing(expecting, in: snapshot).first {
+                throw PersistentKeyValueStoreError.changedSince(key: key)
+            }
+            var file = snapshot.file
+            var applied: [PersistentKeyValueChange] = []
+            for key in changes.keys.sorted() {
+                guard let path = KConfigKeyPath(name: key) else {
+                    throw KConfigStoreError.invalidKeyName(suite: name, key: key)
                 }
-                var file = snapshot.file
-                var applied: [PersistentKeyValueChange] = []
-                for key in changes.keys.sorted() {
-                    guard let path = KConfigKeyPath(name: key) else {
-                        throw KConfigStoreError.invalidKeyName(suite: name, key: key)
-                    }
-                    if let lock = Self.immutability(of: key, in: snapshot) {
-                        throw KConfigStoreError.immutable(suite: name, key: key, file: lock)
-                    }
-                    let old = snapshot.user.values[path]
-                    let oldValue = old.map { recorded($0, key: key) }
-                    guard let value = changes[key] ?? nil else {
-                        if file.remove(path) { applied.append(change(key, old: oldValue, new: nil, writer: writer)) }
-                        continue
-                    }
-                    let text = try self.text(of: value, key: key)
-                    if let old, old.raw == text { continue }
-                    file.set(path, to: text)
-                    let newValue = (types[key] ?? .string).value(of: text)
-                    applied.append(change(key, old: oldValue, new: newValue, writer: writer))
+                if let lock = Self.immutability(of: key, in: snapshot) {
+                    throw KConfigStoreError.immutable(suite: name, key: key, file: lock)
                 }
-                guard !applied.isEmpty else { return [] }
-                try store.journal.journaling(
-                    applied, suite: journalName, writer: writer, onFailure: reportWriteFailure
-                ) {
-                    try exchange.withLock { _ throws(KConfigStoreError) in
-                        if file.lines.isEmpty {
-                            // KConfig removes a file it would save empty.
-                            try KConfigDisk.remove(target)
-                        } else {
-                            try KConfigDisk.replace(target, with: file.bytes)
-                        }
-                        // Read back before the watch may tell it; a file unreadable now is told by the watch instead.
-                        if let written = try? Self.read(name: name, store: store) { adopt(written) }
-                    }
+                let old = snapshot.user.values[path]
+                let oldValue = old.map { recorded($0, key: key) }
+                guard let value = changes[key] ?? nil else {
+                    if file.remove(path) { applied.append(change(key, old: oldValue, new: nil, writer: writer)) }
+                    continue
                 }
-                return applied
+                let text = try self.text(of: value, key: key)
+                if let old, old.raw == text { continue }
+                file.set(path, to: text)
+                let newValue = (types[key] ?? .string).value(of: text)
+                applied.append(change(key, old: oldValue, new: newValue, writer: writer))
+            }
+            let saved = file
+            return SuiteJournal.Plan(changes: applied) { [self] in
+                try exchange.withLock { _ throws(KConfigStoreError) in
+                    if saved.lines.isEmpty {
+                        // KConfig removes a file it would save empty.
+                        try KConfigDisk.remove(target)
+                    } else {
+                        try KConfigDisk.replace(target, with: saved.bytes)
+                    }
+                    // Read back before the watch may tell it; a file unreadable now is told by the watch instead.
+                    if let written = try? Self.read(name: name, store: store) { adopt(written) }
+                }
             }
         }
         guard !applied.isEmpty else { return [] }

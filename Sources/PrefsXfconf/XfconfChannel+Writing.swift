@@ -40,12 +40,10 @@ extension XfconfChannel {
             let planned = try changes.keys.sorted().compactMap { property throws(XfconfStoreError) in
                 try plan(property, changes[property] ?? nil)
             }
-            return SuiteJournal.Plan(changes: planned.map { $0.change(suite: name, writer: writer) }) { [self] in
-                try make(planned)
-            }
-        } made: { applied in
-            seen.withLock { seen in
-                for change in applied { seen?[change.key] = change.newValue }
+            let applied = planned.map { $0.change(suite: name, writer: writer) }
+            // xfconfd's signal of this write, heard on GLib's thread, waits until the write is recorded as seen.
+            return SuiteJournal.Plan(changes: applied) { [self] in
+                try seen.making(applied) { () throws(XfconfStoreError) in try make(planned) }
             }
         }
         post(applied)

@@ -23,7 +23,7 @@ public final class XfconfChannel: PersistentKeyValueStore, Sendable {
     public var launchArguments: LaunchArguments { store.launchArguments }
     let bus: XfconfBus
     /// The values last seen, to tell what a change signal changed; `nil` until the channel is observed.
-    let seen: Mutex<[String: PropertyListValue]?>
+    let seen = SeenValues()
     /// The locks of the system channel files, read when the channel is opened.
     let layers = LiveSystemLayers()
 
@@ -40,17 +40,13 @@ public final class XfconfChannel: PersistentKeyValueStore, Sendable {
         self.bus = bus
         self.store = store
         systemFile = XfconfChannelFile.read(channel: name)
-        seen = Mutex(nil)
         layers.replace(with: try Self.systemLayers(of: systemFile, channel: name, bus: bus))
     }
 
     /// Reads the channel's values once, so that the first change xfconfd announces is told from what it replaced.
     func prime() {
-        guard seen.withLock({ $0 == nil }) else { return }
-        let values = primitiveValues()
-        seen.withLock { seen in
-            if seen == nil { seen = values }
-        }
+        guard !seen.isPrimed else { return }
+        seen.prime(primitiveValues())
     }
 
     public func primitiveValue(forKey key: String) -> PropertyListValue? {
@@ -149,15 +145,9 @@ public final class XfconfChannel: PersistentKeyValueStore, Sendable {
     ///   - announced: Its new value, or `nil` when it was removed.
     func apply(_ property: String, _ announced: PropertyListValue?) {
         let value = announced.flatMap { userValue($0, of: property) }
-        let old: PropertyListValue?? = seen.withLock { seen in
-            guard seen?[property] != value else { return .none }
-            defer { seen?[property] = value }
-            return .some(seen?[property] ?? nil)
-        }
-        guard case .some(let before) = old else { return }
-        post(
-            store.journal.attribute(
-                [(property, before, value)], suite: name, named: name, timeout: .milliseconds(200)))
+        let differences = seen.differences([(property, value)])
+        guard !differences.isEmpty else { return }
+        post(store.journal.attribute(differences, suite: name, named: name, timeout: .milliseconds(200)))
     }
 
     /// Delivers changes to this channel's observers and to the store's.

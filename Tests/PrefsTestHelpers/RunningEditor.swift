@@ -3,6 +3,7 @@ import Foundation
 import PrefsNcurses
 import PrefsTUI
 import Synchronization
+import Testing
 
 /// `prefs tui` running in this process, on a thread of its own, on a terminal in memory (``LiveTerminal``): every
 /// step the program takes (its arguments, the store, the editor's model, the store's service and the schema watch),
@@ -55,9 +56,13 @@ package final class RunningEditor: Sendable {
 
     /// Waits for the editor to end, as after `q`.
     ///
-    /// - Returns: How `prefs` ended, or `nil` when it had not after 20 seconds.
+    /// - Returns: How `prefs` ended, or `nil` when it had not after 20 seconds; the screen it was left on is recorded
+    ///   then, to tell a key that went elsewhere from a hang.
     package func waitUntilEnded() -> PrefsRun? {
-        guard ended.wait(timeout: .now() + 20) == .success else { return nil }
+        guard ended.wait(timeout: .now() + 20) == .success else {
+            Issue.record("the editor had not ended after 20 seconds, on this screen:\n\(screen)")
+            return nil
+        }
         return outcome.withLock { $0 }
     }
 }

@@ -46,18 +46,17 @@ extension DconfDirectorySuite {
                     try plan(key, changes[key] ?? nil)
                 }
             }
-            return SuiteJournal.Plan(changes: planned.map { $0.change(suite: name, writer: writer) }) { [self] in
+            let applied = planned.map { $0.change(suite: name, writer: writer) }
+            return SuiteJournal.Plan(changes: applied) { [self] in
                 try GIOLock.run { () throws(GSettingsStoreError) in
-                    do {
-                        try client.change(planned.map { (name + $0.key, $0.variant) })
-                    } catch {
-                        throw .writeFailed(suite: name, reason: "\(error)")
+                    try seen.making(applied) { () throws(GSettingsStoreError) in
+                        do {
+                            try client.change(planned.map { (name + $0.key, $0.variant) })
+                        } catch {
+                            throw .writeFailed(suite: name, reason: "\(error)")
+                        }
                     }
                 }
-            }
-        } made: { applied in
-            seen.withLock { seen in
-                for change in applied { seen[change.key] = change.newValue }
             }
         }
         post(applied)

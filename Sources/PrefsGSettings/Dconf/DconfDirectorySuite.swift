@@ -21,7 +21,7 @@ public final class DconfDirectorySuite: PersistentKeyValueStore, Sendable {
     /// The schema suite that owns some keys of this directory, and those keys, when a schema is at this path.
     let owner: (suite: String, keys: Set<String>)?
     /// The user values last seen, to tell what a change signal changed.
-    let seen = Mutex<[String: PropertyListValue]>([:])
+    let seen = SeenValues([:])
     /// The system databases' values and locks as last read.
     let layers = LiveSystemLayers()
 
@@ -32,7 +32,7 @@ public final class DconfDirectorySuite: PersistentKeyValueStore, Sendable {
         self.owner = owner
         self.store = store
         let (values, system) = GIOLock.run { (userValues(), readSystemLayers()) }
-        seen.withLock { $0 = values }
+        seen.replace(with: values)
         layers.replace(with: system)
     }
 
@@ -103,17 +103,11 @@ public final class DconfDirectorySuite: PersistentKeyValueStore, Sendable {
     ///
     /// - Parameter keys: The keys, or `nil` for every key here and every key seen before (a directory reset).
     func refresh(_ keys: [String]?) {
-        let (now, system) = GIOLock.run { () -> ([(String, PropertyListValue?)], SystemLayers) in
-            let names = keys ?? Array(Set(keyNames()).union(seen.withLock { Array($0.keys) }))
-            return (names.map { ($0, userVariant($0).map(VariantConversion.value(of:))) }, readSystemLayers())
-        }
-        let differences = seen.withLock { seen in
-            var differences: [(key: String, old: PropertyListValue?, new: PropertyListValue?)] = []
-            for (key, value) in now where seen[key] != value {
-                differences.append((key, seen[key], value))
-                seen[key] = value
-            }
-            return differences
+        // Read and compared under GIO's lock, which a write of this process's holds until it has recorded what it made.
+        let (differences, system) = GIOLock.run { () -> ([SeenValues.Difference], SystemLayers) in
+            let names = keys ?? Array(Set(keyNames()).union(seen.keys))
+            let now = names.map { ($0, userVariant($0).map(VariantConversion.value(of:))) }
+            return (seen.differences(now), readSystemLayers())
         }
         let old = layers.replace(with: system)
         if old != system {

@@ -213,7 +213,7 @@ extension GSettingsStore {
         guard observed.isObserved, DconfClient.isDirectory(path) else { return nil }
         do {
             let suite = try directory(path)
-            suite.seen.withLock { $0 = [:] }
+            suite.seen.replace(with: [:])
             return suite
         } catch {
             // The mappings cannot be read, say: observers hear why this directory's change is not told.

@@ -20,31 +20,42 @@ extension SuiteJournal {
     /// The journaled write of every store that keeps its values elsewhere, in one place: lock, read and plan, stage,
     /// make, commit.
     ///
-    /// Holding the suite's lock, `plan` reads what the suite holds now, refuses what its store refuses (an
-    /// `expecting` that no longer holds, a schema's type or range, a lock) and returns the changes with how to make
-    /// them, or `nil` when there are none. They are staged in the journal, made, and committed
-    /// (``journaling(_:suite:writer:onFailure:making:)``); `made` is told of them while the lock is still held, so
-    /// that the store's record of what it has seen is current before another writer goes. The caller tells its
+    /// Holding the suite's lock, and inside `holding` (the store's own lock, if it has one), `plan` reads what the
+    /// suite holds now, refuses what its store refuses (an `expecting` that no longer holds, a schema's type or
+    /// range, a lock) and returns the changes with how to make them, or `nil` when there are none. They are staged in
+    /// the journal, made, and committed (``journaling(_:suite:writer:onFailure:making:)``). A store that tells
+    /// changes from what it saw records its own as it makes them (``SeenValues/making(_:_:)``). The caller tells its
     /// observers once this returns.
     ///
     /// - Parameters:
     ///   - suite: The suite's journal name.
     ///   - timeout: How long to wait for another writer of the suite.
     ///   - onFailure: Told when the journal cannot be written; the write is made all the same.
+    ///   - holding: Runs the steps from reading to committing as one step for the store's own programs, inside their
+    ///     lock (KDE's `<file>.lock`); runs them as they are by default.
     ///   - plan: Reads and plans, given the write's writer.
-    ///   - made: Told of the changes once they were made.
     /// - Returns: The changes that took effect; none when `plan` planned none.
-    /// - Throws: The lock's error, or what `plan` or the plan's `make` throws; nothing counts as history then.
+    /// - Throws: The lock's error, what `holding` throws, or what `plan` or the plan's `make` throws; nothing counts
+    ///   as history then.
     package func write(
         suite: String, timeout: Duration, onFailure: (PersistentKeyValueStoreError) -> Void,
-        plan: (PersistentKeyValueChange.Writer) throws -> Plan?, made: ([PersistentKeyValueChange]) -> Void
+        holding: (_ steps: () throws -> [PersistentKeyValueChange]) throws -> [PersistentKeyValueChange] = { try $0() },
+        plan: (PersistentKeyValueChange.Writer) throws -> Plan?
     ) throws -> [PersistentKeyValueChange] {
         let writer = PersistentKeyValueChange.Writer.current
-        return try withLock(suite, timeout: timeout) {
-            guard let planned = try plan(writer), !planned.changes.isEmpty else { return [] }
-            try journaling(planned.changes, suite: suite, writer: writer, onFailure: onFailure, making: planned.make)
-            made(planned.changes)
-            return planned.changes
+        // `holding` runs the steps at once and keeps none of them; Swift cannot see that of a closure parameter.
+        return try withoutActuallyEscaping(plan) { plan in
+            try withoutActuallyEscaping(onFailure) { onFailure in
+                try withLock(suite, timeout: timeout) {
+                    try holding {
+                        guard let planned = try plan(writer), !planned.changes.isEmpty else { return [] }
+                        try journaling(
+                            planned.changes, suite: suite, writer: writer, onFailure: onFailure,
+                            making: planned.make)
+                        return planned.changes
+                    }
+                }
+            }
         }
     }
 }
