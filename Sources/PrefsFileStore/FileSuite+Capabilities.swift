@@ -13,16 +13,6 @@ import Foundation
 #endif
 
 extension FileSuite: TransactionalSuite {
-    public var transactions: (any TransactionalSuite)? { self }
-
-    public var changeHistory: (any PersistentKeyValueHistory)? { self }
-
-    public var diagnostics: (any SuiteDiagnostics)? { self }
-
-    public var recovery: (any RecoverableSuite)? { self }
-
-    public var removal: (any RemovableSuite)? { self }
-
     /// The value as the suite file keeps it: in an XML file, dates to the whole second; in a binary one, exactly.
     public func storedForm(of value: PropertyListValue) -> PropertyListValue {
         value.stored(in: format)

@@ -2,8 +2,6 @@ public import PrefsCore
 import PrefsStoreKit
 
 extension FileSuite: DocumentSuite {
-    public var document: (any DocumentSuite)? { self }
-
     public var documentFormat: String { format.rawValue }
 
     public var documentFormats: [String] { SuiteFileFormat.allCases.map(\.rawValue) }

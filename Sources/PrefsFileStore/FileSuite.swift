@@ -151,19 +151,6 @@ public final class FileSuite: PersistentKeyValueStore, Sendable {
         state.withLock { $0.values }
     }
 
-    public func setPrimitiveValue(_ value: PropertyListValue?, forKey key: String) throws(PersistentKeyValueStoreError)
-    {
-        try setPrimitiveValues([key: value])
-    }
-
-    public func setPrimitiveValues(_ changes: [String: PropertyListValue?]) throws(PersistentKeyValueStoreError) {
-        do {
-            try commit(changes)
-        } catch {
-            throw error.storeError
-        }
-    }
-
     /// The suite's journal records, oldest first.
     ///
     /// - Parameters:

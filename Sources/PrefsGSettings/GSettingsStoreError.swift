@@ -1,8 +1,8 @@
-import PrefsCore
+public import PrefsCore
 import PrefsStoreKit
 
 /// Why the GSettings store refused a suite, a key or a value; each says what is wrong on one line.
-public enum GSettingsStoreError: Error, Sendable, Hashable, CustomStringConvertible {
+public enum GSettingsStoreError: StoreErrorConvertible, Sendable, Hashable, CustomStringConvertible {
     /// No installed schema has this id.
     case noSchema(String, searched: String)
     /// A suite's name cannot name a schema, or a relocatable schema's path.
@@ -76,7 +76,7 @@ public enum GSettingsStoreError: Error, Sendable, Hashable, CustomStringConverti
     }
 
     /// The error as the typed API's writes throw it.
-    var storeError: PersistentKeyValueStoreError {
+    public var storeError: PersistentKeyValueStoreError {
         switch self {
         // The message names the key already.
         case .invalidValue, .unknownKey: PersistentKeyValueStoreError(.encoding, message: description)

@@ -1,36 +1,10 @@
 public import PrefsCore
 import PrefsGLib
-import PrefsStoreKit
+public import PrefsStoreKit
 
-extension GSettingsSuite: TransactionalSuite {
-    public var transactions: (any TransactionalSuite)? { self }
-
-    public var changeHistory: (any PersistentKeyValueHistory)? { self }
-
-    public var diagnostics: (any SuiteDiagnostics)? { self }
-
-    /// Writes several keys as one dconf change (``commit(_:expecting:)``).
-    ///
-    /// - Parameter changes: The value to store for each key, or `nil` to reset it.
-    /// - Returns: The changes that took effect.
-    /// - Throws: ``GSettingsStoreError``; nothing is written then.
-    @discardableResult
-    public func commit(_ changes: [String: PropertyListValue?]) throws -> [PersistentKeyValueChange] {
-        try commit(changes, expecting: [:])
-    }
-
-    /// The keys a user set, sorted.
-    public func sortedKeys() -> [String] {
-        primitiveValues().keys.sorted()
-    }
-}
-
-extension GSettingsSuite: PersistentKeyValueHistory {
-    /// The changes `prefs` and PrefsKit made, from the suite's journal, oldest first; another program's changes are
-    /// recorded as an unknown writer's when a watcher saw them.
-    public func history(key: String? = nil, limit: Int? = nil) -> [PersistentKeyValueChange] {
-        store.journal.history(suite: location.journalName, key: key, limit: limit)
-    }
+extension GSettingsSuite: JournaledSuite {
+    public var journal: SuiteJournal { store.journal }
+    public var journalName: String { location.journalName }
 }
 
 extension GSettingsSuite: SuiteDiagnostics {
@@ -44,7 +18,6 @@ extension GSettingsSuite: SuiteDiagnostics {
 }
 
 extension GSettingsSuite: NativeTextSuite {
-    public var nativeText: (any NativeTextSuite)? { self }
     public var nativeSyntax: String { "gvariant" }
 
     /// The GVariant type the schema gives the key.

@@ -81,23 +81,6 @@ public final class GSettingsSuite: PersistentKeyValueStore, Sendable {
         GIOLock.run { userValues() }
     }
 
-    public func setPrimitiveValue(_ value: PropertyListValue?, forKey key: String) throws(PersistentKeyValueStoreError)
-    {
-        try setPrimitiveValues([key: value])
-    }
-
-    public func setPrimitiveValues(_ changes: [String: PropertyListValue?]) throws(PersistentKeyValueStoreError) {
-        do {
-            try commit(changes)
-        } catch let error as GSettingsStoreError {
-            throw error.storeError
-        } catch let error as PersistentKeyValueStoreError {
-            throw error
-        } catch {
-            throw PersistentKeyValueStoreError(.io, message: "\(error)")
-        }
-    }
-
     /// Why a key cannot be written, or `nil` when it can.
     public func readOnlyReason(forKey key: String) -> String? {
         let writable: Bool

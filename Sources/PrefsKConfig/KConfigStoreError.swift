@@ -1,8 +1,8 @@
-import PrefsCore
+public import PrefsCore
 import PrefsStoreKit
 
 /// Why the KConfig store refused a suite, a key or a value; each says what is wrong on one line.
-public enum KConfigStoreError: Error, Sendable, Hashable, CustomStringConvertible {
+public enum KConfigStoreError: StoreErrorConvertible, Sendable, Hashable, CustomStringConvertible {
     /// A suite's name cannot name a file of the configuration folder.
     case invalidSuiteName(String, reason: String)
     /// A key's name cannot name a group and a key.
@@ -57,7 +57,7 @@ public enum KConfigStoreError: Error, Sendable, Hashable, CustomStringConvertibl
     }
 
     /// The error as the typed API's writes throw it.
-    var storeError: PersistentKeyValueStoreError {
+    public var storeError: PersistentKeyValueStoreError {
         switch self {
         case .invalidValue, .invalidKeyName: PersistentKeyValueStoreError(.encoding, message: description)
         case .immutable: PersistentKeyValueStoreError(.locked, message: description)

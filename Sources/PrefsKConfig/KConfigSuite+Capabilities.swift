@@ -1,24 +1,10 @@
 public import PrefsCore
-import PrefsStoreKit
+public import PrefsStoreKit
 import SystemPackage
 
-extension KConfigSuite: TransactionalSuite {
-    public var transactions: (any TransactionalSuite)? { self }
-
-    public var changeHistory: (any PersistentKeyValueHistory)? { self }
-
-    public var diagnostics: (any SuiteDiagnostics)? { self }
-
-    /// Writes several keys as one save of the file (``commit(_:expecting:)``).
-    ///
-    /// - Parameter changes: The value to store for each key, or `nil` to remove it.
-    /// - Returns: The changes that took effect.
-    /// - Throws: ``KConfigStoreError``; nothing is written then.
-    @discardableResult
-    public func commit(_ changes: [String: PropertyListValue?]) throws -> [PersistentKeyValueChange] {
-        try commit(changes, expecting: [:])
-    }
-
+extension KConfigSuite: JournaledSuite {
+    public var journal: SuiteJournal { store.journal }
+    public var journalName: String { KConfigStore.journalName(name) }
     /// The keys the user's file sets, sorted, without typing their values.
     public func sortedKeys() -> [String] {
         current().user.keys.map(\.name).sorted()

@@ -98,23 +98,6 @@ public final class KConfigSuite: PersistentKeyValueStore, Sendable {
         return values
     }
 
-    public func setPrimitiveValue(_ value: PropertyListValue?, forKey key: String) throws(PersistentKeyValueStoreError)
-    {
-        try setPrimitiveValues([key: value])
-    }
-
-    public func setPrimitiveValues(_ changes: [String: PropertyListValue?]) throws(PersistentKeyValueStoreError) {
-        do {
-            try commit(changes)
-        } catch let error as KConfigStoreError {
-            throw error.storeError
-        } catch let error as PersistentKeyValueStoreError {
-            throw error
-        } catch {
-            throw PersistentKeyValueStoreError(.io, message: "\(error)")
-        }
-    }
-
     /// Why a key cannot be written: an `[$i]` on it, its group or its file, in a system copy or the user's own.
     public func readOnlyReason(forKey key: String) -> String? {
         let snapshot = current()

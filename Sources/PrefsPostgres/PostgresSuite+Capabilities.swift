@@ -4,12 +4,6 @@ public import PrefsCore
 import Synchronization
 
 extension PostgresSuite: TransactionalSuite {
-    public var transactions: (any TransactionalSuite)? { self }
-
-    public var changeHistory: (any PersistentKeyValueHistory)? { self }
-
-    public var diagnostics: (any SuiteDiagnostics)? { self }
-
     /// Writes several keys in one statement, which also records them in the history and announces them.
     ///
     /// - Parameter changes: The value to store for each key, or `nil` to remove it.

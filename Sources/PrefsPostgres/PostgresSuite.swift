@@ -27,12 +27,4 @@ public final class PostgresSuite: PersistentKeyValueStore, Sendable {
         store.session.state.withLock { $0.suites[name] ?? [:] }
     }
 
-    public func setPrimitiveValue(_ value: PropertyListValue?, forKey key: String) throws(PersistentKeyValueStoreError)
-    {
-        try setPrimitiveValues([key: value])
-    }
-
-    public func setPrimitiveValues(_ changes: [String: PropertyListValue?]) throws(PersistentKeyValueStoreError) {
-        _ = try store.session.commit(suite: name, changes: changes)
-    }
 }

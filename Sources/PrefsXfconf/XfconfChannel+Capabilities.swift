@@ -1,35 +1,11 @@
 public import PrefsCore
 import PrefsGLib
-import PrefsStoreKit
+public import PrefsStoreKit
 
-extension XfconfChannel: TransactionalSuite {
-    public var transactions: (any TransactionalSuite)? { self }
-    public var changeHistory: (any PersistentKeyValueHistory)? { self }
-    public var diagnostics: (any SuiteDiagnostics)? { self }
+extension XfconfChannel: JournaledSuite {
+    public var journal: SuiteJournal { store.journal }
+    public var journalName: String { name }
     public var liveSystemLayers: LiveSystemLayers? { layers }
-
-    /// Writes several properties (``commit(_:expecting:)``).
-    ///
-    /// - Parameter changes: The value to store for each property, or `nil` to reset it.
-    /// - Returns: The changes that took effect.
-    /// - Throws: ``XfconfStoreError``; nothing is written then, unless the bus failed half way.
-    @discardableResult
-    public func commit(_ changes: [String: PropertyListValue?]) throws -> [PersistentKeyValueChange] {
-        try commit(changes, expecting: [:])
-    }
-
-    /// The channel's properties, sorted.
-    public func sortedKeys() -> [String] {
-        primitiveValues().keys.sorted()
-    }
-}
-
-extension XfconfChannel: PersistentKeyValueHistory {
-    /// The changes `prefs` and PrefsKit made, from the channel's journal, oldest first; another program's changes are
-    /// recorded as an unknown writer's when a watcher saw them.
-    public func history(key: String? = nil, limit: Int? = nil) -> [PersistentKeyValueChange] {
-        store.journal.history(suite: name, key: key, limit: limit)
-    }
 }
 
 extension XfconfChannel: SuiteDiagnostics {
@@ -41,7 +17,6 @@ extension XfconfChannel: SuiteDiagnostics {
 }
 
 extension XfconfChannel: NativeTextSuite {
-    public var nativeText: (any NativeTextSuite)? { self }
     public var nativeSyntax: String { "gvariant" }
 
     /// The type xfconfd holds the property as, in `xfconf-query`'s words: `Xfconf int`, `Xfconf uint64`.

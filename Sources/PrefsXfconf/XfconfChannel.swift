@@ -91,23 +91,6 @@ public final class XfconfChannel: PersistentKeyValueStore, Sendable {
         return values
     }
 
-    public func setPrimitiveValue(_ value: PropertyListValue?, forKey key: String) throws(PersistentKeyValueStoreError)
-    {
-        try setPrimitiveValues([key: value])
-    }
-
-    public func setPrimitiveValues(_ changes: [String: PropertyListValue?]) throws(PersistentKeyValueStoreError) {
-        do {
-            try commit(changes, expecting: [:])
-        } catch let error as XfconfStoreError {
-            throw error.storeError
-        } catch let error as PersistentKeyValueStoreError {
-            throw error
-        } catch {
-            throw PersistentKeyValueStoreError(.io, message: "\(error)")
-        }
-    }
-
     /// Why a property cannot be written, or `nil` when it can.
     public func readOnlyReason(forKey key: String) -> String? {
         // Doubt leaves the write to find out: xfconfd itself refuses a locked property.

@@ -1,8 +1,8 @@
-import PrefsCore
+public import PrefsCore
 import PrefsStoreKit
 
 /// Why the Xfconf store refused a channel, a property or a value; each says what is wrong on one line.
-public enum XfconfStoreError: Error, Sendable, Hashable, CustomStringConvertible {
+public enum XfconfStoreError: StoreErrorConvertible, Sendable, Hashable, CustomStringConvertible {
     /// A channel's name is not one xfconfd takes.
     case invalidChannel(String, reason: String)
     /// A property's name is not one xfconfd takes.
@@ -40,7 +40,7 @@ public enum XfconfStoreError: Error, Sendable, Hashable, CustomStringConvertible
     }
 
     /// The error as the typed API's writes throw it.
-    var storeError: PersistentKeyValueStoreError {
+    public var storeError: PersistentKeyValueStoreError {
         switch self {
         case .invalidValue, .invalidProperty: PersistentKeyValueStoreError(.encoding, message: description)
         case .locked: PersistentKeyValueStoreError(.locked, message: description)

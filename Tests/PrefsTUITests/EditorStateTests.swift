@@ -161,6 +161,8 @@ import Testing
         try fixture.writeAsForeignProgram("com.example.app", ["theme": "black"])
         let suite = try fixture.store.suite("com.example.app")
         #expect(eventually { (try? suite.changeHistory?.lastChange())??.newValue == .string("black") })
+        // The editor hears of it on its own: `u` typed before then would undo the reset instead.
+        #expect(eventually { fixture.type().text.contains("black") }, "\(fixture.screen)")
         fixture.type(.character("u"))
         #expect(fixture.screen.contains("undone in com.example.app: theme: black -> (unset)"), "\(fixture.screen)")
         fixture.type(.character("u"))

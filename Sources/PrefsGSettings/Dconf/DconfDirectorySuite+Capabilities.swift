@@ -1,27 +1,11 @@
 public import PrefsCore
 import PrefsGLib
-import PrefsStoreKit
+public import PrefsStoreKit
 
-extension DconfDirectorySuite: TransactionalSuite {
-    public var transactions: (any TransactionalSuite)? { self }
-    public var changeHistory: (any PersistentKeyValueHistory)? { self }
-    public var diagnostics: (any SuiteDiagnostics)? { self }
+extension DconfDirectorySuite: JournaledSuite {
+    public var journal: SuiteJournal { store.journal }
+    public var journalName: String { SuiteLocation.journalName(of: name) }
     public var liveSystemLayers: LiveSystemLayers? { layers }
-
-    /// Writes several keys as one dconf change (``commit(_:expecting:)``).
-    ///
-    /// - Parameter changes: The value to store for each key, or `nil` to reset it.
-    /// - Returns: The changes that took effect.
-    /// - Throws: ``GSettingsStoreError``; nothing is written then.
-    @discardableResult
-    public func commit(_ changes: [String: PropertyListValue?]) throws -> [PersistentKeyValueChange] {
-        try commit(changes, expecting: [:])
-    }
-
-    /// The keys a user set, sorted.
-    public func sortedKeys() -> [String] {
-        primitiveValues().keys.sorted()
-    }
 
     /// What a system layer or lock of a dconf directory is called.
     static let systemSource = GSettingsSuite.systemSource
@@ -40,13 +24,6 @@ extension DconfDirectorySuite: TransactionalSuite {
     }
 }
 
-extension DconfDirectorySuite: PersistentKeyValueHistory {
-    /// The changes `prefs` and PrefsKit made, from the suite's journal, oldest first.
-    public func history(key: String? = nil, limit: Int? = nil) -> [PersistentKeyValueChange] {
-        store.journal.history(suite: SuiteLocation.journalName(of: name), key: key, limit: limit)
-    }
-}
-
 extension DconfDirectorySuite: SuiteDiagnostics {
     public var locationDescription: String {
         "dconf path \(name) (no schema)" + (owner.map { "; keys of schema \($0.suite) are left to it" } ?? "")
@@ -58,7 +35,6 @@ extension DconfDirectorySuite: SuiteDiagnostics {
 }
 
 extension DconfDirectorySuite: NativeTextSuite {
-    public var nativeText: (any NativeTextSuite)? { self }
     public var nativeSyntax: String { "gvariant" }
 
     /// The GVariant type the key is stored with, the user's value's else a system database's.

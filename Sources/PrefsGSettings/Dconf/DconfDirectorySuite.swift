@@ -44,23 +44,6 @@ public final class DconfDirectorySuite: PersistentKeyValueStore, Sendable {
         GIOLock.run { userValues() }
     }
 
-    public func setPrimitiveValue(_ value: PropertyListValue?, forKey key: String) throws(PersistentKeyValueStoreError)
-    {
-        try setPrimitiveValues([key: value])
-    }
-
-    public func setPrimitiveValues(_ changes: [String: PropertyListValue?]) throws(PersistentKeyValueStoreError) {
-        do {
-            try commit(changes, expecting: [:])
-        } catch let error as GSettingsStoreError {
-            throw error.storeError
-        } catch let error as PersistentKeyValueStoreError {
-            throw error
-        } catch {
-            throw PersistentKeyValueStoreError(.io, message: "\(error)")
-        }
-    }
-
     /// Why a key cannot be written, or `nil` when it can.
     public func readOnlyReason(forKey key: String) -> String? {
         if let owner, owner.keys.contains(key) { return "declared by schema \(owner.suite): change it there" }

@@ -1,7 +1,7 @@
-package import PrefsCore
+public import PrefsCore
 
 /// Why the file store could not do what was asked; its ``description`` is one line that names the suite or file.
-public enum FileStoreError: Error, Sendable, Hashable, CustomStringConvertible {
+public enum FileStoreError: StoreErrorConvertible, Sendable, Hashable, CustomStringConvertible {
     /// A suite name that cannot be used as a file name.
     case invalidSuiteName(String, reason: String)
     /// A suite whose file is not a property list of the expected shape.
@@ -81,7 +81,7 @@ public enum FileStoreError: Error, Sendable, Hashable, CustomStringConvertible {
     }
 
     /// The error as a store error, for the generic store API.
-    package var storeError: PersistentKeyValueStoreError {
+    public var storeError: PersistentKeyValueStoreError {
         switch self {
         case .invalidSuiteName, .unsafe, .unrepresentable, .tooLarge:
             PersistentKeyValueStoreError(.refused, message: description)

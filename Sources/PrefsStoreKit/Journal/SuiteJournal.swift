@@ -13,8 +13,8 @@ package import Foundation
 /// bounds and attribution as the file store's, under a lock file of the journal's own.
 ///
 /// A writer stages its records before it writes, so that a watcher woken by the write finds who made it, and commits
-/// them after, so that a write that failed never counts as history (``ChangeJournal``).
-package struct SuiteJournal: Sendable {
+/// them after, so that a write that failed never counts as history (`ChangeJournal`).
+public struct SuiteJournal: Sendable {
     /// The folder holding the journals, one file per suite, and their lock files.
     package let directory: URL
     private let journal: ChangeJournal

@@ -1,6 +1,4 @@
 extension PrefixedPersistentKeyValueStore: TransactionalSuite {
-    public var transactions: (any TransactionalSuite)? { self }
-
     /// Writes several keys at once, atomically when the underlying store is transactional.
     ///
     /// - Parameter changes: The value to store for each key of this view, or `nil` to remove it.
@@ -43,10 +41,5 @@ extension PrefixedPersistentKeyValueStore: TransactionalSuite {
             guard let key = error.key, error.reason == .conflict else { throw error }
             throw PersistentKeyValueStoreError.changedSince(key: String(key.dropFirst(prefix.count)))
         }
-    }
-
-    /// This view's keys, sorted.
-    public func sortedKeys() -> [String] {
-        primitiveValues().keys.sorted()
     }
 }
