@@ -134,11 +134,17 @@ let package = Package(
             ],
             swiftSettings: strictSettings
         ),
-        // KDE's KConfig files; GIO (loaded when a write first announces a change) is added where it is built.
+        // The session bus's wire protocol, written by hand, for the stores that call or signal on it without GIO.
+        .target(
+            name: "PrefsDBus",
+            dependencies: ["PrefsSystem", .product(name: "SystemPackage", package: "swift-system")],
+            swiftSettings: strictSettings
+        ),
+        // KDE's KConfig files; a write's announcement goes out on the session bus through PrefsDBus.
         .target(
             name: "PrefsKConfig",
             dependencies: [
-                "PrefsSystem",
+                "PrefsSystem", "PrefsDBus",
                 "PrefsCore", "PrefsStoreKit", .product(name: "SystemPackage", package: "swift-system"),
                 .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
                 .product(name: "Logging", package: "swift-log"),
@@ -302,7 +308,7 @@ if buildsGSettings {
             name: "PrefsGSettings",
             dependencies: [
                 "PrefsSystem",
-                "PrefsCore", "PrefsStoreKit", "PrefsGLib", "CGio",
+                "PrefsCore", "PrefsStoreKit", "PrefsGLib", "PrefsDBus", "CGio",
                 .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
             ],
             swiftSettings: strictSettings),
@@ -328,14 +334,12 @@ if buildsGSettings {
         .testTarget(
             name: "PrefsGSettingsTests",
             dependencies: [
-                "PrefsKit", "PrefsGSettings", "PrefsGLib", "PrefsTools", "PrefsStores", "PrefsTUI", "PrefsTestSupport",
+                "PrefsKit", "PrefsGSettings", "PrefsGLib", "PrefsDBus", "PrefsTools", "PrefsStores", "PrefsTUI",
+                "PrefsTestSupport",
                 "PrefsTestHelpers", "prefs", "prefs-test-helper",
             ],
             exclude: ["Schemas"], swiftSettings: languageSettings))
     for target in package.targets where target.name == "PrefsStores" {
         target.dependencies += ["PrefsGSettings", "PrefsXfconf"]
-    }
-    for target in package.targets where target.name == "PrefsKConfig" {
-        target.dependencies.append("CGio")
     }
 }

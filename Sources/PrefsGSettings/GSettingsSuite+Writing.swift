@@ -1,4 +1,5 @@
 public import PrefsCore
+import PrefsDBus
 import PrefsGLib
 import PrefsStoreKit
 import Synchronization

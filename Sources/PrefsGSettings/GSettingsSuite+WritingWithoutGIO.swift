@@ -1,4 +1,5 @@
 import PrefsCore
+import PrefsDBus
 import PrefsGLib
 import PrefsStoreKit
 import Synchronization

@@ -1,5 +1,6 @@
 import Foundation
 import PrefsCore
+import PrefsDBus
 import PrefsTestHelpers
 import Synchronization
 import Testing

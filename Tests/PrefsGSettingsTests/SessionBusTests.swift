@@ -1,4 +1,5 @@
 import Foundation
+import PrefsDBus
 import Testing
 
 @testable import PrefsGSettings

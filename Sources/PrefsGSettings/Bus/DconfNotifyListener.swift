@@ -1,5 +1,6 @@
 import Logging
 import PrefsCore
+import PrefsDBus
 import PrefsStoreKit
 import PrefsSystem
 import SystemPackage

@@ -1,18 +1,15 @@
 import Logging
 import PrefsCore
-
-#if canImport(CGio)
-import CGio
-#endif
+import PrefsDBus
 
 /// KDE's announcement of a saved change, which running KDE programs re-read their settings on: the session bus
 /// signal `org.kde.kconfig.notify.ConfigChanged` on the path `/<file>` (every character outside `[A-Za-z0-9_/]`
 /// made `_`, as `kconfigDBusSanitizePath` does), carrying `a{saay}`: each group's name (nested groups joined by
 /// `\u{1D}`, `<default>` for the default group) with the names of its changed keys.
 ///
-/// It is sent through GIO's D-Bus client, loaded when first needed (``SessionBus``), and only to a session bus that
-/// is running (`DBUS_SESSION_BUS_ADDRESS`, or `$XDG_RUNTIME_DIR/bus`): GIO would otherwise start one. A write made
-/// where no bus runs has nobody to tell.
+/// It is sent on a connection of its own (`SessionBusConnection`, the one D-Bus client the stores share), to the
+/// session bus found where GDBus finds it (`DBUS_SESSION_BUS_ADDRESS`, or `$XDG_RUNTIME_DIR/bus`), and never starts
+/// one: a write made where no bus runs has nobody to tell.
 enum KConfigNotification {
     /// The D-Bus interface and member KConfig uses.
     static let interface = "org.kde.kconfig.notify"
@@ -58,15 +55,33 @@ enum KConfigNotification {
     ///   - environment: Where the session bus is found.
     static func configChanged(_ suite: String, keys: [KConfigKeyPath], environment: [String: String]) {
         guard !keys.isEmpty else { return }
-        #if canImport(CGio)
-        do {
-            try SessionBus.emit(
-                path: objectPath(of: suite), interface: interface, member: member, payload: payload(keys),
-                environment: environment)
+        let groups = payload(keys)
+        do throws(SessionBusConnection.Failure) {
+            let bus = try SessionBusConnection(environment: environment)
+            try bus.emit(path: objectPath(of: suite), interface: interface, member: member, signature: "a{saay}") {
+                body in
+                body.array(alignment: 8) { entries in
+                    for (group, names) in groups {
+                        entries.structure { entry in
+                            entry.string(group)
+                            entry.array(alignment: 4) { list in
+                                for name in names { list.byteArray(Array(name.utf8)) }
+                            }
+                        }
+                    }
+                }
+            }
+        } catch .unreachable(let reason) {
+            // No bus runs here (nobody to tell), or one this client does not reach, which is said.
+            guard let address = environment["DBUS_SESSION_BUS_ADDRESS"], !address.isEmpty else { return }
+            warn(suite, reason)
         } catch {
-            PrefsLogging.logger.warning(
-                "\(TextEscaping.escaped("running KDE programs were not told of the change to \(suite): \(error)"))")
+            warn(suite, error.reason)
         }
-        #endif
+    }
+
+    private static func warn(_ suite: String, _ reason: String) {
+        PrefsLogging.logger.warning(
+            "\(TextEscaping.escaped("running KDE programs were not told of the change to \(suite): \(reason)"))")
     }
 }

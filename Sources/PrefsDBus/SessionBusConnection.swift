@@ -1,6 +1,5 @@
-import PrefsStoreKit
 import PrefsSystem
-import SystemPackage
+package import SystemPackage
 
 /// A connection of its own to the session bus, without GIO, for one method call: connect and authenticate as this
 /// process's user (SASL `EXTERNAL`) when opened, then `Hello` and the call in one write, and wait for the call's reply.
@@ -9,16 +8,16 @@ import SystemPackage
 /// half of loading and two threads. An address with no Unix socket in it is ``Failure/unreachable(_:)``, and the
 /// caller goes through GDBus instead, which knows every transport; a bus that cannot be reached or refuses the user
 /// fails here, as it would in GDBus, before anything is sent.
-final class SessionBusConnection {
+package final class SessionBusConnection {
     /// Why the call was not made.
-    enum Failure: Error, Equatable {
+    package enum Failure: Error, Equatable {
         /// The bus is not one reached here: the caller may go through GDBus, which reaches more kinds of bus.
         case unreachable(String)
         /// The bus could not be reached, or the call failed or went unanswered.
         case failed(String)
 
         /// What went wrong, in one line.
-        var reason: String {
+        package var reason: String {
             switch self {
             case .unreachable(let reason), .failed(let reason): reason
             }
@@ -26,7 +25,7 @@ final class SessionBusConnection {
     }
 
     /// How long a call waits for its reply, as GDBus's default timeout.
-    static let timeout: Duration = .seconds(25)
+    package static let timeout: Duration = .seconds(25)
 
     private let descriptor: FileDescriptor
     /// What the bus sent that has not been read yet.
@@ -37,7 +36,7 @@ final class SessionBusConnection {
     /// - Parameter environment: The environment that names the bus.
     /// - Throws: ``Failure/unreachable(_:)`` for an address GDBus alone reaches; ``Failure/failed(_:)`` when the bus
     ///   cannot be reached or refuses this user.
-    init(environment: [String: String]) throws(Failure) {
+    package init(environment: [String: String]) throws(Failure) {
         let sockets = SessionBusAddress.sockets(environment: environment) { (try? Stat(FilePath($0))) != nil }
         var connected: FileDescriptor?
         var problems: [String] = []
@@ -71,7 +70,7 @@ final class SessionBusConnection {
     ///   - signature: The arguments' signature.
     ///   - arguments: Marshals the arguments.
     /// - Throws: ``Failure/failed(_:)`` with the service's error, or when no reply came.
-    func call(
+    package func call(
         destination: String, path: String, interface: String, member: String, signature: String,
         arguments: (inout Marshaller) -> Void
     ) throws(Failure) {
@@ -88,6 +87,35 @@ final class SessionBusConnection {
         }
     }
 
+    /// Sends a signal, and waits until the bus has taken it: a `Ping` of the bus sent after it is answered only once
+    /// the bus has read and routed what came before.
+    ///
+    /// - Parameters:
+    ///   - path: The object's path the signal comes from.
+    ///   - interface: The signal's interface.
+    ///   - member: The signal's name.
+    ///   - signature: The arguments' signature.
+    ///   - arguments: Marshals the arguments.
+    /// - Throws: ``Failure/failed(_:)`` when the bus cannot be written or does not answer.
+    package func emit(
+        path: String, interface: String, member: String, signature: String, arguments: (inout Marshaller) -> Void
+    ) throws(Failure) {
+        let deadline = ContinuousClock.now + Self.timeout
+        let signal = BusMessage.signal(
+            serial: 3, path: path, interface: interface, member: member, signature: signature, arguments: arguments)
+        // The ping is serial 2, the reply waited for; the signal goes first, in the same write.
+        let ping = BusMessage.methodCall(
+            serial: 2, destination: "org.freedesktop.DBus", path: "/org/freedesktop/DBus",
+            interface: "org.freedesktop.DBus.Peer", member: "Ping")
+        try begin(with: signal + ping)
+        while true {
+            while let message = try nextMessage() {
+                if try isReply(message) { return }
+            }
+            try receive(deadline: deadline, waitingFor: "the bus to take \(interface).\(member)")
+        }
+    }
+
     /// Subscribes to signals and hands each to `onSignal`, on the calling thread, until `stop` becomes readable.
     ///
     /// - Parameters:
@@ -95,7 +123,7 @@ final class SessionBusConnection {
     ///   - stop: A descriptor that becomes readable when listening must end: the read end of a pipe.
     ///   - onSignal: Called with each signal the rule lets through, in the order the bus sent them.
     /// - Throws: ``Failure/failed(_:)`` when the bus refuses the rule, sends what is not D-Bus, or goes away.
-    func listen(
+    package func listen(
         to match: String, until stop: FileDescriptor, onSignal: (BusMessage.Received) -> Void
     ) throws(Failure) {
         try begin(

@@ -2,14 +2,14 @@
 ///
 /// Only Unix sockets, by path or in the abstract namespace, are reached here; an address of another transport (TCP,
 /// `unixexec:`, X11's autolaunch) gives no candidates, and the caller goes through GDBus, which knows them all.
-enum SessionBusAddress {
+package enum SessionBusAddress {
     /// The `sun_path` bytes of each Unix socket the address names, in its order; empty when there are none here.
     ///
     /// - Parameters:
     ///   - environment: The process's environment.
     ///   - exists: Whether a path exists, for the runtime folder's `bus`.
     /// - Returns: The sockets to try, in order.
-    static func sockets(environment: [String: String], exists: (String) -> Bool) -> [[UInt8]] {
+    package static func sockets(environment: [String: String], exists: (String) -> Bool) -> [[UInt8]] {
         guard let address = environment["DBUS_SESSION_BUS_ADDRESS"] else {
             guard let runtime = environment["XDG_RUNTIME_DIR"], !runtime.isEmpty, exists("\(runtime)/bus") else {
                 return []

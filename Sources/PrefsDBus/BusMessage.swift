@@ -3,9 +3,9 @@
 /// Written by hand, with ``SessionBusConnection``, so that a write to dconf needs no GIO: GDBus is the only D-Bus library
 /// the machine is sure to have, and loading it costs a `prefs write` more than the whole of `gsettings set`. Only
 /// what dconf's `Change` call and its `Notify` signal need is here: strings, object paths, signatures, `u`, `ay`, `as`.
-struct BusMessage {
+package struct BusMessage {
     /// A message's type, the second byte of its header.
-    enum Kind: UInt8 {
+    package enum Kind: UInt8 {
         case methodCall = 1
         case methodReturn = 2
         case error = 3
@@ -13,7 +13,7 @@ struct BusMessage {
     }
 
     /// A header field's code (`a(yv)` in the header).
-    enum Field: UInt8 {
+    package enum Field: UInt8 {
         case path = 1
         case interface = 2
         case member = 3
@@ -26,7 +26,7 @@ struct BusMessage {
     }
 
     /// The largest message read: dconf's replies are a few hundred bytes; anything near this is not one of them.
-    static let maximumSize = 1 << 20
+    package static let maximumSize = 1 << 20
 
     /// A method call's bytes.
     ///
@@ -39,7 +39,7 @@ struct BusMessage {
     ///   - signature: The arguments' signature, empty for none.
     ///   - arguments: Marshals the arguments, from the body's start.
     /// - Returns: The message.
-    static func methodCall(
+    package static func methodCall(
         serial: UInt32, destination: String, path: String, interface: String, member: String, signature: String = "",
         arguments: (inout Marshaller) -> Void = { _ in }
     ) -> [UInt8] {
@@ -53,6 +53,29 @@ struct BusMessage {
             }, arguments: arguments)
     }
 
+    /// A signal's bytes, sent to whoever listens for it.
+    ///
+    /// - Parameters:
+    ///   - serial: The signal's serial; not 0.
+    ///   - path: The object's path the signal comes from.
+    ///   - interface: The signal's interface.
+    ///   - member: The signal's name.
+    ///   - signature: The arguments' signature.
+    ///   - arguments: Marshals the arguments, from the body's start.
+    /// - Returns: The message.
+    package static func signal(
+        serial: UInt32, path: String, interface: String, member: String, signature: String,
+        arguments: (inout Marshaller) -> Void
+    ) -> [UInt8] {
+        message(
+            .signal, serial: serial, signature: signature,
+            fields: { fields in
+                fields.field(.path, signature: "o") { $0.string(path) }
+                fields.field(.interface, signature: "s") { $0.string(interface) }
+                fields.field(.member, signature: "s") { $0.string(member) }
+            }, arguments: arguments)
+    }
+
     /// A message's bytes: its header, with the body's signature among its fields, then its body.
     ///
     /// - Parameters:
@@ -62,7 +85,7 @@ struct BusMessage {
     ///   - fields: Marshals the header's other fields.
     ///   - arguments: Marshals the body, from its start.
     /// - Returns: The message.
-    static func message(
+    package static func message(
         _ kind: Kind, serial: UInt32, signature: String, fields: (inout Marshaller) -> Void,
         arguments: (inout Marshaller) -> Void
     ) -> [UInt8] {
@@ -83,46 +106,67 @@ struct BusMessage {
     }
 }
 
-/// D-Bus's marshalling of the types a method call's header and an `ay` argument need, little-endian: each value
+/// D-Bus's marshalling of the types the stores' calls and signals need (strings, `u`, arrays, structs), little-endian: each value
 /// aligned to its size from the message's start.
-struct Marshaller {
-    var bytes: [UInt8] = []
+package struct Marshaller {
+    package var bytes: [UInt8] = []
     /// Where ``bytes`` start in the message, for alignment.
-    let start: Int
+    package let start: Int
 
-    init(startingAt start: Int) {
+    package init(startingAt start: Int) {
         self.start = start
     }
 
-    mutating func align(_ alignment: Int) {
+    package mutating func align(_ alignment: Int) {
         while (start + bytes.count) % alignment != 0 { bytes.append(0) }
     }
 
-    mutating func uint32(_ value: UInt32) {
+    package mutating func uint32(_ value: UInt32) {
         align(4)
         bytes += (0..<4).map { UInt8(truncatingIfNeeded: value >> (8 * $0)) }
     }
 
     /// A byte array (`ay`): its length, then its bytes.
-    mutating func byteArray(_ array: [UInt8]) {
+    package mutating func byteArray(_ array: [UInt8]) {
         uint32(UInt32(array.count))
         bytes += array
     }
 
+    /// An array: its length in bytes, then its elements from their first alignment, which the length leaves out.
+    ///
+    /// - Parameters:
+    ///   - alignment: The elements' alignment: 8 for structs and dictionary entries, 4 for strings and arrays.
+    ///   - elements: Marshals the elements.
+    package mutating func array(alignment: Int, _ elements: (inout Marshaller) -> Void) {
+        uint32(0)
+        let length = bytes.count - 4
+        align(alignment)
+        let first = bytes.count
+        elements(&self)
+        let count = UInt32(bytes.count - first)
+        for index in 0..<4 { bytes[length + index] = UInt8(truncatingIfNeeded: count >> (8 * index)) }
+    }
+
+    /// A struct or a dictionary entry: its fields from a multiple of 8.
+    package mutating func structure(_ fields: (inout Marshaller) -> Void) {
+        align(8)
+        fields(&self)
+    }
+
     /// A string or an object path: its length, its bytes, a nul.
-    mutating func string(_ text: String) {
+    package mutating func string(_ text: String) {
         uint32(UInt32(text.utf8.count))
         bytes += Array(text.utf8) + [0]
     }
 
     /// A signature: its length in one byte, its bytes, a nul.
-    mutating func signature(_ text: String) {
+    package mutating func signature(_ text: String) {
         bytes.append(UInt8(text.utf8.count))
         bytes += Array(text.utf8) + [0]
     }
 
     /// A header field: a struct of its code and a variant of its value.
-    mutating func field(_ code: BusMessage.Field, signature type: String, value: (inout Marshaller) -> Void) {
+    package mutating func field(_ code: BusMessage.Field, signature type: String, value: (inout Marshaller) -> Void) {
         align(8)
         bytes.append(code.rawValue)
         signature(type)

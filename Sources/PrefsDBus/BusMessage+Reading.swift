@@ -1,25 +1,25 @@
 extension BusMessage {
     /// What a caller needs of a message the bus sent: whose reply it is and, for an error, what went wrong.
-    struct Received: Equatable {
-        let kind: Kind?
+    package struct Received: Equatable {
+        package let kind: Kind?
         /// The serial of the call it answers.
-        let replySerial: UInt32?
+        package let replySerial: UInt32?
         /// An error's D-Bus name (`org.freedesktop.DBus.Error.ServiceUnknown`).
-        let errorName: String?
+        package let errorName: String?
         /// An error's message, its first argument when that is a string.
-        let errorMessage: String?
+        package let errorMessage: String?
         /// A signal's or a call's object path, interface and member.
-        var path: String?
-        var interface: String?
-        var member: String?
+        package var path: String?
+        package var interface: String?
+        package var member: String?
         /// The body's signature, and a reader positioned at its start.
-        var signature = ""
-        var body = Unmarshaller(bytes: [], little: true)
+        package var signature = ""
+        package var body = Unmarshaller(bytes: [], little: true)
     }
 
     /// Why a message cannot be read.
-    struct Malformed: Error, Equatable {
-        let reason: String
+    package struct Malformed: Error, Equatable {
+        package let reason: String
     }
 
     /// Reads the first message in some bytes, in either byte order, every offset checked.
@@ -27,7 +27,7 @@ extension BusMessage {
     /// - Parameter buffer: The bytes received so far.
     /// - Returns: The message and its length, or `nil` until all of it has arrived.
     /// - Throws: ``Malformed`` for bytes that are not a D-Bus message, or one over ``maximumSize``.
-    static func read(from buffer: ArraySlice<UInt8>) throws(Malformed) -> (message: Received, length: Int)? {
+    package static func read(from buffer: ArraySlice<UInt8>) throws(Malformed) -> (message: Received, length: Int)? {
         guard buffer.count >= 16 else { return nil }
         let bytes = Array(buffer.prefix(16))
         let little: Bool
@@ -81,22 +81,29 @@ extension BusMessage {
 
 /// Reads D-Bus's marshalled values from a message's bytes; each read is `nil` past the end or for a string without
 /// its nul.
-struct Unmarshaller: Equatable {
-    let bytes: [UInt8]
-    let little: Bool
-    var position = 0
+package struct Unmarshaller: Equatable {
+    package let bytes: [UInt8]
+    package let little: Bool
+    package var position = 0
 
-    mutating func align(_ alignment: Int) {
+    /// A reader of bytes in one byte order, from an offset.
+    package init(bytes: [UInt8], little: Bool, position: Int = 0) {
+        self.bytes = bytes
+        self.little = little
+        self.position = position
+    }
+
+    package mutating func align(_ alignment: Int) {
         position = (position + alignment - 1) & ~(alignment - 1)
     }
 
-    mutating func byte() -> UInt8? {
+    package mutating func byte() -> UInt8? {
         guard position < bytes.count else { return nil }
         defer { position += 1 }
         return bytes[position]
     }
 
-    mutating func uint32() -> UInt32? {
+    package mutating func uint32() -> UInt32? {
         align(4)
         guard position + 4 <= bytes.count else { return nil }
         defer { position += 4 }
@@ -105,13 +112,13 @@ struct Unmarshaller: Equatable {
         return ordered.reduce(0) { $0 << 8 | $1 }
     }
 
-    mutating func string() -> String? {
+    package mutating func string() -> String? {
         guard let length = uint32() else { return nil }
         return text(count: Int(length))
     }
 
     /// An array of strings (`as`), every element read within the array's length; `nil` when any is not.
-    mutating func strings() -> [String]? {
+    package mutating func strings() -> [String]? {
         guard let length = uint32() else { return nil }
         align(4)
         let end = position + Int(length)
@@ -124,7 +131,7 @@ struct Unmarshaller: Equatable {
         return strings
     }
 
-    mutating func signature() -> String? {
+    package mutating func signature() -> String? {
         guard let length = byte() else { return nil }
         return text(count: Int(length))
     }
