@@ -256,8 +256,9 @@ let package = Package(
             name: "PrefsStoresTests",
             dependencies: [
                 "PrefsKit", "PrefsFileStore", "PrefsStores", "PrefsStoresPostgres", "PrefsTools", "PrefsTestSupport",
+                "PrefsTestHelpers",
             ],
-            swiftSettings: languageSettings),
+            exclude: ["Schemas"], swiftSettings: languageSettings),
         .testTarget(
             name: "PrefsTUITests",
             dependencies: [

@@ -1,5 +1,6 @@
 public import PrefsCore
 import PrefsStoreKit
+import PrefsSystem
 import Synchronization
 import SystemPackage
 
@@ -26,6 +27,12 @@ extension KConfigSuite {
         guard !changes.isEmpty else { return [] }
         let journalName = KConfigStore.journalName(name)
         let target = try KConfigDisk.target(of: path)
+        // As KDE's KConfig makes the configuration folder a first save needs (~/.config on a new account).
+        do {
+            try FileSystem.createDirectory(target.removingLastComponent())
+        } catch {
+            throw KConfigStoreError.writeFailed(path: target.string, reason: "cannot create its folder: \(error)")
+        }
         let lockFile = KConfigLockFile(path: FilePath(target.string + ".lock"))
         let applied = try store.journal.write(
             suite: journalName, timeout: store.lockTimeout, onFailure: reportWriteFailure

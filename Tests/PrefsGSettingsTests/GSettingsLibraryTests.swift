@@ -58,35 +58,6 @@ enum GSettingsChild {
 {}
 
 extension GSettingsInSession {
-    @Suite struct ConformanceTests {
-        @Test(arguments: StoreConformance.Check.allCases)
-        func aSuiteConforms(check: StoreConformance.Check) async throws {
-            try GSettingsChild.reset("/")
-            let journal = try TemporaryDirectory()
-            try await StoreConformance(typedBySchema: true) {
-                let store = GSettingsStore(journalDirectory: journal.url)
-                let suite = try store.suite("org.prefs.conformance")
-                return ScopedStore(
-                    store: suite,
-                    reopen: { try GSettingsStore(journalDirectory: journal.url).suite("org.prefs.conformance") },
-                    resources: [store, journal])
-            }.run(check)
-        }
-
-        @Test(arguments: SuiteStoreConformance.Check.allCases)
-        func theStoreConforms(check: SuiteStoreConformance.Check) async throws {
-            try GSettingsChild.reset("/")
-            let journal = try TemporaryDirectory()
-            try await SuiteStoreConformance {
-                ScopedSuiteStore(
-                    store: GSettingsStore(journalDirectory: journal.url),
-                    reopen: { GSettingsStore(journalDirectory: journal.url) }, keepsHistory: true,
-                    suitesAreSchemas: true,
-                    resources: [journal])
-            }.run(check)
-        }
-    }
-
     /// The typed API and observers on the test schema, in process.
     @Suite struct StoreTests {
         @Test func anotherProgramsChangeReachesObserversAsAnotherPrograms() async throws {

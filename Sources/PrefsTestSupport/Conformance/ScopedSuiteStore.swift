@@ -12,6 +12,15 @@ public final class ScopedSuiteStore: @unchecked Sendable {
     /// Whether the store's suites are the schemas installed, as GSettings' are: a suite nobody wrote to is then
     /// still one the schemas list, though not one that holds keys.
     public let suitesAreSchemas: Bool
+    /// The name of a suite the checks call `name`: the same, or what the store's suites must be called (KConfig's
+    /// files end in `rc`).
+    public let suiteName: @Sendable (String) -> String
+    /// What a suite reads back after a value is written to a key no schema types: the same value, or the text a
+    /// store of text keeps (`1` for 1, `true` for true).
+    public let storedForm: @Sendable (PropertyListValue) -> PropertyListValue
+    /// What the store's key names start with (`/` for Xfconf's property paths): the checks' suites are views without
+    /// it, and the changes and history they read carry it.
+    public let keyPrefix: String
     private let resources: [AnyObject]
 
     /// Creates a scope.
@@ -21,15 +30,32 @@ public final class ScopedSuiteStore: @unchecked Sendable {
     ///   - reopen: Opens a second store on the same data.
     ///   - keepsHistory: Whether its suites keep a history.
     ///   - suitesAreSchemas: Whether its suites are the schemas installed.
+    ///   - suiteName: The name of a suite the checks call by another; the same by default.
+    ///   - storedForm: What a suite reads back of a value written to a key no schema types; the same by default.
+    ///   - keyPrefix: What the store's key names start with; nothing by default.
     ///   - resources: Objects to keep alive for the scope's lifetime and release, which cleans them up, afterwards.
     public init(
         store: any SuiteStore, reopen: @escaping @Sendable () throws -> any SuiteStore, keepsHistory: Bool,
-        suitesAreSchemas: Bool = false, resources: [AnyObject] = []
+        suitesAreSchemas: Bool = false, suiteName: @escaping @Sendable (String) -> String = { $0 },
+        storedForm: @escaping @Sendable (PropertyListValue) -> PropertyListValue = { $0 }, keyPrefix: String = "",
+        resources: [AnyObject] = []
     ) {
+        self.keyPrefix = keyPrefix
         self.suitesAreSchemas = suitesAreSchemas
+        self.suiteName = suiteName
+        self.storedForm = storedForm
         self.store = store
         self.reopen = reopen
         self.keepsHistory = keepsHistory
         self.resources = resources
     }
+
+    /// A suite of the store under test, by the name the checks call it.
+    func suite(_ name: String, of store: (any SuiteStore)? = nil) throws -> any PersistentKeyValueStore {
+        let suite = try (store ?? self.store).anySuite(suiteName(name))
+        return keyPrefix.isEmpty ? suite : PrefixedPersistentKeyValueStore(suite, prefix: keyPrefix)
+    }
+
+    /// A key's name in the store, as its changes and history carry it.
+    func key(_ name: String) -> String { keyPrefix + name }
 }

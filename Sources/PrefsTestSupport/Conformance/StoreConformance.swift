@@ -33,18 +33,43 @@ public struct StoreConformance: Sendable {
         public var testDescription: String { rawValue }
     }
 
+    /// The kinds of value, beyond text, numbers, flags and lists, a store may not hold: where it does not, the checks
+    /// expect a write of one to be refused, and nothing stored.
+    public struct Holds: OptionSet, Sendable {
+        public let rawValue: Int
+
+        public init(rawValue: Int) {
+            self.rawValue = rawValue
+        }
+
+        /// Dates, as property lists hold them.
+        public static let dates = Holds(rawValue: 1 << 0)
+        /// Bytes (a Codable value's JSON, as `UserDefaults` keeps it).
+        public static let data = Holds(rawValue: 1 << 1)
+        /// Dictionaries of values.
+        public static let dictionaries = Holds(rawValue: 1 << 2)
+        /// Every kind a property list holds.
+        public static let all: Holds = [.dates, .data, .dictionaries]
+    }
+
     private let makeScope: @Sendable () throws -> ScopedStore
     private let typedBySchema: Bool
+    private let holds: Holds
 
     /// Creates the suite over a kind of store.
     ///
     /// - Parameters:
-    ///   - typedBySchema: Whether the store types every key by a schema of its own, as GSettings does: it then
-    ///     refuses a value of another type, and a date, which it has no type for, rather than storing them, and the
-    ///     checks expect the refusal.
+    ///   - typedBySchema: Whether the store types every key by a schema of its own, as GSettings and KConfig with a
+    ///     `.kcfg` do: it then refuses a value of another type rather than storing it, and the checks expect the
+    ///     refusal.
+    ///   - holds: The kinds of value the store holds beyond text, numbers, flags and lists; by default every kind for
+    ///     a store not typed by a schema, and all but dates for one that is (GSettings has no type for a date).
     ///   - makeScope: Makes a fresh, empty store in its scope; called once per check.
-    public init(typedBySchema: Bool = false, _ makeScope: @escaping @Sendable () throws -> ScopedStore) {
+    public init(
+        typedBySchema: Bool = false, holds: Holds? = nil, _ makeScope: @escaping @Sendable () throws -> ScopedStore
+    ) {
         self.typedBySchema = typedBySchema
+        self.holds = holds ?? (typedBySchema ? [.data, .dictionaries] : .all)
         self.makeScope = makeScope
     }
 
@@ -58,12 +83,12 @@ public struct StoreConformance: Sendable {
         let store = scope.store
         switch check {
         case .unsetKeysReadTheirDefaults: Self.unsetKeysReadTheirDefaults(store)
-        case .everyKindOfValueRoundTrips: Self.everyKindOfValueRoundTrips(store, holdsDates: !typedBySchema)
+        case .everyKindOfValueRoundTrips: Self.everyKindOfValueRoundTrips(store, holds: holds)
         case .removingAndWritingNilRestoreTheDefault: Self.removingAndWritingNilRestoreTheDefault(store)
         case .subscriptReadsAndWrites: Self.subscriptReadsAndWrites(store)
         case .valuesOfTheWrongTypeReadAsTheDefaultAndSaySo:
             if typedBySchema { Self.wrongTypesRefused(store) } else { try Self.wrongTypes(store) }
-        case .undecodableValuesReadAsTheDefaultWithTheReason: try Self.undecodableValues(store)
+        case .undecodableValuesReadAsTheDefaultWithTheReason: try Self.undecodableValues(store, holds: holds)
         case .batchWritesApplyEveryChange: try Self.batchWrites(store)
         case .anotherHandleOnTheSameDataSeesWrites: try Self.anotherHandle(scope)
         case .debugKeysIgnoreStoredValuesInRelease: Self.debugKeys(store)

@@ -42,9 +42,9 @@ public struct SuiteStoreConformance: Sendable {
         let scope = try makeScope()
         defer { withExtendedLifetime(scope) {} }
         switch check {
-        case .listsTheSuitesThatHoldKeys: try Self.listing(scope.store, suitesAreSchemas: scope.suitesAreSchemas)
-        case .opensSuitesIndependently: try Self.independentSuites(scope.store)
-        case .observesEverySuite: try await Self.observing(scope.store)
+        case .listsTheSuitesThatHoldKeys: try Self.listing(scope)
+        case .opensSuitesIndependently: try Self.independentSuites(scope)
+        case .observesEverySuite: try await Self.observing(scope)
         case .seesAnotherStoresWritesWhileRunning: try await Self.otherStoresWrites(scope)
         case .observesOnlyTheSuitesAskedFor: try await Self.observingSome(scope)
         case .reopenedStoreSeesEverything: try Self.reopening(scope)

@@ -1,0 +1,45 @@
+import Foundation
+import PrefsKit
+import PrefsStoresPostgres
+import PrefsTestHelpers
+import PrefsTestSupport
+import Testing
+
+@testable import PrefsStores
+
+/// Every row of the store-kind table passes PrefsTestSupport's conformance suites, on the store `prefs --store` opens
+/// through the row: a new row without a fixture fails here, so no store skips them.
+///
+/// A store that reads its session bus's address once per process (GIO's) is checked in a child runner started in a
+/// private session, as the GSettings and Xfconf tests are.
+@Suite(.threadOfItsOwn) struct StoreKindConformanceTests {
+    /// Set in a child runner to the row it runs; every other row passes there without running.
+    static let childMarker = "PREFS_CONFORMANCE_KIND"
+    static var childKind: String? { ProcessInfo.processInfo.environment[childMarker] }
+
+    @Test(arguments: StoreKind.all.map(\.name))
+    func everyKindOfStorePassesTheConformanceSuites(kind name: String) async throws {
+        let kind = try #require(StoreKind.all.first { $0.name == name })
+        if let child = Self.childKind, child != name { return }
+        let fixture = try #require(
+            StoreKindFixture.all[name], "--store \(name) has no conformance fixture: add one to StoreKindFixture.all")
+        guard fixture.isAvailable() else {
+            // Where it is required (CI), a store that cannot be had fails rather than passes unseen.
+            let environment = ProcessInfo.processInfo.environment
+            if environment["CI"] != nil || environment["PREFS_REQUIRE_POSTGRES"] != nil {
+                Issue.record("--store \(name) cannot be had here, and CI requires it")
+            }
+            return
+        }
+        if let session = fixture.session, Self.childKind == nil {
+            let (environment, keep) = try session()
+            try withExtendedLifetime(keep) {
+                try ChildTestRun.expectPassing(
+                    "StoreKindConformanceTests", environment: environment.merging([Self.childMarker: name]) { $1 })
+            }
+            return
+        }
+        PostgresStores.install()
+        try await fixture.runSuites(kind)
+    }
+}
