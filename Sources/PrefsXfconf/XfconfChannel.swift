@@ -44,9 +44,11 @@ public final class XfconfChannel: PersistentKeyValueStore, Sendable {
     }
 
     /// Reads the channel's values once, so that the first change xfconfd announces is told from what it replaced.
-    func prime() {
+    ///
+    /// - Parameter empty: Prime as if the channel held nothing, for one made since its store was observed.
+    func prime(empty: Bool = false) {
         guard !seen.isPrimed else { return }
-        seen.prime(primitiveValues())
+        seen.prime(empty ? [:] : primitiveValues())
     }
 
     public func primitiveValue(forKey key: String) -> PropertyListValue? {

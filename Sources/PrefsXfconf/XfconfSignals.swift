@@ -68,7 +68,7 @@ enum XfconfSignals {
             return (state.pending, state.stores)
         }
         for change in taken {
-            stores[change.store]?.store?.liveChannel(change.channel)?.apply(change.property, change.value)
+            stores[change.store]?.store?.channel(forSignalOf: change.channel)?.apply(change.property, change.value)
         }
     }
 }

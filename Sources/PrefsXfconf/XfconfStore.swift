@@ -69,6 +69,12 @@ public final class XfconfStore: Sendable {
     /// - Returns: The channel, shared by every caller in the process.
     /// - Throws: ``XfconfStoreError`` for a name xfconfd does not take, or when the bus cannot be reached.
     public func channel(_ name: String) throws(XfconfStoreError) -> XfconfChannel {
+        try channel(name, primedEmpty: false)
+    }
+
+    /// Opens a channel, primed while the store is observed: with what it holds, or as if it held nothing, so that
+    /// every property it holds is told as new.
+    private func channel(_ name: String, primedEmpty: Bool) throws(XfconfStoreError) -> XfconfChannel {
         if let live = channels.withLock({ $0[name]?.channel }) { return live }
         try Self.checkChannelName(name)
         let fresh = try XfconfChannel(name: name, bus: bus(), store: self)
@@ -77,13 +83,31 @@ public final class XfconfStore: Sendable {
             channels[name] = WeakChannel(channel: fresh)
             return fresh
         }
-        if channel === fresh, observed.keep(fresh, named: name) { fresh.prime() }
+        if channel === fresh, observed.keep(fresh, named: name) { fresh.prime(empty: primedEmpty) }
         return channel
     }
 
     /// The channel of this name, when one is open.
     func liveChannel(_ name: String) -> XfconfChannel? {
         channels.withLock { $0[name]?.channel }
+    }
+
+    /// The channel a change signal is for: the open one, or, while every channel is observed, one made since the
+    /// observation began, opened now (xfconfd lists a channel only once it has written its file, seconds later) as
+    /// if it held nothing: what it holds is new, and the properties a write set after the signal's are told too.
+    ///
+    /// - Parameter name: The channel the signal names.
+    /// - Returns: The channel, or `nil` when nobody observes it.
+    func channel(forSignalOf name: String) -> XfconfChannel? {
+        if let live = liveChannel(name) { return live }
+        guard observed.isObserved else { return nil }
+        do {
+            return try channel(name, primedEmpty: true)
+        } catch {
+            // Observers hear why this channel's change is not told.
+            changeNotifier.report(error)
+            return nil
+        }
     }
 
     /// The session bus's Xfconf service, reached the first time.

@@ -56,10 +56,7 @@ extension StoreKindFixture {
     /// XFCE's settings, in a private session whose xfconfd starts on demand; every channel emptied before each check.
     static let xfconf = StoreKindFixture(
         value: { _ in "xfconf" }, suite: "conformance", holds: [], keyPrefix: "/",
-        knownFailures: [
-            .listsTheSuitesThatHoldKeys: lagging, .reopenedStoreSeesEverything: lagging,
-            .seesAnotherStoresWritesWhileRunning: unheard, .observesOnlyTheSuitesAskedFor: unheard,
-        ],
+        knownFailures: [.listsTheSuitesThatHoldKeys: lagging, .reopenedStoreSeesEverything: lagging],
         session: {
             let session = try XfconfSession()
             return (session.environment, session)
@@ -80,9 +77,6 @@ extension StoreKindFixture {
     /// Issue 60: xfconfd's `ListChannels` reads its files, which it writes seconds after a change, so a channel just
     /// written (or just emptied) is listed late.
     static let lagging: Comment = "xfconfd lists a channel seconds after it is written (issue 60)"
-    /// Another Xfconf store's write in the same process is not heard by a running store's observers.
-    static let unheard: Comment = "another Xfconf store of this process goes unheard while run() runs (issue 60)"
-
     /// This target's schema files.
     static let schemaFolder = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
         .appendingPathComponent("Schemas", isDirectory: true)
