@@ -47,6 +47,8 @@ let package = Package(
         .library(name: "PrefsPostgres", targets: ["PrefsPostgres"]),
         .library(name: "PrefsConfiguration", targets: ["PrefsConfiguration"]),
         .library(name: "PrefsKConfig", targets: ["PrefsKConfig"]),
+        // What a store of one's own is written on: the journal, the journaled write, the watcher.
+        .library(name: "PrefsStoreKit", targets: ["PrefsStoreKit"]),
         .executable(name: "prefs", targets: ["prefs"]),
         // `prefs` with PostgreSQL stores, which `prefs` hands such commands to: PostgresNIO links the whole of
         // Foundation and ICU, which the file and GSettings stores need none of.
@@ -256,7 +258,7 @@ let package = Package(
             name: "PrefsStoresTests",
             dependencies: [
                 "PrefsKit", "PrefsFileStore", "PrefsStores", "PrefsStoresPostgres", "PrefsTools", "PrefsTestSupport",
-                "PrefsTestHelpers",
+                "PrefsTestHelpers", "PrefsStoreKit", .product(name: "SystemPackage", package: "swift-system"),
             ],
             exclude: ["Schemas"], swiftSettings: languageSettings),
         .testTarget(

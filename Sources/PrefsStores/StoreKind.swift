@@ -1,9 +1,9 @@
-import PrefsTools
+public import PrefsTools
 
 #if canImport(FoundationEssentials)
-import FoundationEssentials
+public import FoundationEssentials
 #else
-import Foundation
+public import Foundation
 #endif
 
 /// A kind of store `prefs` can open, as `--store` (or `PREFS_STORE`) names it: the one table the resolver, the
@@ -23,6 +23,30 @@ public struct StoreKind: Sendable {
     let names: @Sendable (String) -> Bool
     /// The context of the store a value names, nothing opened yet.
     let open: @Sendable (_ value: String, _ configDirectory: URL, _ environment: [String: String]) -> ToolContext
+
+    /// A kind of store: a row of the table.
+    ///
+    /// - Parameters:
+    ///   - name: The kind's name.
+    ///   - spelling: How `--store` names it, for help.
+    ///   - summary: What it is, for help.
+    ///   - needsHelper: Whether `prefs-postgres` runs its commands.
+    ///   - names: Whether a value of `--store` names it.
+    ///   - open: The context of the store a value names (given `--config-dir` and the environment), nothing opened.
+    public init(
+        name: String, spelling: String, summary: String, needsHelper: Bool = false,
+        names: @escaping @Sendable (String) -> Bool,
+        open:
+            @escaping @Sendable (_ value: String, _ configDirectory: URL, _ environment: [String: String]) ->
+            ToolContext
+    ) {
+        self.name = name
+        self.spelling = spelling
+        self.summary = summary
+        self.needsHelper = needsHelper
+        self.names = names
+        self.open = open
+    }
 
     /// Every kind, in the order help lists them.
     public static let all: [StoreKind] = [

@@ -1,8 +1,10 @@
 import Foundation
+import PrefsFileStore
 import PrefsKit
 import PrefsStoresPostgres
 import PrefsTestHelpers
 import PrefsTestSupport
+import PrefsTools
 import Testing
 
 @testable import PrefsStores
@@ -41,5 +43,26 @@ import Testing
         }
         PostgresStores.install()
         try await fixture.runSuites(kind)
+    }
+
+    /// A store of one's own is its module and one row: the store article's example, written on the kit, passes the
+    /// same suites through its row.
+    @Test func anExampleStoreWrittenOnTheKitIsOneRowAndPassesTheConformanceSuites() async throws {
+        guard Self.childKind == nil else { return }
+        let row = StoreKind(
+            name: "lines", spelling: "lines", summary: "the key=JSON files of the configuration directory",
+            names: { $0 == "lines" },
+            open: { _, directory, environment in
+                let store = LineFileStore(
+                    directory: directory.appendingPathComponent("lines"),
+                    journalDirectory: URL(fileURLWithPath: environment["XDG_STATE_HOME"] ?? directory.path)
+                        .appendingPathComponent("lines-journal"))
+                return ToolContext(
+                    locationDescription: store.locationDescription, codec: FilePropertyListCodec(),
+                    open: { _ in store },
+                    schemas: { store.schemaSource })
+            })
+        let fixture = StoreKindFixture(value: { _ in "lines" }, suite: "conformance", holds: [.dictionaries])
+        try await fixture.runSuites(row)
     }
 }

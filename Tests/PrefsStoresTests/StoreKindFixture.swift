@@ -46,10 +46,10 @@ struct StoreKindFixture: Sendable {
         ]) { $1 }
     }
 
-    /// Opens the row's store, as `prefs --store VALUE` opens it over the scratch folder.
-    static func open(_ kind: StoreKind, value: String, scratch: URL) throws -> any SuiteStore {
-        let environment =
-            kind.name == "files" || kind.name == "kconfig" ? environment(scratch) : ProcessEnvironment.current
+    /// Opens the row's store, as `prefs --store VALUE` opens it over the scratch folder (in the session's
+    /// environment, for a store reached in a session).
+    func open(_ kind: StoreKind, value: String, scratch: URL) throws -> any SuiteStore {
+        let environment = session == nil ? Self.environment(scratch) : ProcessEnvironment.current
         let directory = URL(fileURLWithPath: environment["XDG_CONFIG_HOME"] ?? scratch.path)
         return try kind.open(value, directory, environment).store()
     }
@@ -63,7 +63,7 @@ struct StoreKindFixture: Sendable {
             let scratch = try TemporaryDirectory(prefix: "prefs-conformance")
             let value = try fixture.value(scratch.url)
             let open = { @Sendable () throws -> any SuiteStore in
-                try Self.open(kind, value: value, scratch: scratch.url)
+                try fixture.open(kind, value: value, scratch: scratch.url)
             }
             try fixture.reset(try open())
             return (scratch, open)

@@ -35,6 +35,13 @@ import Testing
         #expect(shown == compiled)
     }
 
+    @Test func theExampleStoreInItsArticleIsTheCodeATestTargetCompiles() throws {
+        let (shown, compiled) = try Self.example(
+            document: "Sources/PrefsKit/PrefsKit.docc/StoresAndCapabilities.md", section: "## A store on the kit",
+            file: "PrefsStoresTests/LineFileStoreExample.swift", marker: "line file store example")
+        #expect(shown == compiled)
+    }
+
     @Test func theSwiftConfigurationExampleInItsArticleIsTheCodeATestTargetCompiles() throws {
         let (shown, compiled) = try Self.example(
             document: "Sources/PrefsConfiguration/PrefsConfiguration.docc/SwiftConfiguration.md",

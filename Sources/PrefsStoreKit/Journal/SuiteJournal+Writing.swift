@@ -1,17 +1,17 @@
-package import PrefsCore
+public import PrefsCore
 
 extension SuiteJournal {
     /// A write a store planned under its suite's lock: the changes it makes, and how to make them.
-    package struct Plan {
+    public struct Plan {
         /// The changes, each with its old and new value and the write's writer.
-        package let changes: [PersistentKeyValueChange]
+        public let changes: [PersistentKeyValueChange]
         /// Makes them: the store's own call (dconf's `Change`, xfconfd's `SetProperty`); throws when it failed.
-        package let make: () throws -> Void
+        public let make: () throws -> Void
 
         /// - Parameters:
         ///   - changes: The changes the write makes.
         ///   - make: Makes them.
-        package init(changes: [PersistentKeyValueChange], make: @escaping () throws -> Void) {
+        public init(changes: [PersistentKeyValueChange], make: @escaping () throws -> Void) {
             self.changes = changes
             self.make = make
         }
@@ -23,7 +23,7 @@ extension SuiteJournal {
     /// Holding the suite's lock, and inside `holding` (the store's own lock, if it has one), `plan` reads what the
     /// suite holds now, refuses what its store refuses (an `expecting` that no longer holds, a schema's type or
     /// range, a lock) and returns the changes with how to make them, or `nil` when there are none. They are staged in
-    /// the journal, made, and committed (``journaling(_:suite:writer:onFailure:making:)``). A store that tells
+    /// the journal, made, and committed (`journaling(_:suite:writer:onFailure:making:)`). A store that tells
     /// changes from what it saw records its own as it makes them (``SeenValues/making(_:_:)``). The caller tells its
     /// observers once this returns.
     ///
@@ -37,7 +37,7 @@ extension SuiteJournal {
     /// - Returns: The changes that took effect; none when `plan` planned none.
     /// - Throws: The lock's error, what `holding` throws, or what `plan` or the plan's `make` throws; nothing counts
     ///   as history then.
-    package func write(
+    public func write(
         suite: String, timeout: Duration, onFailure: (PersistentKeyValueStoreError) -> Void,
         holding: (_ steps: () throws -> [PersistentKeyValueChange]) throws -> [PersistentKeyValueChange] = { try $0() },
         plan: (PersistentKeyValueChange.Writer) throws -> Plan?

@@ -1,12 +1,12 @@
 import Logging
-package import PrefsCore
+public import PrefsCore
 import PrefsSystem
 import SystemPackage
 
 #if canImport(FoundationEssentials)
-package import FoundationEssentials
+public import FoundationEssentials
 #else
-package import Foundation
+public import Foundation
 #endif
 
 /// The change journal, for a store that keeps its values elsewhere (GSettings): the same records, commit lines,
@@ -16,7 +16,7 @@ package import Foundation
 /// them after, so that a write that failed never counts as history (`ChangeJournal`).
 public struct SuiteJournal: Sendable {
     /// The folder holding the journals, one file per suite, and their lock files.
-    package let directory: URL
+    public let directory: URL
     private let journal: ChangeJournal
 
     /// A journal in a folder, created at the first write.
@@ -26,7 +26,7 @@ public struct SuiteJournal: Sendable {
     ///   - secretKeys: The keys of a suite, by its journal name, whose values are never recorded (only the fact of
     ///     their change); `nil` from it when the suite's schema cannot be read, which hides every key. Every value is
     ///     recorded when no rule is given: the store has no secrets (GSettings).
-    package init(directory: URL, secretKeys: (@Sendable (String) -> Set<String>?)? = nil) {
+    public init(directory: URL, secretKeys: (@Sendable (String) -> Set<String>?)? = nil) {
         self.directory = directory
         var journal = ChangeJournal(directory: FilePath(directory.path))
         journal.secrets = secretKeys.map { JournalSecrets(rule: $0) }
@@ -134,24 +134,24 @@ public struct SuiteJournal: Sendable {
     ///   - key: Only this key's changes; every key's when `nil`.
     ///   - limit: At most this many, the newest.
     /// - Returns: The changes.
-    package func history(suite: String, key: String?, limit: Int?) -> [PersistentKeyValueChange] {
+    public func history(suite: String, key: String?, limit: Int?) -> [PersistentKeyValueChange] {
         guard let name = SuiteName(rawValue: suite) else { return [] }
         return journal.records(of: name, key: key, limit: limit).map(\.change)
     }
 
     /// Records what another program changed unseen since the journal last recorded each key
-    /// (``ChangeJournal/reconcile(of:named:holding:)``), so that the history read next never claims a value the
+    /// (`ChangeJournal/reconcile(of:named:holding:)`), so that the history read next never claims a value the
     /// suite does not hold.
     ///
     /// Best effort: a lock held longer than `timeout`, or a journal that cannot be written, leaves the history as it
-    /// is, said in one line (``reportUnreconciled(_:suite:)``), and the next reader tries again.
+    /// is, said in one line (`reportUnreconciled(_:suite:)`), and the next reader tries again.
     ///
     /// - Parameters:
     ///   - suite: The suite's journal name.
     ///   - name: The suite's name, as changes carry it.
     ///   - timeout: How long to wait for the suite's lock.
     ///   - values: What the suite holds now, read under the lock, as its writes record values.
-    package func reconcile(
+    public func reconcile(
         suite: String, named name: String, timeout: Duration, holding values: () throws -> [String: PropertyListValue]
     ) {
         guard let journalName = SuiteName(rawValue: suite) else { return }
@@ -178,7 +178,7 @@ public struct SuiteJournal: Sendable {
         PrefsLogging.logger.error("warning: \(TextEscaping.escaped(problem))")
     }
 
-    /// Attributes changes seen to the writers the journal names (``ChangeJournal/attribute(_:of:named:)``), and
+    /// Attributes changes seen to the writers the journal names (`ChangeJournal/attribute(_:of:named:)`), and
     /// records those it cannot attribute as an unknown writer's.
     ///
     /// - Parameters:
@@ -187,7 +187,7 @@ public struct SuiteJournal: Sendable {
     ///   - name: The suite's name, as changes carry it.
     ///   - timeout: How long to wait for the lock to record unknown writers; they go unrecorded after it.
     /// - Returns: The changes, attributed.
-    package func attribute(
+    public func attribute(
         _ differences: [(key: String, old: PropertyListValue?, new: PropertyListValue?)], suite: String,
         named name: String, timeout: Duration
     ) -> [PersistentKeyValueChange] {

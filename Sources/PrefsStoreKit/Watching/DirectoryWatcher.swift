@@ -1,6 +1,6 @@
 import PrefsCore
 import PrefsSystem
-package import SystemPackage
+public import SystemPackage
 
 #if canImport(FoundationEssentials)
 import FoundationEssentials
@@ -15,7 +15,7 @@ import Foundation
 /// of writes costs one reload per file. A queue overflow is reported as such, and the owner then reloads everything.
 /// A failing system call ends the thread and is reported, never swallowed: changes would otherwise stop silently.
 /// The GSettings store watches its compiled schemas' folders with it too.
-package final class DirectoryWatcher: Sendable {
+public final class DirectoryWatcher: Sendable {
     private let stopWriter: FileDescriptor
     /// The thread's work, set up by `init` and run by ``start()``.
     private let work: @Sendable () -> Void
@@ -34,7 +34,7 @@ package final class DirectoryWatcher: Sendable {
     ///     unless `keepingSuffixes`), and whether the event queue overflowed.
     ///   - onFailure: Called once, on the watcher's thread, when a system call fails and the thread ends.
     /// - Throws: The `Errno` of the system call that failed to set the watch up.
-    package init(
+    public init(
         directory: FilePath, suffixes: [String] = [".plist"], keepingSuffixes: Bool = false, creations: Bool = false,
         onChange: @escaping @Sendable (Set<String>, Bool) -> Void, onFailure: @escaping @Sendable (Errno) -> Void
     ) throws(Errno) {
@@ -64,7 +64,7 @@ package final class DirectoryWatcher: Sendable {
     /// Starts the thread that watches until this watcher is released.
     ///
     /// - Throws: `Errno` when the system cannot start a thread.
-    package func start() throws(Errno) {
+    public func start() throws(Errno) {
         let failure = DetachedThread.start(work)
         guard failure == 0 else { throw Errno(rawValue: failure) }
     }

@@ -1,4 +1,4 @@
-package import PrefsCore
+public import PrefsCore
 import Synchronization
 
 /// What a store last saw a suite hold, for the stores whose values live in another program (dconf, xfconfd): a change
@@ -7,26 +7,26 @@ import Synchronization
 /// The store's own write is recorded as part of making it (``making(_:_:)``), under the same lock the signal's
 /// reader compares under (``differences(_:)``), so that the signal of one's own write is never told as another
 /// program's, nor told twice, nor told backwards (the old value read just before the write compared after it).
-package final class SeenValues: Sendable {
+public final class SeenValues: Sendable {
     /// One key whose value differs from what was seen.
-    package typealias Difference = (key: String, old: PropertyListValue?, new: PropertyListValue?)
+    public typealias Difference = (key: String, old: PropertyListValue?, new: PropertyListValue?)
 
     /// `nil` until primed, for a store that reads a suite only once it is observed.
     private let values: Mutex<[String: PropertyListValue]?>
 
     /// - Parameter values: What the suite holds now, or `nil` to be primed later (``prime(_:)``).
-    package init(_ values: [String: PropertyListValue]? = nil) {
+    public init(_ values: [String: PropertyListValue]? = nil) {
         self.values = Mutex(values)
     }
 
     /// Whether ``prime(_:)`` or the initialiser gave it values.
-    package var isPrimed: Bool { values.withLock { $0 != nil } }
+    public var isPrimed: Bool { values.withLock { $0 != nil } }
 
     /// The keys seen, for a signal that names a whole folder reset.
-    package var keys: [String] { values.withLock { $0.map { Array($0.keys) } ?? [] } }
+    public var keys: [String] { values.withLock { $0.map { Array($0.keys) } ?? [] } }
 
     /// Starts from what the suite holds now, unless something was seen already.
-    package func prime(_ current: [String: PropertyListValue]) {
+    public func prime(_ current: [String: PropertyListValue]) {
         values.withLock { values in
             if values == nil { values = current }
         }
@@ -34,7 +34,7 @@ package final class SeenValues: Sendable {
 
     /// Starts again from other values: what a suite opened before it could be read holds, or nothing, for a suite
     /// whose every key is to be told as new.
-    package func replace(with current: [String: PropertyListValue]) {
+    public func replace(with current: [String: PropertyListValue]) {
         values.withLock { $0 = current }
     }
 
@@ -43,10 +43,28 @@ package final class SeenValues: Sendable {
     /// - Parameter now: Each key named, with what it holds now (`nil`: not set).
     /// - Returns: The keys whose value changed, each with what was seen before; before priming, every key that holds
     ///   something, as new.
-    package func differences(_ now: [(key: String, value: PropertyListValue?)]) -> [Difference] {
+    public func differences(_ now: [(key: String, value: PropertyListValue?)]) -> [Difference] {
         values.withLock { values in
             var differences: [Difference] = []
             for (key, value) in now where values?[key] != value {
+                differences.append((key, values?[key], value))
+                values?[key] = value
+            }
+            return differences
+        }
+    }
+
+    /// Reads what a suite holds now under the lock its writes are recorded under, compares it with what was seen,
+    /// and records it: a read made before a write of this process's is never compared after it.
+    ///
+    /// - Parameter read: Reads each key named, with what it holds now (`nil`: not set), given the keys seen.
+    /// - Returns: The keys whose value changed, each with what was seen before.
+    public func differences(reading read: (_ seenKeys: [String]) -> [(key: String, value: PropertyListValue?)])
+        -> [Difference]
+    {
+        values.withLock { values in
+            var differences: [Difference] = []
+            for (key, value) in read(values.map { Array($0.keys) } ?? []) where values?[key] != value {
                 differences.append((key, values?[key], value))
                 values?[key] = value
             }
@@ -60,7 +78,7 @@ package final class SeenValues: Sendable {
     ///   - changes: The changes the write makes.
     ///   - make: The store's call; when it throws, nothing is recorded.
     /// - Throws: What `make` throws.
-    package func making<Failure: Error>(
+    public func making<Failure: Error>(
         _ changes: [PersistentKeyValueChange], _ make: () throws(Failure) -> Void
     ) throws(Failure) {
         try values.withLock { values throws(Failure) in
