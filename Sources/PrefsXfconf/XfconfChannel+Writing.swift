@@ -46,6 +46,7 @@ extension XfconfChannel {
                 try seen.making(applied) { () throws(XfconfStoreError) in try make(planned) }
             }
         }
+        if !applied.isEmpty { store.written.withLock { _ = $0.insert(name) } }
         post(applied)
         return applied
     }

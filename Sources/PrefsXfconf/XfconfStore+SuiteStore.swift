@@ -24,7 +24,7 @@ extension XfconfStore: SuiteStore {
         }
         // A channel written moments ago is in xfconfd's memory before its file, which ListChannels reads.
         let opened = channels.withLock { $0.compactMap { $0.value.channel?.name } }
-        return Set(stored + opened).sorted()
+        return Set(stored + opened).union(written.withLock { $0 }).sorted()
     }
 
     public func anySuite(_ name: String) throws -> any PersistentKeyValueStore {

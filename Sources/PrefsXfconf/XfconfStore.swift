@@ -40,6 +40,8 @@ public final class XfconfStore: Sendable {
     let connection = Mutex<(bus: XfconfBus?, subscription: UInt32?)>((nil, nil))
     /// The channels kept open for store-wide observers.
     let observed = ObservedSuites()
+    /// The channels this store wrote: xfconfd holds them before it lists them (``listSuites()``).
+    let written = Mutex<Set<String>>([])
 
     struct WeakChannel {
         weak var channel: XfconfChannel?

@@ -62,7 +62,15 @@ import Testing
                     open: { _ in store },
                     schemas: { store.schemaSource })
             })
-        let fixture = StoreKindFixture(value: { _ in "lines" }, suite: "conformance", holds: [.dictionaries])
+        let fixture = StoreKindFixture(
+            value: { _ in "lines" }, suite: "conformance", holds: [.dictionaries],
+            foreignWrite: { scratch, suite, key, text in
+                // Another program appends a line, as an editor would.
+                let file = scratch.appendingPathComponent("config/lines/\(suite).lines")
+                let lines = try String(contentsOf: file, encoding: .utf8).split(separator: "\n")
+                    .filter { !$0.hasPrefix("\(key)=") }.map { $0 + "\n" }.joined()
+                try Data((lines + "\(key)=\"\(text)\"\n").utf8).write(to: file, options: .atomic)
+            })
         try await fixture.runSuites(row)
     }
 }

@@ -7,7 +7,18 @@ import Testing
 extension StoreKindFixture {
     /// Each row's fixture, by the row's name.
     static let all: [String: StoreKindFixture] = [
-        "files": StoreKindFixture(value: { _ in "files" }, suite: "com.example.conformance"),
+        "files": StoreKindFixture(
+            value: { _ in "files" }, suite: "com.example.conformance",
+            foreignWrite: { scratch, suite, key, text in
+                // Foundation's property list writer, as another program rewrites a suite's file.
+                let file = scratch.appendingPathComponent("config/\(suite).plist")
+                var values =
+                    try PropertyListSerialization.propertyList(from: Data(contentsOf: file), format: nil)
+                    as? [String: Any] ?? [:]
+                values[key] = text
+                try PropertyListSerialization.data(fromPropertyList: values, format: .xml, options: 0)
+                    .write(to: file, options: .atomic)
+            }),
         "kconfig": kconfig,
         "gsettings": gsettings,
         "xfconf": xfconf,
@@ -41,6 +52,11 @@ extension StoreKindFixture {
                         .joined(separator: ","))
             default: value
             }
+        },
+        foreignWrite: { scratch, suite, key, text in
+            try tool(
+                "/usr/bin/kwriteconfig5", ["--file", suite, "--group", "<default>", "--key", key, text],
+                environment: environment(scratch))
         })
 
     /// GNOME's settings, in a private session with the test schemas (`org.prefs.conformance`, and a schema for each
@@ -51,6 +67,7 @@ extension StoreKindFixture {
             let session = try GSettingsSession()
             return (session.environment, session)
         },
+        foreignWrite: { _, suite, key, text in try tool("/usr/bin/gsettings", ["set", suite, key, text]) },
         reset: { _ in _ = try ChildProcess.run("/usr/bin/dconf", ["reset", "-f", "/"]) })
 
     /// XFCE's settings, in a private session whose xfconfd starts on demand; every channel emptied before each check.
@@ -61,12 +78,14 @@ extension StoreKindFixture {
             let session = try XfconfSession()
             return (session.environment, session)
         },
+        foreignWrite: { _, suite, key, text in try tool("/usr/bin/xfconf-query", ["-c", suite, "-p", key, "-s", text])
+        },
         reset: { store in
             // xfconfd lists a channel once its file is written, seconds after: the channels the checks write are
             // named too.
             let written = [
                 "conformance", "a.first", "b.second", "c.opened-only", "one", "two", "a", "b", "first", "second",
-                "probe", "watched", "ignored", "kept", "history",
+                "probe", "watched", "ignored", "kept", "history", "foreign",
             ]
             for name in Set(try store.listSuites() + written) {
                 let suite = try store.anySuite(name)
@@ -77,6 +96,13 @@ extension StoreKindFixture {
     /// Issue 60: xfconfd's `ListChannels` reads its files, which it writes seconds after a change, so a channel just
     /// written (or just emptied) is listed late.
     static let lagging: Comment = "xfconfd lists a channel seconds after it is written (issue 60)"
+
+    /// Runs another program, which must succeed.
+    static func tool(_ path: String, _ arguments: [String], environment: [String: String] = [:]) throws {
+        let result = try ChildProcess.run(path, arguments, environment: environment)
+        try #require(result.status == 0, "\(path) \(arguments): \(result.standardError)")
+    }
+
     /// This target's schema files.
     static let schemaFolder = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
         .appendingPathComponent("Schemas", isDirectory: true)

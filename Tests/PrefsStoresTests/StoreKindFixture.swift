@@ -33,6 +33,8 @@ struct StoreKindFixture: Sendable {
     /// The private session the store is reached in, started by the parent, when the store reads its bus's address
     /// once per process (GIO): the row then runs in a child runner with the session's environment.
     var session: (@Sendable () throws -> (environment: [String: String], keep: AnyObject))? = nil
+    /// Writes text to a key of a suite (the store's names) as another program does, given the scope's scratch folder.
+    var foreignWrite: (@Sendable (_ scratch: URL, _ suite: String, _ key: String, _ text: String) throws -> Void)? = nil
     /// Empties what every store of the row sees before each check: a session's store outlives the checks.
     var reset: @Sendable (_ store: any SuiteStore) throws -> Void = { _ in }
 
@@ -80,9 +82,13 @@ struct StoreKindFixture: Sendable {
         }.runAll()
         let suites = SuiteStoreConformance {
             let (scratch, open) = try scope()
+            let foreignWrite: (@Sendable (String, String, String) throws -> Void)? = fixture.foreignWrite.map {
+                write in { @Sendable suite, key, text in try write(scratch.url, suite, key, text) }
+            }
             return ScopedSuiteStore(
                 store: try open(), reopen: open, keepsHistory: true, suitesAreSchemas: fixture.suitesAreSchemas,
                 suiteName: fixture.suiteName, storedForm: fixture.storedForm, keyPrefix: fixture.keyPrefix,
+                foreignWrite: foreignWrite,
                 resources: [scratch])
         }
         for check in SuiteStoreConformance.Check.allCases {

@@ -21,6 +21,9 @@ public final class ScopedSuiteStore: @unchecked Sendable {
     /// What the store's key names start with (`/` for Xfconf's property paths): the checks' suites are views without
     /// it, and the changes and history they read carry it.
     public let keyPrefix: String
+    /// Writes text to a key as another program does, with the store's own tool or format (`gsettings set`, a file
+    /// rewritten), given the suite's and the key's names in the store; `nil` for a store no other program writes.
+    public let foreignWrite: (@Sendable (_ suite: String, _ key: String, _ text: String) throws -> Void)?
     private let resources: [AnyObject]
 
     /// Creates a scope.
@@ -33,13 +36,16 @@ public final class ScopedSuiteStore: @unchecked Sendable {
     ///   - suiteName: The name of a suite the checks call by another; the same by default.
     ///   - storedForm: What a suite reads back of a value written to a key no schema types; the same by default.
     ///   - keyPrefix: What the store's key names start with; nothing by default.
+    ///   - foreignWrite: Writes text to a key as another program does; `nil` for a store no other program writes.
     ///   - resources: Objects to keep alive for the scope's lifetime and release, which cleans them up, afterwards.
     public init(
         store: any SuiteStore, reopen: @escaping @Sendable () throws -> any SuiteStore, keepsHistory: Bool,
         suitesAreSchemas: Bool = false, suiteName: @escaping @Sendable (String) -> String = { $0 },
         storedForm: @escaping @Sendable (PropertyListValue) -> PropertyListValue = { $0 }, keyPrefix: String = "",
+        foreignWrite: (@Sendable (_ suite: String, _ key: String, _ text: String) throws -> Void)? = nil,
         resources: [AnyObject] = []
     ) {
+        self.foreignWrite = foreignWrite
         self.keyPrefix = keyPrefix
         self.suitesAreSchemas = suitesAreSchemas
         self.suiteName = suiteName

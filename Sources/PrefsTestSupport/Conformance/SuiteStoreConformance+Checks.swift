@@ -127,6 +127,33 @@ extension SuiteStoreConformance {
         recorder.reset()
     }
 
+    /// Another program (the store's own tool, or its file rewritten) overwrites a value this process wrote: a running
+    /// store tells it as another's, and the history ends at it, with no writer of this process's.
+    static func foreignOverwrite(_ scope: ScopedSuiteStore) async throws {
+        guard let foreignWrite = scope.foreignWrite else { return }
+        let store = scope.store
+        let (name, key) = (scope.suiteName("foreign"), scope.key("theme"))
+        try scope.suite("foreign").setPrimitiveValue(.string("dark"), forKey: "theme")
+        let seen = Recorder()
+        let observation = store.addObserver { seen.add($0) }
+        defer { observation.cancel() }
+        let service = Task { try await store.run() }
+        defer { service.cancel() }
+        try await awaitDelivery(to: seen, from: scope.suite("probe", of: scope.reopen()))
+        try foreignWrite(name, key, "black")
+        let deadline = ContinuousClock.now + patience
+        let heard = { seen.changes.first { $0.suite == name && $0.key == key && $0.newValue == .string("black") } }
+        while heard() == nil, ContinuousClock.now < deadline { try await Task.sleep(for: .milliseconds(2)) }
+        let change = try #require(heard(), "another program's write of \(key) was not heard")
+        #expect(change.origin == .otherProcess)
+        #expect(change.oldValue == .string("dark"))
+        let history = try #require(try store.anySuite(name).changeHistory)
+        let last = try #require(try history.lastChange(key: key))
+        #expect(last.newValue == .string("black"))
+        #expect(last.oldValue == .string("dark"))
+        #expect(last.writer?.pid != ProcessInfo.processInfo.processIdentifier)
+    }
+
     static func reopening(_ scope: ScopedSuiteStore) throws {
         let stored = scope.storedForm
         try scope.suite("kept").setPrimitiveValues(["a": .int(1), "b": .array([.string("x")])])

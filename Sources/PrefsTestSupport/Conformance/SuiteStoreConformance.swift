@@ -21,6 +21,7 @@ public struct SuiteStoreConformance: Sendable {
         case observesOnlyTheSuitesAskedFor
         case reopenedStoreSeesEverything
         case historyRecordsEachWriteApart
+        case anotherProgramsOverwriteIsHeardAndJournaled
 
         public var testDescription: String { rawValue }
     }
@@ -49,6 +50,7 @@ public struct SuiteStoreConformance: Sendable {
         case .observesOnlyTheSuitesAskedFor: try await Self.observingSome(scope)
         case .reopenedStoreSeesEverything: try Self.reopening(scope)
         case .historyRecordsEachWriteApart: try Self.history(scope)
+        case .anotherProgramsOverwriteIsHeardAndJournaled: try await Self.foreignOverwrite(scope)
         }
     }
 
