@@ -32,6 +32,21 @@ package enum Memory {
         return nil
     }
 
+    /// Where a byte first occurs in a buffer.
+    ///
+    /// The corresponding C function is `memchr`.
+    ///
+    /// - Parameters:
+    ///   - byte: The byte looked for.
+    ///   - haystack: Where it is looked for.
+    /// - Returns: Its offset, or `nil`.
+    package static func firstOffset(ofByte byte: UInt8, in haystack: UnsafeRawBufferPointer) -> Int? {
+        guard let base = haystack.baseAddress, let found = memchr(base, Int32(byte), haystack.count) else {
+            return nil
+        }
+        return UnsafeRawPointer(found) - base
+    }
+
     /// How many bytes at the start of both buffers are equal.
     package static func commonPrefixLength(_ a: UnsafeRawBufferPointer, _ b: UnsafeRawBufferPointer) -> Int {
         let count = min(a.count, b.count)

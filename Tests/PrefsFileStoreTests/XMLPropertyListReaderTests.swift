@@ -35,6 +35,27 @@ import Testing
         #expect(try XMLPropertyListReader.decode(data) == values)
     }
 
+    /// Text is scanned for its next `<` once and for each `&` after it: runs between many references, a reference
+    /// last, CDATA between them, and text before the first `<` of a closing tag, all read as Foundation reads them.
+    @Test func readsTextOfManyReferencesAndCDATAAsFoundationDoes() throws {
+        let many = String(repeating: "a&amp;", count: 20_000) + "&lt;"
+        let text = """
+            <?xml version="1.0" encoding="UTF-8"?>
+            <plist version="1.0"><dict>
+            <key>many</key><string>\(many)</string>
+            <key>mixed</key><string>x&amp;<![CDATA[<y> & z]]>&#65;b<![CDATA[]]>c</string>
+            <key>plain</key><string>no references at all</string>
+            <key>last</key><string>&amp;</string>
+            </dict></plist>
+            """
+        let data = Data(text.utf8)
+        let fast = try #require(try XMLPropertyListReader.decode(data))
+        #expect(fast == (try Self.foundation(data)))
+        #expect(fast["many"] == .string(String(repeating: "a&", count: 20_000) + "<"))
+        #expect(fast["mixed"] == .string("x&<y> & zAbc"))
+        #expect(fast["last"] == .string("&"))
+    }
+
     @Test func agreesWithFoundationOnWhatFoundationWrites() throws {
         let object: [String: Any] = [
             "real": 0.1, "whole": 3.0, "int": -42, "flag": false, "text": "a < b & \"c\"",

@@ -46,14 +46,15 @@ import Testing
         try TmuxSession(running: "prefs", "", in: cli, width: width, height: height)
     }
 
-    /// A fresh editor's first frame at a size.
+    /// A fresh editor's first whole frame at a size: the same in two captures in a row, so that a frame caught while
+    /// ncurses was still drawing it (under load) is not taken for the editor's.
     private static func freshFrame(_ cli: PrefsCLI, width: Int, height: Int) throws -> String {
         let fresh = try start(cli, width: width, height: height)
         defer { fresh.close() }
         var frame = ""
         _ = try fresh.waitFor { screen in
-            frame = screen
-            return screen.contains("1/5")
+            defer { frame = screen }
+            return screen.contains("1/5") && screen == frame
         }
         return frame
     }

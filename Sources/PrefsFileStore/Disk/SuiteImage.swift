@@ -1,5 +1,6 @@
 import PrefsCore
 import PrefsStoreKit
+import PrefsSystem
 
 #if canImport(FoundationEssentials)
 import FoundationEssentials
@@ -185,18 +186,21 @@ struct SuiteImage: Sendable {
 
     /// How many `<key>` tags a file holds: the top-level entries, plus those of nested dictionaries.
     static func keyTagCount(_ bytes: [UInt8]) -> Int {
-        let tag = Array("<key>".utf8)
-        var count = 0
-        var position = 0
-        while position + tag.count <= bytes.count {
-            if bytes[position] == 0x3C, bytes[position..<position + tag.count].elementsEqual(tag) {
-                count += 1
-                position += tag.count
-            } else {
-                position += 1
+        // Found at memory speed (memchr for each `<`): a byte-by-byte scan of a 6 MB suite cost a tenth of its read.
+        let tag: StaticString = "<key>"
+        return tag.withUTF8Buffer { tag in
+            bytes.withUnsafeBytes { bytes in
+                var count = 0
+                var position = 0
+                while let found = Memory.firstOffset(
+                    of: UnsafeRawBufferPointer(tag), in: UnsafeRawBufferPointer(rebasing: bytes[position...]))
+                {
+                    count += 1
+                    position += found + tag.count
+                }
+                return count
             }
         }
-        return count
     }
 
     /// The keys in ascending order: the index's, when the file lists them in that order, as the writer does.
