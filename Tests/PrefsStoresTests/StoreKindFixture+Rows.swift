@@ -41,7 +41,7 @@ extension StoreKindFixture {
                 at: schemaFolder.appendingPathComponent("conformance.kcfg"),
                 to: schemas.appendingPathComponent("conformance.kcfg"))
             return "kconfig"
-        }, suite: "conformancerc", typedBySchema: true, holds: [], suiteName: { $0 + "rc" },
+        }, needs: [.kwriteconfig5], suite: "conformancerc", typedBySchema: true, holds: [], suiteName: { $0 + "rc" },
         storedForm: { value in
             switch value {
             case .int(let number): .string(String(number))
@@ -62,7 +62,8 @@ extension StoreKindFixture {
     /// GNOME's settings, in a private session with the test schemas (`org.prefs.conformance`, and a schema for each
     /// suite the suite-store checks name); dconf's user database reset before each check.
     static let gsettings = StoreKindFixture(
-        value: { _ in "gsettings" }, suite: "org.prefs.conformance", typedBySchema: true, suitesAreSchemas: true,
+        value: { _ in "gsettings" }, needs: [.gsettings, .dconf, .dbusDaemon], suite: "org.prefs.conformance",
+        typedBySchema: true, suitesAreSchemas: true,
         session: {
             let session = try GSettingsSession()
             return (session.environment, session)
@@ -72,7 +73,7 @@ extension StoreKindFixture {
 
     /// XFCE's settings, in a private session whose xfconfd starts on demand; every channel emptied before each check.
     static let xfconf = StoreKindFixture(
-        value: { _ in "xfconf" }, suite: "conformance", holds: [], keyPrefix: "/",
+        value: { _ in "xfconf" }, needs: [.xfconfQuery, .dbusDaemon], suite: "conformance", holds: [], keyPrefix: "/",
         knownFailures: [.listsTheSuitesThatHoldKeys: lagging, .reopenedStoreSeesEverything: lagging],
         session: {
             let session = try XfconfSession()

@@ -17,6 +17,9 @@ struct StoreKindFixture: Sendable {
     let value: @Sendable (_ scratch: URL) throws -> String
     /// Whether the store can be had here: a server to reach; where it cannot, the row fails only where it is required.
     var isAvailable: @Sendable () -> Bool = { true }
+    /// The programs the row runs as themselves (its session's bus and service, its foreign writer): where one is
+    /// missing, the row runs only under CI, which installs them, as the suites that need them do.
+    var needs: [SystemTool] = []
     /// The suite the store conformance suite writes.
     let suite: String
     /// Whether a schema types the suite's keys, and the kinds of value the store holds (``StoreConformance``).
