@@ -128,6 +128,7 @@ public struct DemoActivity {
         }
         guard ready[0] else { return true }
         var byte: [UInt8] = [0]
+        // End of file, or a lifeline that cannot be read, which cannot say the editor runs: stop, as above.
         return ((try? byte.withUnsafeMutableBytes { try FileDescriptor.standardInput.read(into: $0) }) ?? 0) > 0
     }
 }

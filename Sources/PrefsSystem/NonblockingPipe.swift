@@ -29,14 +29,24 @@ package final class NonblockingPipe: Sendable {
     package func drain() -> [UInt8] {
         var bytes: [UInt8] = []
         var buffer = [UInt8](repeating: 0, count: 64)
-        while let count = try? buffer.withUnsafeMutableBytes({ try readEnd.read(into: $0) }), count > 0 {
-            bytes += buffer[..<count]
+        while true {
+            do {
+                let count = try buffer.withUnsafeMutableBytes { try readEnd.read(into: $0, retryOnInterrupt: true) }
+                guard count > 0 else { return bytes }
+                bytes += buffer[..<count]
+            } catch {
+                // `EAGAIN` is the empty pipe; a pipe this object owns, open until it goes, fails no other way.
+                return bytes
+            }
         }
-        return bytes
     }
 
-    /// Writes one byte, from any thread; a full pipe already wakes the reader.
+    /// Writes one byte, from any thread.
     package func send(_ byte: UInt8) {
-        _ = try? [byte].withUnsafeBytes { try writeEnd.write($0) }
+        do {
+            _ = try [byte].withUnsafeBytes { try writeEnd.write($0, retryOnInterrupt: true) }
+        } catch {
+            // `EAGAIN`: the pipe is full, and a full pipe already wakes the reader; nothing else fails here.
+        }
     }
 }

@@ -88,9 +88,11 @@ public final class DconfDirectorySuite: PersistentKeyValueStore, Sendable {
     func refresh(_ keys: [String]?) {
         // Read and compared under GIO's lock, which a write of this process's holds until it has recorded what it made.
         let (differences, system) = GIOLock.run { () -> ([SeenValues.Difference], SystemLayers) in
-            let names = keys ?? Array(Set(keyNames()).union(seen.keys))
-            let now = names.map { ($0, userVariant($0).map(VariantConversion.value(of:))) }
-            return (seen.differences(now), readSystemLayers())
+            let differences = seen.differences { seenKeys in
+                let names = keys ?? Array(Set(keyNames()).union(seenKeys))
+                return names.map { ($0, userVariant($0).map(VariantConversion.value(of:))) }
+            }
+            return (differences, readSystemLayers())
         }
         let old = layers.replace(with: system)
         if old != system {

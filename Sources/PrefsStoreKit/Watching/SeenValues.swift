@@ -44,14 +44,7 @@ public final class SeenValues: Sendable {
     /// - Returns: The keys whose value changed, each with what was seen before; before priming, every key that holds
     ///   something, as new.
     public func differences(_ now: [(key: String, value: PropertyListValue?)]) -> [Difference] {
-        values.withLock { values in
-            var differences: [Difference] = []
-            for (key, value) in now where values?[key] != value {
-                differences.append((key, values?[key], value))
-                values?[key] = value
-            }
-            return differences
-        }
+        differences { _ in now }
     }
 
     /// Reads what a suite holds now under the lock its writes are recorded under, compares it with what was seen,
