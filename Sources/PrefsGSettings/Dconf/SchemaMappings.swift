@@ -57,11 +57,13 @@ struct SchemaMappings: Sendable, Hashable {
     static func parse(_ text: String) -> (pairings: [RelocatablePairing], strange: [Int]) {
         var pairings: [RelocatablePairing] = []
         var strange: [Int] = []
-        for (number, line) in text.split(separator: "\n", omittingEmptySubsequences: false).enumerated()
+        // Split by scalar, not by character: as characters, `\r\n` is one that is not `\n`, and a line ending in `\r`
+        // would be read whole with the next.
+        for (number, line) in text.unicodeScalars.split(separator: "\n", omittingEmptySubsequences: false).enumerated()
         where !line.isEmpty {
             let fields = line.split(separator: "\t", omittingEmptySubsequences: false)
             // A line this program did not write is left out rather than guessed at, and said.
-            guard fields.count == 2, Self.isPattern(String(fields[0])), !fields[1].isEmpty else {
+            guard fields.count == 2, Self.isPattern(String(fields[0])), Self.isSchemaName(String(fields[1])) else {
                 strange.append(number + 1)
                 continue
             }
@@ -79,6 +81,11 @@ struct SchemaMappings: Sendable, Hashable {
         path.count > 1 && path.hasPrefix("/") && path.hasSuffix("/")
             && path.unicodeScalars.allSatisfy { $0.isASCII && $0.value > 0x20 && $0.value != 0x7F }
             && path.split(separator: "/").contains { !$0.isEmpty }
+    }
+
+    /// Whether a schema's name can be kept on a line: not empty, printable ASCII only, as GLib's schema names are.
+    static func isSchemaName(_ name: String) -> Bool {
+        !name.isEmpty && name.unicodeScalars.allSatisfy { $0.isASCII && $0.value > 0x20 && $0.value != 0x7F }
     }
 
     /// Pairs a schema with a path, replacing any earlier pairing of that path.

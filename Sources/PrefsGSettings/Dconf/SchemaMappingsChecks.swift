@@ -10,7 +10,9 @@ public enum SchemaMappingsChecks {
     public static func check(_ bytes: [UInt8]) -> String? {
         guard bytes.count <= SchemaMappings.limit else { return nil }
         let (pairings, strange) = SchemaMappings.parse(String(decoding: bytes, as: UTF8.self))
-        if let bad = pairings.first(where: { !SchemaMappings.isPattern($0.pattern) || $0.schema.isEmpty }) {
+        if let bad = pairings.first(where: {
+            !SchemaMappings.isPattern($0.pattern) || !SchemaMappings.isSchemaName($0.schema)
+        }) {
             return "kept a pairing no mapping may hold: \(bad)"
         }
         if strange.contains(where: { $0 < 1 }) { return "a line left out is numbered from 0" }
