@@ -8,7 +8,7 @@ extension StoreKindFixture {
     /// Each row's fixture, by the row's name.
     static let all: [String: StoreKindFixture] = [
         "files": StoreKindFixture(
-            value: { _ in "files" }, suite: "com.example.conformance",
+            value: { _ in "files" }, suite: "com.example.conformance", schema: ("schematic", counterManifest),
             foreignWrite: { scratch, suite, key, text in
                 // Foundation's property list writer, as another program rewrites a suite's file.
                 let file = scratch.appendingPathComponent("config/\(suite).plist")
@@ -28,8 +28,17 @@ extension StoreKindFixture {
                 let table = "conformance_\(UUID().uuidString.prefix(8).lowercased())"
                 return server + (server.contains("?") ? "&" : "?") + "table=\(table)"
             }, isAvailable: { ProcessInfo.processInfo.environment["PREFS_TEST_POSTGRES_URL"] != nil },
-            suite: "conformance"),
+            suite: "conformance", schema: ("schematic", counterManifest),
+            // Its waits on the server have deadlines of their own, checked with a stopped server
+            // (PostgresFaultTests); no lock file holds its writers.
+            holdsWrites: false),
     ]
+
+    /// An app's manifest declaring the one key the schema check writes, for the stores whose schemas are installed.
+    static let counterManifest = #"""
+        {"format": "prefs-schema", "version": 1, "suite": "schematic", "keys": [{"id": "counter", "type": "Int",
+         "kind": "int", "storage": "int", "optional": false, "debug": false, "default": 0}]}
+        """#
 
     /// KDE's files keep text: the conformance keys are typed by a `.kcfg`, as an app's are, and a key no schema
     /// declares reads back as the text KConfig writes (`1`, `true`, a list joined by commas).
@@ -41,7 +50,8 @@ extension StoreKindFixture {
                 at: schemaFolder.appendingPathComponent("conformance.kcfg"),
                 to: schemas.appendingPathComponent("conformance.kcfg"))
             return "kconfig"
-        }, needs: [.kwriteconfig5], suite: "conformancerc", typedBySchema: true, holds: [], suiteName: { $0 + "rc" },
+        }, needs: [.kwriteconfig5], suite: "conformancerc", typedBySchema: true, holds: [],
+        schema: ("conformancerc", nil), suiteName: { $0 + "rc" },
         storedForm: { value in
             switch value {
             case .int(let number): .string(String(number))
@@ -63,7 +73,7 @@ extension StoreKindFixture {
     /// suite the suite-store checks name); dconf's user database reset before each check.
     static let gsettings = StoreKindFixture(
         value: { _ in "gsettings" }, needs: [.gsettings, .dconf, .dbusDaemon], suite: "org.prefs.conformance",
-        typedBySchema: true, suitesAreSchemas: true,
+        typedBySchema: true, schema: ("org.prefs.conformance", nil), suitesAreSchemas: true,
         session: {
             let session = try GSettingsSession()
             return (session.environment, session)

@@ -25,6 +25,11 @@ struct StoreKindFixture: Sendable {
     /// Whether a schema types the suite's keys, and the kinds of value the store holds (``StoreConformance``).
     var typedBySchema = false
     var holds: StoreConformance.Holds? = nil
+    /// The suite (the store's name) a schema types, declaring an integer `counter`, and the manifest to install for it
+    /// when the schema is not there already (an installed `.kcfg` or GSettings schema).
+    var schema: (suite: String, manifest: String?)? = nil
+    /// Whether another process can hold a suite's writers off, by the lock file every writer of the row takes.
+    var holdsWrites = true
     /// What the suite store's suites are called, and what they read back (``ScopedSuiteStore``).
     var suitesAreSchemas = false
     var suiteName: @Sendable (String) -> String = { $0 }
@@ -70,7 +75,11 @@ struct StoreKindFixture: Sendable {
             let open = { @Sendable () throws -> any SuiteStore in
                 try fixture.open(kind, value: value, scratch: scratch.url)
             }
-            try fixture.reset(try open())
+            let store = try open()
+            try fixture.reset(store)
+            if let (suite, manifest) = fixture.schema, let manifest {
+                try store.schemaSource.installSchema(Data(manifest.utf8), suite: suite)
+            }
             return (scratch, open)
         }
         try await StoreConformance(typedBySchema: typedBySchema, holds: holds) {
@@ -88,10 +97,15 @@ struct StoreKindFixture: Sendable {
             let foreignWrite: (@Sendable (String, String, String) throws -> Void)? = fixture.foreignWrite.map {
                 write in { @Sendable suite, key, text in try write(scratch.url, suite, key, text) }
             }
+            let inSession = fixture.session != nil
+            let holdWrites: (@Sendable (String) throws -> WriteHold)? =
+                fixture.holdsWrites
+                ? { @Sendable suite in try Self.holdLock(of: suite, under: scratch.url, orState: inSession) } : nil
             return ScopedSuiteStore(
                 store: try open(), reopen: open, keepsHistory: true, suitesAreSchemas: fixture.suitesAreSchemas,
                 suiteName: fixture.suiteName, storedForm: fixture.storedForm, keyPrefix: fixture.keyPrefix,
-                foreignWrite: foreignWrite,
+                foreignWrite: foreignWrite, schemaSuite: fixture.schema?.suite,
+                holdWrites: holdWrites,
                 resources: [scratch])
         }
         for check in SuiteStoreConformance.Check.allCases {
@@ -100,6 +114,30 @@ struct StoreKindFixture: Sendable {
             } else {
                 try await suites.run(check)
             }
+        }
+    }
+}
+
+extension StoreKindFixture {
+    /// Holds a suite's lock file as another writer does, from another process: the `.SUITE.plist.lock` that every
+    /// writer of the suite (or of its journal) takes, which the check's first write made under the scratch folder or
+    /// the session's state folder (a session's store keeps its journals there, not in the scratch folder).
+    static func holdLock(of suite: String, under scratch: URL, orState inSession: Bool) throws -> WriteHold {
+        let name = ".\(suite).plist.lock"
+        var roots = [scratch]
+        if inSession, let state = ProcessInfo.processInfo.environment["XDG_STATE_HOME"] {
+            roots.append(URL(fileURLWithPath: state))
+        }
+        let found = roots.lazy.compactMap { root in
+            FileManager.default.enumerator(at: root, includingPropertiesForKeys: nil)?.lazy
+                .compactMap { $0 as? URL }.first { $0.lastPathComponent == name }
+        }.first
+        let lock = try #require(found, "no \(name) under \(roots.map(\.path)) after a write")
+        let child = try RunningChild("prefs-test-helper", ["hold-lock", lock.path], pipingInput: true)
+        try #require(child.waitForLine { $0 == "locked" }, "prefs-test-helper did not take \(lock.path)")
+        return WriteHold(holder: child.pid) {
+            child.closeInput()
+            _ = child.wait()
         }
     }
 }

@@ -24,6 +24,12 @@ public final class ScopedSuiteStore: @unchecked Sendable {
     /// Writes text to a key as another program does, with the store's own tool or format (`gsettings set`, a file
     /// rewritten), given the suite's and the key's names in the store; `nil` for a store no other program writes.
     public let foreignWrite: (@Sendable (_ suite: String, _ key: String, _ text: String) throws -> Void)?
+    /// A suite a schema types (its name in the store), whose schema declares the conformance keys' `counter` as an
+    /// integer; `nil` for a store that keeps no schemas.
+    public let schemaSuite: String?
+    /// Holds what a suite's writers wait for, as another process does, given the suite's name in the store; `nil`
+    /// for a store whose writers wait on nothing another process holds.
+    public let holdWrites: (@Sendable (_ suite: String) throws -> WriteHold)?
     private let resources: [AnyObject]
 
     /// Creates a scope.
@@ -37,14 +43,19 @@ public final class ScopedSuiteStore: @unchecked Sendable {
     ///   - storedForm: What a suite reads back of a value written to a key no schema types; the same by default.
     ///   - keyPrefix: What the store's key names start with; nothing by default.
     ///   - foreignWrite: Writes text to a key as another program does; `nil` for a store no other program writes.
+    ///   - schemaSuite: A suite a schema types, declaring an integer `counter`; `nil` for a store without schemas.
+    ///   - holdWrites: Holds a suite's writers off as another process does; `nil` when none can.
     ///   - resources: Objects to keep alive for the scope's lifetime and release, which cleans them up, afterwards.
     public init(
         store: any SuiteStore, reopen: @escaping @Sendable () throws -> any SuiteStore, keepsHistory: Bool,
         suitesAreSchemas: Bool = false, suiteName: @escaping @Sendable (String) -> String = { $0 },
         storedForm: @escaping @Sendable (PropertyListValue) -> PropertyListValue = { $0 }, keyPrefix: String = "",
         foreignWrite: (@Sendable (_ suite: String, _ key: String, _ text: String) throws -> Void)? = nil,
+        schemaSuite: String? = nil, holdWrites: (@Sendable (_ suite: String) throws -> WriteHold)? = nil,
         resources: [AnyObject] = []
     ) {
+        self.schemaSuite = schemaSuite
+        self.holdWrites = holdWrites
         self.foreignWrite = foreignWrite
         self.keyPrefix = keyPrefix
         self.suitesAreSchemas = suitesAreSchemas
@@ -58,7 +69,12 @@ public final class ScopedSuiteStore: @unchecked Sendable {
 
     /// A suite of the store under test, by the name the checks call it.
     func suite(_ name: String, of store: (any SuiteStore)? = nil) throws -> any PersistentKeyValueStore {
-        let suite = try (store ?? self.store).anySuite(suiteName(name))
+        try suite(storedAs: suiteName(name), of: store)
+    }
+
+    /// A suite of the store under test, by its name in the store.
+    func suite(storedAs name: String, of store: (any SuiteStore)? = nil) throws -> any PersistentKeyValueStore {
+        let suite = try (store ?? self.store).anySuite(name)
         return keyPrefix.isEmpty ? suite : PrefixedPersistentKeyValueStore(suite, prefix: keyPrefix)
     }
 

@@ -115,7 +115,7 @@ extension SuiteStoreConformance {
     /// ``SuiteStore/run()`` starts its watch or listener in the background; the check then depends neither on how
     /// long that takes nor on how busy the test runner keeps its threads (a bound on attempts, not on time, because a
     /// starved runner may not resume this task for seconds).
-    private static func awaitDelivery(to recorder: Recorder, from probe: any PersistentKeyValueStore) async throws {
+    static func awaitDelivery(to recorder: Recorder, from probe: any PersistentKeyValueStore) async throws {
         var attempt = 0
         while recorder.changes.isEmpty, attempt < 100 {
             attempt += 1
@@ -125,33 +125,6 @@ extension SuiteStoreConformance {
         #expect(!recorder.changes.isEmpty, "none of \(attempt) writes by another store arrived while run() ran")
         // Later probes may still be on their way; they are the probe key's, which checks leave aside.
         recorder.reset()
-    }
-
-    /// Another program (the store's own tool, or its file rewritten) overwrites a value this process wrote: a running
-    /// store tells it as another's, and the history ends at it, with no writer of this process's.
-    static func foreignOverwrite(_ scope: ScopedSuiteStore) async throws {
-        guard let foreignWrite = scope.foreignWrite else { return }
-        let store = scope.store
-        let (name, key) = (scope.suiteName("foreign"), scope.key("theme"))
-        try scope.suite("foreign").setPrimitiveValue(.string("dark"), forKey: "theme")
-        let seen = Recorder()
-        let observation = store.addObserver { seen.add($0) }
-        defer { observation.cancel() }
-        let service = Task { try await store.run() }
-        defer { service.cancel() }
-        try await awaitDelivery(to: seen, from: scope.suite("probe", of: scope.reopen()))
-        try foreignWrite(name, key, "black")
-        let deadline = ContinuousClock.now + patience
-        let heard = { seen.changes.first { $0.suite == name && $0.key == key && $0.newValue == .string("black") } }
-        while heard() == nil, ContinuousClock.now < deadline { try await Task.sleep(for: .milliseconds(2)) }
-        let change = try #require(heard(), "another program's write of \(key) was not heard")
-        #expect(change.origin == .otherProcess)
-        #expect(change.oldValue == .string("dark"))
-        let history = try #require(try store.anySuite(name).changeHistory)
-        let last = try #require(try history.lastChange(key: key))
-        #expect(last.newValue == .string("black"))
-        #expect(last.oldValue == .string("dark"))
-        #expect(last.writer?.pid != ProcessInfo.processInfo.processIdentifier)
     }
 
     static func reopening(_ scope: ScopedSuiteStore) throws {
@@ -189,27 +162,5 @@ extension SuiteStoreConformance {
         #expect(try history.lastChange(key: l)?.newValue == .string("x"))
         let reopened = try scope.reopen().anySuite(scope.suiteName("history")).changeHistory
         #expect(try reopened?.history(key: nil, limit: nil).count == 4)
-    }
-}
-
-/// Collects changes from an observer, for a check to wait on.
-private final class Recorder: Sendable {
-    private let received = Mutex<[PersistentKeyValueChange]>([])
-
-    func add(_ batch: [PersistentKeyValueChange]) { received.withLock { $0 += batch } }
-
-    func reset() { received.withLock { $0 = [] } }
-
-    var changes: [PersistentKeyValueChange] { received.withLock { $0 } }
-
-    /// Waits until at least `count` changes have arrived.
-    ///
-    /// - Returns: Whether they did in time.
-    func waitFor(count: Int, within timeout: Duration) async -> Bool {
-        let deadline = ContinuousClock.now + timeout
-        while changes.count < count, ContinuousClock.now < deadline {
-            try? await Task.sleep(for: .milliseconds(2))
-        }
-        return changes.count >= count
     }
 }

@@ -22,6 +22,8 @@ public struct SuiteStoreConformance: Sendable {
         case reopenedStoreSeesEverything
         case historyRecordsEachWriteApart
         case anotherProgramsOverwriteIsHeardAndJournaled
+        case aSchemaForbidsOnlyWhatItHoldsWhole
+        case aWriteWaitingOnAnotherWriterEndsAtItsDeadline
 
         public var testDescription: String { rawValue }
     }
@@ -51,6 +53,8 @@ public struct SuiteStoreConformance: Sendable {
         case .reopenedStoreSeesEverything: try Self.reopening(scope)
         case .historyRecordsEachWriteApart: try Self.history(scope)
         case .anotherProgramsOverwriteIsHeardAndJournaled: try await Self.foreignOverwrite(scope)
+        case .aSchemaForbidsOnlyWhatItHoldsWhole: try Self.partialSchema(scope)
+        case .aWriteWaitingOnAnotherWriterEndsAtItsDeadline: try Self.deadline(scope)
         }
     }
 
