@@ -321,7 +321,7 @@ if buildsGSettings {
         .target(
             name: "PrefsXfconf",
             dependencies: [
-                "PrefsCore", "PrefsStoreKit", "PrefsGLib",
+                "PrefsCore", "PrefsStoreKit", "PrefsDBus", "PrefsGLib", "PrefsSystem",
                 .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
             ],
             swiftSettings: strictSettings))

@@ -134,8 +134,8 @@ extension GSettingsSuite {
                 let address = environment["DBUS_SESSION_BUS_ADDRESS"] ?? "?"
                 return "the session bus at \(TextEscaping.quoted(address)) did not carry it to dconf's service (a "
                     + "transport prefs reaches only through GLib, whose own message says why)"
-            case .failed(let reason):
-                return reason
+            case .failed, .error:
+                return error.reason
             }
         }
     }

@@ -1,4 +1,5 @@
 public import PrefsCore
+import PrefsDBus
 import PrefsGLib
 import PrefsStoreKit
 import Synchronization
@@ -82,7 +83,7 @@ extension XfconfChannel {
                 userValue(VariantConversion.value(of: $0), of: property)
             }
         } catch {
-            throw .unreachable(error.description)
+            throw .unreachable(error.reason)
         }
     }
 
@@ -95,7 +96,7 @@ extension XfconfChannel {
             old = try bus.property(property, of: name)
             locked = try bus.isLocked(property, of: name)
         } catch {
-            throw .unreachable(error.description)
+            throw .unreachable(error.reason)
         }
         guard !locked else { throw .locked(channel: name, property: property) }
         let oldValue = old.flatMap { userValue(VariantConversion.value(of: $0), of: property) }

@@ -1,4 +1,5 @@
 public import PrefsCore
+import PrefsDBus
 import PrefsGLib
 import PrefsStoreKit
 import Synchronization
@@ -52,14 +53,16 @@ public final class XfconfChannel: PersistentKeyValueStore, Sendable {
     }
 
     public func primitiveValue(forKey key: String) -> PropertyListValue? {
-        guard let variant = reading({ () throws(GLibError) in try bus.property(key, of: name) }) ?? nil else {
+        guard
+            let variant = reading({ () throws(SessionBusConnection.Failure) in try bus.property(key, of: name) }) ?? nil
+        else {
             return nil
         }
         return userValue(VariantConversion.value(of: variant), of: key)
     }
 
     public func primitiveValues() -> [String: PropertyListValue] {
-        userValues(reading { () throws(GLibError) in try bus.properties(of: name) } ?? [:])
+        userValues(reading { () throws(SessionBusConnection.Failure) in try bus.properties(of: name) } ?? [:])
     }
 
     /// A read of xfconfd's, whose failure is told rather than dropped.
@@ -67,11 +70,11 @@ public final class XfconfChannel: PersistentKeyValueStore, Sendable {
     /// One that fails reads as nothing, since the protocol's reads cannot throw, and is told to the channel's and the
     /// store's observers (`prefs watch` prints it). The command line names the failure itself: the existence check
     /// lists the channels, which fails alike.
-    private func reading<Result>(_ body: () throws(GLibError) -> Result) -> Result? {
+    private func reading<Result>(_ body: () throws(SessionBusConnection.Failure) -> Result) -> Result? {
         do {
             return try body()
         } catch {
-            let problem = XfconfStoreError.unreachable(error.description)
+            let problem = XfconfStoreError.unreachable(error.reason)
             changeNotifier.report(problem)
             store.changeNotifier.report(problem)
             return nil
@@ -113,7 +116,7 @@ public final class XfconfChannel: PersistentKeyValueStore, Sendable {
             do {
                 if try bus.isLocked(property, of: channel) { locks.lock(property, by: lockSource) }
             } catch {
-                throw .unreachable(error.description)
+                throw .unreachable(error.reason)
             }
         }
         let layers = file.values.isEmpty ? [] : [SystemLayers.Layer(source: systemSource, values: file.values)]

@@ -1,74 +1,111 @@
-import CGio
+import Dispatch
 import PrefsCore
+import PrefsDBus
 import PrefsGLib
+import PrefsStoreKit
+import PrefsSystem
 import Synchronization
+import SystemPackage
 
-/// xfconfd's `PropertyChanged` and `PropertyRemoved` signals, waiting for the main loop's thread to deliver them.
+/// xfconfd's `PropertyChanged` and `PropertyRemoved` signals, heard on a session-bus connection and a thread of their
+/// own, each applied to its channel in the order xfconfd sent them.
 ///
-/// GDBus calls the handler on GLib's default main context; it only queues the change and wakes the loop, as the
-/// GSettings store's queue does, so that it never takes a lock a writer holds.
+/// The thread only reads the bus and compares: a channel compares what a signal announces with what it saw under its
+/// own lock, so a change this process made is never told twice, and a writer never waits on the thread.
 enum XfconfSignals {
-    private struct Pending {
-        let store: Int
-        let channel: String
-        let property: String
-        let value: PropertyListValue?
-    }
+    /// xfconfd's signals: its interface, at its one object.
+    static let rule = "type='signal',interface='\(XfconfBus.interface)',path='\(XfconfBus.path)'"
 
-    private static let state = Mutex<(pending: [Pending], stores: [Int: WeakStore], next: Int)>(([], [:], 1))
-
-    private struct WeakStore {
-        weak var store: XfconfStore?
-    }
-
-    /// Subscribes a store to xfconfd's signals.
+    /// Starts hearing the signals, and returns once the bus has taken the rule: a change made after it is heard.
     ///
-    /// - Parameters:
-    ///   - bus: The store's bus.
-    ///   - store: The store.
-    /// - Returns: The subscription's id.
-    static func subscribe(_ bus: XfconfBus, store: XfconfStore) -> UInt32 {
-        let id = state.withLock { state in
-            defer { state.next += 1 }
-            state.stores = state.stores.filter { $0.value.store != nil }
-            state.stores[state.next] = WeakStore(store: store)
-            return state.next
+    /// - Parameter store: The store whose channels hear them; its observers are told when the listening dies.
+    /// - Returns: A token that ends the listening.
+    /// - Throws: ``XfconfStoreError/unreachable(_:)`` when the bus cannot be reached or refuses the rule in time.
+    static func listen(for store: XfconfStore) throws(XfconfStoreError) -> PersistentKeyValueObservation {
+        let listening: Listening
+        do {
+            let (stopReader, stopWriter) = try Syscall.pipe()
+            listening = Listening(
+                connection: try SessionBusConnection(environment: ProcessEnvironment.current), stop: stopReader,
+                stopWriter: stopWriter)
+        } catch let failure as SessionBusConnection.Failure {
+            throw .unreachable(failure.reason)
+        } catch {
+            throw .unreachable("xfconfd's change signals: \(error)")
         }
-        return bus.connection.subscribe(
-            sender: XfconfBus.service, interface: XfconfBus.interface, member: nil, path: XfconfBus.path,
-            callback: { _, _, _, _, signal, parameters, context in
-                guard let signal, let parameters else { return }
-                XfconfSignals.received(
-                    String(cString: signal), Variant(retaining: parameters), store: Int(bitPattern: context))
-            }, context: UnsafeMutableRawPointer(bitPattern: id))
+        let ready = DispatchSemaphore(value: 0)
+        let outcome = Mutex<String?>(nil)
+        let failure = DetachedThread.start { [weak store] in
+            defer { try? listening.stop.close() }
+            do throws(SessionBusConnection.Failure) {
+                try listening.connection.listen(
+                    to: rule, until: listening.stop, onListening: { ready.signal() },
+                    onSignal: { signal in if let store { received(signal, by: store) } })
+            } catch {
+                let problem = "xfconfd's change signals are no longer heard: \(error.reason)"
+                outcome.withLock { $0 = problem }
+                ready.signal()
+                store?.changeNotifier.report(XfconfStoreError.unreachable(problem))
+            }
+        }
+        guard failure == 0 else {
+            try? listening.stop.close()
+            listening.end()
+            throw .unreachable("xfconfd's change signals: no thread to hear them (\(Errno(rawValue: failure)))")
+        }
+        let token = PersistentKeyValueObservation { listening.end() }
+        guard ready.wait(timeout: .now() + .seconds(Int(SessionBusConnection.timeout.components.seconds))) == .success
+        else {
+            token.cancel()
+            throw .unreachable("the session bus did not take xfconfd's signal rule in \(SessionBusConnection.timeout)")
+        }
+        if let problem = outcome.withLock({ $0 }) {
+            token.cancel()
+            throw .unreachable(problem)
+        }
+        return token
     }
 
-    private static func received(_ signal: String, _ parameters: Variant, store: Int) {
-        guard parameters.childCount >= 2 else { return }
-        let channel = parameters.child(0).string
-        let property = parameters.child(1).string
+    /// Applies a signal to its channel, when it is xfconfd's and its channel is open or observed.
+    private static func received(_ signal: BusMessage.Received, by store: XfconfStore) {
+        guard signal.interface == XfconfBus.interface, signal.path == XfconfBus.path else { return }
+        var body = signal.body
+        guard let channel = body.string(), let property = body.string() else { return }
         let value: PropertyListValue?
-        switch signal {
-        case "PropertyChanged" where parameters.childCount >= 3:
-            value = VariantConversion.value(of: parameters.child(2).inner)
-        case "PropertyRemoved":
+        switch (signal.member, signal.signature) {
+        case ("PropertyChanged", "ssv"):
+            guard case .variant(let wire)? = body.value(ofType: "v"), let variant = XfconfWire.variant(of: wire) else {
+                return
+            }
+            value = VariantConversion.value(of: variant)
+        case ("PropertyRemoved", "ss"):
             value = nil
         default:
             return
         }
-        state.withLock { $0.pending.append(Pending(store: store, channel: channel, property: property, value: value)) }
-        GLib.wakeDefaultContext()
+        store.channel(forSignalOf: channel)?.apply(property, value)
     }
 
-    /// Delivers the queued changes to the channels open, in the order xfconfd announced them; called on the main
-    /// loop's thread.
-    static func deliver() {
-        let (taken, stores) = state.withLock { state in
-            defer { state.pending = [] }
-            return (state.pending, state.stores)
+    /// What the listening thread owns: handed over whole, so that nothing else reads the connection; the pipe's write
+    /// end, closed once to end it.
+    private final class Listening: @unchecked Sendable {
+        let connection: SessionBusConnection
+        let stop: FileDescriptor
+        private let stopWriter: Mutex<FileDescriptor?>
+
+        init(connection: SessionBusConnection, stop: FileDescriptor, stopWriter: FileDescriptor) {
+            self.connection = connection
+            self.stop = stop
+            self.stopWriter = Mutex(stopWriter)
         }
-        for change in taken {
-            stores[change.store]?.store?.channel(forSignalOf: change.channel)?.apply(change.property, change.value)
+
+        /// Ends the listening: the pipe's read end, which the thread polls, hangs up.
+        func end() {
+            let writer = stopWriter.withLock { writer in
+                defer { writer = nil }
+                return writer
+            }
+            try? writer?.close()
         }
     }
 }

@@ -1,4 +1,4 @@
 public import ServiceLifecycle
 
-/// The store's main loop is a service: a `ServiceGroup` starts it with the app and ends it on shutdown.
+/// The store's listening is a service: a `ServiceGroup` starts it with the app and ends it on shutdown.
 extension XfconfStore: Service {}

@@ -42,7 +42,6 @@ extension XfconfStore: SuiteStore {
     ) -> PersistentKeyValueObservation {
         observed.observe(changeNotifier, handler, onProblem: onProblem) {
             // Without the bus there is nothing to observe; run() and every read say why.
-            subscribe()
             var opened: [String: any PersistentKeyValueStore & Sendable] = [:]
             for name in (try? listSuites()) ?? [] {
                 guard let channel = try? channel(name) else { continue }
@@ -58,7 +57,6 @@ extension XfconfStore: SuiteStore {
         ofSuites suites: Set<String>, _ handler: @escaping @Sendable ([PersistentKeyValueChange]) -> Void,
         onProblem: (@Sendable (any Error) -> Void)?
     ) -> PersistentKeyValueObservation {
-        subscribe()
         let opened = suites.compactMap { try? channel($0) }
         for channel in opened { channel.prime() }
         let registration = changeNotifier.addObserver(
@@ -71,15 +69,18 @@ extension XfconfStore: SuiteStore {
         }
     }
 
-    /// Runs GLib's main loop, where GDBus delivers xfconfd's change signals, until the task is cancelled or a
-    /// graceful shutdown begins.
+    /// Hears xfconfd's change signals, on a session-bus connection and a thread of their own, until the task is
+    /// cancelled or a graceful shutdown begins.
     ///
-    /// - Throws: ``XfconfStoreError`` when GIO cannot be loaded or the bus cannot be reached.
+    /// - Throws: ``XfconfStoreError`` when GLib cannot be loaded, or the bus cannot be reached or goes away.
     public func run() async throws {
         _ = try bus()
-        subscribe()
-        await cancelWhenGracefulShutdown {
-            await MainLoop.run(afterEvents: XfconfSignals.deliver)
-        }
+        try await WatchService.run(holding: try XfconfSignals.listen(for: self), problemsOf: changeNotifier)
+    }
+
+    /// Hears xfconfd's signals from now on: a change made once this returns is delivered.
+    public func startDelivering() throws -> PersistentKeyValueObservation? {
+        _ = try bus()
+        return try XfconfSignals.listen(for: self)
     }
 }

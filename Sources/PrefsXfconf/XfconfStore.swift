@@ -22,9 +22,10 @@ public import Foundation
 /// Each property keeps the type xfconfd holds (int, uint, int64, uint64, double, bool, string, arrays of them); a new
 /// one takes the type its value implies. A system channel file's lock refuses a write; removing a property resets it
 /// to what a system channel file gives, as `xfconf-query -r` does. Writes are journaled as the file store's are, so
-/// that `prefs log`, `undo` and `redo` work; other programs' changes arrive while ``run()`` runs GLib's main loop.
+/// that `prefs log`, `undo` and `redo` work; other programs' changes arrive while ``run()`` runs.
 ///
-/// Creating the store does nothing: GIO is loaded, and the bus reached, when a channel is first opened.
+/// Creating the store does nothing: GLib (whose `GVariant` holds the values) is loaded, and the bus reached over
+/// PrefsDBus's connection, when a channel is first opened.
 public final class XfconfStore: Sendable {
     /// The folder of the change journals, one file per channel.
     public let journalDirectory: URL
@@ -36,8 +37,8 @@ public final class XfconfStore: Sendable {
     public let changeNotifier = PersistentKeyValueChangeNotifier()
     let journal: SuiteJournal
     let channels = Mutex<[String: WeakChannel]>([:])
-    /// The bus, once reached; its signal subscription, once made.
-    let connection = Mutex<(bus: XfconfBus?, subscription: UInt32?)>((nil, nil))
+    /// The bus's Xfconf service, whose connection is opened by its first call.
+    let service = XfconfBus()
     /// The channels kept open for store-wide observers.
     let observed = ObservedSuites()
     /// The channels this store wrote: xfconfd holds them before it lists them (``listSuites()``).
@@ -112,23 +113,12 @@ public final class XfconfStore: Sendable {
         }
     }
 
-    /// The session bus's Xfconf service, reached the first time.
+    /// The session bus's Xfconf service, once GLib, which holds its values, is loaded.
     ///
-    /// - Throws: ``XfconfStoreError`` when GIO cannot be loaded or no session bus runs.
+    /// - Throws: ``XfconfStoreError/gioUnavailable(_:)`` when GLib cannot be loaded.
     func bus() throws(XfconfStoreError) -> XfconfBus {
         if let problem = GLib.loadFailure() { throw .gioUnavailable(problem) }
-        return try connection.withLock {
-            (state: inout (bus: XfconfBus?, subscription: UInt32?)) throws(XfconfStoreError) -> XfconfBus in
-            if let bus = state.bus { return bus }
-            do {
-                let bus = XfconfBus(
-                    connection: try GIOLock.run { () throws(GLibError) in try DBusConnection.session() })
-                state.bus = bus
-                return bus
-            } catch {
-                throw .unreachable("\(error)")
-            }
-        }
+        return service
     }
 
     /// Refuses a channel name xfconfd would refuse, or that could not name a journal file: empty, with a `/`, or with
@@ -140,16 +130,6 @@ public final class XfconfStore: Sendable {
         guard name.unicodeScalars.allSatisfy({ $0.isASCII && $0.value > 0x20 && $0.value != 0x7F && $0 != "/" }) else {
             throw .invalidChannel(
                 name, reason: "a channel name holds printable ASCII characters other than / only, such as xfwm4")
-        }
-    }
-}
-
-extension XfconfStore {
-    /// Subscribes to xfconfd's change signals, once; without a bus, nothing.
-    func subscribe() {
-        guard let bus = try? bus() else { return }
-        connection.withLock { state in
-            if state.subscription == nil { state.subscription = XfconfSignals.subscribe(bus, store: self) }
         }
     }
 }

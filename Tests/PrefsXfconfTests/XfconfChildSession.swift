@@ -12,7 +12,12 @@ struct XfconfChildSession {
     /// - Throws: When a temporary folder cannot be made.
     init() throws {
         var runner = try InProcessPrefs()
-        runner.overriding = ["XDG_CONFIG_DIRS": ProcessInfo.processInfo.environment["XDG_CONFIG_DIRS"] ?? ""]
+        // prefs finds the session's bus in its environment, as a process started in the session does.
+        let session = ProcessInfo.processInfo.environment
+        runner.overriding = [
+            "XDG_CONFIG_DIRS": session["XDG_CONFIG_DIRS"] ?? "",
+            "DBUS_SESSION_BUS_ADDRESS": session["DBUS_SESSION_BUS_ADDRESS"] ?? "",
+        ]
         self.runner = runner
     }
 

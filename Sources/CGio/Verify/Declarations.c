@@ -22,14 +22,10 @@ CGIO_DCONF_FUNCTIONS(CGIO_CHECK, CGIO_CHECK_VOID)
 _Static_assert(CGIO_LOG_LEVEL_CRITICAL == G_LOG_LEVEL_CRITICAL, "G_LOG_LEVEL_CRITICAL");
 _Static_assert(CGIO_LOG_LEVEL_WARNING == G_LOG_LEVEL_WARNING, "G_LOG_LEVEL_WARNING");
 _Static_assert(CGIO_LOG_LEVEL_MESSAGE == G_LOG_LEVEL_MESSAGE, "G_LOG_LEVEL_MESSAGE");
-_Static_assert(CGIO_BUS_TYPE_SESSION == G_BUS_TYPE_SESSION, "G_BUS_TYPE_SESSION");
 _Static_assert(CGIO_DCONF_READ_DEFAULT_VALUE == DCONF_READ_DEFAULT_VALUE, "DCONF_READ_DEFAULT_VALUE");
 _Static_assert(CGIO_DCONF_READ_USER_VALUE == DCONF_READ_USER_VALUE, "DCONF_READ_USER_VALUE");
 _Static_assert(sizeof(DConfReadFlags) == sizeof(unsigned int), "DConfReadFlags");
-_Static_assert(sizeof(GDBusCallFlags) == sizeof(unsigned int), "GDBusCallFlags");
-_Static_assert(sizeof(GDBusSignalFlags) == sizeof(unsigned int), "GDBusSignalFlags");
 _Static_assert(sizeof(GLogLevelFlags) == sizeof(unsigned int), "GLogLevelFlags");
-_Static_assert(sizeof(GBusType) == sizeof(int), "GBusType");
 _Static_assert(sizeof(GConnectFlags) == sizeof(unsigned int), "GConnectFlags");
 
 // CGioFunctions.h's own GError, which this file cannot see: the same fields at the same offsets.

@@ -51,7 +51,6 @@ typedef struct _GSettingsSchemaKey GSettingsSchemaKey;
 typedef struct _GSettingsSchemaSource GSettingsSchemaSource;
 typedef struct _GTypeInstance GTypeInstance;
 typedef struct _GClosure GClosure;
-typedef struct _GDBusConnection GDBusConnection;
 typedef struct _GCancellable GCancellable;
 typedef struct _GQueue GQueue;
 // dconf's client library (libdconf), loaded apart from GIO (cgio_load_dconf).
@@ -62,16 +61,12 @@ typedef struct _DConfChangeset DConfChangeset;
 // Enumerations GLib and dconf declare as enum types; here, their values.
 typedef unsigned int GLogLevelFlags;
 typedef unsigned int GConnectFlags;
-typedef int GBusType;
 typedef unsigned int DConfReadFlags;
-typedef unsigned int GDBusCallFlags;
-typedef unsigned int GDBusSignalFlags;
 #endif
 enum {
     CGIO_LOG_LEVEL_CRITICAL = 1 << 3,
     CGIO_LOG_LEVEL_WARNING = 1 << 4,
     CGIO_LOG_LEVEL_MESSAGE = 1 << 5,
-    CGIO_BUS_TYPE_SESSION = 2,
     CGIO_DCONF_READ_DEFAULT_VALUE = 1 << 0,
     CGIO_DCONF_READ_USER_VALUE = 1 << 1,
 };
@@ -80,37 +75,11 @@ typedef void (*GLogFunc)(const gchar *log_domain, GLogLevelFlags log_level, cons
 typedef void (*GCallback)(void);
 typedef void (*GClosureNotify)(gpointer data, GClosure *closure);
 typedef void (*GDestroyNotify)(gpointer data);
-typedef void (*GDBusSignalCallback)(GDBusConnection *connection, const gchar *sender_name, const gchar *object_path,
-                                    const gchar *interface_name, const gchar *signal_name, GVariant *parameters,
-                                    gpointer user_data);
 
 // F(return type, name, parameters, arguments) for functions that return a value; V(name, parameters, arguments) for
 // those that return nothing.
 #define CGIO_FUNCTIONS(F, V)                                                                                           \
     V(g_error_free, (GError * error), (error))                                                                        \
-    F(GDBusConnection *, g_bus_get_sync, (GBusType bus_type, GCancellable * cancellable, GError * *error),            \
-      (bus_type, cancellable, error))                                                                                  \
-    F(gboolean, g_dbus_connection_emit_signal,                                                                         \
-      (GDBusConnection * connection, const gchar *destination_bus_name, const gchar *object_path,                     \
-       const gchar *interface_name, const gchar *signal_name, GVariant *parameters, GError **error),                   \
-      (connection, destination_bus_name, object_path, interface_name, signal_name, parameters, error))                 \
-    F(GVariant *, g_dbus_connection_call_sync,                                                                        \
-      (GDBusConnection * connection, const gchar *bus_name, const gchar *object_path, const gchar *interface_name,    \
-       const gchar *method_name, GVariant *parameters, const GVariantType *reply_type, GDBusCallFlags flags,           \
-       gint timeout_msec, GCancellable *cancellable, GError **error),                                                  \
-      (connection, bus_name, object_path, interface_name, method_name, parameters, reply_type, flags, timeout_msec,    \
-       cancellable, error))                                                                                            \
-    F(guint, g_dbus_connection_signal_subscribe,                                                                       \
-      (GDBusConnection * connection, const gchar *sender, const gchar *interface_name, const gchar *member,           \
-       const gchar *object_path, const gchar *arg0, GDBusSignalFlags flags, GDBusSignalCallback callback,              \
-       gpointer user_data, GDestroyNotify user_data_free_func),                                                        \
-      (connection, sender, interface_name, member, object_path, arg0, flags, callback, user_data,                      \
-       user_data_free_func))                                                                                           \
-    V(g_dbus_connection_signal_unsubscribe, (GDBusConnection * connection, guint subscription_id),                    \
-      (connection, subscription_id))                                                                                   \
-    F(gboolean, g_dbus_connection_flush_sync, (GDBusConnection * connection, GCancellable * cancellable,              \
-                                               GError * *error),                                                       \
-      (connection, cancellable, error))                                                                                \
     V(g_free, (gpointer mem), (mem))                                                                                   \
     V(g_strfreev, (gchar * *str_array), (str_array))                                                                   \
     F(gboolean, g_str_equal, (gconstpointer v1, gconstpointer v2), (v1, v2))                                           \
