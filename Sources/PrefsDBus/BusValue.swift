@@ -55,12 +55,13 @@ package indirect enum BusValue: Equatable, Sendable {
         }
     }
 
-    /// The first complete type of a signature, and what follows it; `nil` when the signature starts with none, or
-    /// nests containers deeper than D-Bus allows (64).
+    /// The first complete type of a signature, and what follows it.
     ///
     /// - Parameters:
     ///   - signature: A signature, or its rest.
     ///   - depth: How deep the type already is.
+    /// - Returns: The type and the rest; `nil` when the signature starts with none, or nests containers deeper than
+    ///   D-Bus allows (64).
     static func firstType(in signature: Substring, depth: Int = 0) -> (type: Substring, rest: Substring)? {
         guard depth <= 64, let first = signature.first else { return nil }
         switch first {

@@ -8,9 +8,10 @@ import PrefsGLib
 /// Only the types xfconfd holds cross: the basic types, and arrays of them as `av` (or `as`, which xfconfd sends for a
 /// string list); anything else is refused both ways rather than guessed at.
 enum XfconfWire {
-    /// A value's D-Bus form, or `nil` for a type xfconfd does not hold.
+    /// A value's D-Bus form.
     ///
     /// - Parameter variant: The value.
+    /// - Returns: Its D-Bus value, or `nil` for a type xfconfd does not hold.
     static func busValue(of variant: Variant) -> BusValue? {
         let type = variant.typeString
         switch type {
@@ -34,9 +35,10 @@ enum XfconfWire {
         }
     }
 
-    /// The `GVariant` a value from the wire is, or `nil` for a type xfconfd does not send.
+    /// The `GVariant` a value from the wire is.
     ///
     /// - Parameter value: The value, unboxed from its variant.
+    /// - Returns: The `GVariant`, or `nil` for a type xfconfd does not send.
     static func variant(of value: BusValue) -> Variant? {
         switch value {
         case .boolean(let flag): return .boolean(flag)
