@@ -48,7 +48,7 @@ public enum StoreResolver {
         if let kind = StoreKind.named(by: value) { return kind.open(value, configDirectory, environment) }
         let refusal = unknownKind(value)
         return ToolContext(
-            locationDescription: TextEscaping.escaped(value), codec: FilePropertyListCodec(),
+            locationDescription: TextEscaping.escaped(value),
             open: { _ in throw refusal }, schemas: { throw refusal })
     }
 
@@ -56,7 +56,7 @@ public enum StoreResolver {
     static func filesContext(configDirectory: URL, environment: [String: String]) -> ToolContext {
         let catalog = SchemaCatalog(configDirectory: configDirectory, environment: environment)
         return ToolContext(
-            locationDescription: configDirectory.path, codec: FilePropertyListCodec(),
+            locationDescription: configDirectory.path,
             open: { creating in
                 // Reading never creates the directory: a missing one holds no suites, unless a system layer does (a
                 // package's defaults in /etc/xdg), which the store reads; the directory is then created, as any XDG
@@ -78,7 +78,7 @@ public enum StoreResolver {
         if let context = PostgresOpener.context(url) { return context }
         let refusal = ToolError(PostgresOpener.absence, code: .unreachable)
         return ToolContext(
-            locationDescription: URLPassword.hidden(in: url), codec: FilePropertyListCodec(),
+            locationDescription: URLPassword.hidden(in: url),
             open: { _ in throw refusal },
             schemas: { throw refusal })
     }
@@ -96,7 +96,7 @@ public enum StoreResolver {
     static func kconfigContext(configDirectory: URL, environment: [String: String]) -> ToolContext {
         let store = KConfigStore(directory: configDirectory, environment: environment)
         return ToolContext(
-            locationDescription: store.locationDescription, codec: FilePropertyListCodec(), open: { _ in store },
+            locationDescription: store.locationDescription, open: { _ in store },
             schemas: { store.schemaSource })
     }
 
@@ -105,12 +105,12 @@ public enum StoreResolver {
         #if canImport(PrefsGSettings)
         let store = GSettingsStore()
         return ToolContext(
-            locationDescription: store.locationDescription, codec: FilePropertyListCodec(), open: { _ in store },
+            locationDescription: store.locationDescription, open: { _ in store },
             schemas: { store.schemaSource })
         #else
         let refusal = ToolError("this prefs was built without GIO, so it has no GSettings store", code: .unreachable)
         return ToolContext(
-            locationDescription: "GSettings", codec: FilePropertyListCodec(), open: { _ in throw refusal },
+            locationDescription: "GSettings", open: { _ in throw refusal },
             schemas: { throw refusal })
         #endif
     }
@@ -120,12 +120,12 @@ public enum StoreResolver {
         #if canImport(PrefsXfconf)
         let store = XfconfStore()
         return ToolContext(
-            locationDescription: store.locationDescription, codec: FilePropertyListCodec(), open: { _ in store },
+            locationDescription: store.locationDescription, open: { _ in store },
             schemas: { store.schemaSource })
         #else
         let refusal = ToolError("this prefs was built without GIO, so it has no Xfconf store", code: .unreachable)
         return ToolContext(
-            locationDescription: "Xfconf", codec: FilePropertyListCodec(), open: { _ in throw refusal },
+            locationDescription: "Xfconf", open: { _ in throw refusal },
             schemas: { throw refusal })
         #endif
     }
@@ -161,7 +161,7 @@ public enum StoreResolver {
         let catalog = SchemaCatalog(
             configDirectory: config, environment: ["XDG_DATA_HOME": root.appendingPathComponent("data").path])
         return ToolContext(
-            locationDescription: config.path, codec: FilePropertyListCodec(),
+            locationDescription: config.path,
             open: { _ in try FileStore(directory: config, journalDirectory: journal, launchArguments: .none) },
             schemas: { catalog })
     }

@@ -21,7 +21,7 @@ public enum PostgresStores {
         let description = (try? PostgresLocation(url)).map { "\($0)" } ?? URLPassword.hidden(in: url)
         let connection = SharedConnection(url: url)
         return ToolContext(
-            locationDescription: description, codec: FilePropertyListCodec(),
+            locationDescription: description,
             open: { _ in try connection.store() }, schemas: { try connection.store().schemaSource })
     }
 }

@@ -17,7 +17,7 @@ extension GSettingsInSession {
             let journal = try TemporaryDirectory()
             let store = GSettingsStore(journalDirectory: journal.url)
             let tools = ToolContext(
-                locationDescription: store.locationDescription, codec: FilePropertyListCodec(), open: { _ in store },
+                locationDescription: store.locationDescription, open: { _ in store },
                 schemas: { store.schemaSource })
             let backend = HeadlessBackend(width: 120, height: 30, supportsUnicode: true, usesColor: false)
             let editor = Editor(
@@ -85,7 +85,7 @@ extension GSettingsInSession {
             let journal = try TemporaryDirectory()
             let store = GSettingsStore(journalDirectory: journal.url)
             let tools = ToolContext(
-                locationDescription: store.locationDescription, codec: FilePropertyListCodec(), open: { _ in store },
+                locationDescription: store.locationDescription, open: { _ in store },
                 schemas: { store.schemaSource })
             let backend = HeadlessBackend(width: 140, height: 30, supportsUnicode: true, usesColor: false)
             let editor = Editor(

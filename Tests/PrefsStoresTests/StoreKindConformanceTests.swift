@@ -64,7 +64,7 @@ import Testing
                     journalDirectory: URL(fileURLWithPath: environment["XDG_STATE_HOME"] ?? directory.path)
                         .appendingPathComponent("lines-journal"))
                 return ToolContext(
-                    locationDescription: store.locationDescription, codec: FilePropertyListCodec(),
+                    locationDescription: store.locationDescription,
                     open: { _ in store },
                     schemas: { store.schemaSource })
             })

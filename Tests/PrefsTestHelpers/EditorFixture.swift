@@ -150,6 +150,6 @@ package func expectSnapshot(_ text: String, named name: String, sourceLocation: 
 /// The application layer on a file store and a schema source, as `prefs` opens it for the editor.
 package func toolContext(_ store: FileStore, _ schemas: some PreferenceSchemaSource & Sendable) -> ToolContext {
     ToolContext(
-        locationDescription: store.locationDescription, codec: FilePropertyListCodec(), open: { _ in store },
+        locationDescription: store.locationDescription, open: { _ in store },
         schemas: { schemas })
 }

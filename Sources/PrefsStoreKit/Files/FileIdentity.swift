@@ -1,16 +1,16 @@
 import PrefsSystem
-package import SystemPackage
+public import SystemPackage
 
 /// Which version of a file is on disk: its inode with its size and modification time.
 ///
 /// Every write through PrefsKit renames a new inode into place, so an unchanged identity means unchanged content and
 /// the file need not be read again. Size and time guard against an inode number being reused.
-package struct FileIdentity: Hashable, Sendable {
-    package let device: UInt64
-    package let inode: UInt64
-    package let size: Int64
-    package let modifiedSeconds: Int
-    package let modifiedNanoseconds: Int
+public struct FileIdentity: Hashable, Sendable {
+    public let device: UInt64
+    public let inode: UInt64
+    public let size: Int64
+    public let modifiedSeconds: Int
+    public let modifiedNanoseconds: Int
 
     package init(_ stat: Stat) {
         device = UInt64(stat.deviceID.rawValue)
@@ -21,7 +21,7 @@ package struct FileIdentity: Hashable, Sendable {
     }
 
     /// The identity of the file at a path, or `nil` when there is none.
-    package static func of(_ path: FilePath) throws(Errno) -> FileIdentity? {
+    public static func of(_ path: FilePath) throws(Errno) -> FileIdentity? {
         do {
             return FileIdentity(try Stat(path))
         } catch .noSuchFileOrDirectory {

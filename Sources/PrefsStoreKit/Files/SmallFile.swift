@@ -1,17 +1,17 @@
 import PrefsSystem
-package import SystemPackage
+public import SystemPackage
 
 #if canImport(FoundationEssentials)
-package import FoundationEssentials
+public import FoundationEssentials
 #else
-package import Foundation
+public import Foundation
 #endif
 /// A small file of `prefs`'s own beside the settings, such as an installed manifest or a mapping of paths to schemas:
 /// read within a bound, and replaced whole through a temporary file renamed into place, readable by its owner only.
-package enum SmallFile {
+public enum SmallFile {
     /// Why a file could not be read or written, on one line.
-    package struct Failure: Error, Sendable, CustomStringConvertible {
-        package let description: String
+    public struct Failure: Error, Sendable, CustomStringConvertible {
+        public let description: String
     }
 
     /// A regular file's bytes, or `nil` when there is no file.
@@ -22,7 +22,7 @@ package enum SmallFile {
     ///   - limitText: The limit for people, such as `4 MiB`.
     /// - Returns: The bytes.
     /// - Throws: ``Failure`` naming what the path is, or the system's reason, when it cannot be read.
-    package static func read(_ path: FilePath, limit: Int, limitText: String) throws(Failure) -> Data? {
+    public static func read(_ path: FilePath, limit: Int, limitText: String) throws(Failure) -> Data? {
         let descriptor: FileDescriptor
         do {
             descriptor = try FileDescriptor.open(path, .readOnly, options: [.nonBlocking, .closeOnExec])
@@ -52,7 +52,7 @@ package enum SmallFile {
     /// a reader sees the old file or the new, never part of one.
     ///
     /// - Throws: The system's error; the file is then as it was.
-    package static func write(_ data: Data, to path: FilePath) throws {
+    public static func write(_ data: Data, to path: FilePath) throws {
         try AtomicFile.write(data, to: path)
     }
 }

@@ -5,31 +5,31 @@
 /// Hand-written because `prefs` links no Foundation (whose `XMLParser` brings libxml2 and ICU), and these files need
 /// nothing beyond this. It is bounded: at most ``maximumSize`` bytes and ``maximumDepth`` nested elements, in time
 /// linear in the file; anything malformed throws.
-package struct SmallXML: Sendable, Hashable {
+public struct SmallXML: Sendable, Hashable {
     /// The largest file read; real `.kcfg` and channel files are a few KiB.
-    package static let maximumSize = 4 << 20
+    public static let maximumSize = 4 << 20
     /// The deepest nesting read; a `.kcfg` nests four deep, a channel file as deep as its property paths.
-    package static let maximumDepth = 64
+    public static let maximumDepth = 64
 
     /// The element's name, without a namespace prefix.
-    package let name: String
-    package let attributes: [String: String]
-    package let children: [SmallXML]
+    public let name: String
+    public let attributes: [String: String]
+    public let children: [SmallXML]
     /// The text directly inside, entities resolved.
-    package let text: String
+    public let text: String
 
     /// The first child of a name.
-    package func child(_ name: String) -> SmallXML? { children.first { $0.name == name } }
+    public func child(_ name: String) -> SmallXML? { children.first { $0.name == name } }
 
     /// Every child of a name.
-    package func children(_ name: String) -> [SmallXML] { children.filter { $0.name == name } }
+    public func children(_ name: String) -> [SmallXML] { children.filter { $0.name == name } }
 
     /// Reads a document's root element.
     ///
     /// - Parameter bytes: The file.
     /// - Returns: The root.
     /// - Throws: ``SmallXMLError`` naming what is wrong and where.
-    package static func parse(_ bytes: [UInt8]) throws(SmallXMLError) -> SmallXML {
+    public static func parse(_ bytes: [UInt8]) throws(SmallXMLError) -> SmallXML {
         guard bytes.count <= maximumSize else { throw SmallXMLError(offset: 0, reason: "larger than 4 MiB") }
         var reader = Reader(bytes: bytes)
         try reader.skipMisc()

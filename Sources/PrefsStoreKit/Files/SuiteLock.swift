@@ -1,5 +1,5 @@
 import PrefsSystem
-package import SystemPackage
+public import SystemPackage
 
 #if canImport(FoundationEssentials)
 import FoundationEssentials
@@ -9,22 +9,22 @@ import Foundation
 
 /// A suite's lock file, which every writer of the suite holds with `flock` while it writes: the file store's own
 /// suites, and the journals of stores that keep their values elsewhere.
-package struct SuiteLock: Sendable {
+public struct SuiteLock: Sendable {
     /// The folder holding the lock file.
-    package let directory: FilePath
+    public let directory: FilePath
     /// The suite.
-    package let name: SuiteName
+    public let name: SuiteName
     /// The lock file.
-    package let lock: FilePath
+    public let lock: FilePath
     /// The file whose writers the lock serializes: another writer's change to it restarts the wait.
-    package let watched: FilePath
+    public let watched: FilePath
 
     /// - Parameters:
     ///   - directory: The folder holding the lock file.
     ///   - name: The suite.
     ///   - lock: The lock file.
     ///   - watched: The file whose writers the lock serializes.
-    package init(directory: FilePath, name: SuiteName, lock: FilePath, watched: FilePath) {
+    public init(directory: FilePath, name: SuiteName, lock: FilePath, watched: FilePath) {
         (self.directory, self.name, self.lock, self.watched) = (directory, name, lock, watched)
     }
 
@@ -33,7 +33,7 @@ package struct SuiteLock: Sendable {
     /// - Parameters:
     ///   - name: The suite.
     ///   - directory: The folder holding its file (or its journal).
-    package init(suite name: SuiteName, in directory: FilePath) {
+    public init(suite name: SuiteName, in directory: FilePath) {
         self.init(
             directory: directory, name: name, lock: directory.appending(".\(name.rawValue).plist.lock"),
             watched: directory.appending("\(name.rawValue).plist"))
@@ -59,7 +59,7 @@ package struct SuiteLock: Sendable {
     /// - Throws: ``FileStoreError/locked(suite:path:holder:seconds:)`` when the lock stays taken, naming the process
     ///   that holds it when the system says; ``FileStoreError/io(path:operation:reason:)`` or
     ///   ``FileStoreError/unsafe(path:reason:)`` when the lock file cannot be used; or what `body` throws.
-    package func withLock<Result>(
+    public func withLock<Result>(
         exclusive: Bool, timeout: Duration, whileOthersWrite: Bool = false,
         _ body: () throws(FileStoreError) -> Result
     ) throws(FileStoreError) -> Result {

@@ -1,13 +1,13 @@
-package import PrefsCore
+public import PrefsCore
 import Synchronization
 
 /// The suites a store keeps open while it has observers of every suite, for the stores whose suites hear other
 /// programs' changes only while open (GSettings, dconf directories, Xfconf): a suite opened for a listing and dropped
 /// at once would be closed again before its first change.
-package final class ObservedSuites: Sendable {
+public final class ObservedSuites: Sendable {
     private let state = Mutex<(observers: Int, retained: [String: any PersistentKeyValueStore & Sendable])>((0, [:]))
 
-    package init() {}
+    public init() {}
 
     /// Registers a store-wide observer on a notifier; the first one opens every suite, which stay open until the last
     /// observer goes.
@@ -18,7 +18,7 @@ package final class ObservedSuites: Sendable {
     ///   - onProblem: Called with problems the store reports.
     ///   - open: Opens every suite to keep, by name; called for the first observer, outside any lock.
     /// - Returns: The observation; cancelling it, or releasing it, removes the observer.
-    package func observe(
+    public func observe(
         _ notifier: PersistentKeyValueChangeNotifier,
         _ handler: @escaping @Sendable ([PersistentKeyValueChange]) -> Void,
         onProblem: (@Sendable (any Error) -> Void)?,
@@ -46,13 +46,13 @@ package final class ObservedSuites: Sendable {
     }
 
     /// Whether some store-wide observer is registered: a suite found meanwhile is then to be opened and kept.
-    package var isObserved: Bool { state.withLock { $0.observers > 0 } }
+    public var isObserved: Bool { state.withLock { $0.observers > 0 } }
 
     /// Keeps a suite opened meanwhile open too, while some store-wide observer is registered.
     ///
     /// - Returns: Whether it is kept: whether the store is observed.
     @discardableResult
-    package func keep(_ suite: any PersistentKeyValueStore & Sendable, named name: String) -> Bool {
+    public func keep(_ suite: any PersistentKeyValueStore & Sendable, named name: String) -> Bool {
         state.withLock { state in
             guard state.observers > 0 else { return false }
             state.retained[name] = suite
@@ -64,7 +64,7 @@ package final class ObservedSuites: Sendable {
     ///
     /// - Parameter names: The suites.
     /// - Returns: Those of them to open again: all, while the store is observed; none otherwise.
-    package func release(_ names: [String]) -> [String] {
+    public func release(_ names: [String]) -> [String] {
         state.withLock { state in
             for name in names { state.retained[name] = nil }
             return state.observers > 0 ? names : []
