@@ -24,6 +24,15 @@ struct StoreKindTests {
         }
     }
 
+    /// The man page is generated from the same help (`scripts/manual/generate`): every row is there as `--store`'s
+    /// help says it, so a new row without a regenerated page fails here.
+    @Test func theManPageNamesEveryRowAsHelpDoes() throws {
+        let page = try ProjectFile.text("Assets/man/prefs.1")
+        for kind in StoreKind.all {
+            #expect(page.contains("\(kind.spelling): \(kind.summary)"), "Assets/man/prefs.1 lacks --store \(kind.name)")
+        }
+    }
+
     /// `--store files` is the configuration directory, whatever `PREFS_STORE` says.
     @Test func filesChoosesTheConfigurationDirectoryOverTheEnvironment() throws {
         let prefs = try InProcessPrefs()
