@@ -80,6 +80,8 @@ public final class FileStore: Sendable {
 
     let directoryPath: FilePath
     let journal: ChangeJournal
+    /// The same journal, for the kit's one journaled write.
+    let suiteJournal: SuiteJournal
     let layerFiles: SystemLayerFiles
     private let suites = Mutex<[String: WeakSuite]>([:])
     private let observation = Mutex(ObservationState())
@@ -160,6 +162,7 @@ public final class FileStore: Sendable {
             try catalog.schema(for: $0)?.secretStoredKeys ?? []
         }
         self.journal = journal
+        suiteJournal = SuiteJournal(journal: journal)
         do {
             try FileSystem.createDirectory(directoryPath)
         } catch {

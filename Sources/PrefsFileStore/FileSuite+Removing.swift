@@ -19,58 +19,35 @@ extension FileSuite: RemovableSuite {
         return removed
     }
 
-    /// The end of a removal, under the lock: the records staged, the file renamed away, the commit line written.
-    func remove(
-        records: [JournalRecord], unseen: (events: [PersistentKeyValueChange], unknown: [JournalRecord]),
-        writer: PersistentKeyValueChange.Writer, applied: [PersistentKeyValueChange]
-    ) throws(FileStoreError) -> ([PersistentKeyValueChange], [PersistentKeyValueChange], String?) {
-        // No bytes to recognise: this process's watcher waits for the lock, then finds the file gone.
-        try journaled(records, unseen: unseen.unknown, writer: writer, expecting: []) {
-            beforeSwap throws(FileStoreError) in
-            _ = try files.remove(beforeRemoval: beforeSwap)
-        }
-        let gone = State()
-        withState { $0 = gone }
-        return (unseen.events, applied, nil)
-    }
-
-    /// Makes a write's change on disk with its journal records.
-    ///
-    /// The records are staged just before the change appears, so that a watcher woken by it finds who made it without
-    /// waiting for the lock, and count as history once the commit line follows. A journal that cannot be written loses only the history: the write goes ahead, and says what
-    /// was lost.
-    ///
-    /// - Parameters:
-    ///   - records: The write's records.
-    ///   - unseen: Records for changes no writer's record explained, found under the lock.
-    ///   - writer: Who writes.
-    ///   - expected: What this process's watcher will find, so that it takes the change as already applied.
-    ///   - change: Swaps the new file in or removes the old one, calling its argument just before.
-    /// - Throws: What `change` throws; nothing changed then.
-    func journaled(
-        _ records: [JournalRecord], unseen: [JournalRecord], writer: PersistentKeyValueChange.Writer,
-        expecting expected: [UInt8], change: (_ beforeSwap: () -> Void) throws(FileStoreError) -> Void
-    ) throws(FileStoreError) {
-        var journaled = true
-        do throws(FileStoreError) {
-            try change {
-                withState { $0.expected = expected }
-                do throws(FileStoreError) {
-                    try store.journal.append(unseen + records, to: files.name)
-                } catch {
-                    journaled = false
-                    reportWriteFailure(Self.historyLost(error))
+    /// How a removal is made, under the lock: the records staged, then the file renamed to its previous version.
+    func removal(_ applied: [PersistentKeyValueChange], found: [JournalRecord]) -> SuiteJournal.Plan {
+        SuiteJournal.Plan(changes: applied, found: found, madeWithoutChanges: true) { [self] stage in
+            // No bytes to recognise: this process's watcher waits for the lock, then finds the file gone.
+            try making(expecting: []) { beforeSwap throws(FileStoreError) in
+                _ = try files.remove {
+                    beforeSwap()
+                    stage()
                 }
             }
+            let gone = State()
+            withState { $0 = gone }
+        }
+    }
+
+    /// Makes a write's change on disk, this process's watcher told first what it will find.
+    ///
+    /// - Parameters:
+    ///   - expected: What this process's watcher will find, so that it takes the change as already applied.
+    ///   - change: Swaps the new file in or removes the old one, calling its argument just before.
+    /// - Throws: What `change` throws; nothing changed then, and the watcher expects nothing.
+    func making(
+        expecting expected: [UInt8], _ change: (_ beforeSwap: () -> Void) throws(FileStoreError) -> Void
+    ) throws(FileStoreError) {
+        do throws(FileStoreError) {
+            try change { withState { $0.expected = expected } }
         } catch {
             withState { $0.expected = nil }
             throw error
-        }
-        guard let write = writer.write, journaled else { return }
-        do throws(FileStoreError) {
-            try store.journal.commit(write: write, count: records.count, to: files.name)
-        } catch {
-            reportWriteFailure(Self.historyLost(error))
         }
     }
 }

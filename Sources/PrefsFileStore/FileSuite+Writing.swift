@@ -1,5 +1,6 @@
 public import PrefsCore
 import PrefsStoreKit
+import SystemPackage
 
 #if canImport(FoundationEssentials)
 import FoundationEssentials
@@ -46,100 +47,128 @@ extension FileSuite {
 
     /// ``commit(_:recoveringCorruptFile:expecting:format:)``, or, with `removingFile`, the removal of every key
     /// given and of the file itself, which must then hold no other key (``removeSuite()``).
+    ///
+    /// The kit's one journaled write (`SuiteJournal.write`), under the lock beside the suite's file: the plan reads
+    /// the file as it is now and decides; the make swaps the new file in (or removes it), its records staged just
+    /// before the rename.
     func write(
         _ changes: [String: PropertyListValue?], recoveringCorruptFile: Bool,
         expecting: [String: PropertyListValue?] = [:], format: SuiteFileFormat? = nil, removingFile: Bool = false
     ) throws(FileStoreError) -> [PersistentKeyValueChange] {
         try checkUnlocked(changes.keys)
-        let writer = PersistentKeyValueChange.Writer.current
-        let outcome: (missed: [PersistentKeyValueChange], applied: [PersistentKeyValueChange], conflict: String?) =
-            try files.withLock(exclusive: true, timeout: store.lockTimeout, whileOthersWrite: true) {
-                () throws(FileStoreError) -> ([PersistentKeyValueChange], [PersistentKeyValueChange], String?) in
-                let snapshot = withState { $0 }
-                let current: SuiteImage
-                var touched: [String]?
-                do throws(FileStoreError) {
-                    let previous = snapshot.problem == nil ? snapshot.image : nil
-                    let version = try files.readSettled(previous: previous, underLock: true, keepingBytes: true)
-                    current = version?.image ?? .empty
-                    touched = snapshot.problem == nil ? version?.touched : nil
-                } catch  where error.isSuiteProblem && recoveringCorruptFile {
-                    _ = try files.moveAside()
-                    current = .empty
-                }
-                store.journal.commitPendingWrite(of: files.name) { current.value(forKey: $0) }
-                let target =
-                    format
-                    ?? (current.isEmptyFile
-                        ? (files.formatOfPreviousVersion() ?? store.newSuiteFormat) : current.format)
-                let converting = target != current.format && !current.isEmptyFile
-                let unseen = attribute(current.differences(from: snapshot.image, among: touched))
-                if let key = expecting.keys.sorted().first(where: {
-                    current.value(forKey: $0) != (expecting[$0] ?? nil)?.stored(in: current.format)
-                }) {
-                    // The caller is told at once what the key holds now, not only when the watcher catches up.
-                    let seen = State(image: current)
-                    withState { $0 = seen }
-                    return (unseen.events, [], key)
-                }
-                var effective: [String: PropertyListValue?] = [:]
-                var applied: [PersistentKeyValueChange] = []
-                for key in changes.keys.sorted() {
-                    let new = (changes[key] ?? nil)?.stored(in: target)
-                    let old = current.value(forKey: key)
-                    guard old != new else { continue }
-                    effective[key] = .some(new)
-                    applied.append(
-                        PersistentKeyValueChange(
-                            suite: name, key: key, oldValue: old, newValue: new, origin: .thisProcess, writer: writer))
-                }
-                guard !applied.isEmpty || converting || removingFile else {
-                    let unchanged = State(image: current)
-                    withState { $0 = unchanged }
-                    return (unseen.events, [], nil)
-                }
-                let next: SuiteImage
-                do throws(SuiteImage.Loss) {
-                    next = try current.applying(effective, format: target)
-                } catch {
-                    // A reason that names the value ("42.1, which would read back as 42") does not name a secret's.
-                    let hides =
-                        error.reason.contains(SuiteImage.readBackPhrase)
-                        && store.journal.secrets?.hidden(in: name).contains(error.key) == true
-                    throw .unrepresentable(
-                        suite: name, key: error.key,
-                        reason: hides ? "a secret value the file cannot hold exactly" : error.reason)
-                }
-                let records = applied.map {
-                    JournalRecord(writer: writer, suite: name, key: $0.key, old: $0.oldValue, new: $0.newValue).asStaged
-                }
-                guard let output = next.bytes else {
-                    throw .unrepresentable(
-                        suite: name, key: applied.first?.key ?? "", reason: "the file was not read before the write")
-                }
-                if removingFile {
-                    // A key written meanwhile by another process is not removed unasked.
-                    if let kept = next.values.keys.min() {
-                        throw .unrepresentable(
-                            suite: name, key: kept, reason: "it was written since; nothing was removed, delete again")
-                    }
-                    return try remove(records: records, unseen: unseen, writer: writer, applied: applied)
-                }
-                // Every reader refuses a file past this size, so writing it would lock everyone out of the suite.
-                guard output.count <= store.maximumFileSize else {
-                    throw .tooLarge(suite: name, bytes: output.count, limit: store.maximumFileSize)
-                }
-                try journaled(records, unseen: unseen.unknown, writer: writer, expecting: output) {
-                    beforeSwap throws(FileStoreError) in
-                    try files.replace(with: output, durability: store.durability, beforeSwap: beforeSwap)
-                }
-                let written = State(image: next)
-                withState { $0 = written }
-                return (unseen.events, applied, nil)
+        // What the plan found another process had changed unseen, told before this write's own; and the key whose
+        // value was not the one `expecting` says.
+        var missed: [PersistentKeyValueChange] = []
+        var conflict: String?
+        let applied: [PersistentKeyValueChange]
+        do {
+            applied = try store.suiteJournal.write(
+                suite: files.name.rawValue, timeout: store.lockTimeout,
+                onFailure: { reportWriteFailure(Self.historyLost($0.message)) }, lock: files.suiteLock
+            ) { writer throws(FileStoreError) in
+                let planned = try plan(
+                    changes, writer: writer, recoveringCorruptFile: recoveringCorruptFile, expecting: expecting,
+                    format: format, removingFile: removingFile)
+                (missed, conflict) = (planned.missed, planned.conflict)
+                return planned.plan
             }
-        post(outcome.missed + outcome.applied)
-        if let key = outcome.conflict { throw .changedSince(suite: name, key: key) }
-        return outcome.applied
+        } catch let error as FileStoreError {
+            throw error
+        } catch {
+            throw .io(path: files.plist.string, operation: "write", reason: "\(error)")
+        }
+        post(missed + applied)
+        if let key = conflict { throw .changedSince(suite: name, key: key) }
+        return applied
+    }
+
+    /// Plans a write under the suite's lock: reads the file as it is now, and returns how to make the write, or
+    /// `nil` when there is nothing to write or a key does not hold what `expecting` says.
+    private func plan(
+        _ changes: [String: PropertyListValue?], writer: PersistentKeyValueChange.Writer, recoveringCorruptFile: Bool,
+        expecting: [String: PropertyListValue?], format: SuiteFileFormat?, removingFile: Bool
+    ) throws(FileStoreError) -> (plan: SuiteJournal.Plan?, missed: [PersistentKeyValueChange], conflict: String?) {
+        let snapshot = withState { $0 }
+        let current: SuiteImage
+        var touched: [String]?
+        do throws(FileStoreError) {
+            let previous = snapshot.problem == nil ? snapshot.image : nil
+            let version = try files.readSettled(previous: previous, underLock: true, keepingBytes: true)
+            current = version?.image ?? .empty
+            touched = snapshot.problem == nil ? version?.touched : nil
+        } catch  where error.isSuiteProblem && recoveringCorruptFile {
+            _ = try files.moveAside()
+            current = .empty
+        }
+        store.journal.commitPendingWrite(of: files.name) { current.value(forKey: $0) }
+        let target =
+            format ?? (current.isEmptyFile ? (files.formatOfPreviousVersion() ?? store.newSuiteFormat) : current.format)
+        let converting = target != current.format && !current.isEmptyFile
+        let unseen = attribute(current.differences(from: snapshot.image, among: touched))
+        if let key = expecting.keys.sorted().first(where: {
+            current.value(forKey: $0) != (expecting[$0] ?? nil)?.stored(in: current.format)
+        }) {
+            // The caller is told at once what the key holds now, not only when the watcher catches up.
+            let seen = State(image: current)
+            withState { $0 = seen }
+            return (nil, unseen.events, key)
+        }
+        var effective: [String: PropertyListValue?] = [:]
+        var applied: [PersistentKeyValueChange] = []
+        for key in changes.keys.sorted() {
+            let new = (changes[key] ?? nil)?.stored(in: target)
+            let old = current.value(forKey: key)
+            guard old != new else { continue }
+            effective[key] = .some(new)
+            applied.append(
+                PersistentKeyValueChange(
+                    suite: name, key: key, oldValue: old, newValue: new, origin: .thisProcess, writer: writer))
+        }
+        guard !applied.isEmpty || converting || removingFile else {
+            let unchanged = State(image: current)
+            withState { $0 = unchanged }
+            return (nil, unseen.events, nil)
+        }
+        let next: SuiteImage
+        do throws(SuiteImage.Loss) {
+            next = try current.applying(effective, format: target)
+        } catch {
+            // A reason that names the value ("42.1, which would read back as 42") does not name a secret's.
+            let hides =
+                error.reason.contains(SuiteImage.readBackPhrase)
+                && store.journal.secrets?.hidden(in: name).contains(error.key) == true
+            throw .unrepresentable(
+                suite: name, key: error.key,
+                reason: hides ? "a secret value the file cannot hold exactly" : error.reason)
+        }
+        guard let output = next.bytes else {
+            throw .unrepresentable(
+                suite: name, key: applied.first?.key ?? "", reason: "the file was not read before the write")
+        }
+        if removingFile {
+            // A key written meanwhile by another process is not removed unasked.
+            if let kept = next.values.keys.min() {
+                throw .unrepresentable(
+                    suite: name, key: kept, reason: "it was written since; nothing was removed, delete again")
+            }
+            return (removal(applied, found: unseen.unknown), unseen.events, nil)
+        }
+        // Every reader refuses a file past this size, so writing it would lock everyone out of the suite.
+        guard output.count <= store.maximumFileSize else {
+            throw .tooLarge(suite: name, bytes: output.count, limit: store.maximumFileSize)
+        }
+        let plan = SuiteJournal.Plan(changes: applied, found: unseen.unknown, madeWithoutChanges: true) {
+            [self] stage in
+            try making(expecting: output) { beforeSwap throws(FileStoreError) in
+                try files.replace(with: output, durability: store.durability) {
+                    beforeSwap()
+                    stage()
+                }
+            }
+            let written = State(image: next)
+            withState { $0 = written }
+        }
+        return (plan, unseen.events, nil)
     }
 
     /// Buffers writes made in `body` and commits them together with ``commit(_:recoveringCorruptFile:expecting:format:)``.
@@ -166,7 +195,7 @@ extension FileSuite {
     }
 
     /// What a write that went ahead without its journal record says: the value is written, its history is not.
-    static func historyLost(_ error: FileStoreError) -> PersistentKeyValueStoreError {
+    static func historyLost(_ error: String) -> PersistentKeyValueStoreError {
         PersistentKeyValueStoreError(
             .io,
             message: "the change was written, but not its history (\(error)); prefs log, watch and undo will not "

@@ -5,15 +5,38 @@ extension SuiteJournal {
     public struct Plan {
         /// The changes, each with its old and new value and the write's writer.
         public let changes: [PersistentKeyValueChange]
-        /// Makes them: the store's own call (dconf's `Change`, xfconfd's `SetProperty`); throws when it failed.
-        public let make: () throws -> Void
+        /// Changes no writer's record explains, found while planning: recorded before the write's own.
+        let found: [JournalRecord]
+        /// Whether the write is made without changes to record (a file rewritten in another format, or removed).
+        let madeWithoutChanges: Bool
+        /// Makes them, calling its argument (which stages the records) once, just before the change appears.
+        let make: (_ stage: () -> Void) throws -> Void
 
+        /// A write made by one call (dconf's `Change`, xfconfd's `SetProperty`), its records staged just before it.
+        ///
         /// - Parameters:
         ///   - changes: The changes the write makes.
-        ///   - make: Makes them.
+        ///   - make: Makes them; throws when it failed.
         public init(changes: [PersistentKeyValueChange], make: @escaping () throws -> Void) {
-            self.changes = changes
-            self.make = make
+            self.init(changes: changes) { stage in
+                stage()
+                try make()
+            }
+        }
+
+        /// A write that stages its records itself, just before its change appears (a file swapped in: the records
+        /// staged before the rename tell a watcher woken by it who made it).
+        ///
+        /// - Parameters:
+        ///   - changes: The changes the write makes.
+        ///   - found: Changes no writer's record explains, found under the lock, recorded first.
+        ///   - madeWithoutChanges: Whether the write is made even with no changes.
+        ///   - make: Makes them, calling its argument once, just before the change appears; throws when it failed.
+        package init(
+            changes: [PersistentKeyValueChange], found: [JournalRecord] = [], madeWithoutChanges: Bool = false,
+            staging make: @escaping (_ stage: () -> Void) throws -> Void
+        ) {
+            (self.changes, self.found, self.madeWithoutChanges, self.make) = (changes, found, madeWithoutChanges, make)
         }
     }
 
@@ -31,6 +54,8 @@ extension SuiteJournal {
     ///   - suite: The suite's journal name.
     ///   - timeout: How long to wait for another writer of the suite.
     ///   - onFailure: Told when the journal cannot be written; the write is made all the same.
+    ///   - lock: The lock every writer of the suite takes, when it is not the journal's (the file store's, beside its
+    ///     file); while it is held another's write to its file restarts the wait.
     ///   - holding: Runs the steps from reading to committing as one step for the store's own programs, inside their
     ///     lock (KDE's `<file>.lock`); runs them as they are by default.
     ///   - plan: Reads and plans, given the write's writer.
@@ -38,7 +63,7 @@ extension SuiteJournal {
     /// - Throws: The lock's error, what `holding` throws, or what `plan` or the plan's `make` throws; nothing counts
     ///   as history then.
     public func write(
-        suite: String, timeout: Duration, onFailure: (PersistentKeyValueStoreError) -> Void,
+        suite: String, timeout: Duration, onFailure: (PersistentKeyValueStoreError) -> Void, lock: SuiteLock? = nil,
         holding: (_ steps: () throws -> [PersistentKeyValueChange]) throws -> [PersistentKeyValueChange] = { try $0() },
         plan: (PersistentKeyValueChange.Writer) throws -> Plan?
     ) throws -> [PersistentKeyValueChange] {
@@ -46,15 +71,22 @@ extension SuiteJournal {
         // `holding` runs the steps at once and keeps none of them; Swift cannot see that of a closure parameter.
         return try withoutActuallyEscaping(plan) { plan in
             try withoutActuallyEscaping(onFailure) { onFailure in
-                try withLock(suite, timeout: timeout) {
+                func steps() throws -> [PersistentKeyValueChange] {
                     try holding {
-                        guard let planned = try plan(writer), !planned.changes.isEmpty else { return [] }
+                        guard let planned = try plan(writer), !planned.changes.isEmpty || planned.madeWithoutChanges
+                        else { return [] }
                         try journaling(
-                            planned.changes, suite: suite, writer: writer, onFailure: onFailure,
+                            planned.changes, found: planned.found, suite: suite, writer: writer, onFailure: onFailure,
                             making: planned.make)
                         return planned.changes
                     }
                 }
+                guard let lock else { return try withLock(suite, timeout: timeout, steps) }
+                var outcome: Result<[PersistentKeyValueChange], any Error> = .success([])
+                try lock.withLock(exclusive: true, timeout: timeout, whileOthersWrite: true) {
+                    outcome = Result(catching: steps)
+                }
+                return try outcome.get()
             }
         }
     }

@@ -33,6 +33,14 @@ public struct SuiteJournal: Sendable {
         self.journal = journal
     }
 
+    /// The journal of a store that keeps its change journal itself (the file store), for the one journaled write.
+    ///
+    /// - Parameter journal: The store's journal.
+    package init(journal: ChangeJournal) {
+        directory = URL(fileURLWithPath: journal.directory.string, isDirectory: true)
+        self.journal = journal
+    }
+
     /// Runs `body` holding a suite's exclusive lock, which every journaled writer of the suite takes.
     ///
     /// - Parameters:
@@ -68,9 +76,12 @@ public struct SuiteJournal: Sendable {
     ///
     /// - Parameters:
     ///   - changes: The changes, each with its writer.
+    ///   - found: Changes no writer's record explains, recorded first, as they are.
     ///   - suite: The suite's journal name.
     /// - Throws: ``FileStoreError`` when the journal cannot be written.
-    package func stage(_ changes: [PersistentKeyValueChange], suite: String) throws(FileStoreError) {
+    package func stage(
+        _ changes: [PersistentKeyValueChange], found: [JournalRecord] = [], suite: String
+    ) throws(FileStoreError) {
         let name = try SuiteName(validating: suite)
         let records = changes.map { change in
             JournalRecord(
@@ -78,7 +89,7 @@ public struct SuiteJournal: Sendable {
                 old: change.oldValue, new: change.newValue
             ).asStaged
         }
-        try journal.append(records, to: name)
+        try journal.append(found + records, to: name)
     }
 
     /// Makes a staged write count, once it has been made.
@@ -94,31 +105,40 @@ public struct SuiteJournal: Sendable {
         try journal.commit(write: write, count: count, to: SuiteName(validating: suite))
     }
 
-    /// Stages a write's changes, makes the write, and commits them.
+    /// Makes a write with its journal records: staged by the write itself, just before its change appears, then
+    /// committed once it is made.
     ///
-    /// The journal's part of every journaled write of a store that keeps its values elsewhere, in one place. The
-    /// caller holds the suite's lock. A journal that cannot be written loses only the history: the write is made all the same, and `onFailure` is
-    /// told why.
+    /// The journal's part of every journaled write, in one place. The caller holds the suite's lock. Staged just
+    /// before the change appears (a file's swap, a service's call), the records tell a watcher woken by it who made it
+    /// without waiting for the lock, and count as history once the commit line follows. A journal that cannot be
+    /// written loses only the history: the write is made all the same, and `onFailure` is told why.
     ///
     /// - Parameters:
     ///   - changes: The changes the write makes, each with its writer.
+    ///   - found: Changes no writer's record explains, found under the lock: recorded first, as they are.
     ///   - suite: The suite's journal name.
     ///   - writer: The write's writer, whose identifier commits it.
     ///   - onFailure: Told when the journal cannot be written.
-    ///   - write: Makes the write.
+    ///   - write: Makes the write, calling its argument once, just before the change appears.
     /// - Throws: What `write` throws; the staged changes then never count.
     package func journaling(
-        _ changes: [PersistentKeyValueChange], suite: String, writer: PersistentKeyValueChange.Writer,
-        onFailure: (PersistentKeyValueStoreError) -> Void, making write: () throws -> Void
+        _ changes: [PersistentKeyValueChange], found: [JournalRecord] = [], suite: String,
+        writer: PersistentKeyValueChange.Writer, onFailure: (PersistentKeyValueStoreError) -> Void,
+        making write: (_ stage: () -> Void) throws -> Void
     ) throws {
-        var staged = true
-        do {
-            try stage(changes, suite: suite)
-        } catch {
-            staged = false
-            onFailure(PersistentKeyValueStoreError(.io, message: "\(error)"))
+        var staged = false
+        var unstaged: FileStoreError?
+        // Told once the write is made or has failed: `write` calls the staging mid-way, and cannot be handed the
+        // caller's closure as well.
+        defer { if let unstaged { onFailure(PersistentKeyValueStoreError(.io, message: "\(unstaged)")) } }
+        try write {
+            do throws(FileStoreError) {
+                try stage(changes, found: found, suite: suite)
+                staged = true
+            } catch {
+                unstaged = error
+            }
         }
-        try write()
         guard staged, let identifier = writer.write else { return }
         do {
             try commit(identifier, count: changes.count, suite: suite)
