@@ -64,14 +64,14 @@ extension FileSuite {
         do {
             applied = try store.suiteJournal.write(
                 suite: files.name.rawValue, timeout: store.lockTimeout,
-                onFailure: { reportWriteFailure(Self.historyLost($0.message)) }, lock: files.suiteLock
-            ) { writer throws(FileStoreError) in
-                let planned = try plan(
-                    changes, writer: writer, recoveringCorruptFile: recoveringCorruptFile, expecting: expecting,
-                    format: format, removingFile: removingFile)
-                (missed, conflict) = (planned.missed, planned.conflict)
-                return planned.plan
-            }
+                onFailure: { reportWriteFailure(Self.historyLost($0.message)) }, lock: files.suiteLock,
+                plan: { writer throws(FileStoreError) in
+                    let planned = try plan(
+                        changes, writer: writer, recoveringCorruptFile: recoveringCorruptFile, expecting: expecting,
+                        format: format, removingFile: removingFile)
+                    (missed, conflict) = (planned.missed, planned.conflict)
+                    return planned.plan
+                })
         } catch let error as FileStoreError {
             throw error
         } catch {
