@@ -7,6 +7,13 @@ public protocol NativeTextSuite: Sendable {
     /// The syntax's name, as `--type` takes it: `gvariant`.
     var nativeSyntax: String { get }
 
+    /// The type a key's value is stored as, in the store's own words, when they say more than the property-list
+    /// type: `GVariant a{sv}` for a dconf key.
+    ///
+    /// - Parameter key: The key.
+    /// - Returns: The type, or `nil` when the key is not stored or is of no type the store names.
+    func nativeTypeName(forKey key: String) -> String?
+
     /// Parses text in the syntax and writes it to a key, as one change.
     ///
     /// - Parameters:

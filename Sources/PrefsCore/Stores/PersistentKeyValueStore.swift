@@ -107,14 +107,8 @@ public protocol PersistentKeyValueStore: AnyObject {
     /// - Parameter key: The key.
     /// - Returns: The text as stored, or `nil` when the value is stored as it reads.
     func unexpandedText(forKey key: String) -> String?
-    /// The type a key's value is stored as, in the store's own words, when they say more than the property-list
-    /// type: `GVariant a{sv}` for a dconf key; `nil` by default.
-    ///
-    /// - Parameter key: The key.
-    /// - Returns: The type, or `nil` when the key is not stored or the store has no words of its own.
-    func nativeTypeName(forKey key: String) -> String?
-    /// Writes keys from text in the store's own value syntax, where it has one: GVariant text for GNOME's settings
-    /// (`prefs write --type gvariant`); `nil` by default.
+    /// Writes keys from text in the store's own value syntax, and names their types in its own words, where it has
+    /// them: GVariant text and types for GNOME's settings (`prefs write --type gvariant`); `nil` by default.
     var nativeText: (any NativeTextSuite)? { get }
 }
 
@@ -148,7 +142,6 @@ extension PersistentKeyValueStore {
 
     public var liveSystemLayers: LiveSystemLayers? { nil }
     public func unexpandedText(forKey key: String) -> String? { nil }
-    public func nativeTypeName(forKey key: String) -> String? { nil }
     public var nativeText: (any NativeTextSuite)? { nil }
 
     /// The system layers now: ``liveSystemLayers``' current ones, else ``SystemLayers/none``.

@@ -15,6 +15,6 @@ extension EditorData {
     /// The type a key is stored as in its store's own words, where they say more than the value's: `GVariant i` for a
     /// dconf key, `Xfconf uint` for an Xfconf property.
     func nativeTypeName(of key: String, inSuite name: String) -> String? {
-        (try? suite(name))?.nativeTypeName(forKey: key)
+        (try? suite(name))?.nativeText?.nativeTypeName(forKey: key)
     }
 }

@@ -49,7 +49,7 @@ public enum SuiteListing {
     public static func typeDescription(of key: String, inSuite name: String, context: ToolContext) throws -> String {
         let (value, entry, _) = try Self.value(of: key, inSuite: name, context: context)
         // Only more words: a suite that cannot say its store's type still has the value's.
-        let native = try? context.existingSuite(name).nativeTypeName(forKey: key)
+        let native = try? context.existingSuite(name).nativeText?.nativeTypeName(forKey: key)
         return ValueText.typeDescription(of: value, entry: entry, native: native ?? nil)
     }
 
