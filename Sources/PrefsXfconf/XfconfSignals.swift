@@ -19,9 +19,9 @@ enum XfconfSignals {
     /// Starts hearing the signals, and returns once the bus has taken the rule: a change made after it is heard.
     ///
     /// - Parameter store: The store whose channels hear them; its observers are told when the listening dies.
-    /// - Returns: A token that ends the listening.
+    /// - Returns: The listening, to ``Listening/end()``.
     /// - Throws: ``XfconfStoreError/unreachable(_:)`` when the bus cannot be reached or refuses the rule in time.
-    static func listen(for store: XfconfStore) throws(XfconfStoreError) -> PersistentKeyValueObservation {
+    static func listen(for store: XfconfStore) throws(XfconfStoreError) -> Listening {
         let listening: Listening
         do {
             let (stopReader, stopWriter) = try Syscall.pipe()
@@ -36,7 +36,10 @@ enum XfconfSignals {
         let ready = DispatchSemaphore(value: 0)
         let outcome = Mutex<String?>(nil)
         let failure = DetachedThread.start { [weak store] in
-            defer { try? listening.stop.close() }
+            defer {
+                try? listening.stop.close()
+                listening.ended()
+            }
             do throws(SessionBusConnection.Failure) {
                 try listening.connection.listen(
                     to: rule, until: listening.stop, onListening: { ready.signal() },
@@ -53,17 +56,16 @@ enum XfconfSignals {
             listening.end()
             throw .unreachable("xfconfd's change signals: no thread to hear them (\(Errno(rawValue: failure)))")
         }
-        let token = PersistentKeyValueObservation { listening.end() }
         guard ready.wait(timeout: .now() + .seconds(Int(SessionBusConnection.timeout.components.seconds))) == .success
         else {
-            token.cancel()
+            listening.end()
             throw .unreachable("the session bus did not take xfconfd's signal rule in \(SessionBusConnection.timeout)")
         }
         if let problem = outcome.withLock({ $0 }) {
-            token.cancel()
+            listening.end()
             throw .unreachable(problem)
         }
-        return token
+        return listening
     }
 
     /// Applies a signal to its channel, when it is xfconfd's and its channel is open or observed.
@@ -88,12 +90,19 @@ enum XfconfSignals {
 
     /// What the listening thread owns: handed over whole, so that nothing else reads the connection; the pipe's write
     /// end, closed once to end it.
-    private final class Listening: @unchecked Sendable {
-        let connection: SessionBusConnection
-        let stop: FileDescriptor
+    final class Listening: @unchecked Sendable {
+        fileprivate let connection: SessionBusConnection
+        fileprivate let stop: FileDescriptor
         private let stopWriter: Mutex<FileDescriptor?>
+        private let running = Atomic<Bool>(true)
 
-        init(connection: SessionBusConnection, stop: FileDescriptor, stopWriter: FileDescriptor) {
+        /// Whether the thread still hears the signals.
+        var isListening: Bool { running.load(ordering: .acquiring) }
+
+        /// Called by the thread as it ends.
+        fileprivate func ended() { running.store(false, ordering: .releasing) }
+
+        fileprivate init(connection: SessionBusConnection, stop: FileDescriptor, stopWriter: FileDescriptor) {
             self.connection = connection
             self.stop = stop
             self.stopWriter = Mutex(stopWriter)

@@ -75,12 +75,12 @@ extension XfconfStore: SuiteStore {
     /// - Throws: ``XfconfStoreError`` when GLib cannot be loaded, or the bus cannot be reached or goes away.
     public func run() async throws {
         _ = try bus()
-        try await WatchService.run(holding: try XfconfSignals.listen(for: self), problemsOf: changeNotifier)
+        try await WatchService.run(holding: try startListening(), problemsOf: changeNotifier)
     }
 
     /// Hears xfconfd's signals from now on: a change made once this returns is delivered.
     public func startDelivering() throws -> PersistentKeyValueObservation? {
         _ = try bus()
-        return try XfconfSignals.listen(for: self)
+        return try startListening()
     }
 }

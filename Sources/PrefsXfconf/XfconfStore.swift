@@ -39,6 +39,9 @@ public final class XfconfStore: Sendable {
     let channels = Mutex<[String: WeakChannel]>([:])
     /// The bus's Xfconf service, whose connection is opened by its first call.
     let service = XfconfBus()
+    /// The one listening to xfconfd's signals, shared by ``run()`` and every ``startDelivering()`` holding it, so
+    /// that each signal is heard once.
+    let listener = Mutex<(listening: XfconfSignals.Listening?, holders: Int)>((nil, 0))
     /// The channels kept open for store-wide observers.
     let observed = ObservedSuites()
     /// The channels this store wrote: xfconfd holds them before it lists them (``listSuites()``).
@@ -65,6 +68,9 @@ public final class XfconfStore: Sendable {
         self.lockTimeout = lockTimeout
         journal = SuiteJournal(directory: directory)
     }
+
+    // A store let go while a holder's token is not yet cancelled leaves no thread listening for it.
+    deinit { listener.withLock { $0.listening?.end() } }
 
     /// Opens a channel.
     ///
@@ -130,6 +136,32 @@ public final class XfconfStore: Sendable {
         guard name.unicodeScalars.allSatisfy({ $0.isASCII && $0.value > 0x20 && $0.value != 0x7F && $0 != "/" }) else {
             throw .invalidChannel(
                 name, reason: "a channel name holds printable ASCII characters other than / only, such as xfwm4")
+        }
+    }
+}
+
+extension XfconfStore {
+    /// Hears xfconfd's signals from now on, on the listening already running, else on a new one.
+    ///
+    /// - Returns: A token; once every holder has cancelled its own, the listening ends.
+    /// - Throws: ``XfconfStoreError/unreachable(_:)`` when the bus cannot be reached or refuses the rule in time.
+    func startListening() throws(XfconfStoreError) -> PersistentKeyValueObservation {
+        try listener.withLock {
+            (state: inout (listening: XfconfSignals.Listening?, holders: Int)) throws(XfconfStoreError) in
+            // One that died (the bus went) is replaced: its holders were told, and a new holder starts anew.
+            if state.listening?.isListening != true {
+                state.listening?.end()
+                state.listening = try XfconfSignals.listen(for: self)
+            }
+            state.holders += 1
+        }
+        return PersistentKeyValueObservation { [weak self] in
+            self?.listener.withLock { state in
+                state.holders -= 1
+                guard state.holders == 0 else { return }
+                state.listening?.end()
+                state.listening = nil
+            }
         }
     }
 }
