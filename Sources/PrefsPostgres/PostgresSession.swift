@@ -127,8 +127,10 @@ final class PostgresSession: Sendable {
                     // changed nothing, so the work runs again whole.
                     try await Self.createTables(statements, on: connection, logger: logger)
                     return try await work(connection)
-                } catch let error as PSQLError where error.serverInfo?[.sqlState] == Self.undefinedColumn {
-                    // Tables an earlier version created lack a newer column: added on first use, likewise.
+                } catch let error as PSQLError
+                    where [Self.undefinedColumn, Self.undefinedFunction].contains(error.serverInfo?[.sqlState])
+                {
+                    // Tables an earlier version created lack a newer column or function: added on first use, likewise.
                     for statement in statements.upgradeTables { try await connection.query(statement, logger: logger) }
                     return try await work(connection)
                 }
@@ -175,6 +177,9 @@ final class PostgresSession: Sendable {
     static let undefinedTable = "42P01"
     /// PostgreSQL's code for a column that does not exist.
     static let undefinedColumn = "42703"
+    /// The SQLSTATE of a call of a function that does not exist: the tables predate the trigger that journals
+    /// another client's writes (``PostgresStatements/foreignWriteTrigger``).
+    static let undefinedFunction = "42883"
     /// PostgreSQL's code for a lock not granted within `lock_timeout`.
     static let lockNotAvailable = "55P03"
     /// PostgreSQL's code for a statement cancelled, by `statement_timeout` among others.

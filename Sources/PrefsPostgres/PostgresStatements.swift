@@ -75,7 +75,7 @@ struct PostgresStatements: Sendable {
                 secret_keys text[]
             )
             """,
-        ].map { PostgresQuery(unsafeSQL: $0) }
+        ].map { PostgresQuery(unsafeSQL: $0) } + foreignWriteTrigger
     }
 
     // MARK: - Values
@@ -181,6 +181,7 @@ struct PostgresStatements: Sendable {
                 WITH input AS (
                     SELECT key, kind, NULLIF(value, '')::jsonb AS value
                     FROM unnest($1::text[], $2::text[], $3::text[]) AS x(key, kind, value)
+                    WHERE \(ownWrite)()
                 ), old AS (
                     SELECT key, value FROM \(table) WHERE suite = $4 AND key = ANY($1::text[]) FOR UPDATE
                 ), stored AS (
@@ -265,7 +266,7 @@ struct PostgresStatements: Sendable {
             PostgresQuery(unsafeSQL: "ALTER TABLE \(history) ADD COLUMN IF NOT EXISTS reverts text"),
             PostgresQuery(unsafeSQL: "ALTER TABLE \(schemas) ADD COLUMN IF NOT EXISTS secret_keys text[]"),
             PostgresQuery(unsafeSQL: "CREATE INDEX IF NOT EXISTS \(history)_suite_key ON \(history) (suite, key, id)"),
-        ]
+        ] + foreignWriteTrigger
     }
 
     // MARK: - History

@@ -22,17 +22,35 @@ extension StoreKindFixture {
         "kconfig": kconfig,
         "gsettings": gsettings,
         "xfconf": xfconf,
-        "postgresql": StoreKindFixture(
-            value: { _ in
-                let server = ProcessInfo.processInfo.environment["PREFS_TEST_POSTGRES_URL"] ?? ""
-                let table = "conformance_\(UUID().uuidString.prefix(8).lowercased())"
-                return server + (server.contains("?") ? "&" : "?") + "table=\(table)"
-            }, isAvailable: { ProcessInfo.processInfo.environment["PREFS_TEST_POSTGRES_URL"] != nil },
-            suite: "conformance", schema: ("schematic", counterManifest),
-            // Its waits on the server have deadlines of their own, checked with a stopped server
-            // (PostgresFaultTests); no lock file holds its writers.
-            holdsWrites: false),
+        "postgresql": postgresql,
     ]
+
+    /// A table of its own on the test server; another client is `psql`, writing the table's rows as SQL.
+    static let postgresql = StoreKindFixture(
+        value: { scratch in
+            let server = ProcessInfo.processInfo.environment["PREFS_TEST_POSTGRES_URL"] ?? ""
+            let table = "conformance_\(UUID().uuidString.prefix(8).lowercased())"
+            try Data(table.utf8).write(to: scratch.appendingPathComponent("table"))
+            return server + (server.contains("?") ? "&" : "?") + "table=\(table)"
+        }, isAvailable: { ProcessInfo.processInfo.environment["PREFS_TEST_POSTGRES_URL"] != nil }, needs: [.psql],
+        suite: "conformance", schema: ("schematic", counterManifest),
+        // Its waits on the server have deadlines of their own, checked with a stopped server
+        // (PostgresFaultTests); no lock file holds its writers.
+        holdsWrites: false,
+        foreignWrite: { scratch, suite, key, text in
+            let table = try String(contentsOf: scratch.appendingPathComponent("table"), encoding: .utf8)
+            let server = ProcessInfo.processInfo.environment["PREFS_TEST_POSTGRES_URL"] ?? ""
+            // The names and the text are the checks' own, plain words: quoted as SQL literals all the same.
+            let literal = { (word: String) in "'" + word.replacingOccurrences(of: "'", with: "''") + "'" }
+            let json = literal(#"{"string": "\#(text)"}"#)
+            try tool(
+                SystemTool.psql.path,
+                [
+                    server.components(separatedBy: "?")[0], "-v", "ON_ERROR_STOP=1", "-c",
+                    "UPDATE \(table) SET value = \(json), kind = 'string' WHERE suite = \(literal(suite)) "
+                        + "AND key = \(literal(key))",
+                ])
+        })
 
     /// An app's manifest declaring the one key the schema check writes, for the stores whose schemas are installed.
     static let counterManifest = #"""

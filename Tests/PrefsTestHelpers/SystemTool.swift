@@ -14,6 +14,7 @@ package enum SystemTool: String, CaseIterable, Sendable {
     case xfconfQuery = "xfconf-query"
     case man
     case groff
+    case psql
 
     /// Where the tests run it.
     package var path: String {
@@ -32,6 +33,7 @@ package enum SystemTool: String, CaseIterable, Sendable {
         case .xfconfQuery: "xfconf"
         case .man: "man-db"
         case .groff: "groff-base"
+        case .psql: "postgresql-client"
         }
     }
 

@@ -51,8 +51,7 @@ public enum ChangeText {
             if change.isAbridged { return entry?.isSecret == true ? Secrets.mask : "(too large to keep)" }
             return value.map { ValueText.inline($0, entry: entry) } ?? "(unset)"
         }
-        let who =
-            change.writer?.pid == nil ? "an unknown writer" : describe(change.writer ?? .init())
+        let who = change.writer.flatMap { isKnown($0) ? describe($0) : nil } ?? "an unknown writer"
         let suite = showingSuite ? ValueText.key(change.suite ?? "") + " " : ""
         return "\(TimeText.format(change.writer?.time ?? Date(), utc: utc))  \(suite)\(ValueText.key(change.key)): "
             + "\(show(change.oldValue)) -> \(show(change.newValue))  by \(who)"
@@ -62,12 +61,18 @@ public enum ChangeText {
     /// unknown writer undid.
     public static func writer(_ change: PersistentKeyValueChange) -> String {
         if let file = change.systemLayer { return "system file \(TextEscaping.escaped(file))" }
-        guard let writer = change.writer, writer.pid != nil else {
+        guard let writer = change.writer, isKnown(writer) else {
             // A program that takes no part in the journal put back what a known write had replaced.
             guard let reverted = change.reverted else { return "unknown writer" }
             return "reverted by an unknown writer: it undid \(describe(reverted))'s write"
         }
         return describe(writer)
+    }
+
+    /// Whether a writer can be named: a process of the journal's (with its pid), or a client the store itself names
+    /// (PostgreSQL's `application_name`, such as `psql`, and its address).
+    static func isKnown(_ writer: PersistentKeyValueChange.Writer) -> Bool {
+        writer.pid != nil || writer.processName != nil
     }
 
     /// A writer for people: `process pid N on host`.
