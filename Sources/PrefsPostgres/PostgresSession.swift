@@ -121,17 +121,19 @@ final class PostgresSession: Sendable {
                         "\(location)",
                         what: holder == nil ? "a statement ran" : "table \(statements.table) stayed locked",
                         holder: holder, timeout: location.statementTimeout, parameter: "statement_timeout")
-                } catch let error as PSQLError where error.serverInfo?[.sqlState] == Self.undefinedTable {
-                    // The tables are created on first use rather than checked at every connection: a command line
-                    // process connects for one query, and the check was a round trip of its own. A failed statement
-                    // changed nothing, so the work runs again whole.
-                    try await Self.createTables(statements, on: connection, logger: logger)
-                    return try await work(connection)
                 } catch let error as PSQLError
-                    where [Self.undefinedColumn, Self.undefinedFunction].contains(error.serverInfo?[.sqlState])
+                    where [Self.undefinedTable, Self.undefinedColumn, Self.undefinedFunction].contains(
+                        error.serverInfo?[.sqlState])
                 {
-                    // Tables an earlier version created lack a newer column or function: added on first use, likewise.
-                    for statement in statements.upgradeTables { try await connection.query(statement, logger: logger) }
+                    // The tables are created on first use rather than checked at every connection: a command line
+                    // process connects for one query, and the check was a round trip of its own. Tables an earlier
+                    // version created lack a newer column or function: added on first use, likewise. A failed
+                    // statement changed nothing, so the work runs again whole.
+                    if try await !Self.createTables(statements, on: connection, logger: logger) {
+                        for statement in statements.upgradeTables {
+                            try await Self.runTwice(statement, on: connection, logger: logger)
+                        }
+                    }
                     return try await work(connection)
                 }
             }
@@ -196,21 +198,27 @@ final class PostgresSession: Sendable {
     }
 
     /// Creates the tables unless they all exist, which one query tells.
+    ///
+    /// - Returns: Whether it created them, as this version makes them: otherwise they may be an earlier version's.
+    @discardableResult
     static func createTables(
         _ statements: PostgresStatements, on connection: PostgresConnection, logger: Logger
-    ) async throws {
+    ) async throws -> Bool {
         for try await exists in try await connection.query(statements.tablesExist, logger: logger).decode(Bool.self)
         where exists {
-            return
+            return false
         }
-        for statement in statements.createTables {
-            do {
-                try await connection.query(statement, logger: logger)
-            } catch {
-                // Two clients creating the tables at once: one of them loses the race on the catalog, and the table
-                // exists.
-                try await connection.query(statement, logger: logger)
-            }
+        for statement in statements.createTables { try await runTwice(statement, on: connection, logger: logger) }
+        return true
+    }
+
+    /// Runs a statement that makes or mends the tables, and once more when it fails: two clients doing so at once,
+    /// one of them loses the race on the catalog, and its second try finds the work done.
+    static func runTwice(_ statement: PostgresQuery, on connection: PostgresConnection, logger: Logger) async throws {
+        do {
+            try await connection.query(statement, logger: logger)
+        } catch {
+            try await connection.query(statement, logger: logger)
         }
     }
 

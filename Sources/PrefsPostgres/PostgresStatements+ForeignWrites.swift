@@ -82,10 +82,17 @@ extension PostgresStatements {
             END
             $body$
             """,
-            "DROP TRIGGER IF EXISTS \(foreignWrites) ON \(table)",
+            // Made only where missing, so that two clients bringing the table up to date at once both succeed (the
+            // loser's second try finds it).
             """
-            CREATE TRIGGER \(foreignWrites) AFTER INSERT OR UPDATE OR DELETE ON \(table)
-            FOR EACH ROW EXECUTE FUNCTION \(foreignWrites)()
+            DO $body$ BEGIN
+                IF NOT EXISTS (
+                    SELECT 1 FROM pg_trigger WHERE tgname = '\(foreignWrites)' AND tgrelid = '\(table)'::regclass
+                ) THEN
+                    CREATE TRIGGER \(foreignWrites) AFTER INSERT OR UPDATE OR DELETE ON \(table)
+                    FOR EACH ROW EXECUTE FUNCTION \(foreignWrites)();
+                END IF;
+            END $body$
             """,
         ].map { PostgresQuery(unsafeSQL: $0) }
     }
