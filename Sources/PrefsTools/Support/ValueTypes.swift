@@ -14,7 +14,7 @@ extension ValueText {
     /// - Parameters:
     ///   - value: The value.
     ///   - entry: The key's schema entry, if it has one.
-    ///   - native: The type in the store's own words (``/PrefsCore/PersistentKeyValueStore/nativeTypeName(forKey:)``),
+    ///   - native: The type in the store's own words (``/PrefsCore/NativeTextSuite/nativeTypeName(forKey:)``),
     ///     which a dconf key without a schema has, and which goes before the schema's.
     /// - Returns: One line of text.
     public static func typeDescription(
