@@ -10,15 +10,29 @@ package enum GLib {
     /// - Returns: `nil` once loaded, else the dynamic loader's reason.
     package static func loadFailure() -> String? { outcome }
 
+    /// Loads GLib alone and resolves its own functions (the `GVariant` ones among them), once per process: what a
+    /// store that only holds `GVariant`s needs (Xfconf's), without GIO and the libraries GIO brings.
+    ///
+    /// The corresponding C function is `dlopen`, through the shim's `cgio_load_glib`.
+    ///
+    /// - Returns: `nil` once loaded, else the dynamic loader's reason.
+    package static func glibLoadFailure() -> String? { glibOutcome }
+
     /// `nil` once loaded, else why not; a `static let`, so that the first caller loads while others wait.
-    private static let outcome: String? = {
+    private static let outcome: String? = load(cgio_load)
+
+    /// `nil` once GLib alone is loaded, else why not.
+    private static let glibOutcome: String? = load(cgio_load_glib)
+
+    /// Calls one of the shim's loaders.
+    private static func load(_ loader: (UnsafeMutablePointer<CChar>?, Int) -> Int32) -> String? {
         var message = [CChar](repeating: 0, count: 512)
-        let result = message.withUnsafeMutableBufferPointer { cgio_load($0.baseAddress, $0.count) }
+        let result = message.withUnsafeMutableBufferPointer { loader($0.baseAddress, $0.count) }
         guard result == 0 else {
             return String(decoding: message.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self)
         }
         return nil
-    }()
+    }
 
     /// Turns a string GLib handed over into a Swift string, freeing it.
     ///

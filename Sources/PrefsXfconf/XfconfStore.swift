@@ -123,7 +123,7 @@ public final class XfconfStore: Sendable {
     ///
     /// - Throws: ``XfconfStoreError/gioUnavailable(_:)`` when GLib cannot be loaded.
     func bus() throws(XfconfStoreError) -> XfconfBus {
-        if let problem = GLib.loadFailure() { throw .gioUnavailable(problem) }
+        if let problem = GLib.glibLoadFailure() { throw .gioUnavailable(problem) }
         return service
     }
 

@@ -15,7 +15,7 @@ public enum XfconfStoreError: StoreErrorConvertible, Sendable, Hashable, CustomS
     case unreachable(String)
     /// Xfconf has no schemas to install.
     case noSchemas
-    /// GIO cannot be loaded: the dynamic loader's reason.
+    /// GLib, which holds the values, cannot be loaded: the dynamic loader's reason.
     case gioUnavailable(String)
 
     public var description: String {
@@ -35,7 +35,7 @@ public enum XfconfStoreError: StoreErrorConvertible, Sendable, Hashable, CustomS
         case .noSchemas:
             "Xfconf has no schemas: its properties carry their types themselves"
         case .gioUnavailable(let reason):
-            "XFCE's settings need GIO, which cannot be loaded (\(reason)); install GLib (Debian: libglib2.0-0)"
+            "XFCE's settings need GLib, which cannot be loaded (\(reason)); install it (Debian: libglib2.0-0)"
         }
     }
 

@@ -16,6 +16,7 @@
     _Static_assert(__builtin_types_compatible_p(__typeof__(&name), type(*) parameters), #name " differs from GLib's");
 #define CGIO_CHECK_VOID(name, parameters, arguments)                                                                   \
     _Static_assert(__builtin_types_compatible_p(__typeof__(&name), void(*) parameters), #name " differs from GLib's");
+CGIO_GLIB_FUNCTIONS(CGIO_CHECK, CGIO_CHECK_VOID)
 CGIO_FUNCTIONS(CGIO_CHECK, CGIO_CHECK_VOID)
 CGIO_DCONF_FUNCTIONS(CGIO_CHECK, CGIO_CHECK_VOID)
 

@@ -11,19 +11,27 @@
 
 #define CGIO_INDEX(type, name, parameters, arguments) CGIO_INDEX_##name,
 #define CGIO_INDEX_VOID(name, parameters, arguments) CGIO_INDEX_##name,
+enum { CGIO_GLIB_FUNCTIONS(CGIO_INDEX, CGIO_INDEX_VOID) CGIO_GLIB_FUNCTION_COUNT };
 enum { CGIO_FUNCTIONS(CGIO_INDEX, CGIO_INDEX_VOID) CGIO_FUNCTION_COUNT };
 enum { CGIO_DCONF_FUNCTIONS(CGIO_INDEX, CGIO_INDEX_VOID) CGIO_DCONF_FUNCTION_COUNT };
 #undef CGIO_INDEX
 #undef CGIO_INDEX_VOID
 
-/// The resolved functions, by `CGIO_INDEX_<name>`; all NULL until `cgio_load` succeeds.
+/// The resolved functions of GLib, by `CGIO_INDEX_<name>`; all NULL until `cgio_load_glib` or `cgio_load` succeeds.
+extern void *cgio_glib_slots[CGIO_GLIB_FUNCTION_COUNT];
+/// The resolved functions of GObject and GIO, by `CGIO_INDEX_<name>`; all NULL until `cgio_load` succeeds.
 extern void *cgio_slots[CGIO_FUNCTION_COUNT];
 /// The resolved functions of libdconf, by `CGIO_INDEX_<name>`; all NULL until `cgio_load_dconf` succeeds.
 extern void *cgio_dconf_slots[CGIO_DCONF_FUNCTION_COUNT];
 
-/// Loads GIO (libgio-2.0, which brings GObject and GLib) and resolves every function CGioFunctions.h declares.
-/// Returns 0, or -1 with one line in `message`. Not thread-safe: PrefsGSettings calls it once, from a Swift `static let`.
+/// Loads GIO (libgio-2.0, which brings GObject and GLib) and resolves every function of CGIO_GLIB_FUNCTIONS and
+/// CGIO_FUNCTIONS. Returns 0, or -1 with one line in `message`; thread-safe, and later calls give the first outcome.
 int cgio_load(char *message, size_t capacity);
+
+/// Loads GLib alone (libglib-2.0) and resolves every function of CGIO_GLIB_FUNCTIONS, for a store that only holds
+/// GVariants: a millisecond and more less than GIO, whose libraries (GObject, libmount, libselinux…) it never needs.
+/// Returns 0, or -1 with one line in `message`; thread-safe, and later calls give the first outcome.
+int cgio_load_glib(char *message, size_t capacity);
 
 /// Loads dconf's client library (libdconf.so.1, which needs GIO: load that first) and resolves every function of
 /// CGIO_DCONF_FUNCTIONS. Returns 0, or -1 with one line in `message`; thread-safe, and later calls give the first
@@ -35,6 +43,24 @@ static inline void *cgio_function(int index, const char *name) {
     if (function == NULL) cprefs_unloaded_symbol(name);
     return function;
 }
+
+static inline void *cgio_glib_function(int index, const char *name) {
+    void *function = cgio_glib_slots[index];
+    if (function == NULL) cprefs_unloaded_symbol(name);
+    return function;
+}
+
+#define CGIO_GLIB_WRAPPER(type, name, parameters, arguments)                                                           \
+    static inline type name parameters {                                                                               \
+        return ((type(*) parameters)cgio_glib_function(CGIO_INDEX_##name, #name)) arguments;                           \
+    }
+#define CGIO_GLIB_WRAPPER_VOID(name, parameters, arguments)                                                            \
+    static inline void name parameters {                                                                               \
+        ((void(*) parameters)cgio_glib_function(CGIO_INDEX_##name, #name)) arguments;                                  \
+    }
+CGIO_GLIB_FUNCTIONS(CGIO_GLIB_WRAPPER, CGIO_GLIB_WRAPPER_VOID)
+#undef CGIO_GLIB_WRAPPER
+#undef CGIO_GLIB_WRAPPER_VOID
 
 #define CGIO_WRAPPER(type, name, parameters, arguments)                                                                \
     static inline type name parameters {                                                                               \

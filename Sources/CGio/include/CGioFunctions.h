@@ -78,8 +78,10 @@ typedef void (*GDestroyNotify)(gpointer data);
 
 // F(return type, name, parameters, arguments) for functions that return a value; V(name, parameters, arguments) for
 // those that return nothing.
-#define CGIO_FUNCTIONS(F, V)                                                                                           \
-    V(g_error_free, (GError * error), (error))                                                                        \
+// GLib's own functions (libglib-2.0): all a store that only holds GVariants needs, loaded alone by
+// `cgio_load_glib`, without GIO and the libraries GIO brings.
+#define CGIO_GLIB_FUNCTIONS(F, V)                                                                                      \
+    V(g_error_free, (GError * error), (error))                                                                         \
     V(g_free, (gpointer mem), (mem))                                                                                   \
     V(g_strfreev, (gchar * *str_array), (str_array))                                                                   \
     F(gboolean, g_str_equal, (gconstpointer v1, gconstpointer v2), (v1, v2))                                           \
@@ -88,50 +90,6 @@ typedef void (*GDestroyNotify)(gpointer data);
       (log_domain, log_levels, log_func, user_data))                                                                   \
     F(gboolean, g_main_context_iteration, (GMainContext * context, gboolean may_block), (context, may_block))          \
     V(g_main_context_wakeup, (GMainContext * context), (context))                                                      \
-    V(g_object_unref, (gpointer object), (object))                                                                     \
-    F(const gchar *, g_type_name_from_instance, (GTypeInstance * instance), (instance))                                \
-    F(gulong, g_signal_connect_data,                                                                                   \
-      (gpointer instance, const gchar *detailed_signal, GCallback c_handler, gpointer data,                            \
-       GClosureNotify destroy_data, GConnectFlags connect_flags),                                                      \
-      (instance, detailed_signal, c_handler, data, destroy_data, connect_flags))                                       \
-    F(GSettingsBackend *, g_settings_backend_get_default, (void), ())                                                  \
-    F(GSettings *, g_settings_new_full, (GSettingsSchema * schema, GSettingsBackend * backend, const gchar * path),     \
-      (schema, backend, path))                                                                                         \
-    V(g_settings_apply, (GSettings * settings), (settings))                                                            \
-    V(g_settings_delay, (GSettings * settings), (settings))                                                            \
-    F(GVariant *, g_settings_get_default_value, (GSettings * settings, const gchar * key), (settings, key))            \
-    F(GVariant *, g_settings_get_user_value, (GSettings * settings, const gchar * key), (settings, key))               \
-    F(GVariant *, g_settings_get_value, (GSettings * settings, const gchar * key), (settings, key))                    \
-    F(gboolean, g_settings_is_writable, (GSettings * settings, const gchar * name), (settings, name))                  \
-    V(g_settings_reset, (GSettings * settings, const gchar * key), (settings, key))                                    \
-    F(gboolean, g_settings_set_value, (GSettings * settings, const gchar * key, GVariant * value),                     \
-      (settings, key, value))                                                                                          \
-    V(g_settings_sync, (void), ())                                                                                     \
-    F(GSettingsSchemaKey *, g_settings_schema_get_key, (GSettingsSchema * schema, const gchar * name),                 \
-      (schema, name))                                                                                                  \
-    F(const gchar *, g_settings_schema_get_id, (GSettingsSchema * schema), (schema))                                   \
-    F(const gchar *, g_settings_schema_get_path, (GSettingsSchema * schema), (schema))                                 \
-    F(gboolean, g_settings_schema_has_key, (GSettingsSchema * schema, const gchar * name), (schema, name))             \
-    F(gchar **, g_settings_schema_list_keys, (GSettingsSchema * schema), (schema))                                     \
-    V(g_settings_schema_unref, (GSettingsSchema * schema), (schema))                                                   \
-    F(GVariant *, g_settings_schema_key_get_default_value, (GSettingsSchemaKey * key), (key))                          \
-    F(const gchar *, g_settings_schema_key_get_description, (GSettingsSchemaKey * key), (key))                         \
-    F(const gchar *, g_settings_schema_key_get_name, (GSettingsSchemaKey * key), (key))                                \
-    F(GVariant *, g_settings_schema_key_get_range, (GSettingsSchemaKey * key), (key))                                  \
-    F(const gchar *, g_settings_schema_key_get_summary, (GSettingsSchemaKey * key), (key))                             \
-    F(const GVariantType *, g_settings_schema_key_get_value_type, (GSettingsSchemaKey * key), (key))                   \
-    F(gboolean, g_settings_schema_key_range_check, (GSettingsSchemaKey * key, GVariant * value), (key, value))         \
-    V(g_settings_schema_key_unref, (GSettingsSchemaKey * key), (key))                                                  \
-    F(GSettingsSchemaSource *, g_settings_schema_source_get_default, (void), ())                                       \
-    V(g_settings_schema_source_list_schemas,                                                                           \
-      (GSettingsSchemaSource * source, gboolean recursive, gchar * **non_relocatable, gchar * **relocatable),          \
-      (source, recursive, non_relocatable, relocatable))                                                               \
-    F(GSettingsSchema *, g_settings_schema_source_lookup,                                                              \
-      (GSettingsSchemaSource * source, const gchar *schema_id, gboolean recursive), (source, schema_id, recursive))    \
-    F(GSettingsSchemaSource *, g_settings_schema_source_new_from_directory,                                            \
-      (const gchar *directory, GSettingsSchemaSource *parent, gboolean trusted, GError **error),                       \
-      (directory, parent, trusted, error))                                                                             \
-    V(g_settings_schema_source_unref, (GSettingsSchemaSource * source), (source))                                      \
     V(g_variant_builder_add_value, (GVariantBuilder * builder, GVariant * value), (builder, value))                    \
     F(GVariant *, g_variant_builder_end, (GVariantBuilder * builder), (builder))                                       \
     F(GVariantBuilder *, g_variant_builder_new, (const GVariantType *type), (type))                                    \
@@ -185,6 +143,53 @@ typedef void (*GDestroyNotify)(gpointer data);
     V(g_variant_unref, (GVariant * value), (value))                                                                    \
     F(gchar *, g_variant_type_dup_string, (const GVariantType *type), (type))                                          \
     F(gboolean, g_variant_type_string_is_valid, (const gchar *type_string), (type_string))
+
+// GObject's and GIO's (libgio-2.0, which brings GObject and GLib), loaded by `cgio_load`.
+#define CGIO_FUNCTIONS(F, V)                                                                                           \
+    V(g_object_unref, (gpointer object), (object))                                                                     \
+    F(const gchar *, g_type_name_from_instance, (GTypeInstance * instance), (instance))                                \
+    F(gulong, g_signal_connect_data,                                                                                   \
+      (gpointer instance, const gchar *detailed_signal, GCallback c_handler, gpointer data,                            \
+       GClosureNotify destroy_data, GConnectFlags connect_flags),                                                      \
+      (instance, detailed_signal, c_handler, data, destroy_data, connect_flags))                                       \
+    F(GSettingsBackend *, g_settings_backend_get_default, (void), ())                                                  \
+    F(GSettings *, g_settings_new_full, (GSettingsSchema * schema, GSettingsBackend * backend, const gchar * path),    \
+      (schema, backend, path))                                                                                         \
+    V(g_settings_apply, (GSettings * settings), (settings))                                                            \
+    V(g_settings_delay, (GSettings * settings), (settings))                                                            \
+    F(GVariant *, g_settings_get_default_value, (GSettings * settings, const gchar * key), (settings, key))            \
+    F(GVariant *, g_settings_get_user_value, (GSettings * settings, const gchar * key), (settings, key))               \
+    F(GVariant *, g_settings_get_value, (GSettings * settings, const gchar * key), (settings, key))                    \
+    F(gboolean, g_settings_is_writable, (GSettings * settings, const gchar * name), (settings, name))                  \
+    V(g_settings_reset, (GSettings * settings, const gchar * key), (settings, key))                                    \
+    F(gboolean, g_settings_set_value, (GSettings * settings, const gchar * key, GVariant * value),                     \
+      (settings, key, value))                                                                                          \
+    V(g_settings_sync, (void), ())                                                                                     \
+    F(GSettingsSchemaKey *, g_settings_schema_get_key, (GSettingsSchema * schema, const gchar * name),                 \
+      (schema, name))                                                                                                  \
+    F(const gchar *, g_settings_schema_get_id, (GSettingsSchema * schema), (schema))                                   \
+    F(const gchar *, g_settings_schema_get_path, (GSettingsSchema * schema), (schema))                                 \
+    F(gboolean, g_settings_schema_has_key, (GSettingsSchema * schema, const gchar * name), (schema, name))             \
+    F(gchar **, g_settings_schema_list_keys, (GSettingsSchema * schema), (schema))                                     \
+    V(g_settings_schema_unref, (GSettingsSchema * schema), (schema))                                                   \
+    F(GVariant *, g_settings_schema_key_get_default_value, (GSettingsSchemaKey * key), (key))                          \
+    F(const gchar *, g_settings_schema_key_get_description, (GSettingsSchemaKey * key), (key))                         \
+    F(const gchar *, g_settings_schema_key_get_name, (GSettingsSchemaKey * key), (key))                                \
+    F(GVariant *, g_settings_schema_key_get_range, (GSettingsSchemaKey * key), (key))                                  \
+    F(const gchar *, g_settings_schema_key_get_summary, (GSettingsSchemaKey * key), (key))                             \
+    F(const GVariantType *, g_settings_schema_key_get_value_type, (GSettingsSchemaKey * key), (key))                   \
+    F(gboolean, g_settings_schema_key_range_check, (GSettingsSchemaKey * key, GVariant * value), (key, value))         \
+    V(g_settings_schema_key_unref, (GSettingsSchemaKey * key), (key))                                                  \
+    F(GSettingsSchemaSource *, g_settings_schema_source_get_default, (void), ())                                       \
+    V(g_settings_schema_source_list_schemas,                                                                           \
+      (GSettingsSchemaSource * source, gboolean recursive, gchar * **non_relocatable, gchar * **relocatable),          \
+      (source, recursive, non_relocatable, relocatable))                                                               \
+    F(GSettingsSchema *, g_settings_schema_source_lookup,                                                              \
+      (GSettingsSchemaSource * source, const gchar *schema_id, gboolean recursive), (source, schema_id, recursive))    \
+    F(GSettingsSchemaSource *, g_settings_schema_source_new_from_directory,                                            \
+      (const gchar *directory, GSettingsSchemaSource *parent, gboolean trusted, GError **error),                       \
+      (directory, parent, trusted, error))                                                                             \
+    V(g_settings_schema_source_unref, (GSettingsSchemaSource * source), (source))
 
 // The functions of dconf's own client library, libdconf, which reads and writes any dconf path (GSettings reaches only
 // the paths of installed schemas): the same form as CGIO_FUNCTIONS.
