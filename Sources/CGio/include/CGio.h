@@ -1,7 +1,7 @@
 // GIO, loaded when the GSettings store first needs it (`cgio_load`), or GLib alone for Xfconf (`cgio_load_glib`), and
 // called through the same names as GLib's own functions: each wrapper below is a static inline function that calls the
-// symbol the loader resolved. GLib's headers are not included; CGioFunctions.h declares what is used. PrefsGSettings/GLib wraps these in Swift, one thin function
-// per call, and loads the library before it makes any (GIOLibrary).
+// symbol the loader resolved. GLib's headers are not included; CGioFunctions.h declares what is used. PrefsGSettings/GLib
+// and PrefsGLib wrap these in Swift, one thin function per call, and load the library before they make any.
 #ifndef CGIO_H
 #define CGIO_H
 
