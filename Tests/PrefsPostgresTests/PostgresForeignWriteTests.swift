@@ -13,15 +13,9 @@ import Testing
         let table = PostgresServer.uniqueTable("foreign")
         let url = server.url(table: table)
         let cli = try InProcessPrefs.withPostgres()
-        let manifest = cli.home.url.appendingPathComponent("schema.json")
-        try Data(
-            (#"{"format": "prefs-schema", "version": 1, "suite": "app", "keys": [{"id": "token", "type": "String", "#
-                + #""kind": "string", "storage": "string", "optional": false, "debug": false, "default": "", "#
-                + #""secret": true}]}"#).utf8
-        ).write(to: manifest)
         // Written before the schema, which declares only the secret.
         #expect(try cli.run("--store", url, "write", "app", "theme", "dark").status == 0)
-        #expect(try cli.run("--store", url, "schema", "install", manifest.path).status == 0)
+        try PostgresSecretsTests.installTokenSchema(on: url, with: cli)
         #expect(try cli.run("--store", url, "write", "app", "token", "first").status == 0)
 
         _ = try server.psql(

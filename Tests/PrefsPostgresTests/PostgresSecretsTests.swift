@@ -15,14 +15,10 @@ import Testing
         let cli = try InProcessPrefs.withPostgres()
         // Written before any schema says it is secret: that history row keeps its value, which `log` now masks.
         #expect(try cli.run("--store", url, "write", "app", "token", "early-\(Self.secret)").status == 0)
-        let manifest = cli.home.url.appendingPathComponent("schema.json")
-        try Data(
-            (#"{"format": "prefs-schema", "version": 1, "suite": "app", "keys": [{"id": "token", "type": "String", "#
-                + #""kind": "string", "storage": "string", "optional": false, "debug": false, "default": "", "#
-                + #""secret": true}, {"id": "port", "type": "Int", "kind": "int", "storage": "int", "optional": false, "#
-                + #""debug": false, "default": 80}]}"#).utf8
-        ).write(to: manifest)
-        #expect(try cli.run("schema", "install", "--store", url, manifest.path).status == 0)
+        try Self.installTokenSchema(
+            on: url, with: cli,
+            alsoDeclaring: #", {"id": "port", "type": "Int", "kind": "int", "storage": "int", "optional": false, "#
+                + #""debug": false, "default": 80}"#)
         #expect(try cli.run("--store", url, "write", "app", "token", Self.secret).status == 0)
         #expect(try cli.run("--store", url, "write", "app", "port", "8080").status == 0)
 
@@ -52,5 +48,21 @@ import Testing
                 == "prefs: the change of \"token\" is a secret's, whose values the history never keeps; nothing was undone\n"
         )
         #expect(try cli.run("--store", url, "read", "app", "token", "--reveal").output == Self.secret + "\n")
+    }
+
+    /// Installs the schema of suite `app`, whose `token` is secret, with other keys' entries after it.
+    ///
+    /// - Parameters:
+    ///   - url: The store.
+    ///   - cli: The runner, in whose folder the manifest is written.
+    ///   - others: More entries of the `keys` array, each after a comma.
+    static func installTokenSchema(on url: String, with cli: InProcessPrefs, alsoDeclaring others: String = "") throws {
+        let manifest = cli.home.url.appendingPathComponent("schema.json")
+        try Data(
+            (#"{"format": "prefs-schema", "version": 1, "suite": "app", "keys": [{"id": "token", "type": "String", "#
+                + #""kind": "string", "storage": "string", "optional": false, "debug": false, "default": "", "#
+                + #""secret": true}\#(others)]}"#).utf8
+        ).write(to: manifest)
+        #expect(try cli.run("schema", "install", "--store", url, manifest.path).status == 0)
     }
 }
