@@ -12,3 +12,21 @@ extension InProcessPrefs {
         return try InProcessPrefs()
     }
 }
+
+/// A table of a test's own on the shared server, and a runner of `prefs` on it.
+struct PostgresScratch {
+    let server: PostgresServer
+    let table: String
+    /// The store's URL, naming the table.
+    let url: String
+    let cli: InProcessPrefs
+
+    /// - Parameter prefix: What the table's name starts with.
+    /// - Throws: When there is no server (which fails the test), or the runner's folder cannot be made.
+    init(_ prefix: String) throws {
+        server = try PostgresServer.require()
+        table = PostgresServer.uniqueTable(prefix)
+        url = server.url(table: table)
+        cli = try InProcessPrefs.withPostgres()
+    }
+}

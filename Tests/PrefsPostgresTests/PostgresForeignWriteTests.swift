@@ -9,10 +9,8 @@ import Testing
     static let secret = "pg-foreign-SECRET-7f3a"
 
     @Test func anotherClientsUpdateInsertAndDeleteAreJournaledAndNamed() throws {
-        let server = try PostgresServer.require()
-        let table = PostgresServer.uniqueTable("foreign")
-        let url = server.url(table: table)
-        let cli = try InProcessPrefs.withPostgres()
+        let scratch = try PostgresScratch("foreign")
+        let (server, table, url, cli) = (scratch.server, scratch.table, scratch.url, scratch.cli)
         // Written before the schema, which declares only the secret.
         #expect(try cli.run("--store", url, "write", "app", "theme", "dark").status == 0)
         try PostgresSecretsTests.installTokenSchema(on: url, with: cli)
@@ -46,10 +44,8 @@ import Testing
     }
 
     @Test func aTableMadeBeforeTheTriggerGetsItAtItsFirstWrite() throws {
-        let server = try PostgresServer.require()
-        let table = PostgresServer.uniqueTable("upgrade")
-        let url = server.url(table: table)
-        let cli = try InProcessPrefs.withPostgres()
+        let scratch = try PostgresScratch("upgrade")
+        let (server, table, url, cli) = (scratch.server, scratch.table, scratch.url, scratch.cli)
         #expect(try cli.run("--store", url, "write", "app", "theme", "dark").status == 0)
         // As an earlier version left it: no trigger, no functions.
         _ = try server.psql(

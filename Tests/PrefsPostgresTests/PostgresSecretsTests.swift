@@ -56,6 +56,7 @@ import Testing
     ///   - url: The store.
     ///   - cli: The runner, in whose folder the manifest is written.
     ///   - others: More entries of the `keys` array, each after a comma.
+    /// - Throws: When the manifest cannot be written.
     static func installTokenSchema(on url: String, with cli: InProcessPrefs, alsoDeclaring others: String = "") throws {
         let manifest = cli.home.url.appendingPathComponent("schema.json")
         try Data(
