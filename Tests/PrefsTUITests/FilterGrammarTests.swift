@@ -120,7 +120,8 @@ import Testing
         ]
         for (query, expected) in Self.table + writers {
             let found = cli.run(["find", "--json", query])
-            #expect(found.status == 0, "\(query): \(found.error)")
+            // As grep, find exits 1 when nothing matches.
+            #expect(found.status == (expected.isEmpty ? 1 : 0), "\(query): \(found.error)")
             let objects = try JSONSerialization.jsonObject(with: Data(found.output.utf8)) as? [[String: Any]] ?? []
             let fromCLI = objects.map { "\($0["suite"] ?? "") \($0["key"] ?? "")" }
             #expect(fromCLI == expected, "prefs find \(query)")

@@ -67,6 +67,9 @@ import Testing
                 "app theme = light  # Colour theme", "other note = remember the colour",
             ])
         #expect(try cli.run("find", "text size").lines == ["app fontScale = 1.0"])
-        #expect(try cli.run("find", "nothing matches this").lines == [])
+        // Nothing found is said by the status alone, as grep says it: 1, and not a word.
+        let nothing = try cli.run("find", "nothing matches this")
+        #expect(nothing.status == 1 && nothing.output.isEmpty && nothing.error.isEmpty, "\(nothing.error)")
+        #expect(try cli.run("find", "text size").status == 0)
     }
 }

@@ -79,8 +79,10 @@ import Testing
                     #expect(sample.wholeMatch(of: shape) != nil)
                     #expect(started.output.contains { $0.wholeMatch(of: shape) != nil }, "\(started.output)")
                 }
-                // The reader stops it with Ctrl-C before going on.
+                // The reader stops it with Ctrl-C before going on. The probe's writes are not the reader's: one more
+                // write is the last again, so that `prefs undo` leaves the theme the reader set, which `find` finds.
                 started.kill()
+                try cli.run("write", "com.example.app", "launchCount", "4", "--type", "int")
                 continue
             }
             if line.command == "prefs recover com.example.app" {

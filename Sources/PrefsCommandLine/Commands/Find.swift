@@ -17,7 +17,8 @@ struct Find: PrefsCommand {
 
             Keys only a schema declares and keys only a system layer sets are searched too; a secret's value never \
             matches unless --reveal is given. The editor's / takes the same query and lists the same keys in the \
-            same order. An unreadable suite is named on standard error after the matches, and the exit status is 1.
+            same order. When nothing matches, it prints nothing and exits 1, as grep does. An unreadable suite is \
+            named on standard error after the matches, and the exit status is 1.
             """)
 
     /// The filters, one a line, their names in a column.
@@ -48,6 +49,9 @@ struct Find: PrefsCommand {
                 "unknown option \(TextEscaping.quoted(option))\(near.map { "; \($0)" } ?? "") (to look for "
                     + "text that starts with --, quote it: prefs find '\"--word\"')", code: .usage)
         }
-        try PreferenceSearch(query.joined(separator: " ")).print(json: options.json, in: options.openContext())
+        let found = try PreferenceSearch(query.joined(separator: " ")).print(
+            json: options.json, in: options.openContext())
+        // As grep: a script asks whether anything matched by the status alone.
+        if found == 0 { throw ExitCode.failure }
     }
 }

@@ -29,12 +29,14 @@ public struct PreferenceSearch: Sendable {
     /// - Parameters:
     ///   - json: Whether to print a JSON array rather than lines.
     ///   - context: The store.
+    /// - Returns: How many keys matched.
     /// - Throws: ``ToolError`` naming the last suite that could not be read, after the matches and the other
     ///   problems are printed: an unreadable suite is not "no match".
-    public func print(json: Bool, in context: ToolContext) throws {
+    @discardableResult
+    public func print(json: Bool, in context: ToolContext) throws -> Int {
         let (matches, problems) = try run(in: context)
         json ? Output.json(matches.map(Self.jsonObject), pretty: true) : Output.lines(matches.map(Self.line))
-        guard let last = problems.last else { return }
+        guard let last = problems.last else { return matches.count }
         for problem in problems.dropLast() { Output.error(problem) }
         throw ToolError(last, code: .corrupt)
     }
