@@ -37,6 +37,7 @@ enum XfconfSignals {
         let outcome = Mutex<String?>(nil)
         let failure = DetachedThread.start { [weak store] in
             defer {
+                // A pipe end's close that fails has still released it (Linux): nothing is left to do.
                 try? listening.stop.close()
                 listening.ended()
             }
@@ -52,6 +53,7 @@ enum XfconfSignals {
             }
         }
         guard failure == 0 else {
+            // No thread took the read end: closed here, and a close that fails has still released it.
             try? listening.stop.close()
             listening.end()
             throw .unreachable("xfconfd's change signals: no thread to hear them (\(Errno(rawValue: failure)))")
@@ -114,6 +116,7 @@ enum XfconfSignals {
                 defer { writer = nil }
                 return writer
             }
+            // Closing the write end is the message; a close that fails has still released it, and hung up.
             try? writer?.close()
         }
     }

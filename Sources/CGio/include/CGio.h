@@ -1,7 +1,8 @@
 // GIO, loaded when the GSettings store first needs it (`cgio_load`), or GLib alone for Xfconf (`cgio_load_glib`), and
 // called through the same names as GLib's own functions: each wrapper below is a static inline function that calls the
-// symbol the loader resolved. GLib's headers are not included; CGioFunctions.h declares what is used. PrefsGSettings/GLib
-// and PrefsGLib wrap these in Swift, one thin function per call, and load the library before they make any.
+// symbol the loader resolved. GLib's headers are not included; CGioFunctions.h declares what is used.
+// PrefsGSettings/GLib and PrefsGLib wrap these in Swift, one thin function per call, and load the library before they
+// make any.
 #ifndef CGIO_H
 #define CGIO_H
 
@@ -38,57 +39,43 @@ int cgio_load_glib(char *message, size_t capacity);
 /// outcome.
 int cgio_load_dconf(char *message, size_t capacity);
 
-static inline void *cgio_function(int index, const char *name) {
-    void *function = cgio_slots[index];
+/// A resolved function of one of the tables, or a stop naming it when its library was never loaded.
+static inline void *cgio_resolved(void *const *slots, int index, const char *name) {
+    void *function = slots[index];
     if (function == NULL) cprefs_unloaded_symbol(name);
     return function;
 }
 
-static inline void *cgio_glib_function(int index, const char *name) {
-    void *function = cgio_glib_slots[index];
-    if (function == NULL) cprefs_unloaded_symbol(name);
-    return function;
-}
-
-#define CGIO_GLIB_WRAPPER(type, name, parameters, arguments)                                                           \
+// One wrapper per function, calling through its table's slot: each table passes its slots to these.
+#define CGIO_WRAPPER_IN(slots, type, name, parameters, arguments)                                                      \
     static inline type name parameters {                                                                               \
-        return ((type(*) parameters)cgio_glib_function(CGIO_INDEX_##name, #name)) arguments;                           \
+        return ((type(*) parameters)cgio_resolved(slots, CGIO_INDEX_##name, #name)) arguments;                         \
     }
-#define CGIO_GLIB_WRAPPER_VOID(name, parameters, arguments)                                                            \
+#define CGIO_WRAPPER_VOID_IN(slots, name, parameters, arguments)                                                       \
     static inline void name parameters {                                                                               \
-        ((void(*) parameters)cgio_glib_function(CGIO_INDEX_##name, #name)) arguments;                                  \
+        ((void(*) parameters)cgio_resolved(slots, CGIO_INDEX_##name, #name)) arguments;                                \
     }
+#define CGIO_GLIB_WRAPPER(type, name, parameters, arguments)                                                           \
+    CGIO_WRAPPER_IN(cgio_glib_slots, type, name, parameters, arguments)
+#define CGIO_GLIB_WRAPPER_VOID(name, parameters, arguments)                                                            \
+    CGIO_WRAPPER_VOID_IN(cgio_glib_slots, name, parameters, arguments)
+#define CGIO_WRAPPER(type, name, parameters, arguments) CGIO_WRAPPER_IN(cgio_slots, type, name, parameters, arguments)
+#define CGIO_WRAPPER_VOID(name, parameters, arguments) CGIO_WRAPPER_VOID_IN(cgio_slots, name, parameters, arguments)
+#define CGIO_DCONF_WRAPPER(type, name, parameters, arguments)                                                          \
+    CGIO_WRAPPER_IN(cgio_dconf_slots, type, name, parameters, arguments)
+#define CGIO_DCONF_WRAPPER_VOID(name, parameters, arguments)                                                           \
+    CGIO_WRAPPER_VOID_IN(cgio_dconf_slots, name, parameters, arguments)
 CGIO_GLIB_FUNCTIONS(CGIO_GLIB_WRAPPER, CGIO_GLIB_WRAPPER_VOID)
+CGIO_FUNCTIONS(CGIO_WRAPPER, CGIO_WRAPPER_VOID)
+CGIO_DCONF_FUNCTIONS(CGIO_DCONF_WRAPPER, CGIO_DCONF_WRAPPER_VOID)
 #undef CGIO_GLIB_WRAPPER
 #undef CGIO_GLIB_WRAPPER_VOID
-
-#define CGIO_WRAPPER(type, name, parameters, arguments)                                                                \
-    static inline type name parameters {                                                                               \
-        return ((type(*) parameters)cgio_function(CGIO_INDEX_##name, #name)) arguments;                                \
-    }
-#define CGIO_WRAPPER_VOID(name, parameters, arguments)                                                                 \
-    static inline void name parameters { ((void(*) parameters)cgio_function(CGIO_INDEX_##name, #name)) arguments; }
-CGIO_FUNCTIONS(CGIO_WRAPPER, CGIO_WRAPPER_VOID)
 #undef CGIO_WRAPPER
 #undef CGIO_WRAPPER_VOID
-
-static inline void *cgio_dconf_function(int index, const char *name) {
-    void *function = cgio_dconf_slots[index];
-    if (function == NULL) cprefs_unloaded_symbol(name);
-    return function;
-}
-
-#define CGIO_DCONF_WRAPPER(type, name, parameters, arguments)                                                          \
-    static inline type name parameters {                                                                               \
-        return ((type(*) parameters)cgio_dconf_function(CGIO_INDEX_##name, #name)) arguments;                          \
-    }
-#define CGIO_DCONF_WRAPPER_VOID(name, parameters, arguments)                                                           \
-    static inline void name parameters {                                                                               \
-        ((void(*) parameters)cgio_dconf_function(CGIO_INDEX_##name, #name)) arguments;                                 \
-    }
-CGIO_DCONF_FUNCTIONS(CGIO_DCONF_WRAPPER, CGIO_DCONF_WRAPPER_VOID)
 #undef CGIO_DCONF_WRAPPER
 #undef CGIO_DCONF_WRAPPER_VOID
+#undef CGIO_WRAPPER_IN
+#undef CGIO_WRAPPER_VOID_IN
 
 // What GLib writes as macros: signal connection, type casts and type names.
 
