@@ -19,6 +19,11 @@ public struct StoreKind: Sendable {
     public let summary: String
     /// Whether `prefs` hands commands on this kind to the `prefs-postgres` helper, which links what this kind needs.
     public let needsHelper: Bool
+    /// Whether the machine view (`prefs` alone) shows this kind, and when.
+    public let presence: Presence
+    /// The desktops (`XDG_CURRENT_DESKTOP`'s words) whose own settings this kind holds, which the machine view lists
+    /// first there.
+    public let desktops: [String]
     /// Whether a value of `--store` names this kind.
     let names: @Sendable (String) -> Bool
     /// The context of the store a value names, nothing opened yet.
@@ -31,11 +36,13 @@ public struct StoreKind: Sendable {
     ///   - spelling: How `--store` names it, for help.
     ///   - summary: What it is, for help.
     ///   - needsHelper: Whether `prefs-postgres` runs its commands.
+    ///   - presence: Whether the machine view shows it, and when.
+    ///   - desktops: The desktops whose own settings it holds.
     ///   - names: Whether a value of `--store` names it.
     ///   - open: The context of the store a value names (given `--config-dir` and the environment), nothing opened.
     public init(
         name: String, spelling: String, summary: String, needsHelper: Bool = false,
-        names: @escaping @Sendable (String) -> Bool,
+        presence: Presence = .named, desktops: [String] = [], names: @escaping @Sendable (String) -> Bool,
         open:
             @escaping @Sendable (_ value: String, _ configDirectory: URL, _ environment: [String: String]) ->
             ToolContext
@@ -44,6 +51,8 @@ public struct StoreKind: Sendable {
         self.spelling = spelling
         self.summary = summary
         self.needsHelper = needsHelper
+        self.presence = presence
+        self.desktops = desktops
         self.names = names
         self.open = open
     }
@@ -53,26 +62,30 @@ public struct StoreKind: Sendable {
         StoreKind(
             name: "files", spelling: "files",
             summary: "the suite files of the configuration directory, the default (--config-dir names it)",
-            needsHelper: false, names: { $0 == "files" },
+            needsHelper: false, presence: .always, names: { $0 == "files" },
             open: { _, directory, environment in
                 StoreResolver.filesContext(configDirectory: directory, environment: environment)
             }),
         StoreKind(
             name: StoreResolver.gsettings, spelling: StoreResolver.gsettings,
             summary: "GNOME's settings (the installed GSettings schemas, stored by dconf)",
-            needsHelper: false, names: { $0 == StoreResolver.gsettings },
+            needsHelper: false, presence: .holdingSuites(StoreResolver.gsettingsMayBeHere),
+            desktops: ["GNOME", "Unity", "Budgie", "Cinnamon", "X-Cinnamon", "MATE", "Pantheon"],
+            names: { $0 == StoreResolver.gsettings },
             open: { _, _, _ in StoreResolver.gsettingsContext() }),
         StoreKind(
             name: StoreResolver.kconfig, spelling: StoreResolver.kconfig,
             summary: "KDE's settings (the KConfig files of the configuration directory: kdeglobals, *rc)",
-            needsHelper: false, names: { $0 == StoreResolver.kconfig },
+            needsHelper: false, presence: .holdingSuites({ _ in true }), desktops: ["KDE"],
+            names: { $0 == StoreResolver.kconfig },
             open: { _, directory, environment in
                 StoreResolver.kconfigContext(configDirectory: directory, environment: environment)
             }),
         StoreKind(
             name: StoreResolver.xfconf, spelling: StoreResolver.xfconf,
             summary: "XFCE's settings (the Xfconf channels xfconfd keeps, as xfconf-query shows them)",
-            needsHelper: false, names: { $0 == StoreResolver.xfconf },
+            needsHelper: false, presence: .holdingSuites(StoreResolver.xfconfMayBeHere), desktops: ["XFCE"],
+            names: { $0 == StoreResolver.xfconf },
             open: { _, _, _ in StoreResolver.xfconfContext() }),
         StoreKind(
             name: "postgresql", spelling: "postgres://user@host:port/database[?table=NAME]",
@@ -81,6 +94,17 @@ public struct StoreKind: Sendable {
             needsHelper: true, names: { $0.contains("://") },
             open: { value, _, _ in StoreResolver.postgresContext(value) }),
     ]
+
+    /// When the machine view shows a kind of store.
+    public enum Presence: Sendable {
+        /// Always: prefs' own suites, where a new suite goes, shown even before the first.
+        case always
+        /// When it lists a suite or a schema, asked only once a cheap look (a file, an address) says it may: asking
+        /// some stores costs a daemon's start.
+        case holdingSuites(@Sendable (_ environment: [String: String]) -> Bool)
+        /// Only when `--store` names it: a database somewhere else.
+        case named
+    }
 
     /// The kind a value of `--store` names.
     ///

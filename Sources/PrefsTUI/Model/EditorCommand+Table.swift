@@ -75,7 +75,8 @@ extension EditorCommand {
         },
         EditorCommand("quit", keys: [.character("q")], label: "q", "go back; quit from the suites") {
             model, invocation in
-            if invocation.byName || model.stack.count <= 1 { model.quit() } else { model.back() }
+            let atTop = model.stack.count <= 1 && model.openFolder.isEmpty
+            if invocation.byName || atTop { model.quit() } else { model.back() }
         },
         EditorCommand(
             "record", argument: "FILE",

@@ -15,6 +15,9 @@ public import Foundation
 /// one suite costs only what it touches, whatever the number of suites and keys.
 public final class EditorData {
     public let store: any SuiteStore
+    /// The machine's stores, when the editor shows all of them (`prefs` alone): the top of the tree is one folder
+    /// per store.
+    public let machine: MachineStore?
     /// Where the suites' schemas come from.
     public let schemas: any PreferenceSchemaSource
     /// The application layer on the same store: the editor's rename, export, undo and redo are its actions, with
@@ -48,6 +51,8 @@ public final class EditorData {
         store: any SuiteStore, schemas: (any PreferenceSchemaSource)? = nil, tools: ToolContext, utc: Bool = false
     ) {
         self.store = store
+        // A cast to a class, once: it costs none of a protocol cast's search of the program's conformances.
+        machine = store as? MachineStore
         self.schemas = schemas ?? store.schemaSource
         self.tools = tools
         showsUTC = utc

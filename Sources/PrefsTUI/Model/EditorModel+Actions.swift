@@ -58,8 +58,8 @@ extension EditorModel {
         let name: String
         if let suite = currentSuite {
             name = suite
-        } else if case .suites = screen, suiteRows.indices.contains(selectedIndex) {
-            return askToDeleteSuite(suiteRows[selectedIndex].name)
+        } else if let row = selectedSuiteRow {
+            return askToDeleteSuite(row.name)
         } else {
             return
         }
@@ -106,8 +106,7 @@ extension EditorModel {
     }
 
     var selectedSuiteName: String? {
-        guard case .suites = screen, suiteRows.indices.contains(selectedIndex) else { return nil }
-        return suiteRows[selectedIndex].name
+        selectedSuiteRow?.name
     }
 
     /// The answer to a question: `y` goes ahead (or `p`, to restore a previous version), anything else cancels.

@@ -7,8 +7,7 @@ extension EditorModel {
         if let currentSuite { return currentSuite }
         // A suite `R` deleted has left the list: `u` brings it back.
         if screen == .suites, let deleted = sessionKeys.deletedSuite { return deleted }
-        guard screen == .suites, suiteRows.indices.contains(selectedIndex) else { return nil }
-        return suiteRows[selectedIndex].name
+        return selectedSuiteRow?.name
     }
 
     /// `u` reverts the suite's newest write, as `prefs undo` does: from the suite's history, whoever made the write,

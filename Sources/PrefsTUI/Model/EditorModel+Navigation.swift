@@ -13,6 +13,7 @@ extension EditorModel {
             let match = selectedIndex - suiteRows.count
             guard suiteRows.indices.contains(selectedIndex) || searchMatches.indices.contains(match) else { return }
             let found = match < 0 ? nil : searchMatches[match]
+            if found == nil, suiteRows[selectedIndex].isFolder { return enterFolder(suiteRows[selectedIndex].name) }
             let suite = found?.suite ?? suiteRows[selectedIndex].name
             // The filter found the suite; its keys start unfiltered, and the filter comes back with the suites.
             filter.openSuite()
@@ -44,8 +45,10 @@ extension EditorModel {
 
     /// Opens a suite's keys with one key selected, from a list of keys found elsewhere.
     func go(to suite: String, key: String) {
-        stack = [.suites, .keys(suite: suite)]
+        stack = [.suites]
         filter.text = ""
+        showFolder(of: suite)
+        stack.append(.keys(suite: suite))
         refresh()
         if let position = keyRows.position(of: key) { selection[.keys(suite: suite)] = position }
     }
@@ -60,6 +63,10 @@ extension EditorModel {
     }
 
     func back() {
+        if stack.count == 1, screen == .suites, filter.isEmpty, leaveFolder() {
+            message = nil
+            return
+        }
         if stack.count > 1 { stack.removeLast() }
         message = nil
         // A filter belongs to the list it was typed in; the suites' comes back with them.

@@ -62,8 +62,9 @@ public final class EditorModel {
     public func start() {
         reload()
         if case .keys(let suite)? = stack.last {
-            if let index = suiteRows.firstIndex(where: { $0.name == suite }) {
-                selection[.suites] = index
+            let all = data.suiteRows()
+            if all.contains(where: { $0.name == suite }) {
+                showFolder(of: suite)
             } else {
                 offerNearest(to: suite)
             }
@@ -74,16 +75,15 @@ public final class EditorModel {
     /// Opened at a suite that does not exist: the suites are shown with the nearest selected, when one is near a
     /// typo, rather than an empty suite that a first key would create beside the one meant.
     private func offerNearest(to suite: String) {
-        let names = suiteRows.map(\.name)
+        let names = data.suiteRows().map(\.name)
         guard let question = NearestNames.question(for: suite, among: names),
-            let near = NearestNames.nearest(to: suite, among: names).first,
-            let index = names.firstIndex(of: near)
+            let near = NearestNames.nearest(to: suite, among: names).first
         else {
             say("no suite \(TextEscaping.quoted(suite)) yet: a adds its first key")
             return
         }
         stack = [.suites]
-        selection[.suites] = index
+        showFolder(of: near)
         say("no suite \(TextEscaping.quoted(suite)); \(question) Enter opens it")
     }
 
@@ -132,8 +132,13 @@ public final class EditorModel {
         // A filter belongs to the list it was typed in: the suites', or the keys' of the suite open.
         let query = currentSuite == nil && !filter.isEmpty ? filter.query : nil
         let rows = data.suiteRows()
+        // A filter searches every suite, whatever folder is open; without one, the folder's level is listed.
         suiteRows =
-            currentSuite != nil || filter.isEmpty ? rows : rows.filter { query?.matches(suiteName: $0.name) == true }
+            currentSuite == nil && !filter.isEmpty
+            ? rows.filter { query?.matches(suiteName: $0.name) == true }
+            : SuiteTree.level(
+                rows, under: navigation.folders.last ?? "", stores: data.machine?.members.map(\.word),
+                problems: data.machine?.problems ?? [:])
         searchMatches = query.map(data.searchMatches) ?? .none
         if let selectedSuite, let index = suiteRows.firstIndex(where: { $0.name == selectedSuite }) {
             selection[.suites] = index

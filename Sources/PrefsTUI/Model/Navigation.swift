@@ -5,6 +5,8 @@ public import PrefsTools
 public struct Navigation {
     /// The screens opened so far; the last is shown.
     public internal(set) var stack: [EditorScreen]
+    /// The folders of the suites' tree opened, outermost first; the last is listed (``SuiteTree``).
+    public internal(set) var folders: [String] = []
     /// The selected row of each screen.
     public internal(set) var selection: [EditorScreen: Int] = [:]
     /// The terminal's size at the last input, which mouse clicks and page moves are measured against.

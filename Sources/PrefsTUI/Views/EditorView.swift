@@ -1,4 +1,5 @@
 import PrefsCore
+import PrefsTools
 
 #if canImport(FoundationEssentials)
 import FoundationEssentials
@@ -118,16 +119,35 @@ public struct EditorView {
     private var breadcrumb: String {
         let separator = unicode ? " › " : " > "
         switch model.screen {
-        case .suites: return TextEscaping.escaped(model.data.store.locationDescription)
-        case .keys(let suite): return "suites" + separator + TextEscaping.escaped(suite)
+        case .suites:
+            var crumbs = [model.data.machine == nil ? model.data.store.locationDescription : "this machine"]
+            var outer = ""
+            for folder in model.navigation.folders {
+                var step = folder.dropFirst(outer.count)
+                if step.count > 1, let last = step.last, last == ":" || SuiteTree.isSeparator(last) {
+                    step = step.dropLast()
+                }
+                crumbs.append(String(step))
+                outer = folder
+            }
+            return crumbs.map { TextEscaping.escaped($0) }.joined(separator: separator)
+        case .keys(let suite): return suiteCrumbs(suite).joined(separator: separator)
         case .details(let suite, let key):
-            return "suites" + separator + TextEscaping.escaped(suite) + separator + TextEscaping.escaped(key)
+            return (suiteCrumbs(suite) + [TextEscaping.escaped(key)]).joined(separator: separator)
         case .help: return "keys"
         case .changeLog: return "changes made by other processes"
         case .pending: return "pending changes (A applies, D dismisses)"
         case .bookmarks: return "bookmarks"
         case .messages: return "messages, newest first"
         }
+    }
+
+    /// The way to a suite, escaped: `suites › NAME`, on the machine view `this machine › STORE › NAME`.
+    private func suiteCrumbs(_ suite: String) -> [String] {
+        guard model.data.machine != nil, let name = MachineSuiteName(suite) else {
+            return ["suites", TextEscaping.escaped(suite)]
+        }
+        return ["this machine", TextEscaping.escaped(name.store), TextEscaping.escaped(name.suite)]
     }
 
     private func drawStatusBar(into grid: inout CellGrid, y: Int) {
@@ -153,8 +173,7 @@ public struct EditorView {
             case .help, .changeLog, .pending, .bookmarks, .messages: hints = "\(arrows) scroll  esc back"
             }
         case .suites
-        where model.suiteRows.indices.contains(model.selectedIndex)
-            && model.suiteRows[model.selectedIndex].problem != nil:
+        where model.selectedSuiteRow?.problem != nil:
             hints = "\(arrows) move  x recover the unreadable suite  w changes  ? help  q quit"
         case .suites: hints = "enter open  / search  n new suite  R reset  w changes  ? help  q quit"
         case .keys(let suite) where model.data.problem(of: suite) != nil:

@@ -1,7 +1,8 @@
 import PrefsCore
 import PrefsTools
 
-/// The list of suites: name, stored keys, and whether a schema describes it.
+/// The list of suites, or a level of their tree: name, stored keys, and whether a schema describes it; a folder's
+/// name ends in its separator (`org.gnome.`, `gsettings:`), and says how many suites it holds.
 struct SuitesList {
     let view: EditorView
 
@@ -10,7 +11,7 @@ struct SuitesList {
         guard model.rowCount > 0 else {
             let empty =
                 model.filter.isEmpty
-                ? "No suites in this directory."
+                ? (model.openFolder.isEmpty ? "No suites in this directory." : "No suites here yet: n creates one.")
                 : "No suite or key matches \(TextEscaping.quoted(model.filter.text, limit: 60))."
             grid.draw(view.text(empty), x: 2, y: rows.lowerBound, style: view.theme.dim)
             return
@@ -21,7 +22,7 @@ struct SuitesList {
         // (a narrow terminal cuts them, not the names).
         let longest =
             visible.lazy.filter { $0 < model.suiteRows.count }
-            .map { DisplayWidth.of(TextEscaping.escaped(model.suiteRows[$0].name)) }.max() ?? 0
+            .map { DisplayWidth.of(Self.shown(model.suiteRows[$0])) }.max() ?? 0
         let nameWidth = max(1, min(longest, grid.width - 3))
         for (offset, index) in visible.enumerated() {
             let y = rows.lowerBound + offset
@@ -37,8 +38,10 @@ struct SuitesList {
     private func drawSuite(
         _ row: SuiteRow, into grid: inout CellGrid, y: Int, nameWidth: Int, now: ContinuousClock.Instant
     ) {
-        let detail = row.problem != nil ? "unreadable" : Self.detail(of: row)
-        grid.draw(view.text(DisplayWidth.truncated(TextEscaping.escaped(row.name), toFit: nameWidth)), x: 2, y: y)
+        let detail = row.problem.map { row.isFolder ? "cannot be listed: \($0)" : "unreadable" } ?? Self.detail(of: row)
+        grid.draw(
+            view.text(DisplayWidth.truncated(Self.shown(row), toFit: nameWidth)), x: 2, y: y,
+            style: row.isFolder ? view.theme.label : .plain)
         let x = 2 + nameWidth + 3
         if grid.width - x - 1 >= 5 {
             grid.draw(
@@ -62,10 +65,19 @@ struct SuitesList {
             style: view.theme.dim)
     }
 
+    /// A row's name as listed: the part past the folder open, escaped.
+    static func shown(_ row: SuiteRow) -> String {
+        TextEscaping.escaped(row.shownName ?? row.name)
+    }
+
     /// What a suite's row says of its keys: `43 keys, 2 set` where its schema's count is known, else
     /// `2 keys, schema`; a system layer's keys follow (`+ 1 system`).
     static func detail(of row: SuiteRow) -> String {
         let plural = { (count: Int) in "\(count) key\(count == 1 ? "" : "s")" }
+        if let suites = row.folderSuites {
+            let set = row.storedKeys + row.systemKeys
+            return "\(suites) suite\(suites == 1 ? "" : "s")" + (set > 0 ? ", \(set) set" : "")
+        }
         let system = row.systemKeys > 0 ? " + \(row.systemKeys) system" : ""
         if let declared = row.declaredKeys { return "\(plural(declared)), \(row.storedKeys) set\(system)" }
         return plural(row.storedKeys) + system + (row.hasSchema ? ", schema" : "")

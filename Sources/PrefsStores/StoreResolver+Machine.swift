@@ -1,0 +1,141 @@
+public import PrefsCore
+public import PrefsTools
+import PrefsStoreKit
+import Synchronization
+
+#if canImport(PrefsGSettings)
+import PrefsGSettings
+#endif
+#if canImport(PrefsXfconf)
+import PrefsXfconf
+#endif
+
+/// The machine view: every store of the table that holds settings here, as one store (``PrefsTools/MachineStore``).
+extension StoreResolver {
+    /// Whether a command line leaves the store to `prefs`: no `--store`, no `PREFS_STORE`, no `--config-dir`; the
+    /// editor then opens the machine.
+    ///
+    /// - Parameters:
+    ///   - configDir: `--config-dir`, as typed.
+    ///   - storeURL: `--store`, as typed.
+    ///   - environment: Where `PREFS_STORE` is read.
+    /// - Returns: Whether nothing narrows it to one store.
+    public static func namesNoStore(
+        configDir: String?, storeURL: String?, environment: [String: String] = ProcessEnvironment.current
+    ) -> Bool {
+        configDir == nil && storeURL == nil && (environment["PREFS_STORE"] ?? "").isEmpty
+    }
+
+    /// The context of every store here, as the store table lists them: those whose kind is always shown (prefs'
+    /// own suites) and those that hold a suite or a schema, the desktop's own first (`XDG_CURRENT_DESKTOP`), the
+    /// rest in the table's order.
+    ///
+    /// - Parameter environment: The process's environment: its desktop, XDG folders and session bus.
+    /// - Returns: The context; nothing is opened until a tool asks.
+    public static func machineContext(environment: [String: String] = ProcessEnvironment.current) -> ToolContext {
+        let machine = MachineOpening(environment: environment)
+        return ToolContext(
+            locationDescription: "this machine",
+            open: { creating in try machine.store(creating: creating) },
+            schemas: { try machine.store(creating: false).schemaSource })
+    }
+
+    /// The kinds of the table in the order the machine view lists them: the desktop's own first.
+    static func machineOrder(environment: [String: String]) -> [StoreKind] {
+        let desktops = Set((environment["XDG_CURRENT_DESKTOP"] ?? "").split(separator: ":").map { $0.uppercased() })
+        let own = { (kind: StoreKind) in kind.desktops.contains { desktops.contains($0.uppercased()) } }
+        return StoreKind.all.filter(own) + StoreKind.all.filter { !own($0) }
+    }
+
+    /// Whether GNOME's settings may be here (``StoreKind/Presence/holdingSuites(_:)``).
+    static func gsettingsMayBeHere(_ environment: [String: String]) -> Bool {
+        #if canImport(PrefsGSettings)
+        GSettingsStore.mayHoldSettings(environment: environment)
+        #else
+        false
+        #endif
+    }
+
+    /// Whether XFCE's settings may be here, told without starting xfconfd.
+    static func xfconfMayBeHere(_ environment: [String: String]) -> Bool {
+        #if canImport(PrefsXfconf)
+        XfconfStore.mayHoldSettings(environment: environment)
+        #else
+        false
+        #endif
+    }
+}
+
+/// Opens the machine's stores once, for both the context's store and its schemas.
+private final class MachineOpening: Sendable {
+    let environment: [String: String]
+    private let opened = Mutex<MachineStore?>(nil)
+
+    init(environment: [String: String]) {
+        self.environment = environment
+    }
+
+    /// The machine's store: each kind present here, opened (a file store created only when `creating`).
+    func store(creating: Bool) throws -> MachineStore {
+        if let store = opened.withLock({ $0 }) { return store }
+        let configDirectory = XDGDirectories.configHome(environment: environment)
+        var members: [MachineStore.Member] = []
+        for kind in StoreResolver.machineOrder(environment: environment) {
+            let context: ToolContext
+            switch kind.presence {
+            case .named: continue
+            case .always: context = kind.open(kind.name, configDirectory, environment)
+            case .holdingSuites(let mayBeHere):
+                guard mayBeHere(environment) else { continue }
+                context = kind.open(kind.name, configDirectory, environment)
+                // A store that holds nothing here is not shown; one that cannot say is, with its problem.
+                let holds = (try? !context.suiteNames().isEmpty) ?? true
+                guard holds else { continue }
+            }
+            guard let store = try context.store(creating: creating) else { continue }
+            members.append(
+                MachineStore.Member(
+                    word: kind.name, summary: kind.summary, store: store, schemas: try context.schemas()))
+        }
+        let machine = MachineStore(members: members)
+        return opened.withLock { opened in
+            if let earlier = opened { return earlier }
+            opened = machine
+            return machine
+        }
+    }
+}
+
+extension StoreResolver {
+    /// What the editor opens: the store a command line names, as every command does; else the machine.
+    ///
+    /// A suite named alone is the file store's, as `prefs read SUITE` reads it, unless only another store of the
+    /// machine holds it: `prefs tui org.gnome.desktop.interface` opens GNOME's. `STORE:SUITE` names any store's.
+    ///
+    /// - Parameters:
+    ///   - configDir: `--config-dir`, as typed.
+    ///   - storeURL: `--store`, as typed.
+    ///   - suite: The suite to open at, as typed.
+    ///   - environment: The process's environment.
+    /// - Returns: The context, and the suite as that context names it.
+    public static func editorContext(
+        configDir: String?, storeURL: String?, suite: String?,
+        environment: [String: String] = ProcessEnvironment.current
+    ) -> (context: ToolContext, suite: String?) {
+        let named = context(configDirectory: configDirectory(configDir), storeURL: storeURL, environment: environment)
+        guard namesNoStore(configDir: configDir, storeURL: storeURL, environment: environment) else {
+            return (named, suite)
+        }
+        let machine = machineContext(environment: environment)
+        guard let suite else { return (machine, nil) }
+        guard let store = try? machine.store(creating: false) as? MachineStore else { return (named, suite) }
+        if let parsed = MachineSuiteName(suite), store.member(parsed.store) != nil { return (machine, suite) }
+        if (try? named.suiteNames().contains(suite)) == true { return (named, suite) }
+        let holders = store.members.filter { member in
+            ((try? member.store.listSuites()) ?? []).contains(suite)
+                || ((try? member.schemas.schemaSuites()) ?? []).contains(suite)
+        }
+        guard holders.count == 1, let holder = holders.first else { return (named, suite) }
+        return (machine, MachineSuiteName(store: holder.word, suite: suite).description)
+    }
+}

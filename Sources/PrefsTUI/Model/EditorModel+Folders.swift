@@ -1,0 +1,40 @@
+import PrefsCore
+import PrefsTools
+
+/// The suites' tree: opening a folder, going back out of it, and finding the folder a suite is listed in.
+extension EditorModel {
+    /// The row selected on the suites screen when it is a suite, not a folder: what `R`, `u` and `x` act on.
+    var selectedSuiteRow: SuiteRow? {
+        guard case .suites = screen, suiteRows.indices.contains(selectedIndex) else { return nil }
+        let row = suiteRows[selectedIndex]
+        return row.isFolder ? nil : row
+    }
+
+    /// The folder listed on the suites screen: `""` at the top.
+    public var openFolder: String { navigation.folders.last ?? "" }
+
+    /// Opens a folder of the tree, its first row selected, or the row selected when last there.
+    func enterFolder(_ folder: String) {
+        navigation.folders.append(folder)
+        selection[.suites] = 0
+        refresh()
+    }
+
+    /// Goes back out of the folder open, with the folder selected among its level's rows.
+    ///
+    /// - Returns: Whether a folder was open.
+    func leaveFolder() -> Bool {
+        guard let left = navigation.folders.popLast() else { return false }
+        refresh()
+        if let index = suiteRows.firstIndex(where: { $0.name == left }) { selection[.suites] = index }
+        return true
+    }
+
+    /// Opens the folders that list a suite, with the suite selected: where `esc` from its keys comes back to.
+    func showFolder(of suite: String) {
+        navigation.folders = SuiteTree.folders(
+            leadingTo: suite, in: data.suiteRows(), stores: data.machine?.members.map(\.word))
+        refresh()
+        if let index = suiteRows.firstIndex(where: { $0.name == suite }) { selection[.suites] = index }
+    }
+}
