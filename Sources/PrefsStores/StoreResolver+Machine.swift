@@ -33,8 +33,12 @@ extension StoreResolver {
     /// - Parameter environment: The process's environment: its desktop, XDG folders and session bus.
     /// - Returns: The context; nothing is opened until a tool asks.
     public static func machineContext(environment: [String: String] = ProcessEnvironment.current) -> ToolContext {
-        let machine = MachineOpening(environment: environment)
-        return ToolContext(
+        machineContext(MachineOpening(environment: environment))
+    }
+
+    /// The context of a machine's stores as one.
+    private static func machineContext(_ machine: MachineOpening) -> ToolContext {
+        ToolContext(
             locationDescription: "this machine",
             open: { creating in try machine.store(creating: creating) },
             schemas: { try machine.store(creating: false).schemaSource })
@@ -67,31 +71,46 @@ extension StoreResolver {
 }
 
 /// Opens the machine's stores once, for both the context's store and its schemas.
+///
+/// Opened to read, prefs' own suites are left out when their folder does not exist yet; opened to write, they are
+/// there: each way is kept apart.
 private final class MachineOpening: Sendable {
     let environment: [String: String]
-    private let opened = Mutex<MachineStore?>(nil)
+    private let opened = Mutex<[Bool: MachineStore]>([:])
+    private let kinds = Mutex<[(kind: StoreKind, context: ToolContext)]?>(nil)
 
     init(environment: [String: String]) {
         self.environment = environment
     }
 
-    /// The machine's store: each kind present here, opened (a file store created only when `creating`).
-    func store(creating: Bool) throws -> MachineStore {
-        if let store = opened.withLock({ $0 }) { return store }
+    /// The kinds of store here, each with its context, in the machine view's order; found once.
+    ///
+    /// prefs' own suites are always here, even before their folder exists; another kind when it holds a suite or a
+    /// schema, or cannot say (its problem is then shown).
+    func present() -> [(kind: StoreKind, context: ToolContext)] {
+        if let found = kinds.withLock({ $0 }) { return found }
         let configDirectory = XDGDirectories.configHome(environment: environment)
-        var members: [MachineStore.Member] = []
+        var found: [(kind: StoreKind, context: ToolContext)] = []
         for kind in StoreResolver.machineOrder(environment: environment) {
-            let context: ToolContext
             switch kind.presence {
             case .named: continue
-            case .always: context = kind.open(kind.name, configDirectory, environment)
+            case .always: found.append((kind, kind.open(kind.name, configDirectory, environment)))
             case .holdingSuites(let mayBeHere):
                 guard mayBeHere(environment) else { continue }
-                context = kind.open(kind.name, configDirectory, environment)
-                // A store that holds nothing here is not shown; one that cannot say is, with its problem.
-                let holds = (try? !context.suiteNames().isEmpty) ?? true
-                guard holds else { continue }
+                let context = kind.open(kind.name, configDirectory, environment)
+                guard (try? !context.suiteNames().isEmpty) ?? true else { continue }
+                found.append((kind, context))
             }
+        }
+        kinds.withLock { $0 = found }
+        return found
+    }
+
+    /// The machine's store: each kind present here, opened (prefs' own folder created only when `creating`).
+    func store(creating: Bool) throws -> MachineStore {
+        if let store = opened.withLock({ $0[creating] }) { return store }
+        var members: [MachineStore.Member] = []
+        for (kind, context) in present() {
             guard let store = try context.store(creating: creating) else { continue }
             members.append(
                 MachineStore.Member(
@@ -99,8 +118,8 @@ private final class MachineOpening: Sendable {
         }
         let machine = MachineStore(members: members)
         return opened.withLock { opened in
-            if let earlier = opened { return earlier }
-            opened = machine
+            if let earlier = opened[creating] { return earlier }
+            opened[creating] = machine
             return machine
         }
     }
@@ -126,9 +145,12 @@ extension StoreResolver {
         guard namesNoStore(configDir: configDir, storeURL: storeURL, environment: environment) else {
             return (named, suite)
         }
-        let machine = machineContext(environment: environment)
+        let opening = MachineOpening(environment: environment)
+        // A machine of one store (a server's prefs' own suites) is that store, not a tree of one folder.
+        guard opening.present().count > 1 else { return (named, suite) }
+        let machine = machineContext(opening)
         guard let suite else { return (machine, nil) }
-        guard let store = try? machine.store(creating: false) as? MachineStore else { return (named, suite) }
+        guard let store = try? opening.store(creating: false) else { return (named, suite) }
         if let parsed = MachineSuiteName(suite), store.member(parsed.store) != nil { return (machine, suite) }
         if (try? named.suiteNames().contains(suite)) == true { return (named, suite) }
         let holders = store.members.filter { member in

@@ -57,6 +57,8 @@ package struct InProcessPrefs: PrefsCommandRunner, Sendable {
             "XDG_CONFIG_HOME": fixture.configDirectory.path,
             // System layers and locks come from a folder of the test's, never the machine's /etc/xdg.
             "XDG_CONFIG_DIRS": systemDirectory.path,
+            // Schemas and data come from the test's folders: the machine's GNOME schemas would join `prefs` alone.
+            "XDG_DATA_DIRS": systemDirectory.appendingPathComponent("data").path,
             "XDG_DATA_HOME": fixture.scope.url.appendingPathComponent("data").path,
             "XDG_STATE_HOME": fixture.scope.url.appendingPathComponent("state").path,
         ].merging(overriding) { $1 }

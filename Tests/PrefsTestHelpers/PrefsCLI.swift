@@ -21,6 +21,8 @@ package final class PrefsCLI: PrefsCommandRunner, Sendable {
             "XDG_CONFIG_HOME": configDirectory.path,
             // System layers and locks come from a folder of the test's, never the machine's /etc/xdg.
             "XDG_CONFIG_DIRS": systemDirectory.path,
+            // Schemas and data come from the test's folders: the machine's GNOME schemas would join `prefs` alone.
+            "XDG_DATA_DIRS": systemDirectory.appendingPathComponent("data").path,
             "XDG_STATE_HOME": home.url.appendingPathComponent("state").path,
             "XDG_DATA_HOME": home.url.appendingPathComponent("data").path,
         ]

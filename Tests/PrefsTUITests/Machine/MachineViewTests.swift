@@ -1,0 +1,98 @@
+import Foundation
+import PrefsTestHelpers
+import Testing
+
+/// `prefs` alone on a machine with more than one store: every store as one tree, the desktop's first, live.
+///
+/// KDE's files stand for a desktop's store here, read by the KConfig store in this process; the GNOME and XFCE
+/// stores join the same way, and their own editor tests run in their private sessions.
+@Suite struct MachineViewTests {
+    /// A scope with prefs' own suite `app`, and KDE's `kdeglobals` in the same configuration folder, on a KDE desktop.
+    private func kdeMachine() throws -> InProcessPrefs {
+        var prefs = try InProcessPrefs()
+        prefs.overriding["XDG_CURRENT_DESKTOP"] = "KDE"
+        try prefs.run("write", "app", "theme", "dark")
+        try Data("[General]\nColorScheme=BreezeLight\n[KDE]\nSingleClick=false\n".utf8)
+            .write(to: prefs.configDirectory.appendingPathComponent("kdeglobals"))
+        return prefs
+    }
+
+    /// The screen's lines, for checks of order.
+    private func lines(_ screen: String) -> [String] {
+        screen.split(separator: "\n").map { $0.trimmingCharacters(in: .whitespaces) }
+    }
+
+    @Test func theDesktopsStoreComesFirstAndEachOpensAsATreeWithItsWayBack() throws {
+        let prefs = try kdeMachine()
+        let editor = prefs.editor("tui")
+        #expect(editor.waitFor { $0.contains("this machine") && $0.contains("kconfig") && $0.contains("files") })
+        let top = lines(editor.screen)
+        #expect(top.count > 2 && top[1].hasPrefix("kconfig") && top[2].hasPrefix("files"), "\(editor.screen)")
+        #expect(top[1].contains("1 suite, 2 set") && top[2].contains("1 suite, 1 set"), "\(editor.screen)")
+        editor.type(.key(.enter))
+        #expect(editor.waitFor { $0.contains("this machine › kconfig") && $0.contains("kdeglobals") })
+        editor.type(.key(.enter))
+        #expect(
+            editor.waitFor {
+                $0.contains("this machine › kconfig › kdeglobals") && $0.contains("General/ColorScheme")
+                    && $0.contains("BreezeLight")
+            })
+        // Back to the folder the suite is listed in, then to the top; `q` goes back before it quits.
+        editor.type(.key(.escape))
+        #expect(editor.waitFor { $0.contains("this machine › kconfig") && !$0.contains("ColorScheme") })
+        editor.type("q")
+        #expect(editor.waitFor { lines($0).first == "prefs  this machine" && $0.contains("files") })
+        editor.type(.character("j"), .key(.enter))
+        #expect(editor.waitFor { $0.contains("this machine › files") && $0.contains("app") })
+        editor.type(.key(.enter))
+        #expect(editor.waitFor { $0.contains("this machine › files › app") && $0.contains("theme") })
+        editor.type("qqq")
+        #expect(editor.waitUntilEnded()?.status == 0)
+    }
+
+    @Test func aFileAnotherProgramCreatesJoinsItsStoresFolderAtOnce() throws {
+        let prefs = try kdeMachine()
+        let editor = prefs.editor("tui")
+        #expect(editor.waitFor { $0.contains("kconfig") && $0.contains("1 suite, 2 set") })
+        editor.type(.key(.enter))
+        #expect(editor.waitFor { $0.contains("this machine › kconfig") && $0.contains("kdeglobals") })
+        try Data("[Icons]\nTheme=breeze\n".utf8).write(to: prefs.configDirectory.appendingPathComponent("newrc"))
+        #expect(editor.waitFor { $0.contains("newrc") && $0.contains("kdeglobals") }, "\(editor.screen)")
+        editor.type("qq")
+        #expect(editor.waitUntilEnded()?.status == 0)
+    }
+
+    @Test func aSuiteNamedAloneOpensInTheOneStoreThatHoldsIt() throws {
+        let prefs = try kdeMachine()
+        let editor = prefs.editor("tui", "kdeglobals")
+        #expect(editor.waitFor { $0.contains("this machine › kconfig › kdeglobals") && $0.contains("KDE/SingleClick") })
+        editor.type(.key(.escape))
+        #expect(editor.waitFor { $0.contains("this machine › kconfig") && $0.contains("kdeglobals") })
+        editor.type("qq")
+        #expect(editor.waitUntilEnded()?.status == 0)
+        // prefs' own suite, named alone, is prefs' own as every command names it; `STORE:SUITE` names any store's.
+        let own = prefs.editor("tui", "files:app")
+        #expect(own.waitFor { $0.contains("this machine › files › app") && $0.contains("dark") })
+        own.type("qqq")
+        #expect(own.waitUntilEnded()?.status == 0)
+    }
+
+    @Test func aMachineOfOneStoreIsThatStore() throws {
+        let prefs = try InProcessPrefs()
+        try prefs.run("write", "app", "theme", "dark")
+        let editor = prefs.editor("tui")
+        #expect(editor.waitFor { $0.contains("app") && $0.contains("1 key") })
+        #expect(!editor.screen.contains("this machine"))
+        editor.type("q")
+        #expect(editor.waitUntilEnded()?.status == 0)
+    }
+
+    @Test func storeOrConfigDirNarrowsItToOneStore() throws {
+        let prefs = try kdeMachine()
+        let editor = prefs.editor("tui", "--config-dir", prefs.configDirectory.path)
+        #expect(editor.waitFor { $0.contains("app") && $0.contains("1 key") })
+        #expect(!editor.screen.contains("this machine") && !editor.screen.contains("kdeglobals"))
+        editor.type("q")
+        #expect(editor.waitUntilEnded()?.status == 0)
+    }
+}

@@ -1,0 +1,78 @@
+@testable import PrefsTUI
+import Testing
+
+/// The suites as a tree: levels at dots and slashes, folders of one suite and chains of one folder collapsed, a
+/// schema that only gathers others shown once, the machine's stores at the top.
+@Suite struct SuiteTreeTests {
+    /// Suites with a schema, in the order given, which is the sorted order the editor gives.
+    private func rows(_ names: String..., keys: [String: Int] = [:]) -> [SuiteRow] {
+        names.map {
+            SuiteRow(
+                name: $0, storedKeys: 0, hasSchema: true, declaredKeys: keys[$0] ?? 1, problem: nil)
+        }
+    }
+
+    private func shown(_ level: [SuiteRow]) -> [String] {
+        level.map { ($0.shownName ?? $0.name) + ($0.folderSuites.map { " (\($0))" } ?? "") }
+    }
+
+    @Test func namesOpenAtDotsWithFoldersFirstAndLoneSuitesKeptWhole() {
+        let all = rows(
+            "com.example.app", "org.gnome.desktop.interface", "org.gnome.desktop.sound", "org.gnome.system.dns",
+            "org.gnome.system.proxy", "org.gtk.Settings.FileChooser")
+        // `org.` holds more than one suite; `com.example.app` alone is listed whole, not as `com.` › `example.`.
+        #expect(shown(SuiteTree.level(all, under: "", stores: nil)) == ["org. (5)", "com.example.app"])
+        // `org.` holds `gnome.` and one suite of `gtk.`, listed whole past `org.`.
+        #expect(
+            shown(SuiteTree.level(all, under: "org.", stores: nil))
+                == ["gnome. (4)", "gtk.Settings.FileChooser"])
+        #expect(
+            shown(SuiteTree.level(all, under: "org.gnome.", stores: nil)) == ["desktop. (2)", "system. (2)"])
+        #expect(
+            shown(SuiteTree.level(all, under: "org.gnome.desktop.", stores: nil)) == ["interface", "sound"])
+    }
+
+    @Test func aLevelOfOneFolderOpensOntoItsContents() {
+        let all = rows("org.gnome.a.x", "org.gnome.a.y", "org.gtk.b.x", "org.gtk.b.y")
+        // `org.` alone at the top: a first level of one folder would only cost a key.
+        #expect(shown(SuiteTree.level(all, under: "", stores: nil)) == ["org.gnome.a. (2)", "org.gtk.b. (2)"])
+    }
+
+    @Test func aSchemaThatOnlyGathersOthersIsItsFolderAlone() {
+        let all = rows(
+            "org.gnome.desktop.a11y", "org.gnome.desktop.a11y.keyboard", "org.gnome.desktop.a11y.mouse",
+            "org.gnome.desktop.peripherals", "org.gnome.desktop.peripherals.keyboard",
+            "org.gnome.desktop.peripherals.mouse", keys: ["org.gnome.desktop.peripherals": 0])
+        // `peripherals` declares nothing: only its folder; `a11y` declares keys: the suite and its folder.
+        #expect(
+            shown(SuiteTree.level(all, under: "org.gnome.desktop.", stores: nil))
+                == ["a11y. (2)", "peripherals. (2)", "a11y"])
+    }
+
+    @Test func dconfPathsOpenAtSlashes() {
+        let all = rows("/com/x/", "/org/gnome/terminal/a/", "/org/gnome/terminal/b/")
+        #expect(shown(SuiteTree.level(all, under: "", stores: nil)) == ["/org/gnome/terminal/ (2)", "/com/x/"])
+        #expect(shown(SuiteTree.level(all, under: "/org/gnome/terminal/", stores: nil)) == ["a/", "b/"])
+    }
+
+    @Test func theMachineListsEachStoreAtTheTopEvenEmptyOrUnreadable() {
+        let all = rows("gsettings:org.gnome.a", "gsettings:org.gnome.b", "kconfig:kdeglobals")
+        let top = SuiteTree.level(
+            all, under: "", stores: ["kconfig", "files", "gsettings", "xfconf"], problems: ["xfconf": "no bus"])
+        #expect(shown(top) == ["kconfig (1)", "files (0)", "gsettings (2)", "xfconf (0)"])
+        #expect(top.map(\.name) == ["kconfig:", "files:", "gsettings:", "xfconf:"])
+        #expect(top.last?.problem == "no bus")
+        #expect(shown(SuiteTree.level(all, under: "kconfig:", stores: nil)) == ["kdeglobals"])
+    }
+
+    @Test func theFoldersLeadingToASuiteAreThoseTheUserWouldOpen() {
+        let all = rows(
+            "files:app", "gsettings:org.gnome.desktop.interface", "gsettings:org.gnome.desktop.sound",
+            "gsettings:org.gnome.x")
+        #expect(
+            SuiteTree.folders(leadingTo: "gsettings:org.gnome.desktop.sound", in: all, stores: ["files", "gsettings"])
+                == ["gsettings:", "gsettings:org.gnome.desktop."])
+        #expect(SuiteTree.folders(leadingTo: "files:app", in: all, stores: ["files", "gsettings"]) == ["files:"])
+        #expect(SuiteTree.folders(leadingTo: "app", in: rows("app", "b.c", "b.d"), stores: nil) == [])
+    }
+}
