@@ -14,7 +14,10 @@ struct GSettingsChildSession {
     /// - Throws: When dconf cannot reset the database, or a temporary folder cannot be made.
     init() throws {
         try GSettingsChild.reset("/")
-        runner = try InProcessPrefs()
+        var runner = try InProcessPrefs()
+        // The session's data folders (the machine's GNOME schemas among them), not the scope's empty ones.
+        runner.overriding["XDG_DATA_DIRS"] = ProcessInfo.processInfo.environment["XDG_DATA_DIRS"]
+        self.runner = runner
     }
 
     /// The folder of `prefs`'s own, where tests put files to import.

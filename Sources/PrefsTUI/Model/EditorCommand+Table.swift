@@ -70,13 +70,18 @@ extension EditorCommand {
             applies: { $0.screen == .suites },
             action: { model, _ in model.beginAddingSuite() }
         ),
+        EditorCommand(
+            "open", keys: [.character("o")], label: "o", argument: "PATH",
+            "go to a suite, a folder or SUITE KEY of any store (the path bar; Tab completes)"
+        ) { model, invocation in
+            if invocation.argument.isEmpty { model.beginPathBar() } else { model.openPath(invocation.argument) }
+        },
         EditorCommand("pending", keys: [.character("p")], label: "p", "the pending changes, against what is stored") {
             model, _ in model.toggle(.pending)
         },
         EditorCommand("quit", keys: [.character("q")], label: "q", "go back; quit from the suites") {
             model, invocation in
-            let atTop = model.stack.count <= 1 && model.openFolder.isEmpty
-            if invocation.byName || atTop { model.quit() } else { model.back() }
+            if invocation.byName || model.stack.count <= 1 { model.quit() } else { model.back() }
         },
         EditorCommand(
             "record", argument: "FILE",

@@ -18,6 +18,7 @@ extension EditorModel {
     /// Tab on the command line: completes the command's name as far as it is unambiguous, and lists the others.
     func completeCommand(_ session: inout EditSession) {
         let typed = session.line.text
+        if typed.hasPrefix("open ") { return completePath(&session, typed: String(typed.dropFirst(5))) }
         guard !typed.contains(" ") else { return }
         let matches = EditorCommand.completions(of: typed)
         guard let first = matches.first else { return say("no command starts with \(TextEscaping.quoted(typed))") }

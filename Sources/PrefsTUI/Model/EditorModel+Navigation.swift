@@ -44,13 +44,13 @@ extension EditorModel {
     }
 
     /// Opens a suite's keys with one key selected, from a list of keys found elsewhere.
-    func go(to suite: String, key: String) {
+    func go(to suite: String, key: String?) {
         stack = [.suites]
         filter.text = ""
         showFolder(of: suite)
         stack.append(.keys(suite: suite))
         refresh()
-        if let position = keyRows.position(of: key) { selection[.keys(suite: suite)] = position }
+        if let key, let position = keyRows.position(of: key) { selection[.keys(suite: suite)] = position }
     }
 
     /// Opens a screen over the current one, or closes it when it is already shown.

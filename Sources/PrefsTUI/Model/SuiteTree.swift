@@ -1,10 +1,14 @@
 /// The suites as a tree, as dconf-editor shows GNOME's: names open level by level at their dots and slashes
 /// (`org.` › `gnome.` › `desktop.` › `interface`), on the machine view first by store (`gsettings:`).
 ///
-/// A folder that would hold a single suite is not made: the suite is listed under its longer name. A chain of folders
+/// A store whose suites fit on a screen (``flatLimit``) is listed whole, as before: folders there would only cost
+/// keys. A folder that would hold a single suite is not made: the suite is listed under its longer name. A chain of folders
 /// each holding one folder is one folder (`org.gnome.`, not `org.` then `gnome.`). Folders come first, then suites,
 /// each in the order given (``PrefsTools/NaturalOrder``).
 enum SuiteTree {
+    /// The most suites a level lists whole, without folders: a terminal's height.
+    static let flatLimit = 24
+
     /// Where a name opens onto the next level.
     static func isSeparator(_ character: Character) -> Bool {
         character == "." || character == "/"
@@ -18,15 +22,24 @@ enum SuiteTree {
     ///   - stores: On the machine view, its stores' words, each a folder at the top, even when empty or unreadable
     ///     (with its problem); `nil` on one store.
     ///   - problems: Why each store could not be listed, by word.
+    ///   - flatLimit: The most suites listed whole.
     /// - Returns: The folders, then the suites, of that level.
     static func level(
-        _ rows: [SuiteRow], under folder: String, stores: [String]?, problems: [String: String] = [:]
+        _ rows: [SuiteRow], under folder: String, stores: [String]?, problems: [String: String] = [:],
+        flatLimit: Int = flatLimit
     ) -> [SuiteRow] {
         let inside = rows.filter { $0.name.hasPrefix(folder) && $0.name.count > folder.count }
         if folder.isEmpty, let stores {
             return stores.map { word in
                 let prefix = word + ":"
                 return folderRow(prefix, shown: word, rows: inside.filter { $0.name.hasPrefix(prefix) }, problem: problems[word])
+            }
+        }
+        if inside.count <= flatLimit {
+            return inside.map { row in
+                var row = row
+                row.shownName = String(row.name.dropFirst(folder.count))
+                return row
             }
         }
         var order: [String] = []
@@ -60,7 +73,7 @@ enum SuiteTree {
         // A level of one folder alone opens onto that folder's: `org.` holding only `org.gnome.` and `org.gtk.` lists
         // those two.
         if suites.isEmpty, folders.count == 1, let only = folders.first, let shown = only.shownName {
-            return level(rows, under: only.name, stores: stores).map { row in
+            return level(rows, under: only.name, stores: stores, flatLimit: flatLimit).map { row in
                 var row = row
                 row.shownName = shown + (row.shownName ?? "")
                 return row
@@ -75,13 +88,16 @@ enum SuiteTree {
     ///   - suite: The suite's whole name.
     ///   - rows: Every suite, sorted.
     ///   - stores: The machine's stores' words, or `nil` on one store.
+    ///   - flatLimit: The most suites a level lists whole.
     /// - Returns: The folders, outermost first; empty when the suite is listed at the top.
-    static func folders(leadingTo suite: String, in rows: [SuiteRow], stores: [String]?) -> [String] {
+    static func folders(
+        leadingTo suite: String, in rows: [SuiteRow], stores: [String]?, flatLimit: Int = flatLimit
+    ) -> [String] {
         var path: [String] = []
         var folder = ""
         // Each level's folder is longer than the last, so the walk ends by the name's length.
         while path.count <= suite.count {
-            let next = level(rows, under: folder, stores: stores).first {
+            let next = level(rows, under: folder, stores: stores, flatLimit: flatLimit).first {
                 $0.isFolder && suite.hasPrefix($0.name) && $0.name != suite
             }
             guard let next else { return path }

@@ -163,6 +163,7 @@ public struct EditorView {
                 model.screen == .suites
                 ? "type to search every suite  enter keep  ctrl-u clear  esc clear"
                 : "type to filter  enter keep  ctrl-u clear  esc clear"
+        case _ where model.editing?.purpose == .command: hints = "enter run  tab complete  esc cancel"
         case _ where model.editing != nil: hints = "enter save  esc cancel  \(unicode ? "←→" : "left/right") move"
         case _ where model.picker != nil: hints = "\(arrows) choose  enter pick  esc cancel"
         case _ where model.readOnly:

@@ -37,16 +37,17 @@ import Testing
                 $0.contains("this machine › kconfig › kdeglobals") && $0.contains("General/ColorScheme")
                     && $0.contains("BreezeLight")
             })
-        // Back to the folder the suite is listed in, then to the top; `q` goes back before it quits.
+        // Back to the folder the suite is listed in, then to the top.
         editor.type(.key(.escape))
         #expect(editor.waitFor { $0.contains("this machine › kconfig") && !$0.contains("ColorScheme") })
-        editor.type("q")
+        editor.type(.key(.left))
         #expect(editor.waitFor { lines($0).first == "prefs  this machine" && $0.contains("files") })
         editor.type(.character("j"), .key(.enter))
         #expect(editor.waitFor { $0.contains("this machine › files") && $0.contains("app") })
         editor.type(.key(.enter))
         #expect(editor.waitFor { $0.contains("this machine › files › app") && $0.contains("theme") })
-        editor.type("qqq")
+        // `q` goes back to the suites, and quits from them, whatever folder is open.
+        editor.type("qq")
         #expect(editor.waitUntilEnded()?.status == 0)
     }
 
@@ -73,8 +74,43 @@ import Testing
         // prefs' own suite, named alone, is prefs' own as every command names it; `STORE:SUITE` names any store's.
         let own = prefs.editor("tui", "files:app")
         #expect(own.waitFor { $0.contains("this machine › files › app") && $0.contains("dark") })
-        own.type("qqq")
+        own.type("qq")
         #expect(own.waitUntilEnded()?.status == 0)
+    }
+
+    @Test func thePathBarCompletesAndGoesToAnySuiteFolderOrKey() throws {
+        let prefs = try kdeMachine()
+        let editor = prefs.editor("tui", width: 140)
+        #expect(editor.waitFor { $0.contains("this machine") && $0.contains("kconfig") })
+        // `o` holds where the editor is; Tab completes a suite of any store, then its keys.
+        editor.type("o")
+        #expect(editor.waitFor { $0.contains(": open") && $0.contains("Tab completes") && $0.contains("enter run") }, "\(editor.screen)")
+        editor.type("kconfig:kde")
+        editor.type(.key(.tab))
+        #expect(editor.waitFor { $0.contains(": open kconfig:kdeglobals") }, "\(editor.screen)")
+        editor.type(" K")
+        editor.type(.key(.tab))
+        #expect(editor.waitFor { $0.contains(": open kconfig:kdeglobals KDE/SingleClick") }, "\(editor.screen)")
+        editor.type(.key(.enter))
+        #expect(
+            editor.waitFor { screen in
+                screen.contains("this machine › kconfig › kdeglobals")
+                    && screen.split(separator: "\n").contains { $0.contains("Key") && $0.contains("KDE/SingleClick") }
+            }, "\(editor.screen)")
+        // A folder opens as a level of the tree, with the way back through the folders above it.
+        editor.type(":open files:")
+        editor.type(.key(.enter))
+        #expect(editor.waitFor { $0.contains("this machine › files") && $0.contains("app") })
+        editor.type(.key(.escape))
+        #expect(editor.waitFor { $0.split(separator: "\n").first?.hasSuffix("this machine") == true })
+        editor.type(":open kconfig:kdeglobal")
+        editor.type(.key(.enter))
+        #expect(
+            editor.waitFor {
+                $0.contains("no suite or folder \"kconfig:kdeglobal\".") && $0.contains("kconfig:kdeglobals")
+            }, "\(editor.screen)")
+        editor.type("q")
+        #expect(editor.waitUntilEnded()?.status == 0)
     }
 
     @Test func aMachineOfOneStoreIsThatStore() throws {
