@@ -12,6 +12,8 @@ public struct EditSession: Hashable, Sendable {
         case newSuiteName
         /// A command typed after `:`.
         case command
+        /// Where to go, on the path bar (`o`).
+        case path
     }
 
     public let suite: String

@@ -37,7 +37,8 @@ extension EditorCommand {
         },
         EditorCommand(
             "edit", keys: [.key(.enter)], label: "enter", "edit the value (a picker for choices)",
-            change: .selectedKey, applies: { $0.isKeysScreen || $0.isDetailsScreen },
+            // On a folder of the keys, enter opens it instead.
+            change: .selectedKey, applies: { ($0.isKeysScreen && !$0.selectsKeyFolder) || $0.isDetailsScreen },
             action: { model, _ in model.beginEditing() }
         ),
         EditorCommand(
@@ -81,7 +82,8 @@ extension EditorCommand {
         },
         EditorCommand("quit", keys: [.character("q")], label: "q", "go back; quit from the suites") {
             model, invocation in
-            if invocation.byName || model.stack.count <= 1 { model.quit() } else { model.back() }
+            // Screen by screen, whatever folder is open: esc steps out of folders one at a time.
+            if invocation.byName || model.stack.count <= 1 { model.quit() } else { model.backOutOfScreen() }
         },
         EditorCommand(
             "record", argument: "FILE",

@@ -38,7 +38,7 @@ extension EditorModel {
         guard let purpose = editing?.purpose else { return }
         switch event {
         case .key(.escape), .key(.enter): break
-        case .key(.tab) where purpose == .command: break
+        case .key(.tab) where purpose == .command || purpose == .path: break
         default:
             // In place, with no copy of the session alive: a copy would share the line's storage, so each key of a
             // paste would copy the whole line (a megabyte pasted took minutes).
@@ -55,7 +55,7 @@ extension EditorModel {
             switch session.purpose {
             case .newKeyName: say("no key was added")
             case .newSuiteName: say("no suite was created")
-            case .command: say("")
+            case .command, .path: say("")
             case .value: say("not written: editing cancelled")
             }
         case .key(.enter) where session.purpose == .newKeyName:
@@ -66,6 +66,12 @@ extension EditorModel {
             runCommand(session)
         case .key(.tab) where session.purpose == .command:
             completeCommand(&session)
+            editing = session
+        case .key(.enter) where session.purpose == .path:
+            editing = nil
+            openPath(session.line.text.trimmingWhiteSpace())
+        case .key(.tab) where session.purpose == .path:
+            completePath(&session, typed: session.line.text)
             editing = session
         case .key(.enter):
             save(&session)

@@ -38,3 +38,52 @@ extension EditorModel {
         if let index = suiteRows.firstIndex(where: { $0.name == suite }) { selection[.suites] = index }
     }
 }
+
+/// The keys' tree of the suite open.
+extension EditorModel {
+    /// The folder of the open suite's keys listed: `""` at the top.
+    public var openKeyFolder: String { navigation.keyFolders.last ?? "" }
+
+    /// Opens a folder of the suite's keys, at its first row.
+    func enterKeyFolder(_ folder: String, inSuite suite: String) {
+        navigation.keyFolders.append(folder)
+        selection[.keys(suite: suite)] = 0
+        refresh()
+    }
+
+    /// Goes back out of the keys' folder open, with the folder selected.
+    ///
+    /// - Returns: Whether a folder was open.
+    func leaveKeyFolder(inSuite suite: String) -> Bool {
+        guard let left = navigation.keyFolders.popLast() else { return false }
+        refresh()
+        if let index = rows.keyFolders.firstIndex(where: { $0.prefix == left }) {
+            selection[.keys(suite: suite)] = keyRows.count + index
+        }
+        return true
+    }
+
+    /// Opens the keys' folders that list a key, with the key selected.
+    func showKey(_ key: String, inSuite suite: String) {
+        let keys = data.keyList(suite: suite)?.keys ?? []
+        navigation.keyFolders = keys.count > NameTree.flatLimit ? KeyTree.folders(leadingTo: key, in: keys) : []
+        refresh()
+        if let position = keyRows.position(of: key) { selection[.keys(suite: suite)] = position }
+    }
+}
+
+extension EditorModel {
+    /// Whether the keys screen's selection is on a folder of the keys.
+    var selectsKeyFolder: Bool {
+        guard case .keys = screen else { return false }
+        return selectedIndex >= keyRows.count && !rows.keyFolders.isEmpty
+    }
+}
+
+extension EditorModel {
+    /// `q` below the suites: back one screen, out of every folder of the keys at once.
+    func backOutOfScreen() {
+        if case .keys = screen { navigation.keyFolders = [] }
+        back()
+    }
+}

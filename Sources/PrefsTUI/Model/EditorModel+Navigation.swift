@@ -17,10 +17,14 @@ extension EditorModel {
             let suite = found?.suite ?? suiteRows[selectedIndex].name
             // The filter found the suite; its keys start unfiltered, and the filter comes back with the suites.
             filter.openSuite()
+            navigation.keyFolders = []
             stack.append(.keys(suite: suite))
             refresh()
-            if let found, let position = keyRows.position(of: found.key) { selection[.keys(suite: suite)] = position }
+            if let found { showKey(found.key, inSuite: suite) }
         case .keys(let suite):
+            if selectedIndex >= keyRows.count, rows.keyFolders.indices.contains(selectedIndex - keyRows.count) {
+                return enterKeyFolder(rows.keyFolders[selectedIndex - keyRows.count].prefix, inSuite: suite)
+            }
             guard let row = selectedKey else { return }
             stack.append(.details(suite: suite, key: row.key))
         case .pending:
@@ -48,9 +52,10 @@ extension EditorModel {
         stack = [.suites]
         filter.text = ""
         showFolder(of: suite)
+        navigation.keyFolders = []
         stack.append(.keys(suite: suite))
         refresh()
-        if let key, let position = keyRows.position(of: key) { selection[.keys(suite: suite)] = position }
+        if let key { showKey(key, inSuite: suite) }
     }
 
     /// Opens a screen over the current one, or closes it when it is already shown.
@@ -63,6 +68,10 @@ extension EditorModel {
     }
 
     func back() {
+        if case .keys(let suite) = screen, filter.isEmpty, leaveKeyFolder(inSuite: suite) {
+            message = nil
+            return
+        }
         if stack.count == 1, screen == .suites, filter.isEmpty, leaveFolder() {
             message = nil
             return

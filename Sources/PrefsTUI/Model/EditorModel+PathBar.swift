@@ -4,11 +4,10 @@ import PrefsTools
 /// The path bar, as dconf-editor's: `o` (or `:open PATH`) opens a line holding where the editor is, which Tab
 /// completes over every suite and folder of every store, and then over the suite's keys; Enter goes there.
 extension EditorModel {
-    /// `o`: the command line, holding `open ` and where the editor is, to edit into where to go.
+    /// `o`: the path bar, holding where the editor is, to edit into where to go.
     func beginPathBar() {
         editing = EditSession(
-            suite: currentSuite ?? "", key: "", original: nil, line: LineEditor("open " + currentPath),
-            purpose: .command)
+            suite: currentSuite ?? "", key: "", original: nil, line: LineEditor(currentPath), purpose: .path)
         say("a suite, a folder, or SUITE KEY; Tab completes")
     }
 
@@ -63,6 +62,7 @@ extension EditorModel {
     /// Tab on the path bar: the suite, folder or key typed completed as far as one answer goes; the others are
     /// listed.
     func completePath(_ session: inout EditSession, typed: String) {
+        let prefix = session.purpose == .command ? "open " : ""
         let names = data.suiteRows().map(\.name)
         var candidates: [String]
         if let space = typed.lastIndex(of: " "), names.contains(String(typed[..<space])) {
@@ -76,7 +76,7 @@ extension EditorModel {
         guard let first = candidates.first else { return say("nothing starts with \(TextEscaping.quoted(typed))") }
         var common = first
         for candidate in candidates.dropFirst() { common = String(zip(common, candidate).prefix { $0 == $1 }.map(\.0)) }
-        session.line = LineEditor("open " + common)
+        session.line = LineEditor(prefix + common)
         guard candidates.count > 1 else { return say(TextEscaping.escaped(first)) }
         // What tells the matches apart: each past the part they share.
         let rests = candidates.prefix(8).map { "…" + TextEscaping.escaped(String($0.dropFirst(common.count))) }

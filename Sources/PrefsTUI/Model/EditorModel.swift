@@ -94,7 +94,7 @@ public final class EditorModel {
     public var rowCount: Int {
         switch screen {
         case .suites: suiteRows.count + searchMatches.count
-        case .keys: keyRows.count
+        case .keys: keyRows.count + rows.keyFolders.count
         case .details: 0
         case .help: HelpPane.rows.count
         case .changeLog: live.changeLog.count
@@ -145,11 +145,15 @@ public final class EditorModel {
         }
         guard let suite = currentSuite, let list = data.keyList(suite: suite) else {
             keyRows = .empty
+            self.rows.keyFolders = []
             return
         }
         let keysScreen = EditorScreen.keys(suite: suite)
         let selectedKey = keyRows.key(at: selection[keysScreen] ?? 0)
-        let matches = filter.isEmpty ? nil : filter.rows(in: list)
+        // A filter searches the whole suite; without one, the level of the keys' folder open is listed.
+        let level = filter.isEmpty && !showsChangedOnly ? list.level(under: navigation.keyFolders.last ?? "") : .whole
+        self.rows.keyFolders = level.folders
+        let matches = filter.isEmpty ? level.positions : filter.rows(in: list)
         keyRows = KeyRows(list: list, matches: showsChangedOnly ? changedPositions(list, among: matches) : matches)
         if let selectedKey, let index = keyRows.position(of: selectedKey) { selection[keysScreen] = index }
         if let added = keyToSelect, let index = keyRows.position(of: added) {

@@ -21,6 +21,17 @@ final class KeyList {
     /// Bumped at every change, so that filter results computed before it are not reused.
     var version: Int { table.version }
 
+    /// The level of the keys' tree under a folder, kept until the keys change.
+    func level(under folder: String) -> KeyLevel {
+        if let cached = levelCache, cached.version == version, cached.folder == folder { return cached.level }
+        let suite = suite
+        let level = KeyTree.level(keys, under: folder) { suite.primitiveValue(forKey: $0) != nil }
+        levelCache = (version, folder, level)
+        return level
+    }
+
+    private var levelCache: (version: Int, folder: String, level: KeyLevel)?
+
     /// The row of the key at a position.
     func row(at position: Int) -> KeyRow {
         let key = keys[position]

@@ -31,7 +31,7 @@ public enum KeyProvenance: Hashable, Sendable {
         case .atDefault: "default"
         case .session: "this session"
         case .process(let name, _): name
-        case .outside: "outside"
+        case .outside: "not recorded"
         case .stored: "stored"
         case .launchArgument: "launch arg"
         case .problem: "invalid"
@@ -47,7 +47,9 @@ public enum KeyProvenance: Hashable, Sendable {
         case .atDefault: "not stored: the key reads as its default"
         case .session: "set in this editor session"
         case .process(let name, let pid): "set by \(name)" + (pid.map { " pid \($0)" } ?? "")
-        case .outside: "changed outside PrefsKit: no journaled writer set this value"
+        case .outside:
+            "stored, but who set it was not recorded: a program that keeps no history (a hand edit, a plain "
+                + "UserDefaults app, the store's own tool) or a write from before prefs kept one"
         case .stored: "stored before the newest \(RecentChanges.limit) changes of the history, which the editor reads"
         case .launchArgument(let text): "overridden for this run by the launch argument \(text)"
         case .problem(let reason): reason

@@ -3,6 +3,8 @@
 public struct ListRows {
     public internal(set) var suiteRows: [SuiteRow] = []
     public internal(set) var keyRows = KeyRows.empty
+    /// The folders of the keys' level listed, after its keys.
+    public internal(set) var keyFolders: [KeyFolder] = []
     /// The keys of every suite that the filter matches, listed after the suites on the suites screen.
     public internal(set) var searchMatches = SearchMatches.none
 }

@@ -7,6 +7,8 @@ public struct Navigation {
     public internal(set) var stack: [EditorScreen]
     /// The folders of the suites' tree opened, outermost first; the last is listed (``SuiteTree``).
     public internal(set) var folders: [String] = []
+    /// The folders of the open suite's keys opened, outermost first (``KeyTree``).
+    public internal(set) var keyFolders: [String] = []
     /// The selected row of each screen.
     public internal(set) var selection: [EditorScreen: Int] = [:]
     /// The terminal's size at the last input, which mouse clicks and page moves are measured against.

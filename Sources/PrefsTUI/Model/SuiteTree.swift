@@ -1,85 +1,36 @@
-/// The suites as a tree, as dconf-editor shows GNOME's: names open level by level at their dots and slashes
-/// (`org.` › `gnome.` › `desktop.` › `interface`), on the machine view first by store (`gsettings:`).
+/// The suites as a tree (``NameTree``), on the machine view first by store (`gsettings:`), each store's folder shown
+/// even when empty or unreadable.
 ///
-/// A store whose suites fit on a screen (``flatLimit``) is listed whole, as before: folders there would only cost
-/// keys. A folder that would hold a single suite is not made: the suite is listed under its longer name. A chain of folders
-/// each holding one folder is one folder (`org.gnome.`, not `org.` then `gnome.`). Folders come first, then suites,
-/// each in the order given (``PrefsTools/NaturalOrder``).
+/// A schema that only gathers others (GNOME's `org.gnome.desktop.peripherals`, no key of its own) is its folder
+/// alone, not a second row of nothing beside it.
 enum SuiteTree {
-    /// The most suites a level lists whole, without folders: a terminal's height.
-    static let flatLimit = 24
-
-    /// Where a name opens onto the next level.
-    static func isSeparator(_ character: Character) -> Bool {
-        character == "." || character == "/"
-    }
-
     /// The rows of one level.
     ///
     /// - Parameters:
     ///   - rows: Every suite, sorted.
     ///   - folder: The folder open: `""` at the top, else a folder row's name.
-    ///   - stores: On the machine view, its stores' words, each a folder at the top, even when empty or unreadable
-    ///     (with its problem); `nil` on one store.
+    ///   - stores: On the machine view, its stores' words, each a folder at the top; `nil` on one store.
     ///   - problems: Why each store could not be listed, by word.
     ///   - flatLimit: The most suites listed whole.
     /// - Returns: The folders, then the suites, of that level.
     static func level(
         _ rows: [SuiteRow], under folder: String, stores: [String]?, problems: [String: String] = [:],
-        flatLimit: Int = flatLimit
+        flatLimit: Int = NameTree.flatLimit
     ) -> [SuiteRow] {
-        let inside = rows.filter { $0.name.hasPrefix(folder) && $0.name.count > folder.count }
-        if folder.isEmpty, let stores {
-            return stores.map { word in
-                let prefix = word + ":"
-                return folderRow(prefix, shown: word, rows: inside.filter { $0.name.hasPrefix(prefix) }, problem: problems[word])
-            }
+        let nodes =
+            folder.isEmpty && stores != nil
+            ? top(rows, stores: stores ?? [])
+            : NameTree.level(rows.map(\.name), under: folder, flatLimit: flatLimit)
+        let built = nodes.map { node in
+            node.isFolder
+                ? folderRow(node, rows: rows, problem: MachineWord.of(node.name).flatMap { problems[$0] })
+                : shownAs(rows[node.members[0]], node.shown)
         }
-        if inside.count <= flatLimit {
-            return inside.map { row in
-                var row = row
-                row.shownName = String(row.name.dropFirst(folder.count))
-                return row
-            }
+        let folderNames = Set(built.filter(\.isFolder).map(\.name))
+        return built.filter { row in
+            row.isFolder || row.storedKeys != 0 || row.systemKeys != 0 || (row.declaredKeys ?? 1) != 0
+                || row.problem != nil || !folderNames.contains(row.name + ".")
         }
-        var order: [String] = []
-        var groups: [String: [SuiteRow]] = [:]
-        for row in inside {
-            let rest = row.name.dropFirst(folder.count)
-            let segment = firstSegment(of: rest)
-            if groups[segment] == nil { order.append(segment) }
-            groups[segment, default: []].append(row)
-        }
-        var folders: [SuiteRow] = []
-        var suites: [SuiteRow] = []
-        for segment in order {
-            guard let group = groups[segment], let first = group.first else { continue }
-            if group.count == 1 {
-                var row = first
-                row.shownName = String(first.name.dropFirst(folder.count))
-                suites.append(row)
-                continue
-            }
-            let shared = sharedFolder(of: group.map { $0.name.dropFirst(folder.count) })
-            folders.append(folderRow(folder + shared, shown: shared, rows: group, problem: nil))
-        }
-        // A schema that only gathers others (GNOME's `org.gnome.desktop.peripherals`, no key of its own) is its
-        // folder alone, not a second row of nothing beside it.
-        let folderNames = Set(folders.map(\.name))
-        suites.removeAll { row in
-            row.storedKeys == 0 && row.systemKeys == 0 && (row.declaredKeys ?? 0) == 0 && row.problem == nil
-                && folderNames.contains { $0.dropLast() == row.name }
-        }
-        // A level of one folder alone opens onto that folder's: `org.` holding only `org.gnome.` and `org.gtk.` lists
-        // those two.
-        if suites.isEmpty, folders.count == 1, let only = folders.first, let shown = only.shownName {
-            return level(rows, under: only.name, stores: stores, flatLimit: flatLimit).map { row in
-                var row = row
-                row.shownName = shown + (row.shownName ?? "")
-                return row
-            }
-        }
-        return folders + suites
     }
 
     /// The folders to open, one per level, to list a suite.
@@ -91,47 +42,42 @@ enum SuiteTree {
     ///   - flatLimit: The most suites a level lists whole.
     /// - Returns: The folders, outermost first; empty when the suite is listed at the top.
     static func folders(
-        leadingTo suite: String, in rows: [SuiteRow], stores: [String]?, flatLimit: Int = flatLimit
+        leadingTo suite: String, in rows: [SuiteRow], stores: [String]?, flatLimit: Int = NameTree.flatLimit
     ) -> [String] {
-        var path: [String] = []
-        var folder = ""
-        // Each level's folder is longer than the last, so the walk ends by the name's length.
-        while path.count <= suite.count {
-            let next = level(rows, under: folder, stores: stores, flatLimit: flatLimit).first {
-                $0.isFolder && suite.hasPrefix($0.name) && $0.name != suite
-            }
-            guard let next else { return path }
-            path.append(next.name)
-            folder = next.name
-        }
-        return path
+        NameTree.folders(
+            leadingTo: suite, in: rows.map(\.name), top: stores.map { top(rows, stores: $0) }, flatLimit: flatLimit)
     }
 
-    /// A name's first level: up to its first separator past the first character, separator included; the whole
-    /// name when it has none.
-    private static func firstSegment(of rest: Substring) -> String {
-        guard let first = rest.first else { return "" }
-        let after = rest.dropFirst()
-        guard let end = after.firstIndex(where: isSeparator) else { return String(rest) }
-        return String(first) + String(after[...end])
+    /// The machine's top level: a folder per store, in the order given.
+    private static func top(_ rows: [SuiteRow], stores: [String]) -> [NameTree.Node] {
+        stores.map { word in
+            let prefix = word + ":"
+            return NameTree.Node(
+                name: prefix, shown: word, members: rows.indices.filter { rows[$0].name.hasPrefix(prefix) },
+                isFolder: true)
+        }
     }
 
-    /// The longest start several names share that ends at a separator: the folder they all go into.
-    private static func sharedFolder(of names: [Substring]) -> String {
-        guard var shared = names.first.map(String.init) else { return "" }
-        for name in names.dropFirst() {
-            shared = String(zip(shared, name).prefix { $0 == $1 }.map(\.0))
-        }
-        // Cut back to the last separator, past the first character (a dconf path's leading slash opens nothing).
-        guard let end = shared.dropFirst().lastIndex(where: isSeparator) else { return shared }
-        return String(shared[...end])
+    private static func shownAs(_ row: SuiteRow, _ shown: String) -> SuiteRow {
+        var row = row
+        row.shownName = shown
+        return row
     }
 
     /// A folder's row: its suites counted, their stored keys summed.
-    private static func folderRow(_ name: String, shown: String, rows: [SuiteRow], problem: String?) -> SuiteRow {
-        SuiteRow(
-            name: name, storedKeys: rows.reduce(0) { $0 + $1.storedKeys },
-            systemKeys: rows.reduce(0) { $0 + $1.systemKeys }, hasSchema: false, declaredKeys: nil, problem: problem,
-            folderSuites: rows.count, shownName: shown)
+    private static func folderRow(_ node: NameTree.Node, rows: [SuiteRow], problem: String?) -> SuiteRow {
+        let members = node.members.map { rows[$0] }
+        return SuiteRow(
+            name: node.name, storedKeys: members.reduce(0) { $0 + $1.storedKeys },
+            systemKeys: members.reduce(0) { $0 + $1.systemKeys }, hasSchema: false, declaredKeys: nil,
+            problem: problem, folderSuites: members.count, shownName: node.shown)
+    }
+}
+
+/// The store's word a machine folder's name holds: `gsettings` for `gsettings:`; `nil` for any other folder.
+private enum MachineWord {
+    static func of(_ folder: String) -> String? {
+        guard folder.last == ":", !folder.dropLast().contains(":") else { return nil }
+        return String(folder.dropLast())
     }
 }

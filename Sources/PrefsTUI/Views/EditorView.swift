@@ -73,6 +73,7 @@ public struct EditorView {
                     style: theme.error)
             } else if let message = model.message, height >= 4,
                 session.error == EditorModel.overwriteWarning || session.purpose == .command
+                    || session.purpose == .path
             {
                 drawMessage(message, into: &grid, lastRow: height - 3, style: theme.error)
             }
@@ -124,14 +125,24 @@ public struct EditorView {
             var outer = ""
             for folder in model.navigation.folders {
                 var step = folder.dropFirst(outer.count)
-                if step.count > 1, let last = step.last, last == ":" || SuiteTree.isSeparator(last) {
+                if step.count > 1, let last = step.last, last == ":" || NameTree.isSeparator(last) {
                     step = step.dropLast()
                 }
                 crumbs.append(String(step))
                 outer = folder
             }
             return crumbs.map { TextEscaping.escaped($0) }.joined(separator: separator)
-        case .keys(let suite): return suiteCrumbs(suite).joined(separator: separator)
+        case .keys(let suite):
+            // The keys' folders open, each by the part it adds (`General`), as the suites' folders are shown.
+            var crumbs = suiteCrumbs(suite)
+            var outer = ""
+            for folder in model.navigation.keyFolders {
+                var step = folder.dropFirst(outer.count)
+                if step.count > 1, let last = step.last, NameTree.isSeparator(last) { step = step.dropLast() }
+                crumbs.append(TextEscaping.escaped(String(step)))
+                outer = folder
+            }
+            return crumbs.joined(separator: separator)
         case .details(let suite, let key):
             return (suiteCrumbs(suite) + [TextEscaping.escaped(key)]).joined(separator: separator)
         case .help: return "keys"
@@ -164,6 +175,7 @@ public struct EditorView {
                 ? "type to search every suite  enter keep  ctrl-u clear  esc clear"
                 : "type to filter  enter keep  ctrl-u clear  esc clear"
         case _ where model.editing?.purpose == .command: hints = "enter run  tab complete  esc cancel"
+        case _ where model.editing?.purpose == .path: hints = "enter go  tab complete  ctrl-u clear  esc cancel"
         case _ where model.editing != nil: hints = "enter save  esc cancel  \(unicode ? "←→" : "left/right") move"
         case _ where model.picker != nil: hints = "\(arrows) choose  enter pick  esc cancel"
         case _ where model.readOnly:
@@ -176,7 +188,9 @@ public struct EditorView {
         case .suites
         where model.selectedSuiteRow?.problem != nil:
             hints = "\(arrows) move  x recover the unreadable suite  w changes  ? help  q quit"
-        case .suites: hints = "enter open  / search  n new suite  R reset  w changes  ? help  q quit"
+        case .suites where model.selectedSuiteRow == nil:
+            hints = "enter open  o go to  / search  n new suite  w changes  ? help  q quit"
+        case .suites: hints = "enter open  o go to  / search  n new suite  R delete suite  w changes  ? help  q quit"
         case .keys(let suite) where model.data.problem(of: suite) != nil:
             hints = "x recover: move the unreadable file aside  esc back  ? help"
         case .keys(let suite) where model.data.schema(for: suite) == nil:
@@ -193,8 +207,41 @@ public struct EditorView {
         let mode =
             model.readOnly
             ? "[read-only]  " : model.pending.isDelayed ? "[delayed: \(model.pending.count) pending]  " : ""
-        let line = " " + mode + position + hints
-        grid.draw(text(line.replacing("    ", with: "  ")), x: 0, y: y, style: theme.status)
+        grid.draw(
+            text(Self.statusLine(lead: mode + position, hints: hints, width: grid.width)), x: 0, y: y,
+            style: theme.status)
+    }
+
+    /// The status bar's text: the mark and position, then as many hints as fit, in their order, but never without
+    /// the ways to help, back and out (`? help`, `esc back`, `q quit`), which a narrow terminal keeps at the cost of
+    /// the others.
+    ///
+    /// - Parameters:
+    ///   - lead: The mode's mark and the position.
+    ///   - hints: The hints, two spaces apart.
+    ///   - width: The terminal's columns.
+    /// - Returns: The line.
+    static func statusLine(lead: String, hints: String, width: Int) -> String {
+        let items = hints.components(separatedBy: "  ").filter { !$0.isEmpty }
+        let isWayOut = { (item: String) in
+            item.hasPrefix("? ") || item.hasPrefix("q ") || item.hasPrefix("esc ")
+        }
+        let reserved = items.filter(isWayOut).reduce(0) { $0 + DisplayWidth.of($1) + 2 }
+        // The last hint needs no separator after it.
+        var room = width + 1 - DisplayWidth.of(lead) - reserved
+        var kept: [String] = []
+        for item in items {
+            if isWayOut(item) {
+                kept.append(item)
+            } else if DisplayWidth.of(item) + 2 <= room {
+                kept.append(item)
+                room -= DisplayWidth.of(item) + 2
+            } else {
+                // The hints after one that does not fit would read out of order: they go too.
+                room = 0
+            }
+        }
+        return " " + lead + kept.joined(separator: "  ")
     }
 
     /// Draws a message ending on a row: on that row alone when it fits, else wrapped onto the row above it too.
@@ -231,6 +278,7 @@ public struct EditorView {
             case .newKeyName: "new key in \(session.suite)"
             case .newSuiteName: "new suite"
             case .command: ""
+            case .path: "go to"
             case .value: session.key
             }
         let label = text(DisplayWidth.truncated(TextEscaping.escaped(name), toFit: max(4, grid.width / 3)) + ": ")

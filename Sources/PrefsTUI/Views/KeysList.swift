@@ -2,7 +2,8 @@ import PrefsCore
 import PrefsTools
 
 /// A suite's keys: a status mark, a mark set with `m`, the key, where its value comes from, its type and its value;
-/// narrower lists drop the type, then the state.
+/// narrower lists drop the type, then the state. A level of the keys' tree lists its keys by the part past the
+/// folder open, then its folders (`General/  12 keys, 3 set`).
 struct KeysList {
     let view: EditorView
     let suite: String
@@ -44,11 +45,23 @@ struct KeysList {
         let showsState = width >= narrowWidth
         let showsKind = width >= kindWidth
         let first = EditorView.firstVisibleRow(selected: model.selectedIndex, visible: visibleRows)
-        let visible = first..<min(model.keyRows.count, first + visibleRows)
+        let visible = first..<min(model.rowCount, first + visibleRows)
         let keyWidth = keyWidth(
-            longest: visible.lazy.map { DisplayWidth.of(TextEscaping.escaped(model.keyRows[$0].key)) }.max() ?? 0,
+            longest: visible.lazy.map { DisplayWidth.of(shownName(at: $0, in: model)) }.max() ?? 0,
             room: width - 3 - (showsState ? 13 : 0) - (showsKind ? 16 : 0))
         return Columns(keyWidth: keyWidth, showsState: showsState, showsKind: showsKind)
+    }
+
+    /// What the row at an index shows as its name: a key past the folder open, or a folder's part, escaped.
+    static func shownName(at index: Int, in model: EditorModel) -> String {
+        if index < model.keyRows.count {
+            let key = model.keyRows[index].key
+            let folder = model.openKeyFolder
+            return TextEscaping.escaped(key.hasPrefix(folder) ? String(key.dropFirst(folder.count)) : key)
+        }
+        let folders = model.rows.keyFolders
+        return folders.indices.contains(index - model.keyRows.count)
+            ? TextEscaping.escaped(folders[index - model.keyRows.count].shown) : ""
     }
 
     /// Draws the keys in the left `width` columns.
@@ -70,7 +83,7 @@ struct KeysList {
 
     private func drawRows(into grid: inout CellGrid, rows: Range<Int>, width: Int, now: ContinuousClock.Instant) {
         let model = view.model
-        guard !model.keyRows.isEmpty else {
+        guard model.rowCount > 0 else {
             let empty =
                 model.filter.isEmpty
                 ? "This suite holds no keys." : "No key matches \(TextEscaping.quoted(model.filter.text, limit: 60))."
@@ -80,10 +93,14 @@ struct KeysList {
         let columns = Self.columns(of: model, width: width, visibleRows: rows.count)
         let (showsState, showsKind, keyWidth) = (columns.showsState, columns.showsKind, columns.keyWidth)
         let first = EditorView.firstVisibleRow(selected: model.selectedIndex, visible: rows.count)
-        let visible = first..<min(model.keyRows.count, first + rows.count)
+        let visible = first..<min(model.rowCount, first + rows.count)
         for (offset, index) in visible.enumerated() {
-            let row = model.keyRows[index]
             let y = rows.lowerBound + offset
+            guard index < model.keyRows.count else {
+                drawFolder(at: index, into: &grid, y: y, columns: columns, width: width)
+                continue
+            }
+            let row = model.keyRows[index]
             let mark = row.isDebug && row.status == .atDefault ? "d" : row.status.mark
             grid.draw(mark, x: 0, y: y, style: row.status.mark == "!" ? view.theme.error : .plain)
             let pending = model.pendingChange(suite: suite, key: row.key)
@@ -92,7 +109,7 @@ struct KeysList {
             } else if model.isMarked(suite: suite, key: row.key) {
                 grid.draw(view.unicode ? "▪" : "+", x: 1, y: y, style: view.theme.label)
             }
-            let key = view.text(DisplayWidth.truncated(TextEscaping.escaped(row.key), toFit: keyWidth))
+            let key = view.text(DisplayWidth.truncated(Self.shownName(at: index, in: model), toFit: keyWidth))
             grid.draw(key, x: 2, y: y)
             var x = 3 + keyWidth
             if showsState {
@@ -121,5 +138,21 @@ struct KeysList {
             }
             if index == model.selectedIndex { grid.paint(x: 0, y: y, columns: width, style: view.theme.selected) }
         }
+    }
+
+    /// A folder of the keys: its name, then how many keys it holds and how many are stored.
+    private func drawFolder(at index: Int, into grid: inout CellGrid, y: Int, columns: Columns, width: Int) {
+        let model = view.model
+        guard model.rows.keyFolders.indices.contains(index - model.keyRows.count) else { return }
+        let folder = model.rows.keyFolders[index - model.keyRows.count]
+        grid.draw(
+            view.text(DisplayWidth.truncated(Self.shownName(at: index, in: model), toFit: columns.keyWidth)), x: 2,
+            y: y, style: view.theme.label)
+        let x = 3 + columns.keyWidth
+        let counts = "\(folder.keys) key\(folder.keys == 1 ? "" : "s"), \(folder.stored) set"
+        if width - x - 1 >= 5 {
+            grid.draw(view.text(DisplayWidth.truncated(counts, toFit: width - x - 1)), x: x, y: y, style: view.theme.dim)
+        }
+        if index == model.selectedIndex { grid.paint(x: 0, y: y, columns: width, style: view.theme.selected) }
     }
 }

@@ -257,7 +257,7 @@ import Testing
         let data = try PropertyListSerialization.data(
             fromPropertyList: ["token": foreign, "port": 8080], format: .xml, options: 0)
         try data.write(to: cli.suiteFile("app"), options: .atomic)
-        #expect(editor.waitFor { tokenRow($0).contains(" outside ") }, "\(editor.screen)")
+        #expect(editor.waitFor { tokenRow($0).contains(" not recorded ") }, "\(editor.screen)")
         #expect(!editor.screen.contains(foreign))
         editor.type("qq")
         #expect(editor.waitUntilEnded()?.status == 0)

@@ -1,0 +1,59 @@
+import Foundation
+import PrefsTestHelpers
+import Testing
+
+@testable import PrefsTUI
+
+/// A suite's keys as a tree: KConfig's groups, Xfconf's paths and dotted names open level by level once a suite holds
+/// more than a screenful; a search or a bookmark opens the folders that list its key.
+@Suite struct KeyTreeTests {
+    @Test func aScreenfulIsListedWholeAndMoreOpensAtGroupsWithCounts() {
+        let few = ["General/a", "General/b", "KDE/c"]
+        #expect(KeyTree.level(few, under: "", isStored: { _ in true }).positions == nil)
+        let keys = (["General", "KDE", "Icons"].flatMap { group in (0..<10).map { "\(group)/Key\($0)" } }) + ["top"]
+        let top = KeyTree.level(keys, under: "") { $0.hasSuffix("1") }
+        // The one key outside every group is listed; the groups come after it, each with its keys counted.
+        #expect(top.positions == [30])
+        #expect(
+            top.folders == [
+                KeyFolder(prefix: "General/", shown: "General/", keys: 10, stored: 1),
+                KeyFolder(prefix: "KDE/", shown: "KDE/", keys: 10, stored: 1),
+                KeyFolder(prefix: "Icons/", shown: "Icons/", keys: 10, stored: 1),
+            ])
+        let general = KeyTree.level(keys, under: "General/") { _ in false }
+        #expect(general.positions == Array(0..<10) && general.folders.isEmpty)
+        #expect(KeyTree.folders(leadingTo: "KDE/Key3", in: keys) == ["KDE/"])
+    }
+
+    @Test func theEditorOpensAGroupShowsItInTheBreadcrumbAndComesBackToIt() throws {
+        let prefs = try InProcessPrefs()
+        try FileManager.default.createDirectory(at: prefs.configDirectory, withIntermediateDirectories: true)
+        let groups = ["Colors", "General", "Icons", "KDE", "WM"]
+        let text = groups.map { group in "[\(group)]\n" + (0..<6).map { "Key\($0)=\(group)\($0)\n" }.joined() }
+        try Data(text.joined(separator: "\n").utf8).write(to: prefs.configDirectory.appendingPathComponent("bigrc"))
+        let editor = prefs.editor("--store", "kconfig", "tui", "bigrc", width: 140)
+        #expect(editor.waitFor { $0.contains("General/") && $0.contains("6 keys, 6 set") && !$0.contains("Key3") })
+        editor.type(.character("j"), .key(.enter))
+        #expect(editor.waitFor { $0.contains("suites › bigrc › General") && $0.contains("General3") })
+        editor.type(.key(.escape))
+        #expect(editor.waitFor { $0.split(separator: "\n").first?.hasSuffix("bigrc") == true }, "\(editor.screen)")
+        // The selection came back to the group left: enter opens it again.
+        editor.type(.key(.enter))
+        #expect(editor.waitFor { $0.contains("suites › bigrc › General") })
+        // A filter searches the whole suite, from any folder, and lists the keys it finds whole.
+        editor.type(.character("/"))
+        editor.type("WM4")
+        editor.type(.key(.enter))
+        #expect(editor.waitFor { $0.contains("WM/Key4") && $0.contains("1/1") }, "\(editor.screen)")
+        editor.type(.character("o"), .control("u"))
+        editor.type("bigrc Icons/Key2")
+        editor.type(.key(.enter))
+        #expect(
+            editor.waitFor { screen in
+                screen.contains("suites › bigrc › Icons")
+                    && screen.split(separator: "\n").contains { $0.contains("Key") && $0.contains("Icons/Key2") }
+            }, "\(editor.screen)")
+        editor.type("qq")
+        #expect(editor.waitUntilEnded()?.status == 0)
+    }
+}
