@@ -1,6 +1,6 @@
 public import PrefsCore
-public import PrefsTools
 import PrefsStoreKit
+public import PrefsTools
 import Synchronization
 
 #if canImport(PrefsGSettings)

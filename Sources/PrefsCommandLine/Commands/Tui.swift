@@ -14,7 +14,8 @@ struct Tui: PrefsCommand {
 
     @OptionGroup var options: StoreOptions
     @Argument(
-        help: "Open at this suite's keys; STORE:SUITE names one of another store (gsettings:org.gnome.desktop.interface).",
+        help:
+            "Open at this suite's keys; STORE:SUITE names one of another store (gsettings:org.gnome.desktop.interface).",
         completion: ShellCompletion.suites) var suite: String?
     @Flag(help: "Browse without writing anything.") var readOnly = false
     @Flag(help: "Draw without colours, as NO_COLOR also asks.") var noColor = false

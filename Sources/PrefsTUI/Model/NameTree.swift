@@ -36,7 +36,9 @@ enum NameTree {
     static func level(_ names: [String], under folder: String, flatLimit: Int = flatLimit) -> [Node] {
         let inside = names.indices.filter { names[$0].hasPrefix(folder) && names[$0].count > folder.count }
         let leaf = { (index: Int) in
-            Node(name: names[index], shown: String(names[index].dropFirst(folder.count)), members: [index], isFolder: false)
+            Node(
+                name: names[index], shown: String(names[index].dropFirst(folder.count)), members: [index],
+                isFolder: false)
         }
         if inside.count <= flatLimit { return inside.map(leaf) }
         var order: [String] = []

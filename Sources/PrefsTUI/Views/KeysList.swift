@@ -2,8 +2,10 @@ import PrefsCore
 import PrefsTools
 
 /// A suite's keys: a status mark, a mark set with `m`, the key, where its value comes from, its type and its value;
-/// narrower lists drop the type, then the state. A level of the keys' tree lists its keys by the part past the
-/// folder open, then its folders (`General/  12 keys, 3 set`).
+/// narrower lists drop the type, then the state.
+///
+/// A level of the keys' tree lists its keys by the part past the folder open, then its folders
+/// (`General/  12 keys, 3 set`).
 struct KeysList {
     let view: EditorView
     let suite: String
@@ -151,7 +153,8 @@ struct KeysList {
         let x = 3 + columns.keyWidth
         let counts = "\(folder.keys) key\(folder.keys == 1 ? "" : "s"), \(folder.stored) set"
         if width - x - 1 >= 5 {
-            grid.draw(view.text(DisplayWidth.truncated(counts, toFit: width - x - 1)), x: x, y: y, style: view.theme.dim)
+            grid.draw(
+                view.text(DisplayWidth.truncated(counts, toFit: width - x - 1)), x: x, y: y, style: view.theme.dim)
         }
         if index == model.selectedIndex { grid.paint(x: 0, y: y, columns: width, style: view.theme.selected) }
     }

@@ -65,7 +65,9 @@ public final class MachineStore: SuiteStore {
     /// kept in ``problems``.
     public func listSuites() throws -> [String] {
         members.flatMap { member in
-            listed(member) { try $0.store.listSuites() }.map { MachineSuiteName(store: member.word, suite: $0).description }
+            listed(member) { try $0.store.listSuites() }.map {
+                MachineSuiteName(store: member.word, suite: $0).description
+            }
         }
     }
 

@@ -84,7 +84,9 @@ import Testing
         #expect(editor.waitFor { $0.contains("this machine") && $0.contains("kconfig") })
         // `o` holds where the editor is; Tab completes a suite of any store, then its keys.
         editor.type("o")
-        #expect(editor.waitFor { $0.contains("go to:") && $0.contains("Tab completes") && $0.contains("enter go") }, "\(editor.screen)")
+        #expect(
+            editor.waitFor { $0.contains("go to:") && $0.contains("Tab completes") && $0.contains("enter go") },
+            "\(editor.screen)")
         editor.type("kconfig:kde")
         editor.type(.key(.tab))
         #expect(editor.waitFor { $0.contains("go to: kconfig:kdeglobals") }, "\(editor.screen)")

@@ -1,5 +1,6 @@
-@testable import PrefsTUI
 import Testing
+
+@testable import PrefsTUI
 
 /// The suites as a tree: levels at dots and slashes, folders of one suite and chains of one folder collapsed, a
 /// schema that only gathers others shown once, the machine's stores at the top.
@@ -27,14 +28,21 @@ import Testing
             shown(SuiteTree.level(all, under: "org.", stores: nil, flatLimit: 0))
                 == ["gnome. (4)", "gtk.Settings.FileChooser"])
         #expect(
-            shown(SuiteTree.level(all, under: "org.gnome.", stores: nil, flatLimit: 0)) == ["desktop. (2)", "system. (2)"])
+            shown(SuiteTree.level(all, under: "org.gnome.", stores: nil, flatLimit: 0)) == [
+                "desktop. (2)", "system. (2)",
+            ])
         #expect(
-            shown(SuiteTree.level(all, under: "org.gnome.desktop.", stores: nil, flatLimit: 0)) == ["interface", "sound"])
+            shown(SuiteTree.level(all, under: "org.gnome.desktop.", stores: nil, flatLimit: 0)) == [
+                "interface", "sound",
+            ])
     }
 
     @Test func aStoreWhoseSuitesFitOnAScreenListsThemWhole() {
         let few = rows("com.example.mailer", "com.example.theme-demo", "notes")
-        #expect(shown(SuiteTree.level(few, under: "", stores: nil)) == ["com.example.mailer", "com.example.theme-demo", "notes"])
+        #expect(
+            shown(SuiteTree.level(few, under: "", stores: nil)) == [
+                "com.example.mailer", "com.example.theme-demo", "notes",
+            ])
         let many = (["a", "b"].flatMap { group in (10...22).map { "org.\(group).s\($0)" } }).sorted()
         let level = SuiteTree.level(
             many.map { SuiteRow(name: $0, storedKeys: 1, hasSchema: false, problem: nil) }, under: "", stores: nil)
@@ -47,7 +55,8 @@ import Testing
     @Test func aLevelOfOneFolderOpensOntoItsContents() {
         let all = rows("org.gnome.a.x", "org.gnome.a.y", "org.gtk.b.x", "org.gtk.b.y")
         // `org.` alone at the top: a first level of one folder would only cost a key.
-        #expect(shown(SuiteTree.level(all, under: "", stores: nil, flatLimit: 0)) == ["org.gnome.a. (2)", "org.gtk.b. (2)"])
+        #expect(
+            shown(SuiteTree.level(all, under: "", stores: nil, flatLimit: 0)) == ["org.gnome.a. (2)", "org.gtk.b. (2)"])
     }
 
     @Test func aSchemaThatOnlyGathersOthersIsItsFolderAlone() {
@@ -63,7 +72,10 @@ import Testing
 
     @Test func dconfPathsOpenAtSlashes() {
         let all = rows("/com/x/", "/org/gnome/terminal/a/", "/org/gnome/terminal/b/")
-        #expect(shown(SuiteTree.level(all, under: "", stores: nil, flatLimit: 0)) == ["/org/gnome/terminal/ (2)", "/com/x/"])
+        #expect(
+            shown(SuiteTree.level(all, under: "", stores: nil, flatLimit: 0)) == [
+                "/org/gnome/terminal/ (2)", "/com/x/",
+            ])
         #expect(shown(SuiteTree.level(all, under: "/org/gnome/terminal/", stores: nil, flatLimit: 0)) == ["a/", "b/"])
     }
 
@@ -83,9 +95,13 @@ import Testing
             "files:app", "gsettings:org.gnome.desktop.interface", "gsettings:org.gnome.desktop.sound",
             "gsettings:org.gnome.x")
         #expect(
-            SuiteTree.folders(leadingTo: "gsettings:org.gnome.desktop.sound", in: all, stores: ["files", "gsettings"], flatLimit: 0)
+            SuiteTree.folders(
+                leadingTo: "gsettings:org.gnome.desktop.sound", in: all, stores: ["files", "gsettings"], flatLimit: 0)
                 == ["gsettings:", "gsettings:org.gnome.desktop."])
-        #expect(SuiteTree.folders(leadingTo: "files:app", in: all, stores: ["files", "gsettings"], flatLimit: 0) == ["files:"])
+        #expect(
+            SuiteTree.folders(leadingTo: "files:app", in: all, stores: ["files", "gsettings"], flatLimit: 0) == [
+                "files:"
+            ])
         #expect(SuiteTree.folders(leadingTo: "app", in: rows("app", "b.c", "b.d"), stores: nil, flatLimit: 0) == [])
     }
 }

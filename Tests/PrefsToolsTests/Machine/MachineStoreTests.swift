@@ -22,7 +22,8 @@ import Testing
             self.folder = folder
             let store = { (name: String) in
                 try FileStore(
-                    directory: folder.url.appendingPathComponent(name), journalDirectory: folder.url
+                    directory: folder.url.appendingPathComponent(name),
+                    journalDirectory: folder.url
                         .appendingPathComponent("journal-\(name)"), launchArguments: .none, systemDirectories: [])
             }
             first = try store("first")
@@ -48,29 +49,36 @@ import Testing
 
     @Test func aNameWithoutAStoreOrWithAnotherMachinesStoreIsRefusedSayingHowToNameOne() throws {
         let stores = try TwoStores()
-        #expect(MachineSuiteName("gsettings:org.gnome.x:/a/b/") == MachineSuiteName(store: "gsettings", suite: "org.gnome.x:/a/b/"))
+        #expect(
+            MachineSuiteName("gsettings:org.gnome.x:/a/b/")
+                == MachineSuiteName(store: "gsettings", suite: "org.gnome.x:/a/b/"))
         #expect(MachineSuiteName(":app") == nil && MachineSuiteName("app") == nil)
         let bare = #expect(throws: PersistentKeyValueStoreError.self) { try stores.machine.anySuite("app") }
         #expect(bare?.description.contains("STORE:SUITE, STORE one of one, two") == true, "\(String(describing: bare))")
-        let unknown = #expect(throws: PersistentKeyValueStoreError.self) { try stores.machine.checkSuiteName("xfconf:x") }
+        let unknown = #expect(throws: PersistentKeyValueStoreError.self) {
+            try stores.machine.checkSuiteName("xfconf:x")
+        }
         #expect(unknown?.description.contains("no store \"xfconf\" on this machine (it has one, two)") == true)
     }
 
     @Test func changesArriveNamedAsTheMachineNamesThem() throws {
         let stores = try TwoStores()
         let seen = Mutex<[String]>([])
-        let observation = stores.machine.addObserver({ changes in
-            seen.withLock { $0 += changes.map { "\($0.suite ?? "")/\($0.key)" } }
-        }, onProblem: nil)
+        let observation = stores.machine.addObserver(
+            { changes in
+                seen.withLock { $0 += changes.map { "\($0.suite ?? "")/\($0.key)" } }
+            }, onProblem: nil)
         defer { observation.cancel() }
         try stores.second.suite("app").setPrimitiveValue(.int(3), forKey: "clicks")
         try stores.first.suite("other").setPrimitiveValue(.bool(true), forKey: "on")
         #expect(eventually { seen.withLock { Set($0) } == ["two:app/clicks", "one:other/on"] })
         // Only some suites: the other store's changes are not delivered.
         let some = Mutex<[String]>([])
-        let narrow = stores.machine.addObserver(ofSuites: ["one:other"], { changes in
-            some.withLock { $0 += changes.map { "\($0.suite ?? "")/\($0.key)" } }
-        }, onProblem: nil)
+        let narrow = stores.machine.addObserver(
+            ofSuites: ["one:other"],
+            { changes in
+                some.withLock { $0 += changes.map { "\($0.suite ?? "")/\($0.key)" } }
+            }, onProblem: nil)
         defer { narrow.cancel() }
         try stores.second.suite("app").setPrimitiveValue(.int(4), forKey: "clicks")
         try stores.first.suite("other").setPrimitiveValue(.bool(false), forKey: "on")
@@ -82,7 +90,10 @@ import Testing
         let manifest = Data(SchemaFixtures.app.utf8)
         try stores.machine.schemaSource.installSchema(manifest, suite: "two:app")
         #expect(try stores.machine.schemaSource.schemaSuites() == ["two:app"])
-        #expect(try stores.machine.schemaSource.schema(for: "two:app")?.entries.map(\.id) == ["theme", "fontScale", "since"])
+        #expect(
+            try stores.machine.schemaSource.schema(for: "two:app")?.entries.map(\.id) == [
+                "theme", "fontScale", "since",
+            ])
         #expect(try stores.machine.schemaSource.schema(for: "one:app") == nil)
         #expect(throws: PreferenceSchemaSourceError.self) {
             try stores.machine.schemaSource.installSchema(manifest, suite: nil)
