@@ -279,6 +279,9 @@ import Testing
         // "window" is in the description of theme only; "there" in the value of greeting only.
         fixture.editor.step([.character("/")] + type("window"))
         #expect(Array(model.searchMatches) == [SearchMatch(suite: "com.example.app", key: "theme")])
+        // Each hit says what it was found by.
+        #expect(model.searchMatches.rank(at: 0) == .documentation)
+        #expect(fixture.type().text.contains("by the description"))
         fixture.type(.control("u"))
         fixture.editor.step(type("there") + [.key(.enter)])
         #expect(Array(model.searchMatches) == [SearchMatch(suite: "notes", key: "greeting")])

@@ -75,6 +75,24 @@ let benchmarks: @Sendable () -> Void = {
             try Session.shared()
         }
     }
+
+    // `prefs` alone on a desktop (issue 60): every store at once, GNOME's first (all installed schemas and the 40
+    // dconf paths), beside 40 KConfig files, 10 Xfconf channels and 200 plist suites in the same session.
+    for (label, command) in [
+        (
+            "prefs alone, the machine view, a process (open every store, list every suite, draw)",
+            Command.peer(["machine-first-frame"])
+        ),
+        ("gsettings list-recursively (every key of every schema)", Command.gsettings(["list-recursively"])),
+    ] {
+        Benchmark("First frame over every store of a desktop: \(label)", configuration: configuration) {
+            benchmark, session in
+            let run = try command.run(in: session)
+            benchmark.measurement(resident, run.peakResidentKilobytes)
+        } setup: {
+            try Session.shared()
+        }
+    }
 }
 
 /// The private session, with `clock-format` set by `gsettings`, made once per benchmark process and ended when it
@@ -85,7 +103,7 @@ enum Session {
     static func shared() throws -> PrivateDBusSession {
         try made.withLock { made in
             if let made { return made }
-            let session = try PrivateDBusSession()
+            let session = try PrivateDBusSession(desktop: "GNOME")
             atexit { Session.made.withLock { $0?.stop() } }
             try session.run("/usr/bin/gsettings", ["set", "org.gnome.desktop.interface", "clock-format", "12h"])
             // dconf paths no schema describes, as programs without schemas leave them, and app folders.
@@ -96,6 +114,7 @@ enum Session {
             try session.run(
                 "/usr/bin/gsettings",
                 ["set", "org.gnome.desktop.app-folders", "folder-children", "['Utilities', 'Games']"])
+            try Desktop.fill(session)
             made = session
             return session
         }

@@ -18,8 +18,10 @@ public final class PrivateDBusSession: Sendable {
 
     /// Starts the bus.
     ///
+    /// - Parameter desktop: The desktop the session is (`XDG_CURRENT_DESKTOP`), when it is one: the machine view
+    ///   lists that desktop's store first.
     /// - Throws: When the folders cannot be made or `dbus-daemon` does not start.
-    public init() throws {
+    public init(desktop: String? = nil) throws {
         root = FileManager.default.temporaryDirectory.appendingPathComponent("prefs-bench-dbus-\(UUID().uuidString)")
         for folder in ["home", "config", "runtime", "state"] {
             try FileManager.default.createDirectory(
@@ -31,6 +33,7 @@ public final class PrivateDBusSession: Sendable {
         for name in ["DCONF_PROFILE", "GSETTINGS_BACKEND", "GSETTINGS_SCHEMA_DIR", "DBUS_SESSION_BUS_ADDRESS"] {
             variables[name] = nil
         }
+        variables["XDG_CURRENT_DESKTOP"] = desktop
         variables["HOME"] = root.appendingPathComponent("home").path
         variables["XDG_CONFIG_HOME"] = root.appendingPathComponent("config").path
         variables["XDG_RUNTIME_DIR"] = root.appendingPathComponent("runtime").path

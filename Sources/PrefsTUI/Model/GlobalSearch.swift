@@ -36,7 +36,7 @@ final class GlobalSearch {
                 SearchMatches.Group(suite: name, keys: keys.keys, rows: matches.map(\.row), ranks: matches.map(\.rank)))
         }
         previous = (query, found)
-        return SearchMatches(groups)
+        return SearchMatches(groups, hasReasons: query.searchesText)
     }
 
     /// The key list of a suite a search read, if one did.

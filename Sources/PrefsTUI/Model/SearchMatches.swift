@@ -13,12 +13,15 @@ public struct SearchMatches: RandomAccessCollection, Sendable {
     }
 
     let groups: [Group]
+    /// Whether the query looked for text, so that each match's reason is worth showing.
+    public let hasReasons: Bool
     /// Each match, best first as ``PrefsTools/SearchPattern`` ranks them: its group and its position in the group.
     private let order: [(group: Int32, index: Int32)]
 
     /// Ranks the groups' matches: best rank first, then by suite in the order given, then in each suite's order.
-    init(_ groups: [Group]) {
+    init(_ groups: [Group], hasReasons: Bool = false) {
         self.groups = groups
+        self.hasReasons = hasReasons
         var ranked: [(rank: SearchPattern.Rank, group: Int32, index: Int32)] = []
         ranked.reserveCapacity(groups.reduce(0) { $0 + $1.rows.count })
         for (number, group) in groups.enumerated() {
@@ -36,6 +39,12 @@ public struct SearchMatches: RandomAccessCollection, Sendable {
 
     /// How many suites hold matches.
     public var suiteCount: Int { groups.count }
+
+    /// How well the match at a position matched: what it was found by.
+    public func rank(at position: Int) -> SearchPattern.Rank {
+        let (group, index) = order[position]
+        return groups[Int(group)].ranks[Int(index)]
+    }
 
     public subscript(position: Int) -> SearchMatch {
         let (group, index) = order[position]

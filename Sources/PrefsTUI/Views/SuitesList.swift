@@ -29,7 +29,7 @@ struct SuitesList {
             if index < model.suiteRows.count {
                 drawSuite(model.suiteRows[index], into: &grid, y: y, nameWidth: nameWidth, now: now)
             } else {
-                drawMatch(model.searchMatches[index - model.suiteRows.count], into: &grid, y: y)
+                drawMatch(at: index - model.suiteRows.count, into: &grid, y: y)
             }
             if index == model.selectedIndex { grid.paint(x: 0, y: y, columns: grid.width, style: view.theme.selected) }
         }
@@ -52,17 +52,26 @@ struct SuitesList {
         }
     }
 
-    /// A key found by the filter in some suite: `suite › key` and its value.
-    private func drawMatch(_ match: SearchMatch, into grid: inout CellGrid, y: Int) {
+    /// A key found by the filter in some suite: `suite › key`, its value, and what it was found by (`the
+    /// description`) where the query looked for text.
+    private func drawMatch(at position: Int, into grid: inout CellGrid, y: Int) {
+        let matches = view.model.searchMatches
+        let match = matches[position]
+        let reason = matches.hasReasons ? "by " + matches.rank(at: position).reason : ""
         let separator = view.unicode ? " › " : " > "
         let name = TextEscaping.escaped(match.suite) + separator + TextEscaping.escaped(match.key)
         let nameWidth = max(10, min(grid.width / 2, 60))
         let end = grid.draw(view.text(DisplayWidth.truncated(name, toFit: nameWidth)), x: 2, y: y)
         let value = view.model.valueText(suite: match.suite, key: match.key)
         let x = max(end + 2, nameWidth + 4)
-        grid.draw(
-            view.text(DisplayWidth.truncated(value, toFit: max(1, grid.width - x - 1))), x: x, y: y,
-            style: view.theme.dim)
+        // The reason goes last, right-aligned, where a narrow terminal gives it up before the value.
+        let reasonWidth = DisplayWidth.of(reason)
+        let fitsReason = !reason.isEmpty && grid.width - x - reasonWidth - 3 >= 10
+        let valueRoom = max(1, grid.width - x - 1 - (fitsReason ? reasonWidth + 2 : 0))
+        grid.draw(view.text(DisplayWidth.truncated(value, toFit: valueRoom)), x: x, y: y, style: view.theme.dim)
+        if fitsReason {
+            grid.draw(view.text(reason), x: grid.width - reasonWidth - 1, y: y, style: view.theme.dim)
+        }
     }
 
     /// A row's name as listed: the part past the folder open, escaped.

@@ -70,6 +70,13 @@ public struct FilterQuery: Sendable {
     /// Whether the query asks nothing: every key matches.
     public var isEmpty: Bool { terms.isEmpty }
 
+    /// Whether the query looks for text (a word, not only `@` conditions), so that a match has a reason to show.
+    public var searchesText: Bool {
+        terms.contains { term in
+            if case .text = term.condition { !term.negated } else { false }
+        }
+    }
+
     /// Parses a query.
     ///
     /// - Parameters:

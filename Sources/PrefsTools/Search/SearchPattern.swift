@@ -14,6 +14,19 @@ public struct SearchPattern: Sendable, Hashable {
         case exactKey, keyPrefix, keyWordStart, keyContains, keyFuzzy, documentation, value
 
         public static func < (lhs: Rank, rhs: Rank) -> Bool { lhs.rawValue < rhs.rawValue }
+
+        /// Why a key matched, in a word or two, as the editor shows it beside each hit of a search.
+        public var reason: String {
+            switch self {
+            case .exactKey: "the key's name"
+            case .keyPrefix: "the name's start"
+            case .keyWordStart: "a word of the name"
+            case .keyContains: "in the name"
+            case .keyFuzzy: "the name, fuzzily"
+            case .documentation: "the description"
+            case .value: "the value"
+            }
+        }
     }
 
     /// The text as typed.

@@ -115,6 +115,32 @@ import Testing
         #expect(editor.waitUntilEnded()?.status == 0)
     }
 
+    @Test func oneSearchFindsKeysOfEveryStoreAndSaysWhy() throws {
+        let prefs = try kdeMachine()
+        let editor = prefs.editor("tui", width: 140)
+        #expect(editor.waitFor { $0.contains("this machine") && $0.contains("kconfig") })
+        editor.type("/singleclick")
+        #expect(
+            editor.waitFor { screen in
+                screen.split(separator: "\n").contains {
+                    $0.contains("kconfig:kdeglobals › KDE/SingleClick") && $0.contains("by a word of the name")
+                }
+            }, "\(editor.screen)")
+        editor.type(.control("u"))
+        editor.type("dark")
+        #expect(
+            editor.waitFor { screen in
+                screen.split(separator: "\n").contains {
+                    $0.contains("files:app › theme") && $0.contains("by the value")
+                }
+            }, "\(editor.screen)")
+        editor.type(.key(.enter), .key(.down), .key(.enter))
+        #expect(
+            editor.waitFor { $0.contains("this machine › files › app") && $0.contains("theme") }, "\(editor.screen)")
+        editor.type("qq")
+        #expect(editor.waitUntilEnded()?.status == 0)
+    }
+
     @Test func aMachineOfOneStoreIsThatStore() throws {
         let prefs = try InProcessPrefs()
         try prefs.run("write", "app", "theme", "dark")

@@ -1,0 +1,28 @@
+import Foundation
+import PrefsStores
+import PrefsTUI
+import PrefsTools
+
+/// The editor on every store of the machine, in a process of its own, as `prefs` alone starts on a desktop.
+enum MachinePeer {
+    /// Opens the machine as `prefs` alone does (every store that holds settings here, the desktop's first), lists
+    /// every store's suites and draws the first frame into a headless terminal of 120 × 40; prints how many suites
+    /// each store listed.
+    ///
+    /// - Throws: When the machine is one store, or the frame does not list the stores expected.
+    static func firstFrame() throws {
+        let opened = StoreResolver.editorContext(configDir: nil, storeURL: nil, suite: nil)
+        guard let store = try opened.context.store(creating: false) else { throw ToolError("no store here") }
+        let data = EditorData(store: store, schemas: try opened.context.schemas(), tools: opened.context)
+        guard let machine = data.machine else { throw ToolError("one store here, not a machine: \(store)") }
+        let model = EditorModel(data: data)
+        model.start()
+        let frame = EditorView(model: model, unicode: true, color: true).render(width: 120, height: 40)
+        let words = machine.members.map(\.word)
+        guard words.allSatisfy(frame.text.contains) else {
+            throw ToolError("the first frame lists no store of \(words):\n\(frame.text)")
+        }
+        let rows = data.suiteRows()
+        print(words.map { word in "\(word) \(rows.count { $0.name.hasPrefix(word + ":") })" }.joined(separator: ", "))
+    }
+}
