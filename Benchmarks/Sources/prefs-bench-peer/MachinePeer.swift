@@ -22,7 +22,8 @@ enum MachinePeer {
         guard words.allSatisfy(frame.text.contains) else {
             throw ToolError("the first frame lists no store of \(words):\n\(frame.text)")
         }
-        let rows = data.suiteRows()
-        print(words.map { word in "\(word) \(rows.count { $0.name.hasPrefix(word + ":") })" }.joined(separator: ", "))
+        // The names the editor listed: counting rows would read every suite, which the first frame does not.
+        let names = data.suiteNames()
+        print(words.map { word in "\(word) \(names.count { $0.hasPrefix(word + ":") })" }.joined(separator: ", "))
     }
 }

@@ -30,7 +30,7 @@ public final class EditorData {
     /// The suites opened so far, held so that the store's watcher keeps their snapshots current: the store holds
     /// suites weakly, and a suite opened afresh for every redraw would read its file every time.
     private var opened: [String: any PersistentKeyValueStore] = [:]
-    private var suiteRowCache: [String: SuiteRow]?
+    private let suiteRowCache = SuiteRowCache()
     /// The keys of the suite shown last; one at a time, since a suite may hold 100,000 keys.
     private var keyListCache: KeyList?
     /// Every suite's keys, for `/` on the suites screen, built on the first search.
@@ -66,18 +66,26 @@ public final class EditorData {
         TimeText.format(date, utc: showsUTC)
     }
 
-    /// The suites: those on disk and those with a schema, sorted by name.
-    public func suiteRows() -> [SuiteRow] {
-        if let cached = suiteRowCache { return cached.values.sorted { NaturalOrder.precedes($0.name, $1.name) } }
-        // As the tools list them, with the schemas this editor was given in front (an app's own, not installed).
-        let described = Set((try? schemas.schemaSuites()) ?? [])
-        let names = Set((try? tools.suiteNames()) ?? []).union(described)
+    /// The suites' names: those on disk and those with a schema, sorted as people count; listed once, nothing read.
+    public func suiteNames() -> [String] {
+        suiteRowCache.names {
+            // As the tools list them, with the schemas this editor was given in front (an app's own, not installed).
+            let described = Set((try? schemas.schemaSuites()) ?? [])
+            return (Set((try? tools.suiteNames()) ?? []), described)
+        }
+    }
+
+    /// A suite's row, read the first time a level of the tree shows it.
+    public func suiteRow(_ name: String) -> SuiteRow {
         // Whether a suite has a schema, from the list of them: reading every schema whole for a label made the first
         // frame over 200 KConfig files with 150 `.kcfg` schemas take 196 ms.
-        let rows = Dictionary(
-            uniqueKeysWithValues: names.map { ($0, suiteRow($0, hasSchema: described.contains($0))) })
-        suiteRowCache = rows
-        return rows.values.sorted { NaturalOrder.precedes($0.name, $1.name) }
+        let described = suiteRowCache.isListed ? suiteRowCache.described.contains(name) : nil
+        return suiteRowCache.row(name) { suiteRow(name, hasSchema: described) }
+    }
+
+    /// Every suite's row, each read: what a tool over every suite's counts needs; the editor reads only those shown.
+    public func suiteRows() -> [SuiteRow] {
+        suiteNames().map(suiteRow)
     }
 
     /// A suite's keys, in the order the keys screen lists them.
@@ -99,15 +107,20 @@ public final class EditorData {
     func update(_ changes: [(suite: String, key: String)]) {
         let suites = Set(changes.map(\.suite))
         search.update(changes)
-        for name in suites where suiteRowCache != nil { suiteRowCache?[name] = suiteRow(name) }
+        // A suite changed is read again, and listed when it is new.
+        var changed: [SuiteRow] = []
+        for name in suites where suiteRowCache.isListed {
+            let row = suiteRow(name, hasSchema: nil)
+            suiteRowCache.replace(row)
+            changed.append(row)
+        }
         // A suite left with nothing, no schema and no file was deleted: it leaves the list at once.
-        let emptied = suites.filter { name in
-            guard let row = suiteRowCache?[name] else { return false }
-            return row.storedKeys == 0 && row.systemKeys == 0 && !row.hasSchema && row.problem == nil
+        let emptied = changed.filter { row in
+            row.storedKeys == 0 && row.systemKeys == 0 && !row.hasSchema && row.problem == nil
         }
         if !emptied.isEmpty {
-            let listed = Set((try? store.listSuites()) ?? [])
-            for name in emptied where !listed.contains(name) { suiteRowCache?[name] = nil }
+            let stored = Set((try? store.listSuites()) ?? [])
+            for row in emptied where !stored.contains(row.name) { suiteRowCache.remove(row.name) }
         }
         if let list = keyListCache, suites.contains(list.name), search.list(named: list.name) !== list {
             list.update(changedKeys: changes.filter { $0.suite == list.name }.map(\.key))
@@ -116,7 +129,7 @@ public final class EditorData {
 
     /// Forgets everything read, so that the next frame reads it all again.
     func forget() {
-        suiteRowCache = nil
+        suiteRowCache.forget()
         keyListCache = nil
         schemaCache = [:]
         search.forgetAll()
@@ -156,7 +169,7 @@ public final class EditorData {
     /// - Parameter query: What was typed after `/`.
     /// - Returns: The matches, best first, then by suite name and in each suite's order.
     func searchMatches(_ query: FilterQuery) -> SearchMatches {
-        search.matches(query, in: suiteRows().map(\.name)) { name in
+        search.matches(query, in: suiteNames()) { name in
             if let cached = keyListCache, cached.name == name { return cached }
             guard let suite = try? suite(name) else { return nil }
             return KeyList(name: name, suite: suite, schema: schema(for: name))

@@ -70,7 +70,7 @@ extension EditorModel {
         let name = session.line.text
         if name.isEmpty {
             session.error = "a suite needs a name"
-        } else if data.suiteRows().contains(where: { $0.name == name }) {
+        } else if data.suiteNames().contains(name) {
             session.error = "\(TextEscaping.quoted(name)) already exists"
         } else {
             do {

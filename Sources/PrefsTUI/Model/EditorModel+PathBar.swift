@@ -24,7 +24,7 @@ extension EditorModel {
     /// that exists is offered.
     func openPath(_ path: String) {
         guard !path.isEmpty else { return say("open takes a suite, a folder or SUITE KEY; o fills in where you are") }
-        let names = data.suiteRows().map(\.name)
+        let names = data.suiteNames()
         let known = Set(names)
         if known.contains(path) { return go(to: path, key: nil) }
         if let space = path.lastIndex(of: " ") {
@@ -40,20 +40,19 @@ extension EditorModel {
     /// The folder of the tree a path names, with or without its last separator (`gsettings:org.gnome.` or
     /// `gsettings:org.gnome`), or `nil` when the tree has no such folder.
     private func folderOpening(_ path: String) -> String? {
-        let rows = data.suiteRows()
+        let names = data.suiteNames()
         let stores = data.machine?.members.map(\.word)
-        let chain = SuiteTree.folders(leadingTo: path, in: rows, stores: stores)
-        let level = SuiteTree.level(rows, under: chain.last ?? "", stores: stores)
+        let chain = SuiteTree.folders(leadingTo: path, in: names, stores: stores)
+        let level = SuiteTree.level(names, under: chain.last ?? "", stores: stores, row: data.suiteRow)
         return level.first { $0.isFolder && ($0.name == path || $0.name.dropLast() == path) }?.name
     }
 
     /// Lists a folder, with the folders that lead to it to go back through.
     private func openFolderPath(_ folder: String) {
-        let rows = data.suiteRows()
         stack = [.suites]
         filter.text = ""
         navigation.folders =
-            SuiteTree.folders(leadingTo: folder, in: rows, stores: data.machine?.members.map(\.word))
+            SuiteTree.folders(leadingTo: folder, in: data.suiteNames(), stores: data.machine?.members.map(\.word))
             .filter { $0 != folder } + [folder]
         selection[.suites] = 0
         refresh()
@@ -63,7 +62,7 @@ extension EditorModel {
     /// listed.
     func completePath(_ session: inout EditSession, typed: String) {
         let prefix = session.purpose == .command ? "open " : ""
-        let names = data.suiteRows().map(\.name)
+        let names = data.suiteNames()
         var candidates: [String]
         if let space = typed.lastIndex(of: " "), names.contains(String(typed[..<space])) {
             let suite = String(typed[..<space])

@@ -62,8 +62,7 @@ public final class EditorModel {
     public func start() {
         reload()
         if case .keys(let suite)? = stack.last {
-            let all = data.suiteRows()
-            if all.contains(where: { $0.name == suite }) {
+            if data.suiteNames().contains(suite) {
                 showFolder(of: suite)
             } else {
                 offerNearest(to: suite)
@@ -75,7 +74,7 @@ public final class EditorModel {
     /// Opened at a suite that does not exist: the suites are shown with the nearest selected, when one is near a
     /// typo, rather than an empty suite that a first key would create beside the one meant.
     private func offerNearest(to suite: String) {
-        let names = data.suiteRows().map(\.name)
+        let names = data.suiteNames()
         guard let question = NearestNames.question(for: suite, among: names),
             let near = NearestNames.nearest(to: suite, among: names).first
         else {
@@ -131,14 +130,14 @@ public final class EditorModel {
             suiteRows.indices.contains(selection[.suites] ?? 0) ? suiteRows[selection[.suites] ?? 0].name : nil
         // A filter belongs to the list it was typed in: the suites', or the keys' of the suite open.
         let query = currentSuite == nil && !filter.isEmpty ? filter.query : nil
-        let rows = data.suiteRows()
+        let names = data.suiteNames()
         // A filter searches every suite, whatever folder is open; without one, the folder's level is listed.
         suiteRows =
             currentSuite == nil && !filter.isEmpty
-            ? rows.filter { query?.matches(suiteName: $0.name) == true }
+            ? names.filter { query?.matches(suiteName: $0) == true }.map(data.suiteRow)
             : SuiteTree.level(
-                rows, under: navigation.folders.last ?? "", stores: data.machine?.members.map(\.word),
-                problems: data.machine?.problems ?? [:])
+                names, under: navigation.folders.last ?? "", stores: data.machine?.members.map(\.word),
+                problems: data.machine?.problems ?? [:], row: data.suiteRow)
         searchMatches = query.map(data.searchMatches) ?? .none
         if let selectedSuite, let index = suiteRows.firstIndex(where: { $0.name == selectedSuite }) {
             selection[.suites] = index

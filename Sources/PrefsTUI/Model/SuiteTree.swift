@@ -4,27 +4,31 @@
 /// A schema that only gathers others (GNOME's `org.gnome.desktop.peripherals`, no key of its own) is its folder
 /// alone, not a second row of nothing beside it.
 enum SuiteTree {
-    /// The rows of one level.
+    /// The rows of one level: folders counted by their suites' names alone, and only the level's own suites read.
     ///
     /// - Parameters:
-    ///   - rows: Every suite, sorted.
+    ///   - names: Every suite's name, sorted.
     ///   - folder: The folder open: `""` at the top, else a folder row's name.
     ///   - stores: On the machine view, its stores' words, each a folder at the top; `nil` on one store.
     ///   - problems: Why each store could not be listed, by word.
     ///   - flatLimit: The most suites listed whole.
+    ///   - row: A suite's row, read when its level is shown.
     /// - Returns: The folders, then the suites, of that level.
     static func level(
-        _ rows: [SuiteRow], under folder: String, stores: [String]?, problems: [String: String] = [:],
-        flatLimit: Int = NameTree.flatLimit
+        _ names: [String], under folder: String, stores: [String]?, problems: [String: String] = [:],
+        flatLimit: Int = NameTree.flatLimit, row: (String) -> SuiteRow
     ) -> [SuiteRow] {
         let nodes =
             folder.isEmpty && stores != nil
-            ? top(rows, stores: stores ?? [])
-            : NameTree.level(rows.map(\.name), under: folder, flatLimit: flatLimit)
+            ? top(names, stores: stores ?? [])
+            : NameTree.level(names, under: folder, flatLimit: flatLimit)
         let built = nodes.map { node in
             node.isFolder
-                ? folderRow(node, rows: rows, problem: MachineWord.of(node.name).flatMap { problems[$0] })
-                : shownAs(rows[node.members[0]], node.shown)
+                ? SuiteRow(
+                    name: node.name, storedKeys: 0, hasSchema: false,
+                    problem: MachineWord.of(node.name).flatMap { problems[$0] }, folderSuites: node.members.count,
+                    shownName: node.shown)
+                : shownAs(row(names[node.members[0]]), node.shown)
         }
         let folderNames = Set(built.filter(\.isFolder).map(\.name))
         return built.filter { row in
@@ -37,23 +41,23 @@ enum SuiteTree {
     ///
     /// - Parameters:
     ///   - suite: The suite's whole name.
-    ///   - rows: Every suite, sorted.
+    ///   - names: Every suite's name, sorted.
     ///   - stores: The machine's stores' words, or `nil` on one store.
     ///   - flatLimit: The most suites a level lists whole.
     /// - Returns: The folders, outermost first; empty when the suite is listed at the top.
     static func folders(
-        leadingTo suite: String, in rows: [SuiteRow], stores: [String]?, flatLimit: Int = NameTree.flatLimit
+        leadingTo suite: String, in names: [String], stores: [String]?, flatLimit: Int = NameTree.flatLimit
     ) -> [String] {
         NameTree.folders(
-            leadingTo: suite, in: rows.map(\.name), top: stores.map { top(rows, stores: $0) }, flatLimit: flatLimit)
+            leadingTo: suite, in: names, top: stores.map { top(names, stores: $0) }, flatLimit: flatLimit)
     }
 
     /// The machine's top level: a folder per store, in the order given.
-    private static func top(_ rows: [SuiteRow], stores: [String]) -> [NameTree.Node] {
+    private static func top(_ names: [String], stores: [String]) -> [NameTree.Node] {
         stores.map { word in
             let prefix = word + ":"
             return NameTree.Node(
-                name: prefix, shown: word, members: rows.indices.filter { rows[$0].name.hasPrefix(prefix) },
+                name: prefix, shown: word, members: names.indices.filter { names[$0].hasPrefix(prefix) },
                 isFolder: true)
         }
     }
@@ -62,15 +66,6 @@ enum SuiteTree {
         var row = row
         row.shownName = shown
         return row
-    }
-
-    /// A folder's row: its suites counted, their stored keys summed.
-    private static func folderRow(_ node: NameTree.Node, rows: [SuiteRow], problem: String?) -> SuiteRow {
-        let members = node.members.map { rows[$0] }
-        return SuiteRow(
-            name: node.name, storedKeys: members.reduce(0) { $0 + $1.storedKeys },
-            systemKeys: members.reduce(0) { $0 + $1.systemKeys }, hasSchema: false, declaredKeys: nil,
-            problem: problem, folderSuites: members.count, shownName: node.shown)
     }
 }
 

@@ -83,10 +83,8 @@ struct SuitesList {
     /// `2 keys, schema`; a system layer's keys follow (`+ 1 system`).
     static func detail(of row: SuiteRow) -> String {
         let plural = { (count: Int) in "\(count) key\(count == 1 ? "" : "s")" }
-        if let suites = row.folderSuites {
-            let set = row.storedKeys + row.systemKeys
-            return "\(suites) suite\(suites == 1 ? "" : "s")" + (set > 0 ? ", \(set) set" : "")
-        }
+        // A folder's suites are counted by name: reading each for its keys would cost the first frame every suite.
+        if let suites = row.folderSuites { return "\(suites) suite\(suites == 1 ? "" : "s")" }
         let system = row.systemKeys > 0 ? " + \(row.systemKeys) system" : ""
         if let declared = row.declaredKeys { return "\(plural(declared)), \(row.storedKeys) set\(system)" }
         return plural(row.storedKeys) + system + (row.hasSchema ? ", schema" : "")
