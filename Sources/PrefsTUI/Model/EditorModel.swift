@@ -193,9 +193,17 @@ public final class EditorModel {
         // Another process's change arrived: live updates are back.
         if live.record(changes, now: now, seen: Date()) { say("live updates are back") }
         noticeChangeWhileEditing(changes.filter { $0.origin == .otherProcess })
+        // The key selected is named before the list is patched: read after, its position would name whatever key
+        // another process inserted above it, and the next Space or `r` would hit that key.
+        let selected = currentSuite.flatMap { suite in
+            keyRows.key(at: selection[.keys(suite: suite)] ?? 0).map { (suite, $0) }
+        }
         data.recordWrites(changes)
         data.update(changes.compactMap { change in change.suite.map { ($0, change.key) } })
         refresh()
+        if let (suite, key) = selected, let position = keyRows.position(of: key) {
+            selection[.keys(suite: suite)] = position
+        }
         // A pending edit that another process overtook is said at once; the list marks it until applied.
         if let overtaken = changes.first(where: {
             $0.origin == .otherProcess && pendingChange(suite: $0.suite ?? "", key: $0.key) != nil

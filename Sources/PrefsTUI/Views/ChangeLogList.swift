@@ -7,7 +7,8 @@ import FoundationEssentials
 import Foundation
 #endif
 
-/// The changes other processes made while the editor ran, newest first: time, suite, key, value and writer.
+/// The changes other processes made while the editor ran, newest first: time, suite, key, the value and the one it
+/// replaced, and the writer.
 struct ChangeLogList {
     let view: EditorView
 
@@ -26,10 +27,18 @@ struct ChangeLogList {
             // in the same form, without the date that would push the change off a narrow line.
             let full = view.model.data.timeText(seen)
             let time = full.prefix(10) == today.prefix(10) ? String(full.dropFirst(11)) : full
-            let value =
-                change.newValue.map { view.model.shown($0, suite: change.suite ?? "", key: change.key) } ?? "removed"
-            let line =
-                "\(time)  \(TextEscaping.escaped(change.suite ?? "")) \(TextEscaping.escaped(change.key)) = \(value)"
+            // The new value first, where a narrow line keeps it; then what it was. Both pass the one gate for values
+            // shown, so a secret stays hidden under either.
+            let shown = { (value: PropertyListValue) in
+                view.model.shown(value, suite: change.suite ?? "", key: change.key)
+            }
+            let now = change.newValue.map { " = " + shown($0) } ?? " removed"
+            let was = change.isAbridged ? "" : "  (was \(change.oldValue.map(shown) ?? "not set"))"
+            let described =
+                "\(time)  \(TextEscaping.escaped(change.suite ?? "")) \(TextEscaping.escaped(change.key))\(now)"
+            // What it was comes last in priority: only where the line has room for it beside the whole writer.
+            let whole = DisplayWidth.of(described + was) + DisplayWidth.of(ChangeText.writer(change)) + 6
+            let line = whole <= grid.width ? described + was : described
             // The writer is what this pane is for: it gets what the change leaves, and never under a third of the
             // line, the change being cut for it.
             let writerRoom = max(12, grid.width / 3, grid.width - DisplayWidth.of(line) - 4)

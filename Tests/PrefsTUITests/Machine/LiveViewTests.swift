@@ -1,0 +1,50 @@
+import Foundation
+import PrefsTestHelpers
+import Testing
+
+/// Other processes' changes as the editor shows them: the selection never moves to another key, and the change log
+/// says what each value was.
+@Suite struct LiveViewTests {
+    @Test func aKeyInsertedOrRemovedAboveTheSelectionLeavesItOnItsKey() throws {
+        let prefs = try InProcessPrefs()
+        try prefs.run("write", "notes", "c", "3")
+        try prefs.run("write", "notes", "d", "4")
+        let editor = prefs.editor("tui", "notes", width: 140)
+        #expect(editor.waitFor { $0.contains("2/2") || $0.contains("1/2") })
+        editor.type(.character("j"))
+        #expect(editor.waitFor { $0.contains("2/2") && $0.contains("Key           d") }, "\(editor.screen)")
+        // Another process adds two keys above the selection, then removes one: the selection follows `d`.
+        try prefs.run("write", "notes", "a", "1")
+        try prefs.run("write", "notes", "b", "2")
+        #expect(editor.waitFor { $0.contains("4/4") && $0.contains("Key           d") }, "\(editor.screen)")
+        try prefs.run("delete", "notes", "a")
+        #expect(editor.waitFor { $0.contains("3/3") && $0.contains("Key           d") }, "\(editor.screen)")
+        // `d d` now deletes `d`, the key the user sees selected, and no other.
+        editor.type("dd")
+        #expect(editor.waitFor { $0.contains("2/2") && !$0.contains("Key           d") }, "\(editor.screen)")
+        #expect(try prefs.run("read", "notes").output == "b = 2\nc = 3\n")
+        editor.type("qq")
+        #expect(editor.waitUntilEnded()?.status == 0)
+    }
+
+    @Test func theChangeLogSaysWhatEachValueWasWhereTheLineHasRoom() throws {
+        let prefs = try InProcessPrefs()
+        try prefs.run("write", "notes", "theme", "dark")
+        let editor = prefs.editor("tui", "notes", width: 140)
+        #expect(editor.waitFor { $0.contains("theme") && $0.contains("dark") })
+        // Another process's writes: the change log lists only those.
+        try prefs.spawn(["write", "notes", "theme", "light"])
+        try prefs.spawn(["write", "notes", "added", "1"])
+        try prefs.spawn(["delete", "notes", "theme"])
+        editor.type("w")
+        #expect(
+            editor.waitFor { screen in
+                let lines = screen.split(separator: "\n")
+                return lines.contains { $0.contains("notes theme = light  (was dark)") }
+                    && lines.contains { $0.contains("notes added = 1  (was not set)") }
+                    && lines.contains { $0.contains("notes theme removed  (was light)") }
+            }, "\(editor.screen)")
+        editor.type("qqq")
+        #expect(editor.waitUntilEnded()?.status == 0)
+    }
+}
