@@ -20,6 +20,8 @@ struct Prefs: AsyncParsableCommand {
             PREFS_DEMO_ASSETS (suites and schemas for `prefs demo`), NO_COLOR (an editor without colours).
 
             Completion: prefs --generate-completion-script bash|zsh|fish completes suite names, keys and choices.
+
+            Other tools' verbs are taken as prefs' own: \(ForeignVerbs.help).
             """,
         version: PrefsVersion.current,
         subcommands: [

@@ -18,7 +18,7 @@ import Testing
         #expect(CommandLineWords.hoistingGlobalOptions(["--config-dir", "D"]) == ["--config-dir", "D"])
     }
 
-    @Test func defaultsSpellingsBecomePrefsOwnAndTheMisleadingOnesAreRefused() throws {
+    @Test func defaultsSpellingsBecomePrefsOwn() throws {
         #expect(
             try CommandLineWords.translatingDefaultsSpellings(["write", "s", "k", "-int", "3"])
                 == ["write", "s", "k", "--type", "int", "3"])
@@ -28,11 +28,15 @@ import Testing
         // After `--` a word is a value, and other commands are left alone.
         #expect(try CommandLineWords.translatingDefaultsSpellings(["write", "--", "s", "k", "-int"]).last == "-int")
         #expect(try CommandLineWords.translatingDefaultsSpellings(["read", "-int"]) == ["read", "-int"])
-        let error = #expect(throws: ToolError.self) {
+        // `defaults`' hex data becomes prefs' base64; what is not hex is refused.
+        #expect(
             try CommandLineWords.translatingDefaultsSpellings(["write", "s", "k", "-data", "ff"])
+                == ["write", "s", "k", "--type", "data", "/w=="])
+        let error = #expect(throws: ToolError.self) {
+            try CommandLineWords.translatingDefaultsSpellings(["write", "s", "k", "-data", "fz"])
         }
         #expect(error?.code == .usage)
-        #expect(error?.description.contains("use --type data BASE64") == true)
+        #expect(error?.description.contains("takes hex digits") == true)
     }
 
     @Test func negativeNumbersAreOperandsAndOptionValuesStayWithTheirOptions() {
@@ -78,5 +82,32 @@ import Testing
         #expect(try cli.run("write", "S", "n", "-7").status == 0, "a negative number is a value")
         let opposite = try cli.run("find", "-dash")
         #expect(opposite.output == "S n = -7\n", "find's -word asks the opposite: \(opposite.error)")
+    }
+}
+
+/// The verbs of `gsettings` and `defaults` run as prefs' own, from the one table help lists.
+@Suite struct ForeignVerbsTests {
+    @Test func eachVerbRunsPrefsOwnCommand() throws {
+        let cli = try InProcessPrefs()
+        try cli.installSchema(SchemaFixtures.app)
+        #expect(try cli.run("set", "app", "theme", "dark").status == 0)
+        #expect(try cli.run("get", "app", "theme").output == "dark\n")
+        #expect(try cli.run("domains").output == "app\n")
+        #expect(try cli.run("list-keys", "app").output.contains("fontScale"))
+        #expect(try cli.run("reset", "app", "theme").status == 0)
+        #expect(try cli.run("read", "--json", "app").output.contains("theme") == false)
+        // Global options may come first, as with every command.
+        #expect(try cli.run("--config-dir", cli.configDirectory.path, "get", "app", "theme").output == "light\n")
+        #expect(try CommandLineWords.prepared(["monitor", "app"]) == ["watch", "app"])
+        let help = try cli.run("--help").output.split(whereSeparator: \.isWhitespace).joined(separator: " ")
+        #expect(help.contains("get (read), set (write), reset (delete)"))
+    }
+
+    @Test func aSuiteAtItsDefaultsSaysSoWhereNothingIsPrinted() throws {
+        let cli = try InProcessPrefs()
+        try cli.installSchema(SchemaFixtures.app)
+        let read = try cli.run("read", "app")
+        #expect(read.status == 0 && read.output.isEmpty)
+        #expect(read.error == "every key of suite \"app\" is at its default; prefs read app --all lists them\n")
     }
 }

@@ -14,7 +14,8 @@ public enum CommandLineWords {
     ///   else here (`-data`, `-array`, `-dict`).
     public static func prepared(_ arguments: [String]) throws -> [String] {
         separatingNegativeNumbers(
-            try refusingClusteredFlags(translatingDefaultsSpellings(hoistingGlobalOptions(arguments))))
+            try refusingClusteredFlags(
+                translatingDefaultsSpellings(ForeignVerbs.translating(hoistingGlobalOptions(arguments)))))
     }
 
     /// Moves global options written before the subcommand to just after it, so that `prefs --store URL read …`

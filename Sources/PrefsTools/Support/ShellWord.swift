@@ -42,6 +42,12 @@ public enum ShellWord {
         "'" + text.split(separator: "'", omittingEmptySubsequences: false).joined(separator: #"'\''"#) + "'"
     }
 
+    /// A word to show in a command line a person copies: bare when no shell reads anything into it, else quoted
+    /// as ``scriptWord(_:)`` quotes it.
+    public static func shown(_ text: String) -> String {
+        !text.isEmpty && text.unicodeScalars.allSatisfy(isInert) ? text : scriptWord(text)
+    }
+
     /// Whether a scalar means nothing to any shell, wherever it stands in a word.
     ///
     /// Letters, digits, non-ASCII text, and `. _ - / + , @ %`.

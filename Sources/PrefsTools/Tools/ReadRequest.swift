@@ -71,6 +71,13 @@ public struct ReadRequest: Sendable, Hashable {
                 of: target, schema: schema, includeDefaults: includeDefaults, types: types, group: group)
             // Every line names its source with --sources; the user's, unmarked by default, say so.
             Output.lines(sources ? lines.map { Self.markingUser($0, types: types) } : lines)
+            // Nothing printed is not nothing there: a suite whose every key is at its default says so, on standard
+            // error, where a script reading the lines does not see it.
+            if lines.isEmpty, group == nil, !includeDefaults, let schema, !schema.entries.isEmpty {
+                Output.note(
+                    "every key of suite \(TextEscaping.quoted(suite)) is at its default; "
+                        + "prefs read \(ShellWord.shown(suite)) --all lists them")
+            }
         }
     }
 

@@ -254,11 +254,25 @@ import Testing
         try cli.run("write", "S", "list", "--type", "json", "[1]")
         #expect(try cli.run("write", "S", "list", "-array-add", "2").status == 0)
         #expect(try cli.run("read", "S", "list").output == "[1,2]\n")
-        for (flag, form) in [("-data", "--type data BASE64"), ("-array", "--type json"), ("-dict", "--type json")] {
-            let refused = try cli.run("write", "S", "other", flag, "00ff")
-            #expect(refused.status == 64)
-            #expect(refused.error.contains(form), "\(refused.error)")
+        // Collections and data as `defaults` writes them: the words after the form, hex for data.
+        for (words, typed) in [
+            (["-array", "a", "b c", "3"], #"{"array":[{"string":"a"},{"string":"b c"},{"string":"3"}]}"#),
+            (
+                ["-dict", "name", "mail", "port", "993"],
+                #"{"dictionary":{"name":{"string":"mail"},"port":{"string":"993"}}}"#
+            ),
+            (["-data", "48656c6c6f"], #"{"data":"SGVsbG8="}"#),
+        ] {
+            let write = cli.run(["write", "S", "other"] + words)
+            #expect(write.status == 0, "\(words): \(write.error)")
+            #expect(try cli.run("read", "--json", "--types", "S", "other").output == typed + "\n", "\(words)")
         }
-        #expect(try cli.run("read", "S", "other").status == 1)
+        // What `defaults` would refuse is refused in one line, and nothing is written.
+        for (words, said) in [(["-dict", "lonely"], "has no value"), (["-data", "0g"], "takes hex digits")] {
+            let refused = cli.run(["write", "S", "bad"] + words)
+            #expect(refused.status == 64 && refused.error.contains(said), "\(refused.error)")
+            #expect(refused.error.split(separator: "\n").count == 1)
+        }
+        #expect(try cli.run("read", "S", "bad").status == 1)
     }
 }
