@@ -161,3 +161,16 @@ extension StoreResolver {
         return (machine, MachineSuiteName(store: holder.word, suite: suite).description)
     }
 }
+
+extension StoreResolver {
+    /// Whether a command line works on KDE's settings: `--store kconfig`, else `PREFS_STORE=kconfig`.
+    ///
+    /// - Parameters:
+    ///   - storeURL: `--store`, as typed.
+    ///   - environment: Where `PREFS_STORE` is read.
+    public static func namesKConfig(
+        _ storeURL: String?, environment: [String: String] = ProcessEnvironment.current
+    ) -> Bool {
+        (storeURL ?? environment["PREFS_STORE"]) == kconfig
+    }
+}

@@ -1,3 +1,4 @@
+import Foundation
 import PrefsKit
 import PrefsTestHelpers
 import PrefsTools
@@ -109,5 +110,16 @@ import Testing
         let read = try cli.run("read", "app")
         #expect(read.status == 0 && read.output.isEmpty)
         #expect(read.error == "every key of suite \"app\" is at its default; prefs read app --all lists them\n")
+    }
+
+    @Test func kwriteconfigsGroupAndKeyAsWordsAreHintedAsOneKey() throws {
+        let cli = try InProcessPrefs()
+        let typed = cli.run(["--store", "kconfig", "write", "kdeglobals", "General", "ColorScheme", "BreezeDark"])
+        #expect(typed.status == 64)
+        #expect(
+            typed.error
+                == "prefs: KConfig names a key GROUP/KEY: prefs --store kconfig write kdeglobals General/ColorScheme "
+                + "BreezeDark; prefs write --help shows the usage\n")
+        #expect(!FileManager.default.fileExists(atPath: cli.configDirectory.appendingPathComponent("kdeglobals").path))
     }
 }

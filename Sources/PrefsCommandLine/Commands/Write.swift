@@ -39,6 +39,12 @@ struct Write: PrefsCommand {
             throw ValidationError("--dict-add takes names and values in pairs; \(values.count) words were given.")
         }
         if !arrayAdd && !dictAdd && values.count > 1 {
+            // kwriteconfig's shape, `--group General --key ColorScheme`, typed as words: KConfig names the key whole.
+            if values.count == 2, StoreResolver.namesKConfig(options.store) {
+                throw ValidationError(
+                    "KConfig names a key GROUP/KEY: prefs --store kconfig write \(ShellWord.shown(suite)) "
+                        + "\(ShellWord.shown(key + "/" + values[0])) \(ShellWord.shown(values[1]))")
+            }
             throw ValidationError("Give one value, or use --array-add or --dict-add for several.")
         }
         if valueFile != nil && (!values.isEmpty || arrayAdd || dictAdd || path != nil) {

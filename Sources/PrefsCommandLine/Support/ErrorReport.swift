@@ -36,9 +36,33 @@ enum ErrorReport {
             return status.rawValue
         }
         let message = Prefs.fullMessage(for: error)
-        if !message.isEmpty {
-            if status == .success { Output.line(message) } else { Output.note(message) }
+        guard !message.isEmpty else { return status.rawValue }
+        if status == .success {
+            Output.line(message)
+        } else if error is ExitCode {
+            Output.note(message)
+        } else {
+            Output.note(oneLine(usage: message))
         }
         return status.rawValue
+    }
+
+    /// argument-parser's usage error (`Error: …`, a `Help:` line, the usage, `See 'prefs write --help'…`) as one
+    /// line, as every other error of prefs is: what is wrong, then where the usage is.
+    ///
+    /// - Parameter message: argument-parser's message.
+    /// - Returns: `prefs: missing expected argument '<key>'; prefs write --help shows the usage`.
+    static func oneLine(usage message: String) -> String {
+        let lines = message.split(separator: "\n").map { String($0.drop { $0 == " " }) }
+        var first = lines.first.map { $0.hasPrefix("Error: ") ? String($0.dropFirst(7)) : $0 } ?? "usage error"
+        if let letter = first.first, first.dropFirst().first?.isLowercase ?? true {
+            first = letter.lowercased() + first.dropFirst()
+        }
+        if first.hasSuffix(".") { first.removeLast() }
+        guard
+            let see = lines.first(where: { $0.hasPrefix("See '") }),
+            let help = see.dropFirst(5).split(separator: "'").first
+        else { return "prefs: " + first }
+        return "prefs: \(first); \(help) shows the usage"
     }
 }
