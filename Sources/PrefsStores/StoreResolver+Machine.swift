@@ -168,6 +168,7 @@ extension StoreResolver {
     /// - Parameters:
     ///   - storeURL: `--store`, as typed.
     ///   - environment: Where `PREFS_STORE` is read.
+    /// - Returns: Whether the store is KConfig's.
     public static func namesKConfig(
         _ storeURL: String?, environment: [String: String] = ProcessEnvironment.current
     ) -> Bool {
