@@ -10,17 +10,21 @@ import Testing
     @Test func everyCommandHasANameAndALineOfHelpAndTheHelpListsIt() {
         let names = EditorCommand.all.map(\.name)
         #expect(Set(names).count == names.count, "names are unique")
+        let help = HelpIndex().rows
         for command in EditorCommand.all {
             #expect(!command.summary.isEmpty, "\(command.name)")
-            #expect(HelpPane.rows.contains { $0.keys.hasPrefix(":" + command.name) }, "\(command.name) by name")
+            #expect(help.contains { $0.keys.hasPrefix(":" + command.name) }, "\(command.name) by name")
             if !command.keys.isEmpty {
-                #expect(HelpPane.rows.contains { $0.keys == command.keyLabel }, "\(command.name)'s keys")
+                #expect(help.contains { $0.keys == command.keyLabel }, "\(command.name)'s keys")
             }
         }
-        // No key runs two commands in the same place: the first would hide the second.
-        for command in EditorCommand.all {
+        // No key runs two commands in the same place: the first would hide the second. A key that moves is the one
+        // exception, listed last so that a command taking the key where it applies comes first (enter edits a value).
+        for command in EditorCommand.all where command.group != .moving {
             for key in command.keys {
-                let others = EditorCommand.all.filter { $0.name != command.name && $0.keys.contains(key) }
+                let others = EditorCommand.all.filter {
+                    $0.name != command.name && $0.group != .moving && $0.keys.contains(key)
+                }
                 #expect(others.isEmpty, "\(key) runs \(command.name) and \(others.map(\.name))")
             }
         }
@@ -39,6 +43,29 @@ import Testing
         }
         #expect(fixture.editor.model.editing == nil && fixture.editor.model.picker == nil)
         #expect(try Data(contentsOf: fixture.store.directory.appendingPathComponent("com.example.app.plist")) == before)
+    }
+
+    @Test func theHelpListsWhatWorksWhereItWasOpenedFirstAndFindsWhatIsTyped() throws {
+        let fixture = try EditorFixture(height: 40, suite: "com.example.app")
+        let model = fixture.editor.model
+        fixture.type(.character("?"))
+        let rows = model.help.rows
+        #expect(rows.first == HelpIndex.Row(keys: "Here, on a suite's keys", action: ""))
+        // The first rows are the commands that work on a key; the suites' `n` is not among them.
+        let here = rows.dropFirst().prefix { !$0.isHeading }
+        #expect(here.contains { $0.keys == "space" } && !here.contains { $0.keys == "n" })
+        #expect(EditorCommand.Group.allCases.allSatisfy { group in rows.contains { $0.keys == group.rawValue } })
+        // `/` narrows it to what holds the words typed, headings over what is left.
+        fixture.type(.character("/"))
+        fixture.editor.step(type("undo"))
+        let found = model.help.rows
+        #expect(found.contains { $0.keys == "u" } && found.contains { $0.keys == ":undo" })
+        #expect(!found.contains { $0.keys == "space" })
+        #expect(found.filter(\.isHeading).allSatisfy { heading in found.contains { !$0.isHeading } })
+        #expect(fixture.type(.key(.enter)).text.contains("/undo"))
+        // Esc goes back to where it was opened.
+        fixture.type(.key(.escape))
+        #expect(model.screen == .keys(suite: "com.example.app"))
     }
 
     @Test func aKeyAndItsNameDoTheSame() throws {

@@ -24,7 +24,19 @@ struct EditorCommand: Sendable {
         let repeated: PendingRepeat?
     }
 
+    /// The kinds of command, as the help groups them.
+    enum Group: String, CaseIterable, Sendable {
+        case moving = "Moving"
+        case values = "Values"
+        case finding = "Finding and going to"
+        case history = "History, changes and delayed edits"
+        case suites = "Suites"
+        case screens = "Screens and the session"
+    }
+
     let name: String
+    /// Where the help lists it.
+    let group: Group
     /// The keys that run it; none for a command run by name only.
     let keys: [InputEvent]
     /// The keys as the help shows them (`d d`, `ctrl-r`); empty when it has none.
@@ -35,20 +47,26 @@ struct EditorCommand: Sendable {
     let change: Change
     /// Where its keys work (`d` only on a suite's keys); its name works everywhere, and says why not itself.
     let applies: @Sendable (EditorModel) -> Bool
+    /// Whether its keys work on every screen, so that the help's list of what works where it was opened leaves it
+    /// out.
+    let isEverywhere: Bool
     let action: @Sendable (EditorModel, Invocation) -> Void
 
     init(
-        _ name: String, keys: [InputEvent] = [], label: String = "", argument: String = "", _ summary: String,
-        change: Change = .nothing, applies: @escaping @Sendable (EditorModel) -> Bool = { _ in true },
+        _ name: String, group: Group, keys: [InputEvent] = [], label: String = "", argument: String = "",
+        _ summary: String,
+        change: Change = .nothing, applies: (@Sendable (EditorModel) -> Bool)? = nil,
         action: @escaping @Sendable (EditorModel, Invocation) -> Void
     ) {
         self.name = name
+        self.group = group
         self.keys = keys
         keyLabel = label
         self.argument = argument
         self.summary = summary
         self.change = change
-        self.applies = applies
+        self.applies = applies ?? { _ in true }
+        isEverywhere = applies == nil
         self.action = action
     }
 

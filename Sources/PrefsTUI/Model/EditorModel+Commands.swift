@@ -56,6 +56,12 @@ extension EditorModel {
 
     /// `/` opens the filter line; `:filter TEXT` sets the filter to the text.
     func filterCommand(_ invocation: EditorCommand.Invocation) {
+        if screen == .help {
+            help.query = invocation.byName ? invocation.argument : ""
+            help.isSearching = !invocation.byName
+            selection[.help] = 0
+            return
+        }
         if invocation.byName { editFilter { $0 = invocation.argument } } else { setEditingFilter(true) }
     }
 

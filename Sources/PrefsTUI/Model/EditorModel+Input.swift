@@ -18,6 +18,7 @@ extension EditorModel {
         if case .signal(let signal) = event { return handle(signal) }
         if confirmation != nil { return answerConfirmation(event) }
         if filter.isEditing { return handleFilter(event) }
+        if help.isSearching, screen == .help { return handleHelpSearch(event) }
         if editing != nil { return handleEditing(event) }
         if picker != nil { return handlePicking(event) }
         let pending = pendingRepeat
@@ -27,19 +28,8 @@ extension EditorModel {
         if let command = EditorCommand.command(for: event, in: self) {
             return run(command, EditorCommand.Invocation(argument: "", byName: false, repeated: pending))
         }
-        switch event {
-        case .key(.up), .character("k"), .wheel(-1): select(selectedIndex - 1)
-        case .key(.down), .character("j"), .wheel(1): select(selectedIndex + 1)
-        case .key(.pageUp): select(selectedIndex - visibleRows)
-        case .key(.pageDown): select(selectedIndex + visibleRows)
-        case .key(.home), .character("g"): select(0)
-        case .key(.end), .character("G"): select(rowCount - 1)
-        case .key(.enter), .key(.right), .character("l"): open()
-        case .key(.escape), .key(.left), .character("h"): back()
-        case .character(":"): beginCommand()
-        case .click(let x, let y): click(x: x, y: y)
-        default: break
-        }
+        // A click names a place, not a command: the one input the table does not hold.
+        if case .click(let x, let y) = event { click(x: x, y: y) }
     }
 
     /// Runs a command from its key or its name, after the refusals its ``EditorCommand/change`` calls for: a
@@ -101,6 +91,22 @@ extension EditorModel {
             handle(event)
         default: break
         }
+    }
+
+    /// Typing after `/` on the help: characters narrow it, Backspace widens it, Ctrl-U clears it, Enter keeps it,
+    /// Esc clears it.
+    private func handleHelpSearch(_ event: InputEvent) {
+        switch event {
+        case .character(let character) where help.query.count < FilterQuery.maximumLength: help.query.append(character)
+        case .key(.backspace): if !help.query.isEmpty { help.query.removeLast() }
+        case .control("u"): help.query = ""
+        case .key(.enter): help.isSearching = false
+        case .key(.escape):
+            help.isSearching = false
+            help.query = ""
+        default: return
+        }
+        selection[.help] = 0
     }
 
     /// A click on a row selects it, and a click on the selected row opens it; a click on the title goes back.

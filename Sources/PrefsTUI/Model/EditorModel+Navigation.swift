@@ -113,3 +113,28 @@ extension EditorModel {
         message = text
     }
 }
+
+extension EditorModel {
+    /// `?`: the help, with the keys that work where it was opened first; `?` again closes it.
+    func toggleHelp() {
+        guard screen != .help else { return back() }
+        help = HelpIndex(
+            applying: EditorCommand.all.filter { $0.applies(self) }.map(\.name), place: placeName, query: "",
+            isSearching: false)
+        stack.append(.help)
+    }
+
+    /// Where the editor is, for the help's first heading.
+    private var placeName: String {
+        switch screen {
+        case .suites: openFolder.isEmpty ? "on the suites" : "in a folder of suites"
+        case .keys: "on a suite's keys"
+        case .details: "on a key's details"
+        case .changeLog: "on the change log"
+        case .pending: "on the pending changes"
+        case .bookmarks: "on the bookmarks"
+        case .messages: "on the messages"
+        case .help: "on the help"
+        }
+    }
+}

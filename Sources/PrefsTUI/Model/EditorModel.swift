@@ -26,6 +26,8 @@ public final class EditorModel {
     public internal(set) var live = LiveActivity()
     /// The filter typed after `/`, over the list shown.
     public internal(set) var filter = ListFilter()
+    /// The help's rows, for where it was opened, and its search.
+    var help = HelpIndex()
     /// Delayed mode (`P`) and the edits it holds.
     public internal(set) var pending = PendingEdits()
     /// The keys marked, revealed and written this session, by suite.
@@ -95,7 +97,7 @@ public final class EditorModel {
         case .suites: suiteRows.count + searchMatches.count
         case .keys: keyRows.count + rows.keyFolders.count
         case .details: 0
-        case .help: HelpPane.rows.count
+        case .help: help.rows.count
         case .changeLog: live.changeLog.count
         case .pending: pending.count
         case .bookmarks: bookmarks.entries.count

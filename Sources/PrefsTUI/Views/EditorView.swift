@@ -77,6 +77,10 @@ public struct EditorView {
             {
                 drawMessage(message, into: &grid, lastRow: height - 3, style: theme.error)
             }
+        } else if height >= 3, model.screen == .help, model.help.isSearching || !model.help.query.isEmpty {
+            let cursor = model.help.isSearching ? (unicode ? "▏" : "_") : ""
+            grid.draw(
+                text("/" + TextEscaping.escaped(model.help.query) + cursor), x: 1, y: height - 2, style: theme.label)
         } else if height >= 3, model.filter.isEditing || !model.filter.isEmpty {
             let cursor = model.filter.isEditing ? (unicode ? "▏" : "_") : ""
             let end = grid.draw(
@@ -201,7 +205,9 @@ public struct EditorView {
         case .pending: hints = "\(arrows) move  enter go to key  A apply  D dismiss  esc back"
         case .changeLog: hints = "\(arrows) move  enter go to key  esc back"
         case .bookmarks: hints = "\(arrows) move  enter go to key  esc back"
-        case .help, .messages: hints = "\(arrows) scroll  esc back"
+        case .help where model.help.isSearching: hints = "type to search the help  enter keep  esc clear"
+        case .help: hints = "\(arrows) scroll  / search  esc back"
+        case .messages: hints = "\(arrows) scroll  esc back"
         }
         // The mark comes first, where a narrow terminal does not cut it off.
         let mode =
