@@ -30,11 +30,12 @@ extension TerminalEditor {
     ///     (`bookmarks.json`, `recovery`); nowhere when `nil`.
     ///   - noColor: Draw without colours.
     ///   - utc: Show times in UTC (ISO 8601) rather than local time.
+    ///   - greeting: What the editor says first, if anything (the demo's line for another shell).
     /// - Throws: ``PrefsTools/ToolError`` without a terminal, for an invalid suite name or, read-only, a store that
     ///   does not exist; the store's or the terminal's error.
     public static func edit(
         _ context: ToolContext, suite: String?, readOnly: Bool, state: ((String) -> URL)?, noColor: Bool,
-        utc: Bool = false
+        utc: Bool = false, greeting: String? = nil
     ) throws {
         try requireTerminal()
         if let suite { try context.checkName(suite) }
@@ -49,6 +50,7 @@ extension TerminalEditor {
             data: data, suite: suite, readOnly: readOnly,
             bookmarks: state.map { Bookmarks(file: $0("bookmarks.json"), location: location) },
             recovery: state.map { PendingRecovery(directory: $0("recovery"), location: location) })
+        if let greeting { model.greet(greeting) }
         if let note = try run(model, noColor: noColor) { Output.note(TextEscaping.escaped(note)) }
     }
 }

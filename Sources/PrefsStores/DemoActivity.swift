@@ -1,6 +1,6 @@
 import PrefsCore
 import PrefsSystem
-public import PrefsTools
+import PrefsTools
 import SystemPackage
 
 #if canImport(FoundationEssentials)
@@ -30,7 +30,7 @@ public struct DemoActivity {
     /// - Throws: ``/PrefsTools/ToolError`` when the demo's files cannot be found or copied or the process cannot
     ///   start; what `check` or `body` throws.
     public static func run(
-        interval: Double, after check: () throws -> Void, _ body: (ToolContext) throws -> Void
+        interval: Double, after check: () throws -> Void, _ body: (DemoFiles) throws -> Void
     ) throws {
         let assets = try DemoFiles.assets()
         try check()
@@ -38,7 +38,7 @@ public struct DemoActivity {
         defer { files.remove() }
         let activity = try start(on: files, interval: interval)
         defer { activity.stop() }
-        try body(files.context)
+        try body(files)
     }
 
     /// Starts the second process on the demo's files.

@@ -10,13 +10,22 @@ public import Foundation
 
 /// The demo's configuration: the suites and schema manifests of `Assets/demo`, copied to a temporary directory.
 public struct DemoFiles: Sendable {
-    /// The temporary directory: `config/` holds the suites, `journal/` their journal, `data/` the schemas.
+    /// The temporary directory: `config/` holds the suites, `data/` the schemas, `state/` the journal, each where
+    /// `XDG_CONFIG_HOME`, `XDG_DATA_HOME` and `XDG_STATE_HOME` pointing there find them.
     public let root: URL
 
     public var config: URL { root.appendingPathComponent("config", isDirectory: true) }
     private var catalog: SchemaCatalog {
-        SchemaCatalog(
-            configDirectory: config, environment: ["XDG_DATA_HOME": root.appendingPathComponent("data").path])
+        SchemaCatalog(configDirectory: config, environment: StoreResolver.demoEnvironment(root: root))
+    }
+
+    /// The command line another shell types to write into the demo as the editor and the demo's writer do, with its
+    /// schema checking and its journal naming the writer: `XDG_CONFIG_HOME=… XDG_DATA_HOME=… XDG_STATE_HOME=… prefs
+    /// write com.example.theme-demo theme light`.
+    public var secondShellLine: String {
+        let variables = StoreResolver.demoEnvironment(root: root).sorted { $0.key < $1.key }
+            .map { "\($0.key)=\(ShellWord.shown($0.value))" }
+        return (variables + ["prefs write com.example.theme-demo theme light"]).joined(separator: " ")
     }
 
     /// The demo's files, by path below the demo folder (`config/notes.plist`, `schemas/…json`).

@@ -151,19 +151,32 @@ public enum StoreResolver {
         return url.standardizedFileURL
     }
 
-    /// The context of the demo's copied configuration: its suites, journal and schemas under one directory.
+    /// The context of the demo's copied configuration: its suites, schemas and journal under one directory, where a
+    /// `prefs` run with ``demoEnvironment(root:)`` finds them too.
     ///
-    /// - Parameter root: The directory holding `config/`, `journal/` and `data/`.
+    /// - Parameter root: The directory holding `config/`, `data/` and `state/`.
     /// - Returns: The context.
     public static func demoContext(root: URL) -> ToolContext {
+        let environment = demoEnvironment(root: root)
         let config = root.appendingPathComponent("config", isDirectory: true)
-        let journal = root.appendingPathComponent("journal", isDirectory: true)
-        let catalog = SchemaCatalog(
-            configDirectory: config, environment: ["XDG_DATA_HOME": root.appendingPathComponent("data").path])
+        let journal = XDGDirectories.journalDirectory(forConfigDirectory: config, environment: environment)
+        let catalog = SchemaCatalog(configDirectory: config, environment: environment)
         return ToolContext(
             locationDescription: config.path,
             open: { _ in try FileStore(directory: config, journalDirectory: journal, launchArguments: .none) },
             schemas: { catalog })
+    }
+
+    /// The XDG folders of a demo directory: a `prefs` run with them reads and writes the demo as its editor does.
+    ///
+    /// - Parameter root: The demo's directory.
+    /// - Returns: `XDG_CONFIG_HOME`, `XDG_DATA_HOME` and `XDG_STATE_HOME`.
+    public static func demoEnvironment(root: URL) -> [String: String] {
+        [
+            "XDG_CONFIG_HOME": root.appendingPathComponent("config").path,
+            "XDG_DATA_HOME": root.appendingPathComponent("data").path,
+            "XDG_STATE_HOME": root.appendingPathComponent("state").path,
+        ]
     }
 
     /// A file of the editor's own state, such as its bookmarks: `$XDG_STATE_HOME/prefs/NAME` (else

@@ -1,6 +1,7 @@
 import ArgumentParser
 import PrefsNcurses
 import PrefsStores
+import PrefsTools
 
 /// `prefs demo`: the editor on a copy of the demo configuration, while a second process changes it.
 struct Demo: PrefsCommand {
@@ -30,8 +31,12 @@ struct Demo: PrefsCommand {
     }
 
     func perform() throws {
-        try DemoActivity.run(interval: interval, after: TerminalEditor.requireTerminal) { context in
-            try TerminalEditor.edit(context, suite: nil, readOnly: false, state: nil, noColor: noColor)
+        try DemoActivity.run(interval: interval, after: TerminalEditor.requireTerminal) { files in
+            // Said before the editor takes the screen, so that it is there after it quits, and in the editor.
+            let line = "from another shell, as the demo's writer does: \(files.secondShellLine)"
+            Output.note(line)
+            try TerminalEditor.edit(
+                files.context, suite: nil, readOnly: false, state: nil, noColor: noColor, greeting: line)
         }
     }
 }

@@ -138,3 +138,13 @@ extension EditorModel {
         }
     }
 }
+
+extension EditorModel {
+    /// Says something before the first frame, as a program embedding the editor may (the demo's line for another
+    /// shell); the message log keeps it.
+    ///
+    /// - Parameter text: One line, printable.
+    public func greet(_ text: String) {
+        say(TextEscaping.escaped(text, escapingBackslashes: false))
+    }
+}
