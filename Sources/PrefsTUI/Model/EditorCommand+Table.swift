@@ -135,7 +135,7 @@ extension EditorCommand {
         ),
         EditorCommand(
             "reset-all", group: .values, keys: [.character("R")], label: "R",
-            "reset the marked keys, else every key of the suite; on the suites, delete the suite; after a y",
+            "reset the marked keys, else those listed (a filter, a folder), else every key; on the suites, delete the suite",
             change: .store
         ) { model, _ in model.askToResetSuite() },
         EditorCommand(

@@ -53,39 +53,6 @@ extension EditorModel {
         }
     }
 
-    /// `R` asks whether to reset every key of the suite shown, or, on the suites, to delete the suite selected.
-    func askToResetSuite() {
-        let name: String
-        if let suite = currentSuite {
-            name = suite
-        } else if let row = selectedSuiteRow {
-            return askToDeleteSuite(row.name)
-        } else {
-            return
-        }
-        // In a suite without a schema there is no default to go back to: the keys are deleted, and the question says so.
-        let verb = data.schema(for: name) == nil ? "Delete" : "Reset"
-        let outcome = data.schema(for: name) == nil ? "" : " to their defaults"
-        let values = (try? data.suite(name).primitiveValues()) ?? [:]
-        let marked = currentSuite == name ? sessionKeys.marks(in: name).filter { values[$0] != nil }.sorted() : []
-        if !marked.isEmpty {
-            let keys =
-                marked.count == 1
-                ? "the marked key \(TextEscaping.quoted(marked[0]))" : "the \(marked.count) marked keys"
-            confirmation = Confirmation(
-                question: "\(verb) \(keys) of \(TextEscaping.quoted(name))\(outcome)? (y/n)",
-                action: .resetKeys(suite: name, keys: marked))
-            return
-        }
-        guard !values.isEmpty else {
-            say("\(TextEscaping.quoted(name)) stores nothing: every key is at its default")
-            return
-        }
-        let keys = values.count == 1 ? "the 1 stored key" : "all \(values.count) stored keys"
-        confirmation = Confirmation(
-            question: "\(verb) \(keys) of \(TextEscaping.quoted(name))\(outcome)? (y/n)", action: .resetSuite(name))
-    }
-
     /// `x` offers to recover the suite shown or selected when its file cannot be read.
     func askToRecoverSuite() {
         guard let name = currentSuite ?? selectedSuiteName else { return }

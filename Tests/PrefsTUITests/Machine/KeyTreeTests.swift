@@ -57,3 +57,22 @@ import Testing
         #expect(editor.waitUntilEnded()?.status == 0)
     }
 }
+
+/// `R` resets what the list shows: the marked keys, else those a filter or a folder lists, else every key.
+@Suite struct ResetInViewTests {
+    @Test func aFilteredListResetsOnlyTheKeysItShows() throws {
+        let prefs = try InProcessPrefs()
+        for (key, value) in [("editor.font", "mono"), ("editor.size", "12"), ("window.width", "800")] {
+            try prefs.run("write", "app", key, value)
+        }
+        let editor = prefs.editor("tui", "app", width: 140)
+        #expect(editor.waitFor { $0.contains("window.width") })
+        editor.type("/editor")
+        editor.type(.key(.enter), .character("R"))
+        #expect(editor.waitFor { $0.contains("Delete the 2 stored keys listed of \"app\"? (y/n)") }, "\(editor.screen)")
+        editor.type("y")
+        #expect(eventually { (try? prefs.run("read", "app").output) == "window.width = 800\n" })
+        editor.type("qq")
+        #expect(editor.waitUntilEnded()?.status == 0)
+    }
+}
