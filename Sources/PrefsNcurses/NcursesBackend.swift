@@ -112,6 +112,16 @@ public final class NcursesBackend: TerminalBackend {
         Ncurses.refresh()
     }
 
+    /// Sends OSC 52 (`ESC ] 52 ; c ; BASE64 BEL`), which xterm, kitty, foot, WezTerm, iTerm2, Windows Terminal and
+    /// tmux (`set-clipboard`) take, over ssh too: no X11 or Wayland library is loaded for it. A terminal that does not
+    /// take it ignores the sequence; the text, base64, cannot reach the terminal as anything else.
+    public func copyToClipboard(_ text: String) throws {
+        let sequence = "\u{1B}]52;c;" + Data(text.utf8).base64EncodedString() + "\u{07}"
+        // The screen is flushed first, so that the sequence does not land inside a frame ncurses is writing.
+        Ncurses.refresh()
+        _ = try FileDescriptor(rawValue: device.output).writeAll(Array(sequence.utf8))
+    }
+
     public func repaint() {
         shown = nil
         Ncurses.forgetScreen()

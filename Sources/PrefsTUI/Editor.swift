@@ -79,7 +79,20 @@ public final class Editor {
             // Ctrl-L repaints wherever it is typed, as in vim and less; the model reloads too when nothing is open.
             if event == .control("l") { backend.repaint() }
             model.handle(event)
+            for effect in model.takeEffects() { perform(effect) }
             if let edit = model.takeExternalEdit() { runExternalEditor(edit) }
+        }
+    }
+
+    /// Does what the model asked of the world outside it.
+    private func perform(_ effect: EditorEffect) {
+        switch effect {
+        case .copy(let text):
+            do {
+                try backend.copyToClipboard(text)
+            } catch {
+                model.say("not copied: the terminal could not be written to: \(error)")
+            }
         }
     }
 

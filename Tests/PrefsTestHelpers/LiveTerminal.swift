@@ -11,6 +11,7 @@ package final class LiveTerminal: TerminalBackend, Sendable {
         var script: [InputEvent] = []
         var woken = false
         var screen: CellGrid?
+        var copied: [String] = []
     }
 
     private let state: Mutex<State>
@@ -60,6 +61,13 @@ package final class LiveTerminal: TerminalBackend, Sendable {
     }
 
     package func suspend(while body: () -> Void) { body() }
+
+    /// What the editor put on the clipboard, oldest first.
+    package var copied: [String] { state.withLock { $0.copied } }
+
+    package func copyToClipboard(_ text: String) {
+        state.withLock { $0.copied.append(text) }
+    }
 
     /// Types input, one event after another, as a person at the keyboard.
     package func type(_ events: [InputEvent]) {

@@ -27,4 +27,14 @@ package enum SchemaFixtures {
           "default": "", "volatile": true}
         ]}
         """
+
+    /// Suite `app`: a secret `token` and a plain `user`.
+    package static let secret = """
+        {"format": "prefs-schema", "version": 1, "suite": "app", "keys": [
+          {"id": "token", "type": "String", "kind": "string", "storage": "string", "optional": false, "debug": false,
+           "default": "", "secret": true, "summary": "API token"},
+          {"id": "user", "type": "String", "kind": "string", "storage": "string", "optional": false, "debug": false,
+           "default": ""}
+        ]}
+        """
 }

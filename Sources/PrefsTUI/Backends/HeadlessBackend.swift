@@ -48,6 +48,13 @@ public final class HeadlessBackend: TerminalBackend {
 
     public var waker: any EditorWaker { wakeups }
 
+    /// What was put on the clipboard, oldest first.
+    public private(set) var copied: [String] = []
+
+    public func copyToClipboard(_ text: String) {
+        copied.append(text)
+    }
+
     /// How many times the terminal was given to another program.
     public private(set) var suspensions = 0
 

@@ -28,6 +28,13 @@ public protocol TerminalBackend: AnyObject {
     /// Wakes ``nextEvents(timeout:)`` from another thread.
     var waker: any EditorWaker { get }
 
+    /// Puts text on the clipboard of the terminal the editor runs in, and of the terminal that one runs in when it
+    /// is a multiplexer or a remote session, as terminals take OSC 52.
+    ///
+    /// - Parameter text: The text.
+    /// - Throws: When it cannot be sent to the terminal.
+    func copyToClipboard(_ text: String) throws
+
     /// Gives the terminal to another program, such as the user's editor, while `body` runs, then takes it back; the
     /// next frame is drawn whole.
     ///

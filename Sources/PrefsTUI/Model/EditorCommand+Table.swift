@@ -57,6 +57,16 @@ extension EditorCommand {
             change: .selectedKey, applies: { $0.selectedKey != nil },
             action: { model, _ in model.beginExternalEdit() }
         ),
+        EditorCommand(
+            "copy", group: .values, keys: [.character("y")], label: "y",
+            "copy the value to the clipboard (OSC 52), as prefs read prints it", applies: { $0.selectedKey != nil },
+            action: { model, _ in model.copySelectedValue() }
+        ),
+        EditorCommand(
+            "copy-path", group: .values, keys: [.character("Y")], label: "Y",
+            "copy where the key is, SUITE KEY, as o and prefs read take it", applies: { $0.selectedKey != nil },
+            action: { model, _ in model.copySelectedPath() }
+        ),
         EditorCommand("export", group: .suites, argument: "FILE", "write the suite to a new property list file") {
             model, invocation in
             model.export(to: invocation.argument)

@@ -10,6 +10,8 @@ public struct ModalInput {
     /// An action a first key asked for that takes the same key again to happen (`d d`, or `u` over another process's
     /// change); any other input forgets it.
     public internal(set) var pendingRepeat: PendingRepeat?
+    /// What the last inputs asked the loop to do outside the model, oldest first (``EditorModel/takeEffects()``).
+    var effects: [EditorEffect] = []
     /// A value to hand to the user's own editor, which the loop takes and runs.
     public internal(set) var externalEdit: ExternalEdit?
     /// Text an external edit left that could not be written, by suite and key, opened again by the next `e`.

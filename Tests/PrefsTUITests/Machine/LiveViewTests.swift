@@ -48,3 +48,30 @@ import Testing
         #expect(editor.waitUntilEnded()?.status == 0)
     }
 }
+
+/// `y` and `Y` put a value, or where a key is, on the terminal's clipboard; a hidden secret is not copied.
+@Suite struct CopyTests {
+    @Test func aValueAndAKeysPathAreCopiedAndAHiddenSecretIsNot() throws {
+        let prefs = try InProcessPrefs()
+        try prefs.installSchema(SchemaFixtures.secret)
+        try prefs.run("write", "app", "token", "s3cret")
+        try prefs.run("write", "app", "user", "ada lovelace")
+        let editor = prefs.editor("tui", "app", width: 140)
+        #expect(editor.waitFor { $0.contains("token") && $0.contains("user") })
+        editor.type("/user")
+        editor.type(.key(.enter), .character("y"), .character("Y"))
+        #expect(editor.waitFor { $0.contains("copied app user") })
+        #expect(editor.terminal.copied == ["ada lovelace", "app user"])
+        editor.type(.character("/"), .control("u"))
+        editor.type("token")
+        editor.type(.key(.enter), .character("y"))
+        #expect(editor.waitFor { $0.contains("token is secret: v reveals it, then y copies it") })
+        #expect(editor.terminal.copied.count == 2, "the hidden secret was not copied")
+        editor.type("vy")
+        #expect(
+            editor.waitFor { _ in editor.terminal.copied.last == "s3cret" },
+            "\(editor.screen) \(editor.terminal.copied)")
+        editor.type("qq")
+        #expect(editor.waitUntilEnded()?.status == 0)
+    }
+}

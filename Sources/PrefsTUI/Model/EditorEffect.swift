@@ -1,0 +1,6 @@
+/// What an input asks of the world outside the model, which the loop (``Editor``) does after the model's update:
+/// the model changes itself and returns these, so that a test sees them without a terminal.
+public enum EditorEffect: Equatable, Sendable {
+    /// Puts text on the terminal's clipboard (OSC 52), as `y` copies a value and `Y` a key's path.
+    case copy(String)
+}
