@@ -112,9 +112,11 @@ public final class NcursesBackend: TerminalBackend {
         Ncurses.refresh()
     }
 
-    /// Sends OSC 52 (`ESC ] 52 ; c ; BASE64 BEL`), which xterm, kitty, foot, WezTerm, iTerm2, Windows Terminal and
-    /// tmux (`set-clipboard`) take, over ssh too: no X11 or Wayland library is loaded for it. A terminal that does not
-    /// take it ignores the sequence; the text, base64, cannot reach the terminal as anything else.
+    /// Sends OSC 52 (`ESC ] 52 ; c ; BASE64 BEL`) to the terminal.
+    ///
+    /// xterm, kitty, foot, WezTerm, iTerm2, Windows Terminal and tmux (`set-clipboard`) take it, over ssh too: no X11
+    /// or Wayland library is loaded for it. A terminal that does not take it ignores the sequence; the text, base64,
+    /// cannot reach the terminal as anything else.
     public func copyToClipboard(_ text: String) throws {
         let sequence = "\u{1B}]52;c;" + Data(text.utf8).base64EncodedString() + "\u{07}"
         // The screen is flushed first, so that the sequence does not land inside a frame ncurses is writing.
