@@ -38,6 +38,16 @@ import Testing
         #expect(fixture.screen.contains("the value"), "and the value after it")
     }
 
+    @Test func aLongKeyNameShowsWholeWhereTheValuesLeaveRoom() throws {
+        // GNOME's longest names run to 35 characters; at 160 columns, beside short values, nothing is cut.
+        let fixture = try EditorFixture(width: 160, suite: "gtk")
+        let name = "gtk-enable-primary-paste-everywhere"
+        try fixture.store.suite("gtk").setPrimitiveValues([name: .bool(true), "gtk-theme": .string("Adwaita")])
+        fixture.type(.control("l"))
+        #expect(fixture.screen.contains(name + " "), "\(fixture.screen)")
+        #expect(!fixture.screen.contains("gtk-enable-primary-paste-ev…"))
+    }
+
     @Test func aNarrowTerminalCutsCountsBeforeNames() throws {
         let fixture = try EditorFixture(width: 41)
         let name = "com.example.a-long-application"

@@ -80,12 +80,22 @@ public struct KeyRow: Hashable, Sendable {
 
     /// The type in full, as the details say it: an enumeration or a Codable type by its name and the shape it is
     /// stored in (`enum Theme, stored as string`), else the stored type.
-    public var typeDescription: String {
-        guard let entry else { return kind }
+    public var typeDescription: String { typeDescription(native: nil) }
+
+    /// The type in full with the store's own words for it, where they say more (`int (GVariant i)`), said once: a
+    /// store whose schema names a type by those words (GSettings' `enum` of `GVariant s`) gets
+    /// `enum, stored as string (GVariant s)`, not the name twice.
+    ///
+    /// - Parameter native: The store's name for the stored type, if it has one.
+    /// - Returns: The description.
+    public func typeDescription(native: String?) -> String {
+        let suffix = native.map { " (\(TextEscaping.escaped($0)))" } ?? ""
+        guard let entry else { return kind + suffix }
+        let name = entry.typeName == native || entry.typeName.isEmpty ? "" : " " + entry.typeName
         switch entry.kind {
-        case .enum: return "enum \(entry.typeName), stored as \(kind)"
-        case .codable: return "\(entry.typeName) (Codable), stored as \(kind)"
-        default: return kind
+        case .enum: return "enum\(name), stored as \(kind)" + suffix
+        case .codable: return "\(name.isEmpty ? "Codable" : entry.typeName + " (Codable)"), stored as \(kind)" + suffix
+        default: return kind + suffix
         }
     }
 

@@ -50,7 +50,7 @@ struct DetailsPane {
     private func fields(of row: KeyRow) -> [(String, String)] {
         // The store's own words for the type, where they say more: `int (GVariant i)`, as `prefs read-type`.
         let native = view.model.data.nativeTypeName(of: row.key, inSuite: suite)
-        let type = native.map { "\(row.typeDescription) (\(TextEscaping.escaped($0)))" } ?? row.typeDescription
+        let type = row.typeDescription(native: native)
         var lines: [(String, String)] = [("Key", TextEscaping.escaped(row.key)), ("Type", type)]
         if let entry = row.entry {
             if let summary = entry.summary { lines.append(("Summary", TextEscaping.escaped(summary))) }

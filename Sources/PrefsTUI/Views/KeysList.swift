@@ -15,15 +15,16 @@ struct KeysList {
     /// Below this width the type column is left out; the details say it.
     static let kindWidth = 76
 
-    /// The key column's width: what the longest visible name needs, but at most three fifths of the room the key and
-    /// the value share, so that a value always shows its start; never under 8.
+    /// The key column's width: what the longest visible name needs, leaving the values what the longest visible one
+    /// needs, or at least two fifths of the room they share, so that a value always shows its start; never under 8.
     ///
     /// - Parameters:
     ///   - longest: The display width of the longest key name on screen.
+    ///   - longestValue: The display width of the longest value on screen.
     ///   - room: The columns left for the key and the value.
     /// - Returns: The columns the key names get.
-    static func keyWidth(longest: Int, room: Int) -> Int {
-        max(8, min(longest, room * 3 / 5))
+    static func keyWidth(longest: Int, longestValue: Int = .max, room: Int) -> Int {
+        max(8, min(longest, room - min(longestValue + 1, room * 2 / 5)))
     }
 
     /// The key list's columns at a width: the key names', and where each row's value starts.
@@ -48,8 +49,12 @@ struct KeysList {
         let showsKind = width >= kindWidth
         let first = EditorView.firstVisibleRow(selected: model.selectedIndex, visible: visibleRows)
         let visible = first..<min(model.rowCount, first + visibleRows)
+        let longestValue =
+            visible.lazy.filter { $0 < model.keyRows.count }.map { DisplayWidth.of(model.keyRows[$0].valueText) }.max()
+            ?? 0
         let keyWidth = keyWidth(
             longest: visible.lazy.map { DisplayWidth.of(shownName(at: $0, in: model)) }.max() ?? 0,
+            longestValue: longestValue,
             room: width - 3 - (showsState ? 13 : 0) - (showsKind ? 16 : 0))
         return Columns(keyWidth: keyWidth, showsState: showsState, showsKind: showsKind)
     }

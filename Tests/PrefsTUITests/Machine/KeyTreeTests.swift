@@ -1,4 +1,5 @@
 import Foundation
+import PrefsKit
 import PrefsTestHelpers
 import Testing
 
@@ -74,5 +75,26 @@ import Testing
         #expect(eventually { (try? prefs.run("read", "app").output) == "window.width = 800\n" })
         editor.type("qq")
         #expect(editor.waitUntilEnded()?.status == 0)
+    }
+}
+
+/// A key's type, said once in the store's own words.
+@Suite struct KeyTypeWordsTests {
+    @Test func aStoreNamedEnumSaysItsNameOnce() throws {
+        let manifest = """
+            {"format": "prefs-schema", "version": 1, "suite": "s", "keys": [
+              {"id": "clock", "type": "GVariant s", "kind": "enum", "storage": "string", "optional": false,
+               "debug": false, "default": "24h", "choices": ["12h", "24h"]},
+              {"id": "theme", "type": "Theme", "kind": "enum", "storage": "string", "optional": false, "debug": false,
+               "default": "light", "choices": ["light", "dark"]}
+            ]}
+            """
+        let schema = try PreferenceSchema(manifest: Data(manifest.utf8))
+        let row = { (key: String) in
+            KeyRow(key: key, stored: nil, entry: schema[key], suiteHasSchema: true, layers: .none)
+        }
+        #expect(row("clock").typeDescription(native: "GVariant s") == "enum, stored as string (GVariant s)")
+        #expect(row("theme").typeDescription(native: nil) == "enum Theme, stored as string")
+        #expect(row("theme").typeDescription(native: "GVariant s") == "enum Theme, stored as string (GVariant s)")
     }
 }
