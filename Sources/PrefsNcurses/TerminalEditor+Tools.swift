@@ -31,11 +31,12 @@ extension TerminalEditor {
     ///   - noColor: Draw without colours.
     ///   - utc: Show times in UTC (ISO 8601) rather than local time.
     ///   - greeting: What the editor says first, if anything (the demo's line for another shell).
+    ///   - theme: The text of the user's theme file, or why it could not be read; none when `nil`.
     /// - Throws: ``PrefsTools/ToolError`` without a terminal, for an invalid suite name or, read-only, a store that
     ///   does not exist; the store's or the terminal's error.
     public static func edit(
         _ context: ToolContext, suite: String?, readOnly: Bool, state: ((String) -> URL)?, noColor: Bool,
-        utc: Bool = false, greeting: String? = nil
+        utc: Bool = false, greeting: String? = nil, theme: Result<String?, ToolError> = .success(nil)
     ) throws {
         try requireTerminal()
         if let suite { try context.checkName(suite) }
@@ -50,7 +51,14 @@ extension TerminalEditor {
             data: data, suite: suite, readOnly: readOnly,
             bookmarks: state.map { Bookmarks(file: $0("bookmarks.json"), location: location) },
             recovery: state.map { PendingRecovery(directory: $0("recovery"), location: location) })
+        let themeFile: ThemeFile
+        switch theme {
+        case .success(let text): themeFile = text.map { ThemeFile(parsing: $0) } ?? .none
+        case .failure(let problem): themeFile = ThemeFile(parsing: "", problems: ["\(problem)"])
+        }
+        // A theme's problems are said first: its other lines apply.
+        for problem in themeFile.problems { model.greet(problem) }
         if let greeting { model.greet(greeting) }
-        if let note = try run(model, noColor: noColor) { Output.note(TextEscaping.escaped(note)) }
+        if let note = try run(model, noColor: noColor, themeFile: themeFile) { Output.note(TextEscaping.escaped(note)) }
     }
 }

@@ -13,13 +13,15 @@ public enum TerminalEditor {
     /// - Parameters:
     ///   - model: The editor's model, on its store.
     ///   - noColor: Draw without colours.
+    ///   - themeFile: The user's colours, over the built-in ones.
     /// - Returns: What the editor has to say after the terminal is given back (pending changes it kept), if anything.
     /// - Throws: ``NcursesError`` when the terminal cannot be set up.
-    public static func run(_ model: EditorModel, noColor: Bool = false) throws -> String? {
-        if let terminal = terminalInTask { return run(model, on: terminal()) }
+    public static func run(_ model: EditorModel, noColor: Bool = false, themeFile: ThemeFile = .none) throws -> String?
+    {
+        if let terminal = terminalInTask { return run(model, on: terminal(), themeFile: themeFile) }
         let backend = try NcursesBackend(noColor: noColor)
         defer { backend.close() }
-        let note = run(model, on: backend)
+        let note = run(model, on: backend, themeFile: themeFile)
         backend.close()
         return note
     }
@@ -30,10 +32,12 @@ public enum TerminalEditor {
     /// - Parameters:
     ///   - model: The editor's model, on its store.
     ///   - backend: The terminal it draws on and reads.
+    ///   - themeFile: The user's colours.
     /// - Returns: What the editor has to say once it ended (pending changes it kept), if anything.
-    static func run(_ model: EditorModel, on backend: any TerminalBackend) -> String? {
+    static func run(_ model: EditorModel, on backend: any TerminalBackend, themeFile: ThemeFile = .none) -> String? {
         let store = model.data.store
         let editor = Editor(model: model, backend: backend)
+        editor.themeFile = themeFile
         let report = editor.problemReporter
         // Other processes' changes are delivered from before the first frame where the store can start so (the file
         // and KConfig stores): the service's task may start later, and a change made meanwhile would go unseen.

@@ -2,6 +2,13 @@ public import PrefsCore
 import PrefsStoreKit
 public import PrefsTools
 import Synchronization
+import SystemPackage
+
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
+import Foundation
+#endif
 
 #if canImport(PrefsGSettings)
 import PrefsGSettings
@@ -159,19 +166,5 @@ extension StoreResolver {
         }
         guard holders.count == 1, let holder = holders.first else { return (named, suite) }
         return (machine, MachineSuiteName(store: holder.word, suite: suite).description)
-    }
-}
-
-extension StoreResolver {
-    /// Whether a command line works on KDE's settings: `--store kconfig`, else `PREFS_STORE=kconfig`.
-    ///
-    /// - Parameters:
-    ///   - storeURL: `--store`, as typed.
-    ///   - environment: Where `PREFS_STORE` is read.
-    /// - Returns: Whether the store is KConfig's.
-    public static func namesKConfig(
-        _ storeURL: String?, environment: [String: String] = ProcessEnvironment.current
-    ) -> Bool {
-        (storeURL ?? environment["PREFS_STORE"]) == kconfig
     }
 }

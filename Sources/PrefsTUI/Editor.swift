@@ -14,6 +14,8 @@ import Foundation
 public final class Editor {
     public let model: EditorModel
     public let backend: any TerminalBackend
+    /// The user's colours (`$XDG_CONFIG_HOME/prefs/theme`), over the built-in ones.
+    public var themeFile = ThemeFile.none
     /// Runs `$VISUAL` or `$EDITOR` for `e`; tests set the environment it reads.
     public var externalEditor = ExternalTextEditor()
     private let pending = ChangeQueue()
@@ -119,8 +121,10 @@ public final class Editor {
     public func draw() {
         let size = backend.size
         backend.present(
-            EditorView(model: model, unicode: backend.supportsUnicode, color: backend.usesColor)
-                .render(width: size.width, height: size.height))
+            EditorView(
+                model: model, unicode: backend.supportsUnicode, color: backend.usesColor, themeFile: themeFile
+            )
+            .render(width: size.width, height: size.height))
     }
 }
 

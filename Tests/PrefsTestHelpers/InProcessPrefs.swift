@@ -122,13 +122,17 @@ package struct InProcessPrefs: PrefsCommandRunner, Sendable {
     ///   - width: The terminal's columns.
     ///   - height: The terminal's rows.
     /// - Returns: The running editor.
-    package func editor(_ arguments: String..., width: Int = 120, height: Int = 30) -> RunningEditor {
-        editor(arguments, width: width, height: height)
+    package func editor(_ arguments: String..., width: Int = 120, height: Int = 30, color: Bool = false)
+        -> RunningEditor
+    {
+        editor(arguments, width: width, height: height, color: color)
     }
 
     /// Starts `prefs` on a terminal in memory, in this process, its words in an array.
-    package func editor(_ arguments: [String], width: Int = 120, height: Int = 30) -> RunningEditor {
-        RunningEditor(self, arguments, width: width, height: height)
+    package func editor(_ arguments: [String], width: Int = 120, height: Int = 30, color: Bool = false)
+        -> RunningEditor
+    {
+        RunningEditor(self, arguments, width: width, height: height, color: color)
     }
 
     /// Runs a command line: throws nothing, as ``PrefsCommandRunner`` lets spawned `prefs` do.

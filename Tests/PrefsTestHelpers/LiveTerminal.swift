@@ -18,13 +18,16 @@ package final class LiveTerminal: TerminalBackend, Sendable {
     /// Signalled on input and on a wake-up, so that the editor's wait returns.
     private let arrivals = DispatchSemaphore(value: 0)
 
-    package init(width: Int = 120, height: Int = 30) {
+    /// Whether it shows colours, as a colour terminal does; without, the editor draws attributes alone.
+    package let usesColor: Bool
+
+    package init(width: Int = 120, height: Int = 30, color: Bool = false) {
         state = Mutex(State(size: (width, height)))
+        usesColor = color
     }
 
     package var size: (width: Int, height: Int) { state.withLock { $0.size } }
     package var supportsUnicode: Bool { true }
-    package var usesColor: Bool { false }
 
     package func present(_ grid: CellGrid) {
         state.withLock { $0.screen = grid }
@@ -83,6 +86,9 @@ package final class LiveTerminal: TerminalBackend, Sendable {
 
     /// The last frame drawn, as text.
     package var screen: String { state.withLock { $0.screen?.text ?? "" } }
+
+    /// The last frame drawn, with its styles.
+    package var grid: CellGrid? { state.withLock { $0.screen } }
 
     /// Waits until the screen satisfies `predicate`, or 20 seconds pass.
     ///

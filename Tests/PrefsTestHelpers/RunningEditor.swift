@@ -24,8 +24,8 @@ package final class RunningEditor: Sendable {
     ///   - arguments: The words after `prefs`, as on a terminal (`tui S`, or global options alone).
     ///   - width: The terminal's columns.
     ///   - height: The terminal's rows.
-    init(_ runner: InProcessPrefs, _ arguments: [String], width: Int, height: Int) {
-        let terminal = LiveTerminal(width: width, height: height)
+    init(_ runner: InProcessPrefs, _ arguments: [String], width: Int, height: Int, color: Bool = false) {
+        let terminal = LiveTerminal(width: width, height: height, color: color)
         self.terminal = terminal
         Thread.detachNewThread { [self] in
             let run = TerminalEditor.$terminalInTask.withValue({ terminal }) {

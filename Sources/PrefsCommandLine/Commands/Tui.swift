@@ -25,6 +25,6 @@ struct Tui: PrefsCommand {
         let opened = StoreResolver.editorContext(configDir: options.configDir, storeURL: options.store, suite: suite)
         try TerminalEditor.edit(
             opened.context, suite: opened.suite, readOnly: readOnly, state: { StoreResolver.stateFile($0) },
-            noColor: noColor, utc: utc)
+            noColor: noColor, utc: utc, theme: StoreResolver.themeText())
     }
 }

@@ -121,7 +121,7 @@ struct KeysList {
             var x = 3 + keyWidth
             if showsState {
                 let state = model.provenance(of: row, inSuite: suite)
-                let style = state.label == "invalid" ? view.theme.error : view.theme.dim
+                let style = view.theme.state(state)
                 // A lock is marked with a padlock where the terminal shows one; the word says it everywhere.
                 let label = view.unicode && state.label == "locked" ? "🔒 locked" : state.label
                 grid.draw(view.text(DisplayWidth.truncated(label, toFit: 12)), x: x, y: y, style: style)
@@ -139,7 +139,7 @@ struct KeysList {
                 ?? (model.hidesValue(suite: suite, key: row.key) && row.effective != nil
                     ? EditorModel.secretMask : row.valueText)
             let value = view.text(DisplayWidth.truncated(valueText, toFit: max(1, width - x - 1)))
-            grid.draw(value, x: x, y: y, style: row.stored == nil ? view.theme.dim : .plain)
+            grid.draw(value, x: x, y: y, style: row.stored == nil ? view.theme.dim : view.theme.value(row.storage))
             if model.live.isHighlighted(suite: suite, key: row.key, at: now) {
                 grid.paint(x: 0, y: y, columns: width, style: view.theme.highlighted)
             }
