@@ -121,6 +121,7 @@ package struct InProcessPrefs: PrefsCommandRunner, Sendable {
     ///   - arguments: The words after `prefs`.
     ///   - width: The terminal's columns.
     ///   - height: The terminal's rows.
+    ///   - color: Whether the terminal shows colours.
     /// - Returns: The running editor.
     package func editor(_ arguments: String..., width: Int = 120, height: Int = 30, color: Bool = false)
         -> RunningEditor

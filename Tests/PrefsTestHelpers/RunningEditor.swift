@@ -24,6 +24,7 @@ package final class RunningEditor: Sendable {
     ///   - arguments: The words after `prefs`, as on a terminal (`tui S`, or global options alone).
     ///   - width: The terminal's columns.
     ///   - height: The terminal's rows.
+    ///   - color: Whether the terminal shows colours.
     init(_ runner: InProcessPrefs, _ arguments: [String], width: Int, height: Int, color: Bool = false) {
         let terminal = LiveTerminal(width: width, height: height, color: color)
         self.terminal = terminal

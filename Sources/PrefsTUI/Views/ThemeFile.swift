@@ -1,8 +1,10 @@
 import PrefsCore
 import PrefsTools
 
-/// A user's colours for the editor, from `$XDG_CONFIG_HOME/prefs/theme`: one role a line, `ROLE = WORDS`, the words
-/// a colour, `on` a background colour, and `bold`, `dim`, `reverse` or `underline`:
+/// A user's colours for the editor, from `$XDG_CONFIG_HOME/prefs/theme`.
+///
+/// One role a line, `ROLE = WORDS`, the words a colour, `on` a background colour, and `bold`, `dim`, `reverse` or
+/// `underline`:
 ///
 /// ```
 /// # prefs editor colours
@@ -46,7 +48,7 @@ public struct ThemeFile: Sendable, Equatable {
     ///
     /// - Parameters:
     ///   - text: The file's text.
-    ///   - problems: What was wrong before the text was read (a file that could not be), said first.
+    ///   - earlier: What was wrong before the text was read (a file that could not be), said first.
     public init(parsing text: String, problems earlier: [String] = []) {
         var styles: [Role: TextStyle] = [:]
         var problems = earlier
