@@ -5,15 +5,25 @@ extension EditorModel {
     /// What a secret value shows as until `v` reveals it.
     public static let secretMask = Secrets.mask
 
-    /// Whether a key's values are hidden: its schema marks it secret, and `v` has not revealed it.
+    /// Whether a key is secret: the one decision every view, message, edit, copy and the recovery file ask, by the
+    /// key's stored name, so that a secret is one under any of its names (a former one too).
+    ///
+    /// - Parameters:
+    ///   - suite: The suite.
+    ///   - key: The key, as stored.
+    /// - Returns: Whether its schema marks it secret.
+    public func isSecret(suite: String, key: String) -> Bool {
+        Secrets.hides(data.schema(for: suite)?.entry(forStoredKey: key), revealed: false)
+    }
+
+    /// Whether a key's values are hidden: it is secret (``isSecret(suite:key:)``), and `v` has not revealed it.
     ///
     /// - Parameters:
     ///   - suite: The suite.
     ///   - key: The key.
     /// - Returns: Whether the value shows as ``secretMask``.
     public func hidesValue(suite: String, key: String) -> Bool {
-        Secrets.hides(
-            data.schema(for: suite)?.entry(forStoredKey: key), revealed: sessionKeys.isRevealed(suite: suite, key: key))
+        isSecret(suite: suite, key: key) && !sessionKeys.isRevealed(suite: suite, key: key)
     }
 
     /// A value of a key as one line, or the mask for a hidden secret.

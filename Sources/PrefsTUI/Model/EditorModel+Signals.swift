@@ -31,9 +31,7 @@ extension EditorModel {
         isFinished = true
         guard !pending.isEmpty else { return }
         let count = "\(pending.count) pending change\(pending.count == 1 ? "" : "s")"
-        let isSecret = { (key: KeyOfSuite) in
-            self.data.schema(for: key.suite)?.entry(forStoredKey: key.key)?.isSecret == true
-        }
+        let isSecret = { (key: KeyOfSuite) in self.isSecret(suite: key.suite, key: key.key) }
         let secrets = pending.changes.filter { isSecret(KeyOfSuite(suite: $0.suite, key: $0.key)) }.count
         do {
             let file = try recovery.save(pending.changes, isSecret: isSecret)

@@ -5,9 +5,9 @@ public import PrefsTools
 public struct Navigation {
     /// The screens opened so far; the last is shown.
     public internal(set) var stack: [EditorScreen]
-    /// The folders of the suites' tree opened, outermost first; the last is listed (``SuiteTree``).
+    /// The folders of the suites' tree opened, outermost first; the last is listed (the suites' tree).
     public internal(set) var folders: [String] = []
-    /// The folders of the open suite's keys opened, outermost first (``KeyTree``).
+    /// The folders of the open suite's keys opened, outermost first (the keys' tree).
     public internal(set) var keyFolders: [String] = []
     /// The selected row of each screen.
     public internal(set) var selection: [EditorScreen: Int] = [:]

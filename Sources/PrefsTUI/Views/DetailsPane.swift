@@ -57,7 +57,7 @@ struct DetailsPane {
             if let description = entry.description { lines.append(("Description", TextEscaping.escaped(description))) }
             lines.append(
                 ("Default", entry.defaultValue.map { view.model.shown($0, suite: suite, key: row.key) } ?? "(none)"))
-            if entry.isSecret {
+            if view.model.isSecret(suite: suite, key: row.key) {
                 let hidden = view.model.hidesValue(suite: suite, key: row.key)
                 lines.append(("Secret", hidden ? "yes; v reveals the value" : "yes, revealed; v hides it"))
             }
