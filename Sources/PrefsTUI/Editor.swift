@@ -51,11 +51,23 @@ public final class Editor {
             model.liveUpdatesStopped("schemas are not watched: \(error)")
         }
         defer { schemaWatch?.cancel() }
+        var searchReady = false
+        var changed = true
         while !model.isFinished {
-            draw()
+            // Reading a suite ahead of `/` changes nothing shown: the frame is drawn again only after input or news.
+            if changed { draw() }
             let now = ContinuousClock.now
-            let timeout = model.live.nextHighlightEnd(after: now).map { $0 - now }
-            step(backend.nextEvents(timeout: timeout))
+            // While suites remain to be read for `/`, a key is only looked for: one suite is read each time none
+            // waits.
+            let timeout = searchReady ? model.live.nextHighlightEnd(after: now).map { $0 - now } : .zero
+            let events = backend.nextEvents(timeout: timeout)
+            if !searchReady, events.isEmpty, !pending.hasWaiting {
+                searchReady = !model.prepareSearchStep()
+                changed = false
+                continue
+            }
+            step(events)
+            changed = true
         }
     }
 
@@ -156,6 +168,11 @@ private final class ChangeQueue: Sendable {
 
     func append(_ batch: [PersistentKeyValueChange]) {
         changes.withLock { $0 += batch }
+    }
+
+    /// Whether changes, a schema change or a problem wait to be applied.
+    var hasWaiting: Bool {
+        changes.withLock { !$0.isEmpty } || problem.withLock { $0 != nil } || schemasChanged.isRaised
     }
 
     func takeAll() -> [PersistentKeyValueChange] {

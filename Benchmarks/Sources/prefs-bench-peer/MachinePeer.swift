@@ -27,3 +27,37 @@ enum MachinePeer {
         print(words.map { word in "\(word) \(names.count { $0.hasPrefix(word + ":") })" }.joined(separator: ", "))
     }
 }
+
+extension MachinePeer {
+    /// Opens the machine as ``firstFrame()`` does, reads every suite ahead as the loop does while no key waits, then
+    /// types `/` and `clock-format` a key at a time, each key's update and frame timed; prints each keystroke's time
+    /// in microseconds, and the matches found.
+    ///
+    /// - Throws: When the machine is one store.
+    static func searchKeystrokes() throws {
+        let opened = StoreResolver.editorContext(configDir: nil, storeURL: nil, suite: nil)
+        guard let store = try opened.context.store(creating: false) else { throw ToolError("no store here") }
+        let data = EditorData(store: store, schemas: try opened.context.schemas(), tools: opened.context)
+        guard data.machine != nil else { throw ToolError("one store here, not a machine") }
+        let model = EditorModel(data: data)
+        model.start()
+        let view = { EditorView(model: model, unicode: true, color: true).render(width: 120, height: 40) }
+        _ = view()
+        // What the editor's loop does while no key waits: every suite read ahead of `/`, one at a time.
+        let preparing = ContinuousClock.now
+        var suites = 0
+        while model.prepareSearchStep() { suites += 1 }
+        let prepared = ContinuousClock.now - preparing
+        print("read \(suites) suites ahead in \(prepared)")
+        var times: [Int] = []
+        for key in ["/"] + "clock-format".map(String.init) {
+            let start = ContinuousClock.now
+            model.handle(.character(Character(key)))
+            _ = view()
+            let elapsed = ContinuousClock.now - start
+            times.append(
+                Int(elapsed.components.attoseconds / 1_000_000_000_000) + Int(elapsed.components.seconds) * 1_000_000)
+        }
+        print(times.map(String.init).joined(separator: " "), "matches:", model.searchMatches.count)
+    }
+}

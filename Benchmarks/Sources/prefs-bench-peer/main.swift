@@ -145,6 +145,8 @@ case ("gsettings-first-frame", 1):
     do { try GSettingsPeer.firstFrame() } catch { fail("\(error)") }
 case ("machine-first-frame", 1):
     do { try MachinePeer.firstFrame() } catch { fail("\(error)") }
+case ("machine-search", 1):
+    do { try MachinePeer.searchKeystrokes() } catch { fail("\(error)") }
 case ("cfg-pong", 6):
     // cfg-pong WATCHER DIR SUITE COUNT QUIET-MS: see ConfigurationPeer.pong.
     guard let watcher = ConfigurationPeer.Watcher(rawValue: arguments[1]) else {

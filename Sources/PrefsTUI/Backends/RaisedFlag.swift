@@ -18,4 +18,7 @@ final class RaisedFlag: Sendable {
             return flag
         }
     }
+
+    /// Whether the flag is raised, leaving it as it is.
+    var isRaised: Bool { raised.withLock { $0 } }
 }

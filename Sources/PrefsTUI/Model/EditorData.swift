@@ -176,6 +176,17 @@ public final class EditorData {
         }
     }
 
+    /// Reads one more suite for `/`, while the editor waits for a key (``EditorModel/prepareSearchStep()``).
+    ///
+    /// - Returns: Whether suites remain to be read.
+    func prepareSearchStep() -> Bool {
+        search.prepareNext(of: suiteNames()) { name in
+            if let cached = keyListCache, cached.name == name { return cached }
+            guard let suite = try? suite(name) else { return nil }
+            return KeyList(name: name, suite: suite, schema: schema(for: name))
+        }
+    }
+
     /// The schema of a suite, read once.
     public func schema(for suite: String) -> PreferenceSchema? {
         if let cached = schemaCache[suite] { return cached }

@@ -148,3 +148,14 @@ extension EditorModel {
         say(TextEscaping.escaped(text, escapingBackslashes: false))
     }
 }
+
+extension EditorModel {
+    /// Reads one more suite for the search over every suite, while no key waits: the loop calls it until it says
+    /// none remain, so that the first keystroke of `/` costs what the others do (33 ms over a desktop's every store
+    /// before, a millisecond after), and a key typed meanwhile waits one suite at most.
+    ///
+    /// - Returns: Whether suites remain to be read.
+    public func prepareSearchStep() -> Bool {
+        data.prepareSearchStep()
+    }
+}

@@ -9,6 +9,8 @@ import PrefsTools
 /// longer negated word or a changed one may match more.
 final class GlobalSearch {
     private var lists: [String: KeyList] = [:]
+    /// Suites that could not be opened ahead of a search, so that the preparation moves past them.
+    private var unreadable: Set<String> = []
     private var previous: (query: FilterQuery, found: [String: (version: Int, rows: [Int32])])?
 
     /// The matches of a query, best first (as `prefs find` ranks them), then by suite (in the order given) and by
@@ -39,6 +41,24 @@ final class GlobalSearch {
         return SearchMatches(groups, hasReasons: query.searchesText)
     }
 
+    /// Reads the next suite not read yet, ready to be searched, so that the first keystroke of `/` costs what the
+    /// others do; the loop calls it while no key waits.
+    ///
+    /// - Parameters:
+    ///   - suites: The suites to search, in order.
+    ///   - list: Opens a suite's key list.
+    /// - Returns: Whether suites remain to be read.
+    func prepareNext(of suites: [String], list: (String) -> KeyList?) -> Bool {
+        guard let next = suites.first(where: { lists[$0] == nil && !unreadable.contains($0) }) else { return false }
+        if let keys = list(next) {
+            keys.table.prepareForSearch()
+            lists[next] = keys
+        } else {
+            unreadable.insert(next)
+        }
+        return true
+    }
+
     /// The key list of a suite a search read, if one did.
     func list(named name: String) -> KeyList? {
         lists[name]
@@ -64,6 +84,7 @@ final class GlobalSearch {
     /// Forgets everything.
     func forgetAll() {
         lists = [:]
+        unreadable = []
         previous = nil
     }
 }

@@ -75,3 +75,22 @@ import Testing
         #expect(editor.waitUntilEnded()?.status == 0)
     }
 }
+
+/// While no key waits, the loop reads the suites ahead of `/`, one a step, so that its first keystroke costs what the
+/// others do; what it finds is what a search that read them itself finds.
+@Suite struct SearchAheadTests {
+    @Test func everySuiteIsReadOneAStepAndTheSearchFindsTheSame() throws {
+        let ahead = try EditorFixture()
+        var steps = 0
+        while ahead.editor.model.prepareSearchStep() { steps += 1 }
+        #expect(steps == ahead.editor.model.data.suiteNames().count)
+        #expect(!ahead.editor.model.prepareSearchStep(), "nothing is read twice")
+        let cold = try EditorFixture()
+        for fixture in [ahead, cold] {
+            fixture.type(.character("/"))
+            fixture.editor.step("there".map { .character($0) })
+        }
+        #expect(Array(ahead.editor.model.searchMatches) == Array(cold.editor.model.searchMatches))
+        #expect(!ahead.editor.model.searchMatches.isEmpty)
+    }
+}
