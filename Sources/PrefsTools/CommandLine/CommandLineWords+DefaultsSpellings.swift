@@ -82,23 +82,14 @@ extension CommandLineWords {
 
     /// The bytes an even number of hex digits spell, or `nil`.
     private static func hexBytes(_ text: String) -> [UInt8]? {
-        let digits = Array(text.utf8)
+        let digits = text.unicodeScalars.map { Character($0).hexDigitValue }
         guard digits.count % 2 == 0 else { return nil }
         var bytes: [UInt8] = []
         bytes.reserveCapacity(digits.count / 2)
         for pair in stride(from: 0, to: digits.count, by: 2) {
-            guard let high = hexValue(digits[pair]), let low = hexValue(digits[pair + 1]) else { return nil }
-            bytes.append(high << 4 | low)
+            guard let high = digits[pair], let low = digits[pair + 1] else { return nil }
+            bytes.append(UInt8(high << 4 | low))
         }
         return bytes
-    }
-
-    private static func hexValue(_ digit: UInt8) -> UInt8? {
-        switch digit {
-        case UInt8(ascii: "0")...UInt8(ascii: "9"): digit - UInt8(ascii: "0")
-        case UInt8(ascii: "a")...UInt8(ascii: "f"): digit - UInt8(ascii: "a") + 10
-        case UInt8(ascii: "A")...UInt8(ascii: "F"): digit - UInt8(ascii: "A") + 10
-        default: nil
-        }
     }
 }
