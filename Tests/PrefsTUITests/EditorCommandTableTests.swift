@@ -49,7 +49,7 @@ import Testing
         let fixture = try EditorFixture(height: 40, suite: "com.example.app")
         let model = fixture.editor.model
         fixture.type(.character("?"))
-        let rows = model.help.rows
+        let rows = model.pages.help.rows
         #expect(rows.first == HelpIndex.Row(keys: "Here, on a suite's keys", action: ""))
         // The first rows are the commands that work on a key; the suites' `n` is not among them.
         let here = rows.dropFirst().prefix { !$0.isHeading }
@@ -58,7 +58,7 @@ import Testing
         // `/` narrows it to what holds the words typed, headings over what is left.
         fixture.type(.character("/"))
         fixture.editor.step(type("undo"))
-        let found = model.help.rows
+        let found = model.pages.help.rows
         #expect(found.contains { $0.keys == "u" } && found.contains { $0.keys == ":undo" })
         #expect(!found.contains { $0.keys == "space" })
         #expect(found.filter(\.isHeading).allSatisfy { heading in found.contains { !$0.isHeading } })

@@ -87,6 +87,12 @@ extension EditorCommand {
             action: { model, _ in model.toggleMark() }
         ),
         EditorCommand(
+            "json", group: .suites, keys: [.character("J")], label: "J",
+            "the suite whole as JSON, as prefs export --format json writes it (secrets left out)",
+            applies: { $0.currentSuite != nil || $0.selectedSuiteName != nil },
+            action: { model, _ in model.openJSON() }
+        ),
+        EditorCommand(
             "messages", group: .screens, keys: [.character("M")], label: "M", "every message said this session, whole"
         ) {
             model, _ in model.toggle(.messages)

@@ -57,8 +57,8 @@ extension EditorModel {
     /// `/` opens the filter line; `:filter TEXT` sets the filter to the text.
     func filterCommand(_ invocation: EditorCommand.Invocation) {
         if screen == .help {
-            help.query = invocation.byName ? invocation.argument : ""
-            help.isSearching = !invocation.byName
+            pages.help.query = invocation.byName ? invocation.argument : ""
+            pages.help.isSearching = !invocation.byName
             selection[.help] = 0
             return
         }

@@ -18,7 +18,7 @@ extension EditorModel {
         if case .signal(let signal) = event { return handle(signal) }
         if confirmation != nil { return answerConfirmation(event) }
         if filter.isEditing { return handleFilter(event) }
-        if help.isSearching, screen == .help { return handleHelpSearch(event) }
+        if pages.help.isSearching, screen == .help { return handleHelpSearch(event) }
         if editing != nil { return handleEditing(event) }
         if picker != nil { return handlePicking(event) }
         let pending = pendingRepeat
@@ -97,13 +97,14 @@ extension EditorModel {
     /// Esc clears it.
     private func handleHelpSearch(_ event: InputEvent) {
         switch event {
-        case .character(let character) where help.query.count < FilterQuery.maximumLength: help.query.append(character)
-        case .key(.backspace): if !help.query.isEmpty { help.query.removeLast() }
-        case .control("u"): help.query = ""
-        case .key(.enter): help.isSearching = false
+        case .character(let character) where pages.help.query.count < FilterQuery.maximumLength:
+            pages.help.query.append(character)
+        case .key(.backspace): if !pages.help.query.isEmpty { pages.help.query.removeLast() }
+        case .control("u"): pages.help.query = ""
+        case .key(.enter): pages.help.isSearching = false
         case .key(.escape):
-            help.isSearching = false
-            help.query = ""
+            pages.help.isSearching = false
+            pages.help.query = ""
         default: return
         }
         selection[.help] = 0
@@ -118,7 +119,7 @@ extension EditorModel {
         switch screen {
         case .suites, .keys: open()
         case .pending, .changeLog, .bookmarks: open()
-        case .details, .help, .messages: break
+        case .details, .help, .messages, .json: break
         }
     }
 }

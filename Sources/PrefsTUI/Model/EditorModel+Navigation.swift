@@ -41,7 +41,7 @@ extension EditorModel {
                 return
             }
             go(to: suite, key: changes[selectedIndex].change.key)
-        case .details, .help, .messages:
+        case .details, .help, .messages, .json:
             return
         }
         message = nil
@@ -118,7 +118,7 @@ extension EditorModel {
     /// `?`: the help, with the keys that work where it was opened first; `?` again closes it.
     func toggleHelp() {
         guard screen != .help else { return back() }
-        help = HelpIndex(
+        pages.help = HelpIndex(
             applying: EditorCommand.all.filter { $0.applies(self) }.map(\.name), place: placeName, query: "",
             isSearching: false)
         stack.append(.help)
@@ -135,6 +135,7 @@ extension EditorModel {
         case .bookmarks: "on the bookmarks"
         case .messages: "on the messages"
         case .help: "on the help"
+        case .json: "on a suite's JSON"
         }
     }
 }

@@ -26,8 +26,8 @@ public final class EditorModel {
     public internal(set) var live = LiveActivity()
     /// The filter typed after `/`, over the list shown.
     public internal(set) var filter = ListFilter()
-    /// The help's rows, for where it was opened, and its search.
-    var help = HelpIndex()
+    /// What the text screens show: the help, a suite's JSON.
+    var pages = TextScreens()
     /// Delayed mode (`P`) and the edits it holds.
     public internal(set) var pending = PendingEdits()
     /// The keys marked, revealed and written this session, by suite.
@@ -97,11 +97,12 @@ public final class EditorModel {
         case .suites: suiteRows.count + searchMatches.count
         case .keys: keyRows.count + rows.keyFolders.count
         case .details: 0
-        case .help: help.rows.count
+        case .help: pages.help.rows.count
         case .changeLog: live.changeLog.count
         case .pending: pending.count
         case .bookmarks: bookmarks.entries.count
         case .messages: messageRows.count
+        case .json: pages.json.lines.count
         }
     }
 
@@ -116,7 +117,7 @@ public final class EditorModel {
         switch screen {
         case .keys: keyRows.indices.contains(selectedIndex) ? keyRows[selectedIndex] : nil
         case .details(_, let key): keyRows.row(for: key)
-        case .suites, .help, .changeLog, .pending, .bookmarks, .messages: nil
+        case .suites, .help, .changeLog, .pending, .bookmarks, .messages, .json: nil
         }
     }
 
@@ -183,6 +184,7 @@ public final class EditorModel {
         for screen in stack.reversed() {
             switch screen {
             case .keys(let suite), .details(let suite, _): return suite
+            case .json(let suite): return suite
             case .suites, .help, .changeLog, .pending, .bookmarks, .messages: continue
             }
         }

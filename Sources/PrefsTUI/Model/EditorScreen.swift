@@ -14,4 +14,6 @@ public enum EditorScreen: Hashable, Sendable {
     case bookmarks
     /// Everything the editor said this session, newest first (`M`).
     case messages
+    /// A suite whole, as JSON (`J`), as `prefs export --format json` writes it.
+    case json(suite: String)
 }

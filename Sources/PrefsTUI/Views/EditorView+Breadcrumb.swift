@@ -38,6 +38,7 @@ extension EditorView {
         case .pending: return "pending changes (A applies, D dismisses)"
         case .bookmarks: return "bookmarks"
         case .messages: return "messages, newest first"
+        case .json(let suite): return (suiteCrumbs(suite) + ["JSON"]).joined(separator: separator)
         }
     }
 

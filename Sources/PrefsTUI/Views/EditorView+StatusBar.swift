@@ -31,7 +31,7 @@ extension EditorView {
             case .suites: hints = "\(arrows) move  enter open  / search  w changes  ? help  q quit"
             case .keys: hints = "\(arrows) move  \(details)  / filter  w changes  esc back  ? help"
             case .details: hints = "esc back  w changes  ? help"
-            case .help, .changeLog, .pending, .bookmarks, .messages: hints = "\(arrows) scroll  esc back"
+            case .help, .changeLog, .pending, .bookmarks, .messages, .json: hints = "\(arrows) scroll  esc back"
             }
         case .suites
         where model.selectedSuiteRow?.problem != nil:
@@ -49,9 +49,10 @@ extension EditorView {
         case .pending: hints = "\(arrows) move  enter go to key  A apply  D dismiss  esc back"
         case .changeLog: hints = "\(arrows) move  enter go to key  esc back"
         case .bookmarks: hints = "\(arrows) move  enter go to key  esc back"
-        case .help where model.help.isSearching: hints = "type to search the help  enter keep  esc clear"
+        case .help where model.pages.help.isSearching: hints = "type to search the help  enter keep  esc clear"
         case .help: hints = "\(arrows) scroll  / search  esc back"
         case .messages: hints = "\(arrows) scroll  esc back"
+        case .json: hints = "\(arrows) scroll  esc back  :export FILE writes it"
         }
         // The mark comes first, where a narrow terminal does not cut it off.
         let mode =

@@ -57,6 +57,7 @@ public struct EditorView {
         case .pending: PendingList(view: self).draw(into: &grid, rows: content)
         case .bookmarks: BookmarkList(view: self).draw(into: &grid, rows: content)
         case .messages: MessageList(view: self).draw(into: &grid, rows: content)
+        case .json: JSONList(view: self).draw(into: &grid, rows: content)
         }
         if let picker = model.picker, height >= 5 {
             let frame = PickerBox.frame(for: picker, of: model, in: (width, height))
@@ -78,10 +79,11 @@ public struct EditorView {
             {
                 drawMessage(message, into: &grid, lastRow: height - 3, style: theme.error)
             }
-        } else if height >= 3, model.screen == .help, model.help.isSearching || !model.help.query.isEmpty {
-            let cursor = model.help.isSearching ? (unicode ? "▏" : "_") : ""
+        } else if height >= 3, model.screen == .help, model.pages.help.isSearching || !model.pages.help.query.isEmpty {
+            let cursor = model.pages.help.isSearching ? (unicode ? "▏" : "_") : ""
             grid.draw(
-                text("/" + TextEscaping.escaped(model.help.query) + cursor), x: 1, y: height - 2, style: theme.label)
+                text("/" + TextEscaping.escaped(model.pages.help.query) + cursor), x: 1, y: height - 2,
+                style: theme.label)
         } else if height >= 3, model.filter.isEditing || !model.filter.isEmpty {
             let cursor = model.filter.isEditing ? (unicode ? "▏" : "_") : ""
             let end = grid.draw(

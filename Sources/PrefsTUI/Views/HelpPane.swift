@@ -7,9 +7,9 @@ struct HelpPane {
 
     func draw(into grid: inout CellGrid, rows: Range<Int>) {
         let model = view.model
-        let all = model.help.rows
+        let all = model.pages.help.rows
         guard !all.isEmpty else {
-            let none = "Nothing in the help matches \(TextEscaping.quoted(model.help.query, limit: 60))."
+            let none = "Nothing in the help matches \(TextEscaping.quoted(model.pages.help.query, limit: 60))."
             grid.draw(view.text(none), x: 2, y: rows.lowerBound, style: view.theme.dim)
             return
         }

@@ -94,3 +94,28 @@ import Testing
         #expect(!ahead.editor.model.searchMatches.isEmpty)
     }
 }
+
+/// `J` shows the suite whole as JSON, as `prefs export --format json` writes it: a secret left out, and named.
+@Suite struct SuiteJSONTests {
+    @Test func theSuiteShowsAsItsExportWithItsSecretsNamedNotShown() throws {
+        let prefs = try InProcessPrefs()
+        try prefs.installSchema(SchemaFixtures.secret)
+        try prefs.run("write", "app", "token", "s3cret")
+        try prefs.run("write", "app", "user", "ada")
+        let export = try prefs.run("export", "--format", "json", "app")
+        let editor = prefs.editor("tui", "app", width: 120)
+        #expect(editor.waitFor { $0.contains("user") })
+        editor.type("J")
+        #expect(
+            editor.waitFor { screen in
+                screen.contains("suites › app › JSON") && screen.contains("\"user\" : \"ada\"")
+                    && screen.contains("left out, secret: token") && !screen.contains("s3cret")
+            }, "\(editor.screen)")
+        // The same document `prefs export` writes, line for line.
+        for line in export.output.split(separator: "\n") { #expect(editor.screen.contains(line), "\(line)") }
+        editor.type(.key(.escape))
+        #expect(editor.waitFor { $0.contains("suites › app") && !$0.contains("JSON") })
+        editor.type("qq")
+        #expect(editor.waitUntilEnded()?.status == 0)
+    }
+}
