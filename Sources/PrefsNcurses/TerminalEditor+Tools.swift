@@ -40,12 +40,14 @@ extension TerminalEditor {
     ) throws {
         try requireTerminal()
         if let suite { try context.checkName(suite) }
-        guard let store = try context.store(creating: !readOnly) else {
+        let machine = context.machineStore(creating: !readOnly)
+        guard let store = try machine ?? context.store(creating: !readOnly) else {
             throw ToolError(
                 "nothing to browse: \(context.locationDescription) does not exist, and --read-only creates nothing",
                 code: .noSuite)
         }
-        let data = EditorData(store: store, schemas: try context.schemas(), tools: context, utc: utc)
+        let data = EditorData(
+            store: store, schemas: try context.schemas(), tools: context, utc: utc, machine: machine)
         let location = store.locationDescription
         let model = EditorModel(
             data: data, suite: suite, readOnly: readOnly,

@@ -69,14 +69,14 @@ public struct StoreKind: Sendable {
         StoreKind(
             name: StoreResolver.gsettings, spelling: StoreResolver.gsettings,
             summary: "GNOME's settings (the installed GSettings schemas, stored by dconf)",
-            needsHelper: false, presence: .holdingSuites(StoreResolver.gsettingsMayBeHere),
+            needsHelper: false, presence: .when(StoreResolver.gsettingsMayBeHere),
             desktops: ["GNOME", "Unity", "Budgie", "Cinnamon", "X-Cinnamon", "MATE", "Pantheon"],
             names: { $0 == StoreResolver.gsettings },
             open: { _, _, _ in StoreResolver.gsettingsContext() }),
         StoreKind(
             name: StoreResolver.kconfig, spelling: StoreResolver.kconfig,
             summary: "KDE's settings (the KConfig files of the configuration directory: kdeglobals, *rc)",
-            needsHelper: false, presence: .holdingSuites({ _ in true }), desktops: ["KDE"],
+            needsHelper: false, presence: .holdingSuites, desktops: ["KDE"],
             names: { $0 == StoreResolver.kconfig },
             open: { _, directory, environment in
                 StoreResolver.kconfigContext(configDirectory: directory, environment: environment)
@@ -84,7 +84,7 @@ public struct StoreKind: Sendable {
         StoreKind(
             name: StoreResolver.xfconf, spelling: StoreResolver.xfconf,
             summary: "XFCE's settings (the Xfconf channels xfconfd keeps, as xfconf-query shows them)",
-            needsHelper: false, presence: .holdingSuites(StoreResolver.xfconfMayBeHere), desktops: ["XFCE"],
+            needsHelper: false, presence: .when(StoreResolver.xfconfMayBeHere), desktops: ["XFCE"],
             names: { $0 == StoreResolver.xfconf },
             open: { _, _, _ in StoreResolver.xfconfContext() }),
         StoreKind(
@@ -99,9 +99,11 @@ public struct StoreKind: Sendable {
     public enum Presence: Sendable {
         /// Always: prefs' own suites, where a new suite goes, shown even before the first.
         case always
-        /// When it lists a suite or a schema, asked only once a cheap look (a file, an address) says it may: asking
-        /// some stores costs a daemon's start.
-        case holdingSuites(@Sendable (_ environment: [String: String]) -> Bool)
+        /// When a cheap look (a file, an address) says it holds settings: asking the store itself would cost a
+        /// daemon's start, or a listing the view makes again.
+        case when(@Sendable (_ environment: [String: String]) -> Bool)
+        /// When it lists a suite or a schema: a listing as cheap as a folder's.
+        case holdingSuites
         /// Only when `--store` names it: a database somewhere else.
         case named
     }

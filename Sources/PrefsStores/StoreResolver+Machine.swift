@@ -1,4 +1,5 @@
 public import PrefsCore
+import PrefsFileStore
 import PrefsStoreKit
 public import PrefsTools
 import Synchronization
@@ -46,9 +47,8 @@ extension StoreResolver {
     /// The context of a machine's stores as one.
     private static func machineContext(_ machine: MachineOpening) -> ToolContext {
         ToolContext(
-            locationDescription: "this machine",
-            open: { creating in try machine.store(creating: creating) },
-            schemas: { try machine.store(creating: false).schemaSource })
+            locationDescription: "this machine", codec: FilePropertyListCodec(),
+            machine: { creating in machine.store(creating: creating) })
     }
 
     /// The kinds of the table in the order the machine view lists them: the desktop's own first.
@@ -58,7 +58,7 @@ extension StoreResolver {
         return StoreKind.all.filter(own) + StoreKind.all.filter { !own($0) }
     }
 
-    /// Whether GNOME's settings may be here (``StoreKind/Presence/holdingSuites(_:)``).
+    /// Whether GNOME's settings are here (``StoreKind/Presence/when(_:)``).
     static func gsettingsMayBeHere(_ environment: [String: String]) -> Bool {
         #if canImport(PrefsGSettings)
         GSettingsStore.mayHoldSettings(environment: environment)
@@ -102,10 +102,17 @@ private final class MachineOpening: Sendable {
             switch kind.presence {
             case .named: continue
             case .always: found.append((kind, kind.open(kind.name, configDirectory, environment)))
-            case .holdingSuites(let mayBeHere):
-                guard mayBeHere(environment) else { continue }
+            case .when(let isHere):
+                // Listed once, by the view: the look (compiled schemas, channel files) says enough.
+                guard isHere(environment) else { continue }
+                found.append((kind, kind.open(kind.name, configDirectory, environment)))
+            case .holdingSuites:
                 let context = kind.open(kind.name, configDirectory, environment)
-                guard (try? !context.suiteNames().isEmpty) ?? true else { continue }
+                do {
+                    guard try !context.suiteNames().isEmpty else { continue }
+                } catch {
+                    // A store that cannot say what it holds is shown, with why, rather than hidden.
+                }
                 found.append((kind, context))
             }
         }
@@ -113,17 +120,23 @@ private final class MachineOpening: Sendable {
         return found
     }
 
-    /// The machine's store: each kind present here, opened (prefs' own folder created only when `creating`).
-    func store(creating: Bool) throws -> MachineStore {
+    /// The machine's store: each kind present here, opened (prefs' own folder created only when `creating`); a
+    /// kind whose store cannot be opened is kept as a folder saying why, and the others open.
+    func store(creating: Bool) -> MachineStore {
         if let store = opened.withLock({ $0[creating] }) { return store }
         var members: [MachineStore.Member] = []
+        var unavailable: [(word: String, problem: String)] = []
         for (kind, context) in present() {
-            guard let store = try context.store(creating: creating) else { continue }
-            members.append(
-                MachineStore.Member(
-                    word: kind.name, summary: kind.summary, store: store, schemas: try context.schemas()))
+            do {
+                guard let store = try context.store(creating: creating) else { continue }
+                members.append(
+                    MachineStore.Member(
+                        word: kind.name, summary: kind.summary, store: store, schemas: try context.schemas()))
+            } catch {
+                unavailable.append((kind.name, "\(error)"))
+            }
         }
-        let machine = MachineStore(members: members)
+        let machine = MachineStore(members: members, unavailable: unavailable)
         return opened.withLock { opened in
             if let earlier = opened[creating] { return earlier }
             opened[creating] = machine
@@ -157,7 +170,7 @@ extension StoreResolver {
         guard opening.present().count > 1 else { return (named, suite) }
         let machine = machineContext(opening)
         guard let suite else { return (machine, nil) }
-        guard let store = try? opening.store(creating: false) else { return (named, suite) }
+        let store = opening.store(creating: false)
         if let parsed = MachineSuiteName(suite), store.member(parsed.store) != nil { return (machine, suite) }
         if (try? named.suiteNames().contains(suite)) == true { return (named, suite) }
         let holders = store.members.filter { member in

@@ -12,6 +12,8 @@ public final class ToolContext: Sendable {
     /// Reads and writes whole suites as property list documents.
     public let codec: any PropertyListDocumentCodec
     private let opener: @Sendable (_ creating: Bool) throws -> (any SuiteStore)?
+    /// The machine's stores as one, when the context is the machine view's; its store is that one.
+    private let machineOpener: (@Sendable (_ creating: Bool) -> MachineStore)?
     private let schemaOpener: @Sendable () throws -> any PreferenceSchemaSource
     private let opened = Mutex<(any SuiteStore)?>(nil)
     /// The suites opened, kept for the context's life: a store holds its suites weakly, so a command that reads a
@@ -42,6 +44,33 @@ public final class ToolContext: Sendable {
         self.codec = codec
         opener = open
         schemaOpener = schemas
+        machineOpener = nil
+    }
+
+    /// The context of the machine's stores as one (`prefs` alone).
+    ///
+    /// - Parameters:
+    ///   - locationDescription: Where the suites are, for messages.
+    ///   - codec: Reads and writes property list documents.
+    ///   - machine: Opens the machine's store; with `false`, prefs' own suites only where their folder exists.
+    public init(
+        locationDescription: String, codec: any PropertyListDocumentCodec,
+        machine: @escaping @Sendable (_ creating: Bool) -> MachineStore
+    ) {
+        self.locationDescription = locationDescription
+        self.codec = codec
+        opener = { machine($0) }
+        schemaOpener = { machine(false).schemaSource }
+        machineOpener = machine
+    }
+
+    /// The machine's stores, when this is the machine view's context: the store ``store(creating:)`` gives, known as
+    /// what it is, without a cast.
+    ///
+    /// - Parameter creating: Whether prefs' own folder may be created.
+    /// - Returns: The machine's store, or `nil` for any other context.
+    public func machineStore(creating: Bool) -> MachineStore? {
+        machineOpener?(creating)
     }
 
     /// The store, opened once.

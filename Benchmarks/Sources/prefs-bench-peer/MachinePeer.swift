@@ -12,9 +12,9 @@ enum MachinePeer {
     /// - Throws: When the machine is one store, or the frame does not list the stores expected.
     static func firstFrame() throws {
         let opened = StoreResolver.editorContext(configDir: nil, storeURL: nil, suite: nil)
-        guard let store = try opened.context.store(creating: false) else { throw ToolError("no store here") }
-        let data = EditorData(store: store, schemas: try opened.context.schemas(), tools: opened.context)
-        guard let machine = data.machine else { throw ToolError("one store here, not a machine: \(store)") }
+        guard let machine = opened.context.machineStore(creating: false) else { throw ToolError("one store here") }
+        let data = EditorData(
+            store: machine, schemas: try opened.context.schemas(), tools: opened.context, machine: machine)
         let model = EditorModel(data: data)
         model.start()
         let frame = EditorView(model: model, unicode: true, color: true).render(width: 120, height: 40)
@@ -36,9 +36,9 @@ extension MachinePeer {
     /// - Throws: When the machine is one store.
     static func searchKeystrokes() throws {
         let opened = StoreResolver.editorContext(configDir: nil, storeURL: nil, suite: nil)
-        guard let store = try opened.context.store(creating: false) else { throw ToolError("no store here") }
-        let data = EditorData(store: store, schemas: try opened.context.schemas(), tools: opened.context)
-        guard data.machine != nil else { throw ToolError("one store here, not a machine") }
+        guard let machine = opened.context.machineStore(creating: false) else { throw ToolError("one store here") }
+        let data = EditorData(
+            store: machine, schemas: try opened.context.schemas(), tools: opened.context, machine: machine)
         let model = EditorModel(data: data)
         model.start()
         let view = { EditorView(model: model, unicode: true, color: true).render(width: 120, height: 40) }

@@ -47,12 +47,13 @@ public final class EditorData {
     ///     stored yet.
     ///   - tools: The application layer on the same store, whose actions the editor calls.
     ///   - utc: Whether times are shown in UTC.
+    ///   - machine: The machine's stores, when `store` is them (``/PrefsTools/ToolContext/machineStore(creating:)``).
     public init(
-        store: any SuiteStore, schemas: (any PreferenceSchemaSource)? = nil, tools: ToolContext, utc: Bool = false
+        store: any SuiteStore, schemas: (any PreferenceSchemaSource)? = nil, tools: ToolContext, utc: Bool = false,
+        machine: MachineStore? = nil
     ) {
         self.store = store
-        // A cast to a class, once: it costs none of a protocol cast's search of the program's conformances.
-        machine = store as? MachineStore
+        self.machine = machine
         self.schemas = schemas ?? store.schemaSource
         self.tools = tools
         showsUTC = utc

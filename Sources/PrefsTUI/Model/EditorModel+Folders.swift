@@ -33,7 +33,7 @@ extension EditorModel {
     /// Opens the folders that list a suite, with the suite selected: where `esc` from its keys comes back to.
     func showFolder(of suite: String) {
         navigation.folders = SuiteTree.folders(
-            leadingTo: suite, in: data.suiteNames(), stores: data.machine?.members.map(\.word))
+            leadingTo: suite, in: data.suiteNames(), stores: data.machine?.words)
         refresh()
         if let index = suiteRows.firstIndex(where: { $0.name == suite }) { selection[.suites] = index }
     }

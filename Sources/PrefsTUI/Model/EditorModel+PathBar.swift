@@ -41,7 +41,7 @@ extension EditorModel {
     /// `gsettings:org.gnome`), or `nil` when the tree has no such folder.
     private func folderOpening(_ path: String) -> String? {
         let names = data.suiteNames()
-        let stores = data.machine?.members.map(\.word)
+        let stores = data.machine?.words
         let chain = SuiteTree.folders(leadingTo: path, in: names, stores: stores)
         let level = SuiteTree.level(names, under: chain.last ?? "", stores: stores, row: data.suiteRow)
         return level.first { $0.isFolder && ($0.name == path || $0.name.dropLast() == path) }?.name
@@ -52,7 +52,7 @@ extension EditorModel {
         stack = [.suites]
         filter.text = ""
         navigation.folders =
-            SuiteTree.folders(leadingTo: folder, in: data.suiteNames(), stores: data.machine?.members.map(\.word))
+            SuiteTree.folders(leadingTo: folder, in: data.suiteNames(), stores: data.machine?.words)
             .filter { $0 != folder } + [folder]
         selection[.suites] = 0
         refresh()

@@ -139,7 +139,7 @@ public final class EditorModel {
             currentSuite == nil && !filter.isEmpty
             ? names.filter { query?.matches(suiteName: $0) == true }.map(data.suiteRow)
             : SuiteTree.level(
-                names, under: navigation.folders.last ?? "", stores: data.machine?.members.map(\.word),
+                names, under: navigation.folders.last ?? "", stores: data.machine?.words,
                 problems: data.machine?.problems ?? [:], row: data.suiteRow)
         searchMatches = query.map(data.searchMatches) ?? .none
         if let selectedSuite, let index = suiteRows.firstIndex(where: { $0.name == selectedSuite }) {

@@ -33,8 +33,8 @@ public struct MachineSchemas: PreferenceSchemaSource {
     }
 
     public func declaredKeyCount(for suite: String) -> Int? {
-        guard let (member, own) = try? store.resolve(suite) else { return nil }
-        return member.schemas.declaredKeyCount(for: own)
+        guard let name = MachineSuiteName(suite), let member = store.member(name.store) else { return nil }
+        return member.schemas.declaredKeyCount(for: name.suite)
     }
 
     public func installSchema(_ manifest: Data, suite: String?) throws -> (schema: PreferenceSchema, location: String) {

@@ -41,10 +41,19 @@ public final class MachineStore: SuiteStore {
 
     /// The machine's stores, nothing read yet.
     ///
-    /// - Parameter members: The stores, in the order shown; each word once.
-    public init(members: [Member]) {
+    /// - Parameters:
+    ///   - members: The stores, in the order shown; each word once.
+    ///   - unavailable: The stores here that could not be opened, by word, with why: shown, and said.
+    public init(members: [Member], unavailable: [(word: String, problem: String)] = []) {
         self.members = members
+        words = members.map(\.word) + unavailable.map(\.word)
+        problemsByWord.withLock { problems in
+            for (word, problem) in unavailable { problems[word] = problem }
+        }
     }
+
+    /// Every store's word, those that could not be opened after the others: a folder each at the top.
+    public let words: [String]
 
     public var locationDescription: String { "this machine (\(members.map(\.word).joined(separator: ", ")))" }
 
