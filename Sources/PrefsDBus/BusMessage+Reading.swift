@@ -12,6 +12,10 @@ extension BusMessage {
         package var path: String?
         package var interface: String?
         package var member: String?
+        /// The unique bus name of the connection that sent it (`:1.42`), which the bus sets.
+        package var sender: String?
+        /// The serial its sender gave it, which a reply names.
+        package var serial: UInt32 = 0
         /// The body's signature, and a reader positioned at its start.
         package var signature = ""
         package var body = Unmarshaller(bytes: [], little: true)
@@ -38,7 +42,7 @@ extension BusMessage {
         }
         var reader = Unmarshaller(bytes: bytes, little: little)
         reader.position = 4
-        guard let bodyLength = reader.uint32(), reader.uint32() != nil, let fieldsLength = reader.uint32() else {
+        guard let bodyLength = reader.uint32(), let serial = reader.uint32(), let fieldsLength = reader.uint32() else {
             throw Malformed(reason: "a short header")
         }
         let bodyStart = (16 + Int(fieldsLength) + 7) & ~7
@@ -73,6 +77,8 @@ extension BusMessage {
         message.path = text[Field.path.rawValue]
         message.interface = text[Field.interface.rawValue]
         message.member = text[Field.member.rawValue]
+        message.sender = text[Field.sender.rawValue]
+        message.serial = serial
         message.signature = signature
         message.body = body
         return (message, length)
@@ -129,6 +135,13 @@ package struct Unmarshaller: Equatable {
             strings.append(string)
         }
         return strings
+    }
+
+    /// A byte array (`ay`), read within its length.
+    package mutating func byteArray() -> [UInt8]? {
+        guard let length = uint32(), position + Int(length) <= bytes.count else { return nil }
+        defer { position += Int(length) }
+        return Array(bytes[position..<position + Int(length)])
     }
 
     package mutating func signature() -> String? {

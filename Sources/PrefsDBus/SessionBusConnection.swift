@@ -30,7 +30,7 @@ package final class SessionBusConnection {
     /// How long a call waits for its reply, as GDBus's default timeout.
     package static let timeout: Duration = .seconds(25)
 
-    private let descriptor: FileDescriptor
+    let descriptor: FileDescriptor
     /// What the bus sent that has not been read yet.
     private var received: [UInt8] = []
     /// The serial of the next message sent; `Hello` is 1.
@@ -156,14 +156,14 @@ package final class SessionBusConnection {
     }
 
     /// The serial of a message about to be sent.
-    private func takeSerial() -> UInt32 {
+    func takeSerial() -> UInt32 {
         defer { nextSerial = nextSerial == .max ? 2 : nextSerial + 1 }
         return nextSerial
     }
 
     /// Sends messages; before the first, `BEGIN` and the bus's `Hello` (serial 1), in the same write: the bus handles
     /// them in order, so the first call need not wait for `Hello`'s reply.
-    private func send(_ messages: [UInt8]) throws(Failure) {
+    func send(_ messages: [UInt8]) throws(Failure) {
         var bytes = messages
         if !begun {
             let hello = BusMessage.methodCall(
@@ -194,7 +194,7 @@ package final class SessionBusConnection {
     /// Whether a message is the reply to the message of a serial.
     ///
     /// - Throws: ``Failure/error(name:message:)`` when it, or `Hello`'s reply, is an error.
-    private func isReply(_ message: BusMessage.Received, to serial: UInt32) throws(Failure) -> Bool {
+    func isReply(_ message: BusMessage.Received, to serial: UInt32) throws(Failure) -> Bool {
         // Hello's reply, the bus's NameAcquired signal, then the call's reply.
         guard let answered = message.replySerial, answered == 1 || answered == serial else { return false }
         if message.kind == .error {
@@ -204,7 +204,7 @@ package final class SessionBusConnection {
     }
 
     /// The next whole message received, taken off ``received``; `nil` until one has arrived.
-    private func nextMessage() throws(Failure) -> BusMessage.Received? {
+    func nextMessage() throws(Failure) -> BusMessage.Received? {
         do {
             guard let (message, length) = try BusMessage.read(from: received[...]) else { return nil }
             received.removeFirst(length)
@@ -251,7 +251,7 @@ package final class SessionBusConnection {
     }
 
     /// Appends what the socket has to `received`; the caller knows it is readable.
-    private func readAvailable(before what: String) throws(Failure) {
+    func readAvailable(before what: String) throws(Failure) {
         var chunk = [UInt8](repeating: 0, count: 4096)
         let count: Int
         do {

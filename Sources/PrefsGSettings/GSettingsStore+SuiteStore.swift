@@ -1,4 +1,5 @@
 public import PrefsCore
+import PrefsDBus
 import PrefsGLib
 import PrefsStoreKit
 import ServiceLifecycle
@@ -95,8 +96,14 @@ extension GSettingsStore: SuiteStore {
     /// - Throws: ``GSettingsStoreError/gioUnavailable(_:)`` when GIO cannot be loaded.
     public func run() async throws {
         // Before GIO is loaded, while the suites read files: dconf's signal reaches them sooner this way.
+        // Monitoring first: a change heard is then one whose call was heard too.
+        let callers = startDconfCallers()
         let listener = startDconfListener()
-        defer { listener?.stop() }
+        defer {
+            listener?.stop()
+            callers?.stop()
+            dconfCallers.withLock { $0 = nil }
+        }
         try GIOLibrary.load()
         try connectOpenSuites()
         await cancelWhenGracefulShutdown {

@@ -1,4 +1,5 @@
 public import PrefsCore
+import PrefsDBus
 import PrefsGLib
 import PrefsStoreKit
 import Synchronization
@@ -56,6 +57,8 @@ public final class GSettingsStore: Sendable {
     /// The compiled schemas and dconf's databases as read without GIO, once tried: `.some(nil)` when GIO must read
     /// them (``GSettingsFiles``).
     let readFiles = Mutex<GSettingsFiles??>(nil)
+    /// Who calls dconf's `Change`, heard while ``run()`` runs: the writers of changes no journal explains.
+    let dconfCallers = Mutex<BusCallers?>(nil)
 
     struct WeakSuite {
         weak var suite: GSettingsSuite?

@@ -138,7 +138,14 @@ public final class GSettingsSuite: PersistentKeyValueStore, Sendable {
         guard !differences.isEmpty else { return }
         post(
             store.journal.attribute(
-                differences, suite: location.journalName, named: name, timeout: .milliseconds(200)))
+                differences, suite: location.journalName, named: name, timeout: .milliseconds(200)
+            ) { [self] key in dconfPath.flatMap { store.heardWriter(ofPath: $0 + key) } })
+    }
+
+    /// The dconf directory the suite's keys are in: a relocatable instance's own, else its schema's.
+    var dconfPath: String? {
+        if let path = location.path ?? files?.path { return path }
+        return store.fixedSchemaPaths().first { $0.value == location.schema }?.key
     }
 
     /// Delivers changes to this suite's observers and to the store's.

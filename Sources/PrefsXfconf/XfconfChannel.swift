@@ -135,7 +135,10 @@ public final class XfconfChannel: PersistentKeyValueStore, Sendable {
         let value = announced.flatMap { userValue($0, of: property) }
         let differences = seen.differences([(property, value)])
         guard !differences.isEmpty else { return }
-        post(store.journal.attribute(differences, suite: name, named: name, timeout: .milliseconds(200)))
+        post(
+            store.journal.attribute(differences, suite: name, named: name, timeout: .milliseconds(200)) {
+                [store, name] key in store.heardWriter(channel: name, property: key)
+            })
     }
 
     /// Delivers changes to this channel's observers and to the store's.

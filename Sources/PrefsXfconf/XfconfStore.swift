@@ -1,4 +1,5 @@
 public import PrefsCore
+import PrefsDBus
 import PrefsGLib
 import PrefsStoreKit
 import Synchronization
@@ -41,7 +42,7 @@ public final class XfconfStore: Sendable {
     let service = XfconfBus()
     /// The one listening to xfconfd's signals, shared by ``run()`` and every ``startDelivering()`` holding it, so
     /// that each signal is heard once.
-    let listener = Mutex<(listening: XfconfSignals.Listening?, holders: Int)>((nil, 0))
+    let listener = Mutex<(listening: XfconfSignals.Listening?, callers: BusCallers?, holders: Int)>((nil, nil, 0))
     /// The channels kept open for store-wide observers.
     let observed = ObservedSuites()
     /// The channels this store wrote: xfconfd holds them before it lists them (``listSuites()``).
@@ -147,10 +148,14 @@ extension XfconfStore {
     /// - Throws: ``XfconfStoreError/unreachable(_:)`` when the bus cannot be reached or refuses the rule in time.
     func startListening() throws(XfconfStoreError) -> PersistentKeyValueObservation {
         try listener.withLock {
-            (state: inout (listening: XfconfSignals.Listening?, holders: Int)) throws(XfconfStoreError) in
+            (state: inout (listening: XfconfSignals.Listening?, callers: BusCallers?, holders: Int))
+                throws(XfconfStoreError) in
             // One that died (the bus went) is replaced: its holders were told, and a new holder starts anew.
             if state.listening?.isListening != true {
                 state.listening?.end()
+                state.callers?.stop()
+                // Monitoring first: a call is heard before the signal it causes.
+                state.callers = startCallers()
                 state.listening = try XfconfSignals.listen(for: self)
             }
             state.holders += 1
@@ -161,6 +166,8 @@ extension XfconfStore {
                 guard state.holders == 0 else { return }
                 state.listening?.end()
                 state.listening = nil
+                state.callers?.stop()
+                state.callers = nil
             }
         }
     }

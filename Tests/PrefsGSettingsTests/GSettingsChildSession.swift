@@ -17,6 +17,9 @@ struct GSettingsChildSession {
         var runner = try InProcessPrefs()
         // The session's data folders (the machine's GNOME schemas among them), not the scope's empty ones.
         runner.overriding["XDG_DATA_DIRS"] = ProcessInfo.processInfo.environment["XDG_DATA_DIRS"]
+        // The session's bus, which GIO in this process reaches through the process's own environment: the store's
+        // monitor of who calls dconf reaches it through the scope's.
+        runner.overriding["DBUS_SESSION_BUS_ADDRESS"] = ProcessInfo.processInfo.environment["DBUS_SESSION_BUS_ADDRESS"]
         self.runner = runner
     }
 

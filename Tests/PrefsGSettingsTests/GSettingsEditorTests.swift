@@ -45,7 +45,7 @@ extension GSettingsInSession {
             try session.gsettings("set", "org.prefs.test", "clock-format", "'24h'")
             #expect(
                 editor.waitFor {
-                    $0.contains("Stored        24h") && $0.contains("24h by") && $0.contains("unknown writer")
+                    $0.contains("Stored        24h") && $0.contains("24h by") && $0.contains("gsettings pid")
                 }, "\(editor.screen)")
             editor.type("qq")
             #expect(editor.waitUntilEnded()?.status == 0)

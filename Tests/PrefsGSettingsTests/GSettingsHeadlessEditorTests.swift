@@ -68,7 +68,7 @@ extension GSettingsInSession {
             editor.step([.character("/"), .control("u")] + type("name") + [.key(.enter)])
             let followed = screen()
             #expect(followed.contains("bob \(attempt)"), "\(followed)")
-            #expect(followed.contains("unknown writer"), "\(followed)")
+            #expect(followed.contains("gsettings pid"), "\(followed)")
 
             // The suites screen counts the schema's keys, those set (clock-format and name) and the system
             // database's (locked-key).

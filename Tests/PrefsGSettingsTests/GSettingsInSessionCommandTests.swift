@@ -19,14 +19,19 @@ extension GSettingsInSession {
             let session = try GSettingsChildSession()
             let watch = session.watch("watch", "org.prefs.test")
             defer { watch.kill() }
-            // The watcher starts, and its match rules reach the bus, asynchronously: write until one change arrives.
+            // The watcher starts, and its match rules and its monitor of the bus reach the bus, asynchronously (in
+            // this process GIO may deliver a change before the watch's monitor runs): write until one change arrives
+            // named by the process that called dconf.
             var attempt = 0
-            while !watch.output.contains(where: { $0.contains("volume =") }), attempt < 100 {
+            let named = { (line: String) in line.contains("volume =") && line.contains("(gsettings pid ") }
+            while !watch.output.contains(where: named), attempt < 100 {
                 attempt += 1
                 try session.gsettings("set", "org.prefs.test", "volume", "\(attempt)")
-                _ = watch.waitForLine(timeout: .milliseconds(200)) { $0.contains("volume =") }
+                _ = watch.waitForLine(timeout: .milliseconds(200), where: named)
             }
-            #expect(watch.output.contains { $0.contains("org.prefs.test volume = \(attempt) (unknown writer)") })
+            #expect(
+                watch.output.contains { $0.contains("org.prefs.test volume = \(attempt) (gsettings pid ") },
+                "\(watch.output)")
             let write = try session.prefs("write", "org.prefs.test", "clock-format", "12h")
             #expect(write.status == 0)
             #expect(watch.waitForLine { $0.contains("org.prefs.test clock-format = 12h (\(InProcessPrefs.writer())") })
@@ -49,7 +54,7 @@ extension GSettingsInSession {
                 _ = watch.waitForLine(timeout: .milliseconds(200)) { $0.contains("volume =") }
             }
             try session.gsettings("reset", "org.prefs.test", "volume")
-            #expect(watch.waitForLine { $0.contains("org.prefs.test volume reset to its default 50 (unknown writer)") })
+            #expect(watch.waitForLine { $0.contains("org.prefs.test volume reset to its default 50 (gsettings pid ") })
             // The other key's changes, made before each of the watched key's, were never printed.
             #expect(!watch.output.contains { $0.contains(" name ") }, "\(watch.output)")
         }

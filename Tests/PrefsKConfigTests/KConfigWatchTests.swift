@@ -92,7 +92,7 @@ import Testing
         try kde.kwrite("unseenrc", groups: ["G"], key: "k", "kde's")
         let log = kde.run("log", "unseenrc", "G/k").output.split(separator: "\n")
         #expect(log.count == 2, "\(log)")
-        #expect(log.last?.hasSuffix("G/k: mine -> kde's  by an unknown writer") == true, "\(log)")
+        #expect(log.last?.hasSuffix("G/k: mine -> kde's  writer not recorded") == true, "\(log)")
         #expect(kde.run("log", "unseenrc", "G/k").output.split(separator: "\n") == log, "recorded once")
     }
 

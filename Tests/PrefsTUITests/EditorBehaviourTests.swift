@@ -109,9 +109,9 @@ import Testing
             origin: .otherProcess, writer: nil, reverted: .init(pid: 4242, processName: "prefs"))
         fixture.editor.receive([undone])
         fixture.type()
-        #expect(fixture.screen.contains("theme: reverted by an unknown writer: it undid prefs pid <pid>'s write"))
+        #expect(fixture.screen.contains("theme: reverted, writer not recorded: it undid prefs pid <pid>'s write"))
         fixture.type(.character("w"))
-        #expect(fixture.screen.contains("theme = dark  (reverted by an unknown"), "the change log says so too")
+        #expect(fixture.screen.contains("theme = dark  (reverted, writer not reco"), "the change log says so too")
     }
 }
 

@@ -12,17 +12,21 @@ extension XfconfInSession {
             let watch = session.watch("watch", "watched", "/seen")
             defer { watch.kill() }
             var attempt = 0
-            while !watch.output.contains(where: { $0.contains("/seen =") }), attempt < 100 {
+            // Until one arrives named by the process that called xfconfd, which the watch's monitor of the bus hears.
+            let named = { (line: String) in line.contains("/seen =") && line.contains("(xfconf-query pid ") }
+            while !watch.output.contains(where: named), attempt < 100 {
                 attempt += 1
                 try XfconfChild.query("-c", "watched", "-p", "/other", "-n", "-t", "int", "-s", "\(attempt)")
                 try XfconfChild.query("-c", "watched", "-p", "/seen", "-n", "-t", "int", "-s", "\(attempt)")
-                _ = watch.waitForLine(timeout: .milliseconds(200)) { $0.contains("/seen =") }
+                _ = watch.waitForLine(timeout: .milliseconds(200), where: named)
             }
-            #expect(watch.output.contains { $0.contains("watched /seen = \(attempt) (unknown writer)") })
+            #expect(
+                watch.output.contains { $0.contains("watched /seen = \(attempt) (xfconf-query pid ") },
+                "\(watch.output)")
             #expect(session.prefs("write", "watched", "/seen", "100").status == 0)
             #expect(watch.waitForLine { $0.contains("watched /seen = 100 (\(InProcessPrefs.writer())") })
             try XfconfChild.query("-c", "watched", "-p", "/seen", "-r")
-            #expect(watch.waitForLine { $0.contains("watched /seen removed (unknown writer)") })
+            #expect(watch.waitForLine { $0.contains("watched /seen removed (xfconf-query pid ") })
             #expect(!watch.output.contains { $0.contains(" /other ") }, "\(watch.output)")
         }
 

@@ -11,8 +11,8 @@ struct Log: PrefsCommand {
             suite's changes are merged, newest first, each after its suite's name. --since and --until take a time \
             as undo --to does (ISO 8601, a local time as the log prints it, a time ago: 30m, 2h, 7d, or today); \
             --writer keeps the changes whose writer, as the log names it (prefs tui pid 812), holds the text. \
-            Changes made by programs that do not use PrefsKit appear as made by an unknown writer, once a PrefsKit \
-            process saw them.
+            Changes made by programs that do not use PrefsKit appear once a PrefsKit process saw them: named by \
+            the process that called dconf or xfconfd where the session bus told it, else "writer not recorded".
             """)
 
     @OptionGroup var options: GlobalOptions

@@ -101,7 +101,8 @@ public final class DconfDirectorySuite: PersistentKeyValueStore, Sendable {
         guard !differences.isEmpty else { return }
         post(
             store.journal.attribute(
-                differences, suite: SuiteLocation.journalName(of: name), named: name, timeout: .milliseconds(200)))
+                differences, suite: SuiteLocation.journalName(of: name), named: name, timeout: .milliseconds(200)
+            ) { [store, name] key in store.heardWriter(ofPath: name + key) })
     }
 
     /// Delivers changes to this suite's observers and to the store's.

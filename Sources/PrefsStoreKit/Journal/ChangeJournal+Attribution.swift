@@ -20,10 +20,13 @@ extension ChangeJournal {
     ///   - differences: Each changed key, with what it held before and holds now.
     ///   - suite: The suite's journal.
     ///   - name: The suite's name, as changes carry it.
-    /// - Returns: The changes, attributed, and the records of those no journal entry explains.
+    ///   - heard: Names the writer of a key's change no record explains, where the store can tell; `nil` where
+    ///     nothing can.
+    /// - Returns: The changes, attributed, and the records of those no journal entry explains, each naming the writer
+    ///   `heard` told.
     package func attribute(
         _ differences: [(key: String, old: PropertyListValue?, new: PropertyListValue?)], of suite: SuiteName,
-        named name: String
+        named name: String, heard: ((String) -> PersistentKeyValueChange.Writer?)? = nil
     ) -> (events: [PersistentKeyValueChange], unknown: [JournalRecord]) {
         guard !differences.isEmpty else { return ([], []) }
         let newest = newestRecords(of: suite, forKeys: Set(differences.map(\.key)))
@@ -37,6 +40,13 @@ extension ChangeJournal {
             let latest = newest[difference.key]
             let record = latest.flatMap { $0.explains(difference.new, key: digestKey) ? $0 : nil }
             let writer = record.flatMap { $0.isUnknownWriter ? nil : $0 }
+            // Asked only of a change no record explains: a process that journals nothing, named by what heard it.
+            // The changes seen at once share a write, as for an unknown writer.
+            let named = (record == nil ? heard?(difference.key) : nil).map { writer in
+                var writer = writer
+                writer.write = writer.write ?? unknownWrite
+                return writer
+            }
             // An unknown writer that puts back what a known write replaced has undone that write.
             let reverted = latest.flatMap { latest -> PersistentKeyValueChange.Writer? in
                 guard record == nil, !latest.isUnknownWriter, latest.explains(difference.old, key: digestKey),
@@ -47,12 +57,13 @@ extension ChangeJournal {
             events.append(
                 PersistentKeyValueChange(
                     suite: name, key: difference.key, oldValue: difference.old, newValue: difference.new,
-                    origin: writer?.pid == ownPID ? .thisProcess : .otherProcess, writer: writer?.writer,
+                    origin: writer?.pid == ownPID ? .thisProcess : .otherProcess, writer: writer?.writer ?? named,
                     reverted: reverted))
             if record == nil {
                 unknown.append(
                     JournalRecord(
-                        time: Date(), pid: nil, process: nil, write: unknownWrite, suite: name, key: difference.key,
+                        time: named?.time ?? Date(), pid: named?.pid, process: named?.processName,
+                        write: named?.write ?? unknownWrite, suite: name, key: difference.key,
                         old: difference.old, new: difference.new))
             }
         }

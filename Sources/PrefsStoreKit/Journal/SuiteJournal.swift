@@ -206,17 +206,21 @@ public struct SuiteJournal: Sendable {
     ///   - suite: The suite's journal name.
     ///   - name: The suite's name, as changes carry it.
     ///   - timeout: How long to wait for the lock to record unknown writers; they go unrecorded after it.
+    ///   - heard: Names the writer of a key's change the journal does not explain, where the store can tell (the
+    ///     process that called the store's service, heard on the session bus); such a change is recorded as that
+    ///     writer's. `nil` where nothing can tell.
     /// - Returns: The changes, attributed.
     public func attribute(
         _ differences: [(key: String, old: PropertyListValue?, new: PropertyListValue?)], suite: String,
-        named name: String, timeout: Duration
+        named name: String, timeout: Duration,
+        heard: ((String) -> PersistentKeyValueChange.Writer?)? = nil
     ) -> [PersistentKeyValueChange] {
         guard let journalName = SuiteName(rawValue: suite) else {
             return differences.map {
                 PersistentKeyValueChange(suite: name, key: $0.key, oldValue: $0.old, newValue: $0.new)
             }
         }
-        let (events, unknown) = journal.attribute(differences, of: journalName, named: name)
+        let (events, unknown) = journal.attribute(differences, of: journalName, named: name, heard: heard)
         if !unknown.isEmpty {
             try? withLock(suite, timeout: timeout) { try journal.recordUnknownWriters(unknown, of: journalName) }
         }

@@ -51,10 +51,10 @@ public enum ChangeText {
             if change.isAbridged { return entry?.isSecret == true ? Secrets.mask : "(too large to keep)" }
             return value.map { ValueText.inline($0, entry: entry) } ?? "(unset)"
         }
-        let who = change.writer.flatMap { isKnown($0) ? describe($0) : nil } ?? "an unknown writer"
+        let who = change.writer.flatMap { isKnown($0) ? "by " + describe($0) : nil } ?? Self.notRecorded
         let suite = showingSuite ? ValueText.key(change.suite ?? "") + " " : ""
         return "\(TimeText.format(change.writer?.time ?? Date(), utc: utc))  \(suite)\(ValueText.key(change.key)): "
-            + "\(show(change.oldValue)) -> \(show(change.newValue))  by \(who)"
+            + "\(show(change.oldValue)) -> \(show(change.newValue))  \(who)"
     }
 
     /// Who made a change, for people: process, pid and host, the system layer or lock file that changed, or what an
@@ -63,11 +63,15 @@ public enum ChangeText {
         if let file = change.systemLayer { return "system file \(TextEscaping.escaped(file))" }
         guard let writer = change.writer, isKnown(writer) else {
             // A program that takes no part in the journal put back what a known write had replaced.
-            guard let reverted = change.reverted else { return "unknown writer" }
-            return "reverted by an unknown writer: it undid \(describe(reverted))'s write"
+            guard let reverted = change.reverted else { return notRecorded }
+            return "reverted, \(notRecorded): it undid \(describe(reverted))'s write"
         }
         return describe(writer)
     }
+
+    /// What is said of a change whose writer nothing recorded: a program that journals nothing, where no bus or
+    /// server could tell who it was (a hand edit, a plain `UserDefaults` app), as the editor's state column says.
+    public static let notRecorded = "writer not recorded"
 
     /// Whether a writer can be named: a process of the journal's (with its pid), or a client the store itself names
     /// (PostgreSQL's `application_name`, such as `psql`, and its address).

@@ -16,8 +16,8 @@ public struct LogQuery: Sendable {
     public var since: Date?
     /// Only changes made at or before this moment.
     public var until: Date?
-    /// Only changes whose writer, as the log names it (`prefs tui pid 812 on host`, `unknown writer`), holds this
-    /// text, whatever its case.
+    /// Only changes whose writer, as the log names it (`prefs tui pid 812 on host`, `gsettings pid 4242`,
+    /// `writer not recorded`), holds this text, whatever its case.
     public var writer: String?
     /// Only the newest changes, this many.
     public var limit: Int?

@@ -44,7 +44,7 @@ import Testing
         // Unseen by any watcher, it is found when the history is read: its log ends at what the file holds, and undo
         // takes it back first.
         #expect(
-            try cli.run("log", "app", "theme").lines.last?.hasSuffix("theme: dark -> 1  by an unknown writer") == true)
+            try cli.run("log", "app", "theme").lines.last?.hasSuffix("theme: dark -> 1  writer not recorded") == true)
         let undoneForeign = try cli.run("undo", "app")
         #expect(undoneForeign.status == 0)
         #expect(undoneForeign.output == "theme: 1 -> dark\n")

@@ -212,7 +212,7 @@ import Testing
         try data.write(to: cli.suiteFile("app"), options: .atomic)
         #expect(watch.waitForLine { $0.contains("app token = ••••") })
         let line = watch.output.last { $0.contains("app token = ") } ?? ""
-        #expect(line.hasSuffix("(unknown writer)"), "\(line)")
+        #expect(line.hasSuffix("(writer not recorded)"), "\(line)")
         #expect(!watch.output.joined().contains(foreign))
     }
 

@@ -144,7 +144,7 @@ import Testing
         try handle.close()
         let lost = try cli.run("log", "shared", "lost").lines
         #expect(lost.count == 2, "\(lost)")
-        #expect(lost.last?.contains("lost: mine -> (unset)  by an unknown writer") == true, "\(lost)")
+        #expect(lost.last?.contains("lost: mine -> (unset)  writer not recorded") == true, "\(lost)")
         let changed = try cli.run("log", "shared", "changed").lines
         #expect(changed.last?.contains("the app's") == true, "\(changed)")
         #expect(try cli.run("log", "shared", "kept").lines.count == 1, "a key the file holds as written is left alone")

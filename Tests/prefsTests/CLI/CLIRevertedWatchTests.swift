@@ -17,11 +17,11 @@ import Testing
             _ = try ChildProcess.run(
                 "prefs-test-helper", ["ud-write", path, "mode", "old"], environment: prefs.environment)
             seen = watcher.waitForLine(timeout: .seconds(1)) {
-                $0.contains("app mode = old (reverted by an unknown writer")
+                $0.contains("app mode = old (reverted, writer not recorded")
             }
         }
         #expect(seen)
-        let line = try #require(watcher.output.first { $0.contains("reverted by an unknown writer") })
+        let line = try #require(watcher.output.first { $0.contains("reverted, writer not recorded") })
         #expect(line.contains("it undid \(InProcessPrefs.writer())"))
     }
 }

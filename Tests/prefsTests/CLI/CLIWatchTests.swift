@@ -84,6 +84,6 @@ import Testing
         let helper = try ChildProcess.run(
             "prefs-test-helper", ["ud-write", path, "plain", "hello"], environment: prefs.environment)
         #expect(helper.status == 0)
-        #expect(watcher.waitForLine { $0.contains("app plain = hello (unknown writer)") })
+        #expect(watcher.waitForLine { $0.contains("app plain = hello (writer not recorded)") })
     }
 }
