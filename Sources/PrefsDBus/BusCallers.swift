@@ -35,8 +35,10 @@ package final class BusCallers: Sendable {
         self.thread = thread
     }
 
-    /// Starts monitoring the bus, and returns once the bus monitors for it: a call made after it is heard. Or says why
-    /// it cannot (a bus that lets no one monitor it): changes are then unnamed, as before.
+    /// Starts monitoring the bus, and returns once the bus monitors for it.
+    ///
+    /// A call made after it returns is heard. When the bus lets no one monitor it, this throws, and changes are then
+    /// unnamed, as before.
     ///
     /// - Parameters:
     ///   - environment: The environment that names the session bus.

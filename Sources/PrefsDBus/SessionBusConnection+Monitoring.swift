@@ -51,13 +51,15 @@ extension SessionBusConnection {
         }
     }
 
-    /// Whether a monitor has handed over every message the bus has sent it so far: none waits in the socket, and
-    /// none taken off it is still being handed over. Safe from any thread.
+    /// Whether a monitor has handed over every message the bus has sent it so far; safe from any thread.
+    ///
+    /// None waits in the socket, and none taken off it is still being handed over.
     ///
     /// The bus queues a call to its monitors as it routes it to the service, so a monitor that has caught up when the
     /// service's signal has arrived elsewhere has heard the call that caused it.
     ///
     /// - Parameter busy: The flag ``readMonitored(until:busy:onMessage:)`` sets.
+    /// - Returns: `true` once every message sent so far has been handed over.
     package func isCaughtUp(busy: borrowing Atomic<Bool>) -> Bool {
         // The socket first: bytes gone from it were taken by a reader that set `busy` before taking them.
         let waiting = (try? Syscall.pollReadable([descriptor], timeoutMilliseconds: 0).first) ?? false

@@ -22,9 +22,16 @@ extension XfconfStore: SuiteStore {
         } catch {
             throw XfconfStoreError.unreachable("\(error)")
         }
-        // A channel written moments ago is in xfconfd's memory before its file, which ListChannels reads.
+        // A channel written moments ago is in xfconfd's memory before its file, which ListChannels reads: those this
+        // process opened or wrote, and those a watcher journaled, are asked for (a channel emptied since is not).
         let opened = channels.withLock { $0.compactMap { $0.value.channel?.name } }
-        return Set(stored + opened).union(written.withLock { $0 }).sorted()
+        let known = Set(stored + opened).union(written.withLock { $0 })
+        let unsaved = journal.journaledSuites().filter { name in
+            guard !known.contains(name) else { return false }
+            // A channel xfconfd cannot be asked about is left out, as ListChannels leaves it out.
+            return (try? bus().properties(of: name).isEmpty == false) == true
+        }
+        return known.union(unsaved).sorted()
     }
 
     public func anySuite(_ name: String) throws -> any PersistentKeyValueStore {

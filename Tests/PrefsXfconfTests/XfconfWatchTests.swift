@@ -30,6 +30,23 @@ extension XfconfInSession {
             #expect(!watch.output.contains { $0.contains(" /other ") }, "\(watch.output)")
         }
 
+        /// xfconfd lists a channel only once it has saved its file, seconds after its first property: a channel a
+        /// watcher heard is listed, and logged, at once.
+        @Test(.timeLimit(.minutes(5))) func aNewChannelAWatcherHeardIsListedAndLoggedAtOnce() throws {
+            let session = try XfconfChildSession()
+            let watch = session.watch("watch")
+            defer { watch.kill() }
+            let channel = "fresh-\(UInt32.random(in: 0 ... .max))"
+            var attempt = 0
+            while !watch.output.contains(where: { $0.contains("\(channel) /a =") }), attempt < 100 {
+                attempt += 1
+                try XfconfChild.query("-c", channel, "-p", "/a", "-n", "-t", "int", "-s", "\(attempt)")
+                _ = watch.waitForLine(timeout: .milliseconds(200)) { $0.contains("\(channel) /a =") }
+            }
+            #expect(session.prefs("suites").output.split(separator: "\n").contains { $0.hasPrefix(channel) })
+            #expect(session.prefs("log", channel).output.contains("/a: (unset) -> "))
+        }
+
         @Test func theTypedAPIWritesJournalsAndObservesAnotherProgram() async throws {
             let journal = try TemporaryDirectory()
             let store = XfconfStore(journalDirectory: journal.url)

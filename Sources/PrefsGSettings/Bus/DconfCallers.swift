@@ -66,6 +66,7 @@ extension GSettingsStore {
     /// The writer of a change to a dconf path, where a monitored `Change` call explains it.
     ///
     /// - Parameter path: The key's full dconf path.
+    /// - Returns: The calling process, or `nil` when no call heard explains the change.
     func heardWriter(ofPath path: String) -> PersistentKeyValueChange.Writer? {
         dconfCallers.withLock { $0 }?.caller(of: path).map(DconfCallers.writer)
     }

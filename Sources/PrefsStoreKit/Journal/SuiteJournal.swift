@@ -159,6 +159,18 @@ public struct SuiteJournal: Sendable {
         return journal.records(of: name, key: key, limit: limit).map(\.change)
     }
 
+    /// The suites this journal holds a history of, by their journal names: for a store whose own listing lags behind
+    /// what it holds (xfconfd lists a channel only once it has saved its file, seconds after its first property).
+    ///
+    /// - Returns: The names, sorted; none when the folder cannot be read.
+    public func journaledSuites() -> [String] {
+        let suffix = ".jsonl"
+        // A folder that cannot be read holds no history to list; reading a suite's history says why.
+        let entries = (try? FileManager.default.contentsOfDirectory(atPath: journal.directory.string)) ?? []
+        return entries.filter { $0.hasSuffix(suffix) && !$0.hasPrefix(".") }.map { String($0.dropLast(suffix.count)) }
+            .filter { SuiteName(rawValue: $0) != nil }.sorted()
+    }
+
     /// Records what another program changed unseen since the journal last recorded each key
     /// (`ChangeJournal/reconcile(of:named:holding:)`), so that the history read next never claims a value the
     /// suite does not hold.
