@@ -24,10 +24,12 @@ package final class BusCallers: Sendable {
     /// store's own connection before the monitor's thread has read the call that caused it.
     static let patience: Duration = .seconds(1)
 
-    private let heard = Mutex(HeardCalls())
+    fileprivate let heard = Mutex(HeardCalls())
     private let stopWriter: Mutex<FileDescriptorBox?>
     /// Whether the monitor's thread is taking messages off its socket (``SessionBusConnection/readMonitored(until:busy:onMessage:)``).
     private let busy = Atomic(false)
+    /// Whether the monitor's thread still reads the bus: once it has ended, nothing is waited for.
+    private let monitoring = Atomic(true)
     private let thread: MonitorThread
 
     private init(stopWriter: FileDescriptorBox, thread: MonitorThread) {
@@ -42,9 +44,10 @@ package final class BusCallers: Sendable {
     ///
     /// - Parameters:
     ///   - environment: The environment that names the session bus.
-    ///   - rules: Match rules for the calls that change something.
-    ///   - touched: The keys a call changes, as the store names them; a name ending in `/` stands for every key
-    ///     under it. `nil` for a message that changes nothing.
+    ///   - rules: Match rules for the calls that change something, and for the service's signals that announce a
+    ///     change, which ``caller(ofSignal:serial:key:)`` names the cause of.
+    ///   - touched: The keys a call changes, or a signal announces, as the store names them; a name ending in `/`
+    ///     stands for every key under it. `nil` for a message that changes nothing.
     ///   - onEnd: Called on the monitor's thread with why monitoring ended early: the bus refused it or went away.
     /// - Returns: The monitor, to ``stop()``.
     /// - Throws: ``SessionBusConnection/Failure`` when the bus cannot be reached; `Errno` when no thread can start.
@@ -62,17 +65,25 @@ package final class BusCallers: Sendable {
         let thread = MonitorThread(monitor: monitor, asking: asking, stop: stopReader)
         let callers = BusCallers(stopWriter: FileDescriptorBox(stopWriter), thread: thread)
         let failure = DetachedThread.start { [callers] in
-            defer { try? thread.stop.close() }
+            defer {
+                try? thread.stop.close()
+                callers.monitoring.store(false, ordering: .sequentiallyConsistent)
+            }
             do throws(SessionBusConnection.Failure) {
                 try thread.monitor.readMonitored(until: thread.stop, busy: callers.busy) { message in
                     if let connection = Self.connection(announcedBy: message) {
                         callers.meet(connection, asking: thread.asking)
                         return
                     }
-                    guard message.kind == .methodCall, let sender = message.sender, let keys = touched(message),
-                        !keys.isEmpty
-                    else { return }
-                    callers.hear(keys, from: sender, asking: thread.asking)
+                    guard let sender = message.sender, let keys = touched(message), !keys.isEmpty else { return }
+                    switch message.kind {
+                    case .methodCall: callers.hear(keys, from: sender, asking: thread.asking)
+                    case .signal:
+                        callers.heard.withLock {
+                            $0.signalled(keys, sender: sender, serial: message.serial, within: Self.window)
+                        }
+                    default: break
+                    }
                 }
             } catch {
                 onEnd(error.reason)
@@ -84,6 +95,25 @@ package final class BusCallers: Sendable {
             throw Errno(rawValue: failure)
         }
         return callers
+    }
+
+    /// The process whose call caused a service's signal, which the store heard on a connection of its own: the same
+    /// message, by its sender and serial, reaches the monitor after the call that caused it, so this waits for the
+    /// monitor to hear it (at most ``patience``), then names that call's caller.
+    ///
+    /// - Parameters:
+    ///   - sender: The signal's sender, the service's unique name.
+    ///   - serial: The signal's serial.
+    ///   - key: A key it announces, to fall back on ``caller(of:)`` when the monitor never hears the signal.
+    /// - Returns: The caller, or `nil` when no call heard caused the signal.
+    package func caller(ofSignal sender: String, serial: UInt32, key: String) -> Caller? {
+        let deadline = ContinuousClock.now + Self.patience
+        while ContinuousClock.now < deadline, monitoring.load(ordering: .sequentiallyConsistent) {
+            let (heard, caller, asking) = heard.withLock { $0.caller(ofSignal: sender, serial: serial) }
+            if heard && !asking { return caller }
+            Syscall.sleep(microseconds: 200)
+        }
+        return caller(of: key)
     }
 
     /// Ends the monitoring: the pipe's read end, which the thread polls, hangs up.
@@ -105,7 +135,11 @@ package final class BusCallers: Sendable {
             let caughtUp = thread.monitor.isCaughtUp(busy: busy)
             let (found, asking) = heard.withLock { $0.caller(of: key, within: Self.window) }
             if let found { return found }
-            if caughtUp && !asking || ContinuousClock.now >= deadline { return nil }
+            if caughtUp && !asking || ContinuousClock.now >= deadline
+                || !monitoring.load(ordering: .sequentiallyConsistent)
+            {
+                return nil
+            }
             Syscall.sleep(microseconds: 200)
         }
     }

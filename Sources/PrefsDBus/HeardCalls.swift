@@ -15,8 +15,38 @@ struct HeardCalls {
 
     private var calls: [Call] = []
     private var nextNumber = 0
+    /// The service's signals heard, each with the call that caused it, when one had changed its keys.
+    private var signals: [(sender: String, serial: UInt32, call: Int?)] = []
     /// The connections met as they joined, newest last, at most ``limit``.
     private var connections: [(name: String, caller: BusCallers.Caller)] = []
+
+    /// Records a service's signal, with the newest call heard that changed one of its keys: the bus hands a monitor
+    /// a call before the signal the call causes.
+    mutating func signalled(_ keys: [String], sender: String, serial: UInt32, within window: Duration) {
+        let since = ContinuousClock.now - window
+        let call = calls.last { call in call.time >= since && keys.contains { Self.matches(call.keys, $0) } }
+        if signals.count >= Self.limit { signals.removeFirst(signals.count - Self.limit + 1) }
+        signals.append((sender, serial, call?.number))
+    }
+
+    /// The caller of the call that caused a signal.
+    ///
+    /// - Returns: Whether the signal has been heard; its call's caller, if any; and whether that caller is still
+    ///   being asked.
+    func caller(ofSignal sender: String, serial: UInt32) -> (heard: Bool, caller: BusCallers.Caller?, asking: Bool) {
+        guard let signal = signals.last(where: { $0.sender == sender && $0.serial == serial }) else {
+            return (false, nil, false)
+        }
+        guard let number = signal.call, let call = calls.last(where: { $0.number == number }) else {
+            return (true, nil, false)
+        }
+        return (true, call.caller, call.isAsking)
+    }
+
+    /// Whether keys a call changes hold a key: itself, or a name ending in `/` above it.
+    private static func matches(_ keys: [String], _ key: String) -> Bool {
+        keys.contains { $0 == key || ($0.hasSuffix("/") && key.hasPrefix($0)) }
+    }
 
     /// Records the process behind a connection that has just joined.
     mutating func remember(_ caller: BusCallers.Caller, as connection: String) {
@@ -53,11 +83,9 @@ struct HeardCalls {
     ///   answer is worth waiting for.
     func caller(of key: String, within window: Duration) -> (BusCallers.Caller?, waiting: Bool) {
         let since = ContinuousClock.now - window
-        guard
-            let call = calls.last(where: { call in
-                call.time >= since && call.keys.contains { $0 == key || ($0.hasSuffix("/") && key.hasPrefix($0)) }
-            })
-        else { return (nil, false) }
+        guard let call = calls.last(where: { $0.time >= since && Self.matches($0.keys, key) }) else {
+            return (nil, false)
+        }
         return (call.caller, call.isAsking)
     }
 }

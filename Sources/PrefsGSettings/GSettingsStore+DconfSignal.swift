@@ -12,8 +12,8 @@ extension GSettingsStore {
         guard let files = glibFiles(), let writerPath = files.writerPath() else { return nil }
         do {
             return try DconfNotifyListener.start(environment: files.environment, writerPath: writerPath) {
-                [weak self] paths in
-                self?.refreshSuitesReadingFiles(touchedBy: paths)
+                [weak self] paths, signal in
+                self?.refreshSuitesReadingFiles(touchedBy: paths, announcedBy: signal)
             }
         } catch {
             PrefsLogging.logger.debug(
@@ -24,11 +24,13 @@ extension GSettingsStore {
 
     /// Refreshes the keys of the open suites that read files which dconf says changed.
     ///
-    /// - Parameter paths: Keys, and directories (ending in `/`) reset whole, as dconf's signal names them.
-    func refreshSuitesReadingFiles(touchedBy paths: [String]) {
+    /// - Parameters:
+    ///   - paths: Keys, and directories (ending in `/`) reset whole, as dconf's signal names them.
+    ///   - signal: The signal's sender and serial, by which the store's monitor of the bus names its cause.
+    func refreshSuitesReadingFiles(touchedBy paths: [String], announcedBy signal: (sender: String, serial: UInt32)?) {
         for suite in suites.withLock({ $0.values.compactMap(\.suite) }) {
             guard let keys = suite.files?.keys(touchedBy: paths), !keys.isEmpty else { continue }
-            suite.refresh(keys)
+            suite.refresh(keys, announcedBy: signal)
         }
     }
 }

@@ -125,12 +125,15 @@ public final class GSettingsSuite: PersistentKeyValueStore, Sendable {
     /// One refresh at a time reads, compares and delivers: a change heard on two threads is told once, and a read
     /// never goes back behind one already told.
     ///
-    /// - Parameter keys: The keys.
-    func refresh(_ keys: [String]) {
-        refreshing.withLock { _ in refreshNow(keys) }
+    /// - Parameters:
+    ///   - keys: The keys.
+    ///   - signal: The sender and serial of dconf's signal that announced the change, when the store heard it itself:
+    ///     the store's monitor of the bus names its cause by it.
+    func refresh(_ keys: [String], announcedBy signal: (sender: String, serial: UInt32)? = nil) {
+        refreshing.withLock { _ in refreshNow(keys, announcedBy: signal) }
     }
 
-    private func refreshNow(_ keys: [String]) {
+    private func refreshNow(_ keys: [String], announcedBy signal: (sender: String, serial: UInt32)?) {
         // Read and compared under GIO's lock, which a write of this process's holds until it has recorded what it made.
         let differences = GIOLock.run { seen.differences(keys.map { ($0, userValue($0)) }) }
         // A change GSettings reports may be one of a system database's, or of its locks.
@@ -139,7 +142,7 @@ public final class GSettingsSuite: PersistentKeyValueStore, Sendable {
         post(
             store.journal.attribute(
                 differences, suite: location.journalName, named: name, timeout: .milliseconds(200)
-            ) { [self] key in dconfPath.flatMap { store.heardWriter(ofPath: $0 + key) } })
+            ) { [self] key in dconfPath.flatMap { store.heardWriter(ofPath: $0 + key, signal: signal) } })
     }
 
     /// The dconf directory the suite's keys are in: a relocatable instance's own, else its schema's.

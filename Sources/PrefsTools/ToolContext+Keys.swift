@@ -69,9 +69,7 @@ extension ToolContext {
             return
         }
         // Every store writes several keys at once through the protocol; no capability cast on this path.
-        let suite = try writableSuite(name)
-        try StoredPrecision.check(changes, in: suite, schema: try schema(for: name))
-        try suite.setPrimitiveValues(changes)
+        try SuiteWrite.commit(changes, to: try writableSuite(name), schema: try schema(for: name))
     }
 
     /// Writes a key from text in the store's own value syntax (`--type gvariant`), which the store parses and checks.
@@ -152,8 +150,6 @@ extension ToolContext {
     public func write(
         _ changes: [String: PropertyListValue?], expecting: [String: PropertyListValue?], toSuite name: String
     ) throws {
-        let suite = try writableSuite(name)
-        try StoredPrecision.check(changes, in: suite, schema: try schema(for: name))
-        try suite.applyChanges(changes, expecting: expecting)
+        try SuiteWrite.commit(changes, to: try writableSuite(name), schema: try schema(for: name), expecting: expecting)
     }
 }

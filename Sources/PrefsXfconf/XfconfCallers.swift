@@ -16,12 +16,14 @@ import Foundation
 /// xfconfd's `PropertyChanged` names only the channel and property; the call before it names the caller, and the
 /// bus its process. A key is `CHANNEL/PROPERTY` (`xsettings/Net/ThemeName`), as channels hold no `/`.
 enum XfconfCallers {
-    /// xfconfd's calls that change a property.
-    static let rules = ["SetProperty", "ResetProperty"].map {
-        "type='method_call',interface='\(XfconfBus.interface)',member='\($0)'"
-    }
+    /// xfconfd's calls that change a property, and its signals that announce a change.
+    static let rules =
+        ["SetProperty", "ResetProperty"].map {
+            "type='method_call',interface='\(XfconfBus.interface)',member='\($0)'"
+        } + [XfconfSignals.rule]
 
-    /// The keys a call changes: its property, and for a recursive reset every property under it.
+    /// The keys a call changes (its property, and for a recursive reset every property under it), or a signal
+    /// announces.
     ///
     /// - Parameter call: A message the monitor heard.
     /// - Returns: The keys, or `nil` for a message that changes nothing.
@@ -31,7 +33,7 @@ enum XfconfCallers {
         guard let channel = body.string(), let property = body.string() else { return nil }
         let key = channel + property
         switch (call.member, call.signature) {
-        case ("SetProperty", "ssv"): return [key]
+        case ("SetProperty", "ssv"), ("PropertyChanged", "ssv"), ("PropertyRemoved", "ss"): return [key]
         case ("ResetProperty", "ssb"):
             let recursive = body.value(ofType: "b") == .boolean(true)
             return recursive ? [key, key.hasSuffix("/") ? key : key + "/"] : [key]
@@ -61,8 +63,24 @@ extension XfconfStore {
     }
 
     /// The writer of a change to a property, where a monitored call explains it.
-    func heardWriter(channel: String, property: String) -> PersistentKeyValueChange.Writer? {
-        listener.withLock { $0.callers }?.caller(of: channel + property).map { caller in
+    ///
+    /// - Parameters:
+    ///   - channel: The channel.
+    ///   - property: The property.
+    ///   - signal: The sender and serial of xfconfd's signal that announced the change, which names its call.
+    /// - Returns: The calling process, or `nil` when no call heard explains the change.
+    func heardWriter(channel: String, property: String, signal: (sender: String, serial: UInt32)?)
+        -> PersistentKeyValueChange.Writer?
+    {
+        guard let callers = listener.withLock({ $0.callers }) else { return nil }
+        let key = channel + property
+        let caller =
+            if let signal {
+                callers.caller(ofSignal: signal.sender, serial: signal.serial, key: key)
+            } else {
+                callers.caller(of: key)
+            }
+        return caller.map { caller in
             PersistentKeyValueChange.Writer(pid: caller.pid, processName: caller.name, time: Date())
         }
     }

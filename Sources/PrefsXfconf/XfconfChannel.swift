@@ -131,13 +131,16 @@ public final class XfconfChannel: PersistentKeyValueStore, Sendable {
     /// - Parameters:
     ///   - property: The property.
     ///   - announced: Its new value, or `nil` when it was removed.
-    func apply(_ property: String, _ announced: PropertyListValue?) {
+    ///   - signal: The sender and serial of xfconfd's signal, which the store's monitor of the bus names the cause of.
+    func apply(
+        _ property: String, _ announced: PropertyListValue?, announcedBy signal: (sender: String, serial: UInt32)?
+    ) {
         let value = announced.flatMap { userValue($0, of: property) }
         let differences = seen.differences([(property, value)])
         guard !differences.isEmpty else { return }
         post(
             store.journal.attribute(differences, suite: name, named: name, timeout: .milliseconds(200)) {
-                [store, name] key in store.heardWriter(channel: name, property: key)
+                [store, name] key in store.heardWriter(channel: name, property: key, signal: signal)
             })
     }
 

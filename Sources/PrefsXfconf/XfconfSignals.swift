@@ -87,7 +87,8 @@ enum XfconfSignals {
         default:
             return
         }
-        store.channel(forSignalOf: channel)?.apply(property, value)
+        let cause = signal.sender.map { (sender: $0, serial: signal.serial) }
+        store.channel(forSignalOf: channel)?.apply(property, value, announcedBy: cause)
     }
 
     /// What the listening thread owns: handed over whole, so that nothing else reads the connection; the pipe's write

@@ -73,7 +73,7 @@ extension GSettingsInSession {
             let heard = Mutex<[[String]]>([])
             let listener = try DconfNotifyListener.start(
                 environment: files.environment, writerPath: try #require(files.writerPath())
-            ) { paths in heard.withLock { $0.append(paths) } }
+            ) { paths, _ in heard.withLock { $0.append(paths) } }
             defer { listener.stop() }
             // The listener's match rule reaches the bus asynchronously: write until a change is heard.
             var attempt = 0

@@ -130,12 +130,15 @@ import Testing
         ]
         defer { for watch in watches { watch.kill() } }
         for (index, watch) in watches.enumerated() {
-            // The watcher's match rules reach the bus asynchronously: write until one change arrives.
+            // The watcher's match rules reach the bus asynchronously, and a change made before its monitor of the
+            // bus began has no caller it heard: write until one change arrives named.
             var attempt = 0
-            while !watch.output.contains(where: { $0.contains("gtk-theme = t\(index)-") }), attempt < 100 {
+            let named = { (line: String) in line.contains("gtk-theme = t\(index)-") && line.contains("(gsettings pid ")
+            }
+            while !watch.output.contains(where: named), attempt < 100 {
                 attempt += 1
                 #expect(try session.gsettings("set", schema, "gtk-theme", "t\(index)-\(attempt)").status == 0)
-                _ = watch.waitForLine(timeout: .milliseconds(200)) { $0.contains("gtk-theme = t\(index)-") }
+                _ = watch.waitForLine(timeout: .milliseconds(200), where: named)
             }
             #expect(
                 watch.output.contains { $0.contains("\(schema) gtk-theme = t\(index)-\(attempt) (gsettings pid ") },

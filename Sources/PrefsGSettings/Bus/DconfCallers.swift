@@ -15,14 +15,18 @@ import Foundation
 ///
 /// dconf's `Notify` signal names only dconf's service; the call before it names the caller, and the bus its process.
 enum DconfCallers {
-    /// dconf's `Change` calls, to any database's writer.
-    static let rules = ["type='method_call',interface='ca.desrt.dconf.Writer',member='Change'"]
+    /// dconf's `Change` calls, to any database's writer, and its `Notify` signals, which announce each change.
+    static let rules = [
+        "type='method_call',interface='ca.desrt.dconf.Writer',member='Change'",
+        "type='signal',interface='ca.desrt.dconf.Writer',member='Notify'",
+    ]
 
     /// The paths a `Change` call's changeset names: keys, and directories (ending in `/`) reset whole.
     ///
     /// - Parameter call: A message the monitor heard.
     /// - Returns: The paths, or `nil` for a message that is not a `Change` or a changeset that cannot be read.
     static func paths(of call: BusMessage.Received) -> [String]? {
+        if call.kind == .signal { return DconfNotifyListener.paths(of: call) }
         guard call.interface == "ca.desrt.dconf.Writer", call.member == "Change", call.signature == "ay" else {
             return nil
         }
@@ -65,9 +69,21 @@ extension GSettingsStore {
 
     /// The writer of a change to a dconf path, where a monitored `Change` call explains it.
     ///
-    /// - Parameter path: The key's full dconf path.
+    /// - Parameters:
+    ///   - path: The key's full dconf path.
+    ///   - signal: The sender and serial of dconf's `Notify` that announced the change, when the store heard it
+    ///     itself; GSettings' own "changed" signal carries none.
     /// - Returns: The calling process, or `nil` when no call heard explains the change.
-    func heardWriter(ofPath path: String) -> PersistentKeyValueChange.Writer? {
-        dconfCallers.withLock { $0 }?.caller(of: path).map(DconfCallers.writer)
+    func heardWriter(ofPath path: String, signal: (sender: String, serial: UInt32)? = nil)
+        -> PersistentKeyValueChange.Writer?
+    {
+        guard let callers = dconfCallers.withLock({ $0 }) else { return nil }
+        let caller =
+            if let signal {
+                callers.caller(ofSignal: signal.sender, serial: signal.serial, key: path)
+            } else {
+                callers.caller(of: path)
+            }
+        return caller.map(DconfCallers.writer)
     }
 }

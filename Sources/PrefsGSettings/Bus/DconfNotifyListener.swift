@@ -25,13 +25,14 @@ final class DconfNotifyListener: Sendable {
     /// - Parameters:
     ///   - environment: The environment that names the session bus.
     ///   - writerPath: The object path of the user database's writer in dconf's service.
-    ///   - onNotify: Called on the listener's thread with the paths each change touched: keys, or directories
-    ///     (ending in `/`) reset whole.
+    ///   - onNotify: Called on the listener's thread with the paths each change touched (keys, or directories ending
+    ///     in `/` reset whole) and the signal's sender and serial, by which the store's monitor names its cause.
     /// - Returns: The listener, to ``stop()``.
     /// - Throws: ``SessionBusConnection/Failure`` when the bus cannot be reached here; `Errno` when no pipe or thread
     ///   can be made.
     static func start(
-        environment: [String: String], writerPath: String, onNotify: @escaping @Sendable ([String]) -> Void
+        environment: [String: String], writerPath: String,
+        onNotify: @escaping @Sendable ([String], _ signal: (sender: String, serial: UInt32)?) -> Void
     ) throws -> DconfNotifyListener {
         let connection = try SessionBusConnection(environment: environment)
         let (stopReader, stopWriter) = try Syscall.pipe()
@@ -41,7 +42,9 @@ final class DconfNotifyListener: Sendable {
             defer { try? listening.stop.close() }
             do throws(SessionBusConnection.Failure) {
                 try listening.connection.listen(to: rule, until: listening.stop) { signal in
-                    if let paths = Self.paths(of: signal) { onNotify(paths) }
+                    if let paths = Self.paths(of: signal) {
+                        onNotify(paths, signal.sender.map { (sender: $0, serial: signal.serial) })
+                    }
                 }
             } catch {
                 // GSettings still delivers every change, a little later.

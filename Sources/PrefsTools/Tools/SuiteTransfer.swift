@@ -106,7 +106,6 @@ public enum SuiteTransfer {
         throws -> [PersistentKeyValueChange]
     {
         let target = try context.writableSuite(name)
-        try StoredPrecision.check(values, in: target, schema: try context.schema(for: name))
         var changes: [String: PropertyListValue?] = values.mapValues { $0 }
         if replace {
             // A document never holds secrets it was not given (export and dump leave them out), so replacing keeps
@@ -123,6 +122,6 @@ public enum SuiteTransfer {
                     code: .invalidDocument)
             }
         }
-        return try target.applyChanges(changes)
+        return try SuiteWrite.commit(changes, to: target, schema: try context.schema(for: name))
     }
 }

@@ -56,18 +56,20 @@ public struct SuiteUndo: Sendable, Hashable {
     ///   - suite: The suite.
     ///   - force: Whether to undo keys another writer changed since.
     ///   - schema: The suite's schema, for the error's value.
+    ///   - reverting: The write this undo reverts, which the history records it as.
     /// - Returns: The changes made.
     /// - Throws: ``ToolError`` naming the keys changed since, unless `force`; the store's error. Nothing is written
     ///   then.
     @discardableResult
-    public func apply(to suite: any PersistentKeyValueStore, force: Bool = false, schema: PreferenceSchema? = nil)
-        throws -> [PersistentKeyValueChange]
-    {
+    public func apply(
+        to suite: any PersistentKeyValueStore, force: Bool = false, schema: PreferenceSchema? = nil,
+        reverting: String? = nil
+    ) throws -> [PersistentKeyValueChange] {
         let changed = changedSince(in: suite)
         if !force, let first = changed.first {
             throw Self.changedAgain(changed, now: suite.primitiveValue(forKey: first), schema: schema)
         }
-        return try suite.applyChanges(before)
+        return try SuiteWrite.commit(before, to: suite, schema: schema, reverting: reverting)
     }
 
     /// How an undo is reported: one `key: new -> old` line per key, sorted.

@@ -67,9 +67,7 @@ extension UndoHistory {
         if !force { try check(steps, against: suite, schema: schema) }
         for (index, step) in steps.enumerated() {
             do {
-                try PersistentKeyValueChange.Writer.$revertedWrite.withValue(step.write.id) {
-                    _ = try step.undo.apply(to: suite, force: force, schema: schema)
-                }
+                _ = try step.undo.apply(to: suite, force: force, schema: schema, reverting: step.write.id)
             } catch  where index > 0 {
                 throw ToolError(
                     "\(index) of \(steps.count) steps were made, then: \(error)", code: ErrorCode(of: error))

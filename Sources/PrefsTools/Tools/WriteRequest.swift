@@ -56,8 +56,24 @@ public struct WriteRequest: Sendable, Hashable {
                 parsed = try ValueText.parse(value, as: .string)
             }
         }
-        try ValueText.checkPrintable(parsed, what: "value")
+        try Self.check(parsed, forKey: key, schema: schema)
         return parsed
+    }
+
+    /// The gate every value written passes, whatever made it: text typed on a command line or in the editor
+    /// (``parsed(schema:existing:)``), a choice picked, a number stepped by `+` or `-`, a Boolean toggled, a document
+    /// edited in `$EDITOR`.
+    ///
+    /// - Parameters:
+    ///   - value: The value about to be written.
+    ///   - key: The key it is written to.
+    ///   - schema: The suite's schema: a key it declares takes only a value of its type, range and choices.
+    /// - Throws: ``ToolError`` for a key name or a value that is not text on every path (a control character);
+    ///   ``/PrefsCore/PreferenceSchemaError`` for a value the schema refuses.
+    public static func check(_ value: PropertyListValue, forKey key: String, schema: PreferenceSchema?) throws {
+        try ValueText.checkKeyName(key)
+        try ValueText.checkPrintable(value, what: "value")
+        try schema?[key]?.validate(value)
     }
 
     /// Text read as a key's value; a word that is not one of its choices names the nearest ones.
