@@ -34,6 +34,13 @@ let commandLineLinking: [LinkerSetting] = [
         .when(platforms: [.linux], configuration: .release))
 ]
 
+/// PostgreSQL's stores (`--store postgres://…`, `prefs-postgres`, PrefsPostgres) need PostgresNIO, and with it swift-nio,
+/// NIO-SSL (BoringSSL) and swift-crypto: a trait of their own, off by default, so that `swift run prefs demo` and a
+/// plain `swift build` neither resolve nor build them (SwiftPM leaves a trait's dependencies out of resolution while
+/// the trait is off). `swift build --traits PostgreSQL` builds them; CI and the README's test command do.
+let postgreSQL = "PostgreSQL"
+let whenPostgreSQL = TargetDependencyCondition.when(traits: [postgreSQL])
+
 let package = Package(
     name: "Prefs",
     platforms: [.macOS(.v15)],
@@ -54,6 +61,11 @@ let package = Package(
         // Foundation and ICU, which the file and GSettings stores need none of.
         .executable(name: "prefs-postgres", targets: ["prefs-postgres"]),
         .executable(name: "theme-demo", targets: ["theme-demo"]),
+    ],
+    traits: [
+        .trait(
+            name: postgreSQL,
+            description: "PostgreSQL's stores: PrefsPostgres and prefs-postgres, on PostgresNIO, swift-nio and NIO-SSL")
     ],
     dependencies: [
         .package(url: "https://github.com/apple/swift-argument-parser.git", from: "1.8.2"),
@@ -163,9 +175,10 @@ let package = Package(
         .target(
             name: "PrefsPostgres",
             dependencies: [
-                "PrefsCore", .product(name: "PostgresNIO", package: "postgres-nio"),
-                .product(name: "NIOSSL", package: "swift-nio-ssl"), .product(name: "NIOCore", package: "swift-nio"),
-                .product(name: "NIOPosix", package: "swift-nio"),
+                "PrefsCore", .product(name: "PostgresNIO", package: "postgres-nio", condition: whenPostgreSQL),
+                .product(name: "NIOSSL", package: "swift-nio-ssl", condition: whenPostgreSQL),
+                .product(name: "NIOCore", package: "swift-nio", condition: whenPostgreSQL),
+                .product(name: "NIOPosix", package: "swift-nio", condition: whenPostgreSQL),
                 .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
                 .product(name: "Logging", package: "swift-log"),
                 .product(name: "SystemPackage", package: "swift-system"),

@@ -21,7 +21,8 @@ let package = Package(
     name: "PrefsBenchmarks",
     platforms: [.macOS(.v15)],
     dependencies: [
-        .package(path: ".."),
+        // PostgreSQL's stores are a trait of the package, off by default; the PostgreSQL benchmarks need them.
+        .package(path: "..", traits: ["PostgreSQL"]),
         .package(url: "https://github.com/ordo-one/benchmark.git", from: "1.38.1", traits: ["MallocInterposer"]),
         .package(url: "https://github.com/vapor/postgres-nio.git", from: "1.33.2"),
         // swift-configuration's own reloading provider, to compare with; the Prefs package itself builds neither trait.

@@ -1,3 +1,4 @@
+#if PostgreSQL
 import Foundation
 import PrefsCore
 
@@ -65,3 +66,4 @@ struct ChangeNotice: Codable, Sendable, Equatable {
         self = notice
     }
 }
+#endif

@@ -1,3 +1,4 @@
+#if PostgreSQL
 import Dispatch
 
 /// Runs a store's async work on threads of its own instead of Swift's cooperative pool.
@@ -16,3 +17,4 @@ final class DispatchTaskExecutor: TaskExecutor {
     /// The executor every store shares.
     static let shared = DispatchTaskExecutor()
 }
+#endif

@@ -1,3 +1,4 @@
+#if PostgreSQL
 import Logging
 import NIOCore
 import NIOPosix
@@ -39,3 +40,4 @@ struct PostgresConnector: Sendable {
             on: channel.eventLoop, configuration: established, id: id, logger: logger)
     }
 }
+#endif

@@ -1,3 +1,4 @@
+#if PostgreSQL
 import NIOCore
 import NIOPosix
 import PostgresNIO
@@ -59,3 +60,4 @@ enum PostgresErrorText {
         }
     }
 }
+#endif

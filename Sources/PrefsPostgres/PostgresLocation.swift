@@ -1,3 +1,4 @@
+#if PostgreSQL
 import Foundation
 import NIOSSL
 import PostgresNIO
@@ -197,3 +198,4 @@ public struct PostgresLocation: Sendable, CustomStringConvertible {
         return configuration
     }
 }
+#endif

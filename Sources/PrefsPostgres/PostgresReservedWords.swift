@@ -1,3 +1,4 @@
+#if PostgreSQL
 /// The words PostgreSQL reserves, which cannot name a table without quotes.
 ///
 /// From the server's own list (`pg_get_keywords()`, categories R and T, PostgreSQL 13 to 17); a test compares it
@@ -17,3 +18,4 @@ enum PostgresReservedWords {
         "with",
     ]
 }
+#endif

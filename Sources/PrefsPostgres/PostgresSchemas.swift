@@ -1,3 +1,4 @@
+#if PostgreSQL
 public import Foundation
 import PostgresNIO
 public import PrefsCore
@@ -79,3 +80,4 @@ public struct PostgresSchemas: PreferenceSchemaSource {
         }
     }
 }
+#endif

@@ -1,3 +1,4 @@
+#if PostgreSQL
 import Foundation
 import PostgresNIO
 import PrefsCore
@@ -133,3 +134,4 @@ extension PostgresSession {
         return state.hasPrefix("28") || state.hasPrefix("3D") || state == "42501"
     }
 }
+#endif

@@ -1,3 +1,4 @@
+#if PostgreSQL
 import Foundation
 import PostgresNIO
 import PrefsCore
@@ -194,3 +195,4 @@ extension PostgresSession {
         return found
     }
 }
+#endif

@@ -1,3 +1,4 @@
+#if PostgreSQL
 import Foundation
 import PostgresNIO
 import PrefsCore
@@ -43,3 +44,4 @@ extension PostgresSession {
         return PersistentKeyValueObservation { task.cancel() }
     }
 }
+#endif

@@ -1,3 +1,4 @@
+#if PostgreSQL
 import Foundation
 import PostgresNIO
 import PrefsCore
@@ -134,3 +135,4 @@ extension PostgresSession {
         }
     }
 }
+#endif

@@ -1,3 +1,4 @@
+#if PostgreSQL
 import Foundation
 import Logging
 import PostgresNIO
@@ -267,3 +268,4 @@ final class PostgresSession: Sendable {
         var description: String { "no answer from the server within \(after.formatted(.units(allowed: [.seconds])))" }
     }
 }
+#endif

@@ -1,3 +1,4 @@
+#if PostgreSQL
 import PostgresNIO
 
 extension PostgresStatements {
@@ -96,3 +97,4 @@ extension PostgresStatements {
         ].map { PostgresQuery(unsafeSQL: $0) }
     }
 }
+#endif

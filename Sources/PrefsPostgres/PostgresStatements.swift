@@ -1,3 +1,4 @@
+#if PostgreSQL
 import PostgresNIO
 
 /// The SQL the store runs, for one table and the two beside it.
@@ -347,3 +348,4 @@ struct PostgresStatements: Sendable {
                 """, binds: binds)
     }
 }
+#endif

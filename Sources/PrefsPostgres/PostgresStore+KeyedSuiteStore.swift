@@ -1,3 +1,4 @@
+#if PostgreSQL
 import PostgresNIO
 public import PrefsCore
 import Synchronization
@@ -58,3 +59,4 @@ extension PostgresStore: KeyedSuiteStore {
         }
     }
 }
+#endif

@@ -1,3 +1,4 @@
+#if PostgreSQL
 public import PrefsCore
 import ServiceLifecycle
 
@@ -36,3 +37,4 @@ extension PostgresStore: SuiteStore {
         for await refusal in refusals.cancelOnGracefulShutdown() { throw refusal }
     }
 }
+#endif

@@ -1,3 +1,4 @@
+#if PostgreSQL
 import PostgresNIO
 public import PrefsCore
 import Synchronization
@@ -157,3 +158,4 @@ public final class PostgresStore: Sendable {
         if let reason = SuiteNaming.problem(with: name) { throw .invalidSuiteName(name, reason: reason) }
     }
 }
+#endif

@@ -1,3 +1,4 @@
+#if PostgreSQL
 public import PrefsCore
 
 extension PostgresStoreError: CodedError {
@@ -13,3 +14,4 @@ extension PostgresStoreError: CodedError {
         }
     }
 }
+#endif

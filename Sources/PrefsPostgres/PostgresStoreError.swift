@@ -1,3 +1,4 @@
+#if PostgreSQL
 import PrefsCore
 
 /// Why a PostgreSQL store could not be opened, read or written; its description is one line.
@@ -43,3 +44,4 @@ public enum PostgresStoreError: Error, Sendable, Hashable, CustomStringConvertib
         }
     }
 }
+#endif

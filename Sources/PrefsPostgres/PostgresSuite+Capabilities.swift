@@ -1,3 +1,4 @@
+#if PostgreSQL
 import Foundation
 import PostgresNIO
 public import PrefsCore
@@ -64,3 +65,4 @@ extension PostgresSuite: SuiteDiagnostics {
         store.session.state.withLock { $0.undecodable[name] ?? [:] }
     }
 }
+#endif

@@ -1,3 +1,4 @@
+#if PostgreSQL
 public import PrefsCore
 import Synchronization
 
@@ -28,3 +29,4 @@ public final class PostgresSuite: PersistentKeyValueStore, Sendable {
     }
 
 }
+#endif

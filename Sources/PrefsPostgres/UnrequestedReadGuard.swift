@@ -1,3 +1,4 @@
+#if PostgreSQL
 import NIOCore
 
 /// Holds back bytes the socket delivers when nobody asked to read, so that postgres-nio never sees them.
@@ -55,3 +56,4 @@ final class UnrequestedReadGuard: ChannelDuplexHandler, RemovableChannelHandler 
         context.fireChannelInactive()
     }
 }
+#endif

@@ -1,16 +1,28 @@
 import PrefsCore
 import PrefsFileStore
-import PrefsPostgres
 import PrefsStores
+
+#if PostgreSQL
+import PrefsPostgres
 public import PrefsTools
+#else
+import PrefsTools
+#endif
 
 /// The PostgreSQL stores of `prefs-postgres`, kept out of `prefs` itself (see ``PrefsStores/PostgresOpener``).
 public enum PostgresStores {
     /// Makes ``PrefsStores/StoreResolver`` open the PostgreSQL stores URLs name in this process; calling it again
     /// changes nothing.
     public static func install() {
+        #if PostgreSQL
         PostgresOpener.install(context(url:))
+        #else
+        PostgresOpener.refuse(
+            saying: "this prefs was built without PostgreSQL (build it with swift build --traits PostgreSQL)")
+        #endif
     }
+
+    #if PostgreSQL
 
     /// The context of the store a URL names: one connection, opened when the command first uses it and shared by
     /// everything it does.
@@ -24,4 +36,5 @@ public enum PostgresStores {
             locationDescription: description,
             open: { _ in try connection.store() }, schemas: { try connection.store().schemaSource })
     }
+    #endif
 }

@@ -1,3 +1,4 @@
+#if PostgreSQL
 import PrefsCore
 import PrefsPostgres
 import Synchronization
@@ -27,3 +28,4 @@ final class SharedConnection: Sendable {
         }
     }
 }
+#endif

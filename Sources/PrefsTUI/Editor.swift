@@ -131,6 +131,8 @@ public final class Editor {
 
     /// Draws the current state.
     public func draw() {
+        // What only a store can say is read here, by the model, so that the view reads no store.
+        model.readStoreFacts()
         let size = backend.size
         backend.present(
             EditorView(

@@ -1,3 +1,4 @@
+#if PostgreSQL
 import PrefsStoresPostgres
 import PrefsTestHelpers
 
@@ -30,3 +31,4 @@ struct PostgresScratch {
         cli = try InProcessPrefs.withPostgres()
     }
 }
+#endif

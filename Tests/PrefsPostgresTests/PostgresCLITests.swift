@@ -1,3 +1,4 @@
+#if PostgreSQL
 import Foundation
 import PrefsPostgres
 import PrefsTestHelpers
@@ -252,3 +253,4 @@ import Testing
         #expect(editor.waitUntilEnded()?.status == 0)
     }
 }
+#endif

@@ -1,3 +1,4 @@
+#if PostgreSQL
 import Foundation
 import PrefsTestHelpers
 import Testing
@@ -23,3 +24,4 @@ import Testing
             ["delete", "shared", "~"], offers: ["~root"], in: cli, environment: environment, marker: marker)
     }
 }
+#endif

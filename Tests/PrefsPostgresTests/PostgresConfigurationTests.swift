@@ -1,3 +1,4 @@
+#if PostgreSQL
 import Configuration
 import Foundation
 import PrefsConfiguration
@@ -42,3 +43,4 @@ import Testing
                 == .string("b"))
     }
 }
+#endif

@@ -1,3 +1,4 @@
+#if PostgreSQL
 import Foundation
 import PrefsPostgres
 import PrefsTestHelpers
@@ -119,3 +120,4 @@ import Testing
         #expect(try cli.run("read", "--store", url, "s").output == "good = 1\n")
     }
 }
+#endif

@@ -1,3 +1,4 @@
+#if PostgreSQL
 import Foundation
 import PrefsPostgres
 import PrefsTestHelpers
@@ -59,3 +60,4 @@ import Testing
         #expect(log.last?.hasSuffix("theme: light -> black  by psql on 127.0.0.1") == true, "\(log)")
     }
 }
+#endif

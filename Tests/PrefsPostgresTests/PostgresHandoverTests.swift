@@ -1,3 +1,4 @@
+#if PostgreSQL
 import Foundation
 import PrefsTestHelpers
 import PrefsTestSupport
@@ -78,3 +79,4 @@ import Testing
         #expect(try cli.run("read", "--store", url, "app").output == "a = 1\n", "the suite is whole")
     }
 }
+#endif

@@ -1,3 +1,4 @@
+#if PostgreSQL
 import Foundation
 import PrefsKit
 import PrefsPostgres
@@ -76,3 +77,4 @@ import Testing
         #expect(unknown?.description == "unknown key \"x\" in suite \"app\"")
     }
 }
+#endif

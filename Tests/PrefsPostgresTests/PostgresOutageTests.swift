@@ -1,3 +1,4 @@
+#if PostgreSQL
 import Foundation
 import PrefsPostgres
 import PrefsTestHelpers
@@ -99,3 +100,4 @@ import Testing
         }
     }
 }
+#endif

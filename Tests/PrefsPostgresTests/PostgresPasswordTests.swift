@@ -1,3 +1,4 @@
+#if PostgreSQL
 import Foundation
 import PrefsPostgres
 import PrefsStoresPostgres
@@ -105,3 +106,4 @@ import Testing
         #expect(try stored() == .string(Self.password))
     }
 }
+#endif

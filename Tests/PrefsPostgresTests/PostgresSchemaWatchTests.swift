@@ -1,3 +1,4 @@
+#if PostgreSQL
 import Foundation
 import PrefsPostgres
 import PrefsTestHelpers
@@ -33,3 +34,4 @@ import Testing
         #expect(seen.withLock { $0.count } == 4, "\(seen.withLock { $0 })")
     }
 }
+#endif

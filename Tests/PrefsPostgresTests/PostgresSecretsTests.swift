@@ -1,3 +1,4 @@
+#if PostgreSQL
 import Foundation
 import PrefsPostgres
 import PrefsTestHelpers
@@ -67,3 +68,4 @@ import Testing
         #expect(try cli.run("schema", "install", "--store", url, manifest.path).status == 0)
     }
 }
+#endif

@@ -1,3 +1,4 @@
+#if PostgreSQL
 import Foundation
 import PrefsPostgres
 import PrefsTestHelpers
@@ -231,3 +232,4 @@ struct PostgresServerError: Error, Sendable, CustomStringConvertible {
         self.description = description
     }
 }
+#endif

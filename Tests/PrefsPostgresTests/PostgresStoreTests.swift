@@ -1,3 +1,4 @@
+#if PostgreSQL
 import Foundation
 import PrefsFileStore
 import PrefsKit
@@ -238,3 +239,4 @@ import Testing
         #expect(app.primitiveValue(forKey: "lost") == nil)
     }
 }
+#endif

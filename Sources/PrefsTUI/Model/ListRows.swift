@@ -7,4 +7,6 @@ public struct ListRows {
     public internal(set) var keyFolders: [KeyFolder] = []
     /// The keys of every suite that the filter matches, listed after the suites on the suites screen.
     public internal(set) var searchMatches = SearchMatches.none
+    /// What the next frame shows that only a store can say, read before it is drawn (``EditorModel/readStoreFacts()``).
+    var facts = StoreFacts()
 }

@@ -49,7 +49,7 @@ struct DetailsPane {
     /// What the pane says about a key, as labelled, escaped values.
     private func fields(of row: KeyRow) -> [(String, String)] {
         // The store's own words for the type, where they say more: `int (GVariant i)`, as `prefs read-type`.
-        let native = view.model.data.nativeTypeName(of: row.key, inSuite: suite)
+        let native = view.model.rows.facts.nativeType
         let type = row.typeDescription(native: native)
         var lines: [(String, String)] = [("Key", TextEscaping.escaped(row.key)), ("Type", type)]
         if let entry = row.entry {
@@ -76,7 +76,7 @@ struct DetailsPane {
                 row.stored.map { view.model.shown($0, suite: suite, key: row.key) }
                     ?? "(not stored)"
             ))
-        if let text = view.model.data.unexpandedText(of: row.key, inSuite: suite) {
+        if let text = view.model.rows.facts.unexpandedText {
             let shown = view.model.shown(.string(text), suite: suite, key: row.key)
             lines.append(("Expands", "\(shown), its variables expanded when read"))
         }
@@ -92,7 +92,7 @@ struct DetailsPane {
             lines.append(
                 ("Problem", hidden ? "the stored value is not accepted by the schema" : TextEscaping.escaped(reason)))
         }
-        let provenance = view.model.provenance(of: row, inSuite: suite)
+        let provenance = view.model.rows.facts.provenance[row.key] ?? .stored
         if case .problem = provenance {
         } else {
             lines.append(("State", provenance.sentence))
@@ -102,10 +102,11 @@ struct DetailsPane {
             lines.append(("Group", "\(pattern), \(group.count) keys; /\(pattern) lists them"))
         }
         if view.model.bookmarks.contains(suite: suite, key: row.key) { lines.append(("Bookmark", "yes; B lists them")) }
-        let location = view.model.data.location(of: suite) ?? view.model.data.store.locationDescription
-        lines.append(("Location", TextEscaping.escaped(location)))
-        if let format = view.model.data.format(of: suite) { lines.append(("Format", format)) }
-        let changes = view.model.recentChanges(suite: suite, key: row.key)
+        if let location = view.model.rows.facts.location {
+            lines.append(("Location", TextEscaping.escaped(location)))
+        }
+        if let format = view.model.rows.facts.format { lines.append(("Format", format)) }
+        let changes = view.model.rows.facts.recentChanges
         for (index, change) in changes.enumerated() {
             // Who and when, as the change log (`w`) says them: a system file by its path, and a change no journal
             // dates (a layer or lock file) at the moment the editor saw it.

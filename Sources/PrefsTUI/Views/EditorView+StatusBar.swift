@@ -39,7 +39,7 @@ extension EditorView {
         case .suites where model.selectedSuiteRow == nil:
             hints = "enter open  o go to  / search  n new suite  w changes  ? help  q quit"
         case .suites: hints = "enter open  o go to  / search  n new suite  R delete suite  w changes  ? help  q quit"
-        case .keys(let suite) where model.data.problem(of: suite) != nil:
+        case .keys where model.rows.facts.problem != nil:
             hints = "x recover: move the unreadable file aside  esc back  ? help"
         case .keys(let suite) where model.data.schema(for: suite) == nil:
             hints = "enter edit  \(details)  e editor  a add  d delete  u undo  / filter  ? help"

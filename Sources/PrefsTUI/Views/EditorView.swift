@@ -46,7 +46,7 @@ public struct EditorView {
             }
             KeysList(view: self, suite: suite).draw(into: &grid, rows: content, width: split, now: now)
             for y in content { grid.draw(unicode ? "│" : "|", x: split, y: y, style: theme.dim) }
-            if let row = model.selectedKey, model.data.problem(of: suite) == nil {
+            if let row = model.selectedKey, model.rows.facts.problem == nil {
                 DetailsPane(view: self, suite: suite, key: row.key)
                     .draw(into: &grid, rows: content, columns: (split + 1)..<width)
             }

@@ -74,7 +74,7 @@ struct KeysList {
     /// Draws the keys in the left `width` columns.
     func draw(into grid: inout CellGrid, rows: Range<Int>, width: Int, now: ContinuousClock.Instant) {
         let model = view.model
-        if let problem = model.data.problem(of: suite) {
+        if let problem = model.rows.facts.problem {
             // An unreadable suite says why, and how to get out of it, before listing its schema's defaults.
             grid.draw(
                 view.text(DisplayWidth.truncated(TextEscaping.escaped("\(problem)"), toFit: grid.width - 2)), x: 1,
@@ -120,7 +120,7 @@ struct KeysList {
             grid.draw(key, x: 2, y: y)
             var x = 3 + keyWidth
             if showsState {
-                let state = model.provenance(of: row, inSuite: suite)
+                let state = model.rows.facts.provenance[row.key] ?? .stored
                 let style = view.theme.state(state)
                 // A lock is marked with a padlock where the terminal shows one; the word says it everywhere.
                 let label = view.unicode && state.label == "locked" ? "🔒 locked" : state.label

@@ -18,15 +18,14 @@ struct PendingList {
         for (offset, index) in (first..<min(model.pending.count, first + rows.count)).enumerated() {
             let change = model.pending.changes[index]
             let y = rows.lowerBound + offset
-            let conflict = model.isConflicting(change)
-            if conflict { grid.draw("!", x: 0, y: y, style: view.theme.error) }
+            let conflict = model.rows.facts.conflict(of: change)
+            if conflict != nil { grid.draw("!", x: 0, y: y, style: view.theme.error) }
             let name = TextEscaping.escaped(change.suite) + separator + TextEscaping.escaped(change.key) + ": "
             let show = { (value: PropertyListValue) in model.shown(value, suite: change.suite, key: change.key) }
             let before = change.original.map(show) ?? "(unset)"
             let after = change.value.map(show) ?? "(unset)"
             var line = name + before + arrow + after
-            if conflict {
-                let now = (try? model.data.suite(change.suite))?.primitiveValue(forKey: change.key)
+            if let now = conflict {
                 line += "  (now \(now.map(show) ?? "unset") by another process)"
             }
             grid.draw(view.text(DisplayWidth.truncated(line, toFit: max(1, grid.width - 3))), x: 2, y: y)

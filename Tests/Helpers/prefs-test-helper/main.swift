@@ -3,8 +3,11 @@
 import Foundation
 import PrefsFileStore
 import PrefsKit
-import PrefsPostgres
 import Synchronization
+
+#if PostgreSQL
+import PrefsPostgres
+#endif
 
 /// Writes a line straight to standard output, unbuffered, so that a parent sees it before any kill.
 func say(_ line: String) {
@@ -92,6 +95,7 @@ case "set":
 case "pg-write":
     // pg-write URL PREFIX COUNT: one PostgreSQL store write per key, then "done".
     guard arguments.count == 4, let count = Int(arguments[3]) else { fail("usage: pg-write URL PREFIX COUNT") }
+    #if PostgreSQL
     do {
         let suite = try PostgresStore(url: arguments[1]).suite("shared")
         for index in 0..<count { try suite.commit(["\(arguments[2])-\(index)": .int(index)]) }
@@ -99,6 +103,9 @@ case "pg-write":
         fail("\(error)")
     }
     say("done")
+    #else
+    fail("built without PostgreSQL (swift build --traits PostgreSQL)")
+    #endif
 case "set-string":
     // set-string DIR SUITE KEY TEXT: one write of a string.
     guard arguments.count == 5 else { fail("usage: set-string DIR SUITE KEY TEXT") }
