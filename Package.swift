@@ -34,10 +34,12 @@ let commandLineLinking: [LinkerSetting] = [
         .when(platforms: [.linux], configuration: .release))
 ]
 
-/// PostgreSQL's stores (`--store postgres://…`, `prefs-postgres`, PrefsPostgres) need PostgresNIO, and with it swift-nio,
-/// NIO-SSL (BoringSSL) and swift-crypto: a trait of their own, off by default, so that `swift run prefs demo` and a
-/// plain `swift build` neither resolve nor build them (SwiftPM leaves a trait's dependencies out of resolution while
-/// the trait is off). `swift build --traits PostgreSQL` builds them; CI and the README's test command do.
+/// The trait of PostgreSQL's stores, off by default.
+///
+/// PostgreSQL's stores (`--store postgres://…`, `prefs-postgres`, PrefsPostgres) need PostgresNIO, and with it
+/// swift-nio, NIO-SSL (BoringSSL) and swift-crypto: so that `swift run prefs demo` and a plain `swift build` neither
+/// resolve nor build them (SwiftPM leaves a trait's dependencies out of resolution while the trait is off), they are a
+/// trait's. `swift build --traits PostgreSQL` builds them; CI and the README's test command do.
 let postgreSQL = "PostgreSQL"
 let whenPostgreSQL = TargetDependencyCondition.when(traits: [postgreSQL])
 
