@@ -54,6 +54,6 @@ public enum TerminalEditor {
         }
         defer { service.cancel() }
         editor.run()
-        return model.exitNote
+        return model.ending.exitNote
     }
 }

@@ -53,7 +53,7 @@ public final class Editor {
         defer { schemaWatch?.cancel() }
         var searchReady = false
         var changed = true
-        while !model.isFinished {
+        while !model.ending.isFinished {
             // Reading a suite ahead of `/` changes nothing shown: the frame is drawn again only after input or news.
             if changed { draw() }
             let now = ContinuousClock.now
@@ -88,7 +88,7 @@ public final class Editor {
         if pending.takeSchemaChange() { model.reload() }
         model.apply(changes)
         if let problem = pending.takeProblem() { model.liveUpdatesStopped(problem) }
-        model.viewSize = backend.size
+        model.navigation.viewSize = backend.size
         for event in events {
             // Ctrl-L repaints wherever it is typed, as in vim and less; the model reloads too when nothing is open.
             if event == .control("l") { backend.repaint() }

@@ -43,8 +43,9 @@ extension GSettingsInSession {
             // Editing the locked key is refused with the reason, and nothing is written.
             editor.step([.character("/")] + type("locked") + [.key(.enter), .key(.enter)])
             #expect(
-                editor.model.message?.contains("locked-key cannot be changed: locked by the system administrator")
-                    == true, "\(editor.model.message ?? "")")
+                editor.model.messages.current?.contains(
+                    "locked-key cannot be changed: locked by the system administrator")
+                    == true, "\(editor.model.messages.current ?? "")")
             #expect(try GSettingsChild.gsettings("get", "org.prefs.test", "locked-key") == "'set by the system'")
 
             // The schema's description is in the details; the choices key opens a picker of its choices.

@@ -85,7 +85,7 @@ import Testing
         Self.command(editor, "rename size")
         let refused = try cli.run("rename", "right", "theme", "size")
         #expect(refused.status == 1)
-        #expect(editor.model.message == "not renamed: " + refused.error.dropFirst("prefs: ".count).dropLast())
+        #expect(editor.model.messages.current == "not renamed: " + refused.error.dropFirst("prefs: ".count).dropLast())
         // A rename it allows: the same values after.
         Self.select("size", in: editor)
         Self.command(editor, "rename darkness")
@@ -98,7 +98,7 @@ import Testing
         #expect(try cli.run("undo", "right").status == 0)
         #expect(eventually { (try? store.suite("left").primitiveValue(forKey: "size")) == .int(3) })
         #expect(try Self.stored("left", cli) == Self.stored("right", cli))
-        #expect(editor.model.message?.hasPrefix("undone in left: ") == true)
+        #expect(editor.model.messages.current?.hasPrefix("undone in left: ") == true)
 
         // Search: / lists what prefs find lists, in its order.
         editor.step([.key(.escape), .key(.escape)])
@@ -107,7 +107,7 @@ import Testing
         let objects = try #require(
             try JSONSerialization.jsonObject(with: Data(found.output.utf8)) as? [[String: Any]])
         let fromCLI = objects.map { "\($0["suite"] ?? "") \($0["key"] ?? "")" }
-        #expect(editor.model.searchMatches.map { "\($0.suite) \($0.key)" } == fromCLI)
+        #expect(editor.model.rows.searchMatches.map { "\($0.suite) \($0.key)" } == fromCLI)
         #expect(fromCLI.prefix(2) == ["left darkness", "right darkness"], "key names first")
     }
 }

@@ -24,7 +24,7 @@ import Testing
         fixture.type(.character("q"), .character("h"))
         #expect(model.screen == .suites)
         fixture.type(.character("q"))
-        #expect(model.isFinished)
+        #expect(model.ending.isFinished)
     }
 
     @Test func spaceTogglesABoolAndRResetsAKey() throws {
@@ -64,13 +64,13 @@ import Testing
         #expect(fixture.screen.contains("read-only: nothing can be changed"))
         // No question is asked before the refusal, and the footer offers no editing key.
         fixture.type(.character("R"))
-        #expect(fixture.editor.model.confirmation == nil)
+        #expect(fixture.editor.model.modal.confirmation == nil)
         for hint in ["enter edit", "r reset", "u undo", "e editor", "a add", "d delete"] {
             #expect(!fixture.screen.contains(hint), "\(hint)")
         }
         #expect(fixture.screen.split(separator: "\n").last?.hasPrefix(" [read-only]") == true)
         fixture.type(.key(.enter), .character("e"), .character("d"), .character("d"), .character("a"))
-        #expect(fixture.editor.model.editing == nil && fixture.editor.model.externalEdit == nil)
+        #expect(fixture.editor.model.modal.editing == nil && fixture.editor.model.modal.externalEdit == nil)
         #expect(try fixture.store.suite("com.example.app").primitiveValues().count == 3)
     }
 
@@ -122,13 +122,13 @@ import Testing
         let fixture = try EditorFixture(suite: "com.example.app")
         let model = fixture.editor.model
         fixture.editor.step([.character("/")] + type("fscl"))
-        #expect(model.keyRows.map(\.key) == ["fontScale"])
+        #expect(model.rows.keyRows.map(\.key) == ["fontScale"])
         fixture.editor.step([.key(.backspace), .key(.backspace), .key(.backspace), .key(.backspace)] + type("colour"))
-        #expect(model.keyRows.map(\.key) == ["theme"], "the summary matches")
+        #expect(model.rows.keyRows.map(\.key) == ["theme"], "the summary matches")
         fixture.editor.step(Array(repeating: .key(.backspace), count: 6) + type("window is drawn"))
-        #expect(model.keyRows.map(\.key) == ["theme"], "the description matches")
+        #expect(model.rows.keyRows.map(\.key) == ["theme"], "the description matches")
         fixture.editor.step(Array(repeating: .key(.backspace), count: 30) + type("DARK"))
-        #expect(model.keyRows.map(\.key) == ["theme"], "the value matches, ignoring case")
+        #expect(model.rows.keyRows.map(\.key) == ["theme"], "the value matches, ignoring case")
         fixture.type(.key(.enter))
         #expect(!model.filter.isEditing)
         #expect(fixture.screen.contains("/DARK"))
@@ -140,18 +140,18 @@ import Testing
         let fixture = try EditorFixture()
         let model = fixture.editor.model
         fixture.editor.step([.character("/")] + type("nts"))
-        #expect(model.suiteRows.map(\.name) == ["notes"])
+        #expect(model.rows.suiteRows.map(\.name) == ["notes"])
         fixture.type(.key(.escape))
-        #expect(model.suiteRows.count == 2)
+        #expect(model.rows.suiteRows.count == 2)
         fixture.editor.step([.character("/")] + type("nts") + [.key(.enter), .key(.enter)])
         #expect(model.screen == .keys(suite: "notes"))
         #expect(model.filter.isEmpty, "a suite's keys start unfiltered")
         fixture.type(.key(.escape))
         #expect(model.filter.text == "nts", "the search that found the suite is kept")
-        #expect(model.suiteRows.map(\.name) == ["notes"])
+        #expect(model.rows.suiteRows.map(\.name) == ["notes"])
         fixture.type(.key(.escape))
         #expect(model.filter.isEmpty)
-        #expect(model.suiteRows.count == 2)
+        #expect(model.rows.suiteRows.count == 2)
     }
 }
 
@@ -172,7 +172,7 @@ import Testing
         fixture.editor.step([.key(.backspace)] + type("2.5"))
         fixture.type(.key(.enter))
         #expect(suite.primitiveValue(forKey: "fontScale") == .double(2.5))
-        #expect(fixture.editor.model.editing == nil)
+        #expect(fixture.editor.model.modal.editing == nil)
     }
 
     @Test func anEnumIsChosenInAPickerAndEscCancels() throws {
@@ -180,10 +180,10 @@ import Testing
         let suite = try fixture.store.suite("com.example.app")
         let model = fixture.editor.model
         fixture.type(.key(.enter))
-        #expect(model.picker?.labels == ["light  (default)", "dark", "black"], "the default is marked")
-        #expect(model.picker?.selected == 1, "the picker opens on the current value")
+        #expect(model.modal.picker?.labels == ["light  (default)", "dark", "black"], "the default is marked")
+        #expect(model.modal.picker?.selected == 1, "the picker opens on the current value")
         fixture.type(.character("j"), .key(.escape))
-        #expect(model.picker == nil)
+        #expect(model.modal.picker == nil)
         #expect(suite.primitiveValue(forKey: "theme") == .string("dark"), "Esc writes nothing")
         fixture.type(.key(.enter), .character("j"), .key(.enter))
         #expect(suite.primitiveValue(forKey: "theme") == .string("black"))
@@ -200,7 +200,7 @@ import Testing
         let blackColumn = try #require(fixture.line(grid, blackRow).firstRange(of: "black")).lowerBound.utf16Offset(
             in: fixture.line(grid, blackRow))
         fixture.type(.click(x: 0, y: blackRow))
-        #expect(fixture.editor.model.picker == nil, "a click outside the picker closes it")
+        #expect(fixture.editor.model.modal.picker == nil, "a click outside the picker closes it")
         #expect(suite.primitiveValue(forKey: "theme") == .string("dark"))
         fixture.type(.key(.enter), .click(x: blackColumn, y: blackRow))
         #expect(suite.primitiveValue(forKey: "theme") == .string("black"))
@@ -278,29 +278,29 @@ import Testing
         let model = fixture.editor.model
         // "window" is in the description of theme only; "there" in the value of greeting only.
         fixture.editor.step([.character("/")] + type("window"))
-        #expect(Array(model.searchMatches) == [SearchMatch(suite: "com.example.app", key: "theme")])
+        #expect(Array(model.rows.searchMatches) == [SearchMatch(suite: "com.example.app", key: "theme")])
         // Each hit says what it was found by.
-        #expect(model.searchMatches.rank(at: 0) == .documentation)
+        #expect(model.rows.searchMatches.rank(at: 0) == .documentation)
         #expect(fixture.type().text.contains("by the description"))
         fixture.type(.control("u"))
         fixture.editor.step(type("there") + [.key(.enter)])
-        #expect(Array(model.searchMatches) == [SearchMatch(suite: "notes", key: "greeting")])
+        #expect(Array(model.rows.searchMatches) == [SearchMatch(suite: "notes", key: "greeting")])
         fixture.type(.character("j"), .character("j"))
         try expectSnapshot(fixture.screen, named: "search")
         fixture.type(.key(.enter))
         #expect(model.screen == .keys(suite: "notes"))
         #expect(model.selectedKey?.key == "greeting")
         fixture.type(.key(.escape))
-        #expect(model.filter.text == "there" && model.searchMatches.count == 1)
+        #expect(model.filter.text == "there" && model.rows.searchMatches.count == 1)
     }
 
     @Test func matchesSpanningSuitesAreRankedThenListedBySuiteInItsOrder() throws {
         let fixture = try EditorFixture()
         let model = fixture.editor.model
         fixture.editor.step([.character("/"), .character("e")])
-        let all = Array(model.searchMatches)
-        #expect(model.searchMatches.suiteCount == 2)
-        #expect(all.count == model.searchMatches.count && Set(all).count == all.count)
+        let all = Array(model.rows.searchMatches)
+        #expect(model.rows.searchMatches.suiteCount == 2)
+        #expect(all.count == model.rows.searchMatches.count && Set(all).count == all.count)
         let order = all.map { (SearchPattern("e").rank(ofKey: $0.key)?.rawValue ?? 9, $0.suite) }
         #expect(zip(order, order.dropFirst()).allSatisfy { $0 <= $1 }, "\(order)")
         // Within a suite and a rank, in the order the keys screen lists them, as `prefs find` does.
@@ -309,7 +309,7 @@ import Testing
         #expect(all.first == SearchMatch(suite: "com.example.app", key: "extra"), "a key name's prefix comes first")
         #expect(all.contains(SearchMatch(suite: "com.example.app", key: "theme")))
         #expect(all.contains(SearchMatch(suite: "notes", key: "greeting")))
-        #expect(model.searchMatches.last == all.last)
+        #expect(model.rows.searchMatches.last == all.last)
     }
 
     @Test func nothingFoundSaysSoWithTheQuery() throws {
@@ -327,7 +327,7 @@ import Testing
         let fixture = try EditorFixture()
         let model = fixture.editor.model
         fixture.editor.step([.character("/")] + type("brand"))
-        #expect(model.searchMatches.isEmpty)
+        #expect(model.rows.searchMatches.isEmpty)
         // Another store on the same directory plays the other process; the test delivers its event.
         let other = try FileStore(
             directory: fixture.store.directory, journalDirectory: fixture.store.journalDirectory, launchArguments: .none
@@ -340,6 +340,6 @@ import Testing
                 suite: "notes", key: "fresh", oldValue: nil, newValue: .string("brandnew"), origin: .otherProcess)
         ])
         fixture.type()
-        #expect(Array(model.searchMatches) == [SearchMatch(suite: "notes", key: "fresh")])
+        #expect(Array(model.rows.searchMatches) == [SearchMatch(suite: "notes", key: "fresh")])
     }
 }

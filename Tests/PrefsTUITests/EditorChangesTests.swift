@@ -16,22 +16,22 @@ import Testing
         fixture.editor.step([.character("a")] + type("greeting") + [.key(.enter)])
         #expect(fixture.type().text.contains("already exists"), "a taken name is refused")
         fixture.editor.step([.control("u")] + type("count") + [.key(.enter)])
-        #expect(model.picker?.labels.first == "string")
+        #expect(model.modal.picker?.labels.first == "string")
         // The type picker: string, int, ...
         fixture.editor.step([.character("j"), .key(.enter)] + type("twelve") + [.key(.enter)])
         #expect(fixture.type().text.contains("is not an integer"))
         #expect(suite.primitiveValue(forKey: "count") == nil, "a bad value writes nothing")
         fixture.editor.step([.control("u")] + type("12") + [.key(.enter)])
         #expect(suite.primitiveValue(forKey: "count") == .int(12))
-        #expect(model.keyRows.contains { $0.key == "count" && $0.kind == "int" })
+        #expect(model.rows.keyRows.contains { $0.key == "count" && $0.kind == "int" })
 
         fixture.editor.step([.character("a")] + type("flags") + [.key(.enter), .character("a"), .key(.enter)])
-        #expect(model.editing?.line.text == "[]", "an array starts from an empty one")
+        #expect(model.modal.editing?.line.text == "[]", "an array starts from an empty one")
         fixture.editor.step([.control("u")] + type(#"[1, "two"]"#) + [.key(.enter)])
         #expect(suite.primitiveValue(forKey: "flags") == .array([.int(1), .string("two")]))
 
         fixture.editor.step([.character("a")] + type("on") + [.key(.enter), .character("b"), .key(.enter)])
-        #expect(model.picker?.labels == ["true", "false"], "a Boolean is picked, not typed")
+        #expect(model.modal.picker?.labels == ["true", "false"], "a Boolean is picked, not typed")
         fixture.type(.key(.down), .key(.enter))
         #expect(suite.primitiveValue(forKey: "on") == .bool(false))
     }
@@ -48,7 +48,7 @@ import Testing
 
         let app = try EditorFixture(suite: "com.example.app")
         app.type(.character("a"))
-        #expect(app.editor.model.editing == nil)
+        #expect(app.editor.model.modal.editing == nil)
         #expect(app.screen.contains("has a schema"))
     }
 

@@ -36,12 +36,13 @@ import Testing
         let fixture = try EditorFixture(suite: "com.example.app", readOnly: true)
         let before = try Data(contentsOf: fixture.store.directory.appendingPathComponent("com.example.app.plist"))
         fixture.editor.step([.character(":")] + type(name) + [.key(.enter)])
-        #expect(fixture.editor.model.message == "read-only: nothing can be changed (started with --read-only)")
+        #expect(fixture.editor.model.messages.current == "read-only: nothing can be changed (started with --read-only)")
         if let key = command.keys.first, command.applies(fixture.editor.model) {
             fixture.type(key)
-            #expect(fixture.editor.model.message == "read-only: nothing can be changed (started with --read-only)")
+            #expect(
+                fixture.editor.model.messages.current == "read-only: nothing can be changed (started with --read-only)")
         }
-        #expect(fixture.editor.model.editing == nil && fixture.editor.model.picker == nil)
+        #expect(fixture.editor.model.modal.editing == nil && fixture.editor.model.modal.picker == nil)
         #expect(try Data(contentsOf: fixture.store.directory.appendingPathComponent("com.example.app.plist")) == before)
     }
 
@@ -88,11 +89,11 @@ import Testing
         let model = EditorModel(
             data: EditorData(store: fixture.store, schemas: fixture.catalog, tools: fixture.tools),
             suite: "notes")
-        #expect(model.suiteRows.isEmpty && model.keyRows.isEmpty && model.confirmation == nil)
+        #expect(model.rows.suiteRows.isEmpty && model.rows.keyRows.isEmpty && model.modal.confirmation == nil)
         model.start()
-        #expect(model.suiteRows.map(\.name) == ["com.example.app", "notes"])
-        #expect(model.keyRows.row(for: "greeting") != nil)
-        #expect(model.selection[.suites] == 1, "the suite opened at is selected behind it")
+        #expect(model.rows.suiteRows.map(\.name) == ["com.example.app", "notes"])
+        #expect(model.rows.keyRows.row(for: "greeting") != nil)
+        #expect(model.navigation.selection[.suites] == 1, "the suite opened at is selected behind it")
     }
 }
 

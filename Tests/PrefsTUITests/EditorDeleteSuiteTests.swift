@@ -7,7 +7,7 @@ import Testing
 /// `R` on the suites deletes the suite selected, as `prefs delete SUITE` does, after a `y`; `u` brings it back.
 @Suite(.threadOfItsOwn) struct EditorDeleteSuiteTests {
     private func select(_ suite: String, _ fixture: EditorFixture) throws {
-        let index = try #require(fixture.editor.model.suiteRows.firstIndex { $0.name == suite })
+        let index = try #require(fixture.editor.model.rows.suiteRows.firstIndex { $0.name == suite })
         fixture.type(.character("g"))
         for _ in 0..<index { fixture.type(.character("j")) }
     }
@@ -20,22 +20,24 @@ import Testing
         try select("notes", fixture)
         fixture.type(.character("R"))
         #expect(
-            model.confirmation?.question
+            model.modal.confirmation?.question
                 == #"Delete suite "notes" and its 2 keys (its file too; u undoes)? (y/n)"#)
         fixture.type(.key(.escape))
-        #expect(model.message == "nothing was deleted")
+        #expect(model.messages.current == "nothing was deleted")
         #expect(FileManager.default.fileExists(atPath: file.path))
 
         fixture.type(.character("R"))
         fixture.type(.character("y"))
-        #expect(model.message == #"deleted suite "notes" and its 2 keys; u brings it back"#)
+        #expect(model.messages.current == #"deleted suite "notes" and its 2 keys; u brings it back"#)
         #expect(!FileManager.default.fileExists(atPath: file.path))
-        #expect(!model.suiteRows.contains { $0.name == "notes" }, "the suite leaves the list")
+        #expect(!model.rows.suiteRows.contains { $0.name == "notes" }, "the suite leaves the list")
 
         fixture.type(.character("u"))
-        #expect(model.message?.hasPrefix("undone in notes: ") == true, "\(model.message ?? "") \(fixture.screen)")
+        #expect(
+            model.messages.current?.hasPrefix("undone in notes: ") == true,
+            "\(model.messages.current ?? "") \(fixture.screen)")
         #expect(try fixture.store.suite("notes").primitiveValues() == before)
-        #expect(model.suiteRows.contains { $0.name == "notes" })
+        #expect(model.rows.suiteRows.contains { $0.name == "notes" })
     }
 
     /// A suite a schema declares and nothing stores has nothing to delete; inside a suite, `R` still resets its keys.
@@ -46,15 +48,16 @@ import Testing
         fixture.type(.control("l"))
         try select("com.example.app", fixture)
         fixture.type(.character("R"))
-        #expect(model.confirmation?.question.hasPrefix(#"Delete the empty suite "com.example.app"? (y/n)"#) == true)
+        #expect(
+            model.modal.confirmation?.question.hasPrefix(#"Delete the empty suite "com.example.app"? (y/n)"#) == true)
         fixture.type(.character("y"))
-        #expect(model.suiteRows.contains { $0.name == "com.example.app" }, "a schema'd suite stays listed")
+        #expect(model.rows.suiteRows.contains { $0.name == "com.example.app" }, "a schema'd suite stays listed")
         fixture.type(.character("R"))
-        #expect(model.message == #""com.example.app" stores nothing: every key is at its default"#)
+        #expect(model.messages.current == #""com.example.app" stores nothing: every key is at its default"#)
         try fixture.store.suite("com.example.app").commit(["theme": .string("dark")])
         fixture.type(.control("l"), .key(.enter), .character("R"))
         #expect(
-            model.confirmation?.question.hasPrefix("Reset the 1 stored key") == true,
-            "\(model.confirmation?.question ?? "")")
+            model.modal.confirmation?.question.hasPrefix("Reset the 1 stored key") == true,
+            "\(model.modal.confirmation?.question ?? "")")
     }
 }

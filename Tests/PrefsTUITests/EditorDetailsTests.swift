@@ -51,7 +51,7 @@ import Testing
         fixture.type(.character("+"))
         #expect(try fixture.store.suite("ranges").primitiveValue(forKey: "delay") == .int(2500))
         fixture.type(.character("+"))
-        #expect(fixture.editor.model.message == "delay is at its maximum, 2500")
+        #expect(fixture.editor.model.messages.current == "delay is at its maximum, 2500")
     }
 
     @Test func aLayerChangeSaysItsFileAndWhenItWasSeen() throws {
@@ -76,15 +76,15 @@ import Testing
     @Test func aSchemaInstalledMeanwhileShowsAtTheNextFrame() throws {
         let fixture = try EditorFixture()
         fixture.type()
-        #expect(fixture.editor.model.suiteRows.first { $0.name == "notes" }?.hasSchema == false)
+        #expect(fixture.editor.model.rows.suiteRows.first { $0.name == "notes" }?.hasSchema == false)
         let manifest = EditorFixture.manifest.replacingOccurrences(of: "com.example.app", with: "notes")
         try fixture.catalog.install(Data(manifest.utf8))
         fixture.editor.receiveSchemaChange()
         fixture.type()
-        #expect(fixture.editor.model.suiteRows.first { $0.name == "notes" }?.hasSchema == true)
+        #expect(fixture.editor.model.rows.suiteRows.first { $0.name == "notes" }?.hasSchema == true)
         _ = try fixture.catalog.uninstall(suite: "notes")
         fixture.editor.receiveSchemaChange()
         fixture.type()
-        #expect(fixture.editor.model.suiteRows.first { $0.name == "notes" }?.hasSchema == false)
+        #expect(fixture.editor.model.rows.suiteRows.first { $0.name == "notes" }?.hasSchema == false)
     }
 }

@@ -47,10 +47,10 @@ import Testing
             data: EditorData(store: store, schemas: schemas, tools: toolContext(store, schemas)),
             suite: "com.example.app")
         model.start()
-        let theme = try #require(model.keyRows.row(for: "theme"))
+        let theme = try #require(model.rows.keyRows.row(for: "theme"))
         #expect(try store.suite("com.example.app").primitiveValue(forKey: "theme") == .string("black"))
         #expect(model.provenance(of: theme, inSuite: "com.example.app") == .outside)
-        let extra = try #require(model.keyRows.row(for: "extra"))
+        let extra = try #require(model.rows.keyRows.row(for: "extra"))
         #expect(model.provenance(of: extra, inSuite: "com.example.app").label == "prefs write")
         let log = try cli.run("log", "com.example.app").output
         #expect(log.contains("extra: (unset) -> 9  by \(InProcessPrefs.writer())"), "\(log)")

@@ -62,7 +62,7 @@ import Testing
         select("fontScale", in: fixture)
         _ = try editor(in: fixture, reply: "99\n")
         fixture.type(.character("e"))
-        #expect(fixture.editor.model.message?.contains("e edits your text again") == true)
+        #expect(fixture.editor.model.messages.current?.contains("e edits your text again") == true)
 
         // The script saves what it was given: the refused text, unchanged.
         let (script, received) = try editor(in: fixture, reply: "")
@@ -70,7 +70,7 @@ import Testing
         fixture.type(.character("e"))
         #expect(try String(contentsOf: received, encoding: .utf8) == "99\n")
         #expect(
-            fixture.editor.model.message
+            fixture.editor.model.messages.current
                 == "fontScale unchanged; nothing was written, and your refused text is dropped")
         fixture.type(.character("e"))
         #expect(try String(contentsOf: received, encoding: .utf8) == "7\n", "the next e starts from the stored value")

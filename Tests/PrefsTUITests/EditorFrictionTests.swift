@@ -14,7 +14,7 @@ import Testing
         let model = fixture.editor.model
         fixture.editor.step([.character("n")] + type("notes"))
         fixture.type(.key(.enter))
-        #expect(model.editing?.error == "\"notes\" already exists")
+        #expect(model.modal.editing?.error == "\"notes\" already exists")
         fixture.type(.control("u"))
         fixture.editor.step(type("fresh.suite"))
         fixture.type(.key(.enter))
@@ -47,7 +47,7 @@ import Testing
     @Test func aDeletedSuiteLeavesTheListAtOnce() throws {
         let fixture = try EditorFixture()
         let model = fixture.editor.model
-        #expect(model.suiteRows.map(\.name) == ["com.example.app", "notes"])
+        #expect(model.rows.suiteRows.map(\.name) == ["com.example.app", "notes"])
         try FileManager.default.removeItem(at: fixture.store.directory.appendingPathComponent("notes.plist"))
         let notes = try fixture.store.suite("notes")
         #expect(eventually { notes.primitiveValues().isEmpty })
@@ -56,7 +56,7 @@ import Testing
                 suite: "notes", key: "greeting", oldValue: .string("hi"), newValue: nil, origin: .otherProcess)
         ])
         fixture.type()
-        #expect(model.suiteRows.map(\.name) == ["com.example.app"])
+        #expect(model.rows.suiteRows.map(\.name) == ["com.example.app"])
     }
 }
 
@@ -73,7 +73,7 @@ import Testing
             backend: HeadlessBackend())
         first.model.start()
         first.step([.key(.end), .character("b")])
-        #expect(first.model.message == "bookmarked extra; B lists bookmarks")
+        #expect(first.model.messages.current == "bookmarked extra; B lists bookmarks")
         var attributes = try FileManager.default.attributesOfItem(atPath: file.path)
         #expect((attributes[.posixPermissions] as? NSNumber)?.intValue == 0o600)
 
@@ -112,11 +112,11 @@ import Testing
         let model = fixture.editor.model
         fixture.editor.step([.character(":")] + type("re"))
         fixture.type(.key(.tab))
-        #expect(model.editing?.line.text == "re", "several commands start with re")
+        #expect(model.modal.editing?.line.text == "re", "several commands start with re")
         #expect(fixture.screen.contains("recover redo reload rename reset reset-all"))
         fixture.editor.step(type("na"))
         fixture.type(.key(.tab))
-        #expect(model.editing?.line.text == "rename ")
+        #expect(model.modal.editing?.line.text == "rename ")
         #expect(fixture.screen.contains("rename NEW: rename the key, keeping its value"))
         fixture.editor.step(type("salutation"))
         fixture.type(.key(.enter))
@@ -134,7 +134,7 @@ import Testing
         // The greeting's escape cannot go into an XML file: the export is refused, with the way out.
         fixture.editor.step([.character(":")] + type("export \(file.path)"))
         fixture.type(.key(.enter))
-        #expect(fixture.editor.model.message?.contains("--format binary") == true)
+        #expect(fixture.editor.model.messages.current?.contains("--format binary") == true)
         #expect(!FileManager.default.fileExists(atPath: file.path))
         try fixture.store.suite("notes").commit(["greeting": nil])
         fixture.editor.step([.character(":")] + type("export \(file.path)"))
@@ -146,7 +146,7 @@ import Testing
         try Data("mine".utf8).write(to: file)
         fixture.editor.step([.character(":")] + type("export \(file.path)"))
         fixture.type(.key(.enter))
-        #expect(fixture.editor.model.message?.contains("exists; nothing was written") == true)
+        #expect(fixture.editor.model.messages.current?.contains("exists; nothing was written") == true)
         #expect(try Data(contentsOf: file) == Data("mine".utf8))
         // A link that leads nowhere is a name taken too: it is neither followed nor replaced.
         let link = fixture.home.url.appendingPathComponent("dangling.plist")
@@ -154,7 +154,7 @@ import Testing
         try FileManager.default.createSymbolicLink(atPath: link.path, withDestinationPath: target.path)
         fixture.editor.step([.character(":")] + type("export \(link.path)"))
         fixture.type(.key(.enter))
-        #expect(fixture.editor.model.message?.contains("exists; nothing was written") == true)
+        #expect(fixture.editor.model.messages.current?.contains("exists; nothing was written") == true)
         #expect(try FileManager.default.destinationOfSymbolicLink(atPath: link.path) == target.path)
         #expect(!FileManager.default.fileExists(atPath: target.path))
     }

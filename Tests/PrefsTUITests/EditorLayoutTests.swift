@@ -13,10 +13,10 @@ import Testing
         ])
         for name in ["app10", "app2", "app1"] { try fixture.store.suite(name).setPrimitiveValues(["k": .int(1)]) }
         fixture.type(.control("l"))
-        let keys = fixture.editor.model.keyRows.map(\.key)
+        let keys = fixture.editor.model.rows.keyRows.map(\.key)
         #expect(keys == ["Item3", "greeting", "item1", "item2", "item10", "wide"])
         fixture.type(.key(.escape))
-        let suites = fixture.editor.model.suiteRows.map(\.name)
+        let suites = fixture.editor.model.rows.suiteRows.map(\.name)
         #expect(suites == ["app1", "app2", "app10", "com.example.app", "notes"])
     }
 

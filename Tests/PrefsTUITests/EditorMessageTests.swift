@@ -16,7 +16,7 @@ import Testing
     @Test func aLongMessageWrapsOntoASecondLine() throws {
         let fixture = try EditorFixture(width: 100, height: 14, suite: "notes")
         Self.refuse(fixture)
-        let message = try #require(fixture.editor.model.message)
+        let message = try #require(fixture.editor.model.messages.current)
         #expect(message.count > 98, "\(message)")
         let lines = fixture.screen.split(separator: "\n", omittingEmptySubsequences: false)
         let shown = lines[lines.count - 3...lines.count - 2].map { $0.trimmingCharacters(in: .whitespaces) }
@@ -26,7 +26,7 @@ import Testing
     @Test func whatTwoLinesCannotHoldIsInTheMessageLog() throws {
         let fixture = try EditorFixture(width: 40, height: 14, suite: "notes")
         Self.refuse(fixture)
-        let message = try #require(fixture.editor.model.message)
+        let message = try #require(fixture.editor.model.messages.current)
         #expect(fixture.screen.contains("… M shows all"))
         fixture.type(.character("M"))
         #expect(fixture.editor.model.screen == .messages)

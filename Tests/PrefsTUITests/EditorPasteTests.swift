@@ -19,7 +19,7 @@ import Testing
             fixture.editor.draw()
             index += batch.count
         }
-        let line = try #require(fixture.editor.model.editing?.line)
+        let line = try #require(fixture.editor.model.modal.editing?.line)
         #expect(line.characters.count == (1 << 20) + 3)
         let end = try #require(fixture.screen.split(separator: "\n").last { $0.contains("fontScale: ") })
         #expect(end.contains("fontScale: …xxx") && end.hasSuffix("xEND"), "\(end)")
@@ -28,7 +28,7 @@ import Testing
         #expect(start.contains("fontScale: xxx") && start.hasSuffix("xxx…"), "\(start)")
         // Saving is refused as any bad number is, at once, and the value stays what it was.
         fixture.type(.key(.enter))
-        #expect(fixture.editor.model.editing?.error != nil)
+        #expect(fixture.editor.model.modal.editing?.error != nil)
         #expect(try fixture.store.suite("com.example.app").primitiveValue(forKey: "fontScale") == before)
     }
 

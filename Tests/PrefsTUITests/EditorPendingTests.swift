@@ -76,15 +76,15 @@ import Testing
         let model = fixture.editor.model
         fixture.type(.character("P"), .character("j"), .character("j"), .character(" "), .key(.escape))
         fixture.type(.character("q"))
-        #expect(!model.isFinished)
+        #expect(!model.ending.isFinished)
         #expect(fixture.screen.contains("Apply the 1 pending change before quitting? (y apply, n discard, esc stay)"))
         #expect(
             fixture.screen.contains("y apply & quit  n discard & quit  esc stay"),
             "the footer offers the question's own answers")
         fixture.type(.key(.escape))
-        #expect(!model.isFinished && model.pending.changes.count == 1)
+        #expect(!model.ending.isFinished && model.pending.changes.count == 1)
         fixture.type(.character("q"), .character("n"))
-        #expect(model.isFinished)
+        #expect(model.ending.isFinished)
         #expect(try fixture.store.suite("com.example.app").primitiveValue(forKey: "showsTips") == nil)
     }
 }

@@ -12,14 +12,14 @@ import Testing
         let file = fixture.home.url.appendingPathComponent("session.sh")
         fixture.editor.step([.character(":")] + type("record \(file.path)"))
         fixture.type(.key(.enter))
-        #expect(fixture.editor.model.message == "nothing to record: no write this session")
+        #expect(fixture.editor.model.messages.current == "nothing to record: no write this session")
         // showsTips toggled twice ends as it began: its final value is what is recorded. theme: picked, then undone.
         fixture.type(.key(.home), .character("j"), .character("j"), .character(" "), .character(" "))
         fixture.type(.character("k"), .character("k"), .key(.enter), .key(.home), .key(.enter))
         fixture.type(.character("u"))
         fixture.editor.step([.character(":")] + type("record \(file.path)"))
         fixture.type(.key(.enter))
-        #expect(fixture.editor.model.message?.hasPrefix("recorded 2 keys to ") == true, "\(fixture.screen)")
+        #expect(fixture.editor.model.messages.current?.hasPrefix("recorded 2 keys to ") == true, "\(fixture.screen)")
         let lines = try String(contentsOf: file, encoding: .utf8).split(separator: "\n").map(String.init)
         #expect(lines.contains("prefs write --type bool -- 'com.example.app' 'showsTips' 'true'"), "\(lines)")
         #expect(lines.contains("prefs write --type string -- 'com.example.app' 'theme' 'dark'"), "\(lines)")
@@ -27,7 +27,7 @@ import Testing
         // A file that exists is never replaced.
         fixture.editor.step([.character(":")] + type("record \(file.path)"))
         fixture.type(.key(.enter))
-        #expect(fixture.editor.model.message?.contains("exists; nothing was written") == true)
+        #expect(fixture.editor.model.messages.current?.contains("exists; nothing was written") == true)
     }
 
     @Test func theChangeLogSavesWhatItListsWithOneKey() throws {
@@ -40,7 +40,7 @@ import Testing
         fixture.type(.character("w"))
         #expect(fixture.screen.contains("theme"))
         fixture.type(.character("s"))
-        let message = try #require(fixture.editor.model.message)
+        let message = try #require(fixture.editor.model.messages.current)
         #expect(message.hasPrefix("recorded 1 key to "), "\(message)")
         let path = String(message.dropFirst("recorded 1 key to ".count))
         defer { try? FileManager.default.removeItem(atPath: path) }

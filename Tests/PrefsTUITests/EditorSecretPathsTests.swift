@@ -38,11 +38,11 @@ import Testing
         let fixture = try vault(stored: ["token": .string("OLD-s3cret")])
         try select("token", in: fixture)
         fixture.type(.key(.enter))
-        #expect(fixture.editor.model.editing?.line.text == "")
+        #expect(fixture.editor.model.modal.editing?.line.text == "")
         #expect(!fixture.screen.contains("OLD-s3cret"))
         fixture.editor.step(type("NEW-s3cret") + [.key(.enter)])
         #expect(try fixture.store.suite("vault").primitiveValue(forKey: "token") == .string("NEW-s3cret"))
-        #expect(fixture.editor.model.message == "token = ••••")
+        #expect(fixture.editor.model.messages.current == "token = ••••")
         fixture.type()
         #expect(!fixture.screen.contains("NEW-s3cret"))
     }
@@ -65,11 +65,13 @@ import Testing
         let fixture = try vault(stored: ["level": .string("high"), "pin": .int(4321)])
         try select("level", in: fixture)
         fixture.type(.key(.enter))
-        #expect(fixture.editor.model.picker?.selected == 0, "the cursor starts on the first choice, not the stored one")
+        #expect(
+            fixture.editor.model.modal.picker?.selected == 0,
+            "the cursor starts on the first choice, not the stored one")
         fixture.type(.key(.escape))
         try select("pin", in: fixture)
         fixture.type(.character("+"))
-        #expect(fixture.editor.model.message == #""pin" is secret: Enter types its new value"#)
+        #expect(fixture.editor.model.messages.current == #""pin" is secret: Enter types its new value"#)
         #expect(!fixture.screen.contains("4321"))
     }
 
@@ -77,7 +79,7 @@ import Testing
         let fixture = try vault(stored: ["apiKey": .string("FORMER-s3cret")])
         fixture.type(.key(.escape))
         fixture.editor.step([.character("/")] + type("FORMER"))
-        #expect(fixture.editor.model.searchMatches.isEmpty)
+        #expect(fixture.editor.model.rows.searchMatches.isEmpty)
     }
 
     /// Sets `$VISUAL` to a script that copies what it is given to `received` and saves `reply`.
@@ -99,7 +101,7 @@ import Testing
         fixture.type(.character("e"))
         #expect(try String(contentsOf: received, encoding: .utf8).trimmingCharacters(in: .newlines) == "")
         #expect(try fixture.store.suite("vault").primitiveValue(forKey: "token") == .string("NEW-s3cret"))
-        #expect(fixture.editor.model.message == "token = ••••")
+        #expect(fixture.editor.model.messages.current == "token = ••••")
     }
 
     /// `prefs write` refuses these; so does every way the editor writes.
@@ -112,13 +114,13 @@ import Testing
         let before = try Data(contentsOf: fixture.store.directory.appendingPathComponent("notes.plist"))
         _ = try externalEditor(in: fixture, reply: text)
         fixture.type(.character("e"))
-        #expect(fixture.editor.model.message?.contains("holds a control character") == true)
+        #expect(fixture.editor.model.messages.current?.contains("holds a control character") == true)
         #expect(try Data(contentsOf: fixture.store.directory.appendingPathComponent("notes.plist")) == before)
         // The line editor refuses it too, by the same rule.
         fixture.type(.key(.enter), .control("u"))
         fixture.editor.step(type(text) + [.key(.enter)])
         fixture.type()
-        #expect(fixture.editor.model.editing?.error?.contains("holds a control character") == true)
+        #expect(fixture.editor.model.modal.editing?.error?.contains("holds a control character") == true)
         #expect(try Data(contentsOf: fixture.store.directory.appendingPathComponent("notes.plist")) == before)
     }
 }

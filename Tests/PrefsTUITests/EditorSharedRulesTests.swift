@@ -32,7 +32,8 @@ import Testing
         let file = fixture.home.url.appendingPathComponent("app-export.plist")
         fixture.editor.step([.character(":")] + type("export \(file.path)"))
         fixture.type(.key(.enter))
-        #expect(fixture.editor.model.message?.hasSuffix("; left out 1 secret key") == true, "\(fixture.screen)")
+        #expect(
+            fixture.editor.model.messages.current?.hasSuffix("; left out 1 secret key") == true, "\(fixture.screen)")
         let written = try Data(contentsOf: file)
         #expect(!String(decoding: written, as: UTF8.self).contains("s3cret-token"))
         #expect(try PropertyListDocument.decode(written) == ["theme": .string("dark")])
@@ -46,8 +47,8 @@ import Testing
         let before = try Data(contentsOf: fixture.store.directory.appendingPathComponent("app.plist"))
         fixture.editor.step([.character(":")] + type("rename size"))
         fixture.type(.key(.enter))
-        #expect(model.message?.hasPrefix("not renamed: ") == true, "\(model.message ?? "")")
-        #expect(model.message?.contains("\"size\"") == true)
+        #expect(model.messages.current?.hasPrefix("not renamed: ") == true, "\(model.messages.current ?? "")")
+        #expect(model.messages.current?.contains("\"size\"") == true)
         #expect(try Data(contentsOf: fixture.store.directory.appendingPathComponent("app.plist")) == before)
     }
 }

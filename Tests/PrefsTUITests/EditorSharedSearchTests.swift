@@ -17,7 +17,7 @@ import Testing
         fixture.editor.step([.key(.enter)])
         #expect(fixture.editor.model.currentSuite == "big")
         fixture.editor.step([.character("/")] + type("9999"))
-        let first = fixture.editor.model.keyRows.first?.key
+        let first = fixture.editor.model.rows.keyRows.first?.key
         #expect(first == "key09999", "\(fixture.type().text)")
     }
 
@@ -30,7 +30,7 @@ import Testing
             fixture.type(.key(.escape), .key(.escape))
             fixture.editor.step([.character("/")] + type(text))
             let model = fixture.editor.model
-            let editor = model.searchMatches.map { "\($0.suite) \($0.key)" }
+            let editor = model.rows.searchMatches.map { "\($0.suite) \($0.key)" }
             let (found, _) = try PreferenceSearch(text).run(in: fixture.tools)
             #expect(editor == found.map { "\($0.suite) \($0.key)" }, "/\(text)")
             #expect(!editor.isEmpty)

@@ -27,12 +27,12 @@ import Testing
         let (fixture, before) = try Self.pendingEdit()
         let model = fixture.editor.model
         fixture.type(.signal(.interrupt))
-        #expect(!model.isFinished)
+        #expect(!model.ending.isFinished)
         #expect(fixture.screen.contains("Apply the 1 pending change before quitting?"))
         fixture.type(.signal(.terminate))
-        #expect(model.isFinished)
+        #expect(model.ending.isFinished)
         #expect(Self.keptFiles(fixture).count == 1)
-        #expect(model.exitNote?.contains("kept 1 pending change in ") == true)
+        #expect(model.ending.exitNote?.contains("kept 1 pending change in ") == true)
         let file = fixture.store.directory.appendingPathComponent("com.example.app.plist")
         #expect(try Data(contentsOf: file) == before, "nothing was written")
 
@@ -83,7 +83,7 @@ import Testing
             ])
         #expect(fixture.editor.model.pending.changes.count == 2)
         fixture.type(.signal(.hangup))
-        #expect(fixture.editor.model.exitNote?.contains("1 change to a secret key kept by name alone") == true)
+        #expect(fixture.editor.model.ending.exitNote?.contains("1 change to a secret key kept by name alone") == true)
         let kept = try #require(Self.keptFiles(fixture).first)
         let text = try String(
             contentsOf: fixture.recoveryDirectory.appendingPathComponent(kept), encoding: .utf8)
@@ -102,7 +102,7 @@ import Testing
     @Test func aHangupKeepsTheChangesAtOnce() throws {
         let (fixture, before) = try Self.pendingEdit()
         fixture.type(.signal(.hangup))
-        #expect(fixture.editor.model.isFinished)
+        #expect(fixture.editor.model.ending.isFinished)
         #expect(Self.keptFiles(fixture).count == 1)
         let file = fixture.store.directory.appendingPathComponent("com.example.app.plist")
         #expect(try Data(contentsOf: file) == before)
@@ -121,8 +121,8 @@ import Testing
     @Test func withNothingPendingASignalQuitsAndKeepsNothing() throws {
         let fixture = try EditorFixture(suite: "com.example.app")
         fixture.type(.signal(.terminate))
-        #expect(fixture.editor.model.isFinished)
-        #expect(fixture.editor.model.exitNote == nil)
+        #expect(fixture.editor.model.ending.isFinished)
+        #expect(fixture.editor.model.ending.exitNote == nil)
         #expect(Self.keptFiles(fixture).isEmpty)
     }
 
@@ -159,7 +159,7 @@ import Testing
                 + "2026-11-24T12:48:50.804Z".map { InputEvent.character($0) })
         fixture.type(.key(.enter))
         #expect(
-            fixture.editor.model.message
+            fixture.editor.model.messages.current
                 == "not written: key \"when\": 2026-11-24T12:48:50.804Z has a precision the suite cannot keep (it "
                 + "would hold 2026-11-24T12:48:50Z); nothing was written")
         #expect(suite.primitiveValue(forKey: "when") == .date(Date(timeIntervalSince1970: 1_790_000_000)))

@@ -9,7 +9,7 @@ import Testing
 @Suite(.threadOfItsOwn) struct EditorStateTests {
     private func state(_ key: String, _ fixture: EditorFixture) throws -> KeyProvenance {
         let model = fixture.editor.model
-        let row = try #require(model.keyRows.row(for: key))
+        let row = try #require(model.rows.keyRows.row(for: key))
         return model.provenance(of: row, inSuite: "com.example.app")
     }
 
@@ -55,9 +55,9 @@ import Testing
             data: EditorData(store: store, schemas: fixture.catalog, tools: toolContext(store, fixture.catalog)),
             suite: "com.example.app")
         model.start()
-        let theme = try #require(model.keyRows.row(for: "theme"))
+        let theme = try #require(model.rows.keyRows.row(for: "theme"))
         #expect(model.provenance(of: theme, inSuite: "com.example.app") == .launchArgument("black"))
-        let scale = try #require(model.keyRows.row(for: "fontScale"))
+        let scale = try #require(model.rows.keyRows.row(for: "fontScale"))
         #expect(model.provenance(of: scale, inSuite: "com.example.app").label == "invalid")
     }
 
@@ -85,11 +85,11 @@ import Testing
     @Test func cListsOnlyTheChangedKeys() throws {
         let fixture = try EditorFixture(suite: "com.example.app")
         let model = fixture.editor.model
-        #expect(model.keyRows.count == 5)
+        #expect(model.rows.keyRows.count == 5)
         fixture.type(.character("c"))
-        #expect(model.keyRows.map(\.key) == ["theme", "fontScale", "extra"])
+        #expect(model.rows.keyRows.map(\.key) == ["theme", "fontScale", "extra"])
         fixture.type(.character("c"))
-        #expect(model.keyRows.count == 5)
+        #expect(model.rows.keyRows.count == 5)
     }
 
     @Test func aSuiteWithoutASchemaIsAskedToDeleteNotToReset() throws {
@@ -109,7 +109,7 @@ import Testing
         for _ in 0..<model.rowCount where model.selectedKey?.key != "mixed" { fixture.type(.character("j")) }
         #expect(model.selectedKey?.kind == "dictionary<dictionary<array<any>>>")
         fixture.type(.key(.enter), .key(.enter))
-        #expect(model.editing == nil, "\(model.editing?.error ?? "")")
+        #expect(model.modal.editing == nil, "\(model.modal.editing?.error ?? "")")
         #expect(try fixture.store.suite("notes").primitiveValue(forKey: "mixed") == mixed)
         // Another element of any type is taken too.
         fixture.type(.key(.enter), .key(.end))
@@ -175,9 +175,9 @@ import Testing
     @Test func aMessageGoesWithTheNextKeyAndAConflictNamesTheNewestValue() throws {
         let fixture = try EditorFixture(suite: "com.example.app")
         fixture.type(.key(.end), .character("r"))
-        #expect(fixture.editor.model.message == "extra reset to its default")
+        #expect(fixture.editor.model.messages.current == "extra reset to its default")
         fixture.type(.character("k"))
-        #expect(fixture.editor.model.message == nil)
+        #expect(fixture.editor.model.messages.current == nil)
 
         // theme is edited in the line editor while another process changes it twice.
         let edit = try EditorFixture(suite: "notes")

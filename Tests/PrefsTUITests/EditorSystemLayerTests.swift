@@ -31,7 +31,7 @@ import Testing
 
     /// Moves the selection to a key of the open suite.
     private func select(_ key: String, _ fixture: EditorFixture) throws {
-        let index = try #require(fixture.editor.model.keyRows.firstIndex { $0.key == key })
+        let index = try #require(fixture.editor.model.rows.keyRows.firstIndex { $0.key == key })
         fixture.type(.character("g"))
         for _ in 0..<index { fixture.type(.character("j")) }
         #expect(fixture.editor.model.selectedKey?.key == key)
@@ -68,8 +68,8 @@ import Testing
         let refusal = "showsTips cannot be changed: locked by \(locks.path)"
         for key: InputEvent in [.key(.enter), .character(" "), .character("r"), .character("d"), .character("+")] {
             fixture.type(key)
-            #expect(fixture.editor.model.message == refusal, "\(key)")
-            #expect(fixture.editor.model.editing == nil && fixture.editor.model.picker == nil)
+            #expect(fixture.editor.model.messages.current == refusal, "\(key)")
+            #expect(fixture.editor.model.modal.editing == nil && fixture.editor.model.modal.picker == nil)
         }
         #expect(try Data(contentsOf: userFile) == before)
 
@@ -106,7 +106,7 @@ import Testing
         try select("showsTips", fixture)
         fixture.type(.character(" "))
         #expect(suite.primitiveValue(forKey: "showsTips") == .bool(false))
-        #expect(fixture.editor.model.message != refusal)
+        #expect(fixture.editor.model.messages.current != refusal)
     }
 
     @Test func anASCIITerminalSaysLockedInWords() throws {

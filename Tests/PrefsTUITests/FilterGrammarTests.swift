@@ -130,7 +130,7 @@ import Testing
             editor.step([.key(.escape), .key(.escape), .control("u")])
             editor.step([.character("/")] + type(query))
             #expect(editor.model.filter.problem == nil, "/\(query)")
-            #expect(editor.model.searchMatches.map { "\($0.suite) \($0.key)" } == expected, "/\(query)")
+            #expect(editor.model.rows.searchMatches.map { "\($0.suite) \($0.key)" } == expected, "/\(query)")
         }
     }
 
@@ -143,7 +143,7 @@ import Testing
         for (query, expected) in Self.table where !query.contains("@suite:") {
             editor.step([.control("u")] + type(query))
             #expect(editor.model.currentSuite == "app")
-            let keys = editor.model.keyRows.map { "app \($0.key)" }
+            let keys = editor.model.rows.keyRows.map { "app \($0.key)" }
             #expect(keys == expected.filter { $0.hasPrefix("app ") }, "/\(query) in app")
         }
     }
@@ -168,7 +168,7 @@ import Testing
         #expect(result.error.split(separator: "\n").count == 1)
         editor.step([.character("/")] + type(query))
         #expect(editor.model.filter.problem?.hasPrefix(message) == true)
-        #expect(editor.model.searchMatches.isEmpty)
+        #expect(editor.model.rows.searchMatches.isEmpty)
         editor.draw()
         #expect(backend.screen?.text.contains(message.prefix(30)) == true)
     }
@@ -183,7 +183,8 @@ import Testing
         let editor = setup.editor
         // Typed alone first, so that the history is read before the writes below.
         editor.step([.character("/")] + type("@writer:prefs -@writer:xctest"))
-        #expect(editor.model.searchMatches.map { "\($0.suite) \($0.key)" } == ["app token", "app theme", "app note"])
+        #expect(
+            editor.model.rows.searchMatches.map { "\($0.suite) \($0.key)" } == ["app token", "app theme", "app note"])
         #expect(setup.cli.run(["write", "kinds", "s", "live-one"]).status == 0)
         #expect(setup.cli.run(["write", "kinds", "fresh", "live-two"]).status == 0)
         #expect(eventually { received.withLock { $0.contains { $0.key == "fresh" } } })
@@ -193,8 +194,9 @@ import Testing
                 return taken
             })
         editor.step([.control("u")] + type("=live* @writer:prefs -@writer:xctest"))
-        #expect(editor.model.searchMatches.map { "\($0.suite) \($0.key)" } == ["kinds fresh", "kinds s"])
+        #expect(editor.model.rows.searchMatches.map { "\($0.suite) \($0.key)" } == ["kinds fresh", "kinds s"])
         editor.step([.control("u")] + type("=dark"))
-        #expect(editor.model.searchMatches.map { "\($0.suite) \($0.key)" } == ["app theme"], "the old value is gone")
+        #expect(
+            editor.model.rows.searchMatches.map { "\($0.suite) \($0.key)" } == ["app theme"], "the old value is gone")
     }
 }

@@ -20,7 +20,7 @@ import Testing
         try fixture.store.suite("zzz.other").commit(["SULastCheckTime": .int(3)])
         fixture.restart()
         fixture.editor.step([.character("/")] + type("SULastCheck"))
-        let found = Array(fixture.editor.model.searchMatches).map { "\($0.suite) \($0.key)" }
+        let found = Array(fixture.editor.model.rows.searchMatches).map { "\($0.suite) \($0.key)" }
         #expect(
             found == [
                 "org.sparkle SULastCheckTime", "zzz.other SULastCheckTime", "org.sparkle AppSULastCheck",
@@ -34,7 +34,7 @@ import Testing
         fixture.restart(suite: "org.sparkle")
         fixture.editor.step([.character("/")] + type("SULastCheck"))
         #expect(
-            fixture.editor.model.keyRows.map(\.key) == [
+            fixture.editor.model.rows.keyRows.map(\.key) == [
                 "SULastCheckTime", "AppSULastCheck", "SomeUpdaterLastCheckDate", "aData",
             ])
     }

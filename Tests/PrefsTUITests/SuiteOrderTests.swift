@@ -11,7 +11,7 @@ import Testing
         for name in ["app10", "app2", "app1"] { try fixture.store.suite(name).commit(["k": .string("v")]) }
         #expect(try fixture.tools.suiteNames().filter { $0.hasPrefix("app") } == ["app1", "app2", "app10"])
         fixture.type(.control("l"))
-        let names = fixture.editor.model.suiteRows.map(\.name).filter { $0.hasPrefix("app") }
+        let names = fixture.editor.model.rows.suiteRows.map(\.name).filter { $0.hasPrefix("app") }
         #expect(names == ["app1", "app2", "app10"])
     }
 }

@@ -118,7 +118,7 @@ extension EditorCommand {
         EditorCommand("quit", group: .screens, keys: [.character("q")], label: "q", "go back; quit from the suites") {
             model, invocation in
             // Screen by screen, whatever folder is open: esc steps out of folders one at a time.
-            if invocation.byName || model.stack.count <= 1 { model.quit() } else { model.backOutOfScreen() }
+            if invocation.byName || model.navigation.stack.count <= 1 { model.quit() } else { model.backOutOfScreen() }
         },
         EditorCommand(
             "record", group: .history, argument: "FILE",

@@ -48,7 +48,7 @@ extension EditorModel {
                 say(changedMeanwhile(row.key, in: suite, now: now))
             }
         } else {
-            pendingRepeat = .delete(suite: suite, key: row.key)
+            modal.pendingRepeat = .delete(suite: suite, key: row.key)
             say("press d again to delete \(name)")
         }
     }
@@ -66,7 +66,7 @@ extension EditorModel {
         }
         let canRestore = data.canRestorePrevious(of: name)
         let restore = canRestore ? ", p to restore the version the last write replaced" : ""
-        confirmation = Confirmation(
+        modal.confirmation = Confirmation(
             question: "Move the unreadable file of \(TextEscaping.quoted(name)) aside (it is kept) and start afresh? "
                 + "y to start empty\(restore), any other key to keep it as it is",
             action: .recoverSuite(name, canRestorePrevious: canRestore))
@@ -78,14 +78,14 @@ extension EditorModel {
 
     /// The answer to a question: `y` goes ahead (or `p`, to restore a previous version), anything else cancels.
     func answerConfirmation(_ event: InputEvent) {
-        guard let question = confirmation else { return }
-        confirmation = nil
+        guard let question = modal.confirmation else { return }
+        modal.confirmation = nil
         if case .recoverSuite(let name, let canRestore) = question.action {
             return answerRecovery(event, suite: name, canRestore: canRestore)
         }
         if case .restorePending = question.action { return answerRestore(event) }
         if case .quitWithPending = question.action {
-            endingSignals = 0
+            ending.endingSignals = 0
             switch event {
             case .character("y"), .character("Y"):
                 applyPending(force: false)

@@ -26,7 +26,7 @@ extension EditorModel {
             )
         }
         guard !readOnly else { return say("read-only: nothing was written") }
-        editing = EditSession(suite: suite, key: "", original: nil, line: LineEditor(""), purpose: .newKeyName)
+        modal.editing = EditSession(suite: suite, key: "", original: nil, line: LineEditor(""), purpose: .newKeyName)
     }
 
     /// Enter on a new key's name: a usable name that is not taken leads to the type picker.
@@ -40,13 +40,13 @@ extension EditorModel {
         } else if stored != nil {
             session.error = "\(TextEscaping.quoted(name)) already exists; Enter on it edits its value"
         } else {
-            editing = nil
-            picker = ChoicePicker(
+            modal.editing = nil
+            modal.picker = ChoicePicker(
                 purpose: .newKeyType(suite: session.suite, key: name, kinds: Self.newKeyKinds.map(\.kind)),
                 title: "type of \(name)", labels: Self.newKeyKinds.map(\.label))
             return
         }
-        editing = session
+        modal.editing = session
     }
 
     /// Why `prefs write` would refuse a key's name, if it would.
@@ -62,7 +62,7 @@ extension EditorModel {
     /// `n` on the suites screen asks for a new suite's name, then opens it, empty: `a` adds its first key, which
     /// creates it.
     func beginAddingSuite() {
-        editing = EditSession(suite: "", key: "", original: nil, line: LineEditor(""), purpose: .newSuiteName)
+        modal.editing = EditSession(suite: "", key: "", original: nil, line: LineEditor(""), purpose: .newSuiteName)
     }
 
     /// Enter on a new suite's name: a name the store takes, not used yet, opens the new suite.
@@ -75,8 +75,8 @@ extension EditorModel {
         } else {
             do {
                 _ = try data.suite(name)
-                editing = nil
-                stack.append(.keys(suite: name))
+                modal.editing = nil
+                navigation.stack.append(.keys(suite: name))
                 filter.text = ""
                 refresh()
                 return say("new suite \(TextEscaping.escaped(name)): a adds its first key, which creates it")
@@ -84,16 +84,16 @@ extension EditorModel {
                 session.error = "\(error)"
             }
         }
-        editing = session
+        modal.editing = session
     }
 
     /// After the type: a Boolean is picked, anything else typed, starting from an example of its form.
     func askValueOfNewKey(suite: String, key: String, kind: PrimitiveKind) {
         // Once written, the new key is selected.
-        keyToSelect = key
+        navigation.keyToSelect = key
         switch kind {
         case .bool:
-            picker = ChoicePicker(
+            modal.picker = ChoicePicker(
                 purpose: .value(suite: suite, key: key, values: [.bool(true), .bool(false)]), title: key,
                 labels: ["true", "false"])
         default:
@@ -104,7 +104,7 @@ extension EditorModel {
                 case .dictionary: "{}"
                 default: ""
                 }
-            editing = EditSession(
+            modal.editing = EditSession(
                 suite: suite, key: key, original: nil, line: LineEditor(template), purpose: .value, kind: kind)
         }
     }

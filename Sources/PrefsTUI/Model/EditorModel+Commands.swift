@@ -10,7 +10,7 @@ import Foundation
 extension EditorModel {
     /// `:` opens the command line.
     func beginCommand() {
-        editing = EditSession(
+        modal.editing = EditSession(
             suite: currentSuite ?? "", key: "", original: nil, line: LineEditor(""), purpose: .command)
         say("Tab completes: " + EditorCommand.all.map(\.name).joined(separator: " "))
     }
@@ -37,7 +37,7 @@ extension EditorModel {
 
     /// Enter on the command line: runs the command named (or the one its start names), with what follows it.
     func runCommand(_ session: EditSession) {
-        editing = nil
+        modal.editing = nil
         let text = session.line.text.trimmingWhiteSpace()
         let name = String(text.prefix { $0 != " " })
         let argument = String(text.dropFirst(name.count)).trimmingWhiteSpace()
@@ -59,7 +59,7 @@ extension EditorModel {
         if screen == .help {
             pages.help.query = invocation.byName ? invocation.argument : ""
             pages.help.isSearching = !invocation.byName
-            selection[.help] = 0
+            navigation.selection[.help] = 0
             return
         }
         if invocation.byName { editFilter { $0 = invocation.argument } } else { setEditingFilter(true) }
@@ -75,7 +75,7 @@ extension EditorModel {
         let tools = data.tools
         do {
             let renaming = try SuiteEdit(suite: suite, context: tools).renaming(row.key, to: new, force: false)
-            keyToSelect = new
+            navigation.keyToSelect = new
             _ = commit(
                 suite: suite, changes: renaming.changes,
                 done: "renamed \(TextEscaping.escaped(row.key)) to \(TextEscaping.escaped(new))", recording: true,

@@ -16,7 +16,7 @@ extension EditorModel {
         } catch {
             return say("not deleted: \(error)")
         }
-        let stored = suiteRows.first { $0.name == name }.map { $0.storedKeys > 0 || $0.problem != nil } ?? false
+        let stored = rows.suiteRows.first { $0.name == name }.map { $0.storedKeys > 0 || $0.problem != nil } ?? false
         // A suite only a schema declares has nothing to delete; an empty file left behind has.
         guard keys > 0 || stored || listed else {
             return say("\(TextEscaping.quoted(name)) stores nothing: every key is at its default")
@@ -26,7 +26,7 @@ extension EditorModel {
             keys == 0
             ? "Delete the empty suite \(TextEscaping.quoted(name))? (y/n)"
             : "Delete suite \(TextEscaping.quoted(name)) and \(count) (its file too; u undoes)? (y/n)"
-        confirmation = Confirmation(question: question, action: .deleteSuite(name))
+        modal.confirmation = Confirmation(question: question, action: .deleteSuite(name))
     }
 
     /// Deletes a suite through PrefsTools' `deleteSuite`, the action `prefs delete SUITE` calls, and says so.

@@ -22,20 +22,20 @@ extension EditorModel {
                 TextEscaping.escaped(entry.render(choice), escapingBackslashes: false)
                     + (!hidden && choice == entry.defaultValue ? "  (default)" : "")
             }
-            picker = ChoicePicker(
+            modal.picker = ChoicePicker(
                 purpose: .value(suite: suite, key: row.key, values: entry.choices),
                 title: TextEscaping.escaped(row.key), labels: labels,
                 selected: hidden ? 0 : row.effective.flatMap { entry.choices.firstIndex(of: $0) } ?? 0)
-            picker?.original = row.stored
+            modal.picker?.original = row.stored
             return
         }
         let text = hidden ? "" : row.effective.map { row.entry?.render($0) ?? $0.text } ?? ""
-        editing = EditSession(suite: suite, key: row.key, original: row.stored, line: LineEditor(text))
+        modal.editing = EditSession(suite: suite, key: row.key, original: row.stored, line: LineEditor(text))
     }
 
     /// Keys typed while editing: the line editor takes them; Enter saves, Esc cancels.
     func handleEditing(_ event: InputEvent) {
-        guard let purpose = editing?.purpose else { return }
+        guard let purpose = modal.editing?.purpose else { return }
         switch event {
         case .key(.escape), .key(.enter): break
         case .key(.tab) where purpose == .command || purpose == .path: break
@@ -47,11 +47,11 @@ extension EditorModel {
             modal.editing?.error = nil
             return
         }
-        guard var session = editing else { return }
+        guard var session = modal.editing else { return }
         switch event {
         case .key(.escape):
-            editing = nil
-            keyToSelect = nil
+            modal.editing = nil
+            navigation.keyToSelect = nil
             switch session.purpose {
             case .newKeyName: say("no key was added")
             case .newSuiteName: say("no suite was created")
@@ -66,13 +66,13 @@ extension EditorModel {
             runCommand(session)
         case .key(.tab) where session.purpose == .command:
             completeCommand(&session)
-            editing = session
+            modal.editing = session
         case .key(.enter) where session.purpose == .path:
-            editing = nil
+            modal.editing = nil
             openPath(session.line.text.trimmingWhiteSpace())
         case .key(.tab) where session.purpose == .path:
             completePath(&session, typed: session.line.text)
-            editing = session
+            modal.editing = session
         case .key(.enter):
             save(&session)
         default:
@@ -84,17 +84,17 @@ extension EditorModel {
     /// overwrite it.
     func noticeChangeWhileEditing(_ changes: [PersistentKeyValueChange]) {
         for change in changes {
-            if var session = editing, change.suite == session.suite, change.key == session.key {
+            if var session = modal.editing, change.suite == session.suite, change.key == session.key {
                 session.changedUnderneath = .some(change.newValue)
-                editing = session
+                modal.editing = session
                 // A warning already shown names the value as it is now, not as it was when first said.
                 if session.error == Self.overwriteWarning {
                     say(changedUnderneathWarning(key: session.key, in: session.suite, now: change.newValue))
                 }
             }
-            if var open = picker, change.suite == open.target.suite, change.key == open.target.key {
+            if var open = modal.picker, change.suite == open.target.suite, change.key == open.target.key {
                 open.changedUnderneath = .some(change.newValue)
-                picker = open
+                modal.picker = open
             }
         }
     }
@@ -112,22 +112,22 @@ extension EditorModel {
     }
 
     private func save(_ session: inout EditSession) {
-        let row = keyRows.row(for: session.key)
+        let row = rows.keyRows.row(for: session.key)
         let value: PropertyListValue
         do {
             value = try parse(session.line.text, key: session.key, in: session.suite, for: row, as: session.kind)
         } catch {
             session.error = "\(error)"
-            editing = session
+            modal.editing = session
             return
         }
         if let changed = session.changedUnderneath, session.error != Self.overwriteWarning {
             session.error = Self.overwriteWarning
-            editing = session
+            modal.editing = session
             say(changedUnderneathWarning(key: session.key, in: session.suite, now: changed))
             return
         }
-        editing = nil
+        modal.editing = nil
         // What was confirmed (the value shown in the warning), else what the edit began from.
         let expected = session.changedUnderneath ?? session.original
         guard
@@ -138,7 +138,7 @@ extension EditorModel {
         // Another process got there first, unseen: the edit stays open, and Enter now overwrites that value.
         session.changedUnderneath = .some(now)
         session.error = Self.overwriteWarning
-        editing = session
+        modal.editing = session
         say(changedUnderneathWarning(key: session.key, in: session.suite, now: now))
     }
 

@@ -28,14 +28,14 @@ extension EditorModel {
             : row.effective.map { value in
                 isJSON ? value.jsonText(pretty: true) : row.entry?.render(value) ?? value.text
             } ?? ""
-        let text = externalDrafts[SuiteKey(suite: suite, key: row.key)] ?? current
-        externalEdit = ExternalEdit(suite: suite, key: row.key, text: text, isJSON: isJSON, original: row.stored)
+        let text = modal.externalDrafts[SuiteKey(suite: suite, key: row.key)] ?? current
+        modal.externalEdit = ExternalEdit(suite: suite, key: row.key, text: text, isJSON: isJSON, original: row.stored)
     }
 
     /// The edit the loop should run now, if any; taking it clears it.
     public func takeExternalEdit() -> ExternalEdit? {
-        defer { externalEdit = nil }
-        return externalEdit
+        defer { modal.externalEdit = nil }
+        return modal.externalEdit
     }
 
     /// Takes back what the external editor left: checks it through the key's schema or type and writes it, or says
@@ -55,17 +55,17 @@ extension EditorModel {
         // A file back as it went out (`:q!` in vim) cancels the edit; a refused text handed out again is dropped
         // with it, so the next `e` starts from the stored value.
         if text == edit.text.trimmingNewlines() {
-            let dropped = externalDrafts.removeValue(forKey: draftKey) != nil
+            let dropped = modal.externalDrafts.removeValue(forKey: draftKey) != nil
             return say(
                 "\(TextEscaping.escaped(edit.key)) unchanged; nothing was written"
                     + (dropped ? ", and your refused text is dropped" : ""))
         }
-        let row = keyRows.row(for: edit.key)
+        let row = rows.keyRows.row(for: edit.key)
         let value: PropertyListValue
         do {
             value = try parse(text, key: edit.key, in: edit.suite, for: row, as: nil)
         } catch {
-            externalDrafts[draftKey] = text
+            modal.externalDrafts[draftKey] = text
             return say("not written: \(error); e edits your text again")
         }
         if row?.stored != edit.original { return sayConflict(edit, keeping: text) }
@@ -74,15 +74,15 @@ extension EditorModel {
         if writeKey(edit.key, in: edit.suite, value, over: edit.original, done: done) != nil {
             sayConflict(edit, keeping: text)
         } else {
-            externalDrafts[draftKey] = nil
+            modal.externalDrafts[draftKey] = nil
         }
     }
 
     /// Keeps the text typed for another `e`, and says what another process changed the key to meanwhile.
     private func sayConflict(_ edit: ExternalEdit, keeping text: String) {
-        externalDrafts[SuiteKey(suite: edit.suite, key: edit.key)] = text
+        modal.externalDrafts[SuiteKey(suite: edit.suite, key: edit.key)] = text
         say(
-            changedMeanwhile(edit.key, in: edit.suite, now: keyRows.row(for: edit.key)?.stored)
+            changedMeanwhile(edit.key, in: edit.suite, now: rows.keyRows.row(for: edit.key)?.stored)
                 + "; e edits your text again")
     }
 }

@@ -5,8 +5,8 @@ import PrefsTools
 extension EditorModel {
     /// The row selected on the suites screen when it is a suite, not a folder: what `R`, `u` and `x` act on.
     var selectedSuiteRow: SuiteRow? {
-        guard case .suites = screen, suiteRows.indices.contains(selectedIndex) else { return nil }
-        let row = suiteRows[selectedIndex]
+        guard case .suites = screen, rows.suiteRows.indices.contains(selectedIndex) else { return nil }
+        let row = rows.suiteRows[selectedIndex]
         return row.isFolder ? nil : row
     }
 
@@ -16,7 +16,7 @@ extension EditorModel {
     /// Opens a folder of the tree, its first row selected, or the row selected when last there.
     func enterFolder(_ folder: String) {
         navigation.folders.append(folder)
-        selection[.suites] = 0
+        navigation.selection[.suites] = 0
         refresh()
     }
 
@@ -26,7 +26,7 @@ extension EditorModel {
     func leaveFolder() -> Bool {
         guard let left = navigation.folders.popLast() else { return false }
         refresh()
-        if let index = suiteRows.firstIndex(where: { $0.name == left }) { selection[.suites] = index }
+        if let index = rows.suiteRows.firstIndex(where: { $0.name == left }) { navigation.selection[.suites] = index }
         return true
     }
 
@@ -35,7 +35,7 @@ extension EditorModel {
         navigation.folders = SuiteTree.folders(
             leadingTo: suite, in: data.suiteNames(), stores: data.machine?.words)
         refresh()
-        if let index = suiteRows.firstIndex(where: { $0.name == suite }) { selection[.suites] = index }
+        if let index = rows.suiteRows.firstIndex(where: { $0.name == suite }) { navigation.selection[.suites] = index }
     }
 }
 
@@ -47,7 +47,7 @@ extension EditorModel {
     /// Opens a folder of the suite's keys, at its first row.
     func enterKeyFolder(_ folder: String, inSuite suite: String) {
         navigation.keyFolders.append(folder)
-        selection[.keys(suite: suite)] = 0
+        navigation.selection[.keys(suite: suite)] = 0
         refresh()
     }
 
@@ -58,7 +58,7 @@ extension EditorModel {
         guard let left = navigation.keyFolders.popLast() else { return false }
         refresh()
         if let index = rows.keyFolders.firstIndex(where: { $0.prefix == left }) {
-            selection[.keys(suite: suite)] = keyRows.count + index
+            navigation.selection[.keys(suite: suite)] = rows.keyRows.count + index
         }
         return true
     }
@@ -68,7 +68,7 @@ extension EditorModel {
         let keys = data.keyList(suite: suite)?.keys ?? []
         navigation.keyFolders = keys.count > NameTree.flatLimit ? KeyTree.folders(leadingTo: key, in: keys) : []
         refresh()
-        if let position = keyRows.position(of: key) { selection[.keys(suite: suite)] = position }
+        if let position = rows.keyRows.position(of: key) { navigation.selection[.keys(suite: suite)] = position }
     }
 }
 
@@ -76,7 +76,7 @@ extension EditorModel {
     /// Whether the keys screen's selection is on a folder of the keys.
     var selectsKeyFolder: Bool {
         guard case .keys = screen else { return false }
-        return selectedIndex >= keyRows.count && !rows.keyFolders.isEmpty
+        return selectedIndex >= rows.keyRows.count && !rows.keyFolders.isEmpty
     }
 }
 

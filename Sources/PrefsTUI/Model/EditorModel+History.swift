@@ -51,7 +51,7 @@ extension EditorModel {
             refresh()
             say("\(redoing ? "redone" : "undone") in \(suite): \(outcome.lines.joined(separator: ", "))\(unrecorded)")
         } catch let error as ToolError where error.code == .changedSince {
-            pendingRepeat = redoing ? .redo : .undo
+            modal.pendingRepeat = redoing ? .redo : .undo
             say("\(error); \(redoing ? "ctrl-r again redoes" : "u again undoes") anyway")
         } catch {
             say("\(error)")

@@ -16,15 +16,15 @@ extension EditorModel {
     /// - Parameter event: The event.
     public func handle(_ event: InputEvent) {
         if case .signal(let signal) = event { return handle(signal) }
-        if confirmation != nil { return answerConfirmation(event) }
+        if modal.confirmation != nil { return answerConfirmation(event) }
         if filter.isEditing { return handleFilter(event) }
         if pages.help.isSearching, screen == .help { return handleHelpSearch(event) }
-        if editing != nil { return handleEditing(event) }
-        if picker != nil { return handlePicking(event) }
-        let pending = pendingRepeat
-        pendingRepeat = nil
+        if modal.editing != nil { return handleEditing(event) }
+        if modal.picker != nil { return handlePicking(event) }
+        let pending = modal.pendingRepeat
+        modal.pendingRepeat = nil
         // What the last action said does not stay up during the next; an action that has something to say says it.
-        if case .resize = event {} else { message = nil }
+        if case .resize = event {} else { messages.show(nil) }
         if let command = EditorCommand.command(for: event, in: self) {
             return run(command, EditorCommand.Invocation(argument: "", byName: false, repeated: pending))
         }
@@ -52,7 +52,7 @@ extension EditorModel {
     }
 
     /// How many list rows the screen shows: all rows but the title, the message line and the status bar.
-    var visibleRows: Int { max(1, viewSize.height - 3) }
+    var visibleRows: Int { max(1, navigation.viewSize.height - 3) }
 
     var isKeysScreen: Bool {
         if case .keys = screen { return true }
@@ -107,14 +107,14 @@ extension EditorModel {
             pages.help.query = ""
         default: return
         }
-        selection[.help] = 0
+        navigation.selection[.help] = 0
     }
 
     /// A click on a row selects it, and a click on the selected row opens it; a click on the title goes back.
     private func click(x: Int, y: Int) {
         guard y != 0 else { return back() }
         let row = EditorView.firstVisibleRow(selected: selectedIndex, visible: visibleRows) + y - 1
-        guard y < viewSize.height - 2, row < rowCount else { return }
+        guard y < navigation.viewSize.height - 2, row < rowCount else { return }
         guard row == selectedIndex else { return select(row) }
         switch screen {
         case .suites, .keys: open()

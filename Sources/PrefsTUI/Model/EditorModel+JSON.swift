@@ -10,7 +10,7 @@ extension EditorModel {
             return say("open or select a suite to see it as JSON")
         }
         pages.json = SuiteJSON.of(suite, tools: data.tools)
-        selection[.json(suite: suite)] = 0
-        stack.append(.json(suite: suite))
+        navigation.selection[.json(suite: suite)] = 0
+        navigation.stack.append(.json(suite: suite))
     }
 }

@@ -17,10 +17,10 @@ extension EditorModel {
 
     /// `c`: lists only the keys whose value is not the default (stored, overridden or invalid), or every key again.
     func toggleChangedOnly() {
-        showsChangedOnly.toggle()
-        selection[screen] = 0
+        navigation.showsChangedOnly.toggle()
+        navigation.selection[screen] = 0
         refresh()
-        say(showsChangedOnly ? "only changed keys; c shows every key" : "every key")
+        say(navigation.showsChangedOnly ? "only changed keys; c shows every key" : "every key")
     }
 
     /// The positions of the keys that hold a stored value, among the candidates or all.
@@ -34,8 +34,8 @@ extension EditorModel {
     /// `b`: bookmarks the selected key, or removes its bookmark; `B` lists the bookmarks.
     func toggleBookmark() {
         guard let suite = currentSuite, let row = selectedKey else { return }
-        let added = bookmarks.toggle(suite: suite, key: row.key)
-        if let problem = bookmarks.problem { return say(problem) }
+        let added = navigation.bookmarks.toggle(suite: suite, key: row.key)
+        if let problem = navigation.bookmarks.problem { return say(problem) }
         say(added ? "bookmarked \(TextEscaping.escaped(row.key)); B lists bookmarks" : "bookmark removed")
     }
 }

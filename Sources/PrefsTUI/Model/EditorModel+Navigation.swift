@@ -4,36 +4,43 @@ import PrefsTools
 /// Moving between screens and rows, opening what is selected, and going back.
 extension EditorModel {
     func select(_ index: Int) {
-        selection[screen] = max(0, min(index, rowCount - 1))
+        navigation.selection[screen] = max(0, min(index, rowCount - 1))
     }
 
     func open() {
         switch screen {
         case .suites:
-            let match = selectedIndex - suiteRows.count
-            guard suiteRows.indices.contains(selectedIndex) || searchMatches.indices.contains(match) else { return }
-            let found = match < 0 ? nil : searchMatches[match]
-            if found == nil, suiteRows[selectedIndex].isFolder { return enterFolder(suiteRows[selectedIndex].name) }
-            let suite = found?.suite ?? suiteRows[selectedIndex].name
+            let match = selectedIndex - rows.suiteRows.count
+            guard rows.suiteRows.indices.contains(selectedIndex) || rows.searchMatches.indices.contains(match) else {
+                return
+            }
+            let found = match < 0 ? nil : rows.searchMatches[match]
+            if found == nil, rows.suiteRows[selectedIndex].isFolder {
+                return enterFolder(rows.suiteRows[selectedIndex].name)
+            }
+            let suite = found?.suite ?? rows.suiteRows[selectedIndex].name
             // The filter found the suite; its keys start unfiltered, and the filter comes back with the suites.
             filter.openSuite()
             navigation.keyFolders = []
-            stack.append(.keys(suite: suite))
+            navigation.stack.append(.keys(suite: suite))
             refresh()
             if let found { showKey(found.key, inSuite: suite) }
         case .keys(let suite):
-            if selectedIndex >= keyRows.count, rows.keyFolders.indices.contains(selectedIndex - keyRows.count) {
-                return enterKeyFolder(rows.keyFolders[selectedIndex - keyRows.count].prefix, inSuite: suite)
+            if selectedIndex >= rows.keyRows.count, rows.keyFolders.indices.contains(selectedIndex - rows.keyRows.count)
+            {
+                return enterKeyFolder(rows.keyFolders[selectedIndex - rows.keyRows.count].prefix, inSuite: suite)
             }
             guard let row = selectedKey else { return }
-            stack.append(.details(suite: suite, key: row.key))
+            navigation.stack.append(.details(suite: suite, key: row.key))
         case .pending:
             // A pending change opens at its key.
             guard pending.changes.indices.contains(selectedIndex) else { return }
             go(to: pending.changes[selectedIndex].suite, key: pending.changes[selectedIndex].key)
         case .bookmarks:
-            guard bookmarks.entries.indices.contains(selectedIndex) else { return }
-            go(to: bookmarks.entries[selectedIndex].suite, key: bookmarks.entries[selectedIndex].key)
+            guard navigation.bookmarks.entries.indices.contains(selectedIndex) else { return }
+            go(
+                to: navigation.bookmarks.entries[selectedIndex].suite,
+                key: navigation.bookmarks.entries[selectedIndex].key)
         case .changeLog:
             // A change opens at its key, in its suite.
             let changes = Array(live.changeLog.reversed())
@@ -44,16 +51,16 @@ extension EditorModel {
         case .details, .help, .messages, .json:
             return
         }
-        message = nil
+        messages.show(nil)
     }
 
     /// Opens a suite's keys with one key selected, from a list of keys found elsewhere.
     func go(to suite: String, key: String?) {
-        stack = [.suites]
+        navigation.stack = [.suites]
         filter.text = ""
         showFolder(of: suite)
         navigation.keyFolders = []
-        stack.append(.keys(suite: suite))
+        navigation.stack.append(.keys(suite: suite))
         refresh()
         if let key { showKey(key, inSuite: suite) }
     }
@@ -63,21 +70,21 @@ extension EditorModel {
         if screen == overlay {
             back()
         } else {
-            stack.append(overlay)
+            navigation.stack.append(overlay)
         }
     }
 
     func back() {
         if case .keys(let suite) = screen, filter.isEmpty, leaveKeyFolder(inSuite: suite) {
-            message = nil
+            messages.show(nil)
             return
         }
-        if stack.count == 1, screen == .suites, filter.isEmpty, leaveFolder() {
-            message = nil
+        if navigation.stack.count == 1, screen == .suites, filter.isEmpty, leaveFolder() {
+            messages.show(nil)
             return
         }
-        if stack.count > 1 { stack.removeLast() }
-        message = nil
+        if navigation.stack.count > 1 { navigation.stack.removeLast() }
+        messages.show(nil)
         // A filter belongs to the list it was typed in; the suites' comes back with them.
         if screen == .suites, filter.returnToSuites() {
             refresh()
@@ -88,7 +95,7 @@ extension EditorModel {
 
     func editFilter(_ edit: (inout String) -> Void) {
         edit(&filter.text)
-        selection[screen] = 0
+        navigation.selection[screen] = 0
         refresh()
     }
 
@@ -100,17 +107,17 @@ extension EditorModel {
 
     func quit() {
         guard pending.isEmpty else {
-            confirmation = Confirmation(
+            modal.confirmation = Confirmation(
                 question: "Apply the \(pending.count) pending change\(pending.count == 1 ? "" : "s") "
                     + "before quitting? (y apply, n discard, esc stay)",
                 action: .quitWithPending)
             return
         }
-        isFinished = true
+        ending.isFinished = true
     }
 
     func say(_ text: String) {
-        message = text
+        messages.show(text)
     }
 }
 
@@ -121,7 +128,7 @@ extension EditorModel {
         pages.help = HelpIndex(
             applying: EditorCommand.all.filter { $0.applies(self) }.map(\.name), place: placeName, query: "",
             isSearching: false)
-        stack.append(.help)
+        navigation.stack.append(.help)
     }
 
     /// Where the editor is, for the help's first heading.

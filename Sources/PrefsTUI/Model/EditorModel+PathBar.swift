@@ -6,7 +6,7 @@ import PrefsTools
 extension EditorModel {
     /// `o`: the path bar, holding where the editor is, to edit into where to go.
     func beginPathBar() {
-        editing = EditSession(
+        modal.editing = EditSession(
             suite: currentSuite ?? "", key: "", original: nil, line: LineEditor(currentPath), purpose: .path)
         say("a suite, a folder, or SUITE KEY; Tab completes")
     }
@@ -49,12 +49,12 @@ extension EditorModel {
 
     /// Lists a folder, with the folders that lead to it to go back through.
     private func openFolderPath(_ folder: String) {
-        stack = [.suites]
+        navigation.stack = [.suites]
         filter.text = ""
         navigation.folders =
             SuiteTree.folders(leadingTo: folder, in: data.suiteNames(), stores: data.machine?.words)
             .filter { $0 != folder } + [folder]
-        selection[.suites] = 0
+        navigation.selection[.suites] = 0
         refresh()
     }
 

@@ -42,7 +42,7 @@ extension EditorModel {
         guard !pending.isEmpty else { return say("nothing is pending") }
         let conflicts = pending.changes.filter(isConflicting)
         if !conflicts.isEmpty, !force {
-            pendingRepeat = .applyPending
+            modal.pendingRepeat = .applyPending
             let names = conflicts.prefix(3).map { TextEscaping.escaped($0.key) }.joined(separator: ", ")
             return say(
                 "another process changed \(conflicts.count) pending key\(conflicts.count == 1 ? "" : "s") "

@@ -10,7 +10,7 @@ extension EditorModel {
     /// Keys while a picker is open: moves, a letter jumps to the next item starting with it, Enter or Space chooses,
     /// Esc (or `q`, `h`, ←) closes it without writing.
     func handlePicking(_ event: InputEvent) {
-        guard var open = picker else { return }
+        guard var open = modal.picker else { return }
         switch event {
         case .key(.up), .character("k"), .wheel(-1): open.select(open.selected - 1)
         case .key(.down), .character("j"), .wheel(1): open.select(open.selected + 1)
@@ -19,12 +19,12 @@ extension EditorModel {
         case .key(.enter), .character(" "), .key(.right):
             return choose(open)
         case .key(.escape), .key(.left), .character("q"), .character("h"):
-            picker = nil
+            modal.picker = nil
             return say(Self.isNewKey(open) ? "no key was added" : "not written: nothing was chosen")
         case .click(let x, let y):
-            let frame = PickerBox.frame(for: open, of: self, in: viewSize)
+            let frame = PickerBox.frame(for: open, of: self, in: navigation.viewSize)
             guard let item = frame.item(atX: x, y: y, first: PickerBox.firstItem(of: open, frame: frame)) else {
-                picker = nil
+                modal.picker = nil
                 return say("not written: nothing was chosen")
             }
             open.select(item)
@@ -32,7 +32,7 @@ extension EditorModel {
         case .character(let character): open.jump(to: character)
         default: break
         }
-        picker = open
+        modal.picker = open
     }
 
     /// The row on screen of the selected key, which a picker opens under.
@@ -46,10 +46,10 @@ extension EditorModel {
             if let changed = open.changedUnderneath, !open.warned {
                 var warned = open
                 warned.warned = true
-                picker = warned
+                modal.picker = warned
                 return say(changedUnderneathWarning(key: key, in: suite, now: changed))
             }
-            picker = nil
+            modal.picker = nil
             let value = values[open.selected]
             let expected = open.changedUnderneath ?? open.original
             let done = writtenMessage(key: key, in: suite, value)
@@ -59,10 +59,10 @@ extension EditorModel {
             var reopened = open
             reopened.changedUnderneath = .some(now)
             reopened.warned = true
-            picker = reopened
+            modal.picker = reopened
             say(changedUnderneathWarning(key: key, in: suite, now: now))
         case .newKeyType(let suite, let key, let kinds):
-            picker = nil
+            modal.picker = nil
             askValueOfNewKey(suite: suite, key: key, kind: kinds[open.selected])
         }
     }

@@ -22,7 +22,7 @@ extension EditorModel {
             let keys =
                 marked.count == 1
                 ? "the marked key \(TextEscaping.quoted(marked[0]))" : "the \(marked.count) marked keys"
-            confirmation = Confirmation(
+            modal.confirmation = Confirmation(
                 question: "\(verb) \(keys) of \(TextEscaping.quoted(name))\(outcome)? (y/n)",
                 action: .resetKeys(suite: name, keys: marked))
             return
@@ -30,10 +30,10 @@ extension EditorModel {
         // A filter or a folder of the keys narrows the list: R resets what the list shows, as VS Code's "reset all
         // modified in view" does, and nothing it hides.
         if currentSuite == name, !filter.isEmpty || !navigation.keyFolders.isEmpty {
-            let shown = (0..<keyRows.count).compactMap { keyRows.key(at: $0) }.filter { values[$0] != nil }
+            let shown = (0..<rows.keyRows.count).compactMap { rows.keyRows.key(at: $0) }.filter { values[$0] != nil }
             guard !shown.isEmpty else { return say("no key listed here is stored: every one is at its default") }
             let keys = shown.count == 1 ? "the 1 stored key listed" : "the \(shown.count) stored keys listed"
-            confirmation = Confirmation(
+            modal.confirmation = Confirmation(
                 question: "\(verb) \(keys) of \(TextEscaping.quoted(name))\(outcome)? (y/n)",
                 action: .resetKeys(suite: name, keys: shown))
             return
@@ -43,7 +43,7 @@ extension EditorModel {
             return
         }
         let keys = values.count == 1 ? "the 1 stored key" : "all \(values.count) stored keys"
-        confirmation = Confirmation(
+        modal.confirmation = Confirmation(
             question: "\(verb) \(keys) of \(TextEscaping.quoted(name))\(outcome)? (y/n)", action: .resetSuite(name))
     }
 }

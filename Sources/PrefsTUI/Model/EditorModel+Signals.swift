@@ -18,8 +18,8 @@ extension EditorModel {
         case .hangup:
             keepPendingAndFinish()
         case .interrupt, .terminate:
-            endingSignals += 1
-            if pending.isEmpty || endingSignals >= 2 { return keepPendingAndFinish() }
+            ending.endingSignals += 1
+            if pending.isEmpty || ending.endingSignals >= 2 { return keepPendingAndFinish() }
             quit()
             say("\(signal == .interrupt ? "Ctrl-C" : "SIGTERM") again keeps the pending changes for the next start")
         }
@@ -27,32 +27,32 @@ extension EditorModel {
 
     /// Ends the editor, keeping its pending changes in the recovery file when it has any.
     private func keepPendingAndFinish() {
-        confirmation = nil
-        isFinished = true
+        modal.confirmation = nil
+        ending.isFinished = true
         guard !pending.isEmpty else { return }
         let count = "\(pending.count) pending change\(pending.count == 1 ? "" : "s")"
         let isSecret = { (key: KeyOfSuite) in self.isSecret(suite: key.suite, key: key.key) }
         let secrets = pending.changes.filter { isSecret(KeyOfSuite(suite: $0.suite, key: $0.key)) }.count
         do {
-            let file = try recovery.save(pending.changes, isSecret: isSecret)
+            let file = try ending.recovery.save(pending.changes, isSecret: isSecret)
             let unkept = secrets == 0 ? "" : "; \(Self.secretChanges(secrets)) kept by name alone, to make again"
-            exitNote = "kept \(count) in \(file.path)\(unkept); prefs tui offers them at its next start"
+            ending.exitNote = "kept \(count) in \(file.path)\(unkept); prefs tui offers them at its next start"
         } catch {
-            exitNote = "could not keep \(count): \(SystemErrorText.reason(error)); they are lost"
+            ending.exitNote = "could not keep \(count): \(SystemErrorText.reason(error)); they are lost"
         }
     }
 
     /// Asks, at start, whether to restore the changes an editor on this store kept when it ended.
     func offerRecovery() {
-        guard let found = recovery.found() else { return }
+        guard let found = ending.recovery.found() else { return }
         if found.changes.isEmpty {
             guard !found.secretKeys.isEmpty else { return }
-            recovery.remove(found.files)
+            ending.recovery.remove(found.files)
             return say(Self.secretsToMakeAgain(found.secretKeys))
         }
-        offeredRecovery = found
+        ending.offeredRecovery = found
         let count = "\(found.changes.count) pending change\(found.changes.count == 1 ? "" : "s")"
-        confirmation = Confirmation(
+        modal.confirmation = Confirmation(
             question: "Restore the \(count) an editor kept when it closed at "
                 + "\(data.timeText(found.saved))? (y restore, n discard, esc keep for later)",
             action: .restorePending)
@@ -61,19 +61,19 @@ extension EditorModel {
     /// The answer to ``offerRecovery()``: `y` puts the changes back as pending, in delayed mode, for `A` to apply;
     /// each keeps the value it was made against, so one another process changed since is marked as a conflict.
     func answerRestore(_ event: InputEvent) {
-        guard let found = offeredRecovery else { return }
-        offeredRecovery = nil
+        guard let found = ending.offeredRecovery else { return }
+        ending.offeredRecovery = nil
         switch event {
         case .character("y"), .character("Y"):
             for change in found.changes where pendingChange(suite: change.suite, key: change.key) == nil {
                 restorePending(change)
             }
             pending.isDelayed = true
-            recovery.remove(found.files)
+            ending.recovery.remove(found.files)
             let secrets = found.secretKeys.isEmpty ? "" : "; " + Self.secretsToMakeAgain(found.secretKeys)
             say("restored \(found.changes.count) pending: A applies, D dismisses, p lists\(secrets)")
         case .character("n"), .character("N"):
-            recovery.remove(found.files)
+            ending.recovery.remove(found.files)
             let count = "\(found.changes.count) kept change\(found.changes.count == 1 ? "" : "s")"
             say("discarded \(count); nothing was written")
         default:

@@ -63,7 +63,7 @@ public final class EditorModel {
     /// without the loop (a test, an app's own loop), once, before the first input.
     public func start() {
         reload()
-        if case .keys(let suite)? = stack.last {
+        if case .keys(let suite)? = navigation.stack.last {
             if data.suiteNames().contains(suite) {
                 showFolder(of: suite)
             } else {
@@ -83,7 +83,7 @@ public final class EditorModel {
             say("no suite \(TextEscaping.quoted(suite)) yet: a adds its first key")
             return
         }
-        stack = [.suites]
+        navigation.stack = [.suites]
         showFolder(of: near)
         say("no suite \(TextEscaping.quoted(suite)); \(question) Enter opens it")
     }
@@ -94,29 +94,29 @@ public final class EditorModel {
     /// How many rows the screen lists.
     public var rowCount: Int {
         switch screen {
-        case .suites: suiteRows.count + searchMatches.count
-        case .keys: keyRows.count + rows.keyFolders.count
+        case .suites: rows.suiteRows.count + rows.searchMatches.count
+        case .keys: rows.keyRows.count + rows.keyFolders.count
         case .details: 0
         case .help: pages.help.rows.count
         case .changeLog: live.changeLog.count
         case .pending: pending.count
-        case .bookmarks: bookmarks.entries.count
+        case .bookmarks: navigation.bookmarks.entries.count
         case .messages: messageRows.count
         case .json: pages.json.lines.count
         }
     }
 
     /// The message log's rows at the terminal's width.
-    var messageRows: [String] { messages.rows(columns: viewSize.width - 2, time: data.timeText) }
+    var messageRows: [String] { messages.rows(columns: navigation.viewSize.width - 2, time: data.timeText) }
 
     /// The selected row of the screen shown.
-    public var selectedIndex: Int { min(selection[screen] ?? 0, max(0, rowCount - 1)) }
+    public var selectedIndex: Int { min(navigation.selection[screen] ?? 0, max(0, rowCount - 1)) }
 
     /// The selected key's row, on the keys and details screens.
     public var selectedKey: KeyRow? {
         switch screen {
-        case .keys: keyRows.indices.contains(selectedIndex) ? keyRows[selectedIndex] : nil
-        case .details(_, let key): keyRows.row(for: key)
+        case .keys: rows.keyRows.indices.contains(selectedIndex) ? rows.keyRows[selectedIndex] : nil
+        case .details(_, let key): rows.keyRows.row(for: key)
         case .suites, .help, .changeLog, .pending, .bookmarks, .messages, .json: nil
         }
     }
@@ -130,37 +130,43 @@ public final class EditorModel {
     /// Rebuilds the rows shown from what ``data`` holds, keeping the selection on the same suite or key.
     func refresh() {
         let selectedSuite =
-            suiteRows.indices.contains(selection[.suites] ?? 0) ? suiteRows[selection[.suites] ?? 0].name : nil
+            rows.suiteRows.indices.contains(navigation.selection[.suites] ?? 0)
+            ? rows.suiteRows[navigation.selection[.suites] ?? 0].name : nil
         // A filter belongs to the list it was typed in: the suites', or the keys' of the suite open.
         let query = currentSuite == nil && !filter.isEmpty ? filter.query : nil
         let names = data.suiteNames()
         // A filter searches every suite, whatever folder is open; without one, the folder's level is listed.
-        suiteRows =
+        rows.suiteRows =
             currentSuite == nil && !filter.isEmpty
             ? names.filter { query?.matches(suiteName: $0) == true }.map(data.suiteRow)
             : SuiteTree.level(
                 names, under: navigation.folders.last ?? "", stores: data.machine?.words,
                 problems: data.machine?.problems ?? [:], row: data.suiteRow)
-        searchMatches = query.map(data.searchMatches) ?? .none
-        if let selectedSuite, let index = suiteRows.firstIndex(where: { $0.name == selectedSuite }) {
-            selection[.suites] = index
+        rows.searchMatches = query.map(data.searchMatches) ?? .none
+        if let selectedSuite, let index = rows.suiteRows.firstIndex(where: { $0.name == selectedSuite }) {
+            navigation.selection[.suites] = index
         }
         guard let suite = currentSuite, let list = data.keyList(suite: suite) else {
-            keyRows = .empty
+            rows.keyRows = .empty
             self.rows.keyFolders = []
             return
         }
         let keysScreen = EditorScreen.keys(suite: suite)
-        let selectedKey = keyRows.key(at: selection[keysScreen] ?? 0)
+        let selectedKey = rows.keyRows.key(at: navigation.selection[keysScreen] ?? 0)
         // A filter searches the whole suite; without one, the level of the keys' folder open is listed.
-        let level = filter.isEmpty && !showsChangedOnly ? list.level(under: navigation.keyFolders.last ?? "") : .whole
+        let level =
+            filter.isEmpty && !navigation.showsChangedOnly
+            ? list.level(under: navigation.keyFolders.last ?? "") : .whole
         self.rows.keyFolders = level.folders
         let matches = filter.isEmpty ? level.positions : filter.rows(in: list)
-        keyRows = KeyRows(list: list, matches: showsChangedOnly ? changedPositions(list, among: matches) : matches)
-        if let selectedKey, let index = keyRows.position(of: selectedKey) { selection[keysScreen] = index }
-        if let added = keyToSelect, let index = keyRows.position(of: added) {
-            selection[keysScreen] = index
-            keyToSelect = nil
+        rows.keyRows = KeyRows(
+            list: list, matches: navigation.showsChangedOnly ? changedPositions(list, among: matches) : matches)
+        if let selectedKey, let index = rows.keyRows.position(of: selectedKey) {
+            navigation.selection[keysScreen] = index
+        }
+        if let added = navigation.keyToSelect, let index = rows.keyRows.position(of: added) {
+            navigation.selection[keysScreen] = index
+            navigation.keyToSelect = nil
         }
     }
 
@@ -181,7 +187,7 @@ public final class EditorModel {
 
     /// The suite whose keys are open, if any.
     public var currentSuite: String? {
-        for screen in stack.reversed() {
+        for screen in navigation.stack.reversed() {
             switch screen {
             case .keys(let suite), .details(let suite, _): return suite
             case .json(let suite): return suite
@@ -200,13 +206,13 @@ public final class EditorModel {
         // The key selected is named before the list is patched: read after, its position would name whatever key
         // another process inserted above it, and the next Space or `r` would hit that key.
         let selected = currentSuite.flatMap { suite in
-            keyRows.key(at: selection[.keys(suite: suite)] ?? 0).map { (suite, $0) }
+            rows.keyRows.key(at: navigation.selection[.keys(suite: suite)] ?? 0).map { (suite, $0) }
         }
         data.recordWrites(changes)
         data.update(changes.compactMap { change in change.suite.map { ($0, change.key) } })
         refresh()
-        if let (suite, key) = selected, let position = keyRows.position(of: key) {
-            selection[.keys(suite: suite)] = position
+        if let (suite, key) = selected, let position = rows.keyRows.position(of: key) {
+            navigation.selection[.keys(suite: suite)] = position
         }
         // A pending edit that another process overtook is said at once; the list marks it until applied.
         if let overtaken = changes.first(where: {

@@ -59,12 +59,12 @@ extension EditorModel {
                 facts.nativeType = data.nativeTypeName(of: key, inSuite: suite)
                 facts.unexpandedText = data.unexpandedText(of: key, inSuite: suite)
                 facts.recentChanges = recentChanges(suite: suite, key: key)
-                if let row = keyRows.row(for: key) { facts.provenance[key] = provenance(of: row, inSuite: suite) }
+                if let row = rows.keyRows.row(for: key) { facts.provenance[key] = provenance(of: row, inSuite: suite) }
             }
             // Every row a list of this height can show around the selection, however the view lays it out.
-            let around = max(0, selectedIndex - visibleRows)..<min(keyRows.count, selectedIndex + visibleRows + 1)
+            let around = max(0, selectedIndex - visibleRows)..<min(rows.keyRows.count, selectedIndex + visibleRows + 1)
             for index in around {
-                let row = keyRows[index]
+                let row = rows.keyRows[index]
                 facts.provenance[row.key] = provenance(of: row, inSuite: suite)
             }
         }

@@ -7,13 +7,13 @@ struct BookmarkList {
 
     func draw(into grid: inout CellGrid, rows: Range<Int>) {
         let model = view.model
-        guard !model.bookmarks.entries.isEmpty else {
+        guard !model.navigation.bookmarks.entries.isEmpty else {
             grid.draw("No bookmarks yet: b on a key adds one.", x: 2, y: rows.lowerBound, style: view.theme.dim)
             return
         }
         let separator = view.unicode ? " › " : " > "
         let first = EditorView.firstVisibleRow(selected: model.selectedIndex, visible: rows.count)
-        let entries = model.bookmarks.entries
+        let entries = model.navigation.bookmarks.entries
         for (offset, index) in (first..<min(entries.count, first + rows.count)).enumerated() {
             let entry = entries[index]
             let y = rows.lowerBound + offset

@@ -26,7 +26,7 @@ struct DetailsPane {
     ///   - rows: The rows it may use.
     ///   - columns: The columns it may use.
     func draw(into grid: inout CellGrid, rows: Range<Int>, columns: Range<Int>) {
-        guard let row = view.model.keyRows.row(for: key) else {
+        guard let row = view.model.rows.keyRows.row(for: key) else {
             grid.draw(
                 "This key no longer exists.", x: columns.lowerBound + 2, y: rows.lowerBound, style: view.theme.dim)
             return
@@ -101,7 +101,9 @@ struct DetailsPane {
             let pattern = TextEscaping.escaped(group.pattern)
             lines.append(("Group", "\(pattern), \(group.count) keys; /\(pattern) lists them"))
         }
-        if view.model.bookmarks.contains(suite: suite, key: row.key) { lines.append(("Bookmark", "yes; B lists them")) }
+        if view.model.navigation.bookmarks.contains(suite: suite, key: row.key) {
+            lines.append(("Bookmark", "yes; B lists them"))
+        }
         if let location = view.model.rows.facts.location {
             lines.append(("Location", TextEscaping.escaped(location)))
         }

@@ -16,16 +16,16 @@ extension EditorView {
         let details = EditorView.splitColumn(width: grid.width) == nil ? (unicode ? "→ details" : "l details") : ""
         let hints: String
         switch model.screen {
-        case _ where model.confirmation != nil: hints = model.confirmation?.answers ?? ""
+        case _ where model.modal.confirmation != nil: hints = model.modal.confirmation?.answers ?? ""
         case _ where model.filter.isEditing:
             hints =
                 model.screen == .suites
                 ? "type to search every suite  enter keep  ctrl-u clear  esc clear"
                 : "type to filter  enter keep  ctrl-u clear  esc clear"
-        case _ where model.editing?.purpose == .command: hints = "enter run  tab complete  esc cancel"
-        case _ where model.editing?.purpose == .path: hints = "enter go  tab complete  ctrl-u clear  esc cancel"
-        case _ where model.editing != nil: hints = "enter save  esc cancel  \(unicode ? "←→" : "left/right") move"
-        case _ where model.picker != nil: hints = "\(arrows) choose  enter pick  esc cancel"
+        case _ where model.modal.editing?.purpose == .command: hints = "enter run  tab complete  esc cancel"
+        case _ where model.modal.editing?.purpose == .path: hints = "enter go  tab complete  ctrl-u clear  esc cancel"
+        case _ where model.modal.editing != nil: hints = "enter save  esc cancel  \(unicode ? "←→" : "left/right") move"
+        case _ where model.modal.picker != nil: hints = "\(arrows) choose  enter pick  esc cancel"
         case _ where model.readOnly:
             switch model.screen {
             case .suites: hints = "\(arrows) move  enter open  / search  w changes  ? help  q quit"

@@ -59,21 +59,21 @@ public struct EditorView {
         case .messages: MessageList(view: self).draw(into: &grid, rows: content)
         case .json: JSONList(view: self).draw(into: &grid, rows: content)
         }
-        if let picker = model.picker, height >= 5 {
+        if let picker = model.modal.picker, height >= 5 {
             let frame = PickerBox.frame(for: picker, of: model, in: (width, height))
             PickerBox(view: self, picker: picker).draw(into: &grid, frame: frame)
         }
-        if height >= 3, let question = model.confirmation {
+        if height >= 3, let question = model.modal.confirmation {
             grid.clear(row: height - 2)
             grid.draw(text(question.question), x: 1, y: height - 2, style: theme.error)
-        } else if height >= 3, let session = model.editing {
+        } else if height >= 3, let session = model.modal.editing {
             drawEditLine(session, into: &grid, y: height - 2)
             if let error = session.error, height >= 4, error != EditorModel.overwriteWarning {
                 // Errors name values escaped already; a control character that slipped through is still escaped.
                 drawMessage(
                     TextEscaping.escaped(error, escapingBackslashes: false), into: &grid, lastRow: height - 3,
                     style: theme.error)
-            } else if let message = model.message, height >= 4,
+            } else if let message = model.messages.current, height >= 4,
                 session.error == EditorModel.overwriteWarning || session.purpose == .command
                     || session.purpose == .path
             {
@@ -93,20 +93,21 @@ public struct EditorView {
                 grid.draw(text(TextEscaping.escaped(problem)), x: end + 2, y: height - 2, style: theme.error)
             } else if case .suites = model.screen, !model.filter.isEmpty {
                 let plural = { (count: Int, noun: String) in "\(count) \(noun)\(count == 1 ? "" : "s")" }
-                let inSuites = model.searchMatches.suiteCount
+                let inSuites = model.rows.searchMatches.suiteCount
                 let found =
-                    plural(model.suiteRows.count, "suite") + " by name, " + plural(model.searchMatches.count, "key")
+                    plural(model.rows.suiteRows.count, "suite") + " by name, "
+                    + plural(model.rows.searchMatches.count, "key")
                     + " in " + plural(inSuites, "suite")
                 grid.draw(text(found), x: end + 2, y: height - 2, style: theme.dim)
             }
             // What an action on a filtered row said goes above the filter, which holds the message line.
-            if !model.filter.isEditing, let message = model.message, height >= 4 {
+            if !model.filter.isEditing, let message = model.messages.current, height >= 4 {
                 drawMessage(message, into: &grid, lastRow: height - 3, style: theme.error)
             }
-        } else if height >= 3, let message = model.message {
+        } else if height >= 3, let message = model.messages.current {
             let warning =
-                message.hasPrefix("not written") || model.pendingRepeat != nil
-                || model.picker?.warned == true
+                message.hasPrefix("not written") || model.modal.pendingRepeat != nil
+                || model.modal.picker?.warned == true
             drawMessage(message, into: &grid, lastRow: height - 2, style: warning ? theme.error : .plain)
         }
         drawStatusBar(into: &grid, y: height - 1)

@@ -50,7 +50,9 @@ struct KeysList {
         let first = EditorView.firstVisibleRow(selected: model.selectedIndex, visible: visibleRows)
         let visible = first..<min(model.rowCount, first + visibleRows)
         let longestValue =
-            visible.lazy.filter { $0 < model.keyRows.count }.map { DisplayWidth.of(model.keyRows[$0].valueText) }.max()
+            visible.lazy.filter { $0 < model.rows.keyRows.count }.map {
+                DisplayWidth.of(model.rows.keyRows[$0].valueText)
+            }.max()
             ?? 0
         let keyWidth = keyWidth(
             longest: visible.lazy.map { DisplayWidth.of(shownName(at: $0, in: model)) }.max() ?? 0,
@@ -61,14 +63,14 @@ struct KeysList {
 
     /// What the row at an index shows as its name: a key past the folder open, or a folder's part, escaped.
     static func shownName(at index: Int, in model: EditorModel) -> String {
-        if index < model.keyRows.count {
-            let key = model.keyRows[index].key
+        if index < model.rows.keyRows.count {
+            let key = model.rows.keyRows[index].key
             let folder = model.openKeyFolder
             return TextEscaping.escaped(key.hasPrefix(folder) ? String(key.dropFirst(folder.count)) : key)
         }
         let folders = model.rows.keyFolders
-        return folders.indices.contains(index - model.keyRows.count)
-            ? TextEscaping.escaped(folders[index - model.keyRows.count].shown) : ""
+        return folders.indices.contains(index - model.rows.keyRows.count)
+            ? TextEscaping.escaped(folders[index - model.rows.keyRows.count].shown) : ""
     }
 
     /// Draws the keys in the left `width` columns.
@@ -103,11 +105,11 @@ struct KeysList {
         let visible = first..<min(model.rowCount, first + rows.count)
         for (offset, index) in visible.enumerated() {
             let y = rows.lowerBound + offset
-            guard index < model.keyRows.count else {
+            guard index < model.rows.keyRows.count else {
                 drawFolder(at: index, into: &grid, y: y, columns: columns, width: width)
                 continue
             }
-            let row = model.keyRows[index]
+            let row = model.rows.keyRows[index]
             let mark = row.isDebug && row.status == .atDefault ? "d" : row.status.mark
             grid.draw(mark, x: 0, y: y, style: row.status.mark == "!" ? view.theme.error : .plain)
             let pending = model.pendingChange(suite: suite, key: row.key)
@@ -150,8 +152,8 @@ struct KeysList {
     /// A folder of the keys: its name, then how many keys it holds and how many are stored.
     private func drawFolder(at index: Int, into grid: inout CellGrid, y: Int, columns: Columns, width: Int) {
         let model = view.model
-        guard model.rows.keyFolders.indices.contains(index - model.keyRows.count) else { return }
-        let folder = model.rows.keyFolders[index - model.keyRows.count]
+        guard model.rows.keyFolders.indices.contains(index - model.rows.keyRows.count) else { return }
+        let folder = model.rows.keyFolders[index - model.rows.keyRows.count]
         grid.draw(
             view.text(DisplayWidth.truncated(Self.shownName(at: index, in: model), toFit: columns.keyWidth)), x: 2,
             y: y, style: view.theme.label)

@@ -21,15 +21,15 @@ struct SuitesList {
         // Names first: the column is as wide as the longest name on screen, and the counts after it get what is left
         // (a narrow terminal cuts them, not the names).
         let longest =
-            visible.lazy.filter { $0 < model.suiteRows.count }
-            .map { DisplayWidth.of(Self.shown(model.suiteRows[$0])) }.max() ?? 0
+            visible.lazy.filter { $0 < model.rows.suiteRows.count }
+            .map { DisplayWidth.of(Self.shown(model.rows.suiteRows[$0])) }.max() ?? 0
         let nameWidth = max(1, min(longest, grid.width - 3))
         for (offset, index) in visible.enumerated() {
             let y = rows.lowerBound + offset
-            if index < model.suiteRows.count {
-                drawSuite(model.suiteRows[index], into: &grid, y: y, nameWidth: nameWidth, now: now)
+            if index < model.rows.suiteRows.count {
+                drawSuite(model.rows.suiteRows[index], into: &grid, y: y, nameWidth: nameWidth, now: now)
             } else {
-                drawMatch(at: index - model.suiteRows.count, into: &grid, y: y)
+                drawMatch(at: index - model.rows.suiteRows.count, into: &grid, y: y)
             }
             if index == model.selectedIndex { grid.paint(x: 0, y: y, columns: grid.width, style: view.theme.selected) }
         }
@@ -55,7 +55,7 @@ struct SuitesList {
     /// A key found by the filter in some suite: `suite › key`, its value, and what it was found by (`the
     /// description`) where the query looked for text.
     private func drawMatch(at position: Int, into grid: inout CellGrid, y: Int) {
-        let matches = view.model.searchMatches
+        let matches = view.model.rows.searchMatches
         let match = matches[position]
         let reason = matches.hasReasons ? "by " + matches.rank(at: position).reason : ""
         let separator = view.unicode ? " › " : " > "

@@ -90,8 +90,8 @@ import Testing
             fixture.type(.character("/"))
             fixture.editor.step("there".map { .character($0) })
         }
-        #expect(Array(ahead.editor.model.searchMatches) == Array(cold.editor.model.searchMatches))
-        #expect(!ahead.editor.model.searchMatches.isEmpty)
+        #expect(Array(ahead.editor.model.rows.searchMatches) == Array(cold.editor.model.rows.searchMatches))
+        #expect(!ahead.editor.model.rows.searchMatches.isEmpty)
     }
 }
 

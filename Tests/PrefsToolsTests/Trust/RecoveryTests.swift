@@ -105,8 +105,8 @@ import Testing
         #expect(eventually { (try? fixture.store.suite("notes").problem) != nil })
         fixture.type(.control("l"))
         let model = fixture.editor.model
-        while model.suiteRows.indices.contains(model.selectedIndex),
-            model.suiteRows[model.selectedIndex].name != "notes"
+        while model.rows.suiteRows.indices.contains(model.selectedIndex),
+            model.rows.suiteRows[model.selectedIndex].name != "notes"
         {
             fixture.type(.character("j"))
         }
