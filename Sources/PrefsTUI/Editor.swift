@@ -94,7 +94,6 @@ public final class Editor {
             if event == .control("l") { backend.repaint() }
             model.handle(event)
             for effect in model.takeEffects() { perform(effect) }
-            if let edit = model.takeExternalEdit() { runExternalEditor(edit) }
         }
     }
 
@@ -107,6 +106,8 @@ public final class Editor {
             } catch {
                 model.say("not copied: the terminal could not be written to: \(error)")
             }
+        case .editExternally(let edit): runExternalEditor(edit)
+        case .reload: model.reload()
         }
     }
 

@@ -70,7 +70,7 @@ import Testing
         }
         #expect(fixture.screen.split(separator: "\n").last?.hasPrefix(" [read-only]") == true)
         fixture.type(.key(.enter), .character("e"), .character("d"), .character("d"), .character("a"))
-        #expect(fixture.editor.model.modal.editing == nil && fixture.editor.model.modal.externalEdit == nil)
+        #expect(fixture.editor.model.modal.editing == nil && fixture.editor.model.modal.effects.isEmpty)
         #expect(try fixture.store.suite("com.example.app").primitiveValues().count == 3)
     }
 

@@ -105,4 +105,21 @@ import Testing
         #expect(parts.count <= 12, "\(parts)")
         #expect(parts.contains("navigation") && parts.contains("modal") && parts.contains("ending"))
     }
+
+    /// An input's update changes the model and returns what it asks of the world; nothing outside runs until the loop
+    /// performs it.
+    @Test func anUpdateReturnsItsEffectsAndRunsNothingItself() throws {
+        let fixture = try EditorFixture(suite: "com.example.app")
+        let model = fixture.editor.model
+        model.handle(.character("e"))
+        let effects = model.takeEffects()
+        guard case .editExternally(let edit)? = effects.first, effects.count == 1 else {
+            Issue.record("\(effects)")
+            return
+        }
+        #expect(edit.suite == "com.example.app" && edit.key == model.selectedKey?.key)
+        model.handle(.control("l"))
+        #expect(model.takeEffects() == [.reload])
+        #expect(model.takeEffects().isEmpty, "taking them clears them")
+    }
 }

@@ -137,7 +137,7 @@ extension EditorCommand {
         EditorCommand(
             "reload", group: .screens, keys: [.control("l")], label: "ctrl-l",
             "read everything again and redraw the screen"
-        ) { model, _ in model.reload() },
+        ) { model, _ in model.modal.effects.append(.reload) },
         EditorCommand(
             "rename", group: .values, argument: "NEW", "rename the key, keeping its value", change: .selectedKey
         ) {

@@ -29,13 +29,9 @@ extension EditorModel {
                 isJSON ? value.jsonText(pretty: true) : row.entry?.render(value) ?? value.text
             } ?? ""
         let text = modal.externalDrafts[SuiteKey(suite: suite, key: row.key)] ?? current
-        modal.externalEdit = ExternalEdit(suite: suite, key: row.key, text: text, isJSON: isJSON, original: row.stored)
-    }
-
-    /// The edit the loop should run now, if any; taking it clears it.
-    public func takeExternalEdit() -> ExternalEdit? {
-        defer { modal.externalEdit = nil }
-        return modal.externalEdit
+        modal.effects.append(
+            .editExternally(
+                ExternalEdit(suite: suite, key: row.key, text: text, isJSON: isJSON, original: row.stored)))
     }
 
     /// Takes back what the external editor left: checks it through the key's schema or type and writes it, or says

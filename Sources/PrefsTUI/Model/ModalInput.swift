@@ -11,9 +11,7 @@ public struct ModalInput {
     /// change); any other input forgets it.
     public internal(set) var pendingRepeat: PendingRepeat?
     /// What the last inputs asked the loop to do outside the model, oldest first (``EditorModel/takeEffects()``).
-    var effects: [EditorEffect] = []
-    /// A value to hand to the user's own editor, which the loop takes and runs.
-    public internal(set) var externalEdit: ExternalEdit?
+    public internal(set) var effects: [EditorEffect] = []
     /// Text an external edit left that could not be written, by suite and key, opened again by the next `e`.
     var externalDrafts: [SuiteKey: String] = [:]
 }
