@@ -1,4 +1,5 @@
 public import PrefsCore
+import PrefsTools
 import Synchronization
 
 #if canImport(FoundationEssentials)
@@ -93,11 +94,21 @@ public final class Editor {
             // Ctrl-L repaints wherever it is typed, as in vim and less; the model reloads too when nothing is open.
             if event == .control("l") { backend.repaint() }
             model.handle(event)
-            for effect in model.takeEffects() { perform(effect) }
+            performEffects()
         }
     }
 
-    /// Does what the model asked of the world outside it.
+    /// Does what the model asked of the world outside it, and what the model asks while taking the outcomes in (the
+    /// next suite of `A`, a value edited in `$EDITOR`), until it asks nothing more.
+    private func performEffects() {
+        var effects = model.takeEffects()
+        while !effects.isEmpty {
+            for effect in effects { perform(effect) }
+            effects = model.takeEffects()
+        }
+    }
+
+    /// Does one thing the model asked of the world outside it.
     private func perform(_ effect: EditorEffect) {
         switch effect {
         case .copy(let text):
@@ -107,6 +118,14 @@ public final class Editor {
                 model.say("not copied: the terminal could not be written to: \(error)")
             }
         case .editExternally(let edit): runExternalEditor(edit)
+        case .write(let write):
+            // PrefsTools' one write, as `prefs write`, `import` and `undo` make it.
+            let outcome = Result {
+                try SuiteWrite.commit(
+                    write.changes, to: try model.data.suite(write.suite), schema: model.data.schema(for: write.suite),
+                    expecting: write.expecting)
+            }
+            model.finishWrite(write, outcome: outcome)
         case .reload: model.reload()
         }
     }

@@ -121,5 +121,18 @@ import Testing
         model.handle(.control("l"))
         #expect(model.takeEffects() == [.reload])
         #expect(model.takeEffects().isEmpty, "taking them clears them")
+        // Space on a Boolean asks for a write, which the store does not see until the loop makes it.
+        model.handle(.character("j"))
+        model.handle(.character("j"))
+        #expect(model.selectedKey?.key == "showsTips")
+        model.handle(.character(" "))
+        let writes = model.takeEffects()
+        guard case .write(let write)? = writes.first, writes.count == 1 else {
+            Issue.record("\(writes)")
+            return
+        }
+        #expect(write.suite == "com.example.app" && Array(write.changes.keys) == ["showsTips"])
+        #expect(write.expecting == ["showsTips": nil], "written only over the value shown")
+        #expect(try fixture.store.suite("com.example.app").primitiveValue(forKey: "showsTips") == nil)
     }
 }

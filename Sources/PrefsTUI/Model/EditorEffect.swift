@@ -6,6 +6,9 @@ public enum EditorEffect: Equatable, Sendable {
     /// Hands the terminal to `$VISUAL` or `$EDITOR` for one value (`e`); the loop gives the model what it saved
     /// (``EditorModel/finishExternalEdit(_:result:)``).
     case editExternally(ExternalEdit)
+    /// Writes changes through PrefsTools' one write (`SuiteWrite`), then gives the model the outcome
+    /// (``EditorModel/finishWrite(_:outcome:)``).
+    case write(EditorWrite)
     /// Reads the store again (Ctrl-L, `:reload`, schemas installed by another process), which the loop asks of the
     /// model (``EditorModel/reload()``) once the input is handled.
     case reload

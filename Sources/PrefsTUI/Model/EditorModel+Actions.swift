@@ -15,12 +15,9 @@ extension EditorModel {
             say("space toggles Boolean keys; \(TextEscaping.quoted(row.key)) is \(row.kind)")
             return
         }
-        if let now = writeKey(
+        requestKeyWrite(
             row.key, in: suite, .bool(!value), over: row.stored,
             done: writtenMessage(key: row.key, in: suite, .bool(!value)))
-        {
-            say(changedMeanwhile(row.key, in: suite, now: now))
-        }
     }
 
     /// `r` removes the stored value, so that the key reads as its default.
@@ -30,9 +27,7 @@ extension EditorModel {
             say("\(TextEscaping.quoted(row.key)) is already at its default")
             return
         }
-        if let now = writeKey(row.key, in: suite, nil, over: row.stored, done: "\(row.key) reset to its default") {
-            say(changedMeanwhile(row.key, in: suite, now: now))
-        }
+        requestKeyWrite(row.key, in: suite, nil, over: row.stored, done: "\(row.key) reset to its default")
     }
 
     /// `d` deletes a key the schema does not declare, once a second `d` confirms it; a declared key can only be reset.
@@ -44,9 +39,7 @@ extension EditorModel {
         } else if row.stored == nil {
             say("\(name) has no stored value to delete")
         } else if pending == .delete(suite: suite, key: row.key) {
-            if let now = writeKey(row.key, in: suite, nil, over: row.stored, done: "deleted \(row.key)") {
-                say(changedMeanwhile(row.key, in: suite, now: now))
-            }
+            requestKeyWrite(row.key, in: suite, nil, over: row.stored, done: "deleted \(row.key)")
         } else {
             modal.pendingRepeat = .delete(suite: suite, key: row.key)
             say("press d again to delete \(name)")
@@ -88,8 +81,7 @@ extension EditorModel {
             ending.endingSignals = 0
             switch event {
             case .character("y"), .character("Y"):
-                applyPending(force: false)
-                if pending.isEmpty { quit() }
+                applyPending(force: false, thenQuit: true)
             case .character("n"), .character("N"):
                 dismissPending()
                 quit()
@@ -108,7 +100,7 @@ extension EditorModel {
             resetKeys(keys, ofSuite: name)
         case .resetKeys(let name, let keys):
             let values = (try? data.suite(name).primitiveValues()) ?? [:]
-            if resetKeys(keys.filter { values[$0] != nil }, ofSuite: name) { sessionKeys.clearMarks(in: name) }
+            resetKeys(keys.filter { values[$0] != nil }, ofSuite: name, then: .clearMarks)
         case .deleteSuite(let name):
             deleteSuite(name)
         case .recoverSuite, .quitWithPending, .restorePending:
@@ -117,12 +109,11 @@ extension EditorModel {
     }
 
     /// Removes keys' stored values in one write, and says how many, naming one alone.
-    @discardableResult
-    private func resetKeys(_ keys: [String], ofSuite name: String) -> Bool {
+    private func resetKeys(_ keys: [String], ofSuite name: String, then: EditorWrite.FollowUp = .none) {
         let changes = Dictionary(uniqueKeysWithValues: keys.map { ($0, PropertyListValue?.none) })
         let what = keys.count == 1 ? TextEscaping.escaped(keys[0]) : "\(keys.count) keys"
         let verb = data.schema(for: name) == nil ? "deleted" : "reset"
-        return write(suite: name, changes: changes, done: "\(verb) \(what) of \(name)")
+        request(suite: name, changes: changes, done: "\(verb) \(what) of \(name)", then: then)
     }
 
     private func answerRecovery(_ event: InputEvent, suite name: String, canRestore: Bool) {

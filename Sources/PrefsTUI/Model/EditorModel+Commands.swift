@@ -76,9 +76,9 @@ extension EditorModel {
         do {
             let renaming = try SuiteEdit(suite: suite, context: tools).renaming(row.key, to: new, force: false)
             navigation.keyToSelect = new
-            _ = commit(
+            request(
                 suite: suite, changes: renaming.changes,
-                done: "renamed \(TextEscaping.escaped(row.key)) to \(TextEscaping.escaped(new))", recording: true,
+                done: "renamed \(TextEscaping.escaped(row.key)) to \(TextEscaping.escaped(new))",
                 expecting: renaming.expecting)
         } catch {
             say("not renamed: \(error)")

@@ -130,16 +130,10 @@ extension EditorModel {
         modal.editing = nil
         // What was confirmed (the value shown in the warning), else what the edit began from.
         let expected = session.changedUnderneath ?? session.original
-        guard
-            let now = writeKey(
-                session.key, in: session.suite, value, over: expected,
-                done: writtenMessage(key: session.key, in: session.suite, value))
-        else { return }
-        // Another process got there first, unseen: the edit stays open, and Enter now overwrites that value.
-        session.changedUnderneath = .some(now)
-        session.error = Self.overwriteWarning
-        modal.editing = session
-        say(changedUnderneathWarning(key: session.key, in: session.suite, now: now))
+        requestKeyWrite(
+            session.key, in: session.suite, value, over: expected,
+            done: writtenMessage(key: session.key, in: session.suite, value),
+            then: .edit(session, expected: expected))
     }
 
     static let overwriteWarning = "changed underneath"

@@ -67,15 +67,12 @@ extension EditorModel {
         if row?.stored != edit.original { return sayConflict(edit, keeping: text) }
         // Checked again under the suite's lock: the change may not have reached this process yet.
         let done = writtenMessage(key: edit.key, in: edit.suite, value)
-        if writeKey(edit.key, in: edit.suite, value, over: edit.original, done: done) != nil {
-            sayConflict(edit, keeping: text)
-        } else {
-            modal.externalDrafts[draftKey] = nil
-        }
+        requestKeyWrite(
+            edit.key, in: edit.suite, value, over: edit.original, done: done, then: .externalEdit(edit, text: text))
     }
 
     /// Keeps the text typed for another `e`, and says what another process changed the key to meanwhile.
-    private func sayConflict(_ edit: ExternalEdit, keeping text: String) {
+    func sayConflict(_ edit: ExternalEdit, keeping text: String) {
         modal.externalDrafts[SuiteKey(suite: edit.suite, key: edit.key)] = text
         say(
             changedMeanwhile(edit.key, in: edit.suite, now: rows.keyRows.row(for: edit.key)?.stored)

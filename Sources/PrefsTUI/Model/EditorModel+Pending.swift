@@ -38,7 +38,11 @@ extension EditorModel {
 
     /// `A`: writes every pending change, one write per suite, each undone in one step; keys another process changed
     /// since they were edited take a second `A`.
-    func applyPending(force: Bool) {
+    ///
+    /// - Parameters:
+    ///   - force: Whether keys another process changed since are overwritten.
+    ///   - thenQuit: Whether the editor quits once every change is written.
+    func applyPending(force: Bool, thenQuit: Bool = false) {
         guard !pending.isEmpty else { return say("nothing is pending") }
         let conflicts = pending.changes.filter(isConflicting)
         if !conflicts.isEmpty, !force {
@@ -48,21 +52,32 @@ extension EditorModel {
                 "another process changed \(conflicts.count) pending key\(conflicts.count == 1 ? "" : "s") "
                     + "(\(names)) since: A again overwrites, D dismisses")
         }
-        var written = 0
-        for suite in pending.suites {
-            let changes = pending.changes.filter { $0.suite == suite }
-            let values = Dictionary(uniqueKeysWithValues: changes.map { ($0.key, $0.value) })
-            let originals = Dictionary(uniqueKeysWithValues: changes.map { ($0.key, $0.original) })
-            let done = "applied \(changes.count) change\(changes.count == 1 ? "" : "s") to \(suite)"
-            let result = commit(
-                suite: suite, changes: values, done: done, recording: true, expecting: force ? nil : originals,
-                delaying: false)
-            guard result.written else { return }
-            written += changes.count
-            pending.drop { $0.suite == suite }
+        continuePending(written: 0, remaining: pending.suites, force: force, thenQuit: thenQuit)
+    }
+
+    /// Asks for the next suite's pending changes to be written, one write per suite, each after the one before is
+    /// made (``finishWrite(_:outcome:)``); once none is left, says how many were and leaves the pending list.
+    ///
+    /// - Parameters:
+    ///   - written: How many changes the writes before made.
+    ///   - remaining: The suites whose changes are still pending.
+    ///   - force: Whether keys another process changed since are overwritten.
+    ///   - thenQuit: Whether the editor quits once every change is written.
+    func continuePending(written: Int, remaining: [String], force: Bool, thenQuit: Bool) {
+        guard let suite = remaining.first else {
+            say("applied \(written) change\(written == 1 ? "" : "s")")
+            if case .pending = screen { back() }
+            if thenQuit, pending.isEmpty { quit() }
+            return
         }
-        say("applied \(written) change\(written == 1 ? "" : "s")")
-        if case .pending = screen { back() }
+        let changes = pending.changes.filter { $0.suite == suite }
+        let values = Dictionary(uniqueKeysWithValues: changes.map { ($0.key, $0.value) })
+        let originals = Dictionary(uniqueKeysWithValues: changes.map { ($0.key, $0.original) })
+        request(
+            suite: suite, changes: values,
+            done: "applied \(changes.count) change\(changes.count == 1 ? "" : "s") to \(suite)",
+            expecting: force ? [:] : originals, delaying: false,
+            then: .pending(written: written, remaining: Array(remaining.dropFirst()), force: force, thenQuit: thenQuit))
     }
 
     /// `D`: drops every pending change; nothing is written.

@@ -53,14 +53,8 @@ extension EditorModel {
             let value = values[open.selected]
             let expected = open.changedUnderneath ?? open.original
             let done = writtenMessage(key: key, in: suite, value)
-            guard let now = writeKey(key, in: suite, value, over: expected, done: done) else {
-                return
-            }
-            var reopened = open
-            reopened.changedUnderneath = .some(now)
-            reopened.warned = true
-            modal.picker = reopened
-            say(changedUnderneathWarning(key: key, in: suite, now: now))
+            requestKeyWrite(
+                key, in: suite, value, over: expected, done: done, then: .picker(open, key: key, expected: expected))
         case .newKeyType(let suite, let key, let kinds):
             modal.picker = nil
             askValueOfNewKey(suite: suite, key: key, kind: kinds[open.selected])

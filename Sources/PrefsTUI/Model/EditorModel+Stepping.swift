@@ -48,9 +48,7 @@ extension EditorModel {
             next = if case .int(let number) = bound, row.storage == .double { .double(Double(number)) } else { bound }
         }
         let done = writtenMessage(key: row.key, in: suite, next)
-        if let now = writeKey(row.key, in: suite, next, over: row.stored, done: done) {
-            say(changedMeanwhile(row.key, in: suite, now: now))
-        }
+        requestKeyWrite(row.key, in: suite, next, over: row.stored, done: done)
     }
 
     /// The step of `+` and `-` over a range: the largest of 1, 2 and 5 times a power of ten that crosses it in at
