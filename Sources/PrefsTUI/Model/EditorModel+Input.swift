@@ -11,7 +11,7 @@ extension EditorModel {
     /// Acts on one input event.
     ///
     /// What is open takes the event first: a question, the filter, the line editor, a picker. Otherwise it moves,
-    /// opens or acts on the selection; mouse clicks are measured against ``viewSize``.
+    /// opens or acts on the selection; mouse clicks are measured against the navigation's `viewSize`.
     ///
     /// - Parameter event: The event.
     public func handle(_ event: InputEvent) {
