@@ -86,26 +86,22 @@ public final class Editor {
     /// Applies queued changes and input events; the next ``draw()`` shows the result.
     public func step(_ events: [InputEvent]) {
         let changes = pending.takeAll()
-        if pending.takeSchemaChange() { model.reload() }
-        model.apply(changes)
-        if let problem = pending.takeProblem() { model.liveUpdatesStopped(problem) }
-        model.navigation.viewSize = backend.size
+        if pending.takeSchemaChange() { perform(model.update(.schemasChanged)) }
+        perform(model.update(.othersChanged(changes)))
+        if let problem = pending.takeProblem() { perform(model.update(.liveUpdatesStopped(problem))) }
+        let size = backend.size
+        perform(model.update(.resized(width: size.width, height: size.height)))
         for event in events {
             // Ctrl-L repaints wherever it is typed, as in vim and less; the model reloads too when nothing is open.
             if event == .control("l") { backend.repaint() }
-            model.handle(event)
-            performEffects()
+            perform(model.update(.input(event)))
         }
     }
 
     /// Does what the model asked of the world outside it, and what the model asks while taking the outcomes in (the
     /// next suite of `A`, a value edited in `$EDITOR`), until it asks nothing more.
-    private func performEffects() {
-        var effects = model.takeEffects()
-        while !effects.isEmpty {
-            for effect in effects { perform(effect) }
-            effects = model.takeEffects()
-        }
+    private func perform(_ effects: [EditorEffect]) {
+        for effect in effects { perform(effect) }
     }
 
     /// Does one thing the model asked of the world outside it.
@@ -125,7 +121,7 @@ public final class Editor {
                     write.changes, to: try model.data.suite(write.suite), schema: model.data.schema(for: write.suite),
                     expecting: write.expecting)
             }
-            model.finishWrite(write, outcome: outcome)
+            perform(model.update(.written(write, outcome)))
         case .reload: model.reload()
         }
     }
@@ -136,7 +132,7 @@ public final class Editor {
         backend.suspend {
             result = externalEditor.edit(edit.text, name: edit.key, fileExtension: edit.isJSON ? "json" : "txt")
         }
-        model.finishExternalEdit(edit, result: result)
+        perform(model.update(.editedExternally(edit, result)))
     }
 
     /// Notes that schemas changed, as the schema watch does; tests use it to play an install by another process.

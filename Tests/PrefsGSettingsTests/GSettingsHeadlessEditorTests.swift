@@ -60,10 +60,14 @@ extension GSettingsInSession {
 
             // gsettings, another program: its change reaches the editor through the store's observers.
             var attempt = 0
-            while !recorder.all.contains(where: { $0.key == "name" }), attempt < 100 {
+            // Until one arrives named: the store's monitor of the bus starts with run(), which may come after it.
+            let named = { (change: PersistentKeyValueChange) in
+                change.key == "name" && change.writer?.processName == "gsettings"
+            }
+            while !recorder.all.contains(where: named), attempt < 100 {
                 attempt += 1
                 try GSettingsChild.gsettings("set", "org.prefs.test", "name", "'bob \(attempt)'")
-                _ = eventually(timeout: .milliseconds(200)) { recorder.all.contains { $0.key == "name" } }
+                _ = eventually(timeout: .milliseconds(200)) { recorder.all.contains(where: named) }
             }
             editor.receive(recorder.all)
             editor.step([.character("/"), .control("u")] + type("name") + [.key(.enter)])

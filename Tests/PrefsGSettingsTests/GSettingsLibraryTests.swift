@@ -70,14 +70,17 @@ extension GSettingsInSession {
             defer { observation.cancel() }
             let running = Task { try await store.run() }
             defer { running.cancel() }
-            // gsettings itself, another process: its change comes through GIO's signal on the main loop's thread.
+            // gsettings itself, another process: its change comes through GIO's signal on the main loop's thread. The
+            // store's monitor of the bus starts with run(), which this process's main loop may precede: write until a
+            // change arrives named.
             var attempt = 0
-            while recorder.all.isEmpty, attempt < 200 {
+            let named = { (change: PersistentKeyValueChange) in change.writer?.processName == "gsettings" }
+            while !recorder.all.contains(where: named), attempt < 200 {
                 attempt += 1
                 _ = try ChildProcess.run("/usr/bin/gsettings", ["set", "org.prefs.test", "volume", "\(attempt)"])
-                _ = eventually(timeout: .milliseconds(200)) { !recorder.all.isEmpty }
+                _ = eventually(timeout: .milliseconds(200)) { recorder.all.contains(where: named) }
             }
-            let change = try #require(recorder.all.last)
+            let change = try #require(recorder.all.last(where: named))
             #expect(change.key == "volume")
             #expect(change.origin == .otherProcess)
             // Named by the monitor of the session bus: the process that called dconf's Change.

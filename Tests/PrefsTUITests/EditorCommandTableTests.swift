@@ -1,4 +1,5 @@
 import Foundation
+import PrefsCore
 import PrefsTestHelpers
 import Testing
 
@@ -111,22 +112,18 @@ import Testing
     @Test func anUpdateReturnsItsEffectsAndRunsNothingItself() throws {
         let fixture = try EditorFixture(suite: "com.example.app")
         let model = fixture.editor.model
-        model.handle(.character("e"))
-        let effects = model.takeEffects()
+        let effects = model.update(.input(.character("e")))
         guard case .editExternally(let edit)? = effects.first, effects.count == 1 else {
             Issue.record("\(effects)")
             return
         }
         #expect(edit.suite == "com.example.app" && edit.key == model.selectedKey?.key)
-        model.handle(.control("l"))
-        #expect(model.takeEffects() == [.reload])
-        #expect(model.takeEffects().isEmpty, "taking them clears them")
+        #expect(model.update(.input(.control("l"))) == [.reload])
+        #expect(model.takeEffects().isEmpty, "returned once, not kept")
         // Space on a Boolean asks for a write, which the store does not see until the loop makes it.
-        model.handle(.character("j"))
-        model.handle(.character("j"))
+        #expect(model.update(.input(.character("j"))).isEmpty && model.update(.input(.character("j"))).isEmpty)
         #expect(model.selectedKey?.key == "showsTips")
-        model.handle(.character(" "))
-        let writes = model.takeEffects()
+        let writes = model.update(.input(.character(" ")))
         guard case .write(let write)? = writes.first, writes.count == 1 else {
             Issue.record("\(writes)")
             return
@@ -134,5 +131,10 @@ import Testing
         #expect(write.suite == "com.example.app" && Array(write.changes.keys) == ["showsTips"])
         #expect(write.expecting == ["showsTips": nil], "written only over the value shown")
         #expect(try fixture.store.suite("com.example.app").primitiveValue(forKey: "showsTips") == nil)
+        // The outcome comes back as an action: the model records and says it.
+        let made = PersistentKeyValueChange(
+            suite: "com.example.app", key: "showsTips", oldValue: nil, newValue: write.changes["showsTips"] ?? nil)
+        #expect(model.update(.written(write, .success([made]))).isEmpty)
+        #expect(model.messages.current == write.done)
     }
 }
