@@ -18,6 +18,27 @@ extension GSettingsInSession {
             #expect(editor.waitUntilEnded()?.status == 0)
         }
 
+        /// A dconf directory another program makes while the editor runs joins the suites at once, no reload asked,
+        /// named by the program that made it.
+        @Test(.timeLimit(.minutes(5))) func aDirectoryMadeWhileTheEditorRunsJoinsTheSuitesAtOnce() throws {
+            let session = try GSettingsChildSession()
+            try session.dconf("write", "/org/nu/before/count", "1")
+            let editor = session.editor()
+            #expect(editor.waitFor { $0.contains("/org/nu/before/") }, "\(editor.screen)")
+            try session.dconf("write", "/org/nu/during/count", "2")
+            // Two directories under /org/nu/ now: the tree makes them a folder.
+            #expect(
+                editor.waitFor {
+                    $0.split(separator: "\n").contains { $0.contains("/org/nu/") && $0.contains("2 suites") }
+                },
+                "\(editor.screen)")
+            // The change log names the writer the bus told.
+            editor.type("w")
+            #expect(editor.waitFor { $0.contains("count = 2") && $0.contains("(dconf pid ") }, "\(editor.screen)")
+            editor.type("qq")
+            #expect(editor.waitUntilEnded()?.status == 0)
+        }
+
         @Test(.timeLimit(.minutes(5))) func theEditorShowsTheSchemaOffersChoicesAndRefusesALockedKey() throws {
             let session = try GSettingsChildSession()
             let editor = session.editor("tui", "org.prefs.test")
