@@ -122,7 +122,7 @@ final class PastingEditor: @unchecked Sendable {
         directory = try EditorDirectory(suites: 0, keys: 0, bigSuite: 1)
         editor = try directory.editor(suite: "big")
         editor.step([.key(.enter), .control("u")])
-        precondition(editor.model.editing != nil, "the edit line is open")
+        precondition(editor.model.modal.editing != nil, "the edit line is open")
         paste = Array(repeating: .character("x"), count: 1 << 20)
     }
 }

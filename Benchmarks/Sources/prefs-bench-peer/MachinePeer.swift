@@ -58,6 +58,6 @@ extension MachinePeer {
             times.append(
                 Int(elapsed.components.attoseconds / 1_000_000_000_000) + Int(elapsed.components.seconds) * 1_000_000)
         }
-        print(times.map(String.init).joined(separator: " "), "matches:", model.searchMatches.count)
+        print(times.map(String.init).joined(separator: " "), "matches:", model.rows.searchMatches.count)
     }
 }
