@@ -162,6 +162,7 @@ package final class BusCallers: Sendable {
 
     /// Names a connection that has just joined, while its process surely runs.
     private func meet(_ connection: String, asking: SessionBusConnection) {
+        // A connection gone already (NameHasNoOwner) has no process to name.
         guard let pid = try? asking.processID(of: connection) else { return }
         let caller = Caller(pid: pid, name: Processes.name(of: pid))
         heard.withLock { $0.remember(caller, as: connection) }
@@ -170,6 +171,7 @@ package final class BusCallers: Sendable {
     /// Records a call's keys, then names its sender: as met when it joined, else by asking the bus now.
     private func hear(_ keys: [String], from sender: String, asking: SessionBusConnection) {
         let (call, met) = heard.withLock { ($0.begin(keys), $0.known(sender)) }
+        // A sender gone before it was met and asked about has no process to name: the change is not recorded then.
         let caller =
             met ?? (try? asking.processID(of: sender)).map { Caller(pid: $0, name: Processes.name(of: $0)) }
         heard.withLock { $0.finish(call, caller: caller) }

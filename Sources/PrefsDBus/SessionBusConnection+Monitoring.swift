@@ -39,13 +39,7 @@ extension SessionBusConnection {
         while true {
             while let message = try nextMessage() { onMessage(message) }
             busy.store(false, ordering: .sequentiallyConsistent)
-            let ready: [Bool]
-            do {
-                ready = try Syscall.pollReadable([descriptor, stop], timeoutMilliseconds: -1)
-            } catch {
-                throw .failed("the session bus: \(error)")
-            }
-            if ready.count > 1, ready[1] { return }
+            guard try waitReadable(orStopped: stop) else { return }
             busy.store(true, ordering: .sequentiallyConsistent)
             try readAvailable(before: "a message to monitor")
         }
@@ -62,6 +56,7 @@ extension SessionBusConnection {
     /// - Returns: `true` once every message sent so far has been handed over.
     package func isCaughtUp(busy: borrowing Atomic<Bool>) -> Bool {
         // The socket first: bytes gone from it were taken by a reader that set `busy` before taking them.
+        // A socket that cannot be polled has nothing more to hand over: the reader's own poll ends it too.
         let waiting = (try? Syscall.pollReadable([descriptor], timeoutMilliseconds: 0).first) ?? false
         return !waiting && !busy.load(ordering: .sequentiallyConsistent)
     }

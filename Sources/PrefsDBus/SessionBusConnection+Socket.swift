@@ -2,6 +2,21 @@ import PrefsSystem
 import SystemPackage
 
 extension SessionBusConnection {
+    /// Waits until the bus has sent something, or `stop` becomes readable.
+    ///
+    /// - Parameter stop: The read end of a pipe whose write end is closed when the waiting must end.
+    /// - Returns: `false` when `stop` ended it; `true` when the socket has bytes to read.
+    /// - Throws: ``Failure/failed(_:)`` when the sockets cannot be polled.
+    func waitReadable(orStopped stop: FileDescriptor) throws(Failure) -> Bool {
+        let ready: [Bool]
+        do {
+            ready = try Syscall.pollReadable([descriptor, stop], timeoutMilliseconds: -1)
+        } catch {
+            throw .failed("the session bus: \(error)")
+        }
+        return !(ready.count > 1 && ready[1])
+    }
+
     /// Authenticates as this process's effective user, whose id the bus checks against the socket's credentials.
     func authenticate(deadline: ContinuousClock.Instant) throws(Failure) {
         let user = Array(String(Syscall.effectiveUserID()).utf8)

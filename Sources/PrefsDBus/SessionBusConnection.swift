@@ -144,13 +144,7 @@ package final class SessionBusConnection {
                     onListening()
                 }
             }
-            let ready: [Bool]
-            do {
-                ready = try Syscall.pollReadable([descriptor, stop], timeoutMilliseconds: -1)
-            } catch {
-                throw .failed("the session bus: \(error)")
-            }
-            if ready.count > 1, ready[1] { return }
+            guard try waitReadable(orStopped: stop) else { return }
             try readAvailable(before: "a signal")
         }
     }
