@@ -66,6 +66,7 @@ package final class BusCallers: Sendable {
         let callers = BusCallers(stopWriter: FileDescriptorBox(stopWriter), thread: thread)
         let failure = DetachedThread.start { [callers] in
             defer {
+                // A pipe end's close that fails has still released it (Linux): nothing is left to do.
                 try? thread.stop.close()
                 callers.monitoring.store(false, ordering: .sequentiallyConsistent)
             }
@@ -90,6 +91,7 @@ package final class BusCallers: Sendable {
             }
         }
         guard failure == 0 else {
+            // No thread took the pipe: both ends go, and a close that fails has still released its end.
             try? stopReader.close()
             try? stopWriter.close()
             throw Errno(rawValue: failure)
@@ -119,6 +121,7 @@ package final class BusCallers: Sendable {
     /// Ends the monitoring: the pipe's read end, which the thread polls, hangs up.
     package func stop() {
         stopWriter.withLock { box in
+            // Closed once; a close that fails has still released the end, and the reader hangs up all the same.
             try? box?.descriptor.close()
             box = nil
         }

@@ -27,6 +27,7 @@ extension Processes {
     /// Up to `limit` bytes of a small file, or `nil` when it cannot be opened or read.
     private static func firstBytes(of path: String, limit: Int) -> [UInt8]? {
         guard let descriptor = try? FileDescriptor.open(FilePath(path), .readOnly) else { return nil }
+        // A read-only descriptor's close that fails has lost nothing.
         defer { try? descriptor.close() }
         var buffer = [UInt8](repeating: 0, count: limit)
         guard

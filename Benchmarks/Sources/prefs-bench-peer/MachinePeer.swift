@@ -11,12 +11,8 @@ enum MachinePeer {
     ///
     /// - Throws: When the machine is one store, or the frame does not list the stores expected.
     static func firstFrame() throws {
-        let opened = StoreResolver.editorContext(configDir: nil, storeURL: nil, suite: nil)
-        guard let machine = opened.context.machineStore(creating: false) else { throw ToolError("one store here") }
-        let data = EditorData(
-            store: machine, schemas: try opened.context.schemas(), tools: opened.context, machine: machine)
-        let model = EditorModel(data: data)
-        model.start()
+        let (machine, data, model) = try openMachine()
+        model.readStoreFacts()
         let frame = EditorView(model: model, unicode: true, color: true).render(width: 120, height: 40)
         let words = machine.members.map(\.word)
         guard words.allSatisfy(frame.text.contains) else {
@@ -25,6 +21,19 @@ enum MachinePeer {
         // The names the editor listed: counting rows would read every suite, which the first frame does not.
         let names = data.suiteNames()
         print(words.map { word in "\(word) \(names.count { $0.hasPrefix(word + ":") })" }.joined(separator: ", "))
+    }
+
+    /// Opens the machine as `prefs` alone does and starts the editor's model on it.
+    ///
+    /// - Throws: When the machine is one store.
+    private static func openMachine() throws -> (MachineStore, EditorData, EditorModel) {
+        let opened = StoreResolver.editorContext(configDir: nil, storeURL: nil, suite: nil)
+        guard let machine = opened.context.machineStore(creating: false) else { throw ToolError("one store here") }
+        let data = EditorData(
+            store: machine, schemas: try opened.context.schemas(), tools: opened.context, machine: machine)
+        let model = EditorModel(data: data)
+        model.start()
+        return (machine, data, model)
     }
 }
 
@@ -35,13 +44,12 @@ extension MachinePeer {
     ///
     /// - Throws: When the machine is one store.
     static func searchKeystrokes() throws {
-        let opened = StoreResolver.editorContext(configDir: nil, storeURL: nil, suite: nil)
-        guard let machine = opened.context.machineStore(creating: false) else { throw ToolError("one store here") }
-        let data = EditorData(
-            store: machine, schemas: try opened.context.schemas(), tools: opened.context, machine: machine)
-        let model = EditorModel(data: data)
-        model.start()
-        let view = { EditorView(model: model, unicode: true, color: true).render(width: 120, height: 40) }
+        let (_, _, model) = try openMachine()
+        // Each frame as the loop draws it: what only a store can say read first.
+        let view = {
+            model.readStoreFacts()
+            return EditorView(model: model, unicode: true, color: true).render(width: 120, height: 40)
+        }
         _ = view()
         // What the editor's loop does while no key waits: every suite read ahead of `/`, one at a time.
         let preparing = ContinuousClock.now

@@ -27,7 +27,8 @@ extension EditorModel {
             }
         }
         var expecting: [String: PropertyListValue?] = [key: expected]
-        // A key shown with the value of a former name it is still stored under: that name must still hold it.
+        // A key shown with the value of a former name it is still stored under: that name must still hold it. A suite
+        // that cannot be opened has no former name to check; the write says why it cannot be made.
         if expected != nil, let suite = try? data.suite(name), suite.primitiveValue(forKey: key) == nil,
             let former = data.schema(for: name)?[key].flatMap({ suite.firstStored(among: $0.formerIDs) }),
             former.value == expected
@@ -40,7 +41,7 @@ extension EditorModel {
     }
 
     /// Asks the loop to write changes to a suite in one write, which `u` can undo; in delayed mode they are kept
-    /// pending instead, and a read-only editor or a value the suite cannot keep is refused here, said at once.
+    /// pending instead, once the suite is known to keep them as given, and a read-only editor is refused here.
     ///
     /// - Parameters:
     ///   - name: The suite.
@@ -56,16 +57,16 @@ extension EditorModel {
         // A key declared renamed takes its value from its former names until written: they go in the same write.
         let changes = SuiteMigration.movingFormerNames(changes, schema: data.schema(for: name))
         guard !readOnly else { return say("read-only: nothing was written") }
-        do {
-            // Delayed mode keeps only what could be written: the suite's precision is checked now, as a write would.
-            try StoredPrecision.check(changes, in: try data.suite(name), schema: data.schema(for: name))
-        } catch {
-            refresh()
-            return say("not written: \(error)")
-        }
         if pending.isDelayed, delaying {
-            say(keepPending(suite: name, changes: changes))
-            return refresh()
+            defer { refresh() }
+            do {
+                // Delayed mode keeps only what could be written: the suite's precision is checked now, as the write
+                // (SuiteWrite) checks it when it is made.
+                try StoredPrecision.check(changes, in: try data.suite(name), schema: data.schema(for: name))
+            } catch {
+                return say("not written: \(error)")
+            }
+            return say(keepPending(suite: name, changes: changes))
         }
         modal.effects.append(
             .write(EditorWrite(suite: name, changes: changes, expecting: expecting, done: done, then: then)))
@@ -109,7 +110,14 @@ extension EditorModel {
 
     /// What follows a write refused: over another process's change to the key, the action opens again or says so.
     private func refused(_ write: EditorWrite) {
-        let now = { (key: String) in (try? self.data.suite(write.suite))?.primitiveValue(forKey: key) }
+        let suite: any PersistentKeyValueStore
+        do {
+            suite = try data.suite(write.suite)
+        } catch {
+            // A suite that cannot be opened tells nothing of another process's change: the refusal was said.
+            return
+        }
+        let now = { (key: String) in suite.primitiveValue(forKey: key) }
         switch write.then {
         case .none, .clearMarks, .pending: break
         case .key(let key, let expected):

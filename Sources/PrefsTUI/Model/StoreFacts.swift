@@ -70,7 +70,9 @@ extension EditorModel {
         }
         if case .pending = screen {
             for change in pending.changes {
-                let now = (try? data.suite(change.suite))?.primitiveValue(forKey: change.key)
+                // A suite that cannot be opened shows its problem on its own screen; it shows no conflict here.
+                guard let suite = try? data.suite(change.suite) else { continue }
+                let now = suite.primitiveValue(forKey: change.key)
                 if now != change.original {
                     facts.conflicts[StoreFacts.PendingKey(suite: change.suite, key: change.key)] = .some(now)
                 }
