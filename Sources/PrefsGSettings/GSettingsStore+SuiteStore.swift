@@ -14,27 +14,28 @@ extension GSettingsStore: SuiteStore {
     /// The suites that hold values, sorted: the schemas and known relocatable instances whose keys a user set, and
     /// the dconf directories that hold keys no schema describes.
     ///
-    /// Every installed schema is a suite too; ``schemaSource`` lists them all. Without dconf's client library the
-    /// directories are left out: opening one names what to install.
+    /// Every installed schema is a suite too; ``schemaSource`` lists them all. Read from the files GSettings reads
+    /// while GIO is not loaded (``FilesCatalog``); through GIO, without dconf's client library the directories are
+    /// left out, and opening one names what to install.
+    ///
+    /// - Throws: ``GSettingsStoreError/gioUnavailable(_:)`` when GIO must be asked and cannot be loaded.
     public func listSuites() throws -> [String] {
-        var held: [String] = []
-        for name in Set(try schemaIDs() + listedRelocatableInstances() + openedNames()) {
-            let settings = try settings(name)
-            if GIOLock.run({ settings.schema.keyNames.contains { settings.userValue($0) != nil } }) {
-                held.append(name)
-            }
-        }
-        return (held + directoryNamesIfAvailable()).sorted()
+        try listSuites(in: catalog())
     }
 
-    /// The dconf directories that hold keys no schema describes, or none when libdconf cannot be loaded.
-    func directoryNamesIfAvailable() -> [String] {
-        do {
-            return try directorySuiteNames()
-        } catch {
-            // Only libdconf's absence is expected; GIO's would have failed the schema listing first.
-            return []
+    /// The suites that hold values, as ``listSuites()`` lists them, from one catalog.
+    func listSuites(in catalog: any SettingsCatalog) -> [String] {
+        let instances = listedRelocatableInstances(in: catalog)
+        let held = Set(catalog.schemaIDs().fixed + instances + openedNames()).filter {
+            catalog.holdsUserValue(suite: $0)
         }
+        return (held + directoryNamesIfAvailable(in: catalog)).sorted()
+    }
+
+    /// The dconf directories that hold keys no schema describes; none when the user's mappings cannot be read,
+    /// which the listing of instances has said.
+    func directoryNamesIfAvailable(in catalog: any SettingsCatalog) -> [String] {
+        (try? directorySuiteNames(in: catalog)) ?? []
     }
 
     /// A suite by name: a dconf directory (`/org/example/`) or a schema (`SCHEMA`, `SCHEMA:/path/`).
@@ -57,13 +58,15 @@ extension GSettingsStore: SuiteStore {
     ) -> PersistentKeyValueObservation {
         observed.observe(changeNotifier, handler, onProblem: onProblem) {
             // Without GIO there is nothing to observe; run() and every read say why.
-            let schemas = Set(((try? schemaIDs()) ?? []) + ((try? listedRelocatableInstances()) ?? []) + openedNames())
+            let catalog = try? self.catalog()
+            let fixed = catalog?.schemaIDs().fixed ?? []
+            let schemas = Set(fixed + (catalog.map(listedRelocatableInstances(in:)) ?? []) + openedNames())
             var opened: [String: any PersistentKeyValueStore & Sendable] = [:]
             for name in schemas { opened[name] = try? suite(name) }
             // dconf's directories: every change under / is announced, so that a directory made later is seen too.
             if let client = try? dconf() {
                 GIOLock.run { client.watch("/") }
-                for name in directoryNamesIfAvailable() { opened[name] = try? directory(name) }
+                for name in catalog.map(directoryNamesIfAvailable(in:)) ?? [] { opened[name] = try? directory(name) }
             }
             return opened
         }

@@ -1,5 +1,6 @@
 public import PrefsCore
 import PrefsStoreKit
+import PrefsSystem
 import Synchronization
 import SystemPackage
 
@@ -78,20 +79,21 @@ extension KConfigStore: SuiteStore {
     ///
     /// - Parameter userEntries: The user's folder's entries, when the caller listed it already.
     /// - Returns: The names, sorted.
-    func listSuiteNames(userEntries: [String]? = nil) -> [String] {
+    func listSuiteNames(userEntries: [DirectoryEntry]? = nil) -> [String] {
         var names = Set<String>()
         for folder in [directory] + systemDirectories {
-            let entries =
-                folder == directory ? userEntries ?? Self.entries(of: folder.path) : Self.entries(of: folder.path)
-            for entry in entries where !entry.hasPrefix(".") {
-                if Self.isKConfigFile(entry), Self.isFile(folder.path + "/" + entry) {
-                    names.insert(entry)
-                } else if Self.isDirectory(folder.path + "/" + entry) {
-                    for inner in Self.entries(of: folder.path + "/" + entry)
-                    where !inner.hasPrefix(".") && Self.isKConfigFile(inner)
-                        && Self.isFile(folder.path + "/" + entry + "/" + inner)
+            let path = FilePath(folder.path)
+            let entries = folder == directory ? userEntries ?? Self.entries(of: path) : Self.entries(of: path)
+            for entry in entries where !entry.name.hasPrefix(".") {
+                if Self.isKConfigFile(entry.name), entry.leads(to: .regular, in: path) {
+                    names.insert(entry.name)
+                } else if entry.leads(to: .directory, in: path) {
+                    let inner = path.appending(entry.name)
+                    for file in Self.entries(of: inner)
+                    where !file.name.hasPrefix(".") && Self.isKConfigFile(file.name)
+                        && file.leads(to: .regular, in: inner)
                     {
-                        names.insert(entry + "/" + inner)
+                        names.insert(entry.name + "/" + file.name)
                     }
                 }
             }
@@ -107,28 +109,19 @@ extension KConfigStore: SuiteStore {
     /// A folder's entries; none when it does not exist.
     ///
     /// - Throws: ``KConfigStoreError/unreadable(path:reason:)`` when it exists but cannot be listed.
-    static func listing(_ path: String) throws(KConfigStoreError) -> [String] {
+    static func listing(_ path: String) throws(KConfigStoreError) -> [DirectoryEntry] {
         do {
-            return try FileManager.default.contentsOfDirectory(atPath: path)
-        } catch  where (try? Stat(FilePath(path))) == nil {
+            return try DirectoryEntry.list(FilePath(path))
+        } catch .noSuchFileOrDirectory {
             return []
         } catch {
             throw .unreadable(path: path, reason: "it cannot be listed: \(error)")
         }
     }
 
-    private static func entries(of path: String) -> [String] {
+    private static func entries(of path: FilePath) -> [DirectoryEntry] {
         // A system folder, or one down, that cannot be listed holds no suites for prefs; the user's own says why
         // (`listSuites()`).
-        (try? listing(path)) ?? []
-    }
-
-    /// Whether a path leads to a regular file (a link is followed, as KConfig follows it).
-    private static func isFile(_ path: String) -> Bool {
-        (try? Stat(FilePath(path)))?.type == .regular
-    }
-
-    private static func isDirectory(_ path: String) -> Bool {
-        (try? Stat(FilePath(path)))?.type == .directory
+        (try? listing(path.string)) ?? []
     }
 }

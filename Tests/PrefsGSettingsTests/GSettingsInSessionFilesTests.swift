@@ -32,7 +32,7 @@ extension GSettingsInSession {
             let files = try #require(GSettingsFiles())
             let journal = try TemporaryDirectory()
             let store = GSettingsStore(journalDirectory: journal.url)
-            #expect(Set(files.schemas.fixedSchemaIDs) == Set(try store.schemaIDs()))
+            #expect(Set(files.schemas.schemaIDs.fixed) == Set(try GIOCatalog(store: store).schemaIDs().fixed))
             var (keys, answered) = (0, 0)
             for id in try store.schemaIDs() {
                 let schema = try #require(files.schemas.schema(id))

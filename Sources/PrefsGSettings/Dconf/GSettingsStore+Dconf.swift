@@ -57,44 +57,40 @@ extension GSettingsStore {
     /// Every dconf directory that holds a key, in the user's database or a system one, sorted; walked from `/` within
     /// ``directoryLimit`` directories and ``depthLimit`` levels.
     ///
-    /// - Throws: ``GSettingsStoreError/dconfUnavailable(_:)`` when libdconf cannot be loaded.
-    func dconfDirectories() throws(GSettingsStoreError) -> [String] {
-        let client = try dconf()
-        return GIOLock.run {
-            var holding: [String] = []
-            var pending: [(path: String, depth: Int)] = [("/", 0)]
-            var visited = 0
-            while let (path, depth) = pending.popLast(), visited < Self.directoryLimit {
-                visited += 1
-                var hasKey = false
-                for entry in client.list(path) {
-                    if entry.hasSuffix("/") {
-                        if depth < Self.depthLimit { pending.append((path + entry, depth + 1)) }
-                    } else {
-                        hasKey = true
-                    }
+    /// - Parameter catalog: What lists dconf's directories (``catalog()``).
+    func dconfDirectories(in catalog: any SettingsCatalog) -> [String] {
+        var holding: [String] = []
+        var pending: [(path: String, depth: Int)] = [("/", 0)]
+        var visited = 0
+        while let (path, depth) = pending.popLast(), visited < Self.directoryLimit {
+            visited += 1
+            var hasKey = false
+            for entry in catalog.list(path) {
+                if entry.hasSuffix("/") {
+                    if depth < Self.depthLimit { pending.append((path + entry, depth + 1)) }
+                } else {
+                    hasKey = true
                 }
-                if hasKey { holding.append(path) }
             }
-            return holding.sorted()
+            if hasKey { holding.append(path) }
         }
+        return holding.sorted()
     }
 
-    /// The dconf directories where a user set keys no schema describes: the suites named by their path.
+    /// The dconf directories where a user set keys no schema describes: the suites named by their path; none when
+    /// dconf's directories cannot be listed (GIO loaded and libdconf not).
     ///
     /// They are listed as schemas' suites are, by what the user set; a directory only a system database fills is
     /// opened by its name.
     ///
-    /// - Throws: ``GSettingsStoreError/dconfUnavailable(_:)`` when libdconf cannot be loaded.
-    func directorySuiteNames() throws(GSettingsStoreError) -> [String] {
-        let client = try dconf()
-        let described = try describedDirectories()
-        return try dconfDirectories().filter { path in
-            let declared = described[path].map { declaredKeys(ofSuite: $0) } ?? []
-            return GIOLock.run {
-                client.list(path).contains {
-                    !$0.hasSuffix("/") && !declared.contains($0) && client.userValue(path + $0) != nil
-                }
+    /// - Parameter catalog: What lists dconf's directories (``catalog()``).
+    /// - Throws: ``GSettingsStoreError`` when the user's mappings cannot be read.
+    func directorySuiteNames(in catalog: any SettingsCatalog) throws(GSettingsStoreError) -> [String] {
+        let described = try knownPlaces(in: catalog).directories
+        return dconfDirectories(in: catalog).filter { path in
+            let declared = described[path].map { declaredKeys(ofSuite: $0, in: catalog) } ?? []
+            return catalog.list(path).contains {
+                !$0.hasSuffix("/") && !declared.contains($0) && catalog.userHolds(path + $0)
             }
         }
     }
@@ -105,15 +101,15 @@ extension GSettingsStore {
     /// - Throws: ``GSettingsStoreError`` when the user's mappings cannot be read: a directory whose schema is not
     ///   known would take writes its schema refuses.
     func schemaOwner(ofDirectory path: String) throws(GSettingsStoreError) -> (suite: String, keys: Set<String>)? {
-        guard let suite = try describedDirectories()[path] else { return nil }
-        return (suite, declaredKeys(ofSuite: suite))
+        let catalog = try catalog()
+        guard let suite = try knownPlaces(in: catalog).directories[path] else { return nil }
+        return (suite, declaredKeys(ofSuite: suite, in: catalog))
     }
 
-    /// The keys a schema suite declares; none when it cannot be opened, which only GIO's absence causes for an
-    /// installed schema, and then dconf cannot be used either.
-    private func declaredKeys(ofSuite name: String) -> Set<String> {
-        guard let settings = try? settings(name) else { return [] }
-        return GIOLock.run { Set(settings.schema.keyNames) }
+    /// The keys a schema suite (`SCHEMA`, `SCHEMA:/path/`) declares; none when its schema is not installed.
+    private func declaredKeys(ofSuite name: String, in catalog: any SettingsCatalog) -> Set<String> {
+        let schema = String(name.prefix { $0 != ":" })
+        return Set(catalog.keyNames(ofSchema: schema) ?? [])
     }
 
     /// Every directory a schema describes, and the suite that does: each fixed schema's path, and each known
@@ -121,30 +117,31 @@ extension GSettingsStore {
     ///
     /// - Throws: ``GSettingsStoreError`` when the user's mappings cannot be read.
     func describedDirectories() throws(GSettingsStoreError) -> [String: String] {
-        try knownPlaces().directories
+        try knownPlaces(in: catalog()).directories
     }
 
     /// The known instances of installed relocatable schemas, as suite names `SCHEMA:PATH`, sorted
-    /// (``findRelocatableInstances()``).
+    /// (``findRelocatableInstances(in:usingMappings:)``).
     ///
     /// - Throws: ``GSettingsStoreError`` when GIO cannot be loaded or the user's mappings cannot be read.
-    func relocatableInstances() throws(GSettingsStoreError) -> [String] {
-        try knownPlaces().instances
+    func relocatableInstances(in catalog: any SettingsCatalog) throws(GSettingsStoreError) -> [String] {
+        try knownPlaces(in: catalog).instances
     }
 
     /// The known instances, for a listing of suites: when the user's mappings cannot be read, those GNOME records
     /// without them, and one line saying why, so that a mappings file gone wrong stops only the dconf directories
     /// it may type (``schemaOwner(ofDirectory:)`` still refuses them), not every command on every schema.
     ///
-    /// - Throws: ``GSettingsStoreError`` when GIO cannot be loaded.
-    func listedRelocatableInstances() throws(GSettingsStoreError) -> [String] {
+    /// - Parameter catalog: What lists the schemas and dconf's directories (``catalog()``).
+    func listedRelocatableInstances(in catalog: any SettingsCatalog) -> [String] {
         do {
-            return try relocatableInstances()
-        } catch .mappingsUnreadable(let path, let reason) {
-            let problem = GSettingsStoreError.mappingsUnreadable(path: path, reason: reason)
-            // Logged as an error so that it shows at prefs' default level; the listing goes on.
-            PrefsLogging.logger.error("warning: \(problem); relocatable instances it pairs are left out")
-            return try findRelocatableInstances(usingMappings: false)
+            return try relocatableInstances(in: catalog)
+        } catch {
+            // Only the mappings can fail here. Logged as an error so that it shows at prefs' default level; the
+            // listing goes on.
+            PrefsLogging.logger.error("warning: \(error); relocatable instances it pairs are left out")
+            // Without the mappings nothing else can fail.
+            return (try? findRelocatableInstances(in: catalog, usingMappings: false)) ?? []
         }
     }
 
@@ -155,15 +152,15 @@ extension GSettingsStore {
     /// a hundred directories does not list every directory again (the editor's first frame spent 42% of its 33 ms
     /// there). A change to a system database alone is seen once the user's database changes, or the store is made
     /// again.
-    private func knownPlaces() throws(GSettingsStoreError) -> KnownPlaces {
+    private func knownPlaces(in catalog: any SettingsCatalog) throws(GSettingsStoreError) -> KnownPlaces {
         let files = [
             FilePath(XDGDirectories.configHome().path).appending("dconf").appending("user"), SchemaMappings.file(),
         ]
         // A file that cannot be looked at leaves nothing to compare: the places are found again, never kept.
         let sources = try? files.map { path throws(Errno) in try FileIdentity.of(path) }
         if let sources, let kept = described.withLock({ $0 }), kept.sources == sources { return kept.places }
-        let instances = try findRelocatableInstances()
-        var directories = fixedSchemaPaths()
+        let instances = try findRelocatableInstances(in: catalog)
+        var directories = fixedSchemaPaths(in: catalog)
         for instance in instances {
             if let location = try? SuiteLocation(instance), let path = location.path, directories[path] == nil {
                 directories[path] = instance
@@ -175,15 +172,15 @@ extension GSettingsStore {
     }
 
     /// Each fixed schema's path and id, read once per set of compiled schemas.
-    func fixedSchemaPaths() -> [String: String] {
+    ///
+    /// - Parameter catalog: What lists the schemas; ``catalog()`` when `nil`, asked only when they are not yet read.
+    func fixedSchemaPaths(in catalog: (any SettingsCatalog)? = nil) -> [String: String] {
         if let known = schemaPaths.withLock({ $0 }) { return known }
-        let found = GIOLock.run { () -> [String: String] in
-            guard let source = currentSchemaSource() else { return [:] }
-            var paths: [String: String] = [:]
-            for id in source.schemaIDs.fixed.sorted() {
-                if let path = source.lookup(id)?.path, paths[path] == nil { paths[path] = id }
-            }
-            return paths
+        // Without GIO no schema is listed, and nothing has a path.
+        guard let catalog = catalog ?? (try? self.catalog()) else { return [:] }
+        var found: [String: String] = [:]
+        for id in catalog.schemaIDs().fixed.sorted() {
+            if let path = catalog.path(ofSchema: id), found[path] == nil { found[path] = id }
         }
         schemaPaths.withLock { $0 = found }
         return found

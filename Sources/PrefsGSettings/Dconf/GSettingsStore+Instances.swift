@@ -9,19 +9,22 @@ extension GSettingsStore {
     /// built-in pairing or one of the user's mappings describes, and from a mapping of an exact path. A directory
     /// is one instance's, the first found.
     ///
-    /// - Parameter usingMappings: Whether the user's mappings are read; `false` finds only what GNOME records.
+    /// - Parameters:
+    ///   - catalog: What lists the schemas and dconf's directories (``catalog()``).
+    ///   - usingMappings: Whether the user's mappings are read; `false` finds only what GNOME records.
     /// - Returns: The instances' suite names.
-    /// - Throws: ``GSettingsStoreError`` when GIO cannot be loaded or the user's mappings cannot be read.
-    func findRelocatableInstances(usingMappings: Bool = true) throws(GSettingsStoreError) -> [String] {
-        try GIOLibrary.load()
-        let relocatable = Set(GIOLock.run { currentSchemaSource()?.schemaIDs.relocatable ?? [] })
+    /// - Throws: ``GSettingsStoreError`` when the user's mappings cannot be read.
+    func findRelocatableInstances(in catalog: any SettingsCatalog, usingMappings: Bool = true)
+        throws(GSettingsStoreError) -> [String]
+    {
+        let relocatable = Set(catalog.schemaIDs().relocatable)
         guard !relocatable.isEmpty else { return [] }
         var instances: [String: String] = [:]
         func found(_ schema: String, at path: String) {
             if instances[path] == nil, SuiteLocation.isValidPath(path) { instances[path] = schema }
         }
         for list in RelocatableList.builtIn where relocatable.contains(list.child) {
-            for element in listElements(of: list) {
+            for element in catalog.strings(ofSchema: list.parent, key: list.key) {
                 if let path = list.directory(for: element) { found(list.child, at: path) }
             }
         }
@@ -32,25 +35,12 @@ extension GSettingsStore {
         let patterns = (user + RelocatablePairing.builtIn).filter {
             relocatable.contains($0.schema) && $0.pattern.contains("//")
         }
-        if !patterns.isEmpty, let directories = try? dconfDirectories() {
-            for path in directories {
+        if !patterns.isEmpty {
+            for path in dconfDirectories(in: catalog) {
                 if let pairing = patterns.first(where: { $0.matches(path) }) { found(pairing.schema, at: path) }
             }
         }
         return instances.map { "\($0.value):\($0.key)" }.sorted()
-    }
-
-    /// The strings a parent schema's list key holds; none when the parent is not installed or the key is not a list
-    /// of strings.
-    private func listElements(of list: RelocatableList) -> [String] {
-        let installed = GIOLock.run { currentSchemaSource()?.lookup(list.parent)?.hasKey(list.key) ?? false }
-        guard installed, let settings = try? settings(list.parent) else { return [] }
-        let value = GIOLock.run { VariantConversion.value(of: settings.value(list.key)) }
-        guard case .array(let elements) = value else { return [] }
-        return elements.compactMap {
-            if case .string(let text) = $0 { return text }
-            return nil
-        }
     }
 
     /// Pairs a relocatable schema with a dconf directory, or with every directory a pattern with empty parts

@@ -41,17 +41,30 @@ final class CompiledSchemas: Sendable {
         return CompiledSchema(id: id, table: table, extends: extends)
     }
 
-    /// The ids of the schemas that live at a path of their own (those with a `.path`), as
-    /// `g_settings_schema_source_list_schemas` lists them: each id once, from the first file that holds it.
-    var fixedSchemaIDs: [String] {
+    /// A schema's own path, read from its table alone: a listing asks it of every installed schema, and reading
+    /// every key of each to answer cost the editor's first frame 0.8 ms.
+    ///
+    /// - Returns: The path, or `nil` for a relocatable schema or one not installed.
+    func path(of id: String) -> String? {
+        if let schema = opened.withLock({ $0[id] }) { return schema.path }
+        return files.lazy.compactMap { $0.table(forKey: id) }.first?.value(forKey: ".path")?.string
+    }
+
+    /// The ids of the installed schemas, as `g_settings_schema_source_list_schemas` lists them: each id once, from
+    /// the first file that holds it; fixed ones have a `.path`.
+    var schemaIDs: (fixed: [String], relocatable: [String]) {
         var seen = Set<String>()
-        var fixed: [String] = []
+        var (fixed, relocatable): ([String], [String]) = ([], [])
         for file in files {
             for id in file.list("") ?? [] where seen.insert(id).inserted {
-                if file.table(forKey: id)?.hasValue(forKey: ".path") == true { fixed.append(id) }
+                if file.table(forKey: id)?.hasValue(forKey: ".path") == true {
+                    fixed.append(id)
+                } else {
+                    relocatable.append(id)
+                }
             }
         }
-        return fixed
+        return (fixed, relocatable)
     }
 }
 

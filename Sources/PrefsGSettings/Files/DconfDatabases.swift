@@ -91,6 +91,13 @@ struct DconfDatabases: Sendable {
         return nil
     }
 
+    /// The names in a directory over every database, as `dconf_engine_list` lists them: keys, and directories
+    /// ending in `/`, each once.
+    func list(_ directory: String) -> [String] {
+        var seen = Set<String>()
+        return ([user] + system).flatMap { $0?.values?.list(directory) ?? [] }.filter { seen.insert($0).inserted }
+    }
+
     /// Whether a key can be written: the profile starts with the user's database and no system database locks it.
     func isWritable(_ key: String) -> Bool {
         user != nil && !system.contains { $0.locks?.hasValue(forKey: key) == true }

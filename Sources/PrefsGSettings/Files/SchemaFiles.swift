@@ -26,6 +26,15 @@ struct SchemaFiles: Sendable {
         try userValue(name, in: files.databases())
     }
 
+    /// The value in effect, as `g_settings_get_value` gives it: the user's, else the default in force.
+    func value(_ name: String) throws(GLibFile.Unreadable) -> PropertyListValue? {
+        let databases = try files.databases()
+        if let user = try userValue(name, in: databases) { return user }
+        return try defaultValue(name, in: databases).map { value throws(GLibFile.Unreadable) in
+            try faithful(value, name: name)
+        }
+    }
+
     /// Every value a user set.
     func userValues() throws(GLibFile.Unreadable) -> [String: PropertyListValue] {
         try everyKey(userValue(_:in:))

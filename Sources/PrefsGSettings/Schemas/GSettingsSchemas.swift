@@ -23,7 +23,8 @@ public struct GSettingsSchemas: PreferenceSchemaSource {
 
     /// The installed schemas that live at a path of their own, and the known instances of relocatable ones, sorted.
     public func schemaSuites() throws -> [String] {
-        (try store.schemaIDs() + store.listedRelocatableInstances()).sorted()
+        let catalog = try store.catalog()
+        return (catalog.schemaIDs().fixed + store.listedRelocatableInstances(in: catalog)).sorted()
     }
 
     /// The schema of a suite; a relocatable schema's suite (`SCHEMA:/path/`) has its schema's.
