@@ -26,6 +26,7 @@ package struct DirectoryEntry: Sendable, Equatable {
     /// - Parameters:
     ///   - kind: `.regular` or `.directory`.
     ///   - folder: The folder listed.
+    /// - Returns: Whether it does.
     package func leads(to kind: Kind, in folder: FilePath) -> Bool {
         guard self.kind == .symbolicLink else { return self.kind == kind }
         // A link that cannot be followed leads nowhere.
@@ -42,6 +43,7 @@ package struct DirectoryEntry: Sendable, Equatable {
     /// does not record (`DT_UNKNOWN`) is looked at with `lstat`.
     ///
     /// - Parameter folder: The folder.
+    /// - Returns: Its entries.
     /// - Throws: `Errno` when it cannot be opened (`noSuchFileOrDirectory` when it does not exist).
     package static func list(_ folder: FilePath) throws(Errno) -> [DirectoryEntry] {
         if let fault = SyscallFaults.shared.error(for: "opendir", path: folder) { throw fault }

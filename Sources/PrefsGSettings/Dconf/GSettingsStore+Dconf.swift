@@ -58,6 +58,7 @@ extension GSettingsStore {
     /// ``directoryLimit`` directories and ``depthLimit`` levels.
     ///
     /// - Parameter catalog: What lists dconf's directories (``catalog()``).
+    /// - Returns: The directories.
     func dconfDirectories(in catalog: any SettingsCatalog) -> [String] {
         var holding: [String] = []
         var pending: [(path: String, depth: Int)] = [("/", 0)]
@@ -84,6 +85,7 @@ extension GSettingsStore {
     /// opened by its name.
     ///
     /// - Parameter catalog: What lists dconf's directories (``catalog()``).
+    /// - Returns: The directories' suite names.
     /// - Throws: ``GSettingsStoreError`` when the user's mappings cannot be read.
     func directorySuiteNames(in catalog: any SettingsCatalog) throws(GSettingsStoreError) -> [String] {
         let described = try knownPlaces(in: catalog).directories
@@ -133,6 +135,7 @@ extension GSettingsStore {
     /// it may type (``schemaOwner(ofDirectory:)`` still refuses them), not every command on every schema.
     ///
     /// - Parameter catalog: What lists the schemas and dconf's directories (``catalog()``).
+    /// - Returns: The instances' suite names, sorted.
     func listedRelocatableInstances(in catalog: any SettingsCatalog) -> [String] {
         do {
             return try relocatableInstances(in: catalog)
@@ -174,6 +177,7 @@ extension GSettingsStore {
     /// Each fixed schema's path and id, read once per set of compiled schemas.
     ///
     /// - Parameter catalog: What lists the schemas; ``catalog()`` when `nil`, asked only when they are not yet read.
+    /// - Returns: Each path's schema id.
     func fixedSchemaPaths(in catalog: (any SettingsCatalog)? = nil) -> [String: String] {
         if let known = schemaPaths.withLock({ $0 }) { return known }
         // Without GIO no schema is listed, and nothing has a path.
