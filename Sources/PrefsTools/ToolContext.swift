@@ -200,8 +200,16 @@ public final class ToolContext: Sendable {
     ///
     /// - Throws: The store's error when it cannot be listed.
     public func suiteNames() throws -> [String] {
-        let stored = try store(creating: false)?.listSuites() ?? []
-        return Set(stored).union(try schemas().schemaSuites()).sorted(by: NaturalOrder.precedes)
+        Set(try storedSuiteNames()).union(try schemas().schemaSuites()).sorted(by: NaturalOrder.precedes)
+    }
+
+    /// The suites the store holds, unsorted, schemas' suites left out: for a caller that lists the schemas' own
+    /// (the editor, whose schemas may have an app's in front), so that neither is listed twice.
+    ///
+    /// - Returns: The names; none when the store does not exist.
+    /// - Throws: The store's error when it cannot list them.
+    public func storedSuiteNames() throws -> [String] {
+        try store(creating: false)?.listSuites() ?? []
     }
 
     /// Checks a suite's name without opening anything that does not exist.

@@ -70,9 +70,10 @@ public final class EditorData {
     /// The suites' names: those on disk and those with a schema, sorted as people count; listed once, nothing read.
     public func suiteNames() -> [String] {
         suiteRowCache.names {
-            // As the tools list them, with the schemas this editor was given in front (an app's own, not installed).
+            // As the tools list them, with the schemas this editor was given, which hold the tools' own with an app's
+            // in front (not installed); each listed once, since GNOME's schemas take a fifth of the first frame.
             let described = Set((try? schemas.schemaSuites()) ?? [])
-            return (Set((try? tools.suiteNames()) ?? []), described)
+            return (Set((try? tools.storedSuiteNames()) ?? []), described)
         }
     }
 
