@@ -10,17 +10,13 @@ extension XfconfStore: SuiteStore {
     /// Xfconf has no schemas: its properties carry their types.
     public var schemaSource: any PreferenceSchemaSource { XfconfSchemas() }
 
-    /// The channels xfconfd has stored, and those opened here, sorted.
+    /// The channels xfconfd has stored (their files, which its `ListChannels` lists), and those opened, written or
+    /// journaled here that it holds before it saves them, sorted.
     ///
-    /// - Throws: ``XfconfStoreError`` when xfconfd cannot be reached.
+    /// - Throws: ``XfconfStoreError`` when the user's folder of channel files cannot be listed.
     public func listSuites() throws -> [String] {
-        let stored: [String]
-        do {
-            // The names alone need no GLib, which holds values: the machine view lists channels before it loads.
-            stored = try service.channels()
-        } catch {
-            throw XfconfStoreError.unreachable("\(error)")
-        }
+        // As xfconfd's ListChannels lists them, from the same folders, without a round trip to it.
+        let stored = try XfconfChannelFolders.channels()
         // A channel written moments ago is in xfconfd's memory before its file, which ListChannels reads: those this
         // process opened or wrote, and those a watcher journaled, are asked for (a channel emptied since is not).
         let opened = channels.withLock { $0.compactMap { $0.value.channel?.name } }

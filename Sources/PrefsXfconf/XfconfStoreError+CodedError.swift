@@ -9,6 +9,7 @@ extension XfconfStoreError: CodedError {
         case .locked: .lockedKey
         case .unreachable, .gioUnavailable: .unreachable
         case .noSchemas: .refused
+        case .unreadableFolder: .io
         }
     }
 }

@@ -17,6 +17,8 @@ public enum XfconfStoreError: StoreErrorConvertible, Sendable, Hashable, CustomS
     case noSchemas
     /// GLib, which holds the values, cannot be loaded: the dynamic loader's reason.
     case gioUnavailable(String)
+    /// The user's folder of channel files exists but cannot be listed.
+    case unreadableFolder(path: String, reason: String)
 
     public var description: String {
         switch self {
@@ -36,6 +38,8 @@ public enum XfconfStoreError: StoreErrorConvertible, Sendable, Hashable, CustomS
             "Xfconf has no schemas: its properties carry their types themselves"
         case .gioUnavailable(let reason):
             "XFCE's settings need GLib, which cannot be loaded (\(reason)); install it (Debian: libglib2.0-0)"
+        case .unreadableFolder(let path, let reason):
+            "XFCE's channel files in \(TextEscaping.quoted(path)) cannot be listed: \(reason)"
         }
     }
 
@@ -44,7 +48,7 @@ public enum XfconfStoreError: StoreErrorConvertible, Sendable, Hashable, CustomS
         switch self {
         case .invalidValue, .invalidProperty: PersistentKeyValueStoreError(.encoding, message: description)
         case .locked: PersistentKeyValueStoreError(.locked, message: description)
-        case .unreachable, .gioUnavailable: PersistentKeyValueStoreError(.io, message: description)
+        case .unreachable, .gioUnavailable, .unreadableFolder: PersistentKeyValueStoreError(.io, message: description)
         case .invalidChannel, .noSchemas: PersistentKeyValueStoreError(.refused, message: description)
         }
     }
