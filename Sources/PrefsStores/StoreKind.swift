@@ -76,7 +76,7 @@ public struct StoreKind: Sendable {
         StoreKind(
             name: StoreResolver.kconfig, spelling: StoreResolver.kconfig,
             summary: "KDE's settings (the KConfig files of the configuration directory: kdeglobals, *rc)",
-            needsHelper: false, presence: .holdingSuites, desktops: ["KDE"],
+            needsHelper: false, presence: .when(StoreResolver.kconfigMayBeHere), desktops: ["KDE"],
             names: { $0 == StoreResolver.kconfig },
             open: { _, directory, environment in
                 StoreResolver.kconfigContext(configDirectory: directory, environment: environment)
@@ -102,8 +102,6 @@ public struct StoreKind: Sendable {
         /// When a cheap look (a file, an address) says it holds settings: asking the store itself would cost a
         /// daemon's start, or a listing the view makes again.
         case when(@Sendable (_ environment: [String: String]) -> Bool)
-        /// When it lists a suite or a schema: a listing as cheap as a folder's.
-        case holdingSuites
         /// Only when `--store` names it: a database somewhere else.
         case named
     }

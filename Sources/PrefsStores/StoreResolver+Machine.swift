@@ -1,5 +1,6 @@
 public import PrefsCore
 import PrefsFileStore
+import PrefsKConfig
 import PrefsStoreKit
 public import PrefsTools
 import Synchronization
@@ -67,6 +68,11 @@ extension StoreResolver {
         #endif
     }
 
+    /// Whether KDE's settings may be here, told from the folders' entries without listing every file.
+    static func kconfigMayBeHere(_ environment: [String: String]) -> Bool {
+        KConfigStore.mayHoldSettings(environment: environment)
+    }
+
     /// Whether XFCE's settings may be here, told without starting xfconfd.
     static func xfconfMayBeHere(_ environment: [String: String]) -> Bool {
         #if canImport(PrefsXfconf)
@@ -92,8 +98,9 @@ private final class MachineOpening: Sendable {
 
     /// The kinds of store here, each with its context, in the machine view's order; found once.
     ///
-    /// prefs' own suites are always here, even before their folder exists; another kind when it holds a suite or a
-    /// schema, or cannot say (its problem is then shown).
+    /// prefs' own suites are always here, even before their folder exists; another kind when a look at its files
+    /// says it may hold settings (its row's ``StoreKind/Presence``), which its listing then shows, with its problem
+    /// when it cannot list them.
     func present() -> [(kind: StoreKind, context: ToolContext)] {
         if let found = kinds.withLock({ $0 }) { return found }
         let configDirectory = XDGDirectories.configHome(environment: environment)
@@ -103,17 +110,9 @@ private final class MachineOpening: Sendable {
             case .named: continue
             case .always: found.append((kind, kind.open(kind.name, configDirectory, environment)))
             case .when(let isHere):
-                // Listed once, by the view: the look (compiled schemas, channel files) says enough.
+                // Listed once, by the view: the look (compiled schemas, channel files, a folder's entries) says enough.
                 guard isHere(environment) else { continue }
                 found.append((kind, kind.open(kind.name, configDirectory, environment)))
-            case .holdingSuites:
-                let context = kind.open(kind.name, configDirectory, environment)
-                do {
-                    guard try !context.suiteNames().isEmpty else { continue }
-                } catch {
-                    // A store that cannot say what it holds is shown, with why, rather than hidden.
-                }
-                found.append((kind, context))
             }
         }
         kinds.withLock { $0 = found }

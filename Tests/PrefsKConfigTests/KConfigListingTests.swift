@@ -61,3 +61,39 @@ import Testing
         #expect(try store.listSuites() == ["onerc"])
     }
 }
+
+extension KConfigListingTests {
+    /// The machine view shows KDE's settings from a look at the folders alone: a KDE desktop, a KConfig file at the
+    /// top of a configuration folder, or a `.kcfg` installed; nothing else (a plist, a folder named like a file).
+    @Test func theMachineLooksForKDEInTheFoldersEntries() throws {
+        let home = try TemporaryDirectory()
+        let config = home.url.appendingPathComponent("config")
+        let data = home.url.appendingPathComponent("data")
+        let system = home.url.appendingPathComponent("xdg")
+        for folder in [config, data, system, config.appendingPathComponent("toolrc")] {
+            try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        }
+        try Data("<plist/>".utf8).write(to: config.appendingPathComponent("app.plist"))
+        var environment = [
+            "XDG_CONFIG_HOME": config.path, "XDG_CONFIG_DIRS": system.path, "XDG_DATA_HOME": data.path,
+            "XDG_DATA_DIRS": system.path, "XDG_CURRENT_DESKTOP": "GNOME",
+        ]
+        #expect(!KConfigStore.mayHoldSettings(environment: environment))
+        environment["XDG_CURRENT_DESKTOP"] = "KDE"
+        #expect(KConfigStore.mayHoldSettings(environment: environment))
+        environment["XDG_CURRENT_DESKTOP"] = "GNOME"
+
+        try FileManager.default.createDirectory(
+            at: data.appendingPathComponent("config.kcfg"), withIntermediateDirectories: true)
+        try Data("<kcfg/>".utf8).write(to: data.appendingPathComponent("config.kcfg/app.kcfg"))
+        #expect(KConfigStore.mayHoldSettings(environment: environment))
+        try FileManager.default.removeItem(at: data.appendingPathComponent("config.kcfg"))
+
+        try Data("[G]\nk=v\n".utf8).write(to: system.appendingPathComponent("kdeglobals"))
+        #expect(KConfigStore.mayHoldSettings(environment: environment))
+        try FileManager.default.removeItem(at: system.appendingPathComponent("kdeglobals"))
+
+        try Data("[G]\nk=v\n".utf8).write(to: config.appendingPathComponent("dolphinrc"))
+        #expect(KConfigStore.mayHoldSettings(environment: environment))
+    }
+}
