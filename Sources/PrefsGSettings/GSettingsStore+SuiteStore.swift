@@ -15,7 +15,7 @@ extension GSettingsStore: SuiteStore {
     /// the dconf directories that hold keys no schema describes.
     ///
     /// Every installed schema is a suite too; ``schemaSource`` lists them all. Read from the files GSettings reads
-    /// while GIO is not loaded (``FilesCatalog``); through GIO, without dconf's client library the directories are
+    /// while GIO is not loaded (the compiled schemas and dconf's databases); through GIO, without dconf's client library the directories are
     /// left out, and opening one names what to install.
     ///
     /// - Throws: ``GSettingsStoreError/gioUnavailable(_:)`` when GIO must be asked and cannot be loaded.

@@ -29,6 +29,7 @@ struct FilesCatalog: SettingsCatalog {
     }
 
     func holdsUserValue(suite name: String) -> Bool {
+        // A name that is no suite's holds nothing.
         guard let location = try? SuiteLocation(name),
             let path = files.schemas.path(of: location.schema) ?? location.path
         else { return false }
