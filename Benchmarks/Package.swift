@@ -49,6 +49,20 @@ let package = Package(
                     .when(platforms: [.linux], configuration: .release))
             ]
         ),
+        // The editor's first frames, linked as the shipped prefs is and with what it links (no PostgreSQL).
+        .executableTarget(
+            name: "prefs-bench-editor",
+            dependencies: [
+                .product(name: "PrefsTUI", package: prefs), .product(name: "PrefsTools", package: prefs),
+                .product(name: "PrefsStores", package: prefs),
+            ],
+            swiftSettings: [.swiftLanguageMode(.v6)],
+            linkerSettings: [
+                .unsafeFlags(
+                    ["-Xclang-linker", "-no-pie", "-Xlinker", "--no-export-dynamic"],
+                    .when(platforms: [.linux], configuration: .release))
+            ]
+        ),
         .target(name: "BenchmarkSupport", swiftSettings: [.swiftLanguageMode(.v6)]),
         // The floor of the start benchmark: no dependency, no link settings of prefs's.
         .executableTarget(name: "start-floor", swiftSettings: [.swiftLanguageMode(.v6)]),

@@ -16,7 +16,7 @@ let benchmarks: @Sendable () -> Void = {
         ("prefs read (a process: every suite decoded and printed)", Command.prefs(["read"])),
         ("Python plistlib (a process: every file loaded)", Command.python(["load"])),
         ("Foundation PropertyListSerialization (a process: every file decoded)", Command.peer(["foundation-load"])),
-        ("PrefsTUI editor, a process (open, list every suite, draw)", Command.peer(["files-first-frame"])),
+        ("PrefsTUI editor, a process (open, list every suite, draw)", Command.editor(["files-first-frame"])),
     ] {
         Benchmark("500 binary preference files: \(label)", configuration: configuration) { benchmark, folder in
             let run = try command.run(in: folder)
@@ -52,6 +52,8 @@ enum Command: Sendable {
     case prefs([String])
     case python([String])
     case peer([String])
+    /// The editor's first frame, in the peer linked as prefs is (prefs-bench-editor).
+    case editor([String])
 
     func run(in folder: String) throws -> MeasuredRun {
         var environment = ProcessInfo.processInfo.environment
@@ -68,6 +70,9 @@ enum Command: Sendable {
         case .peer(let arguments):
             return try MeasuredRun.run(
                 try BenchmarkTools.path("PREFS_BENCH_PEER"), arguments + [folder], environment: environment)
+        case .editor(let arguments):
+            return try MeasuredRun.run(
+                try BenchmarkTools.path("PREFS_BENCH_EDITOR"), arguments + [folder], environment: environment)
         }
     }
 }

@@ -5,7 +5,7 @@ import Synchronization
 
 // `prefs` on GNOME's settings (issue 27), one process per command as users run it, beside GLib's own `gsettings`
 // doing the same, all in one run and in a D-Bus session of the benchmark's own. Benchmarks/run builds `prefs` and the
-// peer as they ship (PREFS_BENCH_PREFS, PREFS_BENCH_PEER). The write → watch latency is `Benchmarks/cli-latency
+// peers as they ship (PREFS_BENCH_PREFS, PREFS_BENCH_EDITOR). The write → watch latency is `Benchmarks/cli-latency
 // --gsettings`, which times both tools' watchers with ../shared/tools/notify_latency.py.
 let benchmarks: @Sendable () -> Void = {
     let resident = BenchmarkMetric.custom("peak resident (KB)", polarity: .prefersSmaller, useScalingFactor: false)
@@ -63,7 +63,7 @@ let benchmarks: @Sendable () -> Void = {
     for (label, command) in [
         (
             "PrefsTUI editor, a process (open, list every schema, instance and dconf path, draw)",
-            Command.peer(["gsettings-first-frame"])
+            Command.editor(["gsettings-first-frame"])
         ),
         ("gsettings list-recursively (every key of every schema)", Command.gsettings(["list-recursively"])),
     ] {
@@ -81,7 +81,7 @@ let benchmarks: @Sendable () -> Void = {
     for (label, command) in [
         (
             "prefs alone, the machine view, a process (open every store, list every suite, draw)",
-            Command.peer(["machine-first-frame"])
+            Command.editor(["machine-first-frame"])
         ),
         ("gsettings list-recursively (every key of every schema)", Command.gsettings(["list-recursively"])),
     ] {
@@ -125,14 +125,15 @@ enum Session {
 enum Command: Sendable {
     case prefs([String])
     case gsettings([String])
-    case peer([String])
+    /// The editor's first frame, in the peer linked as prefs is (prefs-bench-editor).
+    case editor([String])
     case dconf([String])
 
     func run(in session: PrivateDBusSession) throws -> MeasuredRun {
         switch self {
         case .prefs(let arguments): try session.run(try BenchmarkTools.path("PREFS_BENCH_PREFS"), arguments)
         case .gsettings(let arguments): try session.run("/usr/bin/gsettings", arguments)
-        case .peer(let arguments): try session.run(try BenchmarkTools.path("PREFS_BENCH_PEER"), arguments)
+        case .editor(let arguments): try session.run(try BenchmarkTools.path("PREFS_BENCH_EDITOR"), arguments)
         case .dconf(let arguments): try session.run("/usr/bin/dconf", arguments)
         }
     }

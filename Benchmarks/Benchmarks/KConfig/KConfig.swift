@@ -4,7 +4,7 @@ import Foundation
 
 // `prefs` on KDE's settings (issue 45), one process per command as users run it, beside KDE's own `kreadconfig5`
 // doing the same, all in one run over one configuration folder of 200 KConfig files (Fixture). Benchmarks/run builds
-// `prefs` and the peer as they ship (PREFS_BENCH_PREFS, PREFS_BENCH_PEER).
+// `prefs` and the peers as they ship (PREFS_BENCH_PREFS, PREFS_BENCH_EDITOR).
 let benchmarks: @Sendable () -> Void = {
     let resident = BenchmarkMetric.custom("peak resident (KB)", polarity: .prefersSmaller, useScalingFactor: false)
     let configuration = Benchmark.Configuration(
@@ -31,7 +31,7 @@ let benchmarks: @Sendable () -> Void = {
     }
 
     for (label, command) in [
-        ("PrefsTUI editor, a process (open, list 200 files, draw)", Command.peer(["kconfig-first-frame"])),
+        ("PrefsTUI editor, a process (open, list 200 files, draw)", Command.editor(["kconfig-first-frame"])),
         (
             "kreadconfig5 of one key (the least a KDE tool does)",
             Command.kreadconfig(["--file", "dolphinrc", "--group", "General", "--key", "ShowFullPath"])
@@ -127,7 +127,8 @@ final class Fixture: Sendable {
 enum Command: Sendable {
     case prefs([String])
     case kreadconfig([String])
-    case peer([String])
+    /// The editor's first frame, in the peer linked as prefs is (prefs-bench-editor).
+    case editor([String])
 
     func run(in fixture: Fixture) throws -> MeasuredRun {
         switch self {
@@ -136,9 +137,9 @@ enum Command: Sendable {
                 try BenchmarkTools.path("PREFS_BENCH_PREFS"), arguments, environment: fixture.environment)
         case .kreadconfig(let arguments):
             try MeasuredRun.run("/usr/bin/kreadconfig5", arguments, environment: fixture.environment)
-        case .peer(let arguments):
+        case .editor(let arguments):
             try MeasuredRun.run(
-                try BenchmarkTools.path("PREFS_BENCH_PEER"), arguments + [fixture.config.path],
+                try BenchmarkTools.path("PREFS_BENCH_EDITOR"), arguments + [fixture.config.path],
                 environment: fixture.environment)
         }
     }

@@ -136,17 +136,6 @@ case ("foundation-load", 2):
         count += 1
     }
     print(count)
-case ("files-first-frame", 2):
-    // files-first-frame DIR: the editor's first frame on a folder of suite files; prints the number of suites.
-    do { try FilesPeer.firstFrame(arguments[1]) } catch { fail("\(error)") }
-case ("kconfig-first-frame", 2):
-    do { try KConfigPeer.firstFrame(directory: arguments[1]) } catch { fail("\(error)") }
-case ("gsettings-first-frame", 1):
-    do { try GSettingsPeer.firstFrame() } catch { fail("\(error)") }
-case ("machine-first-frame", 1):
-    do { try MachinePeer.firstFrame() } catch { fail("\(error)") }
-case ("machine-search", 1):
-    do { try MachinePeer.searchKeystrokes() } catch { fail("\(error)") }
 case ("cfg-pong", 6):
     // cfg-pong WATCHER DIR SUITE COUNT QUIET-MS: see ConfigurationPeer.pong.
     guard let watcher = ConfigurationPeer.Watcher(rawValue: arguments[1]) else {

@@ -1,7 +1,12 @@
-import Foundation
 import PrefsStores
 import PrefsTUI
 import PrefsTools
+
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
+import Foundation
+#endif
 
 /// The editor on KDE's settings, in a process of its own, as `prefs --store kconfig tui` starts.
 enum KConfigPeer {

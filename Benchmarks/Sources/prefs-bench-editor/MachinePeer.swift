@@ -1,7 +1,12 @@
-import Foundation
 import PrefsStores
 import PrefsTUI
 import PrefsTools
+
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
+import Foundation
+#endif
 
 /// The editor on every store of the machine, in a process of its own, as `prefs` alone starts on a desktop.
 enum MachinePeer {

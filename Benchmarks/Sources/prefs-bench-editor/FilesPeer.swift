@@ -1,7 +1,12 @@
-import Foundation
 import PrefsStores
 import PrefsTUI
 import PrefsTools
+
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
+import Foundation
+#endif
 
 /// The editor on a folder of suite files, in a process of its own, as `prefs --config-dir DIR tui` starts.
 enum FilesPeer {

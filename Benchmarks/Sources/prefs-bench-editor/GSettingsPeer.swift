@@ -1,7 +1,12 @@
-import Foundation
 import PrefsStores
 import PrefsTUI
 import PrefsTools
+
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
+import Foundation
+#endif
 
 /// The editor on GNOME's settings, in a process of its own, as `prefs --store gsettings tui` starts.
 enum GSettingsPeer {
