@@ -320,7 +320,10 @@ if buildsGSettings {
         // GVariants, GLib's main loop and errors, shared by the stores on GIO (GSettings, Xfconf).
         .target(
             name: "PrefsGLib",
-            dependencies: ["PrefsSystem", "PrefsCore", "CGio", .product(name: "Logging", package: "swift-log")],
+            dependencies: [
+                "PrefsSystem", "PrefsCore", "PrefsStoreKit", "CGio", .product(name: "Logging", package: "swift-log"),
+                .product(name: "SystemPackage", package: "swift-system"),
+            ],
             swiftSettings: strictSettings),
         .target(
             name: "PrefsGSettings",

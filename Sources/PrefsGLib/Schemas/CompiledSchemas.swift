@@ -1,4 +1,3 @@
-import PrefsGLib
 import Synchronization
 
 /// The compiled GSettings schemas, read without GIO from the `gschemas.compiled` files GIO reads, in GIO's order.
@@ -6,9 +5,9 @@ import Synchronization
 /// Follows GLib's `gsettingsschema.c`: a schema is a table of the first file that holds its id; a key is a tuple of
 /// its default and its extensions (`l` translation, `e`/`f`/`c` choices, `r` range). A key with an extension this
 /// reader does not know, or a default GIO would translate, is left to GIO.
-final class CompiledSchemas: Sendable {
+package final class CompiledSchemas: Sendable {
     /// Each folder's file, highest priority first.
-    let files: [GVDBTable]
+    package let files: [GVDBTable]
     /// The schemas read so far, by id: each is read once.
     private let opened = Mutex<[String: CompiledSchema]>([:])
 
@@ -16,7 +15,7 @@ final class CompiledSchemas: Sendable {
     ///
     /// - Parameter folders: The folders, highest priority first (``GSettingsStore/schemaFolderList(environment:)``).
     /// - Throws: ``GLibFile/Unreadable`` when a file cannot be read here.
-    init(folders: [String]) throws(GLibFile.Unreadable) {
+    package init(folders: [String]) throws(GLibFile.Unreadable) {
         var files: [GVDBTable] = []
         for folder in folders {
             if let table = try GLibFile.table(at: "\(folder)/gschemas.compiled") { files.append(table) }
@@ -25,7 +24,7 @@ final class CompiledSchemas: Sendable {
     }
 
     /// A schema by id, from the first file that holds it.
-    func schema(_ id: String) -> CompiledSchema? {
+    package func schema(_ id: String) -> CompiledSchema? {
         if let schema = opened.withLock({ $0[id] }) { return schema }
         guard let schema = schema(id, depth: 0) else { return nil }
         return opened.withLock { opened in
@@ -45,14 +44,14 @@ final class CompiledSchemas: Sendable {
     /// every key of each to answer cost the editor's first frame 0.8 ms.
     ///
     /// - Returns: The path, or `nil` for a relocatable schema or one not installed.
-    func path(of id: String) -> String? {
+    package func path(of id: String) -> String? {
         if let schema = opened.withLock({ $0[id] }) { return schema.path }
         return files.lazy.compactMap { $0.table(forKey: id) }.first?.value(forKey: ".path")?.string
     }
 
     /// The ids of the installed schemas, as `g_settings_schema_source_list_schemas` lists them: each id once, from
     /// the first file that holds it; fixed ones have a `.path`.
-    var schemaIDs: (fixed: [String], relocatable: [String]) {
+    package var schemaIDs: (fixed: [String], relocatable: [String]) {
         var seen = Set<String>()
         var (fixed, relocatable): ([String], [String]) = ([], [])
         for file in files {
@@ -69,17 +68,17 @@ final class CompiledSchemas: Sendable {
 }
 
 /// One compiled schema, its keys read once.
-final class CompiledSchema: Sendable {
-    let id: String
+package final class CompiledSchema: Sendable {
+    package let id: String
     /// The path of a fixed schema; `nil` for a relocatable one.
-    let path: String?
+    package let path: String?
     /// The names of its keys, its parent schema's included, sorted; child schemas (`name/`) and `.` entries left
     /// out.
-    let keyNames: [String]
+    package let keyNames: [String]
     /// Each key, `nil` where it cannot be read here.
     private let keys: [String: CompiledSchemaKey?]
 
-    init(id: String, table: GVDBTable, extends: CompiledSchema?) {
+    package init(id: String, table: GVDBTable, extends: CompiledSchema?) {
         self.id = id
         path = table.value(forKey: ".path")?.string
         var keys = extends?.keys ?? [:]
@@ -92,12 +91,12 @@ final class CompiledSchema: Sendable {
     }
 
     /// A key, or `nil` when the schema has none of that name or it cannot be read here.
-    func key(_ name: String) -> CompiledSchemaKey? {
+    package func key(_ name: String) -> CompiledSchemaKey? {
         keys[name] ?? nil
     }
 
     /// Whether the schema has a key of that name.
-    func hasKey(_ name: String) -> Bool {
+    package func hasKey(_ name: String) -> Bool {
         keys[name] != nil
     }
 }

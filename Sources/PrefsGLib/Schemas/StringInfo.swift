@@ -1,16 +1,14 @@
-import PrefsGLib
-
 /// The strings an enum, flags or choices key allows, from the `au` GLib's `strinfo.c` builds: for each, a word (its
 /// value, or for an alias the index of its target's word), then a marker byte (`0xff` a string, `0xfe` an alias),
 /// the string, its nul, and padding whose last byte is `0xff`, to a whole word.
-struct StringInfo: Sendable {
+package struct StringInfo: Sendable {
     /// The strings, in the schema's order, aliases left out.
-    let strings: [String]
+    package let strings: [String]
     /// Each alias and the string it stands for.
-    let aliases: [String: String]
+    package let aliases: [String: String]
 
     /// Reads the words; `nil` when they are not of that form.
-    init?(_ value: SerializedVariant) {
+    package init?(_ value: SerializedVariant) {
         guard value.type == .array(.fixed("u")) else { return nil }
         let bytes = Array(value.bytes)
         var strings: [String] = []

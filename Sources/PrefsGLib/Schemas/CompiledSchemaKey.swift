@@ -1,10 +1,9 @@
 import PrefsCore
-import PrefsGLib
 
 /// A key of a compiled schema: its default and what it allows, read without GIO.
-struct CompiledSchemaKey: Sendable {
+package struct CompiledSchemaKey: Sendable {
     /// What a key's values may be, as `g_settings_schema_key_get_range` says.
-    enum Allowed: Sendable {
+    package enum Allowed: Sendable {
         case any
         /// An enum's or a choice list's strings (`e`, `c`).
         case choices([String])
@@ -14,18 +13,18 @@ struct CompiledSchemaKey: Sendable {
         case range(SerializedVariant, SerializedVariant)
     }
 
-    let name: String
-    let type: SerializedType
-    let defaultValue: SerializedVariant
-    let allowed: Allowed
+    package let name: String
+    package let type: SerializedType
+    package let defaultValue: SerializedVariant
+    package let allowed: Allowed
     /// Strings an enum or choice key takes for one of its own (`<alias value=… target=…>`).
-    let aliases: [String: String]
+    package let aliases: [String: String]
 
     /// Reads a key's compiled tuple: its default, then `(y*)` extensions.
     ///
     /// - Returns: `nil` when the tuple is malformed, has an extension not read here (`d`), or asks for a translated
     ///   default in a locale that may have one.
-    init?(name: String, compiled: SerializedVariant) {
+    package init?(name: String, compiled: SerializedVariant) {
         guard case .tuple = compiled.type, let members = compiled.children, let first = members.first else {
             return nil
         }
@@ -59,7 +58,7 @@ struct CompiledSchemaKey: Sendable {
 
     /// Whether a value is one the key allows, as `g_settings_schema_key_range_check`: each element of a container
     /// in turn; `nil` when that cannot be told here.
-    func allows(_ value: SerializedVariant) -> Bool? {
+    package func allows(_ value: SerializedVariant) -> Bool? {
         switch allowed {
         case .any: return true
         case .choices(let strings), .flags(let strings):
