@@ -351,6 +351,17 @@ if buildsGSettings {
                 "PrefsTestHelpers", "prefs", "prefs-test-helper",
             ],
             swiftSettings: languageSettings))
+    // Flatpak apps' own settings: GLib's keyfile backend, typed by the schemas in each app's deployment.
+    package.targets += [
+        .target(
+            name: "PrefsFlatpak",
+            dependencies: ["PrefsCore", "PrefsStoreKit", "PrefsGLib", "PrefsSystem"],
+            swiftSettings: strictSettings),
+        .testTarget(
+            name: "PrefsFlatpakTests",
+            dependencies: ["PrefsFlatpak", "PrefsGLib", "PrefsCore", "PrefsTestSupport", "PrefsTestHelpers"],
+            swiftSettings: languageSettings),
+    ]
     package.targets.append(
         .testTarget(
             name: "PrefsGSettingsTests",
