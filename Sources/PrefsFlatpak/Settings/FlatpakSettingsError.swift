@@ -1,0 +1,30 @@
+import PrefsCore
+
+/// Why an app's settings refuse a write; each says what is wrong on one line, in the GSettings store's words.
+package enum FlatpakSettingsError: Error, Sendable, Equatable, CustomStringConvertible {
+    /// The app has no such schema.
+    case noSchema(app: String, schema: String)
+    /// The schema declares no such key.
+    case unknownKey(suite: String, key: String)
+    /// The value does not fit the key's type, or its range, choices or flags refuse it.
+    case invalidValue(suite: String, key: String, reason: String)
+    /// GLib stops reading the keyfile before its end; a line written after the bad one would not be read.
+    case unreadableKeyfile(path: String, reason: String)
+    /// The keyfile could not be replaced.
+    case writeFailed(path: String, reason: String)
+
+    package var description: String {
+        switch self {
+        case .noSchema(let app, let schema):
+            "\(TextEscaping.quoted(app)) has no GSettings schema \(TextEscaping.quoted(schema))"
+        case .unknownKey(let suite, let key):
+            "schema \(TextEscaping.quoted(suite)) has no key \(TextEscaping.quoted(key))"
+        case .invalidValue(let suite, let key, let reason):
+            "key \(TextEscaping.quoted(key)) of \(TextEscaping.quoted(suite)): \(reason); nothing was written"
+        case .unreadableKeyfile(let path, let reason):
+            "GLib reads \(TextEscaping.quoted(path)) only up to its \(reason); fix that line first; nothing was written"
+        case .writeFailed(let path, let reason):
+            "\(TextEscaping.quoted(path)) could not be replaced: \(reason); nothing was written"
+        }
+    }
+}
