@@ -4,15 +4,17 @@ import PrefsSystem
 import SystemPackage
 
 extension FlatpakSettings {
-    /// The keyfile with changes made as GLib's keyfile backend makes them (`set_to_keyfile`): each value printed as
-    /// `g_variant_print` prints it without types, in its schema's group; a key reset is removed. Every other line is
-    /// kept byte for byte.
+    /// The keyfile with changes made as GLib's keyfile backend makes them.
+    ///
+    /// As `set_to_keyfile`: each value printed as `g_variant_print` prints it without types, in its schema's group;
+    /// a key reset is removed. Every other line is kept byte for byte.
     ///
     /// - Parameters:
     ///   - changes: The value to store for each key, or `nil` to reset it.
     ///   - id: The schema's id.
     ///   - path: The path of a relocatable schema's instance; a fixed schema's own when `nil`.
     ///   - suite: The suite's name, for errors.
+    ///   - environment: Where `HOME` is read, for errors.
     /// - Returns: The keyfile to write; a new one when the app has none yet.
     /// - Throws: ``FlatpakSettingsError`` when the schema, a key or a value is refused, or GLib stops reading the
     ///   keyfile before its end; nothing is to be written then.
