@@ -1,9 +1,13 @@
-import PrefsCore
+package import PrefsCore
 
 /// Why an app's settings refuse a write; each says what is wrong on one line, in the GSettings store's words.
 package enum FlatpakSettingsError: Error, Sendable, Equatable, CustomStringConvertible {
+    /// No installed app's schema has this name (`APPID/SCHEMA`).
+    case noApp(String)
     /// The app has no such schema.
     case noSchema(app: String, schema: String)
+    /// The app's schemas or keyfile cannot be read, or GLib cannot be loaded.
+    case unreadable(String)
     /// The schema declares no such key.
     case unknownKey(suite: String, key: String)
     /// The value does not fit the key's type, or its range, choices or flags refuse it.
@@ -15,6 +19,10 @@ package enum FlatpakSettingsError: Error, Sendable, Equatable, CustomStringConve
 
     package var description: String {
         switch self {
+        case .noApp(let name):
+            "no Flatpak app's suite \(TextEscaping.quoted(name)): name one as APPID/SCHEMA, an installed app's id and one of its schemas"
+        case .unreadable(let reason):
+            reason
         case .noSchema(let app, let schema):
             "\(TextEscaping.quoted(app)) has no GSettings schema \(TextEscaping.quoted(schema))"
         case .unknownKey(let suite, let key):
@@ -25,6 +33,18 @@ package enum FlatpakSettingsError: Error, Sendable, Equatable, CustomStringConve
             "GLib reads \(TextEscaping.quoted(path)) only up to its \(reason); fix that line first; nothing was written"
         case .writeFailed(let path, let reason):
             "\(TextEscaping.quoted(path)) could not be replaced: \(reason); nothing was written"
+        }
+    }
+}
+
+extension FlatpakSettingsError: StoreErrorConvertible {
+    /// The error as the typed API's writes throw it.
+    package var storeError: PersistentKeyValueStoreError {
+        switch self {
+        case .unknownKey, .invalidValue: PersistentKeyValueStoreError(.encoding, message: description)
+        case .noApp, .noSchema: PersistentKeyValueStoreError(.refused, message: description)
+        case .unreadableKeyfile: PersistentKeyValueStoreError(.corrupt, message: description)
+        case .unreadable, .writeFailed: PersistentKeyValueStoreError(.io, message: description)
         }
     }
 }

@@ -1,0 +1,83 @@
+public import PrefsCore
+import PrefsStoreKit
+import Synchronization
+import SystemPackage
+
+#if canImport(FoundationEssentials)
+public import FoundationEssentials
+#else
+public import Foundation
+#endif
+
+/// Flatpak apps' own settings as a store of suites: each schema an installed app ships is a suite named
+/// `APPID/SCHEMA`, whose values are those GLib's keyfile backend keeps for the app in
+/// `~/.var/app/APPID/config/glib-2.0/settings/keyfile`, typed by the app's own compiled schemas.
+///
+/// Apps are found in the user's installation and the system's (``FlatpakInstallation``), the user's first where an
+/// app is in both, as `flatpak run` picks it. An app granted dconf (``FlatpakApp/grantsDconf(overriddenIn:)``) keeps
+/// its settings in the host's dconf instead, and is not listed here yet.
+///
+/// Creating the store does nothing: installations are read when suites are listed or opened.
+public final class FlatpakStore: Sendable {
+    /// The environment the installations and the apps' keyfiles are found through.
+    let environment: [String: String]
+    /// The folder of the change journals, one file per suite.
+    public let journalDirectory: URL
+    public let changeNotifier = PersistentKeyValueChangeNotifier()
+    let journal: SuiteJournal
+    private let open = Mutex<[String: FlatpakSuite]>([:])
+
+    /// Creates the store; nothing is read until suites are listed or opened.
+    ///
+    /// - Parameters:
+    ///   - environment: Where `FLATPAK_USER_DIR`, `FLATPAK_SYSTEM_DIR`, `HOME` and the XDG folders are read.
+    ///   - journalDirectory: Where to keep the change journals; `$XDG_STATE_HOME/prefs/flatpak/` when `nil`.
+    public init(environment: [String: String] = ProcessEnvironment.current, journalDirectory: URL? = nil) {
+        self.environment = environment
+        let directory =
+            journalDirectory
+            ?? XDGDirectories.stateHome(environment: environment).appendingPathComponent(
+                "prefs/flatpak", isDirectory: true)
+        self.journalDirectory = directory
+        journal = SuiteJournal(directory: directory)
+    }
+
+    /// The apps whose settings GLib's keyfile backend keeps, by id, the user's installation first.
+    func apps() -> [FlatpakApp] {
+        let installations = FlatpakInstallation.all(environment: environment)
+        var seen = Set<String>()
+        return installations.flatMap { $0.apps() }.filter { app in
+            seen.insert(app.id).inserted && !app.grantsDconf(overriddenIn: installations)
+        }
+    }
+
+    /// An app by id, as ``apps()`` finds it.
+    func app(_ id: String) -> FlatpakApp? {
+        apps().first { $0.id == id }
+    }
+
+    /// The suite of a name, one object per name.
+    ///
+    /// - Parameters:
+    ///   - name: `APPID/SCHEMA`.
+    ///   - seenEmpty: Whether it starts as if empty, so that what it holds is told (one opened for a change heard).
+    /// - Throws: ``FlatpakSettingsError`` when the name names no installed app's schema.
+    func suite(_ name: String, seenEmpty: Bool = false) throws(FlatpakSettingsError) -> FlatpakSuite {
+        if let suite = open.withLock({ $0[name] }) { return suite }
+        let parts = name.split(separator: "/", maxSplits: 1).map(String.init)
+        guard parts.count == 2, FlatpakAppID.isValid(parts[0]), let app = app(parts[0]) else {
+            throw .noApp(name)
+        }
+        let fresh = try FlatpakSuite(name: name, app: app, schema: parts[1], store: self, seenEmpty: seenEmpty)
+        return open.withLock { open in
+            if let suite = open[name] { return suite }
+            open[name] = fresh
+            return fresh
+        }
+    }
+
+    /// The suites open, for the changes heard in an app's folder.
+    func openSuites(ofApp id: String) -> [FlatpakSuite] {
+        open.withLock { $0.values.filter { $0.app.id == id } }
+    }
+}

@@ -1,0 +1,99 @@
+public import PrefsCore
+import PrefsGLib
+public import PrefsStoreKit
+
+/// One schema of one Flatpak app (`APPID/SCHEMA`): its keys' values as the app reads them from its keyfile, written
+/// as GLib's keyfile backend writes them, through the kit's journaled write.
+public final class FlatpakSuite: JournaledSuite, Sendable {
+    public let name: String
+    public let changeNotifier = PersistentKeyValueChangeNotifier()
+    public var launchArguments: LaunchArguments { .none }
+    public var journal: SuiteJournal { store.journal }
+    /// The name in the journal's folder: the suite's, its `/` a file name cannot hold made `~`.
+    public var journalName: String { app.id + "~" + schema }
+    let app: FlatpakApp
+    /// The schema's id.
+    let schema: String
+    let store: FlatpakStore
+    /// What this suite last saw the keyfile hold, to tell other programs' changes from its own.
+    let seen: SeenValues
+
+    init(name: String, app: FlatpakApp, schema: String, store: FlatpakStore, seenEmpty: Bool)
+        throws(FlatpakSettingsError)
+    {
+        self.name = name
+        self.app = app
+        self.schema = schema
+        self.store = store
+        seen = SeenValues(seenEmpty ? [:] : nil)
+        let settings = try Self.settings(app, store)
+        guard settings.schemas.schema(schema)?.path != nil else { throw .noSchema(app: app.id, schema: schema) }
+        if !seenEmpty { seen.prime(settings.userValues(ofSchema: schema)) }
+    }
+
+    public func primitiveValue(forKey key: String) -> PropertyListValue? { readOrReport()[key] }
+    public func primitiveValues() -> [String: PropertyListValue] { readOrReport() }
+
+    /// Writes keys as one: under the suite's lock the keyfile is read and each change checked by the schema and
+    /// planned, staged in the journal, made by replacing the keyfile, and committed; a key that no longer holds
+    /// what `expecting` says refuses it all.
+    public func commit(_ changes: [String: PropertyListValue?], expecting: [String: PropertyListValue?]) throws
+        -> [PersistentKeyValueChange]
+    {
+        let applied = try journal.write(suite: journalName, timeout: .seconds(5), onFailure: reportWriteFailure) {
+            writer in
+            let settings = try Self.settings(app, store)
+            let held = settings.userValues(ofSchema: schema)
+            if let key = expecting.keys.sorted().first(where: { held[$0] != expecting[$0] ?? nil }) {
+                throw PersistentKeyValueStoreError.changedSince(key: key)
+            }
+            let wanted = changes.filter { held[$0.key] != $0.value }
+            guard !wanted.isEmpty else { return nil }
+            let edited = try settings.edited(wanted, ofSchema: schema, suite: name, environment: store.environment)
+            let planned = wanted.keys.sorted().map { key in
+                PersistentKeyValueChange(
+                    suite: name, key: key, oldValue: held[key], newValue: wanted[key] ?? nil, origin: .thisProcess,
+                    writer: writer)
+            }
+            return SuiteJournal.Plan(changes: planned) { [self] in
+                try seen.making(planned) { try settings.replace(with: edited, environment: store.environment) }
+            }
+        }
+        post(applied)
+        return applied
+    }
+
+    /// Tells what another program (the app itself) changed, attributed to its writer when the journal knows it.
+    func refresh() {
+        let differences = seen.differences { seenKeys in
+            let now = readOrReport()
+            return Set(now.keys).union(seenKeys).sorted().map { ($0, now[$0]) }
+        }
+        post(journal.attribute(differences, suite: journalName, named: name, timeout: .milliseconds(200)))
+    }
+
+    private func post(_ changes: [PersistentKeyValueChange]) {
+        guard !changes.isEmpty else { return }
+        changeNotifier.post(changes)
+        store.changeNotifier.post(changes)
+    }
+
+    private static func settings(_ app: FlatpakApp, _ store: FlatpakStore) throws(FlatpakSettingsError)
+        -> FlatpakSettings
+    {
+        do {
+            return try FlatpakSettings(app: app, environment: store.environment)
+        } catch {
+            throw .unreadable(error.description)
+        }
+    }
+
+    private func readOrReport() -> [String: PropertyListValue] {
+        do {
+            return try Self.settings(app, store).userValues(ofSchema: schema)
+        } catch {
+            changeNotifier.report(error)
+            return [:]
+        }
+    }
+}

@@ -1,0 +1,72 @@
+import Foundation
+import PrefsCore
+import PrefsTestSupport
+import Synchronization
+import Testing
+
+@testable import PrefsFlatpak
+
+/// An app's schema as a suite (`APPID/SCHEMA`): written through the kit's journaled write, read back by `gsettings`
+/// run as the app, with its history; the app's own change told with its old value.
+@Suite(.needs(.gsettings)) struct FlatpakSuiteTests {
+    typealias App = FlatpakSettingsTests.App
+    static let name = "\(FlatpakSettingsTests.id)/\(FlatpakSettingsTests.id)"
+
+    func store(_ app: App) throws -> FlatpakStore {
+        FlatpakStore(
+            environment: app.fixture.environment,
+            journalDirectory: app.fixture.home.url.appendingPathComponent("journal"))
+    }
+
+    @Test func writesAreJournaledAndTheAppReadsThem() throws {
+        let app = try App()
+        let suite = try store(app).suite(Self.name)
+        let applied = try suite.commit(["font-size": .int(30), "tags": .array([.string("x")])])
+        #expect(applied.map(\.key) == ["font-size", "tags"])
+        #expect(try app.gsettings("get", FlatpakSettingsTests.id, "font-size") == "30")
+        #expect(suite.primitiveValue(forKey: "font-size") == .int(30))
+        #expect(suite.history(key: "font-size").map(\.newValue) == [.int(30)])
+        // A write of what a key holds is none.
+        #expect(try suite.commit(["font-size": .int(30)]).isEmpty)
+        #expect(suite.history().count == 2)
+
+        #expect {
+            try suite.commit(["font-size": .int(40)], expecting: ["font-size": .int(12)])
+        } throws: { error in
+            "\(error)".contains("font-size")
+        }
+        #expect(try app.gsettings("get", FlatpakSettingsTests.id, "font-size") == "30")
+        #expect(throws: FlatpakSettingsError.self) { try suite.commit(["font-size": .int(500)]) }
+        #expect(try app.gsettings("get", FlatpakSettingsTests.id, "font-size") == "30")
+    }
+
+    @Test func theAppsOwnChangeIsToldWithItsOldValue() throws {
+        let app = try App()
+        let store = try store(app)
+        let suite = try store.suite(Self.name)
+        try suite.commit(["title": .string("Mine")])
+        let heard = Mutex<[PersistentKeyValueChange]>([])
+        let observation = store.changeNotifier.addObserver({ changes in heard.withLock { $0 += changes } })
+        try app.gsettings("set", FlatpakSettingsTests.id, "title", "'Theirs'")
+        suite.refresh()
+        withExtendedLifetime(observation) {
+            let changes = heard.withLock { $0 }
+            #expect(changes.map(\.key) == ["title"])
+            #expect(changes.first?.oldValue == .string("Mine"))
+            #expect(changes.first?.newValue == .string("Theirs"))
+            #expect(changes.first?.origin != .thisProcess)
+        }
+    }
+
+    @Test func aNameOfNoInstalledAppsSchemaIsRefused() throws {
+        let app = try App()
+        let store = try store(app)
+        #expect(throws: FlatpakSettingsError.noApp("org.example.Gone/org.example.Gone")) {
+            try store.suite("org.example.Gone/org.example.Gone")
+        }
+        #expect(throws: FlatpakSettingsError.noApp("nonsense")) { try store.suite("nonsense") }
+        #expect(throws: FlatpakSettingsError.noSchema(app: FlatpakSettingsTests.id, schema: "org.example.Other")) {
+            try store.suite("\(FlatpakSettingsTests.id)/org.example.Other")
+        }
+    }
+}
