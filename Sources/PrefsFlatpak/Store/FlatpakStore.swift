@@ -61,6 +61,7 @@ public final class FlatpakStore: Sendable {
     /// - Parameters:
     ///   - name: `APPID/SCHEMA`.
     ///   - seenEmpty: Whether it starts as if empty, so that what it holds is told (one opened for a change heard).
+    /// - Returns: The suite, shared by every caller in the process.
     /// - Throws: ``FlatpakSettingsError`` when the name names no installed app's schema.
     func suite(_ name: String, seenEmpty: Bool = false) throws(FlatpakSettingsError) -> FlatpakSuite {
         if let suite = open.withLock({ $0[name] }) { return suite }
