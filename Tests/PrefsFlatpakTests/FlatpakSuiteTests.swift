@@ -1,5 +1,6 @@
 import Foundation
 import PrefsCore
+import PrefsTestHelpers
 import PrefsTestSupport
 import Synchronization
 import Testing
@@ -67,6 +68,27 @@ import Testing
         #expect(throws: FlatpakSettingsError.noApp("nonsense")) { try store.suite("nonsense") }
         #expect(throws: FlatpakSettingsError.noSchema(app: FlatpakSettingsTests.id, schema: "org.example.Other")) {
             try store.suite("\(FlatpakSettingsTests.id)/org.example.Other")
+        }
+    }
+}
+
+extension FlatpakSuiteTests {
+    /// While the store watches, the app's own write (GLib replaces its keyfile) is heard, with its old value.
+    @Test func theAppsOwnWriteIsHeardWhileTheStoreWatches() throws {
+        let app = try App()
+        let store = try store(app)
+        let suite = try store.suite(Self.name)
+        try suite.commit(["font-size": .int(14)])
+        let heard = Mutex<[PersistentKeyValueChange]>([])
+        let observation = store.changeNotifier.addObserver({ changes in heard.withLock { $0 += changes } })
+        let watch = try store.startWatching()
+        try app.gsettings("set", FlatpakSettingsTests.id, "font-size", "16")
+        #expect(eventually { !heard.withLock { $0.isEmpty } })
+        withExtendedLifetime((observation, watch)) {
+            let changes = heard.withLock { $0 }
+            #expect(changes.map(\.key) == ["font-size"])
+            #expect(changes.first?.oldValue == .int(14))
+            #expect(changes.first?.newValue == .int(16))
         }
     }
 }

@@ -1,0 +1,46 @@
+import PrefsCore
+import PrefsStoreKit
+import PrefsSystem
+import SystemPackage
+
+extension FlatpakStore {
+    /// Watches every app's settings folder until the task is cancelled or a graceful shutdown begins: the app's own
+    /// writes (GLib replaces the keyfile whole) are told to the observers of the suites open.
+    ///
+    /// - Throws: The system's error when a folder cannot be watched, or when a watch dies; observers are told first.
+    public func run() async throws {
+        try await WatchService.run(holding: try startWatching(), problemsOf: changeNotifier)
+    }
+
+    /// Watches every app's settings folder from now on: a change made once this returns is told.
+    ///
+    /// An app never run (no `~/.var/app/APPID`) is not watched; the settings folder of one that has run is made when
+    /// missing, as GLib's keyfile backend makes it when the app starts, so that its first write is heard.
+    ///
+    /// - Returns: The watch, which ends when cancelled.
+    /// - Throws: The system's error when a folder cannot be made or watched.
+    func startWatching() throws -> PersistentKeyValueObservation {
+        var watchers: [DirectoryWatcher] = []
+        for app in apps() {
+            let home = FilePath(environment["HOME"] ?? "/").appending(".var/app").appending(app.id)
+            // An app never run has no folder of its own, and prefs makes none for it.
+            guard (try? Stat(home)) != nil else { continue }
+            let folder = app.settingsFile(environment: environment).removingLastComponent()
+            try FileSystem.createDirectory(folder)
+            let id = app.id
+            let watcher = try DirectoryWatcher(
+                directory: folder, suffixes: ["keyfile"], keepingSuffixes: true,
+                onChange: { [weak self] _, _ in self?.changed(app: id) },
+                onFailure: { [weak self] error in self?.changeNotifier.report(error) })
+            try watcher.start()
+            watchers.append(watcher)
+        }
+        let held = watchers
+        return PersistentKeyValueObservation { withExtendedLifetime(held) {} }
+    }
+
+    /// Tells what changed in an app's keyfile to the observers of its suites open.
+    private func changed(app id: String) {
+        for suite in openSuites(ofApp: id) { suite.refresh() }
+    }
+}
