@@ -359,7 +359,9 @@ if buildsGSettings {
             swiftSettings: strictSettings),
         .testTarget(
             name: "PrefsFlatpakTests",
-            dependencies: ["PrefsFlatpak", "PrefsGLib", "PrefsCore", "PrefsTestSupport", "PrefsTestHelpers"],
+            dependencies: [
+                "PrefsFlatpak", "PrefsGLib", "PrefsCore", "PrefsSystem", "PrefsTestSupport", "PrefsTestHelpers",
+            ],
             swiftSettings: languageSettings),
     ]
     package.targets.append(

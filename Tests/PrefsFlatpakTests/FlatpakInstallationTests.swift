@@ -3,6 +3,7 @@ import PrefsTestHelpers
 import Testing
 
 @testable import PrefsFlatpak
+@testable import PrefsSystem
 
 /// The apps of the user's and the system's installations, found as flatpak finds them, and what each one's
 /// deployment says: its schemas, its name, whether it may use dconf.
@@ -23,8 +24,8 @@ import Testing
             "org.example.Talker", in: fixture.system, metadata: "\n[Session Bus Policy]\nca.desrt.dconf=talk\n")
         let installations = FlatpakInstallation.all(environment: fixture.environment)
         #expect(installations.map(\.kind) == [.user, .system])
-        let user = try #require(installations.first?.apps())
-        let system = try #require(installations.last?.apps())
+        let user = try #require(try installations.first?.apps())
+        let system = try #require(try installations.last?.apps())
         #expect(user.map(\.id) == ["org.example.Notes"])
         #expect(system.map(\.id) == ["org.example.Talker"])
 
@@ -39,7 +40,7 @@ import Testing
                     ".var/app/org.example.Notes/config/glib-2.0/settings/keyfile"
                 )
                 .path)
-        #expect(!app.grantsDconf(overriddenIn: installations))
+        #expect(try !app.grantsDconf(overriddenIn: installations))
         #expect(try #require(system.first).grantsDconf(overriddenIn: installations))
     }
 
@@ -47,13 +48,13 @@ import Testing
         let fixture = try FlatpakFixture()
         try fixture.install("org.example.Notes", in: fixture.user)
         let installations = FlatpakInstallation.all(environment: fixture.environment)
-        let app = try #require(installations.first?.apps().first)
+        let app = try #require(try installations.first?.apps().first)
         try fixture.override("org.example.Notes", in: fixture.system, "[Session Bus Policy]\nca.desrt.dconf=talk\n")
-        #expect(app.grantsDconf(overriddenIn: installations))
+        #expect(try app.grantsDconf(overriddenIn: installations))
         try fixture.override("global", in: fixture.user, "[Session Bus Policy]\nca.desrt.dconf=none\n")
-        #expect(!app.grantsDconf(overriddenIn: installations))
+        #expect(try !app.grantsDconf(overriddenIn: installations))
         try fixture.override("org.example.Notes", in: fixture.user, "[Session Bus Policy]\nca.desrt.dconf=talk\n")
-        #expect(app.grantsDconf(overriddenIn: installations))
+        #expect(try app.grantsDconf(overriddenIn: installations))
     }
 
     /// What flatpak would not run is no app here: a folder named no app id, links of another shape (one leading out
@@ -83,5 +84,32 @@ import Testing
     ])
     func appIDsAreThoseFlatpakTakes(_ id: String, valid: Bool) {
         #expect(FlatpakAppID.isValid(id) == valid)
+    }
+}
+
+extension FlatpakInstallationTests {
+    /// What cannot be read is said, not taken for nothing: an installation's `app/` folder that cannot be listed, an
+    /// override whose policy cannot be read.
+    @Test func anUnreadableInstallationOrOverrideIsNamed() throws {
+        let fixture = try FlatpakFixture()
+        try fixture.install("org.example.Notes", in: fixture.user)
+        let installations = FlatpakInstallation.all(environment: fixture.environment)
+        let user = try #require(installations.first)
+        let app = try #require(try user.apps().first)
+        let override = fixture.user.appendingPathComponent("overrides/org.example.Notes")
+        try FileManager.default.createDirectory(at: override, withIntermediateDirectories: true)
+        #expect {
+            try app.grantsDconf(overriddenIn: installations)
+        } throws: { error in
+            "\(error)".contains("overrides/org.example.Notes cannot be read")
+        }
+        let fault = SyscallFaults.shared.inject(
+            .permissionDenied, into: ["opendir"], atPathsStartingWith: fixture.user.appendingPathComponent("app").path)
+        defer { fault.cancel() }
+        #expect {
+            try user.apps()
+        } throws: { error in
+            "\(error)".contains("cannot be listed")
+        }
     }
 }

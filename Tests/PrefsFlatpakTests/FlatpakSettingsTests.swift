@@ -39,7 +39,7 @@ import Testing
         init() throws {
             fixture = try FlatpakFixture()
             try fixture.install(FlatpakSettingsTests.id, in: fixture.user, schemas: [FlatpakSettingsTests.schema])
-            app = try #require(FlatpakInstallation.all(environment: fixture.environment).first?.apps().first)
+            app = try #require(try FlatpakInstallation.all(environment: fixture.environment).first?.apps().first)
         }
 
         var keyfile: URL { URL(fileURLWithPath: app.settingsFile(environment: fixture.environment).string) }

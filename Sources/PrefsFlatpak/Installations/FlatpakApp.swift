@@ -34,7 +34,8 @@ package struct FlatpakApp: Sendable, Equatable {
             let commit = Self.link(folder.appending(branch).appending("active"), components: 1)
         else { return nil }
         let deployment = folder.appending(branch).appending(commit)
-        guard let metadata = Self.keyfile(deployment.appending("metadata")), metadata.problem == nil,
+        // Metadata that cannot be read (or parsed) is a deployment flatpak cannot run either.
+        guard let metadata = try? Self.keyfile(deployment.appending("metadata")), metadata.problem == nil,
             metadata.value(group: "Application", key: "name") == id
         else { return nil }
         self.id = id
@@ -52,7 +53,8 @@ package struct FlatpakApp: Sendable, Equatable {
     /// The app's name as its desktop file gives it (`Name=` of `[Desktop Entry]`), or `nil` when it exports none.
     package var displayName: String? {
         let file = deployment.appending("export/share/applications").appending(id + ".desktop")
-        return Self.keyfile(file)?.value(group: "Desktop Entry", key: "Name").map(Self.unescaped)
+        // The name is only shown: a desktop file that cannot be read names the app by its id.
+        return (try? Self.keyfile(file))??.value(group: "Desktop Entry", key: "Name").map(Self.unescaped)
     }
 
     /// The keyfile GLib's keyfile backend keeps the app's settings in when it may not use dconf.
@@ -70,12 +72,15 @@ package struct FlatpakApp: Sendable, Equatable {
     ///
     /// - Parameter installations: The machine's installations, whose `overrides/` folders are read.
     /// - Returns: Whether the policy in force is `talk` or `own`.
-    package func grantsDconf(overriddenIn installations: [FlatpakInstallation]) -> Bool {
+    /// - Throws: ``FlatpakSettingsError/unreadable(_:)`` when an override file exists but cannot be read: its policy
+    ///   is unknown, and the app's settings may be in either place.
+    package func grantsDconf(overriddenIn installations: [FlatpakInstallation]) throws(FlatpakSettingsError) -> Bool {
         var policy = metadata.value(group: "Session Bus Policy", key: "ca.desrt.dconf")
-        for installation in installations.sorted(by: { $0.kind == .system && $1.kind == .user }) {
+        let ordered = installations.filter { $0.kind == .system } + installations.filter { $0.kind == .user }
+        for installation in ordered {
             for name in ["global", id] {
                 let file = installation.root.appending("overrides").appending(name)
-                if let value = Self.keyfile(file)?.value(group: "Session Bus Policy", key: "ca.desrt.dconf") {
+                if let value = try Self.keyfile(file)?.value(group: "Session Bus Policy", key: "ca.desrt.dconf") {
                     policy = value
                 }
             }
@@ -96,11 +101,15 @@ package struct FlatpakApp: Sendable, Equatable {
         return target
     }
 
-    /// A small key file, or `nil` when it is missing, too large or unreadable.
-    static func keyfile(_ path: FilePath) -> GLibKeyfile? {
-        // Each of these files is flatpak's or the app's: one missing or unreadable means its answer is none.
-        guard let data = try? SmallFile.read(path, limit: metadataLimit, limitText: "256 KiB") else { return nil }
-        return GLibKeyfile(Array(data))
+    /// A small key file, or `nil` when it is missing.
+    ///
+    /// - Throws: ``FlatpakSettingsError/unreadable(_:)`` when it exists but cannot be read, or is over 256 KiB.
+    static func keyfile(_ path: FilePath) throws(FlatpakSettingsError) -> GLibKeyfile? {
+        do {
+            return try SmallFile.read(path, limit: metadataLimit, limitText: "256 KiB").map { GLibKeyfile(Array($0)) }
+        } catch {
+            throw .unreadable("\(path) cannot be read: \(error)")
+        }
     }
 
     /// A key-file string's escapes undone, as `g_key_file_get_string`: `\s`, `\n`, `\t`, `\r`, `\\`.

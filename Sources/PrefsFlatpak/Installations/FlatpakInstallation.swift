@@ -41,10 +41,19 @@ package struct FlatpakInstallation: Sendable, Hashable {
     ///
     /// An app folder whose name is no app id, whose `current` or `active` link is missing or leads elsewhere than
     /// flatpak makes it lead, or whose deployment has no `metadata`, is left out, as `flatpak run` would not run it.
-    package func apps() -> [FlatpakApp] {
+    ///
+    /// - Returns: The apps; none when the installation has no `app/` folder.
+    /// - Throws: ``FlatpakSettingsError/unreadable(_:)`` when its `app/` folder exists but cannot be listed.
+    package func apps() throws(FlatpakSettingsError) -> [FlatpakApp] {
         let folder = root.appending("app")
-        // An installation without apps (or none at all) lists none.
-        let entries = (try? DirectoryEntry.list(folder)) ?? []
+        let entries: [DirectoryEntry]
+        do {
+            entries = try DirectoryEntry.list(folder)
+        } catch .noSuchFileOrDirectory, .notDirectory {
+            return []
+        } catch {
+            throw .unreadable("the Flatpak installation's \(folder) cannot be listed: \(error)")
+        }
         return entries.compactMap { entry -> FlatpakApp? in
             guard FlatpakAppID.isValid(entry.name), entry.leads(to: .directory, in: folder) else { return nil }
             return FlatpakApp(id: entry.name, installation: self)

@@ -29,12 +29,20 @@ package struct FlatpakSettings: Sendable {
     /// - Throws: ``Unreadable`` when a file exists but cannot be read, or GLib, which parses the values, cannot
     ///   be loaded.
     package init(app: FlatpakApp, environment: [String: String] = ProcessEnvironment.current) throws(Unreadable) {
+        try self.init(app: app, schemas: Self.schemas(of: app), environment: environment)
+    }
+
+    /// Reads an app's keyfile, its compiled schemas already read: a suite reads them once, the keyfile at every
+    /// read.
+    ///
+    /// - Parameters:
+    ///   - app: The app.
+    ///   - schemas: Its compiled schemas (``schemas(of:)``).
+    ///   - environment: Where `HOME` is read.
+    /// - Throws: ``Unreadable`` when the keyfile exists but cannot be read, or GLib cannot be loaded.
+    package init(app: FlatpakApp, schemas: CompiledSchemas, environment: [String: String]) throws(Unreadable) {
         self.app = app
-        do {
-            schemas = try CompiledSchemas(folders: [app.schemaFolder.string])
-        } catch {
-            throw Unreadable(description: "the schemas of \(app.id) cannot be read: \(error.reason)")
-        }
+        self.schemas = schemas
         let file = app.settingsFile(environment: environment)
         do {
             keyfile = try SmallFile.read(file, limit: GLibKeyfile.limit, limitText: "1 MiB").map {
@@ -45,6 +53,17 @@ package struct FlatpakSettings: Sendable {
         }
         if let problem = GLib.glibLoadFailure() {
             throw Unreadable(description: "the values need GLib, which cannot be loaded (\(problem))")
+        }
+    }
+
+    /// An app's compiled schemas.
+    ///
+    /// - Throws: ``Unreadable`` when the file exists but cannot be read.
+    package static func schemas(of app: FlatpakApp) throws(Unreadable) -> CompiledSchemas {
+        do {
+            return try CompiledSchemas(folders: [app.schemaFolder.string])
+        } catch {
+            throw Unreadable(description: "the schemas of \(app.id) cannot be read: \(error.reason)")
         }
     }
 

@@ -21,7 +21,7 @@ extension FlatpakStore {
     /// - Throws: The system's error when a folder cannot be made or watched.
     func startWatching() throws -> PersistentKeyValueObservation {
         var watchers: [DirectoryWatcher] = []
-        for app in apps() {
+        for app in try apps() {
             let home = FilePath(environment["HOME"] ?? "/").appending(".var/app").appending(app.id)
             // An app never run has no folder of its own, and prefs makes none for it.
             guard (try? Stat(home)) != nil else { continue }

@@ -43,17 +43,18 @@ public final class FlatpakStore: Sendable {
     }
 
     /// The apps whose settings GLib's keyfile backend keeps, by id, the user's installation first.
-    func apps() -> [FlatpakApp] {
+    ///
+    /// - Throws: ``FlatpakSettingsError/unreadable(_:)`` when an installation or an override cannot be read.
+    func apps() throws(FlatpakSettingsError) -> [FlatpakApp] {
         let installations = FlatpakInstallation.all(environment: environment)
         var seen = Set<String>()
-        return installations.flatMap { $0.apps() }.filter { app in
-            seen.insert(app.id).inserted && !app.grantsDconf(overriddenIn: installations)
+        var apps: [FlatpakApp] = []
+        for installation in installations {
+            for app in try installation.apps() where seen.insert(app.id).inserted {
+                if try !app.grantsDconf(overriddenIn: installations) { apps.append(app) }
+            }
         }
-    }
-
-    /// An app by id, as ``apps()`` finds it.
-    func app(_ id: String) -> FlatpakApp? {
-        apps().first { $0.id == id }
+        return apps
     }
 
     /// The suite of a name, one object per name.
@@ -66,9 +67,8 @@ public final class FlatpakStore: Sendable {
     func suite(_ name: String, seenEmpty: Bool = false) throws(FlatpakSettingsError) -> FlatpakSuite {
         if let suite = open.withLock({ $0[name] }) { return suite }
         let parts = name.split(separator: "/", maxSplits: 1).map(String.init)
-        guard parts.count == 2, FlatpakAppID.isValid(parts[0]), let app = app(parts[0]) else {
-            throw .noApp(name)
-        }
+        guard parts.count == 2, FlatpakAppID.isValid(parts[0]), let app = try apps().first(where: { $0.id == parts[0] })
+        else { throw .noApp(name) }
         let fresh = try FlatpakSuite(name: name, app: app, schema: parts[1], store: self, seenEmpty: seenEmpty)
         return open.withLock { open in
             if let suite = open[name] { return suite }

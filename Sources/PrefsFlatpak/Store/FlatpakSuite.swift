@@ -1,6 +1,7 @@
 public import PrefsCore
 import PrefsGLib
 public import PrefsStoreKit
+import Synchronization
 
 /// One schema of one Flatpak app (`APPID/SCHEMA`): its keys' values as the app reads them from its keyfile, written
 /// as GLib's keyfile backend writes them, through the kit's journaled write.
@@ -17,6 +18,11 @@ public final class FlatpakSuite: JournaledSuite, Sendable {
     let store: FlatpakStore
     /// What this suite last saw the keyfile hold, to tell other programs' changes from its own.
     let seen: SeenValues
+    /// The app's compiled schemas, read once: a new build of the app is a new deployment, found by a new store.
+    let schemas: CompiledSchemas
+    /// The values as last read, with the identity of the keyfile they were read from: a read parses the keyfile
+    /// again only when another file is there (GLib and prefs replace it whole).
+    private let cache = Mutex<(identity: FileIdentity?, values: [String: PropertyListValue])?>(nil)
 
     init(name: String, app: FlatpakApp, schema: String, store: FlatpakStore, seenEmpty: Bool)
         throws(FlatpakSettingsError)
@@ -26,9 +32,13 @@ public final class FlatpakSuite: JournaledSuite, Sendable {
         self.schema = schema
         self.store = store
         seen = SeenValues(seenEmpty ? [:] : nil)
-        let settings = try Self.settings(app, store)
-        guard settings.schemas.schema(schema)?.path != nil else { throw .noSchema(app: app.id, schema: schema) }
-        if !seenEmpty { seen.prime(settings.userValues(ofSchema: schema)) }
+        do {
+            schemas = try FlatpakSettings.schemas(of: app)
+        } catch {
+            throw .unreadable(error.description)
+        }
+        guard schemas.schema(schema)?.path != nil else { throw .noSchema(app: app.id, schema: schema) }
+        if !seenEmpty { seen.prime(try settings().userValues(ofSchema: schema)) }
     }
 
     public func primitiveValue(forKey key: String) -> PropertyListValue? { readOrReport()[key] }
@@ -42,7 +52,7 @@ public final class FlatpakSuite: JournaledSuite, Sendable {
     {
         let applied = try journal.write(suite: journalName, timeout: .seconds(5), onFailure: reportWriteFailure) {
             writer in
-            let settings = try Self.settings(app, store)
+            let settings = try settings()
             let held = settings.userValues(ofSchema: schema)
             if let key = expecting.keys.sorted().first(where: { held[$0] != expecting[$0] ?? nil }) {
                 throw PersistentKeyValueStoreError.changedSince(key: key)
@@ -78,11 +88,10 @@ public final class FlatpakSuite: JournaledSuite, Sendable {
         store.changeNotifier.post(changes)
     }
 
-    private static func settings(_ app: FlatpakApp, _ store: FlatpakStore) throws(FlatpakSettingsError)
-        -> FlatpakSettings
-    {
+    /// The app's settings as they are now: its schemas, its keyfile read again.
+    private func settings() throws(FlatpakSettingsError) -> FlatpakSettings {
         do {
-            return try FlatpakSettings(app: app, environment: store.environment)
+            return try FlatpakSettings(app: app, schemas: schemas, environment: store.environment)
         } catch {
             throw .unreadable(error.description)
         }
@@ -90,7 +99,11 @@ public final class FlatpakSuite: JournaledSuite, Sendable {
 
     private func readOrReport() -> [String: PropertyListValue] {
         do {
-            return try Self.settings(app, store).userValues(ofSchema: schema)
+            let identity = try FileIdentity.of(app.settingsFile(environment: store.environment))
+            if let cached = cache.withLock({ $0 }), cached.identity == identity { return cached.values }
+            let values = try settings().userValues(ofSchema: schema)
+            cache.withLock { $0 = (identity, values) }
+            return values
         } catch {
             changeNotifier.report(error)
             return [:]
