@@ -374,6 +374,6 @@ if buildsGSettings {
             ],
             exclude: ["Schemas"], swiftSettings: languageSettings))
     for target in package.targets where target.name == "PrefsStores" {
-        target.dependencies += ["PrefsGSettings", "PrefsXfconf"]
+        target.dependencies += ["PrefsGSettings", "PrefsXfconf", "PrefsFlatpak"]
     }
 }

@@ -88,6 +88,11 @@ public struct StoreKind: Sendable {
             names: { $0 == StoreResolver.xfconf },
             open: { _, _, _ in StoreResolver.xfconfContext() }),
         StoreKind(
+            name: StoreResolver.flatpak, spelling: StoreResolver.flatpak,
+            summary: "Flatpak apps' own settings (each installed app's GSettings schemas, its keyfile in ~/.var/app)",
+            needsHelper: false, presence: .when(StoreResolver.flatpakMayBeHere), names: { $0 == StoreResolver.flatpak },
+            open: { _, _, environment in StoreResolver.flatpakContext(environment: environment) }),
+        StoreKind(
             name: "postgresql", spelling: "postgres://user@host:port/database[?table=NAME]",
             summary: "settings shared across machines, through prefs-postgres",
             // A URL of any scheme: the helper names what is wrong with one that is not PostgreSQL's.

@@ -18,6 +18,9 @@ import PrefsGSettings
 #if canImport(PrefsXfconf)
 import PrefsXfconf
 #endif
+#if canImport(PrefsFlatpak)
+import PrefsFlatpak
+#endif
 
 /// The machine view: every store of the table that holds settings here, as one store (``PrefsTools/MachineStore``).
 extension StoreResolver {
@@ -77,6 +80,17 @@ extension StoreResolver {
     static func xfconfMayBeHere(_ environment: [String: String]) -> Bool {
         #if canImport(PrefsXfconf)
         XfconfStore.mayHoldSettings(environment: environment)
+        #else
+        false
+        #endif
+    }
+}
+
+extension StoreResolver {
+    /// Whether Flatpak apps may be here: an installation holds an app, told from its folder's entries.
+    static func flatpakMayBeHere(_ environment: [String: String]) -> Bool {
+        #if canImport(PrefsFlatpak)
+        FlatpakStore.mayHoldSettings(environment: environment)
         #else
         false
         #endif

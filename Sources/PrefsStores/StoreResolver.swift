@@ -16,6 +16,9 @@ import PrefsGSettings
 #if canImport(PrefsXfconf)
 import PrefsXfconf
 #endif
+#if canImport(PrefsFlatpak)
+import PrefsFlatpak
+#endif
 
 /// Turns what a user names — a configuration directory, a `postgres://` URL, `PREFS_STORE` — into a tool context.
 ///
@@ -27,6 +30,8 @@ public enum StoreResolver {
     public static let kconfig = "kconfig"
     /// The name `--store` takes for XFCE's settings: the Xfconf channels xfconfd keeps.
     public static let xfconf = "xfconf"
+    /// The name `--store` takes for Flatpak apps' own settings: each installed app's schemas, its keyfile.
+    public static let flatpak = "flatpak"
 
     /// The context of the store a command names, by the table of kinds (``StoreKind``): `--store`, else
     /// `PREFS_STORE`, else the configuration directory.
@@ -126,6 +131,21 @@ public enum StoreResolver {
         let refusal = ToolError("this prefs was built without GIO, so it has no Xfconf store", code: .unreachable)
         return ToolContext(
             locationDescription: "Xfconf", open: { _ in throw refusal },
+            schemas: { throw refusal })
+        #endif
+    }
+
+    /// The context of Flatpak apps' own settings, or one whose every use says the build has no Flatpak store.
+    static func flatpakContext(environment: [String: String]) -> ToolContext {
+        #if canImport(PrefsFlatpak)
+        let store = FlatpakStore(environment: environment)
+        return ToolContext(
+            locationDescription: store.locationDescription, open: { _ in store },
+            schemas: { store.schemaSource })
+        #else
+        let refusal = ToolError("this prefs was built without GLib, so it has no Flatpak store", code: .unreachable)
+        return ToolContext(
+            locationDescription: "Flatpak", open: { _ in throw refusal },
             schemas: { throw refusal })
         #endif
     }

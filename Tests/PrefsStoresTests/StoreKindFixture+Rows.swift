@@ -22,6 +22,7 @@ extension StoreKindFixture {
         "kconfig": kconfig,
         "gsettings": gsettings,
         "xfconf": xfconf,
+        "flatpak": flatpak,
         "postgresql": postgresql,
     ]
 

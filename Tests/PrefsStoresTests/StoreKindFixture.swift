@@ -123,7 +123,8 @@ extension StoreKindFixture {
     /// writer of the suite (or of its journal) takes, which the check's first write made under the scratch folder or
     /// the session's state folder (a session's store keeps its journals there, not in the scratch folder).
     static func holdLock(of suite: String, under scratch: URL, orState inSession: Bool) throws -> WriteHold {
-        let name = ".\(suite).plist.lock"
+        // A journal's file cannot hold a suite name's `/` (Flatpak's `APPID/SCHEMA`): the kit makes it `~`.
+        let name = ".\(suite.replacingOccurrences(of: "/", with: "~")).plist.lock"
         var roots = [scratch]
         if inSession, let state = ProcessInfo.processInfo.environment["XDG_STATE_HOME"] {
             roots.append(URL(fileURLWithPath: state))

@@ -16,6 +16,8 @@ package enum FlatpakSettingsError: Error, Sendable, Equatable, CustomStringConve
     case unreadableKeyfile(path: String, reason: String)
     /// The keyfile could not be replaced.
     case writeFailed(path: String, reason: String)
+    /// An app's schemas come with the app: prefs neither installs nor removes one.
+    case readOnlySchemas(String)
 
     package var description: String {
         switch self {
@@ -33,6 +35,8 @@ package enum FlatpakSettingsError: Error, Sendable, Equatable, CustomStringConve
             "GLib reads \(TextEscaping.quoted(path)) only up to its \(reason); fix that line first; nothing was written"
         case .writeFailed(let path, let reason):
             "\(TextEscaping.quoted(path)) could not be replaced: \(reason); nothing was written"
+        case .readOnlySchemas(let suite):
+            "a Flatpak app's schemas come with the app and change with its updates, not by prefs (suite \(TextEscaping.quoted(suite)))"
         }
     }
 }
@@ -45,6 +49,20 @@ extension FlatpakSettingsError: StoreErrorConvertible {
         case .noApp, .noSchema: PersistentKeyValueStoreError(.refused, message: description)
         case .unreadableKeyfile: PersistentKeyValueStoreError(.corrupt, message: description)
         case .unreadable, .writeFailed: PersistentKeyValueStoreError(.io, message: description)
+        case .readOnlySchemas: PersistentKeyValueStoreError(.refused, message: description)
+        }
+    }
+}
+
+extension FlatpakSettingsError: CodedError {
+    package var code: ErrorCode {
+        switch self {
+        case .noApp, .noSchema: .noSuite
+        case .unknownKey: .notInSchema
+        case .invalidValue: .invalidValue
+        case .readOnlySchemas: .refused
+        case .unreadableKeyfile: .corrupt
+        case .unreadable, .writeFailed: .io
         }
     }
 }

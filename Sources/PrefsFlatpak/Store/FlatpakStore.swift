@@ -1,4 +1,5 @@
 public import PrefsCore
+import PrefsGLib
 import PrefsStoreKit
 import Synchronization
 import SystemPackage
@@ -26,6 +27,8 @@ public final class FlatpakStore: Sendable {
     public let changeNotifier = PersistentKeyValueChangeNotifier()
     let journal: SuiteJournal
     private let open = Mutex<[String: FlatpakSuite]>([:])
+    /// Each app's compiled schemas, read once: a new build of the app is a new deployment, found by a new store.
+    private let compiled = Mutex<[FilePath: CompiledSchemas]>([:])
 
     /// Creates the store; nothing is read until suites are listed or opened.
     ///
@@ -66,15 +69,45 @@ public final class FlatpakStore: Sendable {
     /// - Throws: ``FlatpakSettingsError`` when the name names no installed app's schema.
     func suite(_ name: String, seenEmpty: Bool = false) throws(FlatpakSettingsError) -> FlatpakSuite {
         if let suite = open.withLock({ $0[name] }) { return suite }
-        let parts = name.split(separator: "/", maxSplits: 1).map(String.init)
-        guard parts.count == 2, FlatpakAppID.isValid(parts[0]), let app = try apps().first(where: { $0.id == parts[0] })
-        else { throw .noApp(name) }
-        let fresh = try FlatpakSuite(name: name, app: app, schema: parts[1], store: self, seenEmpty: seenEmpty)
+        let (app, schema) = try resolve(name)
+        let fresh = try FlatpakSuite(
+            name: name, app: app, schema: schema, schemas: try schemas(of: app), store: self, seenEmpty: seenEmpty)
         return open.withLock { open in
             if let suite = open[name] { return suite }
             open[name] = fresh
             return fresh
         }
+    }
+
+    /// The app and schema a suite's name names, the schema one of the app's own that lives at a path.
+    ///
+    /// - Parameter name: `APPID/SCHEMA`.
+    /// - Returns: The installed app, and the schema's id.
+    /// - Throws: ``FlatpakSettingsError/noApp(_:)`` when no installed app has the id, or
+    ///   ``FlatpakSettingsError/noSchema(app:schema:)`` when the app has no such schema.
+    func resolve(_ name: String) throws(FlatpakSettingsError) -> (app: FlatpakApp, schema: String) {
+        let parts = name.split(separator: "/", maxSplits: 1, omittingEmptySubsequences: false).map(String.init)
+        guard parts.count == 2, FlatpakAppID.isValid(parts[0]), let app = try apps().first(where: { $0.id == parts[0] })
+        else { throw .noApp(name) }
+        guard try schemas(of: app).schema(parts[1])?.path != nil else {
+            throw .noSchema(app: app.id, schema: parts[1])
+        }
+        return (app, parts[1])
+    }
+
+    /// An app's compiled schemas, read once per deployment.
+    ///
+    /// - Throws: ``FlatpakSettingsError/unreadable(_:)`` when the file exists but cannot be read.
+    func schemas(of app: FlatpakApp) throws(FlatpakSettingsError) -> CompiledSchemas {
+        if let schemas = compiled.withLock({ $0[app.deployment] }) { return schemas }
+        let schemas: CompiledSchemas
+        do {
+            schemas = try FlatpakSettings.schemas(of: app)
+        } catch {
+            throw .unreadable(error.description)
+        }
+        compiled.withLock { $0[app.deployment] = schemas }
+        return schemas
     }
 
     /// The suites open, for the changes heard in an app's folder.

@@ -18,26 +18,21 @@ public final class FlatpakSuite: JournaledSuite, Sendable {
     let store: FlatpakStore
     /// What this suite last saw the keyfile hold, to tell other programs' changes from its own.
     let seen: SeenValues
-    /// The app's compiled schemas, read once: a new build of the app is a new deployment, found by a new store.
+    /// The app's compiled schemas, read once (``FlatpakStore/schemas(of:)``).
     let schemas: CompiledSchemas
     /// The values as last read, with the identity of the keyfile they were read from: a read parses the keyfile
     /// again only when another file is there (GLib and prefs replace it whole).
     private let cache = Mutex<(identity: FileIdentity?, values: [String: PropertyListValue])?>(nil)
 
-    init(name: String, app: FlatpakApp, schema: String, store: FlatpakStore, seenEmpty: Bool)
-        throws(FlatpakSettingsError)
-    {
+    init(
+        name: String, app: FlatpakApp, schema: String, schemas: CompiledSchemas, store: FlatpakStore, seenEmpty: Bool
+    ) throws(FlatpakSettingsError) {
         self.name = name
         self.app = app
         self.schema = schema
+        self.schemas = schemas
         self.store = store
         seen = SeenValues(seenEmpty ? [:] : nil)
-        do {
-            schemas = try FlatpakSettings.schemas(of: app)
-        } catch {
-            throw .unreadable(error.description)
-        }
-        guard schemas.schema(schema)?.path != nil else { throw .noSchema(app: app.id, schema: schema) }
         if !seenEmpty { seen.prime(try settings().userValues(ofSchema: schema)) }
     }
 

@@ -1,5 +1,4 @@
 import CGio
-import PrefsGLib
 
 /// Where GSettings schemas are looked up: GLib's default source, or a chain of compiled-schema folders read again
 /// after one of them changed.
@@ -8,8 +7,8 @@ import PrefsGLib
 /// unknown to it; a chain built afresh from the same folders, in the same order, sees it.
 ///
 /// - Important: A source is immutable once built, so one may be shared between threads.
-final class SchemaSource: @unchecked Sendable {
-    let pointer: OpaquePointer
+package final class SchemaSource: @unchecked Sendable {
+    package let pointer: OpaquePointer
     /// Whether this object holds a reference to release: the default source belongs to GLib.
     private let owned: Bool
 
@@ -23,8 +22,8 @@ final class SchemaSource: @unchecked Sendable {
     /// GLib's default source, or `nil` when no schema is installed.
     ///
     /// The corresponding C function is `g_settings_schema_source_get_default`.
-    static func processDefault() -> SchemaSource? {
-        GIO.defaultSchemaSource().map { SchemaSource(pointer: $0, owned: false) }
+    package static func processDefault() -> SchemaSource? {
+        g_settings_schema_source_get_default().map { SchemaSource(pointer: $0, owned: false) }
     }
 
     /// A chain of the folders holding a `gschemas.compiled`, the first one's schemas hiding later ones of the same
@@ -37,7 +36,7 @@ final class SchemaSource: @unchecked Sendable {
     /// - Returns: The chain, or `nil` when no folder holds compiled schemas.
     ///
     /// The corresponding C function is `g_settings_schema_source_new_from_directory`.
-    static func chain(of folders: [String]) -> SchemaSource? {
+    package static func chain(of folders: [String]) -> SchemaSource? {
         var chain: SchemaSource?
         for folder in folders.reversed() {
             var error: UnsafeMutablePointer<GError>?
@@ -52,8 +51,19 @@ final class SchemaSource: @unchecked Sendable {
     }
 
     /// The ids of the schemas the source holds, through its parents.
-    var schemaIDs: (fixed: [String], relocatable: [String]) { GIO.listSchemas(pointer) }
+    ///
+    /// The corresponding C function is `g_settings_schema_source_list_schemas`.
+    package var schemaIDs: (fixed: [String], relocatable: [String]) {
+        var fixed: UnsafeMutablePointer<UnsafeMutablePointer<gchar>?>?
+        var relocatable: UnsafeMutablePointer<UnsafeMutablePointer<gchar>?>?
+        g_settings_schema_source_list_schemas(pointer, 1, &fixed, &relocatable)
+        return (GLib.takeStrings(fixed), GLib.takeStrings(relocatable))
+    }
 
     /// A schema of the source, or `nil` when it has none of that id.
-    func lookup(_ id: String) -> Schema? { GIO.lookup(id, in: pointer) }
+    ///
+    /// The corresponding C function is `g_settings_schema_source_lookup`.
+    package func lookup(_ id: String) -> Schema? {
+        g_settings_schema_source_lookup(pointer, id, 1).map(Schema.init(taking:))
+    }
 }

@@ -1,24 +1,23 @@
 import Foundation
-import PrefsTestHelpers
 import PrefsTestSupport
 import Testing
 
 /// A user and a system Flatpak installation in a folder of the test's own, laid out as flatpak leaves them:
 /// `app/ID/current` → `ARCH/BRANCH`, `ARCH/BRANCH/active` → the commit, whose folder holds `metadata`, the app's
 /// compiled schemas under `files/share/glib-2.0/schemas` and its exported desktop file.
-struct FlatpakFixture {
-    let home: TemporaryDirectory
-    var user: URL { home.url.appendingPathComponent("user-flatpak") }
-    var system: URL { home.url.appendingPathComponent("system-flatpak") }
+package struct FlatpakFixture {
+    package let home: TemporaryDirectory
+    package var user: URL { home.url.appendingPathComponent("user-flatpak") }
+    package var system: URL { home.url.appendingPathComponent("system-flatpak") }
     /// The environment prefs reads the installations and the apps' keyfiles from.
-    var environment: [String: String] {
+    package var environment: [String: String] {
         [
             "FLATPAK_USER_DIR": user.path, "FLATPAK_SYSTEM_DIR": system.path, "HOME": home.url.path,
             "XDG_DATA_HOME": home.url.appendingPathComponent("data").path,
         ]
     }
 
-    init() throws {
+    package init() throws {
         home = try TemporaryDirectory()
     }
 
@@ -33,8 +32,19 @@ struct FlatpakFixture {
     /// - Returns: The deployment's folder.
     /// - Throws: When a file cannot be written.
     @discardableResult
-    func install(
+    package func install(
         _ id: String, in installation: URL, metadata: String = "", schemas: [String] = [], name: String? = nil
+    ) throws -> URL {
+        try Self.install(id, in: installation, metadata: metadata, schemas: schemas, name: name)
+    }
+
+    /// Installs an app as flatpak deploys it, in any installation's folder (``install(_:in:metadata:schemas:name:)``).
+    ///
+    /// - Parameter compilerOptions: More of `glib-compile-schemas`' options (`--allow-any-name`).
+    @discardableResult
+    package static func install(
+        _ id: String, in installation: URL, metadata: String = "", schemas: [String] = [], name: String? = nil,
+        compilerOptions: [String] = []
     ) throws -> URL {
         let manager = FileManager.default
         let app = installation.appendingPathComponent("app/\(id)")
@@ -53,7 +63,7 @@ struct FlatpakFixture {
             for (index, source) in schemas.enumerated() {
                 try Data(source.utf8).write(to: folder.appendingPathComponent("\(id).\(index).gschema.xml"))
             }
-            let compiled = try ChildProcess.run("/usr/bin/glib-compile-schemas", [folder.path])
+            let compiled = try ChildProcess.run("/usr/bin/glib-compile-schemas", compilerOptions + [folder.path])
             #expect(compiled.status == 0, "\(compiled.standardError)")
         }
         if let name {
@@ -66,7 +76,7 @@ struct FlatpakFixture {
     }
 
     /// Writes an override file as `flatpak override` does.
-    func override(_ name: String, in installation: URL, _ text: String) throws {
+    package func override(_ name: String, in installation: URL, _ text: String) throws {
         let folder = installation.appendingPathComponent("overrides")
         try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
         try Data(text.utf8).write(to: folder.appendingPathComponent(name))

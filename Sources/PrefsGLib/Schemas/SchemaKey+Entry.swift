@@ -1,6 +1,5 @@
 import CGio
-import PrefsCore
-import PrefsGLib
+package import PrefsCore
 
 extension SchemaKey {
     /// The key as PrefsKit's schema describes it: type, default, choices, range, summary and description, the last
@@ -12,7 +11,7 @@ extension SchemaKey {
     /// - Parameter effectiveDefault: The default in effect, which a system database may set
     ///   (`g_settings_get_default_value`); the schema's own when `nil`.
     /// - Returns: The entry.
-    func entry(effectiveDefault: Variant? = nil) -> PreferenceSchemaEntry {
+    package func entry(effectiveDefault: Variant? = nil) -> PreferenceSchemaEntry {
         let allowed = Self.allowed(range)
         return GSettingsEntry.make(
             name: name, type: typeString, defaultValue: VariantConversion.value(of: effectiveDefault ?? defaultValue),
@@ -26,7 +25,7 @@ extension SchemaKey {
 
     /// The summary on one line, and the description's paragraphs with the flags a flags key may hold; the caller
     /// holds ``GIOLock``.
-    func documentation(flags: [String]) -> (summary: String?, description: String?) {
+    package func documentation(flags: [String]) -> (summary: String?, description: String?) {
         var description = Self.paragraphs(self.description)
         if !flags.isEmpty {
             let flags = "Flags: " + flags.joined(separator: ", ") + "."
@@ -36,7 +35,7 @@ extension SchemaKey {
     }
 
     /// The flags a flags key may hold, or none for any other key.
-    var flags: [String] { Self.allowed(range).flags }
+    package var flags: [String] { Self.allowed(range).flags }
 
     /// What a key's range allows, from `g_settings_schema_key_get_range`'s `(sv)`.
     private static func allowed(_ range: Variant) -> GSettingsEntry.Allowed {

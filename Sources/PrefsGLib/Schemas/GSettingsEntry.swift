@@ -1,14 +1,19 @@
-import PrefsCore
-import PrefsGLib
+package import PrefsCore
 
 /// A GSettings key as PrefsKit's schema describes it, made the same way whether the key was read through GIO
 /// (``SchemaKey``) or from the compiled schemas (``CompiledSchemaKey``).
-enum GSettingsEntry {
+package enum GSettingsEntry {
     /// What a key's values may be.
-    struct Allowed: Sendable {
-        var choices: [PropertyListValue] = []
-        var flags: [String] = []
-        var range: PreferenceValueRange?
+    package struct Allowed: Sendable {
+        package var choices: [PropertyListValue] = []
+        package var flags: [String] = []
+        package var range: PreferenceValueRange?
+
+        package init(choices: [PropertyListValue] = [], flags: [String] = [], range: PreferenceValueRange? = nil) {
+            self.choices = choices
+            self.flags = flags
+            self.range = range
+        }
     }
 
     /// The entry of a key.
@@ -23,7 +28,7 @@ enum GSettingsEntry {
     ///   - allowed: Its choices, flags or range.
     ///   - documentation: Reads its summary and description, when first asked for.
     /// - Returns: The entry.
-    static func make(
+    package static func make(
         name: String, type: String, defaultValue: PropertyListValue, allowed: Allowed,
         documentation: @escaping @Sendable () -> (summary: String?, description: String?)
     ) -> PreferenceSchemaEntry {
@@ -50,7 +55,7 @@ enum GSettingsEntry {
 
 extension CompiledSchemaKey {
     /// What the key allows, as ``GSettingsEntry`` takes it: choices as strings, a range of integers or doubles.
-    var entryAllowed: GSettingsEntry.Allowed {
+    package var entryAllowed: GSettingsEntry.Allowed {
         switch allowed {
         case .any: return GSettingsEntry.Allowed()
         case .choices(let strings): return GSettingsEntry.Allowed(choices: strings.map(PropertyListValue.string))

@@ -1,0 +1,85 @@
+public import PrefsCore
+import PrefsGLib
+import PrefsStoreKit
+import PrefsSystem
+import SystemPackage
+
+extension FlatpakStore: SuiteStore {
+    /// The installations the apps are found in.
+    public var locationDescription: String {
+        "Flatpak apps (" + FlatpakInstallation.all(environment: environment).map(\.root.string).joined(separator: ", ")
+            + ")"
+    }
+
+    /// The apps' own compiled schemas.
+    public var schemaSource: any PreferenceSchemaSource { FlatpakSchemas(store: self) }
+
+    /// The suites whose keys the user set, as the apps read them, sorted: each app's keyfile is read once; an app
+    /// never run has none, and costs no more than a look for it.
+    ///
+    /// Every schema of every app is a suite too; ``schemaSource`` lists them all.
+    ///
+    /// - Throws: ``FlatpakSettingsError`` when an installation, an app's schemas or its keyfile cannot be read.
+    public func listSuites() throws -> [String] {
+        var names: [String] = []
+        for app in try apps() {
+            // An app with no keyfile holds nothing: GLib need not be loaded to say so.
+            guard (try? Stat(app.settingsFile(environment: environment))) != nil else { continue }
+            let schemas = try schemas(of: app)
+            let settings: FlatpakSettings
+            do {
+                settings = try FlatpakSettings(app: app, schemas: schemas, environment: environment)
+            } catch {
+                throw FlatpakSettingsError.unreadable(error.description)
+            }
+            for id in settings.fixedSchemaIDs where !settings.userValues(ofSchema: id).isEmpty {
+                names.append(app.id + "/" + id)
+            }
+        }
+        return names.sorted()
+    }
+
+    /// A suite by name: `APPID/SCHEMA`.
+    public func anySuite(_ name: String) throws -> any PersistentKeyValueStore {
+        try suite(name)
+    }
+
+    /// Checks that a name names an installed app's schema, without reading its keyfile.
+    public func checkSuiteName(_ name: String) throws {
+        _ = try resolve(name)
+    }
+
+    /// Observes every change to every app's schemas, whoever makes them; the apps' own arrive while ``run()`` runs.
+    public func addObserver(
+        _ handler: @escaping @Sendable ([PersistentKeyValueChange]) -> Void,
+        onProblem: (@Sendable (any Error) -> Void)?
+    ) -> PersistentKeyValueObservation {
+        let registration = changeNotifier.addObserver(handler, onProblem: onProblem)
+        // A suite hears its app's changes once open, and stays open while the store lives. A suite that cannot be
+        // read is not observed; reading it says why.
+        for name in (try? schemaSource.schemaSuites()) ?? [] { _ = try? suite(name) }
+        return registration
+    }
+
+    /// Observes some suites only, opening no other.
+    public func addObserver(
+        ofSuites suites: Set<String>, _ handler: @escaping @Sendable ([PersistentKeyValueChange]) -> Void,
+        onProblem: (@Sendable (any Error) -> Void)?
+    ) -> PersistentKeyValueObservation {
+        // A suite that cannot be opened is not observed; reading it says why.
+        for name in suites { _ = try? suite(name) }
+        return changeNotifier.addObserver(
+            { changes in
+                let kept = changes.filter { $0.suite.map(suites.contains) ?? false }
+                if !kept.isEmpty { handler(kept) }
+            }, onProblem: onProblem)
+    }
+
+    /// Watches every app's settings folder from now on, for `prefs watch` and `prefs record`.
+    public func startDelivering() throws -> PersistentKeyValueObservation? {
+        try startWatching()
+    }
+
+    /// `flatpak run --command=gsettings APPID set SCHEMA KEY VALUE`, as the apps' READMEs tell their users to.
+    public var nativeCommands: (any NativeCommands)? { FlatpakCommands(store: self) }
+}
