@@ -352,6 +352,7 @@ if buildsGSettings {
             ],
             swiftSettings: languageSettings))
     // Flatpak apps' own settings: GLib's keyfile backend, typed by the schemas in each app's deployment.
+    package.products.append(.library(name: "PrefsFlatpak", targets: ["PrefsFlatpak"]))
     package.targets += [
         .target(
             name: "PrefsFlatpak",
@@ -360,7 +361,7 @@ if buildsGSettings {
         .testTarget(
             name: "PrefsFlatpakTests",
             dependencies: [
-                "PrefsFlatpak", "PrefsGLib", "PrefsCore", "PrefsSystem", "PrefsTestSupport", "PrefsTestHelpers",
+                "PrefsFlatpak", "PrefsGLib", "PrefsCore", "PrefsSystem", "PrefsTestSupport", "PrefsTestHelpers", "prefs",
             ],
             swiftSettings: languageSettings),
     ]

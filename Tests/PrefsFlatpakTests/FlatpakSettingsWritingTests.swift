@@ -53,6 +53,18 @@ import Testing
         #expect(kept == 0o644)
     }
 
+    @Test func aNewKeyfileIsTheOneGLibWrites() throws {
+        let ours = try App()
+        try write(ours, ["font-size": .int(14)])
+        try write(ours, ["clock": .string("12h")])
+        let glibs = try App()
+        try glibs.gsettings("set", Self.id, "font-size", "14")
+        try glibs.gsettings("set", Self.id, "clock", "'12h'")
+        let written = try Data(contentsOf: ours.keyfile)
+        #expect(written == (try Data(contentsOf: glibs.keyfile)))
+        #expect(String(decoding: written, as: UTF8.self) == "[org/example/Notes]\nfont-size=14\nclock='12h'\n")
+    }
+
     @Test(arguments: [
         ("font-size", PropertyListValue.int(999), "is out of range 6...72"),
         ("font-size", .string("large"), "key \"font-size\""),

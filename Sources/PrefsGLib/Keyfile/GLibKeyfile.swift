@@ -33,8 +33,9 @@ package struct GLibKeyfile: Sendable, Equatable {
     package init(_ bytes: [UInt8]) {
         // Split on the byte: Swift takes `\r\n` for one character, which a split on "\n" would not cut.
         var content = bytes[...]
-        endsWithNewline = content.last == UInt8(ascii: "\n")
-        if endsWithNewline { content.removeLast() }
+        // A new file ends its last line, as GLib's writer ends every line.
+        endsWithNewline = content.isEmpty || content.last == UInt8(ascii: "\n")
+        if content.last == UInt8(ascii: "\n") { content.removeLast() }
         lines =
             bytes.isEmpty
             ? []
@@ -58,7 +59,7 @@ package struct GLibKeyfile: Sendable, Equatable {
 
     /// The file's bytes.
     package var bytes: [UInt8] {
-        Array((lines.joined(separator: "\n") + (endsWithNewline || lines.isEmpty ? "\n" : "")).utf8)
+        Array((lines.joined(separator: "\n") + (endsWithNewline ? "\n" : "")).utf8)
     }
 
     /// Sets a key's raw value: its last occurrence's line is rewritten from `=` on, keeping the key as written and
