@@ -81,6 +81,15 @@ public protocol SuiteStore: AnyObject, Sendable {
     ///   ``run()`` (the default).
     /// - Throws: The store's error when the delivery cannot start.
     func startDelivering() throws -> PersistentKeyValueObservation?
+
+    /// The folders the store gathers its suites in for people, by the start their names share, each with its title:
+    /// a Flatpak app's schemas under the app's name (`org.gnome.Calculator/` → `Calculator (org.gnome.Calculator)`).
+    ///
+    /// The editor lists each as one folder; none by default. A store that cannot tell lists none, and its listing
+    /// says why.
+    ///
+    /// - Returns: Each folder's title, by the start of its suites' names.
+    func suiteFolderTitles() -> [String: String]
 }
 
 // MARK: - Default implementations
@@ -106,6 +115,8 @@ extension SuiteStore {
     public func startDelivering() throws -> PersistentKeyValueObservation? { nil }
 
     public var nativeCommands: (any NativeCommands)? { nil }
+
+    public func suiteFolderTitles() -> [String: String] { [:] }
 
     /// Observes every change to every suite and keeps those of some suites.
     public func addObserver(

@@ -83,3 +83,16 @@ extension FlatpakStore: SuiteStore {
     /// `flatpak run --command=gsettings APPID set SCHEMA KEY VALUE`, as the apps' READMEs tell their users to.
     public var nativeCommands: (any NativeCommands)? { FlatpakCommands(store: self) }
 }
+
+extension FlatpakStore {
+    /// A folder per app, titled by the name its desktop file gives it, and its id: `Notes (org.example.Notes)`.
+    public func suiteFolderTitles() -> [String: String] {
+        // An installation that cannot be listed has no folders; the listing says why.
+        let apps = (try? apps()) ?? []
+        var titles: [String: String] = [:]
+        for app in apps {
+            titles[app.id + "/"] = app.displayName.map { "\(TextEscaping.escaped($0)) (\(app.id))" } ?? app.id
+        }
+        return titles
+    }
+}

@@ -8,8 +8,14 @@ extension EditorData {
             // As the tools list them, with the schemas this editor was given, which hold the tools' own with an app's
             // in front (not installed); each listed once, since GNOME's schemas take a fifth of the first frame.
             let described = Set((try? schemas.schemaSuites()) ?? [])
-            return (Set((try? tools.storedSuiteNames()) ?? []), described)
+            return (Set((try? tools.storedSuiteNames()) ?? []), described, store.suiteFolderTitles())
         }
+    }
+
+    /// The store's folders' titles, by the start of their suites' names, listed with the names.
+    func suiteFolderTitles() -> [String: String] {
+        _ = suiteNames()
+        return suiteRowCache.folderTitles
     }
 
     /// A suite's row, read the first time a level of the tree shows it.

@@ -33,7 +33,7 @@ extension EditorModel {
     /// Opens the folders that list a suite, with the suite selected: where `esc` from its keys comes back to.
     func showFolder(of suite: String) {
         navigation.folders = SuiteTree.folders(
-            leadingTo: suite, in: data.suiteNames(), stores: data.machine?.words)
+            leadingTo: suite, in: data.suiteNames(), stores: data.machine?.words, titles: data.suiteFolderTitles())
         refresh()
         if let index = rows.suiteRows.firstIndex(where: { $0.name == suite }) { navigation.selection[.suites] = index }
     }

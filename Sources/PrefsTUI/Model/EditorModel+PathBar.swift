@@ -42,8 +42,10 @@ extension EditorModel {
     private func folderOpening(_ path: String) -> String? {
         let names = data.suiteNames()
         let stores = data.machine?.words
-        let chain = SuiteTree.folders(leadingTo: path, in: names, stores: stores)
-        let level = SuiteTree.level(names, under: chain.last ?? "", stores: stores, row: data.suiteRow)
+        let titles = data.suiteFolderTitles()
+        let chain = SuiteTree.folders(leadingTo: path, in: names, stores: stores, titles: titles)
+        let level = SuiteTree.level(
+            names, under: chain.last ?? "", stores: stores, titles: titles, row: data.suiteRow)
         return level.first { $0.isFolder && ($0.name == path || $0.name.dropLast() == path) }?.name
     }
 
@@ -52,7 +54,9 @@ extension EditorModel {
         navigation.stack = [.suites]
         filter.text = ""
         navigation.folders =
-            SuiteTree.folders(leadingTo: folder, in: data.suiteNames(), stores: data.machine?.words)
+            SuiteTree.folders(
+                leadingTo: folder, in: data.suiteNames(), stores: data.machine?.words, titles: data.suiteFolderTitles()
+            )
             .filter { $0 != folder } + [folder]
         navigation.selection[.suites] = 0
         refresh()

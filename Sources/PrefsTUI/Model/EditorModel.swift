@@ -141,7 +141,7 @@ public final class EditorModel {
             ? names.filter { query?.matches(suiteName: $0) == true }.map(data.suiteRow)
             : SuiteTree.level(
                 names, under: navigation.folders.last ?? "", stores: data.machine?.words,
-                problems: data.machine?.problems ?? [:], row: data.suiteRow)
+                titles: data.suiteFolderTitles(), problems: data.machine?.problems ?? [:], row: data.suiteRow)
         rows.searchMatches = query.map(data.searchMatches) ?? .none
         if let selectedSuite, let index = rows.suiteRows.firstIndex(where: { $0.name == selectedSuite }) {
             navigation.selection[.suites] = index

@@ -12,12 +12,17 @@ final class SuiteRowCache {
     /// The suites that have a schema, from the list of them.
     private(set) var described: Set<String> = []
     private var rows: [String: SuiteRow] = [:]
+    /// The store's folders' titles (``PrefsCore/SuiteStore/suiteFolderTitles()``), listed with the names.
+    private(set) var folderTitles: [String: String] = [:]
 
     /// The names, listed the first time by `list` (every suite, and those with a schema).
-    func names(listing list: () -> (all: Set<String>, described: Set<String>)) -> [String] {
+    func names(
+        listing list: () -> (all: Set<String>, described: Set<String>, folderTitles: [String: String])
+    ) -> [String] {
         if let sorted { return sorted }
         let listed = list()
         described = listed.described
+        folderTitles = listed.folderTitles
         let names = listed.all.union(listed.described).sorted(by: NaturalOrder.precedes)
         sorted = names
         return names
@@ -53,6 +58,7 @@ final class SuiteRowCache {
     func forget() {
         sorted = nil
         described = []
+        folderTitles = [:]
         rows = [:]
     }
 }

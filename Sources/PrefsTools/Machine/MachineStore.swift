@@ -67,6 +67,17 @@ public final class MachineStore: SuiteStore {
         members.first { $0.word == word }
     }
 
+    /// Every member's folders (``PrefsCore/SuiteStore/suiteFolderTitles()``), named by their word.
+    public func suiteFolderTitles() -> [String: String] {
+        var titles: [String: String] = [:]
+        for member in members {
+            for (start, title) in member.store.suiteFolderTitles() {
+                titles[MachineSuiteName(store: member.word, suite: start).description] = title
+            }
+        }
+        return titles
+    }
+
     /// Why each store that could not be listed was not, by word, as of the last listing.
     public var problems: [String: String] { problemsByWord.withLock { $0 } }
 

@@ -121,4 +121,37 @@ import Testing
             ])
         #expect(folders(leadingTo: "app", in: rows("app", "b.c", "b.d"), stores: nil, flatLimit: 0) == [])
     }
+
+    @Test func aStoresOwnFoldersAreOneEachByTitleWhateverTheirNumber() {
+        let all = rows(
+            "files:app", "flatpak:org.example.Notes/org.example.Notes", "flatpak:org.example.Notes/org.example.Sync",
+            "flatpak:org.gnome.Maps/org.gnome.Maps", "flatpak:stray")
+        let titles = [
+            "flatpak:org.example.Notes/": "Notes (org.example.Notes)",
+            "flatpak:org.gnome.Maps/": "Maps (org.gnome.Maps)",
+            "flatpak:org.gone.App/": "Gone (org.gone.App)",
+        ]
+        let byName = Dictionary(uniqueKeysWithValues: all.map { ($0.name, $0) })
+        let level = { (folder: String) in
+            SuiteTree.level(
+                all.map(\.name), under: folder, stores: ["files", "flatpak"], titles: titles, flatLimit: 0
+            ) { byName[$0] ?? SuiteRow(name: $0, storedKeys: 0, hasSchema: false, problem: "missing") }
+        }
+        // A folder per app that has suites, even one of a single suite, which the tree alone would list whole.
+        #expect(shown(level("flatpak:")) == ["Notes (org.example.Notes) (2)", "Maps (org.gnome.Maps) (1)", "stray"])
+        #expect(
+            level("flatpak:").map(\.name) == ["flatpak:org.example.Notes/", "flatpak:org.gnome.Maps/", "flatpak:stray"])
+        #expect(shown(level("flatpak:org.example.Notes/")) == ["org.example.Notes", "org.example.Sync"])
+        #expect(
+            SuiteTree.folders(
+                leadingTo: "flatpak:org.gnome.Maps/org.gnome.Maps", in: all.map(\.name), stores: ["files", "flatpak"],
+                titles: titles, flatLimit: 0) == ["flatpak:", "flatpak:org.gnome.Maps/"])
+        // On one store, the folders are at its top.
+        let one = all.filter { $0.name.hasPrefix("flatpak:") }.map { String($0.name.dropFirst("flatpak:".count)) }
+        let ownTitles = Dictionary(uniqueKeysWithValues: titles.map { (String($0.key.dropFirst(8)), $0.value) })
+        let top = SuiteTree.level(one, under: "", stores: nil, titles: ownTitles, flatLimit: 0) {
+            SuiteRow(name: $0, storedKeys: 1, hasSchema: true, problem: nil)
+        }
+        #expect(top.map(\.name) == ["org.example.Notes/", "org.gnome.Maps/", "stray"])
+    }
 }
