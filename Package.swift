@@ -361,7 +361,8 @@ if buildsGSettings {
         .testTarget(
             name: "PrefsFlatpakTests",
             dependencies: [
-                "PrefsFlatpak", "PrefsGLib", "PrefsCore", "PrefsSystem", "PrefsTestSupport", "PrefsTestHelpers", "prefs",
+                "PrefsFlatpak", "PrefsGLib", "PrefsCore", "PrefsSystem", "PrefsTestSupport", "PrefsTestHelpers",
+                "prefs",
             ],
             swiftSettings: languageSettings),
     ]

@@ -43,5 +43,6 @@ extension StoreKindFixture {
 
     /// The GSettings conformance schemas' source, which the GSettings row installs in its session.
     static let conformanceSchema = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
-        .deletingLastPathComponent().appendingPathComponent("PrefsGSettingsTests/Schemas/org.prefs.conformance.gschema.xml")
+        .deletingLastPathComponent()
+        .appendingPathComponent("PrefsGSettingsTests/Schemas/org.prefs.conformance.gschema.xml")
 }

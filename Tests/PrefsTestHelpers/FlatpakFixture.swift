@@ -40,7 +40,15 @@ package struct FlatpakFixture {
 
     /// Installs an app as flatpak deploys it, in any installation's folder (``install(_:in:metadata:schemas:name:)``).
     ///
-    /// - Parameter compilerOptions: More of `glib-compile-schemas`' options (`--allow-any-name`).
+    /// - Parameters:
+    ///   - id: The app id.
+    ///   - installation: The installation's folder.
+    ///   - metadata: Lines after `[Application]`'s; `name=ID` comes first.
+    ///   - schemas: gschema XML sources, compiled with `glib-compile-schemas` into the deployment.
+    ///   - name: The desktop file's `Name=`, or none.
+    ///   - compilerOptions: More of `glib-compile-schemas`' options (`--allow-any-name`).
+    /// - Returns: The deployment's folder.
+    /// - Throws: When a file cannot be written.
     @discardableResult
     package static func install(
         _ id: String, in installation: URL, metadata: String = "", schemas: [String] = [], name: String? = nil,

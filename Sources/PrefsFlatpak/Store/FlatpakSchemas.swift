@@ -52,7 +52,10 @@ public struct FlatpakSchemas: PreferenceSchemaSource {
             let allowed = key.entryAllowed
             let folder = app.schemaFolder.string
             guard let defaultValue = key.defaultValue.faithfulValue ?? Self.gioDefault(of: name, schema: id, in: folder)
-            else { throw FlatpakSettingsError.unreadable("the default of \(name) of \(id) needs GIO, which cannot be loaded") }
+            else {
+                throw FlatpakSettingsError.unreadable(
+                    "the default of \(name) of \(id) needs GIO, which cannot be loaded")
+            }
             entries.append(
                 GSettingsEntry.make(
                     name: name, type: key.type.string, defaultValue: defaultValue, allowed: allowed
