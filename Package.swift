@@ -356,7 +356,7 @@ if buildsGSettings {
     package.targets += [
         .target(
             name: "PrefsFlatpak",
-            dependencies: ["PrefsCore", "PrefsStoreKit", "PrefsGLib", "PrefsSystem"],
+            dependencies: ["PrefsCore", "PrefsStoreKit", "PrefsGLib", "PrefsDBus", "PrefsSystem"],
             swiftSettings: strictSettings),
         .testTarget(
             name: "PrefsFlatpakTests",

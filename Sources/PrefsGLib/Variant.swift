@@ -27,6 +27,28 @@ package final class Variant: @unchecked Sendable {
         self.pointer = g_variant_take_ref(pointer)
     }
 
+    /// A value read from bytes GLib did not write (a dconf database's), as GLib reads them: checked, and copied into
+    /// its normal form, so that malformed bytes read as GLib reads them (the type's default) and the copy outlives
+    /// them.
+    ///
+    /// The corresponding C functions are `g_variant_new_from_data` and `g_variant_get_normal_form`.
+    ///
+    /// - Parameter value: The serialized value; `nil` is made when GLib makes none, which it never does for a valid
+    ///   type.
+    package convenience init?(serialized value: SerializedVariant) {
+        let bytes = Array(value.bytes)
+        let normal = GLib.withType(value.type.string) { type in
+            bytes.withUnsafeBytes { buffer in
+                let loose = g_variant_take_ref(
+                    g_variant_new_from_data(type, buffer.baseAddress, gsize(buffer.count), 0, nil, nil))
+                defer { g_variant_unref(loose) }
+                return g_variant_get_normal_form(loose)
+            }
+        }
+        guard let normal else { return nil }
+        self.init(taking: normal)
+    }
+
     deinit { g_variant_unref(pointer) }
 
     /// The value's type, as a GVariant type string such as `as`.

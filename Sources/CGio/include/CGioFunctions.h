@@ -105,6 +105,7 @@ typedef void (*GDestroyNotify)(gpointer data);
     F(gint16, g_variant_get_int16, (GVariant * value), (value))                                                        \
     F(gint32, g_variant_get_int32, (GVariant * value), (value))                                                        \
     F(gint64, g_variant_get_int64, (GVariant * value), (value))                                                        \
+    F(GVariant *, g_variant_get_normal_form, (GVariant * value), (value))                                              \
     F(gsize, g_variant_get_size, (GVariant * value), (value))                                                          \
     F(const gchar *, g_variant_get_string, (GVariant * value, gsize * length), (value, length))                        \
     F(const gchar *, g_variant_get_type_string, (GVariant * value), (value))                                           \
@@ -120,6 +121,10 @@ typedef void (*GDestroyNotify)(gpointer data);
     F(GVariant *, g_variant_new_byte, (guint8 value), (value))                                                         \
     F(GVariant *, g_variant_new_dict_entry, (GVariant * key, GVariant * value), (key, value))                          \
     F(GVariant *, g_variant_new_double, (gdouble value), (value))                                                      \
+    F(GVariant *, g_variant_new_from_data,                                                                             \
+      (const GVariantType *type, gconstpointer data, gsize size, gboolean trusted, GDestroyNotify notify,              \
+       gpointer user_data),                                                                                            \
+      (type, data, size, trusted, notify, user_data))                                                                  \
     F(GVariant *, g_variant_new_fixed_array,                                                                           \
       (const GVariantType *element_type, gconstpointer elements, gsize n_elements, gsize element_size),                \
       (element_type, elements, n_elements, element_size))                                                              \

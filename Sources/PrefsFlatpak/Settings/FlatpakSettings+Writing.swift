@@ -49,6 +49,14 @@ extension FlatpakSettings {
     static func text(_ value: PropertyListValue, for key: CompiledSchemaKey, suite: String) throws(FlatpakSettingsError)
         -> String
     {
+        try checked(value, for: key, suite: suite).text
+    }
+
+    /// A value as a GVariant of its key's type, checked as GSettings checks a write: its type, then its range,
+    /// choices or flags.
+    static func checked(_ value: PropertyListValue, for key: CompiledSchemaKey, suite: String)
+        throws(FlatpakSettingsError) -> Variant
+    {
         let variant: Variant
         do {
             variant = try VariantConversion.variant(from: value, type: key.type.string)
@@ -61,7 +69,7 @@ extension FlatpakSettings {
         {
             throw .invalidValue(suite: suite, key: key.name, reason: outside(variant.text, key.allowed))
         }
-        return variant.text
+        return variant
     }
 
     /// Why a value of the right type is refused, in the GSettings store's words.

@@ -14,27 +14,38 @@ extension FlatpakStore: SuiteStore {
     /// The apps' own compiled schemas.
     public var schemaSource: any PreferenceSchemaSource { FlatpakSchemas(store: self) }
 
-    /// The suites whose keys the user set, as the apps read them, sorted: each app's keyfile is read once; an app
-    /// never run has none, and costs no more than a look for it.
+    /// The suites whose keys the user set, as the apps read them, sorted: each app's keyfile, or the user's dconf
+    /// database for the apps granted dconf, read once; an app never run has no keyfile, and costs no more than a
+    /// look for it.
     ///
     /// Every schema of every app is a suite too; ``schemaSource`` lists them all.
     ///
-    /// - Throws: ``FlatpakSettingsError`` when an installation, an app's schemas or its keyfile cannot be read.
+    /// - Throws: ``FlatpakSettingsError`` when an installation, an override, an app's schemas, its keyfile or the
+    ///   dconf database cannot be read.
     public func listSuites() throws -> [String] {
         var names: [String] = []
         for app in try apps() {
-            // An app with no keyfile holds nothing: GLib need not be loaded to say so.
-            guard (try? Stat(app.settingsFile(environment: environment))) != nil else { continue }
+            let inDconf = try keepsSettingsInDconf(app)
+            let file =
+                inDconf
+                ? FlatpakDconfSettings.databaseFile(environment: environment)
+                : app.settingsFile(environment: environment)
+            // No file holds nothing: GLib need not be loaded to say so.
+            guard (try? Stat(file)) != nil else { continue }
             let schemas = try schemas(of: app)
-            let settings: FlatpakSettings
+            let values: (String) -> [String: PropertyListValue]
             do {
-                settings = try FlatpakSettings(app: app, schemas: schemas, environment: environment)
+                if inDconf {
+                    let settings = try FlatpakDconfSettings(app: app, schemas: schemas, environment: environment)
+                    values = { settings.userValues(ofSchema: $0) }
+                } else {
+                    let settings = try FlatpakSettings(app: app, schemas: schemas, environment: environment)
+                    values = { settings.userValues(ofSchema: $0) }
+                }
             } catch {
                 throw FlatpakSettingsError.unreadable(error.description)
             }
-            for id in settings.fixedSchemaIDs where !settings.userValues(ofSchema: id).isEmpty {
-                names.append(app.id + "/" + id)
-            }
+            for id in schemas.schemaIDs.fixed where !values(id).isEmpty { names.append(app.id + "/" + id) }
         }
         return names.sorted()
     }

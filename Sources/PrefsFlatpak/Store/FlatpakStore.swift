@@ -45,19 +45,25 @@ public final class FlatpakStore: Sendable {
         journal = SuiteJournal(directory: directory)
     }
 
-    /// The apps whose settings GLib's keyfile backend keeps, by id, the user's installation first.
+    /// The installed apps, by id, the user's installation first where an app is in both, as `flatpak run` picks it.
     ///
-    /// - Throws: ``FlatpakSettingsError/unreadable(_:)`` when an installation or an override cannot be read.
+    /// - Throws: ``FlatpakSettingsError/unreadable(_:)`` when an installation cannot be read.
     func apps() throws(FlatpakSettingsError) -> [FlatpakApp] {
-        let installations = FlatpakInstallation.all(environment: environment)
         var seen = Set<String>()
         var apps: [FlatpakApp] = []
-        for installation in installations {
-            for app in try installation.apps() where seen.insert(app.id).inserted {
-                if try !app.grantsDconf(overriddenIn: installations) { apps.append(app) }
-            }
+        for installation in FlatpakInstallation.all(environment: environment) {
+            for app in try installation.apps() where seen.insert(app.id).inserted { apps.append(app) }
         }
-        return apps
+        return apps.sorted { $0.id < $1.id }
+    }
+
+    /// Whether an app keeps its settings in the user's dconf database rather than its keyfile: it is granted dconf,
+    /// by its metadata as the installations' overrides change it.
+    ///
+    /// - Throws: ``FlatpakSettingsError/unreadable(_:)`` when an override cannot be read: the settings may then be in
+    ///   either place.
+    func keepsSettingsInDconf(_ app: FlatpakApp) throws(FlatpakSettingsError) -> Bool {
+        try app.grantsDconf(overriddenIn: FlatpakInstallation.all(environment: environment))
     }
 
     /// The suite of a name, one object per name.

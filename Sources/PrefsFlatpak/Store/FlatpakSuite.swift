@@ -2,9 +2,11 @@ public import PrefsCore
 import PrefsGLib
 public import PrefsStoreKit
 import Synchronization
+import SystemPackage
 
-/// One schema of one Flatpak app (`APPID/SCHEMA`): its keys' values as the app reads them from its keyfile, written
-/// as GLib's keyfile backend writes them, through the kit's journaled write.
+/// One schema of one Flatpak app (`APPID/SCHEMA`): its keys' values as the app reads them, from its keyfile, or from
+/// the user's dconf database for an app granted dconf; written as GLib's keyfile backend writes them, or through
+/// dconf's service, through the kit's journaled write.
 public final class FlatpakSuite: JournaledSuite, Sendable {
     public let name: String
     public let changeNotifier = PersistentKeyValueChangeNotifier()
@@ -20,6 +22,8 @@ public final class FlatpakSuite: JournaledSuite, Sendable {
     let seen: SeenValues
     /// The app's compiled schemas, read once (``FlatpakStore/schemas(of:)``).
     let schemas: CompiledSchemas
+    /// Whether the app keeps its settings in dconf (``FlatpakStore/keepsSettingsInDconf(_:)``), as of the opening.
+    let inDconf: Bool
     /// The values as last read, with the identity of the keyfile they were read from: a read parses the keyfile
     /// again only when another file is there (GLib and prefs replace it whole).
     private let cache = Mutex<(identity: FileIdentity?, values: [String: PropertyListValue])?>(nil)
@@ -32,8 +36,16 @@ public final class FlatpakSuite: JournaledSuite, Sendable {
         self.schema = schema
         self.schemas = schemas
         self.store = store
+        inDconf = try store.keepsSettingsInDconf(app)
         seen = SeenValues(seenEmpty ? [:] : nil)
-        if !seenEmpty { seen.prime(try settings().userValues(ofSchema: schema)) }
+        if !seenEmpty { seen.prime(try readValues()) }
+    }
+
+    /// The file the values are read from: the app's keyfile, or the user's dconf database.
+    var valuesFile: FilePath {
+        inDconf
+            ? FlatpakDconfSettings.databaseFile(environment: store.environment)
+            : app.settingsFile(environment: store.environment)
     }
 
     public func primitiveValue(forKey key: String) -> PropertyListValue? { readOrReport()[key] }
@@ -47,6 +59,7 @@ public final class FlatpakSuite: JournaledSuite, Sendable {
     {
         let applied = try journal.write(suite: journalName, timeout: .seconds(5), onFailure: reportWriteFailure) {
             writer in
+            if inDconf { return try planInDconf(changes, expecting: expecting, writer: writer) }
             let settings = try settings()
             let held = settings.userValues(ofSchema: schema)
             if let key = expecting.keys.sorted().first(where: { held[$0] != expecting[$0] ?? nil }) {
@@ -66,6 +79,29 @@ public final class FlatpakSuite: JournaledSuite, Sendable {
         }
         post(applied)
         return applied
+    }
+
+    /// Plans a write to the user's dconf database: checked by the schema, then sent to dconf's service as one change.
+    private func planInDconf(
+        _ changes: [String: PropertyListValue?], expecting: [String: PropertyListValue?],
+        writer: PersistentKeyValueChange.Writer
+    ) throws -> SuiteJournal.Plan? {
+        let settings = try dconfSettings()
+        let held = settings.userValues(ofSchema: schema)
+        if let key = expecting.keys.sorted().first(where: { held[$0] != expecting[$0] ?? nil }) {
+            throw PersistentKeyValueStoreError.changedSince(key: key)
+        }
+        let wanted = changes.filter { held[$0.key] != $0.value }
+        guard !wanted.isEmpty else { return nil }
+        let changeset = try settings.changeset(wanted, ofSchema: schema, suite: name)
+        let planned = wanted.keys.sorted().map { key in
+            PersistentKeyValueChange(
+                suite: name, key: key, oldValue: held[key], newValue: wanted[key] ?? nil, origin: .thisProcess,
+                writer: writer)
+        }
+        return SuiteJournal.Plan(changes: planned) { [self] in
+            try seen.making(planned) { try settings.send(changeset) }
+        }
     }
 
     /// Tells what another program (the app itself) changed, attributed to its writer when the journal knows it.
@@ -92,11 +128,25 @@ public final class FlatpakSuite: JournaledSuite, Sendable {
         }
     }
 
+    /// The app's settings in dconf as they are now: the user's database read again.
+    private func dconfSettings() throws(FlatpakSettingsError) -> FlatpakDconfSettings {
+        do {
+            return try FlatpakDconfSettings(app: app, schemas: schemas, environment: store.environment)
+        } catch {
+            throw .unreadable(error.description)
+        }
+    }
+
+    /// The values the app reads now, from wherever it keeps them.
+    private func readValues() throws(FlatpakSettingsError) -> [String: PropertyListValue] {
+        inDconf ? try dconfSettings().userValues(ofSchema: schema) : try settings().userValues(ofSchema: schema)
+    }
+
     private func readOrReport() -> [String: PropertyListValue] {
         do {
-            let identity = try FileIdentity.of(app.settingsFile(environment: store.environment))
+            let identity = try FileIdentity.of(valuesFile)
             if let cached = cache.withLock({ $0 }), cached.identity == identity { return cached.values }
-            let values = try settings().userValues(ofSchema: schema)
+            let values = try readValues()
             cache.withLock { $0 = (identity, values) }
             return values
         } catch {
