@@ -56,8 +56,11 @@ import Testing
             "/usr/bin/dconf", ["write", "/org/example/Notes/clock", "'twelve'"], environment: app.environment)
         #expect(alias.status == 0, "\(alias.standardError)")
         #expect(try app.gsettings("get", FlatpakSettingsTests.id, "clock") == "'12h'")
+        try app.gsettings("set", "org.example.Notes.Profile:/org/example/Notes/profiles/work/", "width", "7")
         let store = app.store()
-        #expect(try store.listSuites() == [Self.name])
+        let work = "\(Self.name).Profile:/org/example/Notes/profiles/work/"
+        #expect(try store.listSuites() == [Self.name, work])
+        #expect(try store.suite(work).primitiveValues() == ["width": .int(7)])
         let suite = try store.suite(Self.name)
         #expect(suite.inDconf)
         #expect(suite.primitiveValue(forKey: "font-size") == .int(20))

@@ -29,6 +29,10 @@ import Testing
             </key>
             <key name="window" type="(ii)"><default>(800, 600)</default></key>
           </schema>
+          <schema id="org.example.Notes.Profile">
+            <key name="color" type="s"><default>'black'</default></key>
+            <key name="width" type="i"><default>1</default></key>
+          </schema>
         </schemalist>
         """
 

@@ -91,4 +91,36 @@ extension FlatpakSuiteTests {
             #expect(changes.first?.newValue == .int(16))
         }
     }
+
+    @Test func aRelocatableSchemasInstancesAreSuitesOfTheirPaths() throws {
+        let app = try App()
+        let profile = "org.example.Notes.Profile"
+        try app.gsettings("set", "\(profile):/org/example/Notes/profiles/work/", "color", "'red'")
+        // A group no schema of the app declares every key of stays unpaired.
+        try app.gsettings("set", FlatpakSettingsTests.id, "font-size", "14")
+        var text = try String(contentsOf: app.keyfile, encoding: .utf8)
+        text += "\n[org/example/Notes/profiles/odd]\ncolor='blue'\nshape='round'\n"
+        try Data(text.utf8).write(to: app.keyfile)
+        let store = try store(app)
+        let work = "\(Self.name).Profile:/org/example/Notes/profiles/work/"
+        #expect(try store.listSuites() == [Self.name, work])
+        #expect(try store.schemaSource.schemaSuites() == [Self.name, work])
+        let suite = try store.suite(work)
+        #expect(suite.primitiveValues() == ["color": .string("red")])
+        let home = try store.suite("\(Self.name).Profile:/org/example/Notes/profiles/home/")
+        try home.commit(["width": .int(3)])
+        #expect(try app.gsettings("get", "\(profile):/org/example/Notes/profiles/home/", "width") == "3")
+        #expect(try store.schemaSource.schema(for: work)?.entries.map(\.id) == ["color", "width"])
+        #expect(
+            store.nativeCommands?.setting(.int(4), forKey: "width", inSuite: work) == [
+                "flatpak", "run", "--command=gsettings", FlatpakSettingsTests.id, "set",
+                "\(profile):/org/example/Notes/profiles/work/", "width", "4",
+            ])
+        for name in [
+            "\(Self.name).Profile", "\(Self.name):/org/example/Notes/", "\(Self.name).Profile:/a//b/",
+            "\(Self.name).Profile:a/",
+        ] {
+            #expect(throws: FlatpakSettingsError.self, "\(name)") { try store.suite(name) }
+        }
+    }
 }

@@ -83,13 +83,14 @@ package struct FlatpakDconfSettings: Sendable {
     /// - Parameters:
     ///   - changes: The value to store for each key, or `nil` to reset it.
     ///   - id: The schema's id.
+    ///   - path: The path of a relocatable schema's instance; a fixed schema's own when `nil`.
     ///   - suite: The suite's name, for errors.
     /// - Throws: ``FlatpakSettingsError`` when a key or value is refused (nothing sent), or the service cannot be
     ///   reached or refuses the change.
-    package func write(_ changes: [String: PropertyListValue?], ofSchema id: String, suite: String)
-        throws(FlatpakSettingsError)
-    {
-        try send(try changeset(changes, ofSchema: id, suite: suite))
+    package func write(
+        _ changes: [String: PropertyListValue?], ofSchema id: String, path: String? = nil, suite: String
+    ) throws(FlatpakSettingsError) {
+        try send(try changeset(changes, ofSchema: id, path: path, suite: suite))
     }
 
     /// Sends a changeset to dconf's service, and waits until it has stored it.
@@ -111,10 +112,12 @@ package struct FlatpakDconfSettings: Sendable {
     /// The changes as dconf's changeset, each value checked by the schema.
     ///
     /// - Throws: ``FlatpakSettingsError`` for a key the schema lacks or a value it refuses.
-    package func changeset(_ changes: [String: PropertyListValue?], ofSchema id: String, suite: String)
-        throws(FlatpakSettingsError) -> [UInt8]
-    {
-        guard let schema = schemas.schema(id), let path = schema.path else { throw .noSchema(app: app.id, schema: id) }
+    package func changeset(
+        _ changes: [String: PropertyListValue?], ofSchema id: String, path: String? = nil, suite: String
+    ) throws(FlatpakSettingsError) -> [UInt8] {
+        guard let schema = schemas.schema(id), let path = path ?? schema.path else {
+            throw .noSchema(app: app.id, schema: id)
+        }
         var planned: [(path: String, value: SerializedVariant?)] = []
         for name in changes.keys.sorted() {
             guard schema.hasKey(name) else { throw .unknownKey(suite: suite, key: name) }

@@ -18,6 +18,8 @@ package enum FlatpakSettingsError: Error, Sendable, Equatable, CustomStringConve
     case writeFailed(path: String, reason: String)
     /// An app's schemas come with the app: prefs neither installs nor removes one.
     case readOnlySchemas(String)
+    /// A relocatable schema named without a path, a fixed one with one, or a path GSettings would not take.
+    case invalidInstance(suite: String, reason: String)
 
     package var description: String {
         switch self {
@@ -35,6 +37,8 @@ package enum FlatpakSettingsError: Error, Sendable, Equatable, CustomStringConve
             "GLib reads \(TextEscaping.quoted(path)) only up to its \(reason); fix that line first; nothing was written"
         case .writeFailed(let path, let reason):
             "\(TextEscaping.quoted(path)) could not be replaced: \(reason); nothing was written"
+        case .invalidInstance(let suite, let reason):
+            "invalid suite \(TextEscaping.quoted(suite)): \(reason)"
         case .readOnlySchemas(let suite):
             "a Flatpak app's schemas come with the app and change with its updates, not by prefs (suite \(TextEscaping.quoted(suite)))"
         }
@@ -46,7 +50,7 @@ extension FlatpakSettingsError: StoreErrorConvertible {
     package var storeError: PersistentKeyValueStoreError {
         switch self {
         case .unknownKey, .invalidValue: PersistentKeyValueStoreError(.encoding, message: description)
-        case .noApp, .noSchema: PersistentKeyValueStoreError(.refused, message: description)
+        case .noApp, .noSchema, .invalidInstance: PersistentKeyValueStoreError(.refused, message: description)
         case .unreadableKeyfile: PersistentKeyValueStoreError(.corrupt, message: description)
         case .unreadable, .writeFailed: PersistentKeyValueStoreError(.io, message: description)
         case .readOnlySchemas: PersistentKeyValueStoreError(.refused, message: description)
@@ -58,6 +62,7 @@ extension FlatpakSettingsError: CodedError {
     package var code: ErrorCode {
         switch self {
         case .noApp, .noSchema: .noSuite
+        case .invalidInstance: .invalidSuiteName
         case .unknownKey: .notInSchema
         case .invalidValue: .invalidValue
         case .readOnlySchemas: .refused

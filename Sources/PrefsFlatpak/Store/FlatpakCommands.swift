@@ -13,11 +13,11 @@ struct FlatpakCommands: NativeCommands {
     /// as a write is; `nil` for a value the key refuses.
     func setting(_ value: PropertyListValue, forKey key: String, inSuite suite: String) -> [String]? {
         // A suite or key the store cannot resolve has no command: the write itself said why.
-        guard let (app, schema) = try? store.resolve(suite),
+        guard let (app, schema, path) = try? store.resolve(suite),
             let compiled = try? store.schemas(of: app).schema(schema)?.key(key),
             let text = try? FlatpakSettings.text(value, for: compiled, suite: suite)
         else { return nil }
-        return gsettings(app.id, ["set", schema, key, text])
+        return gsettings(app.id, ["set", schema + (path.map { ":" + $0 } ?? ""), key, text])
     }
 
     func removing(key: String, inSuite suite: String) -> [String] {

@@ -20,13 +20,15 @@ public struct FlatpakSchemas: PreferenceSchemaSource {
 
     public var schemaLocationDescription: String { "the apps' own schemas (files/share/glib-2.0/schemas)" }
 
-    /// Every schema of every app that lives at a path of its own, as `APPID/SCHEMA`, sorted.
+    /// Every schema of every app that lives at a path of its own, as `APPID/SCHEMA`, and the instances of relocatable
+    /// ones the apps' settings hold, as `APPID/SCHEMA:PATH`, sorted.
     ///
-    /// - Throws: ``FlatpakSettingsError`` when an installation, or an app's schemas, cannot be read.
+    /// - Throws: ``FlatpakSettingsError`` when an installation, an app's schemas or its settings cannot be read.
     public func schemaSuites() throws -> [String] {
         var names: [String] = []
         for app in try store.apps() {
             names += try store.schemas(of: app).schemaIDs.fixed.map { app.id + "/" + $0 }
+            names += try store.listing(of: app).instances
         }
         return names.sorted()
     }
@@ -40,7 +42,7 @@ public struct FlatpakSchemas: PreferenceSchemaSource {
         let app: FlatpakApp
         let id: String
         do {
-            (app, id) = try store.resolve(suite)
+            (app, id, _) = try store.resolve(suite)
         } catch {
             if case .unreadable = error { throw error }
             return nil
@@ -69,7 +71,9 @@ public struct FlatpakSchemas: PreferenceSchemaSource {
     /// How many keys a suite's schema declares, from the compiled schema's list of names.
     public func declaredKeyCount(for suite: String) -> Int? {
         // A name that names no schema, or schemas that cannot be read, count nothing; a read says why.
-        guard let (app, id) = try? store.resolve(suite), let schemas = try? store.schemas(of: app) else { return nil }
+        guard let (app, id, _) = try? store.resolve(suite), let schemas = try? store.schemas(of: app) else {
+            return nil
+        }
         return schemas.schema(id)?.keyNames.count
     }
 

@@ -15,8 +15,8 @@ extension FlatpakStore: SuiteStore {
     public var schemaSource: any PreferenceSchemaSource { FlatpakSchemas(store: self) }
 
     /// The suites whose keys the user set, as the apps read them, sorted: each app's keyfile, or the user's dconf
-    /// database for the apps granted dconf, read once; an app never run has no keyfile, and costs no more than a
-    /// look for it.
+    /// database for the apps granted dconf, read once (``listing(of:)``); the instances of relocatable schemas among
+    /// them.
     ///
     /// Every schema of every app is a suite too; ``schemaSource`` lists them all.
     ///
@@ -24,33 +24,11 @@ extension FlatpakStore: SuiteStore {
     ///   dconf database cannot be read.
     public func listSuites() throws -> [String] {
         var names: [String] = []
-        for app in try apps() {
-            let inDconf = try keepsSettingsInDconf(app)
-            let file =
-                inDconf
-                ? FlatpakDconfSettings.databaseFile(environment: environment)
-                : app.settingsFile(environment: environment)
-            // No file holds nothing: GLib need not be loaded to say so.
-            guard (try? Stat(file)) != nil else { continue }
-            let schemas = try schemas(of: app)
-            let values: (String) -> [String: PropertyListValue]
-            do {
-                if inDconf {
-                    let settings = try FlatpakDconfSettings(app: app, schemas: schemas, environment: environment)
-                    values = { settings.userValues(ofSchema: $0) }
-                } else {
-                    let settings = try FlatpakSettings(app: app, schemas: schemas, environment: environment)
-                    values = { settings.userValues(ofSchema: $0) }
-                }
-            } catch {
-                throw FlatpakSettingsError.unreadable(error.description)
-            }
-            for id in schemas.schemaIDs.fixed where !values(id).isEmpty { names.append(app.id + "/" + id) }
-        }
+        for app in try apps() { names += try listing(of: app).held }
         return names.sorted()
     }
 
-    /// A suite by name: `APPID/SCHEMA`.
+    /// A suite by name: `APPID/SCHEMA`, or `APPID/SCHEMA:PATH` for an instance of a relocatable schema.
     public func anySuite(_ name: String) throws -> any PersistentKeyValueStore {
         try suite(name)
     }

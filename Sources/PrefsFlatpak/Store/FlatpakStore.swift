@@ -69,15 +69,16 @@ public final class FlatpakStore: Sendable {
     /// The suite of a name, one object per name.
     ///
     /// - Parameters:
-    ///   - name: `APPID/SCHEMA`.
+    ///   - name: `APPID/SCHEMA`, or `APPID/SCHEMA:PATH` for an instance of a relocatable schema.
     ///   - seenEmpty: Whether it starts as if empty, so that what it holds is told (one opened for a change heard).
     /// - Returns: The suite, shared by every caller in the process.
     /// - Throws: ``FlatpakSettingsError`` when the name names no installed app's schema.
     func suite(_ name: String, seenEmpty: Bool = false) throws(FlatpakSettingsError) -> FlatpakSuite {
         if let suite = open.withLock({ $0[name] }) { return suite }
-        let (app, schema) = try resolve(name)
+        let (app, schema, path) = try resolve(name)
         let fresh = try FlatpakSuite(
-            name: name, app: app, schema: schema, schemas: try schemas(of: app), store: self, seenEmpty: seenEmpty)
+            name: name, app: app, schema: schema, path: path, schemas: try schemas(of: app), store: self,
+            seenEmpty: seenEmpty)
         return open.withLock { open in
             if let suite = open[name] { return suite }
             open[name] = fresh
@@ -85,20 +86,34 @@ public final class FlatpakStore: Sendable {
         }
     }
 
-    /// The app and schema a suite's name names, the schema one of the app's own that lives at a path.
+    /// The app, schema and place a suite's name names: `APPID/SCHEMA` a schema of the app's own that lives at a path,
+    /// `APPID/SCHEMA:PATH` an instance of a relocatable one, at a path GSettings takes (`/` at both ends, no `//`).
     ///
-    /// - Parameter name: `APPID/SCHEMA`.
-    /// - Returns: The installed app, and the schema's id.
-    /// - Throws: ``FlatpakSettingsError/noApp(_:)`` when no installed app has the id, or
-    ///   ``FlatpakSettingsError/noSchema(app:schema:)`` when the app has no such schema.
-    func resolve(_ name: String) throws(FlatpakSettingsError) -> (app: FlatpakApp, schema: String) {
+    /// - Parameter name: The suite's name.
+    /// - Returns: The installed app, the schema's id, and the instance's path (`nil` for a fixed schema).
+    /// - Throws: ``FlatpakSettingsError/noApp(_:)`` when no installed app has the id,
+    ///   ``FlatpakSettingsError/noSchema(app:schema:)`` when the app has no such schema, or
+    ///   ``FlatpakSettingsError/invalidInstance(suite:reason:)`` when the path is missing, not wanted or malformed.
+    func resolve(_ name: String) throws(FlatpakSettingsError) -> (app: FlatpakApp, schema: String, path: String?) {
         let parts = name.split(separator: "/", maxSplits: 1, omittingEmptySubsequences: false).map(String.init)
         guard parts.count == 2, FlatpakAppID.isValid(parts[0]), let app = try apps().first(where: { $0.id == parts[0] })
         else { throw .noApp(name) }
-        guard try schemas(of: app).schema(parts[1])?.path != nil else {
-            throw .noSchema(app: app.id, schema: parts[1])
+        let place = parts[1].split(separator: ":", maxSplits: 1, omittingEmptySubsequences: false).map(String.init)
+        let id = place[0]
+        let path = place.count == 2 ? place[1] : nil
+        guard let schema = try schemas(of: app).schema(id) else { throw .noSchema(app: app.id, schema: id) }
+        switch (schema.path, path) {
+        case (nil, nil):
+            throw .invalidInstance(suite: name, reason: "relocatable: name an instance as \(app.id)/\(id):/PATH/")
+        case (_?, _?):
+            throw .invalidInstance(suite: name, reason: "it lives at its own path: name it \(app.id)/\(id)")
+        case (nil, let path?):
+            guard path.hasPrefix("/"), path.hasSuffix("/"), !path.contains("//") else {
+                throw .invalidInstance(suite: name, reason: "a path starts and ends with / and holds no //")
+            }
+        case (_?, nil): break
         }
-        return (app, parts[1])
+        return (app, id, path)
     }
 
     /// An app's compiled schemas, read once per deployment.

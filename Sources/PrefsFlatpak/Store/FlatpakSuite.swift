@@ -13,10 +13,12 @@ public final class FlatpakSuite: JournaledSuite, Sendable {
     public var launchArguments: LaunchArguments { .none }
     public var journal: SuiteJournal { store.journal }
     /// The name in the journal's folder: the suite's, its `/` a file name cannot hold made `~`.
-    public var journalName: String { app.id + "~" + schema }
+    public var journalName: String { String(name.map { $0 == "/" ? "~" : $0 }) }
     let app: FlatpakApp
     /// The schema's id.
     let schema: String
+    /// The path of a relocatable schema's instance; `nil` for a fixed schema, at its own.
+    let path: String?
     let store: FlatpakStore
     /// What this suite last saw the keyfile hold, to tell other programs' changes from its own.
     let seen: SeenValues
@@ -29,11 +31,13 @@ public final class FlatpakSuite: JournaledSuite, Sendable {
     private let cache = Mutex<(identity: FileIdentity?, values: [String: PropertyListValue])?>(nil)
 
     init(
-        name: String, app: FlatpakApp, schema: String, schemas: CompiledSchemas, store: FlatpakStore, seenEmpty: Bool
+        name: String, app: FlatpakApp, schema: String, path: String?, schemas: CompiledSchemas, store: FlatpakStore,
+        seenEmpty: Bool
     ) throws(FlatpakSettingsError) {
         self.name = name
         self.app = app
         self.schema = schema
+        self.path = path
         self.schemas = schemas
         self.store = store
         inDconf = try store.keepsSettingsInDconf(app)
@@ -61,13 +65,14 @@ public final class FlatpakSuite: JournaledSuite, Sendable {
             writer in
             if inDconf { return try planInDconf(changes, expecting: expecting, writer: writer) }
             let settings = try settings()
-            let held = settings.userValues(ofSchema: schema)
+            let held = settings.userValues(ofSchema: schema, path: path)
             if let key = expecting.keys.sorted().first(where: { held[$0] != expecting[$0] ?? nil }) {
                 throw PersistentKeyValueStoreError.changedSince(key: key)
             }
             let wanted = changes.filter { held[$0.key] != $0.value }
             guard !wanted.isEmpty else { return nil }
-            let edited = try settings.edited(wanted, ofSchema: schema, suite: name, environment: store.environment)
+            let edited = try settings.edited(
+                wanted, ofSchema: schema, path: path, suite: name, environment: store.environment)
             let planned = wanted.keys.sorted().map { key in
                 PersistentKeyValueChange(
                     suite: name, key: key, oldValue: held[key], newValue: wanted[key] ?? nil, origin: .thisProcess,
@@ -87,13 +92,13 @@ public final class FlatpakSuite: JournaledSuite, Sendable {
         writer: PersistentKeyValueChange.Writer
     ) throws -> SuiteJournal.Plan? {
         let settings = try dconfSettings()
-        let held = settings.userValues(ofSchema: schema)
+        let held = settings.userValues(ofSchema: schema, path: path)
         if let key = expecting.keys.sorted().first(where: { held[$0] != expecting[$0] ?? nil }) {
             throw PersistentKeyValueStoreError.changedSince(key: key)
         }
         let wanted = changes.filter { held[$0.key] != $0.value }
         guard !wanted.isEmpty else { return nil }
-        let changeset = try settings.changeset(wanted, ofSchema: schema, suite: name)
+        let changeset = try settings.changeset(wanted, ofSchema: schema, path: path, suite: name)
         let planned = wanted.keys.sorted().map { key in
             PersistentKeyValueChange(
                 suite: name, key: key, oldValue: held[key], newValue: wanted[key] ?? nil, origin: .thisProcess,
@@ -139,7 +144,9 @@ public final class FlatpakSuite: JournaledSuite, Sendable {
 
     /// The values the app reads now, from wherever it keeps them.
     private func readValues() throws(FlatpakSettingsError) -> [String: PropertyListValue] {
-        inDconf ? try dconfSettings().userValues(ofSchema: schema) : try settings().userValues(ofSchema: schema)
+        inDconf
+            ? try dconfSettings().userValues(ofSchema: schema, path: path)
+            : try settings().userValues(ofSchema: schema, path: path)
     }
 
     private func readOrReport() -> [String: PropertyListValue] {
