@@ -105,6 +105,7 @@ let package = Package(
         benchmark("GSettings"),
         benchmark("KConfig"),
         benchmark("Xfconf"),
+        benchmark("Flatpak"),
         benchmark("BinaryPlists"),
         benchmark("Start"),
         benchmark("PostgresCLI"),

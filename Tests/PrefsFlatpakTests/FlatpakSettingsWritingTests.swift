@@ -99,4 +99,24 @@ import Testing
         }
         #expect(try String(contentsOf: app.keyfile, encoding: .utf8) == text)
     }
+
+    /// A keyfile past the bound prefs reads (1 MiB; GLib reads any size) is named, neither read as empty nor written.
+    @Test func aHugeKeyfileIsRefusedNotRewritten() throws {
+        let app = try App()
+        try FileManager.default.createDirectory(
+            at: app.keyfile.deletingLastPathComponent(), withIntermediateDirectories: true)
+        let text =
+            "[org/example/Notes]\nfont-size=9\n" + String(repeating: "# padding padding padding\n", count: 50_000)
+        try Data(text.utf8).write(to: app.keyfile)
+        #expect(try app.gsettings("get", Self.id, "font-size") == "9")
+        #expect { try FlatpakSettings(app: app.app, environment: app.fixture.environment) } throws: { error in
+            "\(error)".contains(app.keyfile.path) && "\(error)".contains("1 MiB")
+        }
+        let store = FlatpakStore(
+            environment: app.fixture.environment, journalDirectory: app.fixture.home.url.appendingPathComponent("j"))
+        #expect(throws: FlatpakSettingsError.self) {
+            try store.suite("\(Self.id)/\(Self.id)").commit(["font-size": .int(10)])
+        }
+        #expect(try String(contentsOf: app.keyfile, encoding: .utf8) == text)
+    }
 }
