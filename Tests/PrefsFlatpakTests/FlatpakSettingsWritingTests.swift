@@ -100,6 +100,22 @@ import Testing
         #expect(try String(contentsOf: app.keyfile, encoding: .utf8) == text)
     }
 
+    /// Bytes that are not UTF-8 cannot be kept as they are by an editor of text: such a file is not written.
+    @Test func aKeyfileThatIsNotUTF8IsNotTouched() throws {
+        let app = try App()
+        try FileManager.default.createDirectory(
+            at: app.keyfile.deletingLastPathComponent(), withIntermediateDirectories: true)
+        let bytes = Data("[org/example/Notes]\nfont-size=9\n# caf".utf8) + Data([0xE9, 0x0A])
+        try bytes.write(to: app.keyfile)
+        #expect(try app.gsettings("get", Self.id, "font-size") == "9")
+        #expect {
+            try write(app, ["font-size": .int(10)])
+        } throws: { error in
+            "\(error)".contains("not UTF-8") && "\(error)".hasSuffix("nothing was written")
+        }
+        #expect(try Data(contentsOf: app.keyfile) == bytes)
+    }
+
     /// A keyfile past the bound prefs reads (1 MiB; GLib reads any size) is named, neither read as empty nor written.
     @Test func aHugeKeyfileIsRefusedNotRewritten() throws {
         let app = try App()

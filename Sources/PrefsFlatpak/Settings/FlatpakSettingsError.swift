@@ -34,7 +34,7 @@ package enum FlatpakSettingsError: Error, Sendable, Equatable, CustomStringConve
         case .invalidValue(let suite, let key, let reason):
             "key \(TextEscaping.quoted(key)) of \(TextEscaping.quoted(suite)): \(reason); nothing was written"
         case .unreadableKeyfile(let path, let reason):
-            "GLib reads \(TextEscaping.quoted(path)) only up to its \(reason); fix that line first; nothing was written"
+            "\(TextEscaping.quoted(path)) cannot be edited as GLib reads it (\(reason)); fix it first; nothing was written"
         case .writeFailed(let path, let reason):
             "\(TextEscaping.quoted(path)) could not be replaced: \(reason); nothing was written"
         case .invalidInstance(let suite, let reason):

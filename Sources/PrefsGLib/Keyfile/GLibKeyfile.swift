@@ -28,8 +28,8 @@ package struct GLibKeyfile: Sendable, Equatable {
 
     /// Reads a key file's bytes.
     ///
-    /// - Parameter bytes: The whole file; text that is not UTF-8 is read as GLib's parser reads it, byte for byte
-    ///   in its lines.
+    /// - Parameter bytes: The whole file. Text that is not UTF-8 cannot be kept byte for byte here, so such a file
+    ///   has a ``problem`` and is never written; its values are read with the bytes that are not UTF-8 replaced.
     package init(_ bytes: [UInt8]) {
         // Split on the byte: Swift takes `\r\n` for one character, which a split on "\n" would not cut.
         var content = bytes[...]
@@ -43,6 +43,9 @@ package struct GLibKeyfile: Sendable, Equatable {
                 String(decoding: $0, as: UTF8.self)
             }
         index()
+        if problem == nil, String(validating: bytes, as: UTF8.self) == nil {
+            problem = "it holds text that is not UTF-8, which prefs cannot keep byte for byte"
+        }
     }
 
     /// The raw value of a key (`g_key_file_get_value`), or `nil` when there is none before ``problem``'s line.
@@ -59,7 +62,7 @@ package struct GLibKeyfile: Sendable, Equatable {
 
     /// The file's bytes.
     package var bytes: [UInt8] {
-        Array((lines.joined(separator: "\n") + (endsWithNewline ? "\n" : "")).utf8)
+        lines.isEmpty ? [] : Array((lines.joined(separator: "\n") + (endsWithNewline ? "\n" : "")).utf8)
     }
 
     /// Sets a key's raw value: its last occurrence's line is rewritten from `=` on, keeping the key as written and
