@@ -63,50 +63,50 @@ public final class FlatpakSuite: JournaledSuite, Sendable {
     {
         let applied = try journal.write(suite: journalName, timeout: .seconds(5), onFailure: reportWriteFailure) {
             writer in
-            if inDconf { return try planInDconf(changes, expecting: expecting, writer: writer) }
+            if inDconf {
+                let settings = try dconfSettings()
+                return try plan(
+                    changes, expecting: expecting, held: settings.userValues(ofSchema: schema, path: path),
+                    writer: writer
+                ) { wanted in
+                    let changeset = try settings.changeset(wanted, ofSchema: schema, path: path, suite: name)
+                    return { try settings.send(changeset) }
+                }
+            }
             let settings = try settings()
-            let held = settings.userValues(ofSchema: schema, path: path)
-            if let key = expecting.keys.sorted().first(where: { held[$0] != expecting[$0] ?? nil }) {
-                throw PersistentKeyValueStoreError.changedSince(key: key)
-            }
-            let wanted = changes.filter { held[$0.key] != $0.value }
-            guard !wanted.isEmpty else { return nil }
-            let edited = try settings.edited(
-                wanted, ofSchema: schema, path: path, suite: name, environment: store.environment)
-            let planned = wanted.keys.sorted().map { key in
-                PersistentKeyValueChange(
-                    suite: name, key: key, oldValue: held[key], newValue: wanted[key] ?? nil, origin: .thisProcess,
-                    writer: writer)
-            }
-            return SuiteJournal.Plan(changes: planned) { [self] in
-                try seen.making(planned) { try settings.replace(with: edited, environment: store.environment) }
+            return try plan(
+                changes, expecting: expecting, held: settings.userValues(ofSchema: schema, path: path),
+                writer: writer
+            ) { wanted in
+                let edited = try settings.edited(
+                    wanted, ofSchema: schema, path: path, suite: name, environment: store.environment)
+                return { [store] in try settings.replace(with: edited, environment: store.environment) }
             }
         }
         post(applied)
         return applied
     }
 
-    /// Plans a write to the user's dconf database: checked by the schema, then sent to dconf's service as one change.
-    private func planInDconf(
+    /// Plans a write over the values held: refused when a key no longer holds what `expecting` says; the keys whose
+    /// value changes checked and prepared by `prepare` (the schema's refusals thrown before anything is staged), made
+    /// by what it returns.
+    private func plan(
         _ changes: [String: PropertyListValue?], expecting: [String: PropertyListValue?],
-        writer: PersistentKeyValueChange.Writer
+        held: [String: PropertyListValue], writer: PersistentKeyValueChange.Writer,
+        prepare: ([String: PropertyListValue?]) throws -> () throws -> Void
     ) throws -> SuiteJournal.Plan? {
-        let settings = try dconfSettings()
-        let held = settings.userValues(ofSchema: schema, path: path)
         if let key = expecting.keys.sorted().first(where: { held[$0] != expecting[$0] ?? nil }) {
             throw PersistentKeyValueStoreError.changedSince(key: key)
         }
         let wanted = changes.filter { held[$0.key] != $0.value }
         guard !wanted.isEmpty else { return nil }
-        let changeset = try settings.changeset(wanted, ofSchema: schema, path: path, suite: name)
+        let make = try prepare(wanted)
         let planned = wanted.keys.sorted().map { key in
             PersistentKeyValueChange(
                 suite: name, key: key, oldValue: held[key], newValue: wanted[key] ?? nil, origin: .thisProcess,
                 writer: writer)
         }
-        return SuiteJournal.Plan(changes: planned) { [self] in
-            try seen.making(planned) { try settings.send(changeset) }
-        }
+        return SuiteJournal.Plan(changes: planned) { [seen] in try seen.making(planned, make) }
     }
 
     /// Tells what another program (the app itself) changed, attributed to its writer when the journal knows it.

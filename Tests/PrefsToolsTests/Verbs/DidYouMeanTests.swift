@@ -67,7 +67,7 @@ import Testing
         #expect(
             kind.error
                 == #"prefs: unknown store "gsetings"; did you mean "gsettings"? (--store takes files, gsettings, "#
-                + "kconfig, xfconf or a postgres:// URL)\n")
+                + "kconfig, xfconf, flatpak or a postgres:// URL)\n")
         #expect(try prefs.run("read", "com.nu.term", "theme").output == "light\n", "nothing was written")
     }
 
