@@ -123,4 +123,34 @@ extension FlatpakSuiteTests {
             #expect(throws: FlatpakSettingsError.self, "\(name)") { try store.suite(name) }
         }
     }
+
+    /// The running app sees prefs' write at once: `gsettings monitor` run as the app (GLib's keyfile backend watching
+    /// the keyfile, as the app's own GSettings does) prints each value prefs writes.
+    @Test func theRunningAppHearsPrefsWrites() throws {
+        let app = try App()
+        let store = try store(app)
+        let suite = try store.suite(Self.name)
+        try suite.commit(["font-size": .int(10)])
+        let monitor = try RunningChild(
+            "/usr/bin/gsettings", ["monitor", FlatpakSettingsTests.id, "font-size"],
+            environment: [
+                "GSETTINGS_BACKEND": "keyfile", "HOME": app.fixture.home.url.path,
+                "XDG_CONFIG_HOME": app.fixture.home.url.appendingPathComponent(
+                    ".var/app/\(FlatpakSettingsTests.id)/config"
+                )
+                .path,
+                "GSETTINGS_SCHEMA_DIR": app.app.schemaFolder.string,
+            ])
+        defer { monitor.kill() }
+        // The monitor says nothing when it starts watching: write until it hears one.
+        var size = 10
+        while !monitor.output.contains("font-size: \(size)"), size < 60 {
+            size += 1
+            try suite.commit(["font-size": .int(size)])
+            monitor.waitForLine(timeout: .milliseconds(200)) { $0 == "font-size: \(size)" }
+        }
+        #expect(monitor.output.contains("font-size: \(size)"), "\(monitor.output)")
+        try suite.commit(["font-size": .int(61)])
+        #expect(monitor.waitForLine { $0 == "font-size: 61" }, "\(monitor.output)")
+    }
 }
