@@ -19,6 +19,10 @@ import Testing
             </schema></schemalist>
             """
         try FlatpakFixture.install("org.example.Maps", in: system, schemas: [maps])
+        // A desktop file's name is text from a file: a terminal sequence in it is shown escaped, never sent.
+        let evil = maps.replacingOccurrences(of: "org.example.Maps", with: "org.example.Evil")
+            .replacingOccurrences(of: "org/example/Maps", with: "org/example/Evil")
+        try FlatpakFixture.install("org.example.Evil", in: system, schemas: [evil], name: "Evil\u{1B}]0;owned\u{7}")
         let settings = cli.home.url.appendingPathComponent(".var/app/\(FlatpakSettingsTests.id)/config")
         try FileManager.default.createDirectory(at: settings, withIntermediateDirectories: true)
         // The app, as flatpak runs it: GLib's keyfile backend, its own configuration folder and schemas.
@@ -36,16 +40,17 @@ import Testing
         let terminal = try TmuxSession(
             running: "prefs", "", in: cli, extra: ["FLATPAK_SYSTEM_DIR": system.path], width: 120, height: 30)
         defer { terminal.close() }
-        #expect(try terminal.waitFor { $0.contains("flatpak") && $0.contains("2 suites") })
+        #expect(try terminal.waitFor { $0.contains("flatpak") && $0.contains("3 suites") })
         try terminal.send("Down", "Enter")
         // In the apps' order, by id: an app without a desktop file is named by its id.
         #expect(
             try terminal.waitFor { screen in
                 let lines = screen.split(separator: "\n")
                 return lines.contains { $0.hasPrefix("  org.example.Maps") && $0.contains("1 suite") }
+                    && lines.contains { $0.hasPrefix(#"  Evil\e]0;owned\u{7} (org.example.Evil)"#) }
                     && lines.contains { $0.hasPrefix("  Notes (org.example.Notes)") && $0.contains("1 suite") }
             }, "\((try? terminal.capture()) ?? "")")
-        try terminal.send("Down", "Enter")
+        try terminal.send("Down", "Down", "Enter")
         #expect(
             try terminal.waitFor { $0.contains("org.example.Notes") && $0.contains("1 set") },
             "\((try? terminal.capture()) ?? "")")

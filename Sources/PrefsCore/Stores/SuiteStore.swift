@@ -86,7 +86,7 @@ public protocol SuiteStore: AnyObject, Sendable {
     /// a Flatpak app's schemas under the app's name (`org.gnome.Calculator/` → `Calculator (org.gnome.Calculator)`).
     ///
     /// The editor lists each as one folder; none by default. A store that cannot tell lists none, and its listing
-    /// says why.
+    /// says why. Titles are text read from files, escaped where they are shown.
     ///
     /// - Returns: Each folder's title, by the start of its suites' names.
     func suiteFolderTitles() -> [String: String]

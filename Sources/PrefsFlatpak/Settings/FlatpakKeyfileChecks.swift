@@ -1,6 +1,6 @@
 import PrefsGLib
 
-/// Checks of GLib's key-file reader and editor (``/PrefsGLib``'s `GLibKeyfile`) on arbitrary bytes, for the fuzz target
+/// Checks of GLib's key-file reader and editor (PrefsGLib's `GLibKeyfile`) on arbitrary bytes, for the fuzz target
 /// in `Fuzz/`, which can reach only public API.
 @_spi(Fuzzing)
 public enum FlatpakKeyfileChecks {

@@ -23,7 +23,7 @@ public struct FlatpakSchemas: PreferenceSchemaSource {
     /// Every schema of every app that lives at a path of its own, as `APPID/SCHEMA`, and the instances of relocatable
     /// ones the apps' settings hold, as `APPID/SCHEMA:PATH`, sorted.
     ///
-    /// - Throws: ``FlatpakSettingsError`` when an installation, an app's schemas or its settings cannot be read.
+    /// - Throws: `FlatpakSettingsError` when an installation, an app's schemas or its settings cannot be read.
     public func schemaSuites() throws -> [String] {
         var names: [String] = []
         for app in try store.apps() {
@@ -36,7 +36,7 @@ public struct FlatpakSchemas: PreferenceSchemaSource {
     /// A suite's schema, made as the GSettings store makes an installed schema's: the defaults the app's own, its
     /// undeclared keys refused, as GSettings refuses them.
     ///
-    /// - Throws: ``FlatpakSettingsError`` when the schemas cannot be read; a name that names no app's schema has
+    /// - Throws: `FlatpakSettingsError` when the schemas cannot be read; a name that names no app's schema has
     ///   none.
     public func schema(for suite: String) throws -> PreferenceSchema? {
         let app: FlatpakApp

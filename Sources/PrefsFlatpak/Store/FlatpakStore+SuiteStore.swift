@@ -15,12 +15,12 @@ extension FlatpakStore: SuiteStore {
     public var schemaSource: any PreferenceSchemaSource { FlatpakSchemas(store: self) }
 
     /// The suites whose keys the user set, as the apps read them, sorted: each app's keyfile, or the user's dconf
-    /// database for the apps granted dconf, read once (``listing(of:)``); the instances of relocatable schemas among
+    /// database for the apps granted dconf, read once (`listing(of:)`); the instances of relocatable schemas among
     /// them.
     ///
     /// Every schema of every app is a suite too; ``schemaSource`` lists them all.
     ///
-    /// - Throws: ``FlatpakSettingsError`` when an installation, an override, an app's schemas, its keyfile or the
+    /// - Throws: `FlatpakSettingsError` when an installation, an override, an app's schemas, its keyfile or the
     ///   dconf database cannot be read.
     public func listSuites() throws -> [String] {
         var names: [String] = []
@@ -80,7 +80,8 @@ extension FlatpakStore {
         let apps = (try? apps()) ?? []
         var titles: [String: String] = [:]
         for app in apps {
-            titles[app.id + "/"] = app.displayName.map { "\(TextEscaping.escaped($0)) (\(app.id))" } ?? app.id
+            // As the desktop file gives it: whatever shows it escapes it, as every text from a file.
+            titles[app.id + "/"] = app.displayName.map { "\($0) (\(app.id))" } ?? app.id
         }
         return titles
     }

@@ -14,8 +14,8 @@ public import Foundation
 /// `APPID/SCHEMA`, whose values are those GLib's keyfile backend keeps for the app in
 /// `~/.var/app/APPID/config/glib-2.0/settings/keyfile`, typed by the app's own compiled schemas.
 ///
-/// Apps are found in the user's installation and the system's (``FlatpakInstallation``), the user's first where an
-/// app is in both, as `flatpak run` picks it. An app granted dconf (``FlatpakApp/grantsDconf(overriddenIn:)``) keeps
+/// Apps are found in the user's installation and the system's (`FlatpakInstallation`), the user's first where an
+/// app is in both, as `flatpak run` picks it. An app granted dconf (`FlatpakApp/grantsDconf(overriddenIn:)`) keeps
 /// its settings in the host's dconf instead, and is not listed here yet.
 ///
 /// Creating the store does nothing: installations are read when suites are listed or opened.
@@ -47,7 +47,7 @@ public final class FlatpakStore: Sendable {
 
     /// The installed apps, by id, the user's installation first where an app is in both, as `flatpak run` picks it.
     ///
-    /// - Throws: ``FlatpakSettingsError/unreadable(_:)`` when an installation cannot be read.
+    /// - Throws: `FlatpakSettingsError/unreadable(_:)` when an installation cannot be read.
     func apps() throws(FlatpakSettingsError) -> [FlatpakApp] {
         var seen = Set<String>()
         var apps: [FlatpakApp] = []
@@ -60,7 +60,7 @@ public final class FlatpakStore: Sendable {
     /// Whether an app keeps its settings in the user's dconf database rather than its keyfile: it is granted dconf,
     /// by its metadata as the installations' overrides change it.
     ///
-    /// - Throws: ``FlatpakSettingsError/unreadable(_:)`` when an override cannot be read: the settings may then be in
+    /// - Throws: `FlatpakSettingsError/unreadable(_:)` when an override cannot be read: the settings may then be in
     ///   either place.
     func keepsSettingsInDconf(_ app: FlatpakApp) throws(FlatpakSettingsError) -> Bool {
         try app.grantsDconf(overriddenIn: FlatpakInstallation.all(environment: environment))
@@ -72,7 +72,7 @@ public final class FlatpakStore: Sendable {
     ///   - name: `APPID/SCHEMA`, or `APPID/SCHEMA:PATH` for an instance of a relocatable schema.
     ///   - seenEmpty: Whether it starts as if empty, so that what it holds is told (one opened for a change heard).
     /// - Returns: The suite, shared by every caller in the process.
-    /// - Throws: ``FlatpakSettingsError`` when the name names no installed app's schema.
+    /// - Throws: `FlatpakSettingsError` when the name names no installed app's schema.
     func suite(_ name: String, seenEmpty: Bool = false) throws(FlatpakSettingsError) -> FlatpakSuite {
         if let suite = open.withLock({ $0[name] }) { return suite }
         let (app, schema, path) = try resolve(name)
@@ -91,9 +91,9 @@ public final class FlatpakStore: Sendable {
     ///
     /// - Parameter name: The suite's name.
     /// - Returns: The installed app, the schema's id, and the instance's path (`nil` for a fixed schema).
-    /// - Throws: ``FlatpakSettingsError/noApp(_:)`` when no installed app has the id,
-    ///   ``FlatpakSettingsError/noSchema(app:schema:)`` when the app has no such schema, or
-    ///   ``FlatpakSettingsError/invalidInstance(suite:reason:)`` when the path is missing, not wanted or malformed.
+    /// - Throws: `FlatpakSettingsError/noApp(_:)` when no installed app has the id,
+    ///   `FlatpakSettingsError/noSchema(app:schema:)` when the app has no such schema, or
+    ///   `FlatpakSettingsError/invalidInstance(suite:reason:)` when the path is missing, not wanted or malformed.
     func resolve(_ name: String) throws(FlatpakSettingsError) -> (app: FlatpakApp, schema: String, path: String?) {
         let parts = name.split(separator: "/", maxSplits: 1, omittingEmptySubsequences: false).map(String.init)
         guard parts.count == 2, FlatpakAppID.isValid(parts[0]), let app = try apps().first(where: { $0.id == parts[0] })
@@ -118,7 +118,7 @@ public final class FlatpakStore: Sendable {
 
     /// An app's compiled schemas, read once per deployment.
     ///
-    /// - Throws: ``FlatpakSettingsError/unreadable(_:)`` when the file exists but cannot be read.
+    /// - Throws: `FlatpakSettingsError/unreadable(_:)` when the file exists but cannot be read.
     func schemas(of app: FlatpakApp) throws(FlatpakSettingsError) -> CompiledSchemas {
         if let schemas = compiled.withLock({ $0[app.deployment] }) { return schemas }
         let schemas: CompiledSchemas

@@ -22,9 +22,9 @@ public final class FlatpakSuite: JournaledSuite, Sendable {
     let store: FlatpakStore
     /// What this suite last saw the keyfile hold, to tell other programs' changes from its own.
     let seen: SeenValues
-    /// The app's compiled schemas, read once (``FlatpakStore/schemas(of:)``).
+    /// The app's compiled schemas, read once (`FlatpakStore/schemas(of:)`).
     let schemas: CompiledSchemas
-    /// Whether the app keeps its settings in dconf (``FlatpakStore/keepsSettingsInDconf(_:)``), as of the opening.
+    /// Whether the app keeps its settings in dconf (`FlatpakStore/keepsSettingsInDconf(_:)`), as of the opening.
     let inDconf: Bool
     /// The values as last read, with the identity of the keyfile they were read from: a read parses the keyfile
     /// again only when another file is there (GLib and prefs replace it whole).

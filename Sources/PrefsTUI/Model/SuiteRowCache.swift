@@ -12,7 +12,7 @@ final class SuiteRowCache {
     /// The suites that have a schema, from the list of them.
     private(set) var described: Set<String> = []
     private var rows: [String: SuiteRow] = [:]
-    /// The store's folders' titles (``PrefsCore/SuiteStore/suiteFolderTitles()``), listed with the names.
+    /// The store's folders' titles (``/PrefsCore/SuiteStore/suiteFolderTitles()``), listed with the names.
     private(set) var folderTitles: [String: String] = [:]
 
     /// The names, listed the first time by `list` (every suite, and those with a schema).

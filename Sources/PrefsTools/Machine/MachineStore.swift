@@ -67,7 +67,7 @@ public final class MachineStore: SuiteStore {
         members.first { $0.word == word }
     }
 
-    /// Every member's folders (``PrefsCore/SuiteStore/suiteFolderTitles()``), named by their word.
+    /// Every member's folders (``/PrefsCore/SuiteStore/suiteFolderTitles()``), named by their word.
     public func suiteFolderTitles() -> [String: String] {
         var titles: [String: String] = [:]
         for member in members {
