@@ -57,6 +57,26 @@ import Testing
         #expect(try app.grantsDconf(overriddenIn: installations))
     }
 
+    /// The overrides `flatpak override` itself writes, in the system's and the user's installation, read as flatpak
+    /// reads them.
+    @Test(.needs(.flatpak)) func overridesFlatpakWritesAreRead() throws {
+        let fixture = try FlatpakFixture()
+        try fixture.install("org.example.Notes", in: fixture.user)
+        let installations = FlatpakInstallation.all(environment: fixture.environment)
+        let app = try #require(try installations.first?.apps().first)
+        let flatpak = { (arguments: [String]) in
+            let result = try ChildProcess.run("/usr/bin/flatpak", arguments, environment: fixture.environment)
+            #expect(result.status == 0, "flatpak \(arguments): \(result.standardError)")
+        }
+        #expect(try !app.grantsDconf(overriddenIn: installations))
+        try flatpak(["--system", "override", "--talk-name=ca.desrt.dconf"])
+        #expect(try app.grantsDconf(overriddenIn: installations))
+        try flatpak(["--user", "override", "--no-talk-name=ca.desrt.dconf", "org.example.Notes"])
+        #expect(try !app.grantsDconf(overriddenIn: installations))
+        try flatpak(["--user", "override", "--reset", "org.example.Notes"])
+        #expect(try app.grantsDconf(overriddenIn: installations))
+    }
+
     /// What flatpak would not run is no app here: a folder named no app id, links of another shape (one leading out
     /// of the installation), a deployment without metadata or whose metadata names another app.
     @Test func foldersFlatpakWouldNotRunAreLeftOut() throws {

@@ -15,6 +15,7 @@ package enum SystemTool: String, CaseIterable, Sendable {
     case man
     case groff
     case psql
+    case flatpak
 
     /// Where the tests run it.
     package var path: String {
@@ -34,6 +35,7 @@ package enum SystemTool: String, CaseIterable, Sendable {
         case .man: "man-db"
         case .groff: "groff-base"
         case .psql: "postgresql-client"
+        case .flatpak: "flatpak"
         }
     }
 
