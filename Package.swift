@@ -157,6 +157,17 @@ let package = Package(
             swiftSettings: strictSettings
         ),
         // KDE's KConfig files; a write's announcement goes out on the session bus through PrefsDBus.
+        // Qt apps' settings: QSettings' INI files, kept byte for byte, their values typed as Qt reads them.
+        .target(
+            name: "PrefsQSettings",
+            dependencies: [
+                "PrefsCore", "PrefsStoreKit", "PrefsSystem", .product(name: "SystemPackage", package: "swift-system"),
+            ],
+            swiftSettings: strictSettings),
+        .testTarget(
+            name: "PrefsQSettingsTests",
+            dependencies: ["PrefsQSettings", "PrefsCore", "PrefsTestSupport", "PrefsTestHelpers"],
+            exclude: ["Qt"], swiftSettings: languageSettings),
         .target(
             name: "PrefsKConfig",
             dependencies: [

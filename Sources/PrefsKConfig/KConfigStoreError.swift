@@ -67,3 +67,14 @@ public enum KConfigStoreError: StoreErrorConvertible, Sendable, Hashable, Custom
         }
     }
 }
+
+extension KConfigStoreError {
+    /// KDE's lock file (a `QLockFile`) as the store's error: held too long, or not made.
+    init(_ lock: QtLockFileError) {
+        switch lock {
+        case .timedOut(let path, let holder): self = .lockTimeout(path: path, holder: holder)
+        case .cannotCreate(let path, let reason):
+            self = .writeFailed(path: path, reason: "cannot create the lock file: \(reason)")
+        }
+    }
+}

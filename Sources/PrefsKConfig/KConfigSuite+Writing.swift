@@ -33,11 +33,15 @@ extension KConfigSuite {
         } catch {
             throw KConfigStoreError.writeFailed(path: target.string, reason: "cannot create its folder: \(error)")
         }
-        let lockFile = KConfigLockFile(path: FilePath(target.string + ".lock"))
+        let lockFile = QtLockFile(path: FilePath(target.string + ".lock"))
         let applied = try store.journal.write(
             suite: journalName, timeout: store.lockTimeout, onFailure: reportWriteFailure
         ) { steps in
-            try lockFile.withLock(timeout: store.lockTimeout, steps)
+            do {
+                return try lockFile.withLock(timeout: store.lockTimeout, steps)
+            } catch let error as QtLockFileError {
+                throw KConfigStoreError(error)
+            }
         } plan: { writer in
             let snapshot = try Self.read(name: name, store: store)
             if let key = differing(expecting, in: snapshot).first {

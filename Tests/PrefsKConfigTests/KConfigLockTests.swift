@@ -1,5 +1,6 @@
 import Foundation
 import PrefsKit
+import PrefsStoreKit
 import PrefsTestHelpers
 import SystemPackage
 import Testing
@@ -54,7 +55,7 @@ import Testing
     @Test func kwriteconfigWaitsForTheLockPrefsHolds() throws {
         let kde = try KDEFixture()
         try kde.write("sharedrc", "[G]\nk=prefs\n")
-        let lock = KConfigLockFile(path: FilePath(kde.url("sharedrc.lock").path))
+        let lock = QtLockFile(path: FilePath(kde.url("sharedrc.lock").path))
         let writer = try lock.withLock(timeout: .seconds(5)) {
             let writer = try RunningChild(
                 "/usr/bin/kwriteconfig5", ["--file", "sharedrc", "--group", "G", "--key", "k", "kde"],

@@ -16,10 +16,12 @@ package enum SystemTool: String, CaseIterable, Sendable {
     case groff
     case psql
     case flatpak
+    /// Qt's own QSettings, through PyQt5, run by Debian's Python (the pyenv one lacks it).
+    case pyqt5 = "python3-pyqt5"
 
     /// Where the tests run it.
     package var path: String {
-        "/usr/bin/\(rawValue)"
+        self == .pyqt5 ? "/usr/bin/python3" : "/usr/bin/\(rawValue)"
     }
 
     /// The Debian package that installs it.
@@ -36,11 +38,15 @@ package enum SystemTool: String, CaseIterable, Sendable {
         case .groff: "groff-base"
         case .psql: "postgresql-client"
         case .flatpak: "flatpak"
+        case .pyqt5: "python3-pyqt5"
         }
     }
 
     /// Whether it is installed.
-    package var isInstalled: Bool { FileManager.default.isExecutableFile(atPath: path) }
+    package var isInstalled: Bool {
+        guard FileManager.default.isExecutableFile(atPath: path) else { return false }
+        return self != .pyqt5 || FileManager.default.fileExists(atPath: "/usr/lib/python3/dist-packages/PyQt5")
+    }
 }
 
 extension Trait where Self == ConditionTrait {
