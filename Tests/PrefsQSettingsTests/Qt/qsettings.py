@@ -76,6 +76,13 @@ def main():
                 settings.setValue(key, qt(value))
         settings.sync()
         print(settings.status())
+    elif verb == "hammer":
+        # Many saves, each of one key, each taking Qt's lock and merging what is on disk.
+        count, prefix = int(sys.argv[3]), sys.argv[4]
+        for index in range(count):
+            settings.setValue(f"{prefix}/k{index}", index)
+            settings.sync()
+        print(settings.status())
 
 
 main()
