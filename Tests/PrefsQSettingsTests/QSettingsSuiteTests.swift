@@ -70,3 +70,33 @@ import Testing
         #expect(read.count == 300)
     }
 }
+
+extension QSettingsSuiteTests {
+    /// The files listed are those Qt writes (a section, every line read); a Qt app's save is heard with its old value.
+    @Test func qtFilesAreListedAndAQtSaveIsHeard() throws {
+        let home = try Home()
+        let config = home.folder.url.appendingPathComponent("config")
+        try FileManager.default.createDirectory(
+            at: config.appendingPathComponent("Org"), withIntermediateDirectories: true)
+        try QtSettings.write(home.file("Org/App"), #"{"theme": {"string": "dark"}}"#)
+        try QtSettings.write(home.file("Solo"), #"{"grp/x": {"int": 1}}"#)
+        // Other programs' .conf files: a key = value list with no section, XML, a line Qt skips.
+        try Data("autospawn = yes\n".utf8).write(to: home.file("pulse-like"))
+        try Data("<?xml version=\"1.0\"?>\n<fontconfig/>\n".utf8).write(to: home.file("fonts"))
+        try Data("[General]\nnot a pair\n".utf8).write(to: home.file("Org/Broken"))
+        #expect(try home.store.listSuites() == ["Org/App", "Solo"])
+
+        let heard = Mutex<[PersistentKeyValueChange]>([])
+        let observation = home.store.addObserver { changes in heard.withLock { $0 += changes } }
+        let watch = try home.store.startWatching()
+        try QtSettings.write(home.file("Org/App"), #"{"theme": {"string": "light"}}"#)
+        #expect(eventually { !heard.withLock { $0.isEmpty } })
+        withExtendedLifetime((observation, watch)) {
+            let changes = heard.withLock { $0 }
+            #expect(changes.map(\.key) == ["theme"])
+            #expect(changes.first?.suite == "Org/App")
+            #expect(changes.first?.oldValue == .string("dark"))
+            #expect(changes.first?.newValue == .string("light"))
+        }
+    }
+}
