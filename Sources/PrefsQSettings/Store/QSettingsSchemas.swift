@@ -6,7 +6,9 @@ public import FoundationEssentials
 public import Foundation
 #endif
 
-/// QSettings' schemas: none. Qt apps declare no schema of their settings; every value carries its type in its text.
+/// QSettings' schemas: none.
+///
+/// Qt apps declare no schema of their settings; every value carries its type in its text.
 public struct QSettingsSchemas: PreferenceSchemaSource {
     public var schemaLocationDescription: String { "QSettings (no schemas)" }
 
