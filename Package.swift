@@ -56,6 +56,7 @@ let package = Package(
         .library(name: "PrefsPostgres", targets: ["PrefsPostgres"]),
         .library(name: "PrefsConfiguration", targets: ["PrefsConfiguration"]),
         .library(name: "PrefsKConfig", targets: ["PrefsKConfig"]),
+        .library(name: "PrefsQSettings", targets: ["PrefsQSettings"]),
         // What a store of one's own is written on: the journal, the journaled write, the watcher.
         .library(name: "PrefsStoreKit", targets: ["PrefsStoreKit"]),
         .executable(name: "prefs", targets: ["prefs"]),

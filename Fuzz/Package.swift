@@ -1,7 +1,7 @@
 // swift-tools-version: 6.1
 
 // libFuzzer targets for the parsers that read what other programs write (suite files, XML and binary, schema
-// manifests, KConfig files and .kcfg schemas, GLib's keyfiles (Flatpak apps' settings), the scripts prefs apply reads, GSettings' schema mappings), and for sequences of writes, kills, damage and reads of one suite,
+// manifests, KConfig files and .kcfg schemas, GLib's keyfiles (Flatpak apps' settings), QSettings' INI files, the scripts prefs apply reads, GSettings' schema mappings), and for sequences of writes, kills, damage and reads of one suite,
 // whose reads must never change anything.
 // Built and run by `Fuzz/run` (which `.ci/run` calls) with `-sanitize=fuzzer,address`. SwiftPM gives each executable
 // a main of its own, which hands over to libFuzzer through LLVMFuzzerRunDriver (CFuzzDriver).
@@ -40,6 +40,9 @@ let package = Package(
             swiftSettings: settings),
         .executableTarget(
             name: "fuzz-keyfile", dependencies: ["CFuzzDriver", .product(name: "PrefsFlatpak", package: prefs)],
+            swiftSettings: settings),
+        .executableTarget(
+            name: "fuzz-qsettings", dependencies: ["CFuzzDriver", .product(name: "PrefsQSettings", package: prefs)],
             swiftSettings: settings),
         .executableTarget(
             name: "fuzz-faults", dependencies: ["CFuzzDriver", .product(name: "PrefsKit", package: prefs)],

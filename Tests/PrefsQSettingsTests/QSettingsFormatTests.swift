@@ -108,4 +108,16 @@ import Testing
         #expect(file.problem != nil)
         #expect(throws: QSettingsFile.EditRefusal.self) { try file.edited(["k": .string("w")]) }
     }
+
+    /// Raw text past ASCII is UTF-8 where it is, Latin-1 where it is not, run by run: an edit of one entry never
+    /// changes how another reads (found by fuzz-qsettings, when the whole file decided).
+    @Test func rawTextReadsTheSameWhateverElseIsEdited() throws {
+        let bytes = Array("[General]\nutf=caf\u{e9}\nlatin=caf".utf8) + [0xE9, 0x0A]
+        let file = QSettingsFile(bytes)
+        #expect(file.values["utf"] == .string("caf\u{e9}"))
+        #expect(file.values["latin"] == .string("caf\u{e9}"))
+        let edited = try file.edited(["latin": .string("plain")])
+        #expect(edited.values["utf"] == .string("caf\u{e9}"))
+        #expect(edited.values["latin"] == .string("plain"))
+    }
 }

@@ -88,11 +88,18 @@ struct QDataStreamReader {
         guard let day = int64(), let milliseconds = uint32(), milliseconds < 86_400_000, let spec = int8() else {
             return nil
         }
-        let local = (day - 2_440_588) * 86_400_000 + Int64(milliseconds)
+        // A day so far off that its milliseconds overflow is kept whole: no date prefs holds reaches it.
+        let (days, daysOverflow) = day.subtractingReportingOverflow(2_440_588)
+        let (start, startOverflow) = days.multipliedReportingOverflow(by: 86_400_000)
+        let (local, localOverflow) = start.addingReportingOverflow(Int64(milliseconds))
+        guard !daysOverflow, !startOverflow, !localOverflow else { return nil }
         switch spec {
         case 0: return .dateTime(milliseconds: local, spec: .localTime)
         case 1: return .dateTime(milliseconds: local, spec: .utc)
-        case 2: return int32().map { .dateTime(milliseconds: local - Int64($0) * 1000, spec: .offset(seconds: $0)) }
+        case 2:
+            guard let offset = int32() else { return nil }
+            let (utc, overflow) = local.subtractingReportingOverflow(Int64(offset) * 1000)
+            return overflow ? nil : .dateTime(milliseconds: utc, spec: .offset(seconds: offset))
         default: return nil
         }
     }

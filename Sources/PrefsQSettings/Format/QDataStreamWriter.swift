@@ -44,10 +44,10 @@ struct QDataStreamWriter {
             bytes += data
         case .dateTime(let milliseconds, let spec):
             var local = milliseconds
-            if case .offset(let seconds) = spec { local += Int64(seconds) * 1000 }
+            if case .offset(let seconds) = spec { local &+= Int64(seconds) &* 1000 }
             let day = local.floorDivided(by: 86_400_000)
-            put(UInt64(bitPattern: day + 2_440_588), width: 8)
-            put(UInt64(local - day * 86_400_000), width: 4)
+            put(UInt64(bitPattern: day &+ 2_440_588), width: 8)
+            put(UInt64(truncatingIfNeeded: local &- day &* 86_400_000), width: 4)
             switch spec {
             case .localTime: put(0, width: 1)
             case .utc: put(1, width: 1)

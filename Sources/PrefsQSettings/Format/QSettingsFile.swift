@@ -31,7 +31,7 @@ struct QSettingsFile: Sendable, Equatable {
     /// Why Qt does not read the file as written (a line it skips), or `nil`.
     private(set) var problem: String?
     /// How raw bytes past ASCII in values are read.
-    private(set) var encoding: QSettingsText.Encoding = .latin1
+    private(set) var encoding: QSettingsText.Encoding = .automatic
     /// Where the content starts: after a UTF-8 byte-order mark.
     private var start = 0
 
@@ -78,11 +78,9 @@ struct QSettingsFile: Sendable, Equatable {
         sectionEnds = [:]
         problem = nil
         start = 0
-        encoding = .latin1
+        encoding = .automatic
         if bytes.starts(with: [0xEF, 0xBB, 0xBF]) {
             start = 3
-            encoding = .utf8
-        } else if bytes.contains(where: { $0 >= 0x80 }), String(validating: bytes, as: UTF8.self) != nil {
             encoding = .utf8
         }
         var reader = QSettingsLineReader(bytes: bytes, position: start)

@@ -3,11 +3,17 @@
 ///
 /// Written by hand, as ``QSettingsKeyName`` is. Text is written as Qt 5 writes it with no codec set: anything past
 /// ASCII as `\xNNNN`, which Qt 5 and Qt 6 both read back exactly; raw bytes past ASCII are read as UTF-8 when they are
-/// (as Qt 6, and Qt 5 apps that set a UTF-8 codec, write them), else as Latin-1, as Qt 5 reads them.
+/// (as Qt 6, and Qt 5 apps that set a UTF-8 codec, write them), else as Latin-1, as Qt 5 reads them — decided for each
+/// run of text, so that an edit elsewhere in the file never changes how a value reads.
 enum QSettingsText {
     /// How the raw bytes past ASCII in a file's values are read.
     enum Encoding: Sendable {
-        case utf8, latin1
+        /// UTF-8, as a file that starts with a byte-order mark is read by Qt 5 and 6.
+        case utf8
+        /// Latin-1, Qt 5's reading without a codec.
+        case latin1
+        /// Each run of text UTF-8 when it is valid UTF-8, else Latin-1.
+        case automatic
     }
 
     /// A string as QSettings writes it: escaped, and quoted when it holds `;`, `,` or `=` or starts or ends with a

@@ -63,6 +63,12 @@ extension QSettingsText {
             switch encoding {
             case .latin1: current += run.map(UInt16.init)
             case .utf8: current += String(decoding: run, as: UTF8.self).utf16
+            case .automatic:
+                if let text = String(validating: run, as: UTF8.self) {
+                    current += text.utf16
+                } else {
+                    current += run.map(UInt16.init)
+                }
             }
             index = end
         }

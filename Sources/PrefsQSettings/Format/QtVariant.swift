@@ -100,7 +100,8 @@ indirect enum QtVariant: Sendable, Equatable {
         let seconds = Int(milliseconds / 1000)
         let guess = CivilTime.local(secondsSince1970: seconds)?.offset ?? 0
         let offset = CivilTime.local(secondsSince1970: seconds - guess)?.offset ?? guess
-        return milliseconds - Int64(offset) * 1000
+        let (utc, overflow) = milliseconds.subtractingReportingOverflow(Int64(offset) * 1000)
+        return overflow ? milliseconds : utc
     }
 
     /// `QColor::name()`, with the alpha first when it is not opaque (`QColor::HexArgb`).
