@@ -83,18 +83,8 @@ import Testing
     @Test func theAppsOwnChangeIsHeard() throws {
         let app = try App()
         let store = app.store()
-        let suite = try store.suite(Self.name)
-        try suite.commit(["font-size": .int(14)])
-        let heard = Mutex<[PersistentKeyValueChange]>([])
-        let observation = store.changeNotifier.addObserver({ changes in heard.withLock { $0 += changes } })
-        let watch = try store.startWatching()
-        try app.gsettings("set", FlatpakSettingsTests.id, "font-size", "16")
-        #expect(eventually { !heard.withLock { $0.isEmpty } })
-        withExtendedLifetime((observation, watch)) {
-            let changes = heard.withLock { $0 }
-            #expect(changes.map(\.key) == ["font-size"])
-            #expect(changes.first?.oldValue == .int(14))
-            #expect(changes.first?.newValue == .int(16))
+        try FlatpakSuiteTests.appsWriteIsHeard(by: store) {
+            try app.gsettings("set", FlatpakSettingsTests.id, "font-size", "16")
         }
     }
 

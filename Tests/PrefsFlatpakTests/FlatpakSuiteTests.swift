@@ -77,12 +77,17 @@ extension FlatpakSuiteTests {
     @Test func theAppsOwnWriteIsHeardWhileTheStoreWatches() throws {
         let app = try App()
         let store = try store(app)
+        try Self.appsWriteIsHeard(by: store) { try app.gsettings("set", FlatpakSettingsTests.id, "font-size", "16") }
+    }
+
+    /// Writes 14 through prefs, watches the store, and expects the app's write of 16 told with 14 as its old value.
+    static func appsWriteIsHeard(by store: FlatpakStore, _ appWrites: () throws -> Void) throws {
         let suite = try store.suite(Self.name)
         try suite.commit(["font-size": .int(14)])
         let heard = Mutex<[PersistentKeyValueChange]>([])
         let observation = store.changeNotifier.addObserver({ changes in heard.withLock { $0 += changes } })
         let watch = try store.startWatching()
-        try app.gsettings("set", FlatpakSettingsTests.id, "font-size", "16")
+        try appWrites()
         #expect(eventually { !heard.withLock { $0.isEmpty } })
         withExtendedLifetime((observation, watch)) {
             let changes = heard.withLock { $0 }

@@ -57,11 +57,7 @@ extension FlatpakStore: SuiteStore {
     ) -> PersistentKeyValueObservation {
         // A suite that cannot be opened is not observed; reading it says why.
         for name in suites { _ = try? suite(name) }
-        return changeNotifier.addObserver(
-            { changes in
-                let kept = changes.filter { $0.suite.map(suites.contains) ?? false }
-                if !kept.isEmpty { handler(kept) }
-            }, onProblem: onProblem)
+        return changeNotifier.addObserver(ofSuites: suites, handler, onProblem: onProblem)
     }
 
     /// Watches every app's settings folder from now on, for `prefs watch` and `prefs record`.

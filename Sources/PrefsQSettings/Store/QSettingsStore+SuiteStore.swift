@@ -34,6 +34,7 @@ extension QSettingsStore: SuiteStore {
                 }
             }
         }
+        // A file that cannot be read is not listed as Qt's; opening it says why.
         return names.filter { name in
             guard SuiteNaming.problem(with: String(name.split(separator: "/").last ?? "")) == nil,
                 let suite = try? suite(name), let file = try? suite.read()
@@ -68,11 +69,7 @@ extension QSettingsStore: SuiteStore {
     ) -> PersistentKeyValueObservation {
         // A name that names no file is not observed; opening it says why.
         for name in suites { (try? suite(name))?.prime() }
-        return changeNotifier.addObserver(
-            { changes in
-                let kept = changes.filter { $0.suite.map(suites.contains) ?? false }
-                if !kept.isEmpty { handler(kept) }
-            }, onProblem: onProblem)
+        return changeNotifier.addObserver(ofSuites: suites, handler, onProblem: onProblem)
     }
 
     /// Watches the configuration folder and its folders until the task is cancelled or a graceful shutdown begins:
@@ -94,6 +91,7 @@ extension QSettingsStore: SuiteStore {
         // Those listed are opened and so watched; a folder that cannot be listed is not.
         for name in (try? listSuites()) ?? [] { folders.insert(file(name).removingLastComponent()) }
         var watchers: [DirectoryWatcher] = []
+        // A folder that does not exist holds no file to hear; prefs makes none for it.
         for folder in folders.sorted(by: { $0.string < $1.string }) where (try? Stat(folder)) != nil {
             let watcher = try DirectoryWatcher(
                 directory: folder, suffixes: [".conf"], keepingSuffixes: true,
