@@ -14,4 +14,19 @@ package enum FileSystem {
             return
         }
     }
+
+    /// Whether a path exists: only its absence (or a file where a folder was expected on the way) is `false`; any
+    /// other failure to look (no permission, an I/O error) is thrown, so that it is not taken for absence.
+    ///
+    /// - Parameter path: The path, its last link followed.
+    /// - Returns: Whether something is there.
+    /// - Throws: `Errno` when the system cannot say.
+    package static func exists(_ path: FilePath) throws(Errno) -> Bool {
+        do {
+            _ = try Stat(path)
+            return true
+        } catch .noSuchFileOrDirectory, .notDirectory {
+            return false
+        }
+    }
 }

@@ -10,10 +10,18 @@ extension PersistentKeyValueChangeNotifier {
         ofSuites suites: Set<String>, _ handler: @escaping @Sendable ([PersistentKeyValueChange]) -> Void,
         onProblem: (@Sendable (any Error) -> Void)?
     ) -> PersistentKeyValueObservation {
-        addObserver(
-            { changes in
-                let kept = changes.filter { $0.suite.map(suites.contains) ?? false }
-                if !kept.isEmpty { handler(kept) }
-            }, onProblem: onProblem)
+        addObserver(PersistentKeyValueChange.forwarding(suites, to: handler), onProblem: onProblem)
+    }
+}
+
+extension PersistentKeyValueChange {
+    /// A handler that passes on the changes of some suites only, and nothing when none of a batch's are theirs.
+    static func forwarding(
+        _ suites: Set<String>, to handler: @escaping @Sendable ([PersistentKeyValueChange]) -> Void
+    ) -> @Sendable ([PersistentKeyValueChange]) -> Void {
+        { changes in
+            let kept = changes.filter { $0.suite.map(suites.contains) ?? false }
+            if !kept.isEmpty { handler(kept) }
+        }
     }
 }

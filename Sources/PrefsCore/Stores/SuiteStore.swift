@@ -123,11 +123,7 @@ extension SuiteStore {
         ofSuites suites: Set<String>, _ handler: @escaping @Sendable ([PersistentKeyValueChange]) -> Void,
         onProblem: (@Sendable (any Error) -> Void)?
     ) -> PersistentKeyValueObservation {
-        addObserver(
-            { changes in
-                let kept = changes.filter { $0.suite.map(suites.contains) ?? false }
-                if !kept.isEmpty { handler(kept) }
-            }, onProblem: onProblem)
+        addObserver(PersistentKeyValueChange.forwarding(suites, to: handler), onProblem: onProblem)
     }
 
     /// Whether a suite exists: it holds a key, or has a schema.

@@ -67,9 +67,6 @@ package struct FlatpakSettings: Sendable {
         }
     }
 
-    /// The ids of the app's schemas that live at a path of their own.
-    package var fixedSchemaIDs: [String] { schemas.schemaIDs.fixed.sorted() }
-
     /// The keyfile's group for a schema path: the path less its outer slashes.
     package static func group(forPath path: String) -> String {
         String(path.dropFirst(path.hasPrefix("/") ? 1 : 0).dropLast(path.hasSuffix("/") ? 1 : 0))

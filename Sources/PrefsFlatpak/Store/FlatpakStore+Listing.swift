@@ -1,5 +1,6 @@
 import PrefsCore
 import PrefsGLib
+import PrefsSystem
 import SystemPackage
 
 extension FlatpakStore {
@@ -17,8 +18,12 @@ extension FlatpakStore {
         let file =
             inDconf
             ? FlatpakDconfSettings.databaseFile(environment: environment) : app.settingsFile(environment: environment)
-        // No file holds nothing.
-        guard (try? Stat(file)) != nil else { return ([], []) }
+        // No file holds nothing; a file that cannot be looked at is named, not taken for none.
+        do {
+            guard try FileSystem.exists(file) else { return ([], []) }
+        } catch {
+            throw .unreadable("\(file) cannot be read: \(error)")
+        }
         let schemas = try schemas(of: app)
         let values: (String, String?) -> [String: PropertyListValue]
         let places: [String: Set<String>]

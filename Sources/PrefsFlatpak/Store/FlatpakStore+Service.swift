@@ -30,7 +30,7 @@ extension FlatpakStore {
             }
             let home = FilePath(environment["HOME"] ?? "/").appending(".var/app").appending(app.id)
             // An app never run has no folder of its own, and prefs makes none for it.
-            guard (try? Stat(home)) != nil else { continue }
+            guard try FileSystem.exists(home) else { continue }
             let folder = app.settingsFile(environment: environment).removingLastComponent()
             try FileSystem.createDirectory(folder)
             let id = app.id

@@ -44,9 +44,15 @@ extension FlatpakStore: SuiteStore {
         onProblem: (@Sendable (any Error) -> Void)?
     ) -> PersistentKeyValueObservation {
         let registration = changeNotifier.addObserver(handler, onProblem: onProblem)
-        // A suite hears its app's changes once open, and stays open while the store lives. A suite that cannot be
-        // read is not observed; reading it says why.
-        for name in (try? schemaSource.schemaSuites()) ?? [] { _ = try? suite(name) }
+        // A suite hears its app's changes once open, and stays open while the store lives; what cannot be listed or
+        // opened is told to the observers, whose changes it would hide.
+        do {
+            for name in try schemaSource.schemaSuites() {
+                do { _ = try suite(name) } catch { changeNotifier.report(error) }
+            }
+        } catch {
+            changeNotifier.report(error)
+        }
         return registration
     }
 
@@ -55,8 +61,10 @@ extension FlatpakStore: SuiteStore {
         ofSuites suites: Set<String>, _ handler: @escaping @Sendable ([PersistentKeyValueChange]) -> Void,
         onProblem: (@Sendable (any Error) -> Void)?
     ) -> PersistentKeyValueObservation {
-        // A suite that cannot be opened is not observed; reading it says why.
-        for name in suites { _ = try? suite(name) }
+        // A suite that cannot be opened is told to the observers, whose changes it would hide.
+        for name in suites {
+            do { _ = try suite(name) } catch { changeNotifier.report(error) }
+        }
         return changeNotifier.addObserver(ofSuites: suites, handler, onProblem: onProblem)
     }
 

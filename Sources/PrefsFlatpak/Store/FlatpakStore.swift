@@ -57,6 +57,12 @@ public final class FlatpakStore: Sendable {
         return apps.sorted { $0.id < $1.id }
     }
 
+    /// One installed app, looked up in its folders alone (a suite's name needs no listing of every app), the user's
+    /// installation first, as ``apps()`` finds it.
+    func app(id: String) -> FlatpakApp? {
+        FlatpakInstallation.all(environment: environment).lazy.compactMap { FlatpakApp(id: id, installation: $0) }.first
+    }
+
     /// Whether an app keeps its settings in the user's dconf database rather than its keyfile: it is granted dconf,
     /// by its metadata as the installations' overrides change it.
     ///
@@ -96,8 +102,7 @@ public final class FlatpakStore: Sendable {
     ///   `FlatpakSettingsError/invalidInstance(suite:reason:)` when the path is missing, not wanted or malformed.
     func resolve(_ name: String) throws(FlatpakSettingsError) -> (app: FlatpakApp, schema: String, path: String?) {
         let parts = name.split(separator: "/", maxSplits: 1, omittingEmptySubsequences: false).map(String.init)
-        guard parts.count == 2, FlatpakAppID.isValid(parts[0]), let app = try apps().first(where: { $0.id == parts[0] })
-        else { throw .noApp(name) }
+        guard parts.count == 2, FlatpakAppID.isValid(parts[0]), let app = app(id: parts[0]) else { throw .noApp(name) }
         let place = parts[1].split(separator: ":", maxSplits: 1, omittingEmptySubsequences: false).map(String.init)
         let id = place[0]
         let path = place.count == 2 ? place[1] : nil

@@ -55,11 +55,6 @@ struct QSettingsFile: Sendable, Equatable {
     /// The keys, as `allKeys()` lists them.
     var keys: [String] { winners.keys.sorted() }
 
-    /// The raw text of a key's value, as its entry holds it.
-    func valueBytes(_ key: String) -> ArraySlice<UInt8>? {
-        winners[key].map { bytes[$0.value] }
-    }
-
     /// The entries in the order Qt reads them.
     private var orderedAsQt: [Entry] {
         // Stable: within a section, file order.

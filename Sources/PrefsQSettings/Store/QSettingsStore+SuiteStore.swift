@@ -57,8 +57,14 @@ extension QSettingsStore: SuiteStore {
         onProblem: (@Sendable (any Error) -> Void)?
     ) -> PersistentKeyValueObservation {
         let registration = changeNotifier.addObserver(handler, onProblem: onProblem)
-        // A folder that cannot be listed is not observed; listing it says why.
-        for name in (try? listSuites()) ?? [] { (try? suite(name))?.prime() }
+        // What cannot be listed or opened is told to the observers, whose changes it would hide.
+        do {
+            for name in try listSuites() {
+                do { try suite(name).prime() } catch { changeNotifier.report(error) }
+            }
+        } catch {
+            changeNotifier.report(error)
+        }
         return registration
     }
 
@@ -67,8 +73,10 @@ extension QSettingsStore: SuiteStore {
         ofSuites suites: Set<String>, _ handler: @escaping @Sendable ([PersistentKeyValueChange]) -> Void,
         onProblem: (@Sendable (any Error) -> Void)?
     ) -> PersistentKeyValueObservation {
-        // A name that names no file is not observed; opening it says why.
-        for name in suites { (try? suite(name))?.prime() }
+        // A name that names no file is told to the observers, whose changes it would hide.
+        for name in suites {
+            do { try suite(name).prime() } catch { changeNotifier.report(error) }
+        }
         return changeNotifier.addObserver(ofSuites: suites, handler, onProblem: onProblem)
     }
 
@@ -88,11 +96,10 @@ extension QSettingsStore: SuiteStore {
     func startWatching() throws -> PersistentKeyValueObservation {
         var folders = Set(openSuites().map { $0.path.removingLastComponent() })
         folders.insert(FilePath(directory.path))
-        // Those listed are opened and so watched; a folder that cannot be listed is not.
-        for name in (try? listSuites()) ?? [] { folders.insert(file(name).removingLastComponent()) }
+        for name in try listSuites() { folders.insert(file(name).removingLastComponent()) }
         var watchers: [DirectoryWatcher] = []
         // A folder that does not exist holds no file to hear; prefs makes none for it.
-        for folder in folders.sorted(by: { $0.string < $1.string }) where (try? Stat(folder)) != nil {
+        for folder in folders.sorted(by: { $0.string < $1.string }) where try FileSystem.exists(folder) {
             let watcher = try DirectoryWatcher(
                 directory: folder, suffixes: [".conf"], keepingSuffixes: true,
                 onChange: { [weak self] _, _ in self?.changed(in: folder) },
